@@ -1,0 +1,171 @@
+"""Edition presets (card names are data, in ``editions/*.json``) and the four dealing rules."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from pathlib import Path
+
+from .cards import CATEGORIES, Deck
+from .errors import InvalidLogError
+from .game import Game, Player
+
+
+class Dealing(Enum):
+    """How the cards left after the envelope end up."""
+
+    CLASSIC = "classic"
+    """All dealt round the table; earlier seats get the extra cards."""
+    REFRESH = "refresh"
+    """Refresh 2012, 3+ players: equal hands, the leftovers lie face up."""
+    TWO_PLAYER = "two-player"
+    """Refresh 2012, 2 players or teams: 4 face-down side cards, the rest split evenly."""
+    FORUM = "forum"
+    """Play-by-post: the host keeps the envelope, everyone gets 3 cards."""
+
+
+@dataclass(frozen=True)
+class Edition:
+    """A named box of cards and the dealing rule it comes with."""
+
+    name: str
+    """Short name used in logs (``"edition": "clue-classic"``) and on the command line."""
+    title: str
+    """Human title."""
+    language: str
+    """Language code of the card names."""
+    dealing: Dealing
+    """The box's dealing rule (3+ players; the 2-player rule applies to 2 players in Refresh)."""
+    deck: Deck
+    """The cards."""
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Hand sizes and the cards left out of hands that a dealing rule produces."""
+
+    hand_sizes: tuple[int, ...]
+    """Cards per seat, in seating order."""
+    face_up: int = 0
+    """How many cards lie face up."""
+    side_cards: int = 0
+    """How many cards lie face down beside the board."""
+
+
+@cache
+def editions() -> dict[str, Edition]:
+    """Every preset, by name."""
+    found: dict[str, Edition] = {}
+    for entry in sorted((Path(__file__).parent / "presets").glob("*.json")):
+        data = json.loads(entry.read_text(encoding="utf-8"))
+        cards = data["cards"]
+        deck = Deck(*(tuple(cards[c.plural]) for c in CATEGORIES))
+        found[data["name"]] = Edition(
+            data["name"], data["title"], data["language"], Dealing(data["dealing"]), deck
+        )
+    return found
+
+
+def edition(name: str, *, field: str = "edition") -> Edition:
+    """The preset called ``name``; `InvalidLogError` naming ``field`` if there is none."""
+    try:
+        return editions()[name]
+    except KeyError:
+        known = ", ".join(sorted(editions()))
+        raise InvalidLogError([f"{field}: unknown edition {name!r} (known: {known})"]) from None
+
+
+def forum_deck(
+    players: int,
+    suspects: tuple[str, ...] | None = None,
+    weapons: tuple[str, ...] | None = None,
+    places: tuple[str, ...] | None = None,
+    *,
+    extra_places: int = 3,
+) -> Deck:
+    """The forum variant's deck: N suspects, N weapons, N + 3 places for N players.
+
+    Names not given are numbered. Given lists are cut to the needed size; a host who wants more
+    cards passes a larger ``extra_places`` or builds a `Deck` directly.
+
+    >>> forum_deck(2).rooms
+    ('Place 1', 'Place 2', 'Place 3', 'Place 4', 'Place 5')
+    """
+    if players < 2:
+        raise InvalidLogError([f"players: the forum variant needs at least 2 players, got {players}"])
+    sizes = (players, players, players + extra_places)
+    given = (suspects, weapons, places)
+    labels = ("Suspect", "Weapon", "Place")
+    lists: list[tuple[str, ...]] = []
+    for size, names, label in zip(sizes, given, labels, strict=True):
+        if names is None:
+            lists.append(tuple(f"{label} {i}" for i in range(1, size + 1)))
+        elif len(names) < size:
+            raise InvalidLogError(
+                [f"{label.lower()}s: {players} players need {size} names, got {len(names)}"]
+            )
+        else:
+            lists.append(tuple(names[:size]))
+    return Deck(*lists)
+
+
+def deal(rule: Dealing, cards: int, players: int) -> Deal:
+    """Hand sizes for ``players`` seats when ``cards`` cards (envelope included) are dealt by ``rule``.
+
+    >>> deal(Dealing.CLASSIC, 21, 4).hand_sizes
+    (5, 5, 4, 4)
+    >>> deal(Dealing.REFRESH, 21, 4)
+    Deal(hand_sizes=(4, 4, 4, 4), face_up=2, side_cards=0)
+    >>> deal(Dealing.TWO_PLAYER, 21, 2)
+    Deal(hand_sizes=(7, 7), face_up=0, side_cards=4)
+    """
+    if players < 2:
+        raise InvalidLogError([f"players: at least 2 players are needed, got {players}"])
+    dealt = cards - len(CATEGORIES)
+    if dealt < 0:
+        raise InvalidLogError([f"cards: {cards} cards cannot fill the envelope"])
+    side = 0
+    if rule is Dealing.TWO_PLAYER:
+        if players != 2:
+            raise InvalidLogError([f"players: the 2-player rule needs 2 players, got {players}"])
+        side = min(4, dealt)
+        dealt -= side
+    if rule is Dealing.REFRESH:
+        return Deal((dealt // players,) * players, face_up=dealt % players)
+    base, extra = divmod(dealt, players)
+    return Deal(tuple(base + (seat < extra) for seat in range(players)), side_cards=side)
+
+
+def rule_for(preset: Edition, players: int) -> Dealing:
+    """The dealing rule a preset uses at this table size (Refresh switches to 2-player)."""
+    if preset.dealing is Dealing.REFRESH and players == 2:
+        return Dealing.TWO_PLAYER
+    return preset.dealing
+
+
+def new_game(
+    deck: Deck,
+    names: tuple[str, ...],
+    rule: Dealing,
+    *,
+    me: str | None = None,
+    my_cards: tuple[str, ...] = (),
+    face_up: tuple[str, ...] = (),
+    title: str | None = None,
+    edition_name: str | None = None,
+) -> Game:
+    """A setup with hand sizes filled in by ``rule`` (validate it with `solver.logfile`)."""
+    dealt = deal(rule, len(deck), len(names))
+    players = tuple(Player(n, s) for n, s in zip(names, dealt.hand_sizes, strict=True))
+    return Game(
+        deck,
+        players,
+        me=me,
+        my_cards=my_cards,
+        face_up=face_up,
+        side_cards=dealt.side_cards,
+        title=title,
+        edition=edition_name,
+    )

@@ -1,0 +1,168 @@
+"""The game log: a setup (`Game`) and the events recorded at the table.
+
+Every class here is an immutable value; the SAT model is derived from them and can be rebuilt
+at any time. Reading and writing the ``clue-notebook/1`` JSON format lives in `solver.logfile`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from .cards import CATEGORIES, Category, Deck
+
+ENVELOPE = "envelope"
+"""The owner name of the envelope in grids and in the ``analyze`` output."""
+SIDE = "side"
+"""The owner name of the 2-player game's face-down side cards."""
+RESERVED_OWNERS = (ENVELOPE, SIDE)
+
+FIRST_IN_ORDER = "first-in-order"
+"""``shown_by_rule`` value: the card was the first match in the order suspect, weapon, room."""
+
+Triple = tuple[str, str, str]
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seat at the table."""
+
+    name: str
+    """Unique name; may equal a card's name."""
+    hand_size: int
+    """How many cards the player was dealt."""
+
+
+@dataclass(frozen=True)
+class SidePeek:
+    """After an unrefuted suggestion in the 2-player game, the suggester looked at a side card."""
+
+    slot: int
+    """Which side card (1-based position in the row)."""
+    card: str | None = None
+    """The card, when the user was the one who looked; ``None`` when the opponent peeked."""
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A suggestion and its answers, as the user saw them.
+
+    >>> Suggestion("Aino", ("Regina", "köysi", "autotalli"), passes=("Niko",), refuted_by="Veera")
+    Suggestion(by='Aino', cards=('Regina', 'köysi', 'autotalli'), passes=('Niko',), \
+refuted_by='Veera', shown=None, shown_by_rule=None, side_peek=None)
+    """
+
+    by: str
+    """Who suggested."""
+    cards: Triple
+    """Suspect, weapon, room."""
+    passes: tuple[str, ...] = ()
+    """Everyone who said they could not refute, in the order asked: they hold none of the three."""
+    refuted_by: str | None = None
+    """Who showed a card, or ``None`` when nobody did."""
+    shown: str | None = None
+    """The card shown, when the user saw it."""
+    shown_by_rule: str | None = None
+    """``"first-in-order"`` when the card was chosen by the fixed order suspect, weapon, room."""
+    side_peek: SidePeek | None = None
+    """2-player game: the side card looked at after nobody refuted."""
+    extra: Mapping[str, object] = field(default_factory=dict, repr=False, hash=False)
+    """Fields this version does not know, kept so that nothing the user wrote is lost."""
+
+
+@dataclass(frozen=True)
+class Accusation:
+    """An accusation said aloud, and whether the envelope matched."""
+
+    by: str
+    """Who accused."""
+    cards: Triple
+    """Suspect, weapon, room."""
+    correct: bool = False
+    """Whether it was right (the game ends) or wrong (the accuser is out but keeps refuting)."""
+    extra: Mapping[str, object] = field(default_factory=dict, repr=False, hash=False)
+    """Fields this version does not know."""
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """Cards of a player revealed to the user, by a rule or a bonus card."""
+
+    player: str
+    """Whose cards."""
+    cards: tuple[str, ...]
+    """The cards seen."""
+    whole_hand: bool = False
+    """True when these are all the player's cards (the forum rule for a player who went missing)."""
+    extra: Mapping[str, object] = field(default_factory=dict, repr=False, hash=False)
+    """Fields this version does not know."""
+
+
+Event = Suggestion | Accusation | Reveal
+EventType = Literal["suggestion", "accusation", "reveal"]
+
+
+@dataclass(frozen=True)
+class Game:
+    """The setup of one game: cards, seating, and what the user knows before the first turn."""
+
+    deck: Deck
+    """Cards by category."""
+    players: tuple[Player, ...]
+    """Seating order, clockwise: the order of turns and of refutations."""
+    me: str | None = None
+    """Whose notebook this is; ``None`` for a spectator (public information only)."""
+    my_cards: tuple[str, ...] = ()
+    """The user's own cards."""
+    face_up: tuple[str, ...] = ()
+    """Leftover cards lying face up for everyone to see."""
+    side_cards: int = 0
+    """Face-down side cards (4 in the 2-player Refresh game)."""
+    title: str | None = None
+    """A name for the game."""
+    edition: str | None = None
+    """The preset the cards came from, if any."""
+    extra: Mapping[str, object] = field(default_factory=dict, repr=False, hash=False)
+    """Top-level fields this version does not know."""
+
+    @property
+    def player_names(self) -> tuple[str, ...]:
+        """Player names in seating order."""
+        return tuple(p.name for p in self.players)
+
+    @property
+    def owners(self) -> tuple[str, ...]:
+        """Every place a card can be: the players, the envelope, and the side pile if any."""
+        side = (SIDE,) if self.side_cards else ()
+        return (*self.player_names, ENVELOPE, *side)
+
+    def capacity(self, owner: str) -> int:
+        """How many cards ``owner`` holds."""
+        if owner == ENVELOPE:
+            return len(CATEGORIES)
+        if owner == SIDE:
+            return self.side_cards
+        return next(p.hand_size for p in self.players if p.name == owner)
+
+    def category_of(self, card: str) -> Category:
+        """The category of a card of this game's deck."""
+        return self.deck.category_of(card)
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """A setup and the events recorded so far, in the order they happened (numbered from 1)."""
+
+    game: Game
+    """The setup."""
+    events: tuple[Event, ...] = ()
+    """What happened, in order."""
+
+    def append(self, event: Event) -> GameLog:
+        """This log with one more event."""
+        return replace(self, events=(*self.events, event))
+
+    def upto(self, count: int) -> GameLog:
+        """The log as it stood after its first ``count`` events."""
+        return replace(self, events=self.events[:count])

@@ -1,0 +1,478 @@
+"""Reading and writing game logs in the ``clue-notebook/1`` JSON format.
+
+The reader collects every problem it finds before giving up, and each problem names the field
+and quotes the value, so one round of fixes is enough. `check` runs the same rules on a log built
+in code (the app builds logs entry by entry).
+
+>>> log = loads('''{"format": "clue-notebook/1", "edition": "clue-classic",
+...   "players": [{"name": "Ann", "hand_size": 9}, {"name": "Bob", "hand_size": 9}],
+...   "events": [{"type": "accusation", "by": "Bob",
+...               "cards": ["Mrs. White", "Rope", "Hall"], "correct": false}]}''')
+>>> log.events[0]
+Accusation(by='Bob', cards=('Mrs. White', 'Rope', 'Hall'), correct=False)
+>>> loads(dumps(log)) == log
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from .cards import CATEGORIES, Deck
+from .editions import edition
+from .errors import InvalidLogError
+from .game import (
+    FIRST_IN_ORDER,
+    RESERVED_OWNERS,
+    Accusation,
+    Event,
+    Game,
+    GameLog,
+    Player,
+    Reveal,
+    SidePeek,
+    Suggestion,
+    Triple,
+)
+
+FORMAT = "clue-notebook/1"
+
+_TOP_KEYS = {
+    "format", "title", "edition", "cards", "players", "me", "my_cards", "face_up",
+    "side_cards", "events",
+}
+_EVENT_KEYS = {
+    "suggestion": {"type", "by", "cards", "passes", "refuted_by", "shown", "shown_by_rule",
+                   "side_peek"},
+    "accusation": {"type", "by", "cards", "correct"},
+    "reveal": {"type", "player", "cards", "whole_hand"},
+}
+
+
+class _Problems:
+    """Collects problems; each is one line naming a field and the bad value."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def add(self, where: str, message: str) -> None:
+        self.lines.append(f"{where}: {message}")
+
+    def raise_if_any(self) -> None:
+        if self.lines:
+            raise InvalidLogError(self.lines)
+
+
+def _event_where(index: int, key: str | None = None) -> str:
+    path = f"events[{index}]" + (f".{key}" if key else "")
+    return f"event {index + 1} ({path})"
+
+
+# --- reading ---------------------------------------------------------------------------------
+
+
+def load(path: str | Path) -> GameLog:
+    """Read a log file; `InvalidLogError` for a missing file, bad JSON or a bad log."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as err:
+        raise InvalidLogError([f"LOG: cannot read {str(path)!r}: {err.strerror}"]) from None
+    except UnicodeDecodeError:
+        raise InvalidLogError([f"LOG: {str(path)!r} is not UTF-8 text"]) from None
+    return loads(text)
+
+
+def loads(text: str) -> GameLog:
+    """Parse a log from JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InvalidLogError(
+            [f"JSON: {err.msg} at line {err.lineno} column {err.colno}"]
+        ) from None
+    return parse(data)
+
+
+def parse(data: object) -> GameLog:
+    """Build a `GameLog` from decoded JSON, then `check` it."""
+    problems = _Problems()
+    if not isinstance(data, dict):
+        raise InvalidLogError([f"(top level): expected a JSON object, got {_kind(data)}"])
+    if data.get("format") != FORMAT:
+        problems.add("format", f"expected {FORMAT!r}, got {data.get('format')!r}")
+    deck = _read_deck(data, problems)
+    players = _read_players(data.get("players"), problems)
+    me = data.get("me")
+    if me is not None and not isinstance(me, str):
+        problems.add("me", f"expected a player name, got {me!r}")
+        me = None
+    side_cards = data.get("side_cards", 0)
+    if not _is_count(side_cards):
+        problems.add("side_cards", f"expected a whole number ≥ 0, got {side_cards!r}")
+        side_cards = 0
+    title = data.get("title")
+    if title is not None and not isinstance(title, str):
+        problems.add("title", f"expected text, got {title!r}")
+        title = None
+    edition_name = data.get("edition")
+    game = Game(
+        deck=deck,
+        players=players,
+        me=me,
+        my_cards=_read_names(data.get("my_cards", []), "my_cards", problems),
+        face_up=_read_names(data.get("face_up", []), "face_up", problems),
+        side_cards=side_cards,
+        title=title,
+        edition=edition_name if isinstance(edition_name, str) else None,
+        extra={k: v for k, v in data.items() if k not in _TOP_KEYS},
+    )
+    raw_events = data.get("events", [])
+    events: list[Event] = []
+    if not isinstance(raw_events, list):
+        problems.add("events", f"expected a list, got {_kind(raw_events)}")
+    else:
+        for i, raw in enumerate(raw_events):
+            event = _read_event(i, raw, problems)
+            if event is not None:
+                events.append(event)
+    problems.raise_if_any()
+    log = GameLog(game, tuple(events))
+    check(log)
+    return log
+
+
+def _kind(value: object) -> str:
+    return {dict: "an object", list: "a list", str: "text", type(None): "null"}.get(
+        type(value), repr(value)
+    )
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _read_deck(data: Mapping[str, Any], problems: _Problems) -> Deck:
+    cards = data.get("cards")
+    if cards is None and "edition" in data:
+        if not isinstance(data["edition"], str):
+            problems.add("edition", f"expected a preset name, got {data['edition']!r}")
+            return Deck((), (), ())
+        try:
+            return edition(data["edition"]).deck
+        except InvalidLogError as err:
+            problems.lines.extend(err.problems)
+            return Deck((), (), ())
+    if not isinstance(cards, dict):
+        problems.add("cards", f"expected an object with suspects, weapons and rooms, "
+                              f"got {_kind(cards)}")
+        return Deck((), (), ())
+    lists = [_read_names(cards.get(c.plural), f"cards.{c.plural}", problems) for c in CATEGORIES]
+    return Deck(*lists)
+
+
+def _read_names(value: object, where: str, problems: _Problems) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        problems.add(where, f"expected a list of names, got {_kind(value)}")
+        return ()
+    names: list[str] = []
+    for i, item in enumerate(value):
+        if isinstance(item, str) and item.strip():
+            names.append(item)
+        else:
+            problems.add(f"{where}[{i}]", f"expected a non-empty name, got {item!r}")
+    return tuple(names)
+
+
+def _read_players(value: object, problems: _Problems) -> tuple[Player, ...]:
+    if not isinstance(value, list):
+        problems.add("players", f"expected a list of players, got {_kind(value)}")
+        return ()
+    players: list[Player] = []
+    for i, item in enumerate(value):
+        if not isinstance(item, dict):
+            problems.add(f"players[{i}]", f"expected {{'name': ..., 'hand_size': ...}}, "
+                                          f"got {item!r}")
+            continue
+        name, size = item.get("name"), item.get("hand_size")
+        ok = True
+        if not isinstance(name, str) or not name.strip():
+            problems.add(f"players[{i}].name", f"expected a non-empty name, got {name!r}")
+            ok = False
+        if not _is_count(size):
+            problems.add(f"players[{i}].hand_size", f"expected a whole number ≥ 0, got {size!r}")
+            ok = False
+        if ok:
+            players.append(Player(str(name), int(size)))
+    return tuple(players)
+
+
+def _read_triple(raw: Mapping[str, Any], where: str, problems: _Problems) -> Triple | None:
+    cards = raw.get("cards")
+    if (
+        not isinstance(cards, list)
+        or len(cards) != len(CATEGORIES)
+        or not all(isinstance(c, str) for c in cards)
+    ):
+        problems.add(where, f"expected [suspect, weapon, room], got {cards!r}")
+        return None
+    return (cards[0], cards[1], cards[2])
+
+
+def _read_event(i: int, raw: object, problems: _Problems) -> Event | None:
+    if not isinstance(raw, dict):
+        problems.add(_event_where(i), f"expected an object, got {_kind(raw)}")
+        return None
+    kind = raw.get("type")
+    if kind not in _EVENT_KEYS:
+        problems.add(_event_where(i, "type"),
+                     f"unknown event type {kind!r} (expected suggestion, accusation or reveal)")
+        return None
+    extra = {k: v for k, v in raw.items() if k not in _EVENT_KEYS[kind]}
+    start = len(problems.lines)
+    if kind == "reveal":
+        player = raw.get("player")
+        if not isinstance(player, str):
+            problems.add(_event_where(i, "player"), f"expected a player name, got {player!r}")
+        cards = _read_names(raw.get("cards"), _event_where(i, "cards"), problems)
+        whole = raw.get("whole_hand", False)
+        if not isinstance(whole, bool):
+            problems.add(_event_where(i, "whole_hand"), f"expected true or false, got {whole!r}")
+        if len(problems.lines) > start:
+            return None
+        return Reveal(str(player), cards, bool(whole), extra=extra)
+    by = raw.get("by")
+    if not isinstance(by, str):
+        problems.add(_event_where(i, "by"), f"expected a player name, got {by!r}")
+    triple = _read_triple(raw, _event_where(i, "cards"), problems)
+    if kind == "accusation":
+        correct = raw.get("correct")
+        if not isinstance(correct, bool):
+            problems.add(_event_where(i, "correct"), f"expected true or false, got {correct!r}")
+        if len(problems.lines) > start or triple is None:
+            return None
+        return Accusation(str(by), triple, bool(correct), extra=extra)
+    passes = _read_names(raw.get("passes", []), _event_where(i, "passes"), problems)
+    refuted_by = raw.get("refuted_by")
+    if refuted_by is not None and not isinstance(refuted_by, str):
+        problems.add(_event_where(i, "refuted_by"), f"expected a player name or null, "
+                                                    f"got {refuted_by!r}")
+    shown = raw.get("shown")
+    if shown is not None and not isinstance(shown, str):
+        problems.add(_event_where(i, "shown"), f"expected a card name or null, got {shown!r}")
+    rule = raw.get("shown_by_rule")
+    if rule is not None and rule != FIRST_IN_ORDER:
+        problems.add(_event_where(i, "shown_by_rule"),
+                     f"expected {FIRST_IN_ORDER!r} or null, got {rule!r}")
+    peek = _read_peek(i, raw.get("side_peek"), problems)
+    if len(problems.lines) > start or triple is None:
+        return None
+    return Suggestion(str(by), triple, passes, refuted_by, shown, rule, peek, extra=extra)
+
+
+def _read_peek(i: int, raw: object, problems: _Problems) -> SidePeek | None:
+    if raw is None:
+        return None
+    where = _event_where(i, "side_peek")
+    if not isinstance(raw, dict):
+        problems.add(where, f"expected {{'slot': N, 'card': ...}}, got {raw!r}")
+        return None
+    slot, card = raw.get("slot"), raw.get("card")
+    if not _is_count(slot):
+        problems.add(where + ".slot", f"expected a side card number, got {slot!r}")
+        return None
+    if card is not None and not isinstance(card, str):
+        problems.add(where + ".card", f"expected a card name or null, got {card!r}")
+        return None
+    return SidePeek(int(slot), card)
+
+
+# --- checking --------------------------------------------------------------------------------
+
+
+def check(log: GameLog) -> None:
+    """Raise `InvalidLogError` listing every rule the log breaks (names, sizes, event fields).
+
+    A log that passes may still be contradictory: that is the engine's job to find.
+    """
+    problems = _Problems()
+    game = log.game
+    _check_setup(game, problems)
+    if not problems.lines:
+        for i, event in enumerate(log.events):
+            _check_event(game, i, event, problems)
+    problems.raise_if_any()
+
+
+def _duplicates(names: Iterable[str]) -> list[str]:
+    return [name for name, n in Counter(names).items() if n > 1]
+
+
+def _check_setup(game: Game, problems: _Problems) -> None:
+    deck = game.deck
+    for cat in CATEGORIES:
+        if not deck.of(cat):
+            problems.add(f"cards.{cat.plural}", "needs at least one card")
+    for card in _duplicates(deck.cards):
+        problems.add("cards", f"card {card!r} is listed more than once")
+    names = game.player_names
+    if len(names) < 2:
+        problems.add("players", f"at least 2 players are needed, got {len(names)}")
+    for name in _duplicates(names):
+        problems.add("players", f"player {name!r} is listed more than once")
+    for i, name in enumerate(names):
+        if name in RESERVED_OWNERS:
+            problems.add(f"players[{i}].name", f"{name!r} is reserved for the notebook's own "
+                                               f"column; please pick another name")
+    if game.me is not None and game.me not in names:
+        problems.add("me", f"{game.me!r} is not one of the players")
+    if game.me is None and game.my_cards:
+        problems.add("my_cards", "given without 'me': whose cards are they?")
+    for where, cards in (("my_cards", game.my_cards), ("face_up", game.face_up)):
+        for j, card in enumerate(cards):
+            if card not in deck:
+                problems.add(f"{where}[{j}]", f"unknown card {card!r}")
+        for card in _duplicates(cards):
+            problems.add(where, f"card {card!r} is listed more than once")
+    for card in set(game.my_cards) & set(game.face_up):
+        problems.add("my_cards", f"card {card!r} is also face up")
+    if game.me in names and len(game.my_cards) > game.capacity(game.me):
+        problems.add("my_cards", f"{len(game.my_cards)} cards, but {game.me!r} was dealt "
+                                 f"{game.capacity(game.me)}")
+    total = sum(p.hand_size for p in game.players) + len(game.face_up) + game.side_cards + 3
+    if deck.cards and total != len(deck):
+        sizes = " + ".join(str(p.hand_size) for p in game.players)
+        problems.add("players", f"hand sizes ({sizes}) + face-up cards ({len(game.face_up)}) + "
+                                f"side cards ({game.side_cards}) + 3 in the envelope = {total}, "
+                                f"but the game has {len(deck)} cards")
+
+
+def _check_event(game: Game, i: int, event: Event, problems: _Problems) -> None:
+    players = set(game.player_names)
+
+    def player(key: str, name: str) -> None:
+        if name not in players:
+            problems.add(_event_where(i, key), f"unknown player {name!r}")
+
+    def card(key: str, name: str) -> bool:
+        if name not in game.deck:
+            problems.add(_event_where(i, key), f"unknown card {name!r}")
+            return False
+        return True
+
+    if isinstance(event, Reveal):
+        player("player", event.player)
+        if not event.cards:
+            problems.add(_event_where(i, "cards"), "a reveal needs at least one card")
+        for j, name in enumerate(event.cards):
+            card(f"cards[{j}]", name)
+        for name in _duplicates(event.cards):
+            problems.add(_event_where(i, "cards"), f"card {name!r} is listed more than once")
+        return
+    player("by", event.by)
+    known = [card(f"cards[{j}]", name) for j, name in enumerate(event.cards)]
+    if all(known):
+        got = [game.category_of(c).value for c in event.cards]
+        if sorted(got) != sorted(c.value for c in CATEGORIES):
+            listing = ", ".join(f"{c!r} ({k})" for c, k in zip(event.cards, got, strict=True))
+            problems.add(_event_where(i, "cards"),
+                         f"needs one suspect, one weapon and one room, got {listing}")
+    if isinstance(event, Accusation):
+        return
+    for j, name in enumerate(event.passes):
+        player(f"passes[{j}]", name)
+        if name == event.by:
+            problems.add(_event_where(i, f"passes[{j}]"),
+                         f"{name!r} made the suggestion and cannot also pass")
+        if name == event.refuted_by:
+            problems.add(_event_where(i, f"passes[{j}]"),
+                         f"{name!r} cannot both pass and refute")
+    for name in _duplicates(event.passes):
+        problems.add(_event_where(i, "passes"), f"player {name!r} is listed more than once")
+    if event.refuted_by is not None:
+        player("refuted_by", event.refuted_by)
+        if event.refuted_by == event.by:
+            problems.add(_event_where(i, "refuted_by"),
+                         f"{event.by!r} cannot refute their own suggestion")
+    if event.shown is not None:
+        if event.refuted_by is None:
+            problems.add(_event_where(i, "shown"),
+                         f"{event.shown!r} was shown, but refuted_by is null")
+        elif event.shown not in event.cards:
+            problems.add(_event_where(i, "shown"),
+                         f"{event.shown!r} is not one of the suggested cards {list(event.cards)}")
+    if event.shown_by_rule is not None and event.shown is None:
+        problems.add(_event_where(i, "shown_by_rule"), "needs the card that was shown ('shown')")
+    peek = event.side_peek
+    if peek is not None:
+        if game.side_cards == 0:
+            problems.add(_event_where(i, "side_peek"), "this game has no side cards")
+        elif not 1 <= peek.slot <= game.side_cards:
+            problems.add(_event_where(i, "side_peek.slot"),
+                         f"slot {peek.slot} is not between 1 and {game.side_cards}")
+        if event.refuted_by is not None:
+            problems.add(_event_where(i, "side_peek"),
+                         "side cards are looked at only when nobody refuted")
+        if peek.card is not None:
+            card("side_peek.card", peek.card)
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+def to_json(log: GameLog) -> dict[str, Any]:
+    """The log as a JSON-ready object, in the field order of the format page."""
+    game = log.game
+    out: dict[str, Any] = {"format": FORMAT}
+    if game.title is not None:
+        out["title"] = game.title
+    if game.edition is not None:
+        out["edition"] = game.edition
+    out["cards"] = {c.plural: list(game.deck.of(c)) for c in CATEGORIES}
+    out["players"] = [{"name": p.name, "hand_size": p.hand_size} for p in game.players]
+    if game.me is not None:
+        out["me"] = game.me
+        out["my_cards"] = list(game.my_cards)
+    out["face_up"] = list(game.face_up)
+    out["side_cards"] = game.side_cards
+    out.update(game.extra)
+    out["events"] = [event_to_json(e) for e in log.events]
+    return out
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """One event as a JSON-ready object."""
+    out: dict[str, Any]
+    if isinstance(event, Reveal):
+        out = {"type": "reveal", "player": event.player, "cards": list(event.cards),
+               "whole_hand": event.whole_hand}
+    elif isinstance(event, Accusation):
+        out = {"type": "accusation", "by": event.by, "cards": list(event.cards),
+               "correct": event.correct}
+    else:
+        out = {"type": "suggestion", "by": event.by, "cards": list(event.cards),
+               "passes": list(event.passes), "refuted_by": event.refuted_by}
+        if event.shown is not None:
+            out["shown"] = event.shown
+        if event.shown_by_rule is not None:
+            out["shown_by_rule"] = event.shown_by_rule
+        if event.side_peek is not None:
+            peek: dict[str, Any] = {"slot": event.side_peek.slot}
+            if event.side_peek.card is not None:
+                peek["card"] = event.side_peek.card
+            out["side_peek"] = peek
+    out.update(event.extra)
+    return out
+
+
+def dumps(log: GameLog) -> str:
+    """The log as pretty-printed UTF-8 JSON text (names are kept as written, not escaped)."""
+    return json.dumps(to_json(log), ensure_ascii=False, indent=2) + "\n"
+
+
+def save(log: GameLog, path: str | Path) -> None:
+    """Write a log file."""
+    Path(path).write_text(dumps(log), encoding="utf-8")

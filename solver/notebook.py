@@ -1,0 +1,231 @@
+"""The notebook: what is certain, excluded and possible for every card and owner.
+
+A cell is ``yes`` when the owner holds the card in every deal consistent with the log, ``no``
+when in none, ``maybe`` otherwise. `Notebook` keeps one incremental SAT solver; each model it
+finds marks the values it shows as possible, so only cells no model has shown both ways yet need
+a probe, and a probe that fails proves the cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from types import TracebackType
+
+from pysat.solvers import Solver
+
+from .cards import CATEGORIES, Category
+from .errors import ContradictionError
+from .game import ENVELOPE, Event, Game, GameLog
+from .model import DealModel
+
+SOLVER = "glucose4"
+
+
+class Knowledge(Enum):
+    """What the notebook knows about one card and one owner."""
+
+    YES = "yes"
+    """Holds it in every consistent deal."""
+    NO = "no"
+    """Holds it in none."""
+    MAYBE = "maybe"
+    """Holds it in some consistent deals but not all."""
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The notebook page: a `Knowledge` for every card (rows) and owner (columns)."""
+
+    game: Game
+    """The setup the grid belongs to."""
+    cells: Mapping[str, Mapping[str, Knowledge]]
+    """card -> owner -> knowledge, in deck order and owner order."""
+
+    def __getitem__(self, key: tuple[str, str]) -> Knowledge:
+        card, owner = key
+        return self.cells[card][owner]
+
+    @property
+    def owners(self) -> tuple[str, ...]:
+        """Players in seating order, then the envelope, then the side pile if any."""
+        return self.game.owners
+
+    def holder(self, card: str) -> str | None:
+        """Who certainly holds ``card`` (a player, the envelope or the side pile), if known."""
+        return next((o for o, k in self.cells[card].items() if k is Knowledge.YES), None)
+
+    def envelope(self) -> dict[Category, str | None]:
+        """For each category, the card known to be in the envelope, or ``None``."""
+        return {
+            cat: next((c for c in self.game.deck.of(cat) if self.holder(c) == ENVELOPE), None)
+            for cat in CATEGORIES
+        }
+
+    def envelope_candidates(self, category: Category) -> tuple[str, ...]:
+        """The cards of ``category`` that may still be in the envelope."""
+        return tuple(
+            c for c in self.game.deck.of(category) if self.cells[c][ENVELOPE] is not Knowledge.NO
+        )
+
+    @property
+    def accusation_safe(self) -> bool:
+        """True exactly when every consistent deal has the same envelope."""
+        return all(card is not None for card in self.envelope().values())
+
+
+class Notebook:
+    """An incremental SAT model of one game: record events, then ask for the grid.
+
+    >>> from solver.logfile import loads
+    >>> log = loads('''{"format": "clue-notebook/1",
+    ...   "cards": {"suspects": ["Plum", "Green"], "weapons": ["Rope"], "rooms": ["Hall"]},
+    ...   "players": [{"name": "Ann", "hand_size": 1}, {"name": "Bob", "hand_size": 0}],
+    ...   "me": "Ann", "my_cards": ["Green"], "events": []}''')
+    >>> with Notebook(log.game) as notebook:
+    ...     notebook.grid()["Plum", "envelope"]
+    <Knowledge.YES: 'yes'>
+    """
+
+    def __init__(self, game: Game, events: Iterable[Event] = (), *, solver: str = SOLVER):
+        self.game = game
+        self.model = DealModel(game)
+        self._solver = Solver(name=solver, bootstrap_with=self.model.clauses)
+        self.events: list[Event] = []
+        for event in events:
+            self.record(event)
+
+    def __enter__(self) -> Notebook:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Free the solver."""
+        self._solver.delete()
+
+    def record(self, event: Event) -> int:
+        """Add an event (already validated); returns its 1-based number."""
+        _, clauses = self.model.add(event)
+        self._solver.append_formula(clauses)
+        self.events.append(event)
+        return len(self.events)
+
+    def _assumptions(self, upto: int | None, without: Iterable[int] = ()) -> list[int]:
+        """Selectors of events 1..upto (all by default), minus the 1-based numbers ``without``."""
+        count = len(self.events) if upto is None else upto
+        dropped = set(without)
+        return [s for i, s in enumerate(self.model.selectors[:count], 1) if i not in dropped]
+
+    def consistent(self, upto: int | None = None, without: Iterable[int] = ()) -> bool:
+        """Whether some deal fits the setup and the chosen events."""
+        return bool(self._solver.solve(assumptions=self._assumptions(upto, without)))
+
+    def grid(self, upto: int | None = None, without: Iterable[int] = ()) -> Grid:
+        """The grid after the first ``upto`` events (all by default), ignoring ``without``.
+
+        Raises `ContradictionError` with a minimal conflict when no deal fits.
+        """
+        assumptions = self._assumptions(upto, without)
+        solver = self._solver
+        if not solver.solve(assumptions=assumptions):
+            raise ContradictionError(self.conflict(upto, without))
+        cells = self.model.cells
+        seen_true: set[int] = set()
+        seen_false: set[int] = set()
+        fixed: list[int] = []
+
+        def mark(model: Sequence[int]) -> None:
+            for lit in model:
+                var = abs(lit)
+                if var in cells:
+                    (seen_true if lit > 0 else seen_false).add(var)
+
+        mark(solver.get_model())
+        _, implied = solver.propagate(assumptions=assumptions)
+        settled = {abs(lit) for lit in implied or () if abs(lit) in cells}
+        fixed.extend(lit for lit in implied or () if abs(lit) in cells)
+        for var in cells:
+            if var in settled or (var in seen_true and var in seen_false):
+                continue
+            # Prefer, for every open cell, the value not seen yet: each model then opens many.
+            solver.set_phases(
+                [v if v in seen_false else -v for v in cells if not (v in seen_true and v in seen_false)]
+            )
+            probe = -var if var in seen_true else var
+            if solver.solve(assumptions=[*assumptions, *fixed, probe]):
+                mark(solver.get_model())
+            else:
+                fixed.append(-probe)
+        values: dict[str, dict[str, Knowledge]] = {c: {} for c in self.model.live_cards}
+        for var, (card, owner) in cells.items():
+            if var not in seen_false:
+                values[card][owner] = Knowledge.YES
+            elif var not in seen_true:
+                values[card][owner] = Knowledge.NO
+            else:
+                values[card][owner] = Knowledge.MAYBE
+        ordered = {
+            card: (
+                {o: values[card][o] for o in self.game.owners}
+                if card in values
+                else dict.fromkeys(self.game.owners, Knowledge.NO)
+            )
+            for card in self.game.deck
+        }
+        return Grid(self.game, ordered)
+
+    def conflict(self, upto: int | None = None, without: Iterable[int] = ()) -> tuple[int, ...]:
+        """A minimal set of events (1-based) that no deal satisfies together with the setup.
+
+        Empty when the log is consistent. Minimal: dropping any one event leaves the rest
+        consistent (the core is shrunk by deletion, as in python-sat's ``musx``).
+        """
+        assumptions = self._assumptions(upto, without)
+        solver = self._solver
+        if solver.solve(assumptions=assumptions):
+            return ()
+        number = {s: i for i, s in enumerate(self.model.selectors, 1)}
+        core = [s for s in assumptions if s in set(solver.get_core() or ())]
+        i = 0
+        while i < len(core):
+            trial = core[:i] + core[i + 1 :]
+            if solver.solve(assumptions=trial):
+                i += 1
+            else:
+                smaller = set(solver.get_core() or trial)
+                core = [s for s in trial if s in smaller]
+        return tuple(sorted(number[s] for s in core))
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The notebook after a whole log: a grid, or the events that clash."""
+
+    log: GameLog
+    """The log analysed."""
+    grid: Grid | None
+    """The grid; ``None`` when the log is contradictory."""
+    conflict: tuple[int, ...] = ()
+    """When contradictory: a minimal set of clashing events (1-based)."""
+
+    @property
+    def consistent(self) -> bool:
+        """Whether some deal fits the log."""
+        return self.grid is not None
+
+
+def analyze(log: GameLog) -> Analysis:
+    """The grid of a whole (validated) log, or its minimal conflict."""
+    with Notebook(log.game, log.events) as notebook:
+        try:
+            return Analysis(log, notebook.grid())
+        except ContradictionError as err:
+            return Analysis(log, None, err.events)
