@@ -1,0 +1,144 @@
+"""Shared test set-up: slow tests, browser tests, and where screenshots go.
+
+Slow tests
+    Mark with ``@pytest.mark.slow``. They are skipped unless pytest gets ``--runslow``
+    (``scripts/test --runslow``).
+
+Browser tests
+    Mark with ``@pytest.mark.browser`` and take the ``chromium_executable`` fixture. The browser
+    is Debian's ``chromium`` (``scripts/test`` installs it when run as root); Playwright's own
+    browser downloads are not used and do not work on our machines. Without Chromium, or without
+    the ``playwright`` package, a browser test is skipped with the reason, except under
+    ``CI=true``, where it fails instead, so CI never passes by skipping them. Launch it so::
+
+        from playwright.sync_api import sync_playwright
+
+        def test_page(chromium_executable, chromium_args, artifacts_dir):
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+                page = browser.new_page(viewport={"width": 390, "height": 844})
+                page.goto("http://127.0.0.1:8501/")
+                page.screenshot(path=artifacts_dir / "home.png")
+                browser.close()
+
+    ``chromium_args`` is ``CHROMIUM_ARGS``: ``--no-sandbox`` (CI runs as root), ``--disable-gpu``,
+    and flags that stop Chromium's own network calls, which this machine's closed network refuses.
+    Serve pages on 127.0.0.1 only. Set ``CHROMIUM_EXECUTABLE`` to use another Chromium binary.
+
+Artifacts
+    ``artifacts_dir`` is ``test-artifacts/`` at the repository root (git ignores it): save
+    screenshots there under names that say which test and screen they show.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CHROMIUM_ARGS: tuple[str, ...] = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+"""Command-line flags for launching Chromium on our machines (see the module docstring)."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--runslow", action="store_true", default=False, help="also run tests marked slow"
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--runslow"):
+        return
+    skip_slow = pytest.mark.skip(reason="slow: run with --runslow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip_slow)
+
+
+def in_ci() -> bool:
+    """Whether we run under CI (``CI=true``), where a missing browser is a failure."""
+    return os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}
+
+
+def find_chromium() -> tuple[str | None, str]:
+    """The path of a working Chromium, or None and why there is none."""
+    override = os.environ.get("CHROMIUM_EXECUTABLE")
+    if override:
+        candidates = [override]
+    else:
+        candidates = [
+            path for path in (shutil.which("chromium"), "/usr/bin/chromium") if path is not None
+        ]
+    for path in candidates:
+        if not os.access(path, os.X_OK):
+            continue
+        try:
+            version = subprocess.run(
+                [path, "--version"], capture_output=True, text=True, timeout=30, check=False
+            )
+        except (OSError, subprocess.TimeoutExpired) as error:
+            return None, f"Chromium at {path} does not start: {error}"
+        if version.returncode != 0:
+            detail = (version.stderr or version.stdout).strip()[-300:]
+            return None, f"Chromium at {path} does not start: {detail}"
+        return path, ""
+    if override:
+        return None, f"CHROMIUM_EXECUTABLE={override!r} is not an executable file"
+    return None, (
+        "Chromium not found: install Debian's package "
+        "(apt-get install --no-install-recommends chromium; scripts/test does it as root)"
+    )
+
+
+def _missing(reason: str) -> None:
+    if in_ci():
+        pytest.fail(f"browser test cannot run under CI=true: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def chromium_executable() -> str:
+    """Path of Debian's Chromium; skips the test without it (fails under ``CI=true``)."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError as error:
+        _missing(f"the playwright package is not installed: {error}")
+    path, reason = find_chromium()
+    if path is None:
+        _missing(reason)
+    assert path is not None
+    return path
+
+
+@pytest.fixture(scope="session")
+def chromium_args() -> list[str]:
+    """Flags to pass as ``args=`` to ``p.chromium.launch``; see ``CHROMIUM_ARGS``."""
+    return list(CHROMIUM_ARGS)
+
+
+@pytest.fixture(autouse=True)
+def _browser_tests_need_chromium(request: pytest.FixtureRequest) -> None:
+    """A test marked ``browser`` skips (or fails under CI) without Chromium, fixture or not."""
+    if request.node.get_closest_marker("browser") is not None:
+        request.getfixturevalue("chromium_executable")
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    """``test-artifacts/`` at the repository root, created if missing (git ignores it)."""
+    path = ROOT / "test-artifacts"
+    path.mkdir(exist_ok=True)
+    return path
