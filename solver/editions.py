@@ -94,7 +94,8 @@ def forum_deck(
     ('Place 1', 'Place 2', 'Place 3', 'Place 4', 'Place 5')
     """
     if players < 2:
-        raise InvalidLogError([f"players: the forum variant needs at least 2 players, got {players}"])
+        raise InvalidLogError([f"players: the forum variant needs at least 2 players, "
+                               f"got {players}"])
     sizes = (players, players, players + extra_places)
     given = (suspects, weapons, places)
     labels = ("Suspect", "Weapon", "Place")
@@ -112,7 +113,7 @@ def forum_deck(
 
 
 def deal(rule: Dealing, cards: int, players: int) -> Deal:
-    """Hand sizes for ``players`` seats when ``cards`` cards (envelope included) are dealt by ``rule``.
+    """Hand sizes for ``players`` seats when ``cards`` cards (envelope too) are dealt by ``rule``.
 
     >>> deal(Dealing.CLASSIC, 21, 4).hand_sizes
     (5, 5, 4, 4)

@@ -20,7 +20,7 @@ import json
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from .cards import CATEGORIES, Deck
 from .editions import edition
@@ -139,9 +139,16 @@ def parse(data: object) -> GameLog:
             event = _read_event(i, raw, problems)
             if event is not None:
                 events.append(event)
-    problems.raise_if_any()
     log = GameLog(game, tuple(events))
-    check(log)
+    # Report rule problems too, so one round of fixes is enough; the size sum only when every
+    # number in it was readable.
+    sizes_readable = not any(
+        line.split(":")[0].split("[")[0] in ("cards", "edition", "players", "face_up",
+                                              "side_cards")
+        for line in problems.lines
+    )
+    _check(log, problems, sizes=sizes_readable)
+    problems.raise_if_any()
     return log
 
 
@@ -151,7 +158,7 @@ def _kind(value: object) -> str:
     )
 
 
-def _is_count(value: object) -> bool:
+def _is_count(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
@@ -198,15 +205,13 @@ def _read_players(value: object, problems: _Problems) -> tuple[Player, ...]:
                                           f"got {item!r}")
             continue
         name, size = item.get("name"), item.get("hand_size")
-        ok = True
-        if not isinstance(name, str) or not name.strip():
+        named = isinstance(name, str) and bool(name.strip())
+        if not named:
             problems.add(f"players[{i}].name", f"expected a non-empty name, got {name!r}")
-            ok = False
         if not _is_count(size):
             problems.add(f"players[{i}].hand_size", f"expected a whole number ≥ 0, got {size!r}")
-            ok = False
-        if ok:
-            players.append(Player(str(name), int(size)))
+        elif named:
+            players.append(Player(str(name), size))
     return tuple(players)
 
 
@@ -287,7 +292,7 @@ def _read_peek(i: int, raw: object, problems: _Problems) -> SidePeek | None:
     if card is not None and not isinstance(card, str):
         problems.add(where + ".card", f"expected a card name or null, got {card!r}")
         return None
-    return SidePeek(int(slot), card)
+    return SidePeek(slot, card)
 
 
 # --- checking --------------------------------------------------------------------------------
@@ -299,19 +304,23 @@ def check(log: GameLog) -> None:
     A log that passes may still be contradictory: that is the engine's job to find.
     """
     problems = _Problems()
-    game = log.game
-    _check_setup(game, problems)
-    if not problems.lines:
-        for i, event in enumerate(log.events):
-            _check_event(game, i, event, problems)
+    _check(log, problems)
     problems.raise_if_any()
+
+
+def _check(log: GameLog, problems: _Problems, *, sizes: bool = True) -> None:
+    before = len(problems.lines)
+    _check_setup(log.game, problems, sizes=sizes)
+    if len(problems.lines) == before:
+        for i, event in enumerate(log.events):
+            _check_event(log.game, i, event, problems)
 
 
 def _duplicates(names: Iterable[str]) -> list[str]:
     return [name for name, n in Counter(names).items() if n > 1]
 
 
-def _check_setup(game: Game, problems: _Problems) -> None:
+def _check_setup(game: Game, problems: _Problems, *, sizes: bool = True) -> None:
     deck = game.deck
     for cat in CATEGORIES:
         if not deck.of(cat):
@@ -342,10 +351,15 @@ def _check_setup(game: Game, problems: _Problems) -> None:
     if game.me in names and len(game.my_cards) > game.capacity(game.me):
         problems.add("my_cards", f"{len(game.my_cards)} cards, but {game.me!r} was dealt "
                                  f"{game.capacity(game.me)}")
+    known = set(game.face_up) | set(game.my_cards)
+    for cat in CATEGORIES:
+        if deck.of(cat) and all(c in known for c in deck.of(cat)):
+            problems.add(f"cards.{cat.plural}", f"every {cat.value} is face up or in my hand, "
+                                                f"so none is left for the envelope")
     total = sum(p.hand_size for p in game.players) + len(game.face_up) + game.side_cards + 3
-    if deck.cards and total != len(deck):
-        sizes = " + ".join(str(p.hand_size) for p in game.players)
-        problems.add("players", f"hand sizes ({sizes}) + face-up cards ({len(game.face_up)}) + "
+    if sizes and deck.cards and total != len(deck):
+        listing = " + ".join(str(p.hand_size) for p in game.players)
+        problems.add("players", f"hand sizes ({listing}) + face-up cards ({len(game.face_up)}) + "
                                 f"side cards ({game.side_cards}) + 3 in the envelope = {total}, "
                                 f"but the game has {len(deck)} cards")
 

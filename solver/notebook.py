@@ -156,9 +156,8 @@ class Notebook:
             if var in settled or (var in seen_true and var in seen_false):
                 continue
             # Prefer, for every open cell, the value not seen yet: each model then opens many.
-            solver.set_phases(
-                [v if v in seen_false else -v for v in cells if not (v in seen_true and v in seen_false)]
-            )
+            open_cells = (v for v in cells if not (v in seen_true and v in seen_false))
+            solver.set_phases([v if v in seen_false else -v for v in open_cells])
             probe = -var if var in seen_true else var
             if solver.solve(assumptions=[*assumptions, *fixed, probe]):
                 mark(solver.get_model())

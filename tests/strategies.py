@@ -148,10 +148,10 @@ def _event(rng: random.Random, game: Game, truth: dict[str, str], rule: Dealing,
 def _corrupt(rng: random.Random, game: Game, event: Event) -> Event:
     """The same event with one plausible recording mistake."""
     names = game.player_names
-    if isinstance(event, Suggestion) and event.side_peek and event.side_peek.card:
-        if rng.random() < 0.7:
-            slot = rng.randint(1, game.side_cards)
-            return replace(event, side_peek=SidePeek(slot, event.side_peek.card))
+    peek = event.side_peek if isinstance(event, Suggestion) else None
+    if isinstance(event, Suggestion) and peek and peek.card and rng.random() < 0.7:
+        slot = rng.randint(1, game.side_cards)
+        return replace(event, side_peek=SidePeek(slot, peek.card))
     if isinstance(event, Reveal) and event.whole_hand and rng.random() < 0.5:
         return replace(event, cards=event.cards[1:] or event.cards)
     if isinstance(event, Suggestion):

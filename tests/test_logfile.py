@@ -1,0 +1,187 @@
+"""Reading, writing and validating ``clue-notebook/1`` logs."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+
+from solver.errors import InvalidLogError
+from solver.game import GameLog, Reveal, Suggestion
+from solver.logfile import dumps, load, loads, parse, to_json
+
+from .strategies import small_logs
+
+
+def refresh_log(**changes: Any) -> dict[str, Any]:
+    """A valid 4-player Refresh log (worked example 1) as decoded JSON, with top-level changes."""
+    data: dict[str, Any] = {
+        "format": "clue-notebook/1",
+        "title": "Perjantai",
+        "edition": "cluedo-refresh-2012-fi",
+        "players": [{"name": n, "hand_size": 4} for n in ("Aino", "Niko", "Veera", "Oona")],
+        "me": "Aino",
+        "my_cards": ["Regina Päiväperhonen", "köysi", "tikari", "keittiö"],
+        "face_up": ["veranta", "putki"],
+        "events": [
+            {"type": "suggestion", "by": "Aino",
+             "cards": ["Regina Päiväperhonen", "köysi", "autotalli"],
+             "passes": ["Niko"], "refuted_by": "Veera", "shown": "köysi"},
+        ],
+    }
+    data.update(changes)
+    return data
+
+
+def problems_of(data: object) -> str:
+    with pytest.raises(InvalidLogError) as err:
+        parse(data)
+    text = str(err.value)
+    assert "Traceback" not in text
+    return text
+
+
+@settings(max_examples=100, deadline=None)
+@given(small_logs(noise=True))
+def test_round_trip(log: GameLog) -> None:
+    assert loads(dumps(log)) == log
+
+
+def test_reads_contract_example() -> None:
+    log = parse(refresh_log())
+    event = log.events[0]
+    assert isinstance(event, Suggestion)
+    assert event.refuted_by == "Veera" and event.shown == "köysi" and event.passes == ("Niko",)
+    assert log.game.deck.rooms[4] == "autotalli"
+    assert log.game.owners == ("Aino", "Niko", "Veera", "Oona", "envelope")
+
+
+def test_unknown_fields_are_kept() -> None:
+    data = refresh_log(house_rule="bonus cards")
+    data["events"][0]["note"] = "Veera hesitated"
+    again = to_json(parse(data))
+    assert again["house_rule"] == "bonus cards"
+    assert again["events"][0]["note"] == "Veera hesitated"
+
+
+def test_names_are_written_as_utf8() -> None:
+    assert "Päiväperhonen" in dumps(parse(refresh_log()))
+
+
+def test_spectator_log_has_no_my_cards() -> None:
+    data = refresh_log()
+    del data["me"], data["my_cards"]
+    log = parse(data)
+    assert log.game.me is None
+    assert "me" not in to_json(log)
+
+
+def test_reveal_defaults() -> None:
+    data = refresh_log(events=[{"type": "reveal", "player": "Niko", "cards": ["pistooli"]}])
+    assert parse(data).events[0] == Reveal("Niko", ("pistooli",), False)
+
+
+BAD_EVENTS = [
+    ({"type": "suggestion", "by": "Aino", "cards": ["Regina Päiväperhonen", "Knife", "autotalli"],
+      "passes": [], "refuted_by": None}, ["events[0].cards[1]", "'Knife'"]),
+    ({"type": "suggestion", "by": "Aino", "cards": ["köysi", "tikari", "autotalli"],
+      "passes": [], "refuted_by": None},
+     ["events[0].cards", "one suspect, one weapon and one room"]),
+    ({"type": "suggestion", "by": "Aino", "cards": ["Regina Päiväperhonen", "köysi", "autotalli"],
+      "passes": [], "refuted_by": "Veera", "shown": "tikari"}, ["events[0].shown", "'tikari'"]),
+    ({"type": "suggestion", "by": "Mikko", "cards": ["Regina Päiväperhonen", "köysi", "autotalli"],
+      "passes": [], "refuted_by": None}, ["events[0].by", "'Mikko'"]),
+    ({"type": "suggestion", "by": "Aino", "cards": ["Regina Päiväperhonen", "köysi", "autotalli"],
+      "passes": ["Veera"], "refuted_by": "Veera"}, ["events[0].passes[0]", "'Veera'"]),
+    ({"type": "suggestion", "by": "Aino", "cards": ["Regina Päiväperhonen", "köysi", "autotalli"],
+      "passes": [], "refuted_by": "Aino"}, ["events[0].refuted_by", "'Aino'"]),
+    ({"type": "suggestion", "by": "Aino", "cards": ["Regina Päiväperhonen", "köysi", "autotalli"],
+      "passes": [], "refuted_by": None, "side_peek": {"slot": 1}}, ["events[0].side_peek",
+                                                                   "no side cards"]),
+    ({"type": "suggestion", "by": "Aino", "cards": ["Regina Päiväperhonen", "köysi"],
+      "passes": [], "refuted_by": None}, ["events[0].cards", "[suspect, weapon, room]"]),
+    ({"type": "accusation", "by": "Oona", "cards": ["Regina Päiväperhonen", "köysi", "autotalli"],
+      "correct": "no"}, ["events[0].correct", "'no'"]),
+    ({"type": "reveal", "player": "Niko", "cards": ["pistooli", "pistooli"]},
+     ["events[0].cards", "'pistooli'"]),
+    ({"type": "vote", "by": "Aino"}, ["events[0].type", "'vote'"]),
+]
+
+
+@pytest.mark.parametrize(("event", "expected"), BAD_EVENTS)
+def test_bad_event_is_named(event: dict[str, Any], expected: list[str]) -> None:
+    text = problems_of(refresh_log(events=[event]))
+    assert "event 1" in text
+    for part in expected:
+        assert part in text
+
+
+def test_sizes_that_do_not_add_up() -> None:
+    data = refresh_log(face_up=["veranta"])
+    text = problems_of(data)
+    assert "players" in text and "21 cards" in text and "= 20" in text
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        ({"format": "clue-notebook/2"}, ["format", "'clue-notebook/2'"]),
+        ({"edition": "monopoly"}, ["edition", "'monopoly'"]),
+        ({"me": "Mikko"}, ["me", "'Mikko'"]),
+        ({"my_cards": ["Regina Päiväperhonen", "Knife"]}, ["my_cards[1]", "'Knife'"]),
+        ({"face_up": ["veranta", "köysi"], "my_cards": ["köysi"]}, ["my_cards", "'köysi'"]),
+        ({"side_cards": -1}, ["side_cards", "-1"]),
+        ({"players": [{"name": "Aino", "hand_size": "four"}]}, ["players[0].hand_size", "'four'"]),
+        ({"players": [{"name": "envelope", "hand_size": 8}, {"name": "Niko", "hand_size": 8}]},
+         ["players[0].name", "'envelope'"]),
+        ({"events": "none"}, ["events", "text"]),
+    ],
+)
+def test_bad_setup_is_named(change: dict[str, Any], expected: list[str]) -> None:
+    text = problems_of(refresh_log(**change))
+    for part in expected:
+        assert part in text
+
+
+def test_duplicate_players_and_cards() -> None:
+    data = refresh_log(edition=None, cards={"suspects": ["A", "A"], "weapons": ["B"],
+                                            "rooms": ["C"]})
+    data["players"] = [{"name": "Aino", "hand_size": 0}, {"name": "Aino", "hand_size": 0}]
+    data.update(my_cards=[], face_up=[], events=[])
+    text = problems_of(data)
+    assert "card 'A' is listed more than once" in text
+    assert "player 'Aino' is listed more than once" in text
+
+
+def test_a_category_with_no_card_left_for_the_envelope() -> None:
+    data = refresh_log(face_up=["veranta", "putki"])
+    data["my_cards"] = ["köysi", "tikari", "jakoavain", "pistooli"]
+    data["face_up"] = ["kynttilänjalka", "putki"]
+    data["events"] = []
+    assert "every weapon is face up or in my hand" in problems_of(data)
+
+
+def test_collects_every_problem_at_once() -> None:
+    data = refresh_log(me="Mikko", side_cards="x")
+    text = problems_of(data)
+    assert "me:" in text and "side_cards:" in text
+
+
+def test_bad_json_and_missing_file(tmp_path: Any) -> None:
+    with pytest.raises(InvalidLogError, match=r"JSON: .* line 1 column"):
+        loads("{not json")
+    with pytest.raises(InvalidLogError, match="cannot read"):
+        load(tmp_path / "missing.json")
+    not_object = json.dumps([1, 2])
+    with pytest.raises(InvalidLogError, match="expected a JSON object"):
+        loads(not_object)
+
+
+def test_parse_does_not_modify_input() -> None:
+    data = refresh_log()
+    before = copy.deepcopy(data)
+    parse(data)
+    assert data == before
