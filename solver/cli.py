@@ -1,0 +1,340 @@
+"""The ``clue-notebook`` command line.
+
+Exit status: 0 ok, 2 bad input (invalid log, unknown edition, bad option; the message on stderr
+names the field and the value, one problem per line), 3 a contradictory log. Never a traceback
+for bad input: every `ClueError` becomes a message and a status in `main`.
+
+Adding a subcommand is a local edit:
+
+1. write ``_NAME_arguments(parser)`` declaring its arguments (`_log_arguments` gives the
+   usual ``LOG`` and ``--upto``; `_read_log` reads them);
+2. write ``run_NAME(args) -> int`` that prints its output and returns the exit status; raise
+   `InvalidLogError` (naming the option and the value) for bad input;
+3. append ``Command("NAME", "one-line help", _NAME_arguments, run_NAME)`` to `COMMANDS`.
+
+Output formats live in `solver.report`; ``analyze --json`` is built by
+`solver.report.analysis_json`, a plain dict a feature may extend with its own keys.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import shutil
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from . import report
+from .cards import CATEGORIES, Deck
+from .editions import Dealing, deal, edition, forum_deck, new_game, rule_for
+from .errors import ClueError, ContradictionError, InvalidLogError
+from .game import GameLog, Player
+from .logfile import check, dumps, load
+from .notebook import Analysis, analyze
+
+OK = 0
+INVALID = 2
+CONTRADICTION = 3
+PROG = "clue-notebook"
+
+
+@dataclass(frozen=True)
+class Command:
+    """A subcommand: its name, its help line, its arguments and what it does."""
+
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+# --- shared helpers --------------------------------------------------------------------------
+
+
+def _log_arguments(parser: argparse.ArgumentParser) -> None:
+    """``LOG`` and ``--upto N``, shared by every command that reads a game log."""
+    parser.add_argument("log", metavar="LOG", help="game log (clue-notebook/1 JSON)")
+    parser.add_argument(
+        "--upto", type=_count("--upto"), metavar="N",
+        help="use only the first N events (the notebook as it stood then)",
+    )
+
+
+def _read_log(args: argparse.Namespace) -> tuple[GameLog, int]:
+    """The log named by ``args.log``, cut to ``args.upto`` events; and its full event count."""
+    log = load(args.log)
+    total = len(log.events)
+    upto: int | None = getattr(args, "upto", None)
+    if upto is None:
+        return log, total
+    if upto > total:
+        raise InvalidLogError([f"--upto: {upto} is more than the {total} events in the log"])
+    return log.upto(upto), total
+
+
+def _count(option: str) -> Callable[[str], int]:
+    """An argparse type: a whole number ≥ 0, with an error naming ``option``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = -1
+        if value < 0:
+            raise argparse.ArgumentTypeError(f"{option}: expected a whole number ≥ 0, got {text!r}")
+        return value
+
+    return parse
+
+
+def _names(text: str | None, option: str) -> tuple[str, ...]:
+    """A comma-separated list of names (surrounding spaces dropped); empty for ``None``."""
+    if text is None:
+        return ()
+    names = tuple(part.strip() for part in text.split(","))
+    if not all(names):
+        raise InvalidLogError([f"{option}: empty name in {text!r} (names are separated by commas)"])
+    return names
+
+
+def _print_json(data: object) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+# --- analyze ---------------------------------------------------------------------------------
+
+
+def _analyze_arguments(parser: argparse.ArgumentParser) -> None:
+    _log_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="print the contract's JSON object")
+    parser.add_argument(
+        "--width", type=_count("--width"), metavar="COLUMNS",
+        help="fit the table in this many columns (default: the terminal's width)",
+    )
+
+
+def run_analyze(args: argparse.Namespace) -> int:
+    """Print the notebook (table or JSON); exit 3 with the clashing events if contradictory."""
+    log, total = _read_log(args)
+    analysis = analyze(log)
+    if args.json:
+        _print_json(report.analysis_json(analysis))
+    elif analysis.grid is None:
+        print(report.heading(analysis, total))
+        print(report.conflict_message(analysis), file=sys.stderr)
+    else:
+        print(_notebook_text(analysis, total, args.width))
+    return OK if analysis.consistent else CONTRADICTION
+
+
+def _notebook_text(analysis: Analysis, total: int, width: int | None) -> str:
+    grid = analysis.grid
+    assert grid is not None, "only called for a consistent log"
+    columns = width or shutil.get_terminal_size((100, 24)).columns
+    triples = None if grid.accusation_safe else report.possible_triples(analysis.log)
+    lines = [
+        report.heading(analysis, total),
+        "",
+        report.notebook_table(grid, columns),
+        "",
+        *report.envelope_lines(grid, triples),
+    ]
+    return "\n".join(lines)
+
+
+# --- editions --------------------------------------------------------------------------------
+
+
+def _editions_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print the presets as JSON")
+
+
+def run_editions(args: argparse.Namespace) -> int:
+    """List the edition presets."""
+    if args.json:
+        _print_json(report.editions_json())
+    else:
+        print(report.edition_table())
+    return OK
+
+
+# --- new -------------------------------------------------------------------------------------
+
+
+def _new_arguments(parser: argparse.ArgumentParser) -> None:
+    cards = parser.add_argument_group("cards (choose one: --edition, --forum, or your own lists)")
+    cards.add_argument("--edition", metavar="NAME",
+                       help="a preset (see `clue-notebook editions`), or 'forum' for the forum "
+                            "variant's numbered deck for this many players")
+    cards.add_argument("--forum", type=_count("--forum"), metavar="N",
+                       help="forum variant deck: N suspects, N weapons, N + 3 places "
+                            "(numbered, or named by --suspects/--weapons/--rooms)")
+    cards.add_argument("--suspects", metavar="A,B,...", help="custom suspect cards")
+    cards.add_argument("--weapons", metavar="A,B,...", help="custom weapon cards")
+    cards.add_argument("--rooms", metavar="A,B,...", help="custom room (place) cards")
+    parser.add_argument("--players", required=True, metavar="A,B,...",
+                        help="players in seating order, clockwise")
+    parser.add_argument("--me", metavar="NAME", help="whose notebook (omit for a spectator)")
+    parser.add_argument("--my-cards", metavar="A,B,...", help="your cards")
+    parser.add_argument("--face-up", metavar="A,B,...", help="cards lying face up")
+    parser.add_argument("--dealing", choices=[d.value for d in Dealing],
+                        help="dealing rule (default: the edition's; classic for custom cards)")
+    parser.add_argument("--hand-sizes", metavar="N,N,...",
+                        help="cards per player in seating order, instead of the dealing rule's")
+    parser.add_argument("--title", help="a name for the game")
+    parser.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+    parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+
+
+def run_new(args: argparse.Namespace) -> int:
+    """Write a starting log for a new game, validated like any log."""
+    players = _names(args.players, "--players")
+    deck, rule, edition_name = _new_deck(args, players)
+    if args.dealing is not None:
+        rule = Dealing(args.dealing)
+    face_up = _names(args.face_up, "--face-up")
+    game = new_game(
+        deck, players, rule, me=args.me, my_cards=_names(args.my_cards, "--my-cards"),
+        face_up=face_up, title=args.title, edition_name=edition_name,
+    )
+    if args.hand_sizes is not None:
+        sizes = _hand_sizes(args.hand_sizes, len(players))
+        seats = tuple(Player(n, s) for n, s in zip(players, sizes, strict=True))
+        game = replace(game, players=seats)
+    else:
+        leftover = deal(rule, len(deck), len(players)).face_up
+        if len(face_up) != leftover:
+            raise InvalidLogError([
+                f"--face-up: the {rule.value} rule leaves {leftover} cards face up for "
+                f"{len(players)} players, got {len(face_up)} ({args.face_up or 'none'})"
+            ])
+    log = GameLog(game)
+    check(log)
+    text = dumps(log)
+    if args.output is None:
+        sys.stdout.write(text)
+        return OK
+    target = Path(args.output)
+    if target.exists() and not args.force:
+        raise InvalidLogError([f"--output: {args.output!r} already exists (add --force to "
+                               "overwrite it)"])
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise InvalidLogError([f"--output: cannot write {args.output!r}: {err.strerror}"]) from None
+    hands = ", ".join(f"{p.name} {p.hand_size}" for p in game.players)
+    print(f"wrote {args.output}: {len(deck)} cards; hands {hands}", file=sys.stderr)
+    return OK
+
+
+def _new_deck(args: argparse.Namespace, players: Sequence[str]) -> tuple[Deck, Dealing, str | None]:
+    """The deck, the default dealing rule and the preset name chosen by the card options."""
+    lists = [_names(getattr(args, c.plural), f"--{c.plural}") or None for c in CATEGORIES]
+    custom = [f"--{c.plural}" for c, given in zip(CATEGORIES, lists, strict=True) if given]
+    if args.forum is not None or args.edition == "forum":
+        if args.edition not in (None, "forum"):
+            raise InvalidLogError([f"--forum: cannot be combined with --edition {args.edition!r}"])
+        count = len(players) if args.forum is None else args.forum
+        return forum_deck(count, *lists), Dealing.FORUM, None
+    if args.edition is not None:
+        if custom:
+            raise InvalidLogError([f"{custom[0]}: give either --edition or your own cards, "
+                                   f"not both (--edition {args.edition!r})"])
+        preset = edition(args.edition, field="--edition")
+        return preset.deck, rule_for(preset, len(players)), preset.name
+    if not custom:
+        raise InvalidLogError(["--edition: missing; choose a preset (clue-notebook editions), "
+                               "--forum N, or --suspects, --weapons and --rooms"])
+    missing = [f"--{c.plural}" for c, given in zip(CATEGORIES, lists, strict=True) if not given]
+    if missing:
+        raise InvalidLogError([f"{m}: missing (a custom deck needs --suspects, --weapons and "
+                               f"--rooms)" for m in missing])
+    return Deck(*(tuple(given or ()) for given in lists)), Dealing.CLASSIC, None
+
+
+def _hand_sizes(text: str, players: int) -> tuple[int, ...]:
+    try:
+        sizes = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        sizes = (-1,)
+    if any(s < 0 for s in sizes):
+        raise InvalidLogError([f"--hand-sizes: expected whole numbers ≥ 0 separated by commas, "
+                               f"got {text!r}"])
+    if len(sizes) != players:
+        raise InvalidLogError([f"--hand-sizes: {len(sizes)} sizes for {players} players "
+                               f"({text!r})"])
+    return sizes
+
+
+# --- the table of subcommands, and main ------------------------------------------------------
+
+COMMANDS: list[Command] = [
+    Command("analyze", "print the notebook: who holds what, and the envelope so far",
+            _analyze_arguments, run_analyze),
+    Command("editions", "list the edition presets", _editions_arguments, run_editions),
+    Command("new", "write the starting log of a new game", _new_arguments, run_new),
+]
+"""Every subcommand, in the order ``--help`` lists them."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand of `COMMANDS`."""
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="A deduction notebook for Clue / Cluedo and its variants.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for command in COMMANDS:
+        sub = commands.add_parser(command.name, help=command.help, description=command.help)
+        command.arguments(sub)
+        sub.set_defaults(run=command.run)
+    return parser
+
+
+def _utf8_streams() -> None:
+    """Make stdout and stderr UTF-8 whatever the locale, so names never crash the output."""
+    for stream in (sys.stdout, sys.stderr):
+        if not isinstance(stream, io.TextIOWrapper):
+            continue
+        if stream.encoding.lower().replace("-", "") != "utf8":
+            stream.reconfigure(encoding="utf-8", errors="replace")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; returns the exit status (0 ok, 2 bad input, 3 contradiction)."""
+    _utf8_streams()
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # --help, or a usage error argparse has already printed
+        return exit_.code if isinstance(exit_.code, int) else INVALID
+    run: Callable[[argparse.Namespace], int] = args.run
+    name = f"{PROG} {args.command}"
+    try:
+        return run(args)
+    except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as cat does
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return OK
+    except InvalidLogError as err:
+        _complain(name, err.problems)
+        return INVALID
+    except ContradictionError as err:
+        _complain(name, [str(err)])
+        return CONTRADICTION
+    except ClueError as err:
+        _complain(name, [str(err)])
+        return INVALID
+
+
+def _complain(name: str, problems: Sequence[Any]) -> None:
+    for problem in problems:
+        print(f"{name}: {problem}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

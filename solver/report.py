@@ -1,0 +1,301 @@
+"""What the command line prints: the ``analyze`` contract JSON and the notebook as a table.
+
+`analysis_json` builds the contract object of ``shared/log-format.md`` as a plain dict, so a
+feature that adds fields (explanations, odds) extends the dict it returns rather than copying it.
+The table is aligned by display width (a wide Japanese character takes two columns, a combining
+accent none), and it shrinks the owner headers to fit a given width.
+
+>>> from solver.logfile import loads
+>>> log = loads('''{"format": "clue-notebook/1",
+...   "cards": {"suspects": ["Plum", "Green"], "weapons": ["Rope"], "rooms": ["Hall"]},
+...   "players": [{"name": "Ann", "hand_size": 1}, {"name": "Bob", "hand_size": 0}],
+...   "me": "Ann", "my_cards": ["Green"], "events": []}''')
+>>> from solver.notebook import analyze
+>>> data = analysis_json(analyze(log))
+>>> data["envelope"], data["accusation_safe"]
+({'suspect': 'Plum', 'weapon': 'Rope', 'room': 'Hall'}, True)
+>>> data["cells"]["Green"]
+{'Ann': 'yes', 'Bob': 'no', 'envelope': 'no'}
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Sequence
+from math import prod
+from typing import Any
+
+from pysat.solvers import Solver
+
+from .cards import CATEGORIES
+from .editions import Edition, editions
+from .game import ENVELOPE, Accusation, Event, GameLog, Reveal, Triple
+from .model import DealModel
+from .notebook import SOLVER, Analysis, Grid, Knowledge
+
+SYMBOLS: dict[Knowledge, str] = {Knowledge.YES: "✓", Knowledge.NO: "·", Knowledge.MAYBE: "?"}
+"""How each cell is drawn in the table."""
+LEGEND = "✓ holds it   · does not   ? not known yet"
+TRIPLE_LIMIT = 500
+"""`possible_triples` stops counting beyond this many (a large custom game early on)."""
+
+
+# --- the contract JSON -----------------------------------------------------------------------
+
+
+def grid_json(grid: Grid) -> dict[str, dict[str, str]]:
+    """``cells``: every card -> every owner -> ``"yes"``, ``"no"`` or ``"maybe"``."""
+    return {card: {owner: k.value for owner, k in row.items()} for card, row in grid.cells.items()}
+
+
+def envelope_json(grid: Grid) -> dict[str, str | None]:
+    """``envelope``: the card of each category known to be in the envelope, or ``None``."""
+    return {cat.value: card for cat, card in grid.envelope().items()}
+
+
+def analysis_json(analysis: Analysis) -> dict[str, Any]:
+    """The ``analyze --json`` object of the contract.
+
+    A contradictory log keeps every key: ``cells`` and ``envelope`` are ``None``,
+    ``accusation_safe`` is false, and ``conflict`` lists the minimal clashing events (1-based).
+    """
+    grid = analysis.grid
+    data: dict[str, Any] = {
+        "consistent": grid is not None,
+        "owners": list(analysis.log.game.owners),
+        "cells": grid_json(grid) if grid else None,
+        "envelope": envelope_json(grid) if grid else None,
+        "accusation_safe": bool(grid and grid.accusation_safe),
+    }
+    if grid is None:
+        data["conflict"] = list(analysis.conflict)
+    return data
+
+
+def editions_json() -> list[dict[str, Any]]:
+    """Every preset: name, title, language, dealing rule, card counts and the cards."""
+    return [
+        {
+            "name": e.name,
+            "title": e.title,
+            "language": e.language,
+            "dealing": e.dealing.value,
+            "counts": {c.plural: len(e.deck.of(c)) for c in CATEGORIES},
+            "cards": {c.plural: list(e.deck.of(c)) for c in CATEGORIES},
+        }
+        for e in editions().values()
+    ]
+
+
+# --- the envelope ----------------------------------------------------------------------------
+
+
+def possible_triples(log: GameLog, limit: int = TRIPLE_LIMIT) -> list[Triple]:
+    """Envelope triples some deal consistent with ``log`` allows, at most ``limit`` + 1 of them.
+
+    Enumerated with the SAT model: each model found names one triple, which is then blocked, so
+    it costs one solver call per possible triple. Getting more than ``limit`` back means "more
+    than ``limit``". Empty for a contradictory log.
+    """
+    model = DealModel(log.game)
+    for event in log.events:
+        model.add(event)
+    envelope = {model.holds(ENVELOPE, c): c for c in log.game.deck if c not in log.game.face_up}
+    blocking = int(model.pool.id(("report", "triples")))
+    found: list[Triple] = []
+    with Solver(name=SOLVER, bootstrap_with=model.clauses) as solver:
+        assumptions = [*model.selectors, blocking]
+        while len(found) <= limit and solver.solve(assumptions=assumptions):
+            chosen = [envelope[v] for v in solver.get_model() if v in envelope]
+            order = {card: CATEGORIES.index(log.game.category_of(card)) for card in chosen}
+            chosen.sort(key=order.__getitem__)
+            found.append((chosen[0], chosen[1], chosen[2]))
+            solver.add_clause([-blocking, *(-model.holds(ENVELOPE, c) for c in chosen)])
+    return sorted(found, key=_deck_order(log))
+
+
+def _deck_order(log: GameLog) -> Callable[[Triple], tuple[int, ...]]:
+    position = {card: i for i, card in enumerate(log.game.deck)}
+    return lambda triple: tuple(position[c] for c in triple)
+
+
+def envelope_lines(
+    grid: Grid, triples: Sequence[Triple] | None, limit: int = TRIPLE_LIMIT
+) -> list[str]:
+    """The envelope so far, the candidates left, and whether an accusation is safe.
+
+    ``triples`` are the possible envelope triples (`possible_triples`); ``None`` skips the count.
+    """
+    known = grid.envelope()
+    lines = ["Envelope: " + ", ".join(f"{cat.value} {known[cat] or '?'}" for cat in CATEGORIES)]
+    if grid.accusation_safe:
+        lines.append("Accusation is safe: " + ", ".join(str(known[c]) for c in CATEGORIES))
+        return lines
+    candidates = {cat: grid.envelope_candidates(cat) for cat in CATEGORIES}
+    lines.append("Still possible in the envelope:")
+    lines.extend(f"  {cat.plural}: {', '.join(candidates[cat])}" for cat in CATEGORIES)
+    bound = prod(len(c) for c in candidates.values())
+    if triples is None:
+        lines.append(f"Not yet: at most {bound} triples possible")
+    elif len(triples) > limit:
+        lines.append(f"Not yet: more than {limit} triples possible (at most {bound})")
+    else:
+        lines.append(f"Not yet: {_plural(len(triples), 'triple')} possible")
+    return lines
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
+# --- events in words -------------------------------------------------------------------------
+
+
+def describe_event(number: int, event: Event) -> str:
+    """One line a player recognises: ``event 2: Aino suggested (Regina, köysi, autotalli); …``."""
+    cards = ", ".join(event.cards)
+    if isinstance(event, Reveal):
+        whole = " (the whole hand)" if event.whole_hand else ""
+        return f"event {number}: {event.player} revealed {cards}{whole}"
+    if isinstance(event, Accusation):
+        verdict = "correctly" if event.correct else "wrongly"
+        return f"event {number}: {event.by} {verdict} accused ({cards})"
+    parts = [f"event {number}: {event.by} suggested ({cards})"]
+    if event.passes:
+        parts.append(", ".join(event.passes) + " passed")
+    if event.refuted_by is None:
+        parts.append("nobody refuted")
+    elif event.shown is not None:
+        parts.append(f"{event.refuted_by} showed {event.shown}")
+    else:
+        parts.append(f"{event.refuted_by} showed a card")
+    peek = event.side_peek
+    if peek is not None:
+        seen = f": {peek.card}" if peek.card is not None else ""
+        parts.append(f"side card {peek.slot} looked at{seen}")
+    return "; ".join(parts)
+
+
+def conflict_message(analysis: Analysis) -> str:
+    """Why a contradictory log has no deal, naming the clashing events."""
+    events = analysis.log.events
+    if not analysis.conflict:
+        return "No deal fits the setup itself (before any event): check cards, hands and sizes."
+    numbers = ", ".join(str(n) for n in analysis.conflict)
+    lines = [
+        f"Contradiction: no deal fits events {numbers} together "
+        "(dropping any one of them leaves a consistent log):"
+        if len(analysis.conflict) > 1
+        else f"Contradiction: no deal fits event {numbers} with the setup:",
+        *(f"  {describe_event(n, events[n - 1])}" for n in analysis.conflict),
+        "One of these entries is wrong; fix or remove it.",
+    ]
+    return "\n".join(lines)
+
+
+# --- the table -------------------------------------------------------------------------------
+
+
+def display_width(text: str) -> int:
+    """Columns ``text`` takes in a terminal: wide East Asian characters 2, combining marks 0.
+
+    >>> display_width("Päiväperhonen"), display_width("Pa\\u0308iva\\u0308"), display_width("東京")
+    (13, 6, 4)
+    """
+    width = 0
+    for char in text:
+        if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` cut to ``width`` display columns, ending in ``…`` when cut.
+
+    >>> fit("Veselchak U", 6), fit("Oona", 6)
+    ('Vesel…', 'Oona')
+    """
+    if display_width(text) <= width:
+        return text
+    out = ""
+    for char in text:
+        if display_width(out + char) > width - 1:
+            break
+        out += char
+    return out + "…"
+
+
+def pad(text: str, width: int, align: str = "<") -> str:
+    """``text`` padded with spaces to ``width`` display columns (``<`` left, ``^`` centre)."""
+    gap = max(0, width - display_width(text))
+    if align == "^":
+        return " " * (gap // 2) + text + " " * (gap - gap // 2)
+    return text + " " * gap
+
+
+def notebook_table(grid: Grid, width: int = 100) -> str:
+    """The grid as text: cards by category down the side, owners across.
+
+    Owner headers are shortened (with the full names listed below) when the table would be
+    wider than ``width`` columns.
+    """
+    game = grid.game
+    owners = list(grid.owners)
+    labels = {cat: cat.plural.capitalize() for cat in CATEGORIES}
+    label_width = max(
+        [display_width(v) for v in labels.values()] + [2 + display_width(c) for c in game.deck]
+    )
+    gap = 2
+    natural = [max(1, display_width(o)) for o in owners]
+    cap = max(natural)
+    while cap > 3 and label_width + sum(gap + min(w, cap) for w in natural) > width:
+        cap -= 1
+    headers = [fit(o, cap) for o in owners]
+    shortened = headers != owners
+    widths = [max(1, display_width(h)) for h in headers]
+
+    def row(label: str, cells: Sequence[str], align: str = "^") -> str:
+        columns = "".join(" " * gap + pad(c, w, align) for c, w in zip(cells, widths, strict=True))
+        return (pad(label, label_width) + columns).rstrip()
+
+    face_up = set(game.face_up)
+    lines = [row("", headers)]
+    for cat in CATEGORIES:
+        lines.append(labels[cat])
+        for card in game.deck.of(cat):
+            line = row("  " + card, [SYMBOLS[grid[card, o]] for o in owners])
+            lines.append(line + ("   face up" if card in face_up else ""))
+    if shortened:
+        lines.append("Columns: " + ", ".join(owners))
+    lines.append(LEGEND)
+    return "\n".join(lines)
+
+
+def heading(analysis: Analysis, total_events: int) -> str:
+    """Whose notebook, which game, and how many events it reflects."""
+    game = analysis.log.game
+    whose = f"{game.me}'s notebook" if game.me else "spectator's notebook (public information)"
+    count = len(analysis.log.events)
+    after = (
+        f"after all {_plural(count, 'event')}"
+        if count == total_events
+        else f"after event {count} of {total_events}"
+    )
+    return " · ".join(part for part in (game.title, whose, after) if part)
+
+
+def edition_table(presets: Sequence[Edition] | None = None) -> str:
+    """The presets as aligned text: name, title, dealing rule and card counts."""
+    chosen = list(editions().values()) if presets is None else list(presets)
+    rows = [("name", "title", "dealing", "cards")]
+    for e in chosen:
+        counts = [len(e.deck.of(c)) for c in CATEGORIES]
+        sizes = " + ".join(str(n) for n in counts) + f" = {sum(counts)}"
+        rows.append((e.name, e.title, e.dealing.value, sizes))
+    rows.append(("forum", "generated with --forum N: the forum variant", "forum",
+                 "N + N + (N + 3)"))
+    widths = [max(display_width(r[i]) for r in rows) for i in range(4)]
+    return "\n".join(
+        "  ".join(pad(cell, w) for cell, w in zip(r, widths, strict=True)).rstrip() for r in rows
+    )
