@@ -200,7 +200,7 @@ def display_width(text: str) -> int:
     """Columns ``text`` takes in a terminal: wide East Asian characters 2, combining marks 0.
 
     >>> display_width("Päiväperhonen"), display_width("Pa\\u0308iva\\u0308"), display_width("東京")
-    (13, 6, 4)
+    (13, 5, 4)
     """
     width = 0
     for char in text:
@@ -247,9 +247,12 @@ def notebook_table(grid: Grid, width: int = 100) -> str:
         [display_width(v) for v in labels.values()] + [2 + display_width(c) for c in game.deck]
     )
     gap = 2
+    face_up = set(game.face_up)
+    marker = "   face up"
+    fixed = label_width + (display_width(marker) if face_up else 0)
     natural = [max(1, display_width(o)) for o in owners]
     cap = max(natural)
-    while cap > 3 and label_width + sum(gap + min(w, cap) for w in natural) > width:
+    while cap > 3 and fixed + sum(gap + min(w, cap) for w in natural) > width:
         cap -= 1
     headers = [fit(o, cap) for o in owners]
     shortened = headers != owners
@@ -259,13 +262,12 @@ def notebook_table(grid: Grid, width: int = 100) -> str:
         columns = "".join(" " * gap + pad(c, w, align) for c, w in zip(cells, widths, strict=True))
         return (pad(label, label_width) + columns).rstrip()
 
-    face_up = set(game.face_up)
     lines = [row("", headers)]
     for cat in CATEGORIES:
         lines.append(labels[cat])
         for card in game.deck.of(cat):
             line = row("  " + card, [SYMBOLS[grid[card, o]] for o in owners])
-            lines.append(line + ("   face up" if card in face_up else ""))
+            lines.append(line + (marker if card in face_up else ""))
     if shortened:
         lines.append("Columns: " + ", ".join(owners))
     lines.append(LEGEND)
