@@ -4,6 +4,10 @@ Exit status: 0 ok, 2 bad input (invalid log, unknown edition, bad option; the me
 names the field and the value, one problem per line), 3 a contradictory log. Never a traceback
 for bad input: every `ClueError` becomes a message and a status in `main`.
 
+``analyze --json`` of a contradictory log keeps every key of the contract: ``"consistent":
+false``, ``"cells": null``, ``"envelope": null``, ``"accusation_safe": false``, plus
+``"conflict"``, the minimal clashing events (1-based). ``LOG`` may be ``-`` for standard input.
+
 Adding a subcommand is a local edit:
 
 1. write ``_NAME_arguments(parser)`` declaring its arguments (`_log_arguments` gives the
@@ -34,7 +38,7 @@ from .cards import CATEGORIES, Deck
 from .editions import Dealing, deal, edition, forum_deck, new_game, rule_for
 from .errors import ClueError, ContradictionError, InvalidLogError
 from .game import GameLog, Player
-from .logfile import check, dumps, load
+from .logfile import check, dumps, load, loads
 from .notebook import Analysis, analyze
 
 OK = 0
@@ -58,7 +62,7 @@ class Command:
 
 def _log_arguments(parser: argparse.ArgumentParser) -> None:
     """``LOG`` and ``--upto N``, shared by every command that reads a game log."""
-    parser.add_argument("log", metavar="LOG", help="game log (clue-notebook/1 JSON)")
+    parser.add_argument("log", metavar="LOG", help="game log (clue-notebook/1 JSON); - for stdin")
     parser.add_argument(
         "--upto", type=_count("--upto"), metavar="N",
         help="use only the first N events (the notebook as it stood then)",
@@ -67,7 +71,7 @@ def _log_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _read_log(args: argparse.Namespace) -> tuple[GameLog, int]:
     """The log named by ``args.log``, cut to ``args.upto`` events; and its full event count."""
-    log = load(args.log)
+    log = _load_stdin() if args.log == "-" else load(args.log)
     total = len(log.events)
     upto: int | None = getattr(args, "upto", None)
     if upto is None:
@@ -75,6 +79,13 @@ def _read_log(args: argparse.Namespace) -> tuple[GameLog, int]:
     if upto > total:
         raise InvalidLogError([f"--upto: {upto} is more than the {total} events in the log"])
     return log.upto(upto), total
+
+
+def _load_stdin() -> GameLog:
+    try:
+        return loads(sys.stdin.buffer.read().decode("utf-8"))
+    except UnicodeDecodeError:
+        raise InvalidLogError(["LOG: standard input is not UTF-8 text"]) from None
 
 
 def _count(option: str) -> Callable[[str], int]:

@@ -356,7 +356,7 @@ def test_upto_shows_the_notebook_as_it_stood(write: Any, capsys: Any) -> None:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(small_logs())
+@given(small_logs(noise=True))
 def test_possible_triples_match_every_deal(log: Any) -> None:
     expected = {
         tuple(sorted((c for c, o in deal.items() if o == ENVELOPE), key=list(log.game.deck).index))
@@ -447,12 +447,21 @@ def test_new_refresh_game_round_trips_and_analyses(tmp_path: Path, capsys: Any) 
     assert status == 0 and load(target).game.edition == "clue-classic"
 
 
-def test_new_writes_stdout_by_default_with_classic_hands(capsys: Any) -> None:
+def test_new_writes_stdout_by_default_with_classic_hands(
+    capsys: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     status, out, _ = new(capsys, "--edition", "clue-classic", "--players", "A,B,C,D")
     assert status == 0
     log = loads(out)
     assert [p.hand_size for p in log.game.players] == [5, 5, 4, 4]
     assert log.game.me is None
+    # `new ... | clue-notebook analyze -`
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(out.encode("utf-8"))))
+    status, data = run_json(capsys, "analyze", "-", "--json")
+    assert status == 0 and data["owners"] == ["A", "B", "C", "D", ENVELOPE]
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"\xff{")))
+    status, _, err = run(capsys, "analyze", "-")
+    assert status == 2 and "standard input is not UTF-8" in err
 
 
 def test_new_two_player_refresh_has_side_cards(capsys: Any) -> None:
