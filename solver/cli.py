@@ -39,7 +39,7 @@ from .editions import Dealing, deal, edition, forum_deck, new_game, rule_for
 from .errors import ClueError, ContradictionError, InvalidLogError
 from .game import GameLog, Player
 from .logfile import check, dumps, load, loads
-from .notebook import Analysis, analyze
+from .notebook import Analysis, Grid, analyze
 
 OK = 0
 INVALID = 2
@@ -139,13 +139,11 @@ def run_analyze(args: argparse.Namespace) -> int:
         print(report.heading(analysis, total))
         print(report.conflict_message(analysis), file=sys.stderr)
     else:
-        print(_notebook_text(analysis, total, args.width))
+        print(_notebook_text(analysis, analysis.grid, total, args.width))
     return OK if analysis.consistent else CONTRADICTION
 
 
-def _notebook_text(analysis: Analysis, total: int, width: int | None) -> str:
-    grid = analysis.grid
-    assert grid is not None, "only called for a consistent log"
+def _notebook_text(analysis: Analysis, grid: Grid, total: int, width: int | None) -> str:
     columns = width or shutil.get_terminal_size((100, 24)).columns
     triples = None if grid.accusation_safe else report.possible_triples(analysis.log)
     lines = [
