@@ -77,7 +77,7 @@ _bootstrap_locked() {
         return 0
     fi
     say "bootstrap: installing the project with its dev tools into .venv (new or changed pyproject.toml)"
-    "$VENV/bin/python" -m pip install --quiet --editable "$ROOT[dev]" || return 1
+    "$VENV/bin/python" -m pip install -qq --editable "$ROOT[dev]" || return 1
     printf '%s\n' "$want" >"$STAMP.tmp" && mv "$STAMP.tmp" "$STAMP"
 }
 

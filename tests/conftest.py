@@ -24,6 +24,10 @@ Browser tests
     ``chromium_args`` is ``CHROMIUM_ARGS``: ``--no-sandbox`` (CI runs as root), ``--disable-gpu``,
     and flags that stop Chromium's own network calls, which this machine's closed network refuses.
     Serve pages on 127.0.0.1 only. Set ``CHROMIUM_EXECUTABLE`` to use another Chromium binary.
+    To serve the app, start ``python -m streamlit run notebook_app/app.py`` on a free port with the
+    flags ``scripts/app`` uses (``--server.headless true --browser.gatherUsageStats false
+    --browser.serverAddress localhost``: no prompts, no calls out), poll
+    ``/_stcore/health`` until it answers ``ok``, and stop the process when done.
 
 Artifacts
     ``artifacts_dir`` is ``test-artifacts/`` at the repository root (git ignores it): save
