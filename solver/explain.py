@@ -1,0 +1,361 @@
+"""Explanations a person can follow: why each ``yes`` and ``no`` cell of the grid holds.
+
+Compute everything once per log state, then ask per cell:
+
+>>> from solver.logfile import loads
+>>> log = loads('''{"format": "clue-notebook/1",
+...   "cards": {"suspects": ["Plum", "Green"], "weapons": ["Rope", "Axe"], "rooms": ["Hall"]},
+...   "players": [{"name": "Ann", "hand_size": 1}, {"name": "Bob", "hand_size": 1}],
+...   "me": "Ann", "my_cards": ["Green"],
+...   "events": [{"type": "suggestion", "by": "Ann", "cards": ["Plum", "Rope", "Hall"],
+...               "refuted_by": "Bob", "shown": "Rope"}]}''')
+>>> with Explainer.of(log) as explainer:
+...     print(explainer.cell("Axe", "envelope").text())
+Axe is in the envelope: yes.
+  1. Bob showed you Rope (event 1).
+  2. Every other weapon is accounted for, so Axe is in the envelope.  (from 1)
+Rests on event 1.
+
+`explain_cell` is the one-off shortcut. Each step cites the log events (1-based) it uses
+directly and the earlier steps it builds on; a cell's explanation keeps only the steps it
+depends on. The events a whole explanation rests on entail the cell with the setup, and none of
+them can be dropped: when the shared derivation leans on more events than needed, the cell is
+derived again from a minimal set of events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from types import TracebackType
+from typing import Any
+
+from .errors import ContradictionError, InvalidLogError
+from .explain_steps import Context, Derivation, Fact, RawStep, Words
+from .game import GameLog
+from .notebook import Grid, Knowledge, Notebook
+
+__all__ = [
+    "Conflict",
+    "Explainer",
+    "Explanation",
+    "Fact",
+    "Step",
+    "explain_cell",
+    "explain_conflict",
+]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of an explanation, numbered from 1 within it."""
+
+    text: str
+    """The step in a player's words."""
+    events: tuple[int, ...]
+    """Log events (1-based) the step cites directly."""
+    uses: tuple[int, ...]
+    """Numbers of earlier steps of the same explanation it builds on (``from`` in JSON)."""
+    fact: Fact | None
+    """The cell it settles; ``None`` for the impossibility that ends a conflict."""
+    rule: str
+    """Which rule: ``"pass"``, ``"narrowed"``, ``"combined"``…"""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"text", "events", "from", "fact"}`` as in ``explain --json``."""
+        fact = None
+        if self.fact is not None:
+            value = Knowledge.YES if self.fact.holds else Knowledge.NO
+            fact = {"card": self.fact.card, "owner": self.fact.owner, "value": value.value}
+        return {"text": self.text, "events": list(self.events), "from": list(self.uses),
+                "fact": fact}
+
+
+def _render(steps: Sequence[Step]) -> list[str]:
+    lines = []
+    for number, step in enumerate(steps, 1):
+        note = f"  (from {', '.join(map(str, step.uses))})" if step.uses else ""
+        lines.append(f"  {number}. {step.text}{note}")
+    return lines
+
+
+def _rests_on(events: Sequence[int]) -> str:
+    if not events:
+        return "Rests on the setup alone."
+    word = "event" if len(events) == 1 else "events"
+    return f"Rests on {word} {Words.listing([str(n) for n in events])}."
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """Why a cell of the grid is ``yes``, ``no`` or ``maybe``."""
+
+    card: str
+    """The card (row)."""
+    owner: str
+    """The owner (column): a player, the envelope or the side pile."""
+    value: Knowledge
+    """The cell's value in the grid."""
+    events: tuple[int, ...]
+    """Every log event (1-based) the chain rests on; minimal: none can be dropped."""
+    steps: tuple[Step, ...]
+    """The chain, simplest steps first; the last one settles the cell. Empty for ``maybe``."""
+    examples: tuple[Mapping[str, tuple[str, ...]], ...] = ()
+    """For ``maybe``: a deal (owner -> cards) where the owner holds the card, then one where not."""
+    words: Words | None = field(default=None, repr=False, compare=False)
+    """How to name owners in `text` (set by `Explainer`)."""
+
+    def text(self) -> str:
+        """The chain as lines a player reads."""
+        words = self.words
+        assert words is not None
+        title = words.fact(Fact(self.card, self.owner, True), start=True)
+        if self.value is Knowledge.MAYBE:
+            lines = [f"{title}? Not known: some deals that fit the log say yes, some say no."]
+            for deal, label in zip(self.examples, ("yes", "no"), strict=False):
+                lines.append(f"  A deal where the answer is {label}:")
+                lines += [f"    {holder}: {cards}" for holder, cards in _hands(words, deal)]
+            return "\n".join(lines)
+        lines = [f"{title}: {self.value.value}."]
+        lines += _render(self.steps)
+        lines.append(_rests_on(self.events))
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"card", "owner", "value", "events", "steps"}``; ``maybe`` adds ``examples``."""
+        out: dict[str, Any] = {
+            "card": self.card, "owner": self.owner, "value": self.value.value,
+            "events": list(self.events), "steps": [s.to_json() for s in self.steps],
+        }
+        if self.value is Knowledge.MAYBE:
+            out["examples"] = [
+                {"holds": holds, "deal": {o: list(cards) for o, cards in deal.items()}}
+                for deal, holds in zip(self.examples, (True, False), strict=False)
+            ]
+        return out
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Why no deal fits the log: the clashing events and a chain ending in an impossibility."""
+
+    events: tuple[int, ...]
+    """A minimal set of clashing events (1-based): dropping any one leaves a consistent log."""
+    steps: tuple[Step, ...]
+    """From those events to the impossibility (the last step)."""
+
+    def text(self) -> str:
+        """The chain as lines a player reads."""
+        numbers = Words.listing([str(n) for n in self.events]) or "none"
+        lines = [f"No deal fits the log: events {numbers} cannot all be true. Why:"]
+        lines += _render(self.steps)
+        lines.append("Check these entries: fixing any one of them resolves the clash.")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"events", "steps"}``."""
+        return {"events": list(self.events), "steps": [s.to_json() for s in self.steps]}
+
+
+def _hands(words: Words, deal: Mapping[str, Sequence[str]]) -> Iterator[tuple[str, str]]:
+    for owner, cards in deal.items():
+        yield words.who(owner, start=True), ", ".join(cards)
+
+
+class Explainer:
+    """Every explanation of one log state, derived once and handed out per cell.
+
+    Build it with `Explainer.of` (a log) or `Explainer(notebook)`; it snapshots the notebook's
+    events, so record new events, then build a new one. `cell` is cheap after the first call;
+    `all` returns every determined cell at once (what ``analyze --json`` prints).
+    """
+
+    def __init__(self, notebook: Notebook, *, grid: Grid | None = None) -> None:
+        self.game = notebook.game
+        self.context = Context(notebook.model, notebook.events, _setup_facts(notebook))
+        self.event_count = len(notebook.events)
+        self.words = self.context.words
+        self._notebook_conflict: tuple[int, ...] = ()
+        self._cache: dict[tuple[str, str], Explanation] = {}
+        self._conflict: Conflict | None = None
+        self._own: Notebook | None = None
+        self.grid: Grid | None = grid
+        if self.grid is None:
+            try:
+                self.grid = notebook.grid()
+            except ContradictionError as err:
+                self._notebook_conflict = err.events
+        self._derivation: Derivation | None = None
+
+    @classmethod
+    def of(cls, log: GameLog) -> Explainer:
+        """An explainer for a whole (validated) log; close it, or use it in ``with``."""
+        notebook = Notebook(log.game, log.events)
+        explainer = cls(notebook)
+        explainer._own = notebook
+        return explainer
+
+    def __enter__(self) -> Explainer:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Free the solvers."""
+        self.context.close()
+        if self._own is not None:
+            self._own.close()
+
+    @property
+    def consistent(self) -> bool:
+        """Whether some deal fits the log."""
+        return self.grid is not None
+
+    # --- cells ----------------------------------------------------------------------------------
+
+    def _grid(self) -> Grid:
+        if self.grid is None:
+            raise ContradictionError(self._notebook_conflict)
+        return self.grid
+
+    def derivation(self) -> Derivation:
+        """The shared step-by-step derivation of every determined cell (computed once)."""
+        if self._derivation is None:
+            grid = self._grid()
+            goals = [
+                Fact(card, owner, value is Knowledge.YES)
+                for card, row in grid.cells.items() if card in self.context.live
+                for owner, value in row.items() if value is not Knowledge.MAYBE
+            ]
+            every = range(1, self.event_count + 1)
+            derivation = Derivation(self.context, every, goals).run()
+            if derivation.contradiction is not None or not derivation.done():
+                raise RuntimeError("the explanation rules disagree with the SAT model")
+            self._derivation = derivation
+        return self._derivation
+
+    def cell(self, card: str, owner: str) -> Explanation:
+        """Why ``owner`` holds ``card`` (or not), or two example deals for a ``maybe`` cell.
+
+        `InvalidLogError` for an unknown card or owner; `ContradictionError` when no deal fits.
+        """
+        problems = []
+        if card not in self.game.deck:
+            problems.append(f"CARD: unknown card {card!r}")
+        if owner not in self.game.owners:
+            known = ", ".join(self.game.owners)
+            problems.append(f"OWNER: unknown owner {owner!r} (owners: {known})")
+        if problems:
+            raise InvalidLogError(problems)
+        key = (card, owner)
+        if key not in self._cache:
+            self._cache[key] = self._explain(card, owner)
+        return self._cache[key]
+
+    def all(self) -> dict[str, dict[str, Explanation]]:
+        """Every ``yes`` and ``no`` cell: card -> owner -> explanation."""
+        grid = self._grid()
+        return {
+            card: {owner: self.cell(card, owner)
+                   for owner, value in row.items() if value is not Knowledge.MAYBE}
+            for card, row in grid.cells.items()
+        }
+
+    def _explain(self, card: str, owner: str) -> Explanation:
+        value = self._grid()[card, owner]
+        words = self.words
+        if value is Knowledge.MAYBE:
+            return Explanation(card, owner, value, (), (), self._examples(card, owner), words)
+        fact = Fact(card, owner, value is Knowledge.YES)
+        if card not in self.context.live:
+            step = Step(f"{card} lies face up, so nobody holds it.", (), (), fact, "face-up")
+            return Explanation(card, owner, value, (), (step,), (), words)
+        derivation = self.derivation()
+        index = derivation.known[fact.cell]
+        events = derivation.event_closure[index]
+        if not self._minimal(events, fact):
+            needed = self.context.minimal_events(events, fact)
+            derivation = Derivation(self.context, needed, [fact]).run()
+            index = derivation.known[fact.cell]
+            events = derivation.event_closure[index]
+        steps = _chain(derivation, index)
+        return Explanation(card, owner, value, tuple(sorted(events)), steps, (), words)
+
+    def _minimal(self, events: frozenset[int], fact: Fact) -> bool:
+        context = self.context
+        return not any(context.entails(events - {n}, (), fact) for n in events)
+
+    def _examples(self, card: str, owner: str) -> tuple[Mapping[str, tuple[str, ...]], ...]:
+        context = self.context
+        solver = context.solver
+        selectors = [context.selector(n) for n in range(1, self.event_count + 1)]
+        deals = []
+        for holds in (True, False):
+            literal = context.literal(Fact(card, owner, holds))
+            if not solver.solve(assumptions=[*selectors, literal]):
+                raise RuntimeError("a maybe cell without a deal on both sides")
+            true = {v for v in solver.get_model() or () if v > 0}
+            deal = {c: o for v, (c, o) in context.model.cells.items() if v in true}
+            deals.append({
+                holder: tuple(c for c in self.game.deck if deal.get(c) == holder)
+                for holder in self.game.owners
+            })
+        return tuple(deals)
+
+    # --- conflicts ------------------------------------------------------------------------------
+
+    def conflict(self) -> Conflict | None:
+        """Why no deal fits the log, or ``None`` when some deal does."""
+        if self.grid is not None:
+            return None
+        if self._conflict is None:
+            events = self._notebook_conflict
+            derivation = Derivation(self.context, events, None).run()
+            if derivation.contradiction is None:
+                raise RuntimeError("no impossibility found from a conflicting set of events")
+            self._conflict = Conflict(events, _chain(derivation, derivation.contradiction))
+        return self._conflict
+
+
+def _setup_facts(notebook: Notebook) -> list[Fact]:
+    """The cells the setup alone settles (before any event)."""
+    try:
+        grid = notebook.grid(upto=0)
+    except ContradictionError:
+        return []
+    return [Fact(card, owner, value is Knowledge.YES)
+            for card, row in grid.cells.items()
+            for owner, value in row.items() if value is not Knowledge.MAYBE]
+
+
+def _chain(derivation: Derivation, index: int) -> tuple[Step, ...]:
+    """The steps ``index`` depends on, in derivation order, numbered from 1."""
+    order = sorted(derivation.closure[index])
+    number = {i: n for n, i in enumerate(order, 1)}
+    steps = []
+    for i in order:
+        raw: RawStep = derivation.steps[i]
+        uses = tuple(sorted(number[p] for p in raw.premises))
+        steps.append(Step(raw.text, tuple(sorted(raw.events)), uses, raw.fact, raw.rule))
+    return tuple(steps)
+
+
+def explain_cell(log: GameLog | Notebook, card: str, owner: str) -> Explanation:
+    """Why ``owner`` holds ``card`` or not: the one-off shortcut for `Explainer.cell`."""
+    explainer = Explainer.of(log) if isinstance(log, GameLog) else Explainer(log)
+    with explainer:
+        return explainer.cell(card, owner)
+
+
+def explain_conflict(log: GameLog | Notebook) -> Conflict | None:
+    """Why no deal fits the log, or ``None`` when one does."""
+    explainer = Explainer.of(log) if isinstance(log, GameLog) else Explainer(log)
+    with explainer:
+        return explainer.conflict()
+

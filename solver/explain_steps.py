@@ -1,0 +1,812 @@
+"""The step-wise derivation behind every explanation: simple rules first, the SAT model last.
+
+A `Derivation` turns a log into a sequence of small steps, in the spirit of Bogaerts, Gamba,
+Guns et al. (AIJ 2021): at each point it takes the cheapest new fact, where a step costs its
+rule's weight plus the weights of every step it rests on, so each fact gets (close to) its
+shortest chain. Only when no rule a player knows applies does it fall back to a *combined*
+step: a minimal unsatisfiable subset of the cited events and known facts, shrunk by deletion as
+in python-sat's ``musx``. Every rule mirrors one kind of clause of `solver.model.DealModel`, so
+each step is sound by construction and checked by the solver in the tests.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from pysat.solvers import Solver
+
+from .cards import CATEGORIES, Category
+from .game import (
+    ENVELOPE,
+    FIRST_IN_ORDER,
+    SIDE,
+    Accusation,
+    Event,
+    Game,
+    Reveal,
+    Suggestion,
+)
+from .model import DealModel
+
+
+@dataclass(frozen=True, order=True)
+class Fact:
+    """One cell of the grid settled: ``owner`` holds ``card`` (or not)."""
+
+    card: str
+    """The card."""
+    owner: str
+    """A player, the envelope or the side pile."""
+    holds: bool
+    """True for a ``yes`` cell, False for a ``no`` cell."""
+
+    @property
+    def cell(self) -> tuple[str, str]:
+        """The (card, owner) pair."""
+        return self.card, self.owner
+
+    def negated(self) -> Fact:
+        """The opposite fact about the same cell."""
+        return Fact(self.card, self.owner, not self.holds)
+
+
+# Rule weights: simplest first. A step costs its weight plus the weights of the steps it needs.
+WEIGHTS: dict[str, int] = {
+    "my-hand": 1, "face-up": 1, "empty-hand": 1, "seen": 1, "reveal": 1, "pass": 1,
+    "accusation-right": 1, "side-peek": 1, "whole-hand": 2, "first-in-order": 2,
+    "one-owner": 1, "one-per-category": 1, "full-hand": 2, "narrowed": 2,
+    "wrong-accusation": 2, "single-owner": 2, "last-candidate": 2, "needs-all": 3,
+    "clash": 1, "impossible": 1, "combined": 8,
+}
+
+
+@dataclass(frozen=True)
+class RawStep:
+    """A step of the whole derivation; ``premises`` are indices of earlier steps."""
+
+    fact: Fact | None
+    """What it concludes; ``None`` for an impossibility (the log contradicts itself)."""
+    rule: str
+    """Which rule (a key of `WEIGHTS`)."""
+    text: str
+    """The step in a player's words."""
+    events: tuple[int, ...] = ()
+    """The log events (1-based) it cites directly."""
+    premises: tuple[int, ...] = ()
+    """Earlier steps it uses (indices into `Derivation.steps`)."""
+
+
+@dataclass(order=True)
+class _Candidate:
+    cost: int
+    seq: int
+    step: RawStep = field(compare=False)
+
+
+class Words:
+    """How the notebook names owners, cards and facts in explanations."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def who(self, owner: str, *, start: bool = False) -> str:
+        """A player's name, "you", "the envelope" or "the side cards"."""
+        if owner == self.game.me:
+            name = "you"
+        elif owner == ENVELOPE:
+            name = "the envelope"
+        elif owner == SIDE:
+            name = "the side cards"
+        else:
+            return owner
+        return name[0].upper() + name[1:] if start else name
+
+    def owned(self, card: str, owner: str) -> str:
+        """"köysi is Veera's", "köysi is yours", "köysi is in the envelope"."""
+        if owner == self.game.me:
+            return f"{card} is yours"
+        if owner == ENVELOPE:
+            return f"{card} is in the envelope"
+        if owner == SIDE:
+            return f"{card} is a side card"
+        return f"{card} is {owner}'s"
+
+    def fact(self, fact: Fact, *, it: bool = False, start: bool = False) -> str:
+        """The fact as a clause: "Veera holds köysi", "köysi is not in the envelope"."""
+        card, owner = fact.card, fact.owner
+        thing = "it" if it else card
+        if owner == self.game.me and start:
+            return f"You {'hold' if fact.holds else 'do not hold'} {thing}"
+        if owner == ENVELOPE:
+            return f"{thing} is {'' if fact.holds else 'not '}in the envelope"
+        if owner == SIDE:
+            return f"{thing} is {'a' if fact.holds else 'not a'} side card"
+        if owner == self.game.me:
+            return f"you {'hold' if fact.holds else 'do not hold'} {thing}"
+        return f"{owner} {'holds' if fact.holds else 'does not hold'} {thing}"
+
+    def reason_not(self, card: str, owner: str, premise: Fact | None) -> str:
+        """Why ``owner`` lacks ``card``: the premise fact, or the card lies face up."""
+        if premise is None:
+            return f"{card} lies face up"
+        if premise.holds:
+            return self.owned(card, premise.owner)
+        return self.fact(premise)
+
+    @staticmethod
+    def triple(cards: Iterable[str]) -> str:
+        """"(Regina, köysi, autotalli)"."""
+        return "(" + ", ".join(cards) + ")"
+
+    @staticmethod
+    def listing(items: Sequence[str]) -> str:
+        """"a", "a and b", "a, b and c"."""
+        if len(items) <= 1:
+            return "".join(items)
+        return ", ".join(items[:-1]) + " and " + items[-1]
+
+    def event(self, number: int, event: Event) -> str:
+        """A short description of one event, for combined steps."""
+        if isinstance(event, Reveal):
+            whole = "whole hand " if event.whole_hand else ""
+            return f"event {number}: {event.player}'s {whole}{self.triple(event.cards)} revealed"
+        if isinstance(event, Accusation):
+            verdict = "right" if event.correct else "wrong"
+            by = self.who(event.by, start=True)
+            return f"event {number}: {by} accused {self.triple(event.cards)}, {verdict}"
+        parts = [f"{self.who(event.by, start=True)} asked {self.triple(event.cards)}"]
+        if event.passes:
+            parts.append(f"{self.listing([self.who(p) for p in event.passes])} passed")
+        if event.refuted_by is not None:
+            shown = f" with {event.shown}" if event.shown else ""
+            parts.append(f"{self.who(event.refuted_by)} answered{shown}")
+        elif event.side_peek is None:
+            parts.append("nobody answered")
+        return f"event {number}: " + ", ".join(parts)
+
+
+class Context:
+    """What every derivation of one log state shares: setup, events, SAT model and a solver."""
+
+    def __init__(
+        self,
+        model: DealModel,
+        events: Sequence[Event],
+        setup: Iterable[Fact] = (),
+        *,
+        solver: str = "glucose4",
+    ) -> None:
+        self.game = model.game
+        self.model = model
+        self.events: tuple[Event, ...] = tuple(events)
+        self.words = Words(self.game)
+        self.live = frozenset(model.live_cards)
+        self.solver = Solver(name=solver, bootstrap_with=model.clauses)
+        self.owners = self.game.owners
+        self.players = self.game.player_names
+        self.setup: frozenset[Fact] = frozenset(f for f in setup if f.card in self.live)
+        """Facts the setup alone entails (the grid before any event)."""
+
+    def close(self) -> None:
+        """Free the solver."""
+        self.solver.delete()
+
+    def literal(self, fact: Fact) -> int:
+        """The SAT literal of a fact."""
+        var = self.model.holds(fact.owner, fact.card)
+        return var if fact.holds else -var
+
+    def selector(self, number: int) -> int:
+        """The selector of event ``number`` (1-based)."""
+        return self.model.selectors[number - 1]
+
+    def entails(self, events: Iterable[int], facts: Iterable[Fact], goal: Fact | None) -> bool:
+        """Whether the setup, ``events`` and ``facts`` entail ``goal`` (``None``: a clash)."""
+        assumptions = [self.selector(n) for n in events]
+        assumptions += [self.literal(f) for f in facts if f.card in self.live]
+        if goal is not None:
+            if goal.card not in self.live:
+                return not goal.holds
+            assumptions.append(-self.literal(goal))
+        return not self.solver.solve(assumptions=assumptions)
+
+    def minimal_events(self, events: Iterable[int], goal: Fact | None) -> tuple[int, ...]:
+        """A subset of ``events`` entailing ``goal`` from which no event can be dropped."""
+        kept = sorted(events)
+        i = 0
+        while i < len(kept):
+            trial = kept[:i] + kept[i + 1 :]
+            if self.entails(trial, (), goal):
+                kept = trial
+            else:
+                i += 1
+        return tuple(kept)
+
+
+class Derivation:
+    """Derive facts step by step from some of the log's events until the goals are reached.
+
+    ``goals``: the facts to reach (the determined cells of the grid). ``None`` means: the events
+    are contradictory, derive until an impossibility. Steps land in `steps`; `known` maps each
+    settled cell to the step that settled it.
+    """
+
+    def __init__(
+        self,
+        context: Context,
+        events: Iterable[int],
+        goals: Iterable[Fact] | None,
+    ) -> None:
+        self.ctx = context
+        self.allowed = tuple(sorted(set(events)))
+        self.goals: set[Fact] | None = None if goals is None else set(goals)
+        self._phase_goals: set[Fact] | None = set(context.setup)
+        self._phase_events: tuple[int, ...] = ()
+        self.steps: list[RawStep] = []
+        self.known: dict[tuple[str, str], int] = {}
+        self.closure: list[frozenset[int]] = []
+        self.event_closure: list[frozenset[int]] = []
+        self.cost: list[int] = []
+        self.contradiction: int | None = None
+        self._queue: list[_Candidate] = []
+        self._seq = 0
+        self._holder: dict[str, int] = {}
+        self._yes: dict[str, list[int]] = {o: [] for o in context.owners}
+        game = context.game
+        self._by_card: dict[str, list[tuple[int, Suggestion]]] = {c: [] for c in game.deck}
+        self._accusations: dict[str, list[tuple[int, Accusation]]] = {c: [] for c in game.deck}
+
+    # --- the main loop ------------------------------------------------------------------------
+
+    def run(self) -> Derivation:
+        """Derive until every goal is settled (or a contradiction is shown).
+
+        First what the setup alone entails, without any event, so that no later step cites an
+        event for a fact the setup already gives; then everything else.
+        """
+        self._seed_setup()
+        self._loop()
+        self._phase_goals, self._phase_events = self.goals, self.allowed
+        for n in self.allowed:
+            self._seed_event(n, self.ctx.events[n - 1])
+        self._loop()
+        return self
+
+    def _loop(self) -> None:
+        while not self.done():
+            if self._queue:
+                step = heapq.heappop(self._queue).step
+                fact = step.fact
+                if fact is not None and fact.cell in self.known and self.fact_of(fact.cell) == fact:
+                    continue
+                if not self._minimal(step):
+                    continue
+                if step.fact is not None and step.fact.cell in self.known:
+                    self._clash(step)
+                else:
+                    self._add(step)
+            else:
+                combined = self._combined()
+                if combined is None:
+                    break
+                self._add(combined)
+
+    def done(self) -> bool:
+        """Whether every goal of the current phase is settled, or a contradiction shown."""
+        if self.contradiction is not None:
+            return True
+        if self._phase_goals is None:
+            return False
+        return all(g.cell in self.known for g in self._phase_goals)
+
+    def _minimal(self, step: RawStep) -> bool:
+        """Whether no cited event and no cited fact (beyond the setup's) can be dropped."""
+        if step.rule == "combined":
+            return True
+        droppable = [("e", n) for n in step.events]
+        droppable += [("f", p) for p in step.premises if self.event_closure[p]]
+        if len(droppable) < 2:
+            return True
+        for item in droppable:
+            events = [n for n in step.events if item != ("e", n)]
+            facts = [self.fact_of_step(p) for p in step.premises if item != ("f", p)]
+            if self.ctx.entails(events, facts, step.fact):
+                return False
+        return True
+
+    def fact_of(self, cell: tuple[str, str]) -> Fact:
+        """The settled fact of a cell."""
+        fact = self.steps[self.known[cell]].fact
+        assert fact is not None
+        return fact
+
+    def _push(self, step: RawStep) -> None:
+        fact = step.fact
+        if fact is not None and fact.cell in self.known and self.fact_of(fact.cell) == fact:
+            return
+        union = frozenset().union(*(self.closure[p] for p in step.premises))
+        cost = WEIGHTS[step.rule] + sum(WEIGHTS[self.steps[p].rule] for p in union)
+        self._seq += 1
+        heapq.heappush(self._queue, _Candidate(cost, self._seq, step))
+
+    def _add(self, step: RawStep) -> int:
+        index = len(self.steps)
+        self.steps.append(step)
+        closure = frozenset({index}).union(*(self.closure[p] for p in step.premises))
+        self.closure.append(closure)
+        self.event_closure.append(
+            frozenset(step.events).union(*(self.event_closure[p] for p in step.premises))
+        )
+        self.cost.append(sum(WEIGHTS[self.steps[p].rule] for p in closure))
+        fact = step.fact
+        if fact is None:
+            self.contradiction = index
+            return index
+        self.known[fact.cell] = index
+        if fact.holds:
+            self._holder[fact.card] = index
+            self._yes[fact.owner].append(index)
+            self._after_yes(fact, index)
+        else:
+            self._after_no(fact)
+        return index
+
+    def _clash(self, step: RawStep) -> None:
+        assert step.fact is not None
+        earlier = self.known[step.fact.cell]
+        index = self._add_detached(step)
+        words = self.ctx.words
+        yes = step.fact if step.fact.holds else step.fact.negated()
+        text = (
+            f"So {words.fact(yes)} and also not: these entries cannot all be true."
+        )
+        self._add(RawStep(None, "clash", text, (), (earlier, index)))
+
+    def _add_detached(self, step: RawStep) -> int:
+        """Record a step whose cell is already settled the other way (it shows a clash)."""
+        index = len(self.steps)
+        self.steps.append(step)
+        self.closure.append(frozenset({index}).union(*(self.closure[p] for p in step.premises)))
+        self.event_closure.append(
+            frozenset(step.events).union(*(self.event_closure[p] for p in step.premises))
+        )
+        self.cost.append(0)
+        return index
+
+    # --- premises -----------------------------------------------------------------------------
+
+    def excluded(self, card: str, owner: str) -> int | None:
+        """The cheapest settled step showing ``owner`` lacks ``card``: a ``no`` or a holder."""
+        options = []
+        index = self.known.get((card, owner))
+        if index is not None and not self.fact_of((card, owner)).holds:
+            options.append(index)
+        holder = self._holder.get(card)
+        if holder is not None and self.fact_of_step(holder).owner != owner:
+            options.append(holder)
+        return min(options, key=lambda i: self.cost[i], default=None)
+
+    def fact_of_step(self, index: int) -> Fact:
+        """The fact a step concluded."""
+        fact = self.steps[index].fact
+        assert fact is not None
+        return fact
+
+    def _reason(self, card: str, owner: str, premise: int | None) -> str:
+        fact = None if premise is None else self.fact_of_step(premise)
+        return self.ctx.words.reason_not(card, owner, fact)
+
+    # --- rules from the setup and from single events --------------------------------------------
+
+    def _seed_setup(self) -> None:
+        ctx, game, words = self.ctx, self.ctx.game, self.ctx.words
+        if game.me is not None:
+            for card in game.my_cards:
+                self._push(RawStep(Fact(card, game.me, True), "my-hand",
+                                   f"You hold {card} (your own hand)."))
+        for owner in ctx.owners:
+            if owner != ENVELOPE and game.capacity(owner) == 0:
+                for card in sorted(ctx.live):
+                    self._push(RawStep(
+                        Fact(card, owner, False), "empty-hand",
+                        f"{words.who(owner, start=True)} holds no cards at all, "
+                        f"so not {card}."))
+        for card in sorted(ctx.live):
+            self._single_owner(card)
+        for category in CATEGORIES:
+            self._last_candidate(category)
+        for owner in ctx.owners:
+            self._needs_all(owner)
+
+    def _seed_event(self, n: int, event: Event) -> None:
+        words, live = self.ctx.words, self.ctx.live
+        if isinstance(event, Reveal):
+            whose = f"{event.player}'s" if event.player != self.ctx.game.me else "Your"
+            for card in event.cards:
+                if card not in live:
+                    self._impossible(f"{whose} {card} was revealed in event {n}, "
+                                     f"but {card} lies face up.", (n,))
+                else:
+                    self._push(RawStep(Fact(card, event.player, True), "reveal",
+                                       f"{whose} {card} was revealed to you (event {n}).", (n,)))
+            if event.whole_hand:
+                shown = words.triple(event.cards)
+                for card in sorted(live - set(event.cards)):
+                    self._push(RawStep(
+                        Fact(card, event.player, False), "whole-hand",
+                        f"{whose} whole hand {shown} was revealed in event {n}, so "
+                        f"{words.who(event.player)} holds nothing else: not {card}.", (n,)))
+            return
+        if isinstance(event, Accusation):
+            if not event.correct:
+                for card in event.cards:
+                    self._accusations[card].append((n, event))
+                self._wrong_accusation(n, event)
+            if event.correct:
+                for card in event.cards:
+                    by = words.who(event.by, start=True)
+                    said = f"{by} accused {words.triple(event.cards)} in event {n} and was right"
+                    if card not in live:
+                        self._impossible(f"{said}, but {card} lies face up.", (n,))
+                    else:
+                        self._push(RawStep(Fact(card, ENVELOPE, True), "accusation-right",
+                                           f"{said}, so {card} is in the envelope.", (n,)))
+            return
+        self._seed_suggestion(n, event)
+
+    def _seed_suggestion(self, n: int, event: Suggestion) -> None:
+        words, live, me = self.ctx.words, self.ctx.live, self.ctx.game.me
+        asked = words.triple(event.cards)
+        for player in event.passes:
+            for card in event.cards:
+                if card in live:
+                    self._push(RawStep(
+                        Fact(card, player, False), "pass",
+                        f"{words.who(player, start=True)} could not answer {asked} in event {n}, "
+                        f"so {words.who(player)} {'hold' if player == me else 'holds'} none of "
+                        f"them: not {card}.", (n,)))
+        refuter, shown = event.refuted_by, event.shown
+        if refuter is not None and shown is not None:
+            if event.by == me:
+                text = f"{words.who(refuter, start=True)} showed you {shown} (event {n})."
+            elif refuter == me:
+                text = f"You showed {shown} to {event.by} (event {n})."
+            else:
+                text = f"{refuter} showed {shown} to {words.who(event.by)} (event {n})."
+            if shown not in live:
+                self._impossible(text[:-1] + f", but {shown} lies face up.", (n,))
+            else:
+                self._push(RawStep(Fact(shown, refuter, True), "seen", text, (n,)))
+            if event.shown_by_rule == FIRST_IN_ORDER:
+                rank = CATEGORIES.index(self.ctx.game.category_of(shown))
+                for card in event.cards:
+                    category = self.ctx.game.category_of(card)
+                    if card in live and CATEGORIES.index(category) < rank:
+                        self._push(RawStep(
+                            Fact(card, refuter, False), "first-in-order",
+                            f"In event {n} {refuter}'s card was picked by the first-in-order "
+                            f"rule (suspect, weapon, room) and it was {shown}, so "
+                            f"{words.fact(Fact(card, refuter, False))}.", (n,)))
+        elif refuter is not None:
+            for card in event.cards:
+                self._by_card[card].append((n, event))
+            if not any(c in live for c in event.cards):
+                self._impossible(f"{words.who(refuter, start=True)} answered {asked} in event "
+                                 f"{n}, but all three lie face up.", (n,))
+            else:
+                self._narrow(n, event)
+        peek = event.side_peek
+        if peek is not None and peek.card is not None:
+            text = f"After event {n} you looked at side card {peek.slot}: {peek.card}"
+            if peek.card not in live:
+                self._impossible(f"{text}, but {peek.card} lies face up.", (n,))
+            else:
+                self._push(RawStep(Fact(peek.card, SIDE, True), "side-peek",
+                                   f"{text}, so {peek.card} is a side card.", (n,)))
+
+    def _impossible(self, text: str, events: tuple[int, ...], premises: Sequence[int] = ()) -> None:
+        self._push(RawStep(None, "impossible", text, events, tuple(premises)))
+
+    # --- rules that combine facts ---------------------------------------------------------------
+
+    def _after_yes(self, fact: Fact, index: int) -> None:
+        ctx, words = self.ctx, self.ctx.words
+        card, owner = fact.card, fact.owner
+        game = ctx.game
+        for other in ctx.owners:
+            if other != owner:
+                self._push(RawStep(
+                    Fact(card, other, False), "one-owner",
+                    f"{words.owned(card, owner)}, so "
+                    f"{words.fact(Fact(card, other, False), it=True)}.", (), (index,)))
+        category = game.category_of(card)
+        if owner == ENVELOPE:
+            for other_card in self._category_live(category):
+                if other_card != card:
+                    self._push(RawStep(
+                        Fact(other_card, ENVELOPE, False), "one-per-category",
+                        f"The envelope holds one {category.value} and it is {card}, so "
+                        f"{other_card} is not in the envelope.", (), (index,)))
+            for n, accusation in self._accusations[card]:
+                self._wrong_accusation(n, accusation)
+        else:
+            self._full_hand(owner)
+            self._last_candidate(category)
+        for n, suggestion in self._by_card[card]:
+            if suggestion.refuted_by != owner:
+                self._narrow(n, suggestion)
+        for other in ctx.owners:
+            if other not in (ENVELOPE, owner):
+                self._needs_all(other)
+        self._needs_all(owner)
+
+    def _after_no(self, fact: Fact) -> None:
+        card, owner = fact.card, fact.owner
+        self._single_owner(card)
+        for n, suggestion in self._by_card[card]:
+            if suggestion.refuted_by == owner:
+                self._narrow(n, suggestion)
+        if owner == ENVELOPE:
+            self._last_candidate(self.ctx.game.category_of(card))
+        else:
+            self._needs_all(owner)
+
+    def _category_live(self, category: Category) -> list[str]:
+        return [c for c in self.ctx.game.deck.of(category) if c in self.ctx.live]
+
+    def _narrow(self, n: int, event: Suggestion) -> None:
+        """A refutation: the refuter holds one of the three; all but one are ruled out."""
+        refuter = event.refuted_by
+        assert refuter is not None
+        words = self.ctx.words
+        open_cards, reasons, premises = [], [], []
+        for card in event.cards:
+            if card not in self.ctx.live:
+                reasons.append(self._reason(card, refuter, None))
+                continue
+            premise = self.excluded(card, refuter)
+            if premise is None:
+                open_cards.append(card)
+            else:
+                reasons.append(self._reason(card, refuter, premise))
+                premises.append(premise)
+        if len(open_cards) > 1:
+            return
+        said = (f"{words.who(refuter, start=True)} answered {words.triple(event.cards)} in "
+                f"event {n}; {words.listing(reasons)}")
+        if not open_cards:
+            self._impossible(f"{said}, so nothing is left to have shown.", (n,), premises)
+            return
+        fact = Fact(open_cards[0], refuter, True)
+        self._push(RawStep(fact, "narrowed", f"{said}, so {words.fact(fact)}.", (n,),
+                           tuple(premises)))
+
+    def _wrong_accusation(self, n: int, event: Accusation) -> None:
+        if not all(c in self.ctx.live for c in event.cards):
+            return
+        inside = [self._holder.get(c) for c in event.cards]
+        known = [i for i in inside if i is not None and self.fact_of_step(i).owner == ENVELOPE]
+        if len(known) < 2:
+            return
+        words = self.ctx.words
+        cards = [self.fact_of_step(i).card for i in known[:2]]
+        said = (f"{words.who(event.by, start=True)}'s accusation {words.triple(event.cards)} "
+                f"in event {n} was wrong; {words.listing(cards)} are in the envelope")
+        rest = [c for c in event.cards if c not in cards]
+        if len(known) == 3:
+            self._impossible(f"{said}, and so is {rest[0]}.", (n,), known)
+            return
+        fact = Fact(rest[0], ENVELOPE, False)
+        self._push(RawStep(fact, "wrong-accusation", f"{said}, so {rest[0]} is not.", (n,),
+                           tuple(known)))
+
+    def _full_hand(self, owner: str) -> None:
+        """An owner's cards are all known: nothing else is theirs."""
+        game, words = self.ctx.game, self.ctx.words
+        yes = self._yes[owner]
+        capacity = game.capacity(owner)
+        if len(yes) < capacity or capacity == 0:
+            return
+        cards = [self.fact_of_step(i).card for i in yes[:capacity]]
+        if owner == SIDE:
+            said = f"The {capacity} side cards are all known {words.triple(cards)}"
+        elif owner == game.me:
+            said = f"Your {capacity} cards are all known {words.triple(cards)}"
+        else:
+            said = f"{owner}'s {capacity} cards are all known {words.triple(cards)}"
+        if len(yes) > capacity:
+            extra = self.fact_of_step(yes[capacity]).card
+            self._impossible(f"{said}, yet {words.owned(extra, owner)} too.", (),
+                             yes[: capacity + 1])
+            return
+        for card in sorted(self.ctx.live - set(cards)):
+            fact = Fact(card, owner, False)
+            self._push(RawStep(fact, "full-hand",
+                               f"{said}, so {words.fact(fact)}.", (), tuple(yes)))
+
+    def _needs_all(self, owner: str) -> None:
+        """An owner still needs k cards and exactly k are possible: all of them are theirs."""
+        if owner == ENVELOPE:
+            return
+        game, words = self.ctx.game, self.ctx.words
+        yes = self._yes[owner]
+        capacity = game.capacity(owner)
+        need = capacity - len(yes)
+        if need <= 0:
+            return
+        held = {self.fact_of_step(i).card for i in yes}
+        possible: list[str] = []
+        premises = list(yes)
+        for card in sorted(self.ctx.live - held):
+            premise = self.excluded(card, owner)
+            if premise is None:
+                possible.append(card)
+                if len(possible) > need:
+                    return
+            else:
+                premises.append(premise)
+        whom = words.who(owner, start=True)
+        if owner == SIDE:
+            said = f"There are {capacity} side cards"
+        else:
+            said = f"{whom} {'hold' if owner == game.me else 'holds'} {capacity} cards"
+        if held:
+            said += f"; {words.listing(sorted(held))} {'is' if len(held) == 1 else 'are'} known"
+        if len(possible) < need:
+            only = words.listing(possible) if possible else "none"
+            verb = "is" if len(possible) == 1 else "are"
+            self._impossible(f"{said}, and of the rest only {only} {verb} possible: too few.",
+                             (), premises)
+            return
+        only = words.listing(possible)
+        verb = "is" if need == 1 else "are"
+        for card in possible:
+            fact = Fact(card, owner, True)
+            self._push(RawStep(
+                fact, "needs-all",
+                f"{said}, and of the rest only {only} {verb} still possible, so "
+                f"{words.fact(fact)}.", (), tuple(premises)))
+
+    def _single_owner(self, card: str) -> None:
+        """Every owner but one lacks the card: the last one holds it."""
+        if card in self._holder:
+            return
+        words = self.ctx.words
+        left, premises = [], []
+        for owner in self.ctx.owners:
+            premise = self.excluded(card, owner)
+            if premise is None:
+                left.append(owner)
+                if len(left) > 1:
+                    return
+            else:
+                premises.append(premise)
+        others = [words.who(o) for o in self.ctx.owners if o not in left]
+        said = f"{words.listing(others)[0].upper()}{words.listing(others)[1:]} cannot hold {card}"
+        if not left:
+            self._impossible(f"{said}: nobody can.", (), premises)
+            return
+        fact = Fact(card, left[0], True)
+        self._push(RawStep(fact, "single-owner",
+                           f"{said}, so {words.fact(fact)}.", (), tuple(premises)))
+
+    def _last_candidate(self, category: Category) -> None:
+        """Every other card of a category is accounted for: the last one is in the envelope."""
+        cards = self._category_live(category)
+        if any(self._holder_is(c, ENVELOPE) for c in cards):
+            return
+        left, premises = [], []
+        for card in cards:
+            premise = self.excluded(card, ENVELOPE)
+            if premise is None:
+                left.append(card)
+                if len(left) > 1:
+                    return
+            else:
+                premises.append(premise)
+        name = category.value
+        if not premises and left:
+            fact = Fact(left[0], ENVELOPE, True)
+            self._push(RawStep(fact, "last-candidate",
+                               f"{left[0]} is the only {name} left, so it is in the envelope."))
+            return
+        if not left:
+            self._impossible(f"Every {name} is accounted for, so the envelope has no {name}.",
+                             (), premises)
+            return
+        fact = Fact(left[0], ENVELOPE, True)
+        self._push(RawStep(fact, "last-candidate",
+                           f"Every other {name} is accounted for, so {left[0]} is in the envelope.",
+                           (), tuple(premises)))
+
+    def _holder_is(self, card: str, owner: str) -> bool:
+        index = self._holder.get(card)
+        return index is not None and self.fact_of_step(index).owner == owner
+
+    # --- the combined step ----------------------------------------------------------------------
+
+    def _combined(self) -> RawStep | None:
+        """No simple rule applies: explain the cheapest open goal with a minimal core."""
+        ctx = self.ctx
+        if self._phase_goals is None:
+            open_goals: list[Fact | None] = [None]
+        else:
+            open_goals = [g for g in sorted(self._phase_goals) if g.cell not in self.known]
+        if not open_goals:
+            return None
+        facts = [i for i, s in enumerate(self.steps)
+                 if s.fact is not None and self.event_closure[i] and s.fact.card in ctx.live
+                 and self.known.get(s.fact.cell) == i]
+        sized = []
+        for goal in open_goals:
+            core = self._core(goal, list(self._phase_events), facts)
+            if core is not None:
+                sized.append((len(core[0]) + len(core[1]), goal, core))
+        if not sized:
+            return None
+        sized.sort(key=lambda t: t[0])
+        best: tuple[int, RawStep] | None = None
+        for _, goal, (events, premises) in sized[:3]:
+            events, premises = self._shrink(goal, events, premises)
+            step = self._combined_step(goal, events, premises)
+            union = frozenset().union(*(self.closure[p] for p in premises))
+            cost = 2 * len(events) + sum(WEIGHTS[self.steps[p].rule] for p in union)
+            if best is None or cost < best[0]:
+                best = (cost, step)
+        return None if best is None else best[1]
+
+    def _assume(self, events: Sequence[int], premises: Sequence[int]) -> list[int]:
+        ctx = self.ctx
+        return [ctx.selector(n) for n in events] + [
+            ctx.literal(self.fact_of_step(p)) for p in premises]
+
+    def _core(
+        self, goal: Fact | None, events: list[int], premises: list[int]
+    ) -> tuple[list[int], list[int]] | None:
+        ctx = self.ctx
+        extra = [] if goal is None else [-ctx.literal(goal)]
+        if ctx.solver.solve(assumptions=self._assume(events, premises) + extra):
+            return None
+        core = set(ctx.solver.get_core() or ())
+        return ([n for n in events if ctx.selector(n) in core],
+                [p for p in premises if ctx.literal(self.fact_of_step(p)) in core])
+
+    def _shrink(
+        self, goal: Fact | None, events: list[int], premises: list[int]
+    ) -> tuple[list[int], list[int]]:
+        """Deletion-based MUS: drop events first, then the costliest facts."""
+        items: list[tuple[str, int]] = [("e", n) for n in events]
+        items += [("f", p) for p in sorted(premises, key=lambda p: -self.cost[p])]
+        i = 0
+        while i < len(items):
+            trial = items[:i] + items[i + 1 :]
+            core = self._core(goal, [v for k, v in trial if k == "e"],
+                              [v for k, v in trial if k == "f"])
+            if core is None:
+                i += 1
+            else:
+                kept = set(core[0]), set(core[1])
+                items = [(k, v) for k, v in trial if v in kept[0 if k == "e" else 1]]
+        return ([v for k, v in items if k == "e"],
+                sorted(v for k, v in items if k == "f"))
+
+    def _combined_step(self, goal: Fact | None, events: list[int], premises: list[int]) -> RawStep:
+        words = self.ctx.words
+        parts = [words.event(n, self.ctx.events[n - 1]) for n in events]
+        parts += [words.fact(self.fact_of_step(p)) for p in premises]
+        together = "; ".join(parts) if parts else "the hand sizes alone"
+        if goal is None:
+            text = (f"Taken together ({together}), with the hand sizes, these entries cannot "
+                    f"all be true: no deal fits them.")
+        else:
+            text = (f"Taken together ({together}), with the hand sizes, every deal that fits "
+                    f"leaves one possibility: {words.fact(goal)}.")
+        return RawStep(goal, "combined", text, tuple(events), tuple(premises))
+
+
+def setup_only(derivation: Derivation, index: int) -> bool:
+    """Whether a step rests on the setup alone (no event anywhere in its chain)."""
+    return not derivation.event_closure[index]
+

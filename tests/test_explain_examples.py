@@ -1,0 +1,151 @@
+"""The worked examples of the Finnish Refresh rules (shared/rules.md), as a player explains them."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from solver.errors import ContradictionError, InvalidLogError
+from solver.explain import Explainer, explain_cell, explain_conflict
+from solver.game import GameLog
+from solver.logfile import parse
+from solver.notebook import Knowledge, Notebook
+
+PLAYERS = ("Aino", "Niko", "Veera", "Oona")
+REGINA, JUHANI = "Regina Päiväperhonen", "Juhani Viherlevä"
+
+
+def refresh_log(events: list[dict[str, Any]], mine: tuple[str, ...] = ()) -> GameLog:
+    return parse({
+        "format": "clue-notebook/1", "edition": "cluedo-refresh-2012-fi",
+        "players": [{"name": n, "hand_size": 4} for n in PLAYERS],
+        "me": "Aino", "my_cards": list(mine), "face_up": ["veranta", "putki"], "events": events,
+    })
+
+
+def suggestion(by: str, cards: tuple[str, str, str], passes: tuple[str, ...] = (),
+               refuted_by: str | None = None, shown: str | None = None) -> dict[str, Any]:
+    return {"type": "suggestion", "by": by, "cards": list(cards), "passes": list(passes),
+            "refuted_by": refuted_by, "shown": shown}
+
+
+def reveal(player: str, *cards: str) -> dict[str, Any]:
+    return {"type": "reveal", "player": player, "cards": list(cards)}
+
+
+def test_example_1_a_pass_and_a_card_seen() -> None:
+    log = refresh_log([suggestion("Aino", (REGINA, "köysi", "autotalli"), ("Niko",), "Veera",
+                                  "köysi")])
+    with Explainer.of(log) as explainer:
+        seen = explainer.cell("köysi", "Veera")
+        assert seen.value is Knowledge.YES and seen.events == (1,)
+        assert seen.steps[-1].text == "Veera showed you köysi (event 1)."
+        passed = explainer.cell("autotalli", "Niko")
+        assert passed.value is Knowledge.NO
+        assert "Niko could not answer" in passed.steps[-1].text and "event 1" in passed.text()
+        nobody_else = explainer.cell("köysi", "Oona")
+        assert "köysi is Veera's, so Oona does not hold it" in nobody_else.steps[-1].text
+        assert nobody_else.steps[-1].uses == (1,)
+        unknown = explainer.cell("autotalli", "Oona")
+        assert unknown.value is Knowledge.MAYBE and "Not known" in unknown.text()
+
+
+def test_example_2_nobody_answers_so_the_room_is_in_the_envelope() -> None:
+    mine = (REGINA, "köysi", "tikari", "keittiö")
+    log = refresh_log([suggestion("Aino", (REGINA, "köysi", "autotalli"),
+                                  ("Niko", "Veera", "Oona"))], mine)
+    explanation = explain_cell(log, "autotalli", "envelope")
+    assert explanation.value is Knowledge.YES and explanation.events == (1,)
+    text = explanation.text()
+    assert "Your 4 cards are all known" in text
+    for player in ("Niko", "Veera", "Oona"):
+        assert f"{player} could not answer" in text
+    assert explanation.steps[-1].rule == "single-owner"
+    assert "autotalli is in the envelope" in explanation.steps[-1].text
+
+
+def test_example_3_refutation_narrowed_by_later_knowledge() -> None:
+    log = refresh_log([suggestion("Oona", (REGINA, "pistooli", "keittiö"), (), "Veera"),
+                       reveal("Niko", REGINA)], mine=("pistooli",))
+    explanation = explain_cell(log, "keittiö", "Veera")
+    assert explanation.value is Knowledge.YES and explanation.events == (1, 2)
+    last = explanation.steps[-1]
+    assert last.rule == "narrowed" and last.events == (1,)
+    assert "Veera answered (Regina Päiväperhonen, pistooli, keittiö) in event 1" in last.text
+    assert f"{REGINA} is Niko's" in last.text and "pistooli is yours" in last.text
+    assert last.text.endswith("so Veera holds keittiö.")
+    assert len(explanation.steps) == 3
+
+
+def test_example_4_a_guess_proves_nothing() -> None:
+    seen = refresh_log([reveal("Niko", "pistooli"), reveal("Oona", "autotalli"),
+                        suggestion("Aino", (JUHANI, "pistooli", "autotalli"), (), "Veera")])
+    explanation = explain_cell(seen, JUHANI, "Veera")
+    assert "pistooli is Niko's and autotalli is Oona's, so Veera holds Juhani" in (
+        explanation.steps[-1].text)
+    assert explanation.events == (1, 2, 3)
+    guessed = refresh_log([reveal("Niko", "pistooli"),
+                           suggestion("Aino", (JUHANI, "pistooli", "autotalli"), (), "Veera")])
+    assert explain_cell(guessed, JUHANI, "Veera").value is Knowledge.MAYBE
+
+
+def test_json_follows_the_contract() -> None:
+    log = refresh_log([suggestion("Oona", (REGINA, "pistooli", "keittiö"), (), "Veera"),
+                       reveal("Niko", REGINA)], mine=("pistooli",))
+    data = json.loads(json.dumps(explain_cell(log, "keittiö", "Veera").to_json()))
+    assert set(data) == {"card", "owner", "value", "events", "steps"}
+    assert (data["card"], data["owner"], data["value"], data["events"]) == (
+        "keittiö", "Veera", "yes", [1, 2])
+    for step in data["steps"]:
+        assert set(step) == {"text", "events", "from", "fact"}
+    assert data["steps"][-1]["from"] == [1, 2]
+    assert data["steps"][-1]["fact"] == {"card": "keittiö", "owner": "Veera", "value": "yes"}
+    maybe = explain_cell(log, "köysi", "Oona").to_json()
+    assert maybe["value"] == "maybe" and maybe["steps"] == []
+    assert [e["holds"] for e in maybe["examples"]] == [True, False]
+    assert "köysi" in maybe["examples"][0]["deal"]["Oona"]
+
+
+def test_face_up_cards_explain_themselves() -> None:
+    explanation = explain_cell(refresh_log([]), "veranta", "Oona")
+    assert explanation.value is Knowledge.NO and explanation.events == ()
+    assert explanation.steps[0].text == "veranta lies face up, so nobody holds it."
+
+
+def test_a_wrong_entry_is_explained_as_a_clash() -> None:
+    log = refresh_log([suggestion("Aino", (REGINA, "köysi", "autotalli"), ("Niko",), "Veera",
+                                  "köysi"),
+                       suggestion("Oona", ("Marjaana Punakulta", "köysi", "keittiö"), ("Aino",
+                                  "Niko", "Veera"))])
+    conflict = explain_conflict(log)
+    assert conflict is not None and conflict.events == (1, 2)
+    text = conflict.text()
+    assert "Veera showed you köysi (event 1)" in text
+    assert "Veera could not answer" in text and "cannot all be true" in text
+    assert conflict.steps[-1].fact is None
+    assert explain_conflict(refresh_log([])) is None
+    with Explainer.of(log) as explainer, pytest.raises(ContradictionError):
+        explainer.cell("köysi", "Veera")
+
+
+def test_unknown_card_or_owner_names_the_field() -> None:
+    with Explainer.of(refresh_log([])) as explainer:
+        with pytest.raises(InvalidLogError, match="CARD: unknown card 'rope'"):
+            explainer.cell("rope", "Veera")
+        with pytest.raises(InvalidLogError, match="OWNER: unknown owner 'Bob'"):
+            explainer.cell("köysi", "Bob")
+
+
+def test_an_explainer_built_on_a_notebook_snapshots_it() -> None:
+    log = refresh_log([suggestion("Aino", (REGINA, "köysi", "autotalli"), ("Niko",), "Veera",
+                                  "köysi")])
+    with Notebook(log.game, log.events) as notebook:
+        explainer = Explainer(notebook)
+        notebook.record(log.events[0])  # the same entry again, recorded after the snapshot
+        with explainer:
+            explanation = explainer.cell("köysi", "Oona")
+        assert explanation.value is Knowledge.NO and explanation.events == (1,)
+        assert explanation.steps[0].text == "Veera showed you köysi (event 1)."
+        assert explain_cell(notebook, "autotalli", "Niko").events in {(1,), (2,)}
