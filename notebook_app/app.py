@@ -1,0 +1,830 @@
+"""Clue Notebook, the app: ``streamlit run notebook_app/app.py``.
+
+This file describes the screens. Turn logic is in `notebook_app.turns`, the grid table in
+`notebook_app.grid_view`, solvers in `notebook_app.live`, saving in `notebook_app.store`. Every
+change goes through a callback that saves the new log at once; state per user lives in
+``st.session_state`` only (the cached `Store` holds nothing but the database path).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+import pandas as pd
+import streamlit as st
+
+from notebook_app import insight
+from notebook_app.grid_view import cell_at as grid_cell_at
+from notebook_app.grid_view import (
+    column_labels,
+    envelope_line,
+    grid_styles,
+    grid_table,
+    verdict,
+)
+from notebook_app.live import LiveGame
+from notebook_app.newgame import (
+    build_game,
+    custom_deck,
+    dealt_sizes,
+    examples,
+    open_example,
+    parse_names,
+)
+from notebook_app.store import Store, default_path, new_id, parse_upload
+from notebook_app.turns import (
+    answer_order,
+    describe,
+    directed,
+    last_room,
+    next_side_slot,
+    next_suggester,
+    passes,
+    seen_from_me,
+    show_choice,
+    suggestion,
+    winner,
+)
+from solver.cards import CATEGORIES, Category, Deck
+from solver.editions import Dealing, editions, rule_for
+from solver.errors import InvalidLogError
+from solver.game import Accusation, Event, GameLog, Reveal, Suggestion
+from solver.logfile import check, dumps
+from solver.notebook import Grid
+
+VIEWS = ("Turn", "Grid", "Log", "Review", "Game")
+# Entry kinds; "Asked one" is the forum variant's suggestion addressed to one player.
+# (No bare strings at module level here: Streamlit would print them.)
+KINDS = ("Suggestion", "Accusation", "Reveal", "Asked one")
+CUSTOM = "custom"
+RULE_TITLES = {
+    Dealing.CLASSIC: "Classic: all cards dealt",
+    Dealing.REFRESH: "Refresh 2012: equal hands, rest face up",
+    Dealing.TWO_PLAYER: "2 players: 4 side cards",
+    Dealing.FORUM: "Forum: 3 cards each",
+}
+CARD_KEYS = {Category.SUSPECT: "e_suspect", Category.WEAPON: "e_weapon", Category.ROOM: "e_room"}
+SCROLL_TOP = """<script>
+document.querySelector('[data-testid="stMain"]')?.scrollTo(0, 0);
+</script>"""
+PHONE_CSS = """<style>
+.block-container {padding-top: 2.2rem; padding-left: 0.7rem; padding-right: 0.7rem;}
+</style>"""
+
+state = st.session_state
+
+
+@st.cache_resource
+def _store(path: str) -> Store:
+    """The database; shared by sessions, it holds only its path (never per-user data)."""
+    return Store(path)
+
+
+def store() -> Store:
+    """The games database at ``$CLUE_NOTEBOOK_DB`` (or the default path)."""
+    return _store(str(default_path()))
+
+
+def live() -> LiveGame:
+    """The open game's solvers."""
+    game: LiveGame = state["live"]
+    return game
+
+
+def flash(kind: str, text: str) -> None:
+    """A message for the next run: ``error`` stays on screen, ``done`` is a toast."""
+    state.setdefault("flash", []).append((kind, text))
+
+
+def show_flash() -> None:
+    for kind, text in state.pop("flash", []):
+        if kind == "error":
+            st.error(text, icon=":material/warning:")
+        else:
+            st.toast(text)
+
+
+def problems_text(err: InvalidLogError) -> str:
+    return "Please fix:\n" + "\n".join(f"- {p}" for p in err.problems)
+
+
+# --- opening and saving games ------------------------------------------------------------------
+
+
+def open_game(game_id: str) -> bool:
+    """Load a saved game into this session (and onto this browser's list)."""
+    try:
+        revision = store().latest(game_id)
+    except InvalidLogError as err:
+        flash("error", f"Saved game {game_id!r} cannot be read. " + problems_text(err))
+        return False
+    if revision is None:
+        flash("error", f"No saved game has the id {game_id!r}. Check the link.")
+        return False
+    close_game()
+    state.game_id = game_id
+    state.live = LiveGame(revision.log)
+    state.revision = (revision.seq, revision.note)
+    store().shelve(state.shelf, game_id)
+    st.query_params["game"] = game_id
+    state.view = "Turn"
+    state.scroll_top = True
+    return True
+
+
+def close_game() -> None:
+    old = state.get("live")
+    if isinstance(old, LiveGame):
+        old.close()
+    for key in ("game_id", "live", "revision", "editing", "pending_show", "explain_cell"):
+        state.pop(key, None)
+    clear_entry()
+    state.scroll_top = True
+    if "game" in st.query_params:
+        del st.query_params["game"]
+
+
+def start_from(log: GameLog, note: str) -> None:
+    """Save ``log`` as a new game and open it."""
+    open_game(store().create(log, state.shelf, note))
+
+
+def commit(log: GameLog, note: str) -> None:
+    """Save a new version of the open game at once, then update the solvers."""
+    seq = store().save(state.game_id, log, note)
+    state.revision = (seq, note)
+    state.live = live().replace(log)
+    state.pop("explain_cell", None)
+    flash("done", note[:1].upper() + note[1:])
+
+
+def sync() -> None:
+    """Match the session to the URL (``?shelf=…&game=…``) and to the database."""
+    if "shelf" not in state:
+        state.shelf = st.query_params.get("shelf") or new_id()
+    if st.query_params.get("shelf") != state.shelf:
+        st.query_params["shelf"] = state.shelf
+    current = state.get("game_id")
+    wanted = st.query_params.get("game")
+    if current is not None and "live" not in state:
+        if not open_game(current):
+            close_game()
+    elif wanted and wanted != current:
+        if not open_game(wanted):
+            close_game()
+    elif current is not None:
+        if wanted != current:
+            st.query_params["game"] = current
+        revision = store().latest(current)
+        if revision is not None and revision.seq != state.revision[0]:
+            # Changed from another tab or device: the database wins.
+            state.live = live().replace(revision.log)
+            state.revision = (revision.seq, revision.note)
+
+
+# --- entries -----------------------------------------------------------------------------------
+
+
+def clear_entry() -> None:
+    for key in ("by", "e_suspect", "e_weapon", "e_room", "e_refuter", "e_shown", "e_slot",
+                "e_peek", "e_asked", "e_answer", "e_rule", "e_result", "r_player", "r_cards",
+                "r_whole"):
+        state.pop(key, None)
+
+
+def defaults_for(by: str) -> None:
+    """Field defaults that follow the suggester: their last room, the next player, a new slot."""
+    log = live().log
+    state.e_room = last_room(log, by)
+    state.e_refuter = answer_order(log.game, by)[0]
+    state.e_asked = answer_order(log.game, by)[0]
+    state.e_slot = next_side_slot(log, by)
+
+
+def next_entry() -> None:
+    """Blank fields for the next turn."""
+    clear_entry()
+    state.by = next_suggester(live().log)
+    defaults_for(state.by)
+
+
+def on_by_change() -> None:
+    defaults_for(state.by)
+
+
+def picked_cards() -> tuple[str, str, str] | None:
+    cards = tuple(state.get(CARD_KEYS[c]) for c in CATEGORIES)
+    if any(c is None for c in cards):
+        flash("error", "Pick a suspect, a weapon and a room.")
+        return None
+    return (str(cards[0]), str(cards[1]), str(cards[2]))
+
+
+def save_event(event: Event, ask_shown: bool = False) -> None:
+    """Append the event (or replace the one being edited), check it, save it."""
+    log = live().log
+    index = state.get("editing")
+    if index is None:
+        new = log.append(event)
+        index = len(new.events) - 1
+        note = f"recorded event {index + 1}"
+    else:
+        events = list(log.events)
+        events[index] = event
+        new = replace(log, events=tuple(events))
+        note = f"edited event {index + 1}"
+    try:
+        check(new)
+    except InvalidLogError as err:
+        flash("error", problems_text(err))
+        return
+    commit(new, note)
+    state.editing = None
+    state.pending_show = index if ask_shown else None
+    next_entry()
+
+
+def my_refutation(event: Suggestion) -> tuple[Suggestion, bool]:
+    """When the user refuted: fill in the card if only one fits, else ask for it after saving."""
+    log = live().log
+    me = log.game.me
+    if me is None or event.refuted_by != me or event.shown is not None:
+        return event, False
+    choice = show_choice(log, event.by, event.cards)
+    if len(choice.matching) == 1:
+        return replace(event, shown=choice.matching[0]), False
+    return event, len(choice.matching) > 1
+
+
+def submit_suggestion() -> None:
+    cards = picked_cards()
+    if cards is None:
+        return
+    game = live().log.game
+    shown_at = state.get("e_shown")
+    event = suggestion(
+        game,
+        state.by,
+        cards,
+        refuted_by=state.get("e_refuter"),
+        shown=cards[shown_at] if shown_at is not None and game.me == state.by else None,
+        peek_slot=state.get("e_slot") if game.side_cards else None,
+        peek_card=state.get("e_peek") if game.me == state.by else None,
+    )
+    save_event(*my_refutation(event))
+
+
+def submit_directed() -> None:
+    cards = picked_cards()
+    if cards is None:
+        return
+    game = live().log.game
+    shown_at = state.get("e_shown")
+    event = directed(
+        state.by,
+        cards,
+        asked=state.e_asked,
+        refuted=state.get("e_answer", "showed a card") == "showed a card",
+        shown=cards[shown_at] if shown_at is not None and game.me == state.by else None,
+        first_in_order=bool(state.get("e_rule")),
+    )
+    save_event(*my_refutation(event))
+
+
+def submit_accusation() -> None:
+    cards = picked_cards()
+    if cards is None:
+        return
+    save_event(Accusation(state.by, cards, correct=state.get("e_result") == "right"))
+
+
+def submit_reveal() -> None:
+    cards = tuple(state.get("r_cards") or ())
+    if not cards:
+        flash("error", "Pick the cards you saw.")
+        return
+    save_event(Reveal(state.r_player, cards, whole_hand=bool(state.get("r_whole"))))
+
+
+def set_shown(index: int, card: str) -> None:
+    log = live().log
+    events = list(log.events)
+    event = events[index]
+    if isinstance(event, Suggestion):
+        events[index] = replace(event, shown=card)
+        commit(replace(log, events=tuple(events)), f"noted {card} shown in event {index + 1}")
+    state.pending_show = None
+
+
+def kind_of(event: Event) -> str:
+    if isinstance(event, Reveal):
+        return "Reveal"
+    if isinstance(event, Accusation):
+        return "Accusation"
+    game = live().log.game
+    table = event.passes == passes(game, event.by, event.refuted_by)
+    return "Suggestion" if table and event.shown_by_rule is None else "Asked one"
+
+
+def start_edit(index: int) -> None:
+    """Load an event into its entry form."""
+    event = live().log.events[index]
+    game = live().log.game
+    clear_entry()
+    state.editing = index
+    state.kind = kind_of(event)
+    state.view = "Turn"
+    state.scroll_top = True
+    if isinstance(event, Reveal):
+        state.r_player, state.r_cards = event.player, list(event.cards)
+        state.r_whole = event.whole_hand
+        return
+    state.by = event.by
+    defaults_for(event.by)
+    for card in event.cards:
+        state[CARD_KEYS[game.category_of(card)]] = card
+    if isinstance(event, Accusation):
+        state.e_result = "right" if event.correct else "wrong"
+        return
+    state.e_refuter = event.refuted_by
+    state.e_shown = event.cards.index(event.shown) if event.shown in event.cards else None
+    if event.side_peek is not None:
+        state.e_slot, state.e_peek = event.side_peek.slot, event.side_peek.card
+    if state.kind == "Asked one":
+        state.e_asked = event.refuted_by or (event.passes[0] if event.passes else state.e_asked)
+        state.e_answer = "showed a card" if event.refuted_by else "no card"
+        state.e_rule = event.shown_by_rule is not None
+
+
+def cancel_edit() -> None:
+    state.editing = None
+    next_entry()
+
+
+def delete_event(index: int) -> None:
+    log = live().log
+    events = log.events[:index] + log.events[index + 1 :]
+    if state.get("editing") is not None:
+        state.editing = None
+        next_entry()
+    state.pending_show = None
+    commit(replace(log, events=events), f"deleted event {index + 1}")
+
+
+def undo() -> None:
+    revision = store().undo(state.game_id)
+    if revision is None:
+        return
+    if revision.seq == state.revision[0]:
+        flash("error", "Nothing to undo: this is how the game started.")
+        return
+    undone = state.revision[1]
+    state.revision = (revision.seq, revision.note)
+    state.live = live().replace(revision.log)
+    state.editing = state.pending_show = None
+    state.pop("explain_cell", None)
+    next_entry()
+    flash("done", f"Undid: {undone}")
+
+
+# --- screens -----------------------------------------------------------------------------------
+
+
+def header() -> None:
+    log = live().log
+    grid, ignored = live().grid()
+    title = log.game.title or " · ".join(log.game.player_names)
+    st.markdown(f"**{title}**")
+    if grid.accusation_safe:
+        st.success(verdict(grid), icon=":material/check_circle:")
+    else:
+        st.info(verdict(grid, None if ignored else live().triples_left))
+    st.caption(f"Envelope · {envelope_line(grid)}")
+    conflict_banner(ignored)
+    seq, note = state.revision
+    st.button(f"Undo: {note}", key="undo", on_click=undo, disabled=seq <= 1,
+              icon=":material/undo:", width="stretch")
+
+
+def conflict_banner(ignored: tuple[int, ...]) -> None:
+    conflict = live().conflict
+    if not conflict:
+        return
+    events = live().log.events
+    with st.container(border=True, key="conflict"):
+        st.error(
+            "These entries cannot all be true. One of them is wrong:"
+            + "".join(f"\n- **#{n}** {describe(events[n - 1])}" for n in conflict),
+            icon=":material/error:",
+        )
+        if ignored:
+            st.caption("The grid leaves out " + ", ".join(f"#{n}" for n in ignored)
+                       + " until this is fixed.")
+        with st.container(horizontal=True):
+            for n in conflict:
+                st.button(f"Edit #{n}", key=f"conflict_edit_{n}", on_click=start_edit,
+                          args=(n - 1,))
+
+
+def card_selects(deck: Deck) -> None:
+    for category in CATEGORIES:
+        key = CARD_KEYS[category]
+        if state.get(key) not in deck.of(category):
+            state[key] = None
+        st.selectbox(category.value.capitalize(), deck.of(category), key=key, index=None,
+                     placeholder=f"Pick a {category.value}")
+
+
+def shown_radio(cards_hint: str) -> None:
+    st.radio(f"Card shown to you {cards_hint}", (None, 0, 1, 2), key="e_shown", horizontal=True,
+             format_func=lambda i: "not seen" if i is None else CATEGORIES[i].value)
+
+
+def turn_view() -> None:
+    log = live().log
+    game = log.game
+    pending_show_prompt()
+    won = winner(log)
+    if won is not None:
+        st.success(f"{won} accused correctly: the game is over.")
+    editing = state.get("editing")
+    if editing is not None:
+        st.warning(f"Editing #{editing + 1}: {describe(log.events[editing])}")
+        st.button("Cancel edit", key="cancel_edit", on_click=cancel_edit)
+    if state.get("kind") not in KINDS:
+        state.kind = KINDS[0]
+    st.radio("Entry", KINDS, key="kind", horizontal=True, label_visibility="collapsed")
+    kind = state.kind
+    if kind == "Reveal":
+        reveal_form()
+        return
+    names = game.player_names
+    if state.get("by") not in names:
+        state.by = next_suggester(log)
+        defaults_for(state.by)
+    label = "Who accused" if kind == "Accusation" else "Who suggested"
+    st.selectbox(label, names, key="by", on_change=on_by_change)
+    by = state.by
+    if game.me is not None and by != game.me and kind != "Accusation":
+        seen = seen_from_me(log, by)
+        st.caption(f"{by} has seen from you: {', '.join(seen) if seen else 'nothing yet'}")
+    submit = "Save changes" if editing is not None else "Record"
+    if kind == "Accusation":
+        with st.form("accusation_form", border=False):
+            card_selects(game.deck)
+            st.radio("Result", ("wrong", "right"), key="e_result", horizontal=True)
+            st.form_submit_button(submit, type="primary", on_click=submit_accusation,
+                                  width="stretch")
+        return
+    order = answer_order(game, by)
+    if kind == "Asked one":
+        if state.get("e_asked") not in order:
+            state.e_asked = order[0]
+        with st.form("directed_form", border=False):
+            card_selects(game.deck)
+            st.selectbox("Asked", order, key="e_asked")
+            st.radio("Answer", ("showed a card", "no card"), key="e_answer", horizontal=True)
+            if game.me == by:
+                shown_radio("")
+            st.checkbox("Host answered: first match in order suspect, weapon, room",
+                        key="e_rule")
+            st.form_submit_button(submit, type="primary", on_click=submit_directed,
+                                  width="stretch")
+        return
+    if state.get("e_refuter", "") not in (*order, None):
+        state.e_refuter = order[0]
+    with st.form("suggestion_form", border=False):
+        card_selects(game.deck)
+        st.selectbox("Who showed a card", (*order, None), key="e_refuter",
+                     format_func=lambda p: "Nobody" if p is None else p,
+                     help="Everyone asked before them is recorded as passing.")
+        if game.me == by:
+            shown_radio("")
+        if game.side_cards:
+            slots = tuple(range(1, game.side_cards + 1))
+            if state.get("e_slot") not in (*slots, None):
+                state.e_slot = None
+            st.selectbox("If nobody showed: side card looked at", (None, *slots), key="e_slot",
+                         format_func=lambda s: "none" if s is None else f"slot {s}")
+            if game.me == by:
+                st.selectbox("Side card you saw", (None, *game.deck.cards), key="e_peek",
+                             format_func=lambda c: "—" if c is None else c)
+        st.form_submit_button(submit, type="primary", on_click=submit_suggestion,
+                              width="stretch")
+
+
+def reveal_form() -> None:
+    game = live().log.game
+    others = tuple(n for n in game.player_names if n != game.me)
+    if state.get("r_player") not in others:
+        state.r_player = others[0]
+    with st.form("reveal_form", border=False):
+        st.selectbox("Whose cards", others, key="r_player")
+        st.multiselect("Cards you saw", game.deck.cards, key="r_cards")
+        st.checkbox("That is their whole hand", key="r_whole")
+        submit = "Save changes" if state.get("editing") is not None else "Record"
+        st.form_submit_button(submit, type="primary", on_click=submit_reveal, width="stretch")
+
+
+def pending_show_prompt() -> None:
+    index = state.get("pending_show")
+    log = live().log
+    if index is None or index >= len(log.events):
+        return
+    event = log.events[index]
+    if not isinstance(event, Suggestion) or event.shown is not None:
+        return
+    choice = show_choice(log, event.by, event.cards)
+    with st.container(border=True, key="show_prompt"):
+        st.markdown(f"**{event.by} asked {', '.join(event.cards)}.** Which card did you show?")
+        st.write(choice.advice)
+        with st.container(horizontal=True):
+            for card in choice.matching:
+                seen = " ✓ seen" if card in choice.already_seen else ""
+                st.button(f"{card}{seen}", key=f"showed_{card}", on_click=set_shown,
+                          args=(index, card))
+            st.button("Skip", key="showed_skip", on_click=state.pop, args=("pending_show",))
+
+
+def show_grid(grid: Grid, key: str | None = None,
+              on_select: Callable[[], None] | None = None) -> None:
+    odds = insight.odds(live().log) if key is not None else None
+    table = grid_table(grid, odds)
+    styles = grid_styles(grid)
+    styles.index, styles.columns = table.index, table.columns
+    config: dict[str, object] = {"_index": st.column_config.TextColumn("Card", width=104)}
+    for label in table.columns:
+        config[label] = st.column_config.TextColumn(label, width=36)
+    kwargs: dict[str, object] = {}
+    if key is not None and on_select is not None:
+        kwargs = {"key": key, "on_select": on_select, "selection_mode": "single-cell"}
+    st.dataframe(table.style.apply(lambda _: styles, axis=None), height="content",
+                 row_height=28, column_config=config, **kwargs)
+
+
+def on_grid_select() -> None:
+    selection = state["grid_table"].selection
+    cells = selection.get("cells", []) if isinstance(selection, dict) else selection.cells
+    if not cells:
+        state.pop("explain_cell", None)
+        return
+    row, label = cells[0]
+    grid, _ = live().grid()
+    labels = list(column_labels(grid).values())
+    column = labels.index(label) if label in labels else -1
+    state.explain_cell = grid_cell_at(grid, int(row), column)
+
+
+def grid_view() -> None:
+    grid, _ = live().grid()
+    st.caption("✓ holds it · ✗ does not · ? maybe. Tap a cell to see why.")
+    show_grid(grid, key="grid_table", on_select=on_grid_select)
+    cell = state.get("explain_cell")
+    if cell is not None:
+        card, owner = cell
+        text = insight.explanation(live().log, card, owner)
+        knowledge = grid[card, owner].value
+        with st.container(border=True, key="explanation"):
+            st.markdown(f"**{card} · {owner}: {knowledge}**")
+            st.write(text if text is not None
+                     else "Explanations are not available in this version yet.")
+
+
+def log_view() -> None:
+    events = live().log.events
+    if not events:
+        st.caption("No events yet. Record the first turn on the Turn tab.")
+        return
+    conflict = set(live().conflict)
+    for index in reversed(range(len(events))):
+        with st.container(border=True, key=f"event_{index}"):
+            mark = " :red[(in conflict)]" if index + 1 in conflict else ""
+            st.markdown(f"**#{index + 1}**{mark} {describe(events[index])}")
+            with st.container(horizontal=True):
+                st.button("Edit", key=f"edit_{index}", on_click=start_edit, args=(index,))
+                st.button("Delete", key=f"delete_{index}", on_click=delete_event, args=(index,))
+
+
+def step(delta: int) -> None:
+    count = len(live().log.events)
+    state.review_step = max(0, min(count, int(state.get("review_step", count)) + delta))
+
+
+def review_view() -> None:
+    events = live().log.events
+    count = len(events)
+    if state.get("review_step") is None or state.review_step > count:
+        state.review_step = count
+    if count:
+        st.slider("After event", 0, count, key="review_step")
+    with st.container(horizontal=True):
+        st.button("Back", key="review_back", on_click=step, args=(-1,),
+                  icon=":material/chevron_left:")
+        st.button("Next", key="review_next", on_click=step, args=(1,),
+                  icon=":material/chevron_right:")
+    upto = int(state.review_step)
+    st.markdown(f"**#{upto}** {describe(events[upto - 1])}" if upto else "Before the first event")
+    grid = live().grid_at(upto)
+    counts = live().counter.counts
+    if grid is None:
+        st.error("The events up to here contradict each other.")
+    else:
+        st.caption(verdict(grid, counts[upto]))
+        show_grid(grid)
+    st.markdown("**Possible envelopes after each event**")
+    chart = pd.DataFrame({"event": range(len(counts)), "possible envelopes": counts})
+    st.line_chart(chart, x="event", y="possible envelopes", height=180)
+    safe = next((i for i, n in enumerate(counts) if n == 1), None)
+    if safe is None:
+        st.write("An accusation was never safe.")
+    elif safe == 0:
+        st.write("An accusation was safe from the start.")
+    else:
+        st.write(f"An accusation was safe after event #{safe}: {describe(events[safe - 1])}")
+    accusations = [(i, e) for i, e in enumerate(events, 1) if isinstance(e, Accusation)]
+    for number, accusation in accusations:
+        st.write(f"#{number}: {describe(accusation)}")
+
+
+def game_view() -> None:
+    log = live().log
+    game = log.game
+    st.markdown("**Players** (seating order): "
+                + ", ".join(f"{p.name} ({p.hand_size})" for p in game.players))
+    if game.me is not None:
+        st.markdown(f"**Your cards** ({game.me}): {', '.join(game.my_cards) or '—'}")
+    if game.face_up:
+        st.markdown(f"**Face up:** {', '.join(game.face_up)}")
+    if game.side_cards:
+        st.markdown(f"**Side cards:** {game.side_cards}")
+    st.caption(f"Saved after every entry. This game's link has id `{state.game_id}`: "
+               "anyone with the link can open it.")
+    name = (game.title or "clue-game").replace(" ", "-")
+    st.download_button("Export log (clue-notebook/1)", dumps(log), file_name=f"{name}.json",
+                       mime="application/json", key="export", width="stretch")
+    st.button("Close game", key="close_game", on_click=close_game, width="stretch")
+
+
+def play_screen() -> None:
+    header()
+    if state.get("view") not in VIEWS:
+        state.view = VIEWS[0]
+    st.segmented_control("View", VIEWS, key="view", label_visibility="collapsed",
+                         width="stretch", on_change=state.__setitem__, args=("scroll_top", True))
+    view = state.view or VIEWS[0]
+    {"Turn": turn_view, "Grid": grid_view, "Log": log_view, "Review": review_view,
+     "Game": game_view}[view]()
+
+
+# --- home: new game, examples, upload, saved games --------------------------------------------
+
+
+def new_game_deck() -> tuple[Deck, str | None]:
+    presets = editions()
+    chosen = state.get("new_edition", "clue-classic")
+    if chosen != CUSTOM:
+        return presets[chosen].deck, chosen
+    deck = custom_deck(state.get("new_suspects", ""), state.get("new_weapons", ""),
+                       state.get("new_rooms", ""))
+    return deck, None
+
+
+def start_game() -> None:
+    deck, edition_name = new_game_deck()
+    names = parse_names(state.get("new_players", ""))
+    if not names:
+        st.caption("Type the players' names to go on.")
+        return
+    sizes = tuple(int(state.get(f"new_size_{i}", 0)) for i in range(len(names)))
+    rule = state.get("new_rule", Dealing.CLASSIC)
+    try:
+        log = build_game(
+            deck, names, sizes, rule=rule, me=state.get("new_me"),
+            my_cards=tuple(c for c in deck if c in set(state.get("new_mine") or ())),
+            face_up=tuple(c for c in deck if c in set(state.get("new_face_up") or ())),
+            title=state.get("new_title", "").strip() or None, edition=edition_name,
+        )
+    except InvalidLogError as err:
+        flash("error", problems_text(err))
+        return
+    start_from(log, "started the game")
+
+
+def open_chosen_example() -> None:
+    try:
+        log = open_example(state.get("example", ""))
+    except InvalidLogError as err:
+        flash("error", problems_text(err))
+        return
+    start_from(log, f"opened example {state.example}")
+
+
+def open_upload() -> None:
+    upload = state.get("upload")
+    if upload is None:
+        flash("error", "Choose a clue-notebook/1 file first.")
+        return
+    try:
+        log = parse_upload(upload.getvalue())
+    except InvalidLogError as err:
+        flash("error", f"{upload.name} is not a valid log. " + problems_text(err))
+        return
+    start_from(log, f"imported {upload.name}")
+
+
+def new_game_form() -> None:
+    presets = editions()
+    options = (*presets, CUSTOM)
+    if state.get("new_edition") not in options:
+        state.new_edition = "clue-classic" if "clue-classic" in presets else options[0]
+    st.selectbox("Cards", options, key="new_edition",
+                 format_func=lambda n: "Custom cards…" if n == CUSTOM else presets[n].title)
+    if state.new_edition == CUSTOM:
+        st.text_area("Suspects (one per line or commas)", key="new_suspects")
+        st.text_area("Weapons", key="new_weapons")
+        st.text_area("Rooms", key="new_rooms")
+    deck, edition_name = new_game_deck()
+    st.text_area("Players in seating order (clockwise)", key="new_players",
+                 placeholder="Ann\nBob\nCat", height=110)
+    names = parse_names(state.get("new_players", ""))
+    if not names:
+        st.caption("Type the players' names to go on.")
+        return
+    if state.get("new_me_for") != names or state.get("new_me") not in (None, *names):
+        state.new_me_for = names
+        if state.get("new_me") not in names:
+            state.new_me = names[0] if names else None
+    st.selectbox("You are", (*names, None), key="new_me",
+                 format_func=lambda n: "Nobody (spectator)" if n is None else n)
+    default_rule = (rule_for(presets[edition_name], len(names)) if edition_name is not None
+                    else Dealing.CLASSIC)
+    rule_key = (edition_name, len(names))
+    if state.get("new_rule_for") != rule_key or state.get("new_rule") not in Dealing:
+        state.new_rule_for, state.new_rule = rule_key, default_rule
+    st.selectbox("Dealing", tuple(Dealing), key="new_rule", format_func=RULE_TITLES.__getitem__)
+    sizes = dealt_sizes(state.new_rule, deck, names)
+    size_key = (len(deck), names, state.new_rule)
+    if state.get("new_sizes_for") != size_key:
+        state.new_sizes_for = size_key
+        for i, size in enumerate(sizes):
+            state[f"new_size_{i}"] = size
+    typed = [int(state.get(f"new_size_{i}", 0)) for i in range(len(names))]
+    if names:
+        with st.expander("Hand sizes: " + ", ".join(f"{n} {s}" for n, s in zip(names, typed,
+                                                                               strict=True))):
+            for i, name in enumerate(names):
+                st.number_input(name, min_value=0, max_value=len(deck), step=1,
+                                key=f"new_size_{i}")
+    side = 4 if state.new_rule is Dealing.TWO_PLAYER else 0
+    left = len(deck) - 3 - sum(typed) - side
+    me = state.get("new_me")
+    if me is not None and deck.cards:
+        mine = typed[names.index(me)] if me in names else 0
+        state.new_mine = [c for c in state.get("new_mine") or () if c in deck]
+        st.pills(f"Your {mine} cards", deck.cards, selection_mode="multi", key="new_mine")
+    if left > 0:
+        state.new_face_up = [c for c in state.get("new_face_up") or () if c in deck]
+        st.pills(f"The {left} face-up cards", deck.cards, selection_mode="multi",
+                 key="new_face_up")
+    if side:
+        st.caption("4 side cards lie face down; peeks at them are entered with suggestions.")
+    st.text_input("Title (optional)", key="new_title")
+    st.button("Start game", type="primary", key="start_game", on_click=start_game,
+              width="stretch")
+
+
+def home_screen() -> None:
+    st.title("Clue Notebook")
+    saved = store().games(state.shelf)
+    if saved:
+        st.subheader("Your games")
+        for game in saved:
+            st.button(f"{game.title} · {game.events} events · {game.saved[:16].replace('T', ' ')}",
+                      key=f"open_{game.id}", on_click=open_game, args=(game.id,),
+                      width="stretch")
+    st.subheader("New game")
+    new_game_form()
+    st.subheader("Or open a log")
+    found = examples()
+    if found:
+        st.selectbox("Example", tuple(found), key="example")
+        st.button("Open example", key="open_example", on_click=open_chosen_example)
+    st.file_uploader("Upload a clue-notebook/1 file", type=["json"], key="upload")
+    st.button("Open file", key="open_upload", on_click=open_upload)
+
+
+def main() -> None:
+    st.set_page_config(page_title="Clue Notebook", page_icon=":mag:", layout="centered")
+    st.html(PHONE_CSS)
+    sync()
+    show_flash()
+    if "live" in state:
+        play_screen()
+    else:
+        home_screen()
+    if state.pop("scroll_top", False):
+        st.html(SCROLL_TOP, unsafe_allow_javascript=True)
+
+
+main()

@@ -1,0 +1,148 @@
+"""The notebook grid as a narrow table: cards down the side, owners across, symbol and colour.
+
+Six players plus the envelope must fit a 390 px wide phone, so owners get short unique labels
+and every cell is one symbol (or a percentage when probabilities are known) on a coloured
+background: never colour alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from math import prod
+
+import pandas as pd
+
+from solver.cards import CATEGORIES, Category
+from solver.game import ENVELOPE, SIDE
+from solver.notebook import Grid, Knowledge
+
+SYMBOL = {Knowledge.YES: "✓", Knowledge.NO: "✗", Knowledge.MAYBE: "?"}
+"""One symbol per kind of cell, so the grid reads without colour."""
+STYLE = {
+    Knowledge.YES: "background-color: #b7ebc0; color: #0b4d1c; font-weight: bold",
+    Knowledge.NO: "background-color: #ececec; color: #8a8a8a",
+    Knowledge.MAYBE: "background-color: #ffe9a8; color: #6b4e00",
+}
+HEADER_STYLE = "background-color: #d6dcf5; color: #1f2a5c; font-weight: bold"
+LABEL = {ENVELOPE: "Env", SIDE: "Side"}
+"""Column labels of the envelope and the side pile."""
+
+
+def short_names(names: Sequence[str], width: int = 3) -> dict[str, str]:
+    """Unique labels of at most ``width`` characters (longer only to tell names apart).
+
+    >>> short_names(["Aino", "Niko", "Nina", "Oona"])
+    {'Aino': 'Ain', 'Niko': 'Nik', 'Nina': 'Nin', 'Oona': 'Oon'}
+    >>> short_names(["Anna", "Annabel", "Ann"])
+    {'Anna': 'Anna', 'Annabel': 'Annab', 'Ann': 'Ann'}
+    """
+    labels: dict[str, str] = {}
+    for name in names:
+        size = width
+        label = name[:size]
+        while label in labels.values() or any(
+            other != name and other[:size] == label for other in names
+        ):
+            if size >= len(name):
+                label = f"{name[:width]}{len(labels) + 1}"
+                break
+            size += 1
+            label = name[:size]
+        labels[name] = label
+    return labels
+
+
+def column_labels(grid: Grid) -> dict[str, str]:
+    """Short label of every owner column, in grid order."""
+    players = short_names(grid.game.player_names)
+    return {owner: players.get(owner, LABEL.get(owner, owner)) for owner in grid.owners}
+
+
+def category_row(category: Category) -> str:
+    """The label of the row that heads a category."""
+    return f"— {category.plural} —"
+
+
+def grid_rows(grid: Grid) -> list[str | None]:
+    """The card of each table row, ``None`` for a category heading."""
+    rows: list[str | None] = []
+    for category in CATEGORIES:
+        rows.append(None)
+        rows.extend(grid.game.deck.of(category))
+    return rows
+
+
+def grid_table(
+    grid: Grid, odds: Mapping[str, Mapping[str, float]] | None = None
+) -> pd.DataFrame:
+    """The grid as text: a row per card under its category heading, a column per owner.
+
+    ``odds`` (card -> owner -> probability), when given, replaces "?" by a percentage.
+    """
+    labels = column_labels(grid)
+    index: list[str] = []
+    rows: list[list[str]] = []
+    for category in CATEGORIES:
+        index.append(category_row(category))
+        rows.append([""] * len(labels))
+        for card in grid.game.deck.of(category):
+            index.append(card)
+            cells = []
+            for owner in grid.owners:
+                knowledge = grid[card, owner]
+                if knowledge is Knowledge.MAYBE and odds is not None:
+                    cells.append(f"{round(100 * odds[card][owner])}%")
+                else:
+                    cells.append(SYMBOL[knowledge])
+            rows.append(cells)
+    return pd.DataFrame(rows, index=pd.Index(index, name="Card"), columns=list(labels.values()))
+
+
+def grid_styles(grid: Grid) -> pd.DataFrame:
+    """CSS for every cell of `grid_table`, so the colours follow the knowledge."""
+    styles: list[list[str]] = []
+    for card in grid_rows(grid):
+        if card is None:
+            styles.append([HEADER_STYLE] * len(grid.owners))
+        else:
+            styles.append([STYLE[grid[card, owner]] for owner in grid.owners])
+    return pd.DataFrame(styles)
+
+
+def envelope_line(grid: Grid) -> str:
+    """The envelope's known cards, and how many candidates each open category has.
+
+    For example ``"Suspect: Mrs. White · Weapon: 3 left · Room: 5 left"``.
+    """
+    known = grid.envelope()
+    parts = []
+    for category in CATEGORIES:
+        card = known[category]
+        shown = card if card is not None else f"{len(grid.envelope_candidates(category))} left"
+        parts.append(f"{category.value.capitalize()}: {shown}")
+    return " · ".join(parts)
+
+
+def verdict(grid: Grid, triples_left: int | None = None) -> str:
+    """"Accusation is safe: X, Y, Z" or "Not yet: N possibilities left".
+
+    ``triples_left`` is the exact count of possible envelopes; without it, the product of the
+    candidates per category (an upper bound) is shown.
+    """
+    if grid.accusation_safe:
+        cards = grid.envelope()
+        return "Accusation is safe: " + ", ".join(str(cards[c]) for c in CATEGORIES)
+    count = triples_left
+    if count is None:
+        count = prod(len(grid.envelope_candidates(c)) for c in CATEGORIES)
+    noun = "possibility" if count == 1 else "possibilities"
+    return f"Not yet: {count} {noun} left"
+
+
+def cell_at(grid: Grid, row: int, column: int) -> tuple[str, str] | None:
+    """The (card, owner) under a table position, or ``None`` on a category heading."""
+    rows = grid_rows(grid)
+    if not 0 <= row < len(rows) or not 0 <= column < len(grid.owners):
+        return None
+    card = rows[row]
+    return None if card is None else (card, grid.owners[column])

@@ -1,0 +1,90 @@
+"""Setting up a new game from what the user typed: names, card lists, hand sizes.
+
+>>> parse_names("Ann, Bob\\nCat\\n\\n")
+('Ann', 'Bob', 'Cat')
+>>> log = build_game(custom_deck("Plum, Green", "Rope", "Hall"), ("Ann", "Bob"), (1, 0),
+...                  me="Ann", my_cards=("Green",))
+>>> log.game.capacity("Ann")
+1
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from solver.cards import Deck
+from solver.editions import Dealing, deal
+from solver.errors import InvalidLogError
+from solver.game import Game, GameLog, Player
+from solver.logfile import check, load
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+"""Example logs shipped with the project."""
+
+
+def parse_names(text: str) -> tuple[str, ...]:
+    """Names one per line or separated by commas, trimmed, blanks dropped."""
+    return tuple(name.strip() for name in re.split(r"[,\n]", text) if name.strip())
+
+
+def custom_deck(suspects: str, weapons: str, rooms: str) -> Deck:
+    """A deck from three typed lists (one card per line or comma-separated)."""
+    return Deck(parse_names(suspects), parse_names(weapons), parse_names(rooms))
+
+
+def dealt_sizes(rule: Dealing, deck: Deck, names: tuple[str, ...]) -> tuple[int, ...]:
+    """Hand sizes the dealing rule gives, or ``()`` when it cannot deal to these players."""
+    try:
+        return deal(rule, len(deck), len(names)).hand_sizes
+    except InvalidLogError:
+        return ()
+
+
+def build_game(
+    deck: Deck,
+    names: tuple[str, ...],
+    hand_sizes: tuple[int, ...],
+    *,
+    rule: Dealing = Dealing.CLASSIC,
+    me: str | None = None,
+    my_cards: tuple[str, ...] = (),
+    face_up: tuple[str, ...] = (),
+    title: str | None = None,
+    edition: str | None = None,
+) -> GameLog:
+    """A validated empty log; `InvalidLogError` lists every problem by field and value.
+
+    The 2-player rule sets up its 4 side cards; other rules have none.
+    """
+    if len(hand_sizes) != len(names):
+        raise InvalidLogError(
+            [f"hand sizes: {len(names)} players need {len(names)} sizes, got {len(hand_sizes)}"]
+        )
+    side = deal(rule, len(deck), len(names)).side_cards if rule is Dealing.TWO_PLAYER else 0
+    game = Game(
+        deck,
+        tuple(Player(n, s) for n, s in zip(names, hand_sizes, strict=True)),
+        me=me,
+        my_cards=my_cards if me is not None else (),
+        face_up=face_up,
+        side_cards=side,
+        title=title or None,
+        edition=edition,
+    )
+    log = GameLog(game)
+    check(log)
+    return log
+
+
+def examples() -> dict[str, Path]:
+    """The example logs by file name (without ``.json``)."""
+    return {p.stem: p for p in sorted(EXAMPLES.glob("*.json"))}
+
+
+def open_example(name: str) -> GameLog:
+    """Load an example by name; `InvalidLogError` when it is missing or broken."""
+    path = examples().get(name)
+    if path is None:
+        raise InvalidLogError([f"example: no example called {name!r}"])
+    return load(path)

@@ -1,0 +1,196 @@
+"""Turn logic for the entry screens: whose turn it is, who passed, what the user must show.
+
+Pure functions of a `GameLog`, so the app stays a description of the screen.
+
+>>> from solver.editions import Dealing, editions, new_game
+>>> from solver.game import GameLog
+>>> game = new_game(editions()["clue-classic"].deck, ("Ann", "Bob", "Cat"), Dealing.CLASSIC,
+...                 me="Ann", my_cards=("Rope", "Hall"))
+>>> log = GameLog(game)
+>>> next_suggester(log)
+'Ann'
+>>> suggestion(game, "Bob", ("Mr. Green", "Rope", "Hall"), refuted_by="Ann").passes
+('Cat',)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver.game import (
+    FIRST_IN_ORDER,
+    Accusation,
+    Event,
+    Game,
+    GameLog,
+    Reveal,
+    SidePeek,
+    Suggestion,
+)
+
+
+def players_out(log: GameLog) -> set[str]:
+    """Players who accused wrongly: they take no more turns but keep refuting."""
+    return {e.by for e in log.events if isinstance(e, Accusation) and not e.correct}
+
+
+def winner(log: GameLog) -> str | None:
+    """Who made a correct accusation, if anyone: the game is over."""
+    return next((e.by for e in log.events if isinstance(e, Accusation) and e.correct), None)
+
+
+def answer_order(game: Game, by: str) -> tuple[str, ...]:
+    """Everyone but ``by``, clockwise from ``by``'s left: the order in which they answer."""
+    names = game.player_names
+    seat = names.index(by)
+    return names[seat + 1 :] + names[:seat]
+
+
+def next_suggester(log: GameLog) -> str:
+    """Whose turn it is: clockwise after the last player who suggested or accused, skipping
+    players who are out. The first seat starts; when everyone is out, the first seat again."""
+    names = log.game.player_names
+    out = players_out(log)
+    last = next(
+        (e.by for e in reversed(log.events) if isinstance(e, Suggestion | Accusation)), None
+    )
+    order = names if last is None else (*answer_order(log.game, last), last)
+    return next((n for n in order if n not in out), names[0])
+
+
+def last_room(log: GameLog, player: str) -> str | None:
+    """The room named in ``player``'s latest suggestion (where their pawn stands), if any."""
+    return next(
+        (e.cards[2] for e in reversed(log.events) if isinstance(e, Suggestion) and e.by == player),
+        None,
+    )
+
+
+def passes(game: Game, by: str, refuted_by: str | None) -> tuple[str, ...]:
+    """The players asked before the refuter (everyone asked when nobody refuted)."""
+    order = answer_order(game, by)
+    return order if refuted_by is None else order[: order.index(refuted_by)]
+
+
+def sees_card(game: Game, by: str, refuted_by: str | None) -> bool:
+    """Whether the user sees the card shown: they suggested, or they refuted."""
+    return game.me is not None and refuted_by is not None and game.me in (by, refuted_by)
+
+
+def suggestion(
+    game: Game,
+    by: str,
+    cards: tuple[str, str, str],
+    *,
+    refuted_by: str | None,
+    shown: str | None = None,
+    peek_slot: int | None = None,
+    peek_card: str | None = None,
+) -> Suggestion:
+    """A table suggestion: everyone between the suggester and the refuter passed."""
+    peek = SidePeek(peek_slot, peek_card) if peek_slot is not None and refuted_by is None else None
+    return Suggestion(
+        by,
+        cards,
+        passes=passes(game, by, refuted_by),
+        refuted_by=refuted_by,
+        shown=shown if refuted_by is not None else None,
+        side_peek=peek,
+    )
+
+
+def directed(
+    by: str,
+    cards: tuple[str, str, str],
+    *,
+    asked: str,
+    refuted: bool,
+    shown: str | None = None,
+    first_in_order: bool = False,
+) -> Suggestion:
+    """A forum suggestion addressed to one player, who refutes or declares no refutation."""
+    if not refuted:
+        return Suggestion(by, cards, passes=(asked,))
+    rule = FIRST_IN_ORDER if first_in_order and shown is not None else None
+    return Suggestion(by, cards, refuted_by=asked, shown=shown, shown_by_rule=rule)
+
+
+def seen_from_me(log: GameLog, player: str) -> tuple[str, ...]:
+    """The user's cards that ``player`` has already been shown by the user, oldest first."""
+    me = log.game.me
+    seen: list[str] = []
+    for e in log.events:
+        if (
+            isinstance(e, Suggestion)
+            and e.by == player
+            and e.refuted_by == me
+            and e.shown is not None
+            and e.shown not in seen
+        ):
+            seen.append(e.shown)
+    return tuple(seen)
+
+
+@dataclass(frozen=True)
+class ShowChoice:
+    """What the user may show for a suggestion, and which of it the suggester already saw."""
+
+    suggester: str
+    """Who asked."""
+    matching: tuple[str, ...]
+    """The user's cards among the suggested ones."""
+    already_seen: tuple[str, ...]
+    """Those the suggester has already been shown: showing one again leaks nothing new."""
+
+    @property
+    def advice(self) -> str:
+        """One line to read before showing a card."""
+        if not self.matching:
+            return "You hold none of these cards."
+        if len(self.matching) == 1:
+            return f"You must show {self.matching[0]}."
+        if self.already_seen:
+            listing = ", ".join(self.already_seen)
+            return f"{self.suggester} has already seen {listing} from you: show it again."
+        return f"{self.suggester} has seen none of these from you yet."
+
+
+def show_choice(log: GameLog, suggester: str, cards: tuple[str, ...]) -> ShowChoice:
+    """The user's matching cards for a suggestion by ``suggester``, and which they saw before."""
+    mine = set(log.game.my_cards)
+    matching = tuple(c for c in cards if c in mine)
+    seen = set(seen_from_me(log, suggester))
+    return ShowChoice(suggester, matching, tuple(c for c in matching if c in seen))
+
+
+def next_side_slot(log: GameLog, by: str) -> int | None:
+    """The first side card ``by`` has not looked at yet (a different one each time), if any."""
+    looked = {
+        e.side_peek.slot
+        for e in log.events
+        if isinstance(e, Suggestion) and e.by == by and e.side_peek is not None
+    }
+    return next((s for s in range(1, log.game.side_cards + 1) if s not in looked), None)
+
+
+def describe(event: Event) -> str:
+    """One short line for the log list and the conflict banner."""
+    if isinstance(event, Reveal):
+        whole = " (whole hand)" if event.whole_hand else ""
+        return f"{event.player} revealed {', '.join(event.cards)}{whole}"
+    triple = ", ".join(event.cards)
+    if isinstance(event, Accusation):
+        verdict = "right" if event.correct else "wrong"
+        return f"{event.by} accused {triple}: {verdict}"
+    if event.refuted_by is None:
+        answer = "nobody showed"
+        if event.side_peek is not None:
+            seen = f" ({event.side_peek.card})" if event.side_peek.card else ""
+            answer += f"; looked at side card {event.side_peek.slot}{seen}"
+    else:
+        card = f" {event.shown}" if event.shown else " a card"
+        answer = f"{event.refuted_by} showed{card}"
+    passed = f"; {', '.join(event.passes)} passed" if event.passes and len(event.passes) < 3 else ""
+    if event.passes and len(event.passes) >= 3:
+        passed = f"; {len(event.passes)} passed"
+    return f"{event.by}: {triple} → {answer}{passed}"

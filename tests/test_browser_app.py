@@ -1,0 +1,168 @@
+"""The app in a real headless Chromium at phone size (390x844): set up a game, record three
+turns, watch the grid change, reload, and find the game intact. Screenshots of every screen go
+to ``test-artifacts/`` as ``app-<step>.png``."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.browser
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture
+def app_url(tmp_path: Path) -> Iterator[str]:
+    """``streamlit run notebook_app/app.py`` on a free localhost port, with its own database."""
+    port = _free_port()
+    env = {**os.environ, "CLUE_NOTEBOOK_DB": str(tmp_path / "games.sqlite3")}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "notebook_app/app.py",
+         "--server.port", str(port), "--server.address", "127.0.0.1",
+         "--server.headless", "true", "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
+                    if reply.status == 200:
+                        break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    err = server.stderr.read().decode() if server.stderr else ""
+                    pytest.fail(f"streamlit did not start: {err[-2000:]}")
+                time.sleep(0.3)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+def test_phone_game_survives_reload(
+    app_url: str, chromium_executable: str, chromium_args: list[str], artifacts_dir: Path
+) -> None:
+    from playwright.sync_api import Page, expect, sync_playwright
+
+    def shot(page: Page, name: str) -> None:
+        """The whole screen: the page scrolls inside Streamlit's main block, so grow the
+        viewport to its height for the picture."""
+        settle(page)
+        height = page.evaluate(
+            "document.querySelector('[data-testid=\"stMain\"]').scrollHeight"
+        )
+        page.set_viewport_size({"width": 390, "height": max(844, int(height))})
+        page.wait_for_timeout(300)
+        page.screenshot(path=artifacts_dir / f"app-{name}.png")
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.wait_for_timeout(200)
+
+    def settle(page: Page) -> None:
+        page.wait_for_timeout(300)
+        expect(page.locator('[data-testid="stStatusWidget"]')).to_have_count(0, timeout=20000)
+        expect(page.locator('[data-stale="true"]')).to_have_count(0, timeout=20000)
+
+    def choose(page: Page, label: str, option: str) -> None:
+        page.get_by_label(label, exact=True).click()
+        page.get_by_role("option", name=option, exact=True).click()
+        page.wait_for_timeout(150)
+
+    def verdict(page: Page) -> str:
+        return page.locator('[data-testid="stAlert"]').first.inner_text()
+
+    def record(page: Page, by: str, cards: tuple[str, str, str], shown_by: str) -> None:
+        if page.get_by_label("Who suggested", exact=True).input_value() != by:
+            choose(page, "Who suggested", by)
+            settle(page)
+        for label, card in zip(("Suspect", "Weapon", "Room"), cards, strict=True):
+            choose(page, label, card)
+        choose(page, "Who showed a card", shown_by)
+        page.get_by_role("button", name="Record", exact=True).click()
+        settle(page)
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(app_url)
+        expect(page.get_by_text("New game")).to_be_visible(timeout=30000)
+        shot(page, "1-home")
+
+        players = page.get_by_label("Players in seating order (clockwise)")
+        players.fill("Ann\nBob\nCat\nDan")
+        players.press("Control+Enter")
+        settle(page)
+        for card in ("Miss Scarlet", "Rope", "Kitchen", "Hall", "Study"):
+            page.locator('[data-testid="stButtonGroup"] button', has_text=card).first.click()
+            settle(page)
+        shot(page, "2-setup")
+        page.get_by_role("button", name="Start game").click()
+        settle(page)
+        expect(page.get_by_text("possibilities left")).to_be_visible()
+        assert "game=" in page.url
+        before = verdict(page)
+        shot(page, "3-turn")
+
+        page.locator('[data-testid="stButtonGroup"] button', has_text="Grid").click()
+        settle(page)
+        grid_before = page.locator('[data-testid="stDataFrame"]').screenshot()
+        shot(page, "4-grid-empty")
+
+        page.locator('[data-testid="stButtonGroup"] button', has_text="Turn").click()
+        settle(page)
+        record(page, "Ann", ("Mrs. White", "Knife", "Lounge"), "Bob")
+        record(page, "Bob", ("Mr. Green", "Candlestick", "Library"), "Nobody")
+        shot(page, "5-after-two")
+        record(page, "Cat", ("Miss Scarlet", "Rope", "Kitchen"), "Ann")
+        shot(page, "6-show-prompt")
+        expect(page.get_by_text("Which card did you show?")).to_be_visible()
+        page.get_by_role("button", name="Rope").click()
+        settle(page)
+        after = verdict(page)
+        assert after != before
+
+        page.locator('[data-testid="stButtonGroup"] button', has_text="Grid").click()
+        settle(page)
+        grid_after = page.locator('[data-testid="stDataFrame"]').screenshot()
+        assert grid_after != grid_before
+        shot(page, "7-grid-after")
+
+        page.locator('[data-testid="stButtonGroup"] button', has_text="Log").click()
+        settle(page)
+        expect(page.get_by_text("#3", exact=False)).to_be_visible()
+        shot(page, "8-log")
+
+        page.reload()
+        expect(page.get_by_text("possibilities left")).to_be_visible(timeout=30000)
+        settle(page)
+        assert verdict(page) == after
+        page.locator('[data-testid="stButtonGroup"] button', has_text="Log").click()
+        settle(page)
+        for text in ("Ann: Mrs. White, Knife, Lounge", "Bob: Mr. Green, Candlestick, Library",
+                     "Cat: Miss Scarlet, Rope, Kitchen → Ann showed Rope"):
+            expect(page.get_by_text(text, exact=False)).to_be_visible()
+        shot(page, "9-after-reload")
+
+        page.locator('[data-testid="stButtonGroup"] button', has_text="Review").click()
+        settle(page)
+        shot(page, "10-review")
+        browser.close()
