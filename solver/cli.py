@@ -37,6 +37,7 @@ from . import report
 from .cards import CATEGORIES, Deck
 from .editions import Dealing, deal, edition, forum_deck, new_game, rule_for
 from .errors import ClueError, ContradictionError, InvalidLogError
+from .explain import Explainer
 from .game import GameLog, Player
 from .logfile import check, dumps, load, loads
 from .notebook import Analysis, Grid, analyze
@@ -134,7 +135,13 @@ def run_analyze(args: argparse.Namespace) -> int:
     log, total = _read_log(args)
     analysis = analyze(log)
     if args.json:
-        _print_json(report.analysis_json(analysis))
+        data = report.analysis_json(analysis)
+        with Explainer.of(log) as explainer:
+            if analysis.consistent:
+                data["explanations"] = explainer.all_json()
+            elif (conflict := explainer.conflict()) is not None:
+                data["conflict_steps"] = conflict.to_json()["steps"]
+        _print_json(data)
     elif analysis.grid is None:
         print(report.heading(analysis, total))
         print(report.conflict_message(analysis), file=sys.stderr)
@@ -154,6 +161,40 @@ def _notebook_text(analysis: Analysis, grid: Grid, total: int, width: int | None
         *report.envelope_lines(grid, triples),
     ]
     return "\n".join(lines)
+
+
+# --- explain ---------------------------------------------------------------------------------
+
+
+def _explain_arguments(parser: argparse.ArgumentParser) -> None:
+    _log_arguments(parser)
+    parser.add_argument("card", metavar="CARD", help="a card of the game, as the log names it")
+    parser.add_argument("owner", metavar="OWNER",
+                        help="a player, 'envelope', or 'side' (the 2-player side cards)")
+    parser.add_argument("--json", action="store_true",
+                        help='print {"card", "owner", "value", "events", "steps"}')
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    """Print why OWNER holds CARD or not; for a contradictory log, why no deal fits (exit 3)."""
+    log, _ = _read_log(args)
+    with Explainer.of(log) as explainer:
+        try:
+            explanation = explainer.cell(args.card, args.owner)
+        except ContradictionError:
+            conflict = explainer.conflict()
+            assert conflict is not None
+            if args.json:
+                _print_json({"consistent": False, "conflict": list(conflict.events),
+                             "steps": conflict.to_json()["steps"]})
+            else:
+                print(conflict.text())
+            return CONTRADICTION
+    if args.json:
+        _print_json(explanation.to_json())
+    else:
+        print(explanation.text())
+    return OK
 
 
 # --- editions --------------------------------------------------------------------------------
@@ -285,6 +326,8 @@ def _hand_sizes(text: str, players: int) -> tuple[int, ...]:
 COMMANDS: list[Command] = [
     Command("analyze", "print the notebook: who holds what, and the envelope so far",
             _analyze_arguments, run_analyze),
+    Command("explain", "why a player holds a card or not, step by step, citing the log",
+            _explain_arguments, run_explain),
     Command("editions", "list the edition presets", _editions_arguments, run_editions),
     Command("new", "write the starting log of a new game", _new_arguments, run_new),
 ]

@@ -149,7 +149,7 @@ class Conflict:
         numbers = Words.listing([str(n) for n in self.events]) or "none"
         lines = [f"No deal fits the log: events {numbers} cannot all be true. Why:"]
         lines += _render(self.steps)
-        lines.append("Check these entries: fixing any one of them resolves the clash.")
+        lines.append("One of these entries is wrong: without any one of them the clash is gone.")
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
@@ -186,6 +186,8 @@ class Explainer:
             except ContradictionError as err:
                 self._notebook_conflict = err.events
         self._derivation: Derivation | None = None
+        self.rederived = 0
+        """How many cells were derived again because the shared chain cited needless events."""
 
     @classmethod
     def of(cls, log: GameLog) -> Explainer:
@@ -267,6 +269,11 @@ class Explainer:
             for card, row in grid.cells.items()
         }
 
+    def all_json(self) -> dict[str, dict[str, dict[str, Any]]]:
+        """`all` as JSON: ``analyze --json``'s ``"explanations"`` object."""
+        return {card: {owner: e.to_json() for owner, e in row.items()}
+                for card, row in self.all().items()}
+
     def _explain(self, card: str, owner: str) -> Explanation:
         value = self._grid()[card, owner]
         words = self.words
@@ -280,6 +287,7 @@ class Explainer:
         index = derivation.known[fact.cell]
         events = derivation.event_closure[index]
         if not self._minimal(events, fact):
+            self.rederived += 1
             needed = self.context.minimal_events(events, fact)
             derivation = Derivation(self.context, needed, [fact]).run()
             index = derivation.known[fact.cell]
@@ -300,7 +308,9 @@ class Explainer:
             literal = context.literal(Fact(card, owner, holds))
             if not solver.solve(assumptions=[*selectors, literal]):
                 raise RuntimeError("a maybe cell without a deal on both sides")
-            true = {v for v in solver.get_model() or () if v > 0}
+            model = solver.get_model() or []
+            solver.set_phases(model)  # the second deal then differs from the first little
+            true = {v for v in model if v > 0}
             deal = {c: o for v, (c, o) in context.model.cells.items() if v in true}
             deals.append({
                 holder: tuple(c for c in self.game.deck if deal.get(c) == holder)

@@ -148,23 +148,26 @@ class Words:
         return ", ".join(items[:-1]) + " and " + items[-1]
 
     def event(self, number: int, event: Event) -> str:
-        """A short description of one event, for combined steps."""
+        """What happened in one event, briefly (for combined steps)."""
         if isinstance(event, Reveal):
             whole = "whole hand " if event.whole_hand else ""
-            return f"event {number}: {event.player}'s {whole}{self.triple(event.cards)} revealed"
+            return f"{event.player}'s {whole}{self.triple(event.cards)} revealed"
         if isinstance(event, Accusation):
             verdict = "right" if event.correct else "wrong"
-            by = self.who(event.by, start=True)
-            return f"event {number}: {by} accused {self.triple(event.cards)}, {verdict}"
+            return f"{self.who(event.by, start=True)} accused {self.triple(event.cards)}, {verdict}"
         parts = [f"{self.who(event.by, start=True)} asked {self.triple(event.cards)}"]
         if event.passes:
             parts.append(f"{self.listing([self.who(p) for p in event.passes])} passed")
         if event.refuted_by is not None:
             shown = f" with {event.shown}" if event.shown else ""
             parts.append(f"{self.who(event.refuted_by)} answered{shown}")
-        elif event.side_peek is None:
+        elif event.side_peek is not None:
+            card = event.side_peek.card
+            seen = f": {card}" if card else ""
+            parts.append(f"nobody answered; side card {event.side_peek.slot} was looked at{seen}")
+        else:
             parts.append("nobody answered")
-        return f"event {number}: " + ", ".join(parts)
+        return ", ".join(parts)
 
 
 class Context:
@@ -359,9 +362,8 @@ class Derivation:
         index = self._add_detached(step)
         words = self.ctx.words
         yes = step.fact if step.fact.holds else step.fact.negated()
-        text = (
-            f"So {words.fact(yes)} and also not: these entries cannot all be true."
-        )
+        text = (f"So both “{words.fact(yes)}” and “{words.fact(yes.negated())}” would be true: "
+                f"these entries cannot all be right.")
         self._add(RawStep(None, "clash", text, (), (earlier, index)))
 
     def _add_detached(self, step: RawStep) -> int:
@@ -743,13 +745,13 @@ class Derivation:
         for goal in open_goals:
             core = self._core(goal, list(self._phase_events), facts)
             if core is not None:
-                sized.append((len(core[0]) + len(core[1]), goal, core))
+                sized.append((len(core[0]), len(core[1]), goal, core[0]))
         if not sized:
             return None
-        sized.sort(key=lambda t: t[0])
+        sized.sort(key=lambda t: t[:2])
         best: tuple[int, RawStep] | None = None
-        for _, goal, (events, premises) in sized[:3]:
-            events, premises = self._shrink(goal, events, premises)
+        for _, _, goal, events in sized[:3]:
+            events, premises = self._shrink(goal, events, facts)
             step = self._combined_step(goal, events, premises)
             union = frozenset().union(*(self.closure[p] for p in premises))
             cost = 2 * len(events) + sum(WEIGHTS[self.steps[p].rule] for p in union)
@@ -774,35 +776,50 @@ class Derivation:
                 [p for p in premises if ctx.literal(self.fact_of_step(p)) in core])
 
     def _shrink(
-        self, goal: Fact | None, events: list[int], premises: list[int]
+        self, goal: Fact | None, events: list[int], facts: list[int]
     ) -> tuple[list[int], list[int]]:
-        """Deletion-based MUS: drop events first, then the costliest facts."""
-        items: list[tuple[str, int]] = [("e", n) for n in events]
-        items += [("f", p) for p in sorted(premises, key=lambda p: -self.cost[p])]
+        """Deletion-based MUS, as in python-sat's ``musx``, preferring known facts to events.
+
+        First the fewest events while every known fact may be used, then the fewest facts with
+        those events. Dropping facts never makes an event unneeded, so both stay minimal.
+        """
+        kept = list(events)
         i = 0
-        while i < len(items):
-            trial = items[:i] + items[i + 1 :]
-            core = self._core(goal, [v for k, v in trial if k == "e"],
-                              [v for k, v in trial if k == "f"])
+        while i < len(kept):
+            trial = kept[:i] + kept[i + 1 :]
+            core = self._core(goal, trial, facts)
             if core is None:
                 i += 1
             else:
-                kept = set(core[0]), set(core[1])
-                items = [(k, v) for k, v in trial if v in kept[0 if k == "e" else 1]]
-        return ([v for k, v in items if k == "e"],
-                sorted(v for k, v in items if k == "f"))
+                kept = [n for n in trial if n in set(core[0])]
+        core = self._core(goal, kept, facts)
+        assert core is not None
+        chosen = sorted(core[1], key=lambda p: -self.cost[p])
+        i = 0
+        while i < len(chosen):
+            trial = chosen[:i] + chosen[i + 1 :]
+            core = self._core(goal, kept, trial)
+            if core is None:
+                i += 1
+            else:
+                chosen = [p for p in trial if p in set(core[1])]
+        return kept, sorted(chosen)
 
     def _combined_step(self, goal: Fact | None, events: list[int], premises: list[int]) -> RawStep:
         words = self.ctx.words
-        parts = [words.event(n, self.ctx.events[n - 1]) for n in events]
-        parts += [words.fact(self.fact_of_step(p)) for p in premises]
-        together = "; ".join(parts) if parts else "the hand sizes alone"
-        if goal is None:
-            text = (f"Taken together ({together}), with the hand sizes, these entries cannot "
-                    f"all be true: no deal fits them.")
+        cited = [f"event {n} ({words.event(n, self.ctx.events[n - 1])})" for n in events]
+        known = [words.fact(self.fact_of_step(p)) for p in premises]
+        if cited:
+            said = "Combining " + words.listing(cited)
+            if known:
+                said += f" with what is known ({'; '.join(known)})"
         else:
-            text = (f"Taken together ({together}), with the hand sizes, every deal that fits "
-                    f"leaves one possibility: {words.fact(goal)}.")
+            said = f"Combining what is known ({'; '.join(known)})" if known else "By the deal alone"
+        if goal is None:
+            text = f"{said}: no deal fits them all."
+        else:
+            text = (f"{said}: no deal fits them in which {words.fact(goal.negated())}, "
+                    f"so {words.fact(goal)}.")
         return RawStep(goal, "combined", text, tuple(events), tuple(premises))
 
 
