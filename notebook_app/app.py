@@ -14,15 +14,15 @@ from dataclasses import replace
 import pandas as pd
 import streamlit as st
 
-from notebook_app import insight
-from notebook_app.grid_view import cell_at as grid_cell_at
 from notebook_app.grid_view import (
+    as_markdown,
     column_labels,
     envelope_line,
     grid_styles,
     grid_table,
     verdict,
 )
+from notebook_app.grid_view import cell_at as grid_cell_at
 from notebook_app.live import LiveGame
 from notebook_app.newgame import (
     build_game,
@@ -425,6 +425,9 @@ def conflict_banner(ignored: tuple[int, ...]) -> None:
             for n in conflict:
                 st.button(f"Edit #{n}", key=f"conflict_edit_{n}", on_click=start_edit,
                           args=(n - 1,))
+        if st.toggle("Why do they clash?", key="why_conflict"):
+            why = live().why_conflict()
+            st.markdown(as_markdown(why or "Explanations are not available in this version."))
 
 
 def card_selects(deck: Deck) -> None:
@@ -549,8 +552,7 @@ def pending_show_prompt() -> None:
 
 def show_grid(grid: Grid, key: str | None = None,
               on_select: Callable[[], None] | None = None) -> None:
-    odds = insight.odds(live().log) if key is not None else None
-    table = grid_table(grid, odds)
+    table = grid_table(grid)
     styles = grid_styles(grid)
     styles.index, styles.columns = table.index, table.columns
     config: dict[str, object] = {"_index": st.column_config.TextColumn("Card", width=104)}
@@ -583,12 +585,13 @@ def grid_view() -> None:
     cell = state.get("explain_cell")
     if cell is not None:
         card, owner = cell
-        text = insight.explanation(live().log, card, owner)
-        knowledge = grid[card, owner].value
+        text = live().explain(card, owner)
         with st.container(border=True, key="explanation"):
-            st.markdown(f"**{card} · {owner}: {knowledge}**")
-            st.write(text if text is not None
-                     else "Explanations are not available in this version yet.")
+            if text is None:
+                st.markdown(f"**{card} · {owner}: {grid[card, owner].value}**")
+                st.write("Explanations are not available in this version.")
+            else:
+                st.markdown(as_markdown(text))
 
 
 def log_view() -> None:

@@ -7,6 +7,8 @@ background: never colour alone.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from math import prod
 
@@ -29,26 +31,28 @@ LABEL = {ENVELOPE: "Env", SIDE: "Side"}
 
 
 def short_names(names: Sequence[str], width: int = 3) -> dict[str, str]:
-    """Unique labels of at most ``width`` characters (longer only to tell names apart).
+    """Unique labels of at most ``width`` characters: the name's start when no other name
+    shares it, else initials, else its first letters and a later one, else a number.
 
     >>> short_names(["Aino", "Niko", "Nina", "Oona"])
     {'Aino': 'Ain', 'Niko': 'Nik', 'Nina': 'Nin', 'Oona': 'Oon'}
-    >>> short_names(["Anna", "Annabel", "Ann"])
-    {'Anna': 'Anna', 'Annabel': 'Annab', 'Ann': 'Ann'}
+    >>> short_names(["Ann", "Anna", "Annabel", "Marjaana Punakulta", "Marja"])
+    {'Ann': 'Ann', 'Anna': 'Ana', 'Annabel': 'Anb', 'Marjaana Punakulta': 'MP', 'Marja': 'Mar'}
     """
+    starts = Counter(n[:width] for n in names)
+    reserved = {start for start, count in starts.items() if count == 1}
     labels: dict[str, str] = {}
     for name in names:
-        size = width
-        label = name[:size]
-        while label in labels.values() or any(
-            other != name and other[:size] == label for other in names
-        ):
-            if size >= len(name):
-                label = f"{name[:width]}{len(labels) + 1}"
-                break
-            size += 1
-            label = name[:size]
-        labels[name] = label
+        start = name[:width]
+        if starts[start] == 1:
+            labels[name] = start
+            continue
+        words = name.split()
+        candidates = ["".join(w[0] for w in words)[:width]] if len(words) > 1 else []
+        candidates += [name[: width - 1] + ch for ch in name[width - 1 :] if not ch.isspace()]
+        candidates += [f"{name[: width - 1]}{i}" for i in range(1, len(names) + 2)]
+        taken = set(labels.values()) | reserved
+        labels[name] = next(c for c in candidates if c.strip() and c not in taken)
     return labels
 
 
@@ -146,3 +150,16 @@ def cell_at(grid: Grid, row: int, column: int) -> tuple[str, str] | None:
         return None
     card = rows[row]
     return None if card is None else (card, grid.owners[column])
+
+
+def as_markdown(text: str) -> str:
+    """An explanation's lines for a narrow screen: the first in bold, each on its own line.
+
+    >>> as_markdown("Rope is Bob's: yes.\\n  1. Bob showed you Rope (event 1).")
+    "**Rope is Bob's: yes.**  \\n1\\\\. Bob showed you Rope (event 1)."
+    """
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if not lines:
+        return ""
+    body = [re.sub(r"^(\d+)\.", r"\1\\.", line) for line in lines[1:]]
+    return "  \n".join([f"**{lines[0]}**", *body])

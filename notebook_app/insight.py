@@ -1,15 +1,26 @@
-"""Explanations and probabilities for grid cells, from the engine modules once they exist.
+"""Explanations and probabilities for grid cells, from the engine's optional modules.
 
-``solver.explain`` and ``solver.odds`` are built in parallel with the app; both imports are
-optional, so the app runs (and says what is missing) without them.
+``solver.explain`` and ``solver.odds`` were built in parallel with the app; both imports are
+optional, so the app runs (and says what is missing) in a version without them.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
 from types import ModuleType
+from typing import Any, Protocol
 
-from solver.game import GameLog
+from solver.notebook import Grid, Notebook
+
+
+class CellExplainer(Protocol):
+    """What the app needs of ``solver.explain.Explainer``."""
+
+    def cell(self, card: str, owner: str) -> Any: ...
+
+    def conflict(self) -> Any: ...
+
+    def close(self) -> None: ...
 
 
 def _optional(name: str) -> ModuleType | None:
@@ -19,15 +30,10 @@ def _optional(name: str) -> ModuleType | None:
         return None
 
 
-def explanation(log: GameLog, card: str, owner: str) -> str | None:
-    """Why the notebook knows what it knows about one cell, or ``None`` when explanations are
-    not available in this version."""
+def explainer(notebook: Notebook, grid: Grid | None) -> CellExplainer | None:
+    """An explainer for the notebook's current events, or ``None`` without ``solver.explain``."""
     explain = _optional("solver.explain")
     if explain is None:
         return None
-    return str(explain)  # replaced by the real call once solver.explain has landed
-
-
-def odds(log: GameLog) -> dict[str, dict[str, float]] | None:
-    """card -> owner -> probability, or ``None`` when probabilities are not available."""
-    return None
+    made: CellExplainer = explain.Explainer(notebook, grid=grid)
+    return made

@@ -12,6 +12,7 @@ from solver.game import Event, GameLog
 from solver.notebook import Grid, Notebook
 
 from .envelopes import EnvelopeCounter
+from .insight import CellExplainer, explainer
 
 
 class LiveGame:
@@ -33,18 +34,27 @@ class LiveGame:
         self.counter = EnvelopeCounter(log.game, log.events)
         self._grid: tuple[Grid, tuple[int, ...]] | None = None
         self._conflict: tuple[int, ...] | None = None
+        self._explainer: CellExplainer | None = None
 
     def close(self) -> None:
-        """Free both solvers."""
+        """Free the solvers."""
+        self._forget()
         self.notebook.close()
         self.counter.close()
+
+    def _forget(self) -> None:
+        """Drop what was derived from the previous events."""
+        self._grid = self._conflict = None
+        if self._explainer is not None:
+            self._explainer.close()
+            self._explainer = None
 
     def append(self, event: Event) -> None:
         """Record one more event (already validated)."""
         self.notebook.record(event)
         self.counter.push(event)
         self.log = self.log.append(event)
-        self._grid = self._conflict = None
+        self._forget()
 
     def replace(self, log: GameLog) -> LiveGame:
         """This game with ``log`` instead: incremental when ``log`` only adds events, else a
@@ -90,3 +100,26 @@ class LiveGame:
             return self.notebook.grid(upto=upto)
         except ContradictionError:
             return None
+
+    def explain(self, card: str, owner: str) -> str | None:
+        """Why the grid shows what it shows for one cell, as lines to read; ``None`` when this
+        version has no explanations. While the log clashes, says to fix that first."""
+        if self.conflict:
+            return "The log has a contradiction: fix it first, then every cell can be explained."
+        if self._explainer is None:
+            self._explainer = explainer(self.notebook, self.grid()[0])
+            if self._explainer is None:
+                return None
+        return str(self._explainer.cell(card, owner).text())
+
+    def why_conflict(self) -> str | None:
+        """Why the clashing events cannot all be true, step by step (``None`` if consistent or
+        without explanations)."""
+        if not self.conflict:
+            return None
+        if self._explainer is None:
+            self._explainer = explainer(self.notebook, None)
+            if self._explainer is None:
+                return None
+        found = self._explainer.conflict()
+        return None if found is None else str(found.text())

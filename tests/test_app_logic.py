@@ -1,0 +1,377 @@
+"""The app's pure helpers: turn order, automatic passes, what to show, the grid table, counting
+envelope triples (checked against brute force), set-up, and the SQLite store."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from notebook_app import store as store_module
+from notebook_app.envelopes import EnvelopeCounter
+from notebook_app.grid_view import (
+    as_markdown,
+    cell_at,
+    grid_rows,
+    grid_styles,
+    grid_table,
+    short_names,
+    verdict,
+)
+from notebook_app.live import LiveGame
+from notebook_app.newgame import build_game, custom_deck, dealt_sizes, examples, open_example
+from notebook_app.store import Store, default_path, parse_upload
+from notebook_app.turns import (
+    answer_order,
+    describe,
+    directed,
+    last_room,
+    next_side_slot,
+    next_suggester,
+    passes,
+    players_out,
+    sees_card,
+    seen_from_me,
+    show_choice,
+    suggestion,
+    winner,
+)
+from solver.editions import Dealing, editions, new_game
+from solver.errors import InvalidLogError
+from solver.game import ENVELOPE, FIRST_IN_ORDER, Accusation, GameLog, Reveal, Suggestion
+from solver.logfile import dumps
+from solver.notebook import Knowledge
+from solver.simulate import play, random_setup
+from tests.brute import deals
+from tests.strategies import small_logs
+
+CLASSIC = editions()["clue-classic"].deck
+NAMES = ("Ann", "Bob", "Cat", "Dan")
+
+
+def classic_log(*events: Suggestion | Accusation | Reveal) -> GameLog:
+    game = new_game(CLASSIC, NAMES, Dealing.CLASSIC, me="Ann",
+                    my_cards=("Miss Scarlet", "Rope", "Kitchen", "Hall", "Study"))
+    return GameLog(game, events)
+
+
+# --- turns -------------------------------------------------------------------------------------
+
+
+def test_turn_passes_clockwise_and_skips_players_out() -> None:
+    log = classic_log()
+    assert next_suggester(log) == "Ann"
+    log = log.append(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob"))
+    assert next_suggester(log) == "Bob"
+    log = log.append(Accusation("Bob", ("Mrs. White", "Knife", "Lounge"), correct=False))
+    assert players_out(log) == {"Bob"}
+    assert next_suggester(log) == "Cat"
+    log = log.append(Suggestion("Dan", ("Mr. Green", "Knife", "Library"), refuted_by="Bob"))
+    assert next_suggester(log) == "Ann"  # Bob, out after a wrong accusation, is skipped
+    assert winner(log) is None
+    log = log.append(Accusation("Ann", ("Mr. Green", "Knife", "Library"), correct=True))
+    assert winner(log) == "Ann"
+
+
+def test_reveals_do_not_move_the_turn() -> None:
+    log = classic_log(Suggestion("Cat", ("Mrs. White", "Knife", "Lounge")),
+                      Reveal("Bob", ("Knife",)))
+    assert next_suggester(log) == "Dan"
+
+
+def test_passes_are_everyone_between_suggester_and_refuter() -> None:
+    game = classic_log().game
+    assert answer_order(game, "Cat") == ("Dan", "Ann", "Bob")
+    assert passes(game, "Cat", "Bob") == ("Dan", "Ann")
+    assert passes(game, "Cat", "Dan") == ()
+    assert passes(game, "Cat", None) == ("Dan", "Ann", "Bob")
+    event = suggestion(game, "Cat", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob",
+                       shown="Knife")
+    assert event.passes == ("Dan", "Ann") and event.shown == "Knife"
+
+
+def test_shown_card_only_when_the_user_saw_it() -> None:
+    game = classic_log().game
+    assert sees_card(game, "Ann", "Bob")
+    assert sees_card(game, "Bob", "Ann")
+    assert not sees_card(game, "Bob", "Cat")
+    assert not sees_card(game, "Ann", None)
+    assert not sees_card(replace(game, me=None, my_cards=()), "Ann", "Bob")
+    # a shown card given with nobody refuting is dropped, never half-recorded
+    event = suggestion(game, "Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by=None,
+                       shown="Knife")
+    assert event.shown is None and event.passes == ("Bob", "Cat", "Dan")
+
+
+def test_last_room_is_the_suggesters_latest() -> None:
+    log = classic_log(Suggestion("Bob", ("Mrs. White", "Knife", "Lounge")),
+                      Suggestion("Cat", ("Mrs. White", "Knife", "Library")),
+                      Suggestion("Bob", ("Mrs. White", "Knife", "Ballroom")))
+    assert last_room(log, "Bob") == "Ballroom"
+    assert last_room(log, "Cat") == "Library"
+    assert last_room(log, "Dan") is None
+
+
+def test_reminder_names_the_cards_a_player_already_saw_from_me() -> None:
+    log = classic_log(Suggestion("Bob", ("Miss Scarlet", "Knife", "Lounge"), refuted_by="Ann",
+                                 shown="Miss Scarlet"),
+                      Suggestion("Cat", ("Mrs. White", "Rope", "Lounge"), passes=("Dan",),
+                                 refuted_by="Ann", shown="Rope"))
+    assert seen_from_me(log, "Bob") == ("Miss Scarlet",)
+    choice = show_choice(log, "Bob", ("Miss Scarlet", "Rope", "Hall"))
+    assert choice.matching == ("Miss Scarlet", "Rope", "Hall")
+    assert choice.already_seen == ("Miss Scarlet",)
+    assert "already seen Miss Scarlet" in choice.advice
+    assert show_choice(log, "Dan", ("Mrs. White", "Rope", "Lounge")).advice == "You must show Rope."
+    assert "none of these" in show_choice(log, "Dan", ("Mrs. White", "Knife", "Lounge")).advice
+
+
+def test_directed_suggestion_is_asked_of_one_player() -> None:
+    cards = ("Mrs. White", "Knife", "Lounge")
+    assert directed("Ann", cards, asked="Cat", refuted=False) == Suggestion(
+        "Ann", cards, passes=("Cat",))
+    shown = directed("Ann", cards, asked="Cat", refuted=True, shown="Knife", first_in_order=True)
+    assert shown.refuted_by == "Cat" and shown.passes == ()
+    assert shown.shown_by_rule == FIRST_IN_ORDER
+
+
+def test_side_slots_are_a_different_one_each_time() -> None:
+    game = new_game(CLASSIC, ("Ann", "Bob"), Dealing.TWO_PLAYER, me="Ann")
+    log = GameLog(game)
+    assert next_side_slot(log, "Ann") == 1
+    peek = suggestion(game, "Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by=None,
+                      peek_slot=1, peek_card="Knife")
+    log = log.append(peek)
+    assert peek.passes == ("Bob",) and peek.side_peek is not None
+    assert next_side_slot(log, "Ann") == 2
+    assert next_side_slot(log, "Bob") == 1
+    assert "looked at side card 1 (Knife)" in describe(peek)
+
+
+def test_describe_each_kind() -> None:
+    assert describe(Accusation("Bob", ("Mrs. White", "Knife", "Lounge"))) == (
+        "Bob accused Mrs. White, Knife, Lounge: wrong")
+    assert describe(Reveal("Bob", ("Knife",), whole_hand=True)) == (
+        "Bob revealed Knife (whole hand)")
+    assert describe(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
+                               refuted_by="Cat", shown="Knife")) == (
+        "Ann: Mrs. White, Knife, Lounge → Cat showed Knife; Bob passed")
+
+
+# --- the grid as a table -----------------------------------------------------------------------
+
+
+def test_short_names_are_unique_and_short() -> None:
+    names = ["Marjaana Punakulta", "Marja", "Mari", "Niko", "Nina", "Oona"]
+    labels = short_names(names)
+    assert len(set(labels.values())) == len(names)
+    assert all(len(label) <= 3 for label in labels.values())
+    assert labels["Marjaana Punakulta"] == "MP" and labels["Niko"] == "Nik"
+    assert short_names(["Ann", "Anna", "Annabel"]) == {"Ann": "Ann", "Anna": "Ana",
+                                                       "Annabel": "Anb"}
+    assert short_names(["Ann", "Ann "]) == {"Ann": "Ann", "Ann ": "An1"}
+
+
+def test_table_has_symbols_and_colours_for_every_cell() -> None:
+    log = classic_log(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
+                                 refuted_by="Cat", shown="Knife"))
+    live = LiveGame(log)
+    grid, ignored = live.grid()
+    assert ignored == ()
+    table = grid_table(grid)
+    styles = grid_styles(grid)
+    assert list(table.columns) == ["Ann", "Bob", "Cat", "Dan", "Env"]
+    assert table.shape == styles.shape == (len(CLASSIC) + 3, 5)
+    assert table.loc["Knife", "Cat"] == "✓" and "#b7ebc0" in styles.iloc[9, 2]
+    assert table.loc["Knife", "Bob"] == "✗"
+    assert table.loc["Mrs. White", "Dan"] == "?"
+    assert grid_rows(grid)[0] is None
+    assert cell_at(grid, 0, 0) is None
+    assert cell_at(grid, 1, 0) == ("Miss Scarlet", "Ann")
+    assert cell_at(grid, 1, 4) == ("Miss Scarlet", ENVELOPE)
+    odds = {c: dict.fromkeys(grid.owners, 0.25) for c in CLASSIC}
+    assert grid_table(grid, odds).loc["Mrs. White", "Dan"] == "25%"
+    live.close()
+
+
+def test_verdict_counts_possibilities_or_names_the_envelope() -> None:
+    log = classic_log()
+    with EnvelopeCounter(log.game) as counter:
+        live = LiveGame(log)
+        grid, _ = live.grid()
+        assert verdict(grid, counter.counts[-1]) == "Not yet: 150 possibilities left"
+        assert counter.counts == [5 * 5 * 6]
+        live.close()
+    solved = log.append(Accusation("Bob", ("Mrs. White", "Knife", "Lounge"), correct=True))
+    live = LiveGame(solved)
+    grid, _ = live.grid()
+    assert verdict(grid) == "Accusation is safe: Mrs. White, Knife, Lounge"
+    assert live.triples_left == 1
+    live.close()
+
+
+def test_explanation_markdown() -> None:
+    text = "Knife is Cat's: yes.\n  1. Cat showed you Knife (event 1).\nRests on event 1."
+    assert as_markdown(text).startswith("**Knife is Cat's: yes.**  \n1\\. Cat showed")
+
+
+# --- counting envelope triples -----------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_logs(noise=True))
+def test_triple_counts_match_brute_force_after_every_event(log: GameLog) -> None:
+    with EnvelopeCounter(log.game, log.events) as counter:
+        for upto in range(len(log.events) + 1):
+            triples = {
+                tuple(c for c in log.game.deck if deal.get(c) == ENVELOPE)
+                for deal in deals(log.upto(upto))
+            }
+            assert counter.counts[upto] == len(triples), upto
+        assert set(counter.triples) == triples
+
+
+def test_live_game_edits_rebuild_and_appends_stay_incremental() -> None:
+    first = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
+                       refuted_by="Cat", shown="Knife")
+    live = LiveGame(classic_log(first))
+    notebook = live.notebook
+    second = Suggestion("Bob", ("Mrs. White", "Candlestick", "Lounge"), passes=("Cat", "Dan"))
+    same = live.replace(live.log.append(second))
+    assert same is live and live.notebook is notebook and len(live.counter.counts) == 3
+    edited = live.replace(classic_log(replace(first, shown="Lounge"), second))
+    assert edited is not live and edited.grid()[0]["Lounge", "Cat"] is Knowledge.YES
+    edited.close()
+
+
+def test_contradiction_leaves_out_the_latest_clashing_event() -> None:
+    log = classic_log(
+        Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob", shown="Knife"),
+        Suggestion("Cat", ("Mrs. White", "Knife", "Lounge"), passes=("Dan", "Ann", "Bob")),
+        Suggestion("Dan", ("Mr. Green", "Candlestick", "Ballroom"), passes=("Ann",),
+                   refuted_by="Bob"),
+    )
+    live = LiveGame(log)
+    assert live.conflict == (1, 2)
+    grid, ignored = live.grid()
+    assert ignored == (2,)
+    assert grid["Knife", "Bob"] is Knowledge.YES
+    assert live.triples_left == 0
+    assert live.grid_at(1) is not None and live.grid_at(2) is None
+    live.close()
+
+
+# --- set-up ------------------------------------------------------------------------------------
+
+
+def test_build_game_fills_hand_sizes_and_side_cards() -> None:
+    sizes = dealt_sizes(Dealing.TWO_PLAYER, CLASSIC, ("Ann", "Bob"))
+    log = build_game(CLASSIC, ("Ann", "Bob"), sizes, rule=Dealing.TWO_PLAYER, me="Ann",
+                     my_cards=("Rope",))
+    assert sizes == (7, 7) and log.game.side_cards == 4
+    refresh = dealt_sizes(Dealing.REFRESH, CLASSIC, NAMES)
+    assert refresh == (4, 4, 4, 4)
+    log = build_game(CLASSIC, NAMES, refresh, rule=Dealing.REFRESH, me=None,
+                     face_up=("Rope", "Hall"))
+    assert log.game.face_up == ("Rope", "Hall") and log.game.side_cards == 0
+    assert dealt_sizes(Dealing.TWO_PLAYER, CLASSIC, NAMES) == ()
+
+
+def test_bad_setups_name_the_field_and_value() -> None:
+    with pytest.raises(InvalidLogError) as err:
+        build_game(CLASSIC, ("Ann", "Ann"), (9, 9), me="Ann")
+    assert any("'Ann'" in p for p in err.value.problems)
+    with pytest.raises(InvalidLogError) as err:
+        build_game(CLASSIC, NAMES, (5, 5, 4, 3))
+    assert any("hand sizes" in p for p in err.value.problems)
+    with pytest.raises(InvalidLogError) as err:
+        build_game(custom_deck("Plum", "", "Hall"), ("Ann", "Bob"), (0, 0))
+    assert any(p.startswith("cards.weapons") for p in err.value.problems)
+
+
+def test_every_example_opens() -> None:
+    found = examples()
+    for name in found:
+        assert open_example(name).game.players
+    with pytest.raises(InvalidLogError, match="no example called 'nope'"):
+        open_example("nope")
+
+
+# --- the store ---------------------------------------------------------------------------------
+
+
+def test_store_saves_revisions_and_undoes(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.sqlite3")
+    log = classic_log()
+    game_id = store.create(log, "shelf-a")
+    assert len(game_id) >= 16
+    one = log.append(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob"))
+    assert store.save(game_id, one, "recorded event 1") == 2
+    latest = store.latest(game_id)
+    assert latest is not None and latest.log == one and latest.note == "recorded event 1"
+    undone = store.undo(game_id)
+    assert undone is not None and undone.log == log and undone.seq == 1
+    again = store.undo(game_id)  # the first revision stays
+    assert again is not None and again.seq == 1
+    assert store.load("no-such-game") is None
+    # a fresh Store on the same file (a server restart) sees the same game
+    assert Store(tmp_path / "games.sqlite3").load(game_id) == log
+
+
+def test_shelves_keep_sessions_apart(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.sqlite3")
+    mine = store.create(classic_log(), "mine")
+    theirs = store.create(classic_log(), "theirs")
+    assert [g.id for g in store.games("mine")] == [mine]
+    assert [g.id for g in store.games("theirs")] == [theirs]
+    store.shelve("mine", theirs)  # opened from a shared link
+    assert {g.id for g in store.games("mine")} == {mine, theirs}
+    store.forget("mine", theirs)
+    assert [g.id for g in store.games("mine")] == [mine]
+    saved = store.games("mine")[0]
+    assert saved.title == "Ann, Bob, Cat, Dan" and saved.events == 0
+
+
+def test_database_path_comes_from_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(store_module.DB_ENV, str(tmp_path / "x.sqlite3"))
+    assert default_path() == tmp_path / "x.sqlite3"
+    monkeypatch.delenv(store_module.DB_ENV)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert default_path() == tmp_path / "data" / "clue-notebook" / "games.sqlite3"
+
+
+def test_every_entry_is_a_row_of_plain_json(tmp_path: Path) -> None:
+    store = Store(tmp_path / "games.sqlite3")
+    log = classic_log(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob"))
+    game_id = store.create(log, "s")
+    with sqlite3.connect(tmp_path / "games.sqlite3") as db:
+        (text,) = db.execute("SELECT log FROM revisions WHERE game_id = ?", (game_id,)).fetchone()
+    assert text == dumps(log)
+
+
+def test_uploads_with_problems_say_what_is_wrong() -> None:
+    with pytest.raises(InvalidLogError, match="not UTF-8"):
+        parse_upload(b"\xff\xfe")
+    with pytest.raises(InvalidLogError, match="JSON"):
+        parse_upload(b"{not json")
+    with pytest.raises(InvalidLogError, match="format"):
+        parse_upload(b'{"format": "other"}')
+    log = classic_log()
+    assert parse_upload(dumps(log).encode()) == log
+
+
+def test_simulated_game_counts_shrink_monotonically() -> None:
+    rng = random.Random(3)
+    game, truth = random_setup(CLASSIC, ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay"),
+                               Dealing.CLASSIC, "Ann", rng)
+    log = play(game, truth, 30, rng)
+    with EnvelopeCounter(game, log.events) as counter:
+        counts = counter.counts
+        assert all(a >= b for a, b in zip(counts, counts[1:], strict=False))
+        assert truth.envelope in counter.triples
