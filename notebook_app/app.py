@@ -58,6 +58,9 @@ VIEWS = ("Turn", "Grid", "Log", "Review", "Game")
 # (No bare strings at module level here: Streamlit would print them.)
 KINDS = ("Suggestion", "Accusation", "Reveal", "Asked one")
 CUSTOM = "custom"
+NOBODY = ""  # "Who showed a card" when nobody did (player names are never empty)
+NO_SLOT = 0  # no side card looked at
+NO_CARD = ""  # side card not seen
 RULE_TITLES = {
     Dealing.CLASSIC: "Classic: all cards dealt",
     Dealing.REFRESH: "Refresh 2012: equal hands, rest face up",
@@ -199,7 +202,7 @@ def defaults_for(by: str) -> None:
     state.e_room = last_room(log, by)
     state.e_refuter = answer_order(log.game, by)[0]
     state.e_asked = answer_order(log.game, by)[0]
-    state.e_slot = next_side_slot(log, by)
+    state.e_slot = next_side_slot(log, by) or NO_SLOT
 
 
 def next_entry() -> None:
@@ -267,10 +270,10 @@ def submit_suggestion() -> None:
         game,
         state.by,
         cards,
-        refuted_by=state.get("e_refuter"),
+        refuted_by=state.get("e_refuter") or None,
         shown=cards[shown_at] if shown_at is not None and game.me == state.by else None,
-        peek_slot=state.get("e_slot") if game.side_cards else None,
-        peek_card=state.get("e_peek") if game.me == state.by else None,
+        peek_slot=state.get("e_slot") or None if game.side_cards else None,
+        peek_card=state.get("e_peek") or None if game.me == state.by else None,
     )
     save_event(*my_refutation(event))
 
@@ -347,7 +350,7 @@ def start_edit(index: int) -> None:
     if isinstance(event, Accusation):
         state.e_result = "right" if event.correct else "wrong"
         return
-    state.e_refuter = event.refuted_by
+    state.e_refuter = event.refuted_by or NOBODY
     state.e_shown = event.cards.index(event.shown) if event.shown in event.cards else None
     if event.side_peek is not None:
         state.e_slot, state.e_peek = event.side_peek.slot, event.side_peek.card
@@ -477,7 +480,7 @@ def turn_view() -> None:
         with st.form("accusation_form", border=False):
             card_selects(game.deck)
             st.radio("Result", ("wrong", "right"), key="e_result", horizontal=True)
-            st.form_submit_button(submit, type="primary", on_click=submit_accusation,
+            st.form_submit_button(submit, type="primary", on_click=submit_accusation, key="submit",
                                   width="stretch")
         return
     order = answer_order(game, by)
@@ -492,28 +495,30 @@ def turn_view() -> None:
                 shown_radio("")
             st.checkbox("Host answered: first match in order suspect, weapon, room",
                         key="e_rule")
-            st.form_submit_button(submit, type="primary", on_click=submit_directed,
+            st.form_submit_button(submit, type="primary", on_click=submit_directed, key="submit",
                                   width="stretch")
         return
-    if state.get("e_refuter", "") not in (*order, None):
+    if state.get("e_refuter") not in (*order, NOBODY):
         state.e_refuter = order[0]
     with st.form("suggestion_form", border=False):
         card_selects(game.deck)
-        st.selectbox("Who showed a card", (*order, None), key="e_refuter",
-                     format_func=lambda p: "Nobody" if p is None else p,
+        st.selectbox("Who showed a card", (*order, NOBODY), key="e_refuter",
+                     format_func=lambda p: p or "Nobody",
                      help="Everyone asked before them is recorded as passing.")
         if game.me == by:
             shown_radio("")
         if game.side_cards:
             slots = tuple(range(1, game.side_cards + 1))
-            if state.get("e_slot") not in (*slots, None):
-                state.e_slot = None
-            st.selectbox("If nobody showed: side card looked at", (None, *slots), key="e_slot",
-                         format_func=lambda s: "none" if s is None else f"slot {s}")
+            if state.get("e_slot") not in (*slots, NO_SLOT):
+                state.e_slot = NO_SLOT
+            st.selectbox("If nobody showed: side card looked at", (NO_SLOT, *slots), key="e_slot",
+                         format_func=lambda s: f"slot {s}" if s else "none")
             if game.me == by:
-                st.selectbox("Side card you saw", (None, *game.deck.cards), key="e_peek",
-                             format_func=lambda c: "—" if c is None else c)
-        st.form_submit_button(submit, type="primary", on_click=submit_suggestion,
+                if state.get("e_peek") not in (NO_CARD, *game.deck.cards):
+                    state.e_peek = NO_CARD
+                st.selectbox("Side card you saw", (NO_CARD, *game.deck.cards), key="e_peek",
+                             format_func=lambda c: c or "—")
+        st.form_submit_button(submit, type="primary", on_click=submit_suggestion, key="submit",
                               width="stretch")
 
 
@@ -527,7 +532,8 @@ def reveal_form() -> None:
         st.multiselect("Cards you saw", game.deck.cards, key="r_cards")
         st.checkbox("That is their whole hand", key="r_whole")
         submit = "Save changes" if state.get("editing") is not None else "Record"
-        st.form_submit_button(submit, type="primary", on_click=submit_reveal, width="stretch")
+        st.form_submit_button(submit, type="primary", on_click=submit_reveal, key="submit",
+                              width="stretch")
 
 
 def pending_show_prompt() -> None:

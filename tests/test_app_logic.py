@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import sqlite3
 from dataclasses import replace
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -34,8 +35,8 @@ from notebook_app.turns import (
     next_suggester,
     passes,
     players_out,
-    sees_card,
     seen_from_me,
+    sees_card,
     show_choice,
     suggestion,
     winner,
@@ -373,5 +374,5 @@ def test_simulated_game_counts_shrink_monotonically() -> None:
     log = play(game, truth, 30, rng)
     with EnvelopeCounter(game, log.events) as counter:
         counts = counter.counts
-        assert all(a >= b for a, b in zip(counts, counts[1:], strict=False))
+        assert all(a >= b for a, b in pairwise(counts))
         assert truth.envelope in counter.triples

@@ -1,0 +1,422 @@
+"""The app driven through `streamlit.testing.v1.AppTest`: set-up, every kind of entry, edit,
+delete, undo, contradictions, review, explanations, and restoring a game from the database.
+
+Widgets are found by ``key``; a test that needs a game in progress saves its log to the
+test's own database and puts the game's id into ``session_state`` (or the URL).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from notebook_app.store import DB_ENV, Store
+from solver.editions import Dealing, editions, new_game
+from solver.game import Accusation, GameLog, Reveal, SidePeek, Suggestion
+from solver.logfile import dumps
+
+APP = str(Path(__file__).resolve().parent.parent / "notebook_app" / "app.py")
+CLASSIC = editions()["clue-classic"].deck
+NAMES = ("Ann", "Bob", "Cat", "Dan")
+MINE = ("Miss Scarlet", "Rope", "Kitchen", "Hall", "Study")
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
+    """A fresh database for the test, where the app will find it."""
+    path = tmp_path / "games.sqlite3"
+    monkeypatch.setenv(DB_ENV, str(path))
+    return Store(path)
+
+
+def classic(*events: Suggestion | Accusation | Reveal) -> GameLog:
+    game = new_game(CLASSIC, NAMES, Dealing.CLASSIC, me="Ann", my_cards=MINE)
+    return GameLog(game, events)
+
+
+def open_app(store: Store, log: GameLog) -> tuple[AppTest, str]:
+    """The app mid-game: ``log`` saved, its id put into the session."""
+    game_id = store.create(log, "test-shelf")
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["shelf"] = "test-shelf"
+    at.session_state["game_id"] = game_id
+    at.run()
+    assert not at.exception, at.exception
+    return at, game_id
+
+
+def events(at: AppTest) -> tuple[object, ...]:
+    return tuple(at.session_state["live"].log.events)
+
+
+def pick(at: AppTest, suspect: str, weapon: str, room: str) -> None:
+    at.selectbox(key="e_suspect").set_value(suspect)
+    at.selectbox(key="e_weapon").set_value(weapon)
+    at.selectbox(key="e_room").set_value(room)
+
+
+def submit(at: AppTest) -> None:
+    at.button(key="submit").click().run()
+    assert not at.exception, at.exception
+
+
+def texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [e.value for e in at.error]
+    parts += [i.value for i in at.info] + [s.value for s in at.success]
+    parts += [c.value for c in at.caption] + [w.value for w in at.warning]
+    return "\n".join(str(p) for p in parts)
+
+
+# --- set-up ------------------------------------------------------------------------------------
+
+
+def test_new_game_from_an_edition(store: Store) -> None:
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    assert not at.exception
+    at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan").run()
+    assert at.selectbox(key="new_me").value == "Ann"
+    assert at.selectbox(key="new_rule").value is Dealing.CLASSIC
+    assert [at.number_input(key=f"new_size_{i}").value for i in range(4)] == [5, 5, 4, 4]
+    at.button_group(key="new_mine").set_value(list(MINE)).run()
+    at.button(key="start_game").click().run()
+    assert not at.exception and not at.error
+    log = at.session_state["live"].log
+    assert log.game.player_names == NAMES and log.game.my_cards == MINE
+    assert at.query_params["game"] == at.session_state["game_id"]
+    assert store.load(at.session_state["game_id"]) == log
+    assert "Not yet: 150 possibilities left" in texts(at)
+
+
+def test_two_player_game_sets_up_side_cards(store: Store) -> None:
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.selectbox(key="new_edition").set_value("cluedo-refresh-2012-fi").run()
+    at.text_area(key="new_players").set_value("Aino, Niko").run()
+    assert at.selectbox(key="new_rule").value is Dealing.TWO_PLAYER
+    at.button(key="start_game").click().run()
+    assert not at.error
+    game = at.session_state["live"].log.game
+    assert game.side_cards == 4 and [p.hand_size for p in game.players] == [7, 7]
+
+
+def test_custom_cards_and_edited_hand_sizes(store: Store) -> None:
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.selectbox(key="new_edition").set_value("custom").run()
+    at.text_area(key="new_suspects").set_value("Plum, Green, Peach")
+    at.text_area(key="new_weapons").set_value("Rope\nAxe")
+    at.text_area(key="new_rooms").set_value("Hall, Den, Attic")
+    at.text_area(key="new_players").set_value("Ann, Bob").run()
+    assert [at.number_input(key=f"new_size_{i}").value for i in range(2)] == [3, 2]
+    at.number_input(key="new_size_1").set_value(3).run()
+    at.button(key="start_game").click().run()
+    # 3 + 3 + 3 = 9 cards but 8 exist: the problem is named, the user stays on the form
+    assert "hand sizes (3 + 3)" in texts(at)
+    assert "live" not in at.session_state
+    at.number_input(key="new_size_1").set_value(2).run()
+    at.button(key="start_game").click().run()
+    assert not at.error
+    assert at.session_state["live"].log.game.deck.weapons == ("Rope", "Axe")
+
+
+def test_open_an_example_and_upload_a_log(store: Store) -> None:
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    assert at.selectbox(key="example").options
+    at.button(key="open_example").click().run()
+    assert not at.exception and "live" in at.session_state
+    assert at.session_state["revision"][1].startswith("opened example")
+
+
+def test_upload_a_log_and_see_its_problems(store: Store) -> None:
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    bad = b'{"format": "clue-notebook/1", "edition": "clue-classic", "players": "Ann"}'
+    at.file_uploader(key="upload").upload("bad.json", bad, "application/json").run()
+    at.button(key="open_upload").click().run()
+    assert "bad.json is not a valid log" in texts(at)
+    assert "players: expected a list of players, got text" in texts(at)
+    assert "live" not in at.session_state
+    log = classic(Reveal("Dan", ("Wrench",)))
+    at.file_uploader(key="upload").set_value(("game.json", dumps(log).encode(), "application/json"))
+    at.run()
+    at.button(key="open_upload").click().run()
+    assert at.session_state["live"].log == log
+
+
+# --- entries -----------------------------------------------------------------------------------
+
+
+def test_record_a_suggestion_with_automatic_passes(store: Store) -> None:
+    at, game_id = open_app(store, classic())
+    assert at.selectbox(key="by").value == "Ann"
+    pick(at, "Mrs. White", "Knife", "Lounge")
+    at.selectbox(key="e_refuter").set_value("Cat")
+    at.radio(key="e_shown").set_value(1)
+    submit(at)
+    assert events(at) == (Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
+                                     refuted_by="Cat", shown="Knife"),)
+    assert store.load(game_id) == at.session_state["live"].log  # saved at once
+    assert at.selectbox(key="by").value == "Bob"  # next player's turn
+    assert at.selectbox(key="e_suspect").value is None  # fresh form
+
+
+def test_room_defaults_to_the_suggesters_last_room(store: Store) -> None:
+    at, _ = open_app(store, classic(Suggestion("Bob", ("Mrs. White", "Knife", "Lounge"),
+                                               passes=("Cat", "Dan", "Ann"))))
+    at.selectbox(key="by").set_value("Bob").run()
+    assert at.selectbox(key="e_room").value == "Lounge"
+    assert at.selectbox(key="e_refuter").options[0] == "Cat"
+
+
+def test_when_i_refute_the_app_asks_which_card_and_reminds_me(store: Store) -> None:
+    earlier = Suggestion("Bob", ("Miss Scarlet", "Knife", "Lounge"), refuted_by="Cat")
+    seen = Suggestion("Cat", ("Mrs. White", "Rope", "Ballroom"), passes=("Dan",),
+                      refuted_by="Ann", shown="Rope")
+    at, _ = open_app(store, classic(earlier, seen))
+    at.selectbox(key="by").set_value("Cat").run()
+    assert "Cat has seen from you: Rope" in texts(at)
+    pick(at, "Miss Scarlet", "Rope", "Ballroom")
+    at.selectbox(key="e_refuter").set_value("Ann")
+    submit(at)
+    assert "Cat has already seen Rope from you" in texts(at)
+    assert events(at)[-1].shown is None
+    at.button(key="showed_Rope").click().run()
+    assert events(at)[-1].shown == "Rope"
+    assert events(at)[-1].passes == ("Dan",)
+
+
+def test_only_matching_card_is_filled_in(store: Store) -> None:
+    at, _ = open_app(store, classic())
+    at.selectbox(key="by").set_value("Bob").run()
+    pick(at, "Mrs. White", "Knife", "Hall")
+    at.selectbox(key="e_refuter").set_value("Ann")
+    submit(at)
+    assert events(at)[-1] == Suggestion("Bob", ("Mrs. White", "Knife", "Hall"),
+                                        passes=("Cat", "Dan"), refuted_by="Ann", shown="Hall")
+    assert at.session_state["pending_show"] is None
+
+
+def test_accusation_and_turn_skips_the_accuser(store: Store) -> None:
+    at, _ = open_app(store, classic())
+    at.radio(key="kind").set_value("Accusation").run()
+    at.selectbox(key="by").set_value("Bob").run()
+    pick(at, "Mrs. White", "Knife", "Lounge")
+    at.radio(key="e_result").set_value("wrong")
+    submit(at)
+    assert events(at) == (Accusation("Bob", ("Mrs. White", "Knife", "Lounge"), correct=False),)
+    at.radio(key="kind").set_value("Suggestion").run()
+    assert at.selectbox(key="by").value == "Cat"
+    # Bob is out but still refutes: he is offered as a refuter
+    at.selectbox(key="by").set_value("Ann").run()
+    assert "Bob" in at.selectbox(key="e_refuter").options
+
+
+def test_right_accusation_ends_the_game(store: Store) -> None:
+    at, _ = open_app(store, classic())
+    at.radio(key="kind").set_value("Accusation").run()
+    pick(at, "Mrs. White", "Knife", "Lounge")
+    at.radio(key="e_result").set_value("right")
+    submit(at)
+    assert "accused correctly: the game is over" in texts(at)
+    assert "Accusation is safe: Mrs. White, Knife, Lounge" in texts(at)
+
+
+def test_reveal(store: Store) -> None:
+    at, _ = open_app(store, classic())
+    at.radio(key="kind").set_value("Reveal").run()
+    at.selectbox(key="r_player").set_value("Dan")
+    at.multiselect(key="r_cards").set_value(["Knife", "Lounge"])
+    at.checkbox(key="r_whole").check()
+    submit(at)
+    assert events(at) == (Reveal("Dan", ("Knife", "Lounge"), whole_hand=True),)
+
+
+def test_directed_suggestion_forum_style(store: Store) -> None:
+    at, _ = open_app(store, classic())
+    at.radio(key="kind").set_value("Asked one").run()
+    pick(at, "Mrs. White", "Knife", "Lounge")
+    at.selectbox(key="e_asked").set_value("Cat")
+    at.radio(key="e_answer").set_value("showed a card")
+    at.radio(key="e_shown").set_value(1)
+    at.checkbox(key="e_rule").check()
+    submit(at)
+    assert events(at) == (Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Cat",
+                                     shown="Knife", shown_by_rule="first-in-order"),)
+
+
+def test_side_peek_in_the_two_player_game(store: Store) -> None:
+    game = new_game(CLASSIC, ("Ann", "Bob"), Dealing.TWO_PLAYER, me="Ann",
+                    my_cards=("Miss Scarlet", "Rope", "Kitchen", "Hall", "Study", "Knife",
+                              "Lounge"))
+    at, _ = open_app(store, GameLog(game))
+    pick(at, "Mrs. White", "Candlestick", "Library")
+    at.selectbox(key="e_refuter").set_value("")
+    assert at.selectbox(key="e_slot").value == 1
+    at.selectbox(key="e_peek").set_value("Candlestick")
+    submit(at)
+    assert events(at) == (Suggestion("Ann", ("Mrs. White", "Candlestick", "Library"),
+                                     passes=("Bob",), side_peek=SidePeek(1, "Candlestick")),)
+    at.selectbox(key="by").set_value("Ann").run()
+    assert at.selectbox(key="e_slot").value == 2
+
+
+def test_missing_card_is_refused_with_a_message(store: Store) -> None:
+    at, _ = open_app(store, classic())
+    at.selectbox(key="e_suspect").set_value("Mrs. White")
+    submit(at)
+    assert "Pick a suspect, a weapon and a room." in texts(at)
+    assert events(at) == ()
+
+
+# --- fixing mistakes ---------------------------------------------------------------------------
+
+
+def test_edit_an_event(store: Store) -> None:
+    first = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
+                       refuted_by="Cat", shown="Knife")
+    at, game_id = open_app(store, classic(first, Reveal("Dan", ("Wrench",))))
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="edit_0").click().run()
+    assert at.session_state["view"] == "Turn"
+    assert at.selectbox(key="e_weapon").value == "Knife"
+    assert at.radio(key="e_shown").value == 1
+    at.selectbox(key="e_refuter").set_value("Dan")
+    at.radio(key="e_shown").set_value(2)
+    submit(at)
+    edited = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob", "Cat"),
+                        refuted_by="Dan", shown="Lounge")
+    assert events(at) == (edited, Reveal("Dan", ("Wrench",)))
+    assert store.latest(game_id).note == "edited event 1"  # type: ignore[union-attr]
+
+
+def test_edit_a_reveal_keeps_its_kind(store: Store) -> None:
+    at, _ = open_app(store, classic(Reveal("Dan", ("Wrench",))))
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="edit_0").click().run()
+    assert at.radio(key="kind").value == "Reveal"
+    at.multiselect(key="r_cards").set_value(["Wrench", "Knife"])
+    submit(at)
+    assert events(at) == (Reveal("Dan", ("Wrench", "Knife")),)
+
+
+def test_delete_and_undo(store: Store) -> None:
+    one = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob")
+    two = Reveal("Dan", ("Wrench",))
+    at, game_id = open_app(store, classic(one, two))
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="delete_0").click().run()
+    assert events(at) == (two,)
+    assert store.load(game_id).events == (two,)  # type: ignore[union-attr]
+    assert at.button(key="undo").label == "Undo: deleted event 1"
+    at.button(key="undo").click().run()
+    assert events(at) == (one, two)
+    assert store.load(game_id).events == (one, two)  # type: ignore[union-attr]
+    assert at.button(key="undo").disabled  # back at the start: nothing more to undo
+
+
+def test_contradiction_banner_names_entries_and_offers_edits(store: Store) -> None:
+    log = classic(
+        Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob", shown="Knife"),
+        Suggestion("Cat", ("Mrs. White", "Knife", "Lounge"), passes=("Dan", "Ann", "Bob")),
+    )
+    at, _ = open_app(store, log)
+    banner = "\n".join(e.value for e in at.error)
+    assert "cannot all be true" in banner and "#1" in banner and "#2" in banner
+    assert "The grid leaves out #2" in texts(at)
+    at.toggle(key="why_conflict").set_value(True).run()
+    assert "No deal fits the log" in texts(at)
+    # the grid still shows, and recording goes on
+    at.segmented_control(key="view").set_value("Grid").run()
+    assert at.dataframe
+    at.button(key="conflict_edit_2").click().run()
+    assert at.session_state["editing"] == 1
+    at.selectbox(key="e_refuter").set_value("Bob")
+    submit(at)
+    assert not at.session_state["live"].conflict
+    assert "cannot all be true" not in texts(at)
+
+
+# --- grid, explanations, review ----------------------------------------------------------------
+
+
+def test_grid_and_cell_explanation(store: Store) -> None:
+    log = classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
+                             refuted_by="Cat", shown="Knife"))
+    at, _ = open_app(store, log)
+    at.segmented_control(key="view").set_value("Grid").run()
+    table = at.dataframe[0].value
+    assert table.loc["Knife", "Cat"] == "✓" and table.loc["Knife", "Bob"] == "✗"
+    at.session_state["explain_cell"] = ("Knife", "Cat")
+    at.run()
+    assert "Cat showed you Knife" in texts(at) or "Knife" in texts(at)
+    assert "event 1" in texts(at)
+
+
+def test_review_steps_through_the_log(store: Store) -> None:
+    log = classic(
+        Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",), refuted_by="Cat",
+                   shown="Knife"),
+        Accusation("Dan", ("Mr. Green", "Wrench", "Library"), correct=False),
+        Accusation("Cat", ("Mrs. White", "Candlestick", "Ballroom"), correct=True),
+    )
+    at, _ = open_app(store, log)
+    at.segmented_control(key="view").set_value("Review").run()
+    assert at.slider(key="review_step").value == 3
+    assert "An accusation was safe after event #3" in texts(at)
+    assert "#2: Dan accused Mr. Green, Wrench, Library: wrong" in texts(at)
+    at.button(key="review_back").click().run()
+    at.button(key="review_back").click().run()
+    assert at.slider(key="review_step").value == 1
+    assert "Not yet: 120 possibilities left" in texts(at)
+    table = at.dataframe[0].value
+    assert table.loc["Knife", "Cat"] == "✓"
+    at.slider(key="review_step").set_value(0).run()
+    assert "Before the first event" in texts(at)
+    assert at.dataframe[0].value.loc["Knife", "Cat"] == "?"
+
+
+# --- nothing is lost ---------------------------------------------------------------------------
+
+
+def test_restore_from_the_database_by_url(store: Store) -> None:
+    log = classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob"))
+    game_id = store.create(log, "someone")
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["game"] = game_id
+    at.run()
+    assert not at.exception
+    assert at.session_state["live"].log == log
+    # the game is now on this browser's list too
+    assert game_id in [g.id for g in store.games(at.session_state["shelf"])]
+
+
+def test_unknown_game_id_is_explained(store: Store) -> None:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["game"] = "not-a-real-id"
+    at.run()
+    assert "No saved game has the id 'not-a-real-id'" in texts(at)
+    assert "live" not in at.session_state
+
+
+def test_saved_games_list_shows_only_this_shelf(store: Store) -> None:
+    mine = store.create(classic(), "mine")
+    store.create(classic(), "someone-else")
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["shelf"] = "mine"
+    at.run()
+    opens = [b.key for b in at.button if b.key and b.key.startswith("open_") and b.key not in
+             ("open_example", "open_upload")]
+    assert opens == [f"open_{mine}"]
+    at.button(key=f"open_{mine}").click().run()
+    assert at.session_state["game_id"] == mine
+
+
+def test_game_screen_offers_export_and_close(store: Store) -> None:
+    log = classic(Reveal("Dan", ("Wrench",)))
+    at, game_id = open_app(store, log)
+    at.segmented_control(key="view").set_value("Game").run()
+    assert not at.exception
+    assert at.download_button(key="export")
+    assert game_id in texts(at)
+    at.button(key="close_game").click().run()
+    assert "live" not in at.session_state and "game" not in at.query_params
+    assert f"open_{game_id}" in [b.key for b in at.button]
