@@ -187,6 +187,7 @@ class Explainer:
                 self._notebook_conflict = err.events
         self._derivation: Derivation | None = None
         self.rederived = 0
+        self._narrower: dict[frozenset[int], Derivation] = {}
         """How many cells were derived again because the shared chain cited needless events."""
 
     @classmethod
@@ -288,9 +289,11 @@ class Explainer:
         events = derivation.event_closure[index]
         if not self._minimal(events, fact):
             self.rederived += 1
-            needed = self.context.minimal_events(events, fact)
-            derivation = Derivation(self.context, needed, [fact]).run()
-            index = derivation.known[fact.cell]
+            needed = frozenset(self.context.minimal_events(events, fact))
+            if needed not in self._narrower:
+                self._narrower[needed] = Derivation(self.context, needed, [fact]).run()
+            derivation = self._narrower[needed]
+            index = derivation.reach(fact)
             events = derivation.event_closure[index]
         steps = _chain(derivation, index)
         return Explanation(card, owner, value, tuple(sorted(events)), steps, (), words)

@@ -56,7 +56,7 @@ class Fact:
 WEIGHTS: dict[str, int] = {
     "my-hand": 1, "face-up": 1, "empty-hand": 1, "seen": 1, "reveal": 1, "pass": 1,
     "accusation-right": 1, "side-peek": 1, "whole-hand": 2, "first-in-order": 2,
-    "one-owner": 1, "one-per-category": 1, "full-hand": 2, "narrowed": 2,
+    "one-owner": 1, "one-per-category": 1, "full-hand": 2, "narrowed": 2, "full-with-answers": 3,
     "wrong-accusation": 2, "single-owner": 2, "last-candidate": 2, "needs-all": 3,
     "clash": 1, "impossible": 1, "combined": 8,
 }
@@ -190,6 +190,7 @@ class Context:
         self.owners = self.game.owners
         self.players = self.game.player_names
         self.setup: frozenset[Fact] = frozenset(f for f in setup if f.card in self.live)
+        self._literals: dict[Fact, int] = {}
         """Facts the setup alone entails (the grid before any event)."""
 
     def close(self) -> None:
@@ -198,8 +199,11 @@ class Context:
 
     def literal(self, fact: Fact) -> int:
         """The SAT literal of a fact."""
-        var = self.model.holds(fact.owner, fact.card)
-        return var if fact.holds else -var
+        literal = self._literals.get(fact)
+        if literal is None:
+            var = self.model.holds(fact.owner, fact.card)
+            literal = self._literals[fact] = var if fact.holds else -var
+        return literal
 
     def selector(self, number: int) -> int:
         """The selector of event ``number`` (1-based)."""
@@ -252,6 +256,7 @@ class Derivation:
         self.closure: list[frozenset[int]] = []
         self.event_closure: list[frozenset[int]] = []
         self.cost: list[int] = []
+        self._literal: dict[int, int] = {}
         self.contradiction: int | None = None
         self._queue: list[_Candidate] = []
         self._seq = 0
@@ -259,6 +264,7 @@ class Derivation:
         self._yes: dict[str, list[int]] = {o: [] for o in context.owners}
         game = context.game
         self._by_card: dict[str, list[tuple[int, Suggestion]]] = {c: [] for c in game.deck}
+        self._answers: dict[str, list[tuple[int, Suggestion]]] = {o: [] for o in context.owners}
         self._accusations: dict[str, list[tuple[int, Accusation]]] = {c: [] for c in game.deck}
 
     # --- the main loop ------------------------------------------------------------------------
@@ -274,8 +280,18 @@ class Derivation:
         self._phase_goals, self._phase_events = self.goals, self.allowed
         for n in self.allowed:
             self._seed_event(n, self.ctx.events[n - 1])
+        for player in self.ctx.players:
+            self._full_with_answers(player)
         self._loop()
         return self
+
+    def reach(self, goal: Fact) -> int:
+        """Derive one more goal after `run` (entailed by the allowed events); its step."""
+        if goal.cell not in self.known:
+            assert self.goals is not None and self._phase_goals is self.goals
+            self.goals.add(goal)
+            self._loop()
+        return self.known[goal.cell]
 
     def _loop(self) -> None:
         while not self.done():
@@ -348,6 +364,8 @@ class Derivation:
             self.contradiction = index
             return index
         self.known[fact.cell] = index
+        if fact.card in self.ctx.live:
+            self._literal[index] = self.ctx.literal(fact)
         if fact.holds:
             self._holder[fact.card] = index
             self._yes[fact.owner].append(index)
@@ -492,6 +510,7 @@ class Derivation:
                             f"rule (suspect, weapon, room) and it was {shown}, so "
                             f"{words.fact(Fact(card, refuter, False))}.", (n,)))
         elif refuter is not None:
+            self._answers[refuter].append((n, event))
             for card in event.cards:
                 self._by_card[card].append((n, event))
             if not any(c in live for c in event.cards):
@@ -535,6 +554,7 @@ class Derivation:
                 self._wrong_accusation(n, accusation)
         else:
             self._full_hand(owner)
+            self._full_with_answers(owner)
             self._last_candidate(category)
         for n, suggestion in self._by_card[card]:
             if suggestion.refuted_by != owner:
@@ -627,6 +647,43 @@ class Derivation:
             fact = Fact(card, owner, False)
             self._push(RawStep(fact, "full-hand",
                                f"{said}, so {words.fact(fact)}.", (), tuple(yes)))
+
+    def _full_with_answers(self, owner: str) -> None:
+        """Known cards plus one card for each separate open answer fill the hand."""
+        if owner not in self.ctx.players:
+            return
+        live, words = self.ctx.live, self.ctx.words
+        yes = self._yes[owner]
+        capacity = self.ctx.game.capacity(owner)
+        need = capacity - len(yes)
+        if need <= 0:
+            return
+        held = {self.fact_of_step(i).card for i in yes}
+        used = set(held)
+        chosen: list[tuple[int, tuple[str, ...]]] = []
+        for n, event in self._answers[owner]:
+            cards = {c for c in event.cards if c in live}
+            if cards & used:
+                continue
+            chosen.append((n, event.cards))
+            used |= cards
+            if len(chosen) == need:
+                break
+        if len(chosen) < need:
+            return
+        parts = [self._pretty_cards(sorted(held))] if held else []
+        parts += [f"one of {words.triple(cards)} (answered in event {n})" for n, cards in chosen]
+        whom = words.who(owner, start=True)
+        said = f"{whom} holds {capacity} cards: {words.listing(parts)}"
+        events = tuple(n for n, _ in chosen)
+        for card in sorted(live - used):
+            fact = Fact(card, owner, False)
+            self._push(RawStep(fact, "full-with-answers",
+                               f"{said}, so {words.who(owner)} holds nothing else: not {card}.",
+                               events, tuple(yes)))
+
+    def _pretty_cards(self, cards: Sequence[str]) -> str:
+        return self.ctx.words.listing(list(cards))
 
     def _needs_all(self, owner: str) -> None:
         """An owner still needs k cards and exactly k are possible: all of them are theirs."""
@@ -761,8 +818,7 @@ class Derivation:
 
     def _assume(self, events: Sequence[int], premises: Sequence[int]) -> list[int]:
         ctx = self.ctx
-        return [ctx.selector(n) for n in events] + [
-            ctx.literal(self.fact_of_step(p)) for p in premises]
+        return [ctx.selector(n) for n in events] + [self._literal[p] for p in premises]
 
     def _core(
         self, goal: Fact | None, events: list[int], premises: list[int]
@@ -773,7 +829,7 @@ class Derivation:
             return None
         core = set(ctx.solver.get_core() or ())
         return ([n for n in events if ctx.selector(n) in core],
-                [p for p in premises if ctx.literal(self.fact_of_step(p)) in core])
+                [p for p in premises if self._literal[p] in core])
 
     def _shrink(
         self, goal: Fact | None, events: list[int], facts: list[int]
