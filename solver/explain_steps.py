@@ -671,7 +671,7 @@ class Derivation:
                 break
         if len(chosen) < need:
             return
-        parts = [self._pretty_cards(sorted(held))] if held else []
+        parts = sorted(held)
         parts += [f"one of {words.triple(cards)} (answered in event {n})" for n, cards in chosen]
         whom = words.who(owner, start=True)
         said = f"{whom} holds {capacity} cards: {words.listing(parts)}"
@@ -681,9 +681,6 @@ class Derivation:
             self._push(RawStep(fact, "full-with-answers",
                                f"{said}, so {words.who(owner)} holds nothing else: not {card}.",
                                events, tuple(yes)))
-
-    def _pretty_cards(self, cards: Sequence[str]) -> str:
-        return self.ctx.words.listing(list(cards))
 
     def _needs_all(self, owner: str) -> None:
         """An owner still needs k cards and exactly k are possible: all of them are theirs."""
