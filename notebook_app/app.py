@@ -179,8 +179,9 @@ def sync() -> None:
     elif current is not None:
         if wanted != current:
             st.query_params["game"] = current
-        revision = store().latest(current)
-        if revision is not None and revision.seq != state.revision[0]:
+        seq = store().seq(current)
+        revision = store().latest(current) if seq != state.revision[0] else None
+        if revision is not None:
             # Changed from another tab or device: the database wins.
             state.live = live().replace(revision.log)
             state.revision = (revision.seq, revision.note)

@@ -40,14 +40,14 @@ class EnvelopeCounter:
         self.model = DealModel(game)
         self._solver = Solver(name=solver, bootstrap_with=self.model.clauses)
         self._cells = set(self.model.cells)
+        self._active: list[int] = []
         self._witness: dict[Triple, frozenset[int]] = {}
         categories = [
             [c for c in game.deck.of(cat) if c in self.model.live_cards] for cat in CATEGORIES
         ]
         for triple in product(*categories):
             self._check((triple[0], triple[1], triple[2]))
-        self.counts: list[int] = [len(self._witness)]
-        """Possible triples before any event, then after each event."""
+        self._history: list[dict[Triple, frozenset[int]]] = [dict(self._witness)]
         for event in events:
             self.push(event)
 
@@ -67,6 +67,11 @@ class EnvelopeCounter:
         self._solver.delete()
 
     @property
+    def counts(self) -> list[int]:
+        """Possible triples before any event, then after each event."""
+        return [len(witnesses) for witnesses in self._history]
+
+    @property
     def triples(self) -> tuple[Triple, ...]:
         """The triples possible after every event pushed so far."""
         return tuple(self._witness)
@@ -75,6 +80,7 @@ class EnvelopeCounter:
         """Add the next event; returns how many triples remain possible."""
         selector, clauses = self.model.add(event)
         self._solver.append_formula(clauses)
+        self._active.append(selector)
         guarded = [c for c in clauses if -selector in c]
         for triple, witness in list(self._witness.items()):
             if not all(self._satisfied(c, selector, witness) for c in guarded):
@@ -85,8 +91,18 @@ class EnvelopeCounter:
             for triple in list(self._witness):
                 del self._witness[triple]
                 self._check(triple)
-        self.counts.append(len(self._witness))
+        self._history.append(dict(self._witness))
         return len(self._witness)
+
+    def truncate(self, count: int) -> None:
+        """Forget every event after the first ``count`` (for undo, edit and delete).
+
+        The dropped events' clauses stay in the solver, guarded by selectors that are never
+        assumed again; new events get new selectors.
+        """
+        self._active = self._active[:count]
+        self._history = self._history[: count + 1]
+        self._witness = dict(self._history[-1])
 
     def _satisfied(self, clause: Clause, selector: int, witness: frozenset[int]) -> bool:
         for lit in clause:
@@ -100,7 +116,7 @@ class EnvelopeCounter:
         return False
 
     def _check(self, triple: Triple) -> None:
-        assumptions = [*self.model.selectors, *(self.model.holds(ENVELOPE, c) for c in triple)]
+        assumptions = [*self._active, *(self.model.holds(ENVELOPE, c) for c in triple)]
         if self._solver.solve(assumptions=assumptions):
             model = self._solver.get_model() or []
             self._witness[triple] = frozenset(v for v in model if v > 0 and v in self._cells)

@@ -57,15 +57,29 @@ class LiveGame:
         self._forget()
 
     def replace(self, log: GameLog) -> LiveGame:
-        """This game with ``log`` instead: incremental when ``log`` only adds events, else a
-        fresh `LiveGame` (this one is closed)."""
-        count = len(self.log.events)
-        if log.game == self.log.game and log.events[:count] == self.log.events:
-            for event in log.events[count:]:
-                self.append(event)
-            return self
-        self.close()
-        return LiveGame(log)
+        """This game with ``log`` instead (same setup: incremental; else a fresh `LiveGame`).
+
+        Events after the common prefix are replayed: appending costs one event; undo, edit or
+        delete rebuild the notebook (cheap) and rewind the envelope count to the prefix.
+        """
+        if log.game != self.log.game:
+            self.close()
+            return LiveGame(log)
+        old = self.log.events
+        common = next(
+            (i for i, (a, b) in enumerate(zip(old, log.events, strict=False)) if a != b),
+            min(len(old), len(log.events)),
+        )
+        self._forget()
+        if common < len(old):
+            self.notebook.close()
+            self.notebook = Notebook(log.game, log.events[:common])
+            self.counter.truncate(common)
+        self.log = log.upto(common)
+        for event in log.events[common:]:
+            self.append(event)
+        self.log = log
+        return self
 
     @property
     def conflict(self) -> tuple[int, ...]:

@@ -154,6 +154,14 @@ class Store:
             return None
         return Revision(loads(row[0]), int(row[1]), str(row[2]))
 
+    def seq(self, game_id: str) -> int | None:
+        """The number of the game's newest revision (cheap: no log is parsed)."""
+        with self._connect() as db:
+            row = db.execute(
+                "SELECT MAX(seq) FROM revisions WHERE game_id = ?", (game_id,)
+            ).fetchone()
+        return None if row is None or row[0] is None else int(row[0])
+
     def load(self, game_id: str) -> GameLog | None:
         """The game's current log, or ``None`` for an unknown id."""
         latest = self.latest(game_id)

@@ -245,8 +245,31 @@ def test_live_game_edits_rebuild_and_appends_stay_incremental() -> None:
     same = live.replace(live.log.append(second))
     assert same is live and live.notebook is notebook and len(live.counter.counts) == 3
     edited = live.replace(classic_log(replace(first, shown="Lounge"), second))
-    assert edited is not live and edited.grid()[0]["Lounge", "Cat"] is Knowledge.YES
-    edited.close()
+    assert edited is live and live.notebook is not notebook
+    assert edited.grid()[0]["Lounge", "Cat"] is Knowledge.YES
+    other = live.replace(GameLog(replace(live.log.game, title="other")))
+    assert other is not live and other.log.events == ()
+    other.close()
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_logs(noise=True, max_events=5))
+def test_rewinding_matches_a_fresh_start(log: GameLog) -> None:
+    """Delete, edit and undo rewind the solvers: the result equals building from scratch."""
+    live = LiveGame(log)
+    changes = [log.events[:i] + log.events[i + 1 :] for i in range(len(log.events))]
+    changes.append(log.events[: len(log.events) // 2])
+    for events in changes:
+        changed = GameLog(log.game, events)
+        live = live.replace(changed)
+        with EnvelopeCounter(log.game, events) as fresh:
+            assert live.counter.counts == fresh.counts
+            assert set(live.counter.triples) == set(fresh.triples)
+        rebuilt = LiveGame(changed)
+        assert live.conflict == rebuilt.conflict
+        assert live.grid()[0].cells == rebuilt.grid()[0].cells
+        rebuilt.close()
+    live.close()
 
 
 def test_contradiction_leaves_out_the_latest_clashing_event() -> None:

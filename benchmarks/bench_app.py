@@ -1,0 +1,112 @@
+"""Server time per interaction of the notebook app, measured through `AppTest`.
+
+A classic 6-player game is simulated to 60 events, saved, and opened in the app. Then, many
+times over: record a turn (the form submit and the rerun that shows the new verdict), undo it,
+switch to the grid, and open a cell's explanation (the first one after a change pays for the
+shared derivation, later ones are cached). Prints median and p95 in milliseconds; the target
+for recording a turn and opening an explanation is p95 < 150 ms.
+
+    python benchmarks/bench_app.py [--samples 30] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import streamlit.testing.v1.local_script_runner as local_runner
+from streamlit.runtime.scriptrunner.script_cache import ScriptCache
+from streamlit.testing.v1 import AppTest
+
+from notebook_app.store import DB_ENV, Store
+from solver.editions import Dealing, editions
+from solver.notebook import Knowledge
+from solver.simulate import play, random_setup
+
+# A real server compiles the script once and keeps its bytecode; AppTest compiles it on every
+# run. Sharing one cache makes the figures the server's (pass --compile-each-run to see both).
+_SHARED_CACHE = ScriptCache()
+
+APP = str(Path(__file__).resolve().parent.parent / "notebook_app" / "app.py")
+NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
+
+
+def timed(action: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    action()
+    return (time.perf_counter() - start) * 1000
+
+
+def summary(name: str, samples: list[float]) -> str:
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return (f"{name:<34} n={len(samples):>3}  median {statistics.median(samples):7.1f} ms"
+            f"  p95 {p95:7.1f} ms  max {ordered[-1]:7.1f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--samples", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--events", type=int, default=60)
+    parser.add_argument("--compile-each-run", action="store_true",
+                        help="AppTest's default: recompile the script on every rerun")
+    args = parser.parse_args()
+    if not args.compile_each_run:
+        local_runner.ScriptCache = lambda: _SHARED_CACHE  # type: ignore[attr-defined]
+
+    rng = random.Random(args.seed)
+    deck = editions()["clue-classic"].deck
+    game, truth = random_setup(deck, NAMES, Dealing.CLASSIC, "Ann", rng)
+    log = play(game, truth, args.events, rng)
+    folder = tempfile.mkdtemp()
+    os.environ[DB_ENV] = str(Path(folder) / "bench.sqlite3")
+    game_id = Store(os.environ[DB_ENV]).create(log, "bench")
+
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.session_state["shelf"] = "bench"
+    at.session_state["game_id"] = game_id
+    opening = timed(at.run)
+    assert not at.exception, at.exception
+    print(f"classic 6 players, {len(log.events)} events; opening the game: {opening:.0f} ms")
+
+    record, undo, to_grid, first_explain, next_explain = [], [], [], [], []
+    cards = list(deck)
+    for i in range(args.samples):
+        at.segmented_control(key="view").set_value("Turn").run()
+        triple = [rng.choice(deck.suspects), rng.choice(deck.weapons), rng.choice(deck.rooms)]
+        at.selectbox(key="e_suspect").set_value(triple[0])
+        at.selectbox(key="e_weapon").set_value(triple[1])
+        at.selectbox(key="e_room").set_value(triple[2])
+        refuters = [o for o in at.selectbox(key="e_refuter").options]
+        at.selectbox(key="e_refuter").set_value(refuters[i % len(refuters)])
+        record.append(timed(at.button(key="submit").click().run))
+        assert not at.exception, at.exception
+        if i % 2:
+            undo.append(timed(at.button(key="undo").click().run))
+        to_grid.append(timed(at.segmented_control(key="view").set_value("Grid").run))
+        grid, _ = at.session_state["live"].grid()
+        known = [(c, o) for c in cards for o in grid.owners
+                 if grid[c, o] is not Knowledge.MAYBE]
+        for j in range(3):
+            at.session_state["explain_cell"] = rng.choice(known)
+            (first_explain if j == 0 else next_explain).append(timed(at.run))
+            assert not at.exception, at.exception
+        del at.session_state["explain_cell"]
+
+    print(summary("record a turn", record))
+    print(summary("undo", undo))
+    print(summary("switch to the grid", to_grid))
+    print(summary("open an explanation (first)", first_explain))
+    print(summary("open an explanation (cached)", next_explain))
+    print(summary("open an explanation (all)", first_explain + next_explain))
+
+
+if __name__ == "__main__":
+    main()
