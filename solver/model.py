@@ -17,8 +17,8 @@ from pysat.formula import IDPool
 from .cards import CATEGORIES
 from .game import (
     ENVELOPE,
-    SIDE,
     FIRST_IN_ORDER,
+    SIDE,
     Accusation,
     Event,
     Game,
@@ -48,6 +48,10 @@ class DealModel:
         self.selectors: list[int] = []
         """Selector of each recorded event, in log order."""
         self._slots: dict[int, set[str]] = {}
+
+    def row(self, card: str) -> list[int]:
+        """The variables "``owner`` holds ``card``" for every owner."""
+        return [self.holds(owner, card) for owner in self.game.owners]
 
     def holds(self, owner: str, card: str) -> int:
         """The variable "``owner`` holds ``card``" (owner may be the envelope or the side pile)."""

@@ -8,7 +8,7 @@ a probe, and a probe that fails proves the cell.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from types import TracebackType
@@ -138,39 +138,49 @@ class Notebook:
         if not solver.solve(assumptions=assumptions):
             raise ContradictionError(self.conflict(upto, without))
         cells = self.model.cells
-        seen_true: set[int] = set()
-        seen_false: set[int] = set()
+        model = solver.get_model()
+        # open[v]: the only value of cell v seen in a model so far. A probe for the other value
+        # either finds a model (which may open many cells at once) or proves the cell.
+        open_cells = {v: model[v - 1] > 0 for v in cells}
+        known: dict[int, bool] = {}
         fixed: list[int] = []
 
-        def mark(model: Sequence[int]) -> None:
-            for lit in model:
-                var = abs(lit)
-                if var in cells:
-                    (seen_true if lit > 0 else seen_false).add(var)
+        def settle(var: int, held: bool) -> None:
+            known[var] = held
+            open_cells.pop(var, None)
+            fixed.append(var if held else -var)
+            if held:  # one owner per card: the rest of the row is settled too
+                card = cells[var][0]
+                for other in self.model.row(card):
+                    if other != var and other not in known:
+                        known[other] = False
+                        open_cells.pop(other, None)
 
-        mark(solver.get_model())
         _, implied = solver.propagate(assumptions=assumptions)
-        settled = {abs(lit) for lit in implied or () if abs(lit) in cells}
-        fixed.extend(lit for lit in implied or () if abs(lit) in cells)
-        for var in cells:
-            if var in settled or (var in seen_true and var in seen_false):
-                continue
-            # Prefer, for every open cell, the value not seen yet: each model then opens many.
-            open_cells = (v for v in cells if not (v in seen_true and v in seen_false))
-            solver.set_phases([v if v in seen_false else -v for v in open_cells])
-            probe = -var if var in seen_true else var
-            if solver.solve(assumptions=[*assumptions, *fixed, probe]):
-                mark(solver.get_model())
+        for lit in implied or ():
+            if abs(lit) in cells and abs(lit) not in known:
+                settle(abs(lit), lit > 0)
+        solver.set_phases([-v if held else v for v, held in open_cells.items()])
+        while open_cells:
+            # Cells seen held first: proving one settles its whole row.
+            var = next((v for v, held in open_cells.items() if held), None)
+            if var is None:
+                var = next(iter(open_cells))
+            held = open_cells.pop(var)
+            if solver.solve(assumptions=[*assumptions, *fixed, -var if held else var]):
+                model = solver.get_model()
+                for v, seen in list(open_cells.items()):
+                    if (model[v - 1] > 0) != seen:
+                        del open_cells[v]
+                solver.set_phases([-v if h else v for v, h in open_cells.items()])
             else:
-                fixed.append(-probe)
+                settle(var, held)
         values: dict[str, dict[str, Knowledge]] = {c: {} for c in self.model.live_cards}
         for var, (card, owner) in cells.items():
-            if var not in seen_false:
-                values[card][owner] = Knowledge.YES
-            elif var not in seen_true:
-                values[card][owner] = Knowledge.NO
-            else:
+            if var not in known:
                 values[card][owner] = Knowledge.MAYBE
+            else:
+                values[card][owner] = Knowledge.YES if known[var] else Knowledge.NO
         ordered = {
             card: (
                 {o: values[card][o] for o in self.game.owners}
