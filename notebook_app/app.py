@@ -239,7 +239,7 @@ def save_event(event: Event, ask_shown: bool = False) -> None:
         new = replace(log, events=tuple(events))
         note = f"edited event {index + 1}"
     try:
-        check(new)
+        check(replace(log, events=(event,)))  # an event's validity does not depend on others
     except InvalidLogError as err:
         flash("error", problems_text(err))
         return
