@@ -97,6 +97,7 @@ def _run_sample(tmp_path: Path, *args: str, ci: bool) -> subprocess.CompletedPro
     (tmp_path / "test_sample.py").write_text(SAMPLE_TESTS)
     env = {k: v for k, v in os.environ.items() if k != "CI"}
     env["CHROMIUM_EXECUTABLE"] = str(tmp_path / "no-such-chromium")
+    env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"  # hypothesis and friends only slow the start
     if ci:
         env["CI"] = "true"
     return subprocess.run(
