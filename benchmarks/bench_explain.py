@@ -43,16 +43,18 @@ def percentile(values: list[float], share: float) -> float:
 def measure(length: int, games: int) -> None:
     """Print one row of figures for games cut after ``length`` events."""
     times: list[float] = []
+    cpu: list[float] = []
     steps: list[int] = []
     cited: list[int] = []
     combined = rederived = 0
     for seed in range(games):
         log = classic(1000 + seed, length)
         with Notebook(log.game, log.events) as notebook:
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             with Explainer(notebook) as explainer:
                 every = explainer.all()
                 times.append(time.perf_counter() - start)
+                cpu.append(time.process_time() - start_cpu)
                 rederived += explainer.rederived
         for row in every.values():
             for explanation in row.values():
@@ -62,6 +64,7 @@ def measure(length: int, games: int) -> None:
     print(
         f"{length:>6} {games:>5} {statistics.median(times) * 1000:>9.1f} "
         f"{percentile(times, 0.95) * 1000:>8.1f} {max(times) * 1000:>8.1f} "
+        f"{statistics.median(cpu) * 1000:>8.1f} {percentile(cpu, 0.95) * 1000:>8.1f} "
         f"{len(steps) / games:>7.1f} {statistics.mean(steps):>6.2f} {max(steps):>5} "
         f"{statistics.mean(cited):>7.2f} {max(cited):>6} {combined:>9} {rederived:>9}"
     )
@@ -71,12 +74,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=50, help="games per length (default 50)")
     args = parser.parse_args()
-    print("classic 6-player Clue; times in ms for the whole grid (explainer + all cells)")
-    print(f"{'events':>6} {'games':>5} {'median':>9} {'p95':>8} {'max':>8} "
+    print("classic 6-player Clue; ms for the whole grid (explainer + all cells), wall and CPU")
+    print(f"{'events':>6} {'games':>5} {'median':>9} {'p95':>8} {'max':>8} {'cpu med':>8} "
+          f"{'cpu p95':>8} "
           f"{'cells':>7} {'steps':>6} {'worst':>5} {'events':>7} {'worst':>6} "
           f"{'combined':>9} {'rederived':>9}")
-    print(f"{'':>6} {'':>5} {'':>9} {'':>8} {'':>8} {'/game':>7} {'/cell':>6} {'':>5} "
-          f"{'/cell':>7} {'':>6} {'cells':>9} {'cells':>9}")
+    print(" " * 59 + f"{'/game':>7} {'/cell':>6} {'':>5} {'/cell':>7} {'':>6} {'cells':>9} "
+          f"{'cells':>9}")
     for length in LENGTHS:
         measure(length, args.games)
 

@@ -299,6 +299,10 @@ class Explainer:
         return Explanation(card, owner, value, tuple(sorted(events)), steps, (), words)
 
     def _minimal(self, events: frozenset[int], fact: Fact) -> bool:
+        """Whether no event can be dropped. One event always is needed: facts the setup alone
+        gives were derived first, without events."""
+        if len(events) <= 1:
+            return True
         context = self.context
         return not any(context.entails(events - {n}, (), fact) for n in events)
 

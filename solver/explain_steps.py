@@ -52,6 +52,9 @@ class Fact:
         return Fact(self.card, self.owner, not self.holds)
 
 
+DEALS_KEPT = 64
+"""How many deals found by the solver `Context.entails` keeps to answer later questions."""
+
 # Rule weights: simplest first. A step costs its weight plus the weights of the steps it needs.
 WEIGHTS: dict[str, int] = {
     "my-hand": 1, "face-up": 1, "empty-hand": 1, "seen": 1, "reveal": 1, "pass": 1,
@@ -191,6 +194,16 @@ class Context:
         self.players = self.game.player_names
         self.setup: frozenset[Fact] = frozenset(f for f in setup if f.card in self.live)
         self._literals: dict[Fact, int] = {}
+        self._deals: list[set[int]] = []
+        number = {s: n for n, s in enumerate(model.selectors, 1)}
+        self._event_clauses: dict[int, list[list[int]]] = {n: [] for n in number.values()}
+        for clause in model.clauses:
+            if clause and clause[0] < 0 and -clause[0] in number:
+                self._event_clauses[number[-clause[0]]].append(clause[1:])
+        watched = set(model.cells)
+        for clauses in self._event_clauses.values():
+            watched.update(abs(lit) for clause in clauses for lit in clause)
+        self._watched = sorted(watched)
         """Facts the setup alone entails (the grid before any event)."""
 
     def close(self) -> None:
@@ -210,14 +223,35 @@ class Context:
         return self.model.selectors[number - 1]
 
     def entails(self, events: Iterable[int], facts: Iterable[Fact], goal: Fact | None) -> bool:
-        """Whether the setup, ``events`` and ``facts`` entail ``goal`` (``None``: a clash)."""
-        assumptions = [self.selector(n) for n in events]
-        assumptions += [self.literal(f) for f in facts if f.card in self.live]
+        """Whether the setup, ``events`` and ``facts`` entail ``goal`` (``None``: a clash).
+
+        A deal the solver found earlier that fits the premises but not the goal settles it
+        without a solver call (most premises checked are needed, so most answers are "no").
+        """
+        numbers = list(events)
+        literals = [self.literal(f) for f in facts if f.card in self.live]
         if goal is not None:
             if goal.card not in self.live:
                 return not goal.holds
-            assumptions.append(-self.literal(goal))
-        return not self.solver.solve(assumptions=assumptions)
+            literals.append(-self.literal(goal))
+        for true in reversed(self._deals):
+            if all((lit in true) if lit > 0 else (-lit not in true) for lit in literals) and all(
+                self._fits(true, n) for n in numbers
+            ):
+                return False
+        if self.solver.solve(assumptions=[self.selector(n) for n in numbers] + literals):
+            model = self.solver.get_model() or []
+            self._deals.append({v for v in self._watched if model[v - 1] > 0})
+            del self._deals[:-DEALS_KEPT]
+            return False
+        return True
+
+    def _fits(self, true: set[int], number: int) -> bool:
+        """Whether a deal (its true variables) satisfies event ``number``'s clauses."""
+        return all(
+            any((lit in true) if lit > 0 else (-lit not in true) for lit in clause)
+            for clause in self._event_clauses[number]
+        )
 
     def minimal_events(self, events: Iterable[int], goal: Fact | None) -> tuple[int, ...]:
         """A subset of ``events`` entailing ``goal`` from which no event can be dropped."""
