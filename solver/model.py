@@ -40,18 +40,34 @@ class DealModel:
         """Cards that some owner holds (every card but the face-up ones)."""
         self.cells: dict[int, tuple[str, str]] = {}
         """Variable -> (card, owner) for every cell of the grid that is not face up."""
+        self.cell: dict[tuple[str, str], int] = {}
+        """(card, owner) -> variable: the inverse of `cells`."""
         for card in self.live_cards:
             for owner in game.owners:
-                self.cells[self.holds(owner, card)] = (card, owner)
+                var = self.holds(owner, card)
+                self.cells[var] = (card, owner)
+                self.cell[card, owner] = var
         self.clauses: list[Clause] = list(self._setup())
         """Every clause so far: the setup, then each event's guarded and hard clauses."""
         self.selectors: list[int] = []
         """Selector of each recorded event, in log order."""
+        self.setup_facts: list[Clause] = []
+        """The setup's clauses over cells beyond hand sizes and one owner per card (my cards)."""
+        if game.me is not None:
+            self.setup_facts = [[self.holds(game.me, c)] for c in game.my_cards]
+        self.facts: list[list[Clause]] = []
+        """Each recorded event's clauses over cells alone (a side-card slot read as the side
+        pile holding the card), for checking a whole deal against the log without the solver."""
         self._slots: dict[int, set[str]] = {}
+        self._side_of_slot: dict[int, int] = {}
+
+    def fresh(self) -> int:
+        """A new variable for the solver's own bookkeeping (activation literals)."""
+        return int(self.pool._next())
 
     def row(self, card: str) -> list[int]:
         """The variables "``owner`` holds ``card``" for every owner."""
-        return [self.holds(owner, card) for owner in self.game.owners]
+        return [self.cell[card, owner] for owner in self.game.owners]
 
     def holds(self, owner: str, card: str) -> int:
         """The variable "``owner`` holds ``card``" (owner may be the envelope or the side pile)."""
@@ -85,8 +101,11 @@ class DealModel:
         selector = int(self.pool.id(("event", len(self.selectors))))
         self.selectors.append(selector)
         hard: list[Clause] = []
-        clauses = [[-selector, *clause] for clause in self._facts(event, hard)] + hard
+        facts = list(self._facts(event, hard))
+        clauses = [[-selector, *clause] for clause in facts] + hard
         self.clauses.extend(clauses)
+        side = self._side_of_slot
+        self.facts.append([[side.get(lit, lit) for lit in clause] for clause in facts])
         return selector, clauses
 
     def _facts(self, event: Event, hard: list[Clause]) -> Iterator[Clause]:
@@ -141,6 +160,7 @@ class DealModel:
         if self.pool.obj2id.get(key) is None:
             var = int(self.pool.id(key))
             hard.append([-var, self.holds(SIDE, card)])
+            self._side_of_slot[var] = self.holds(SIDE, card)
             for other_slot, cards in self._slots.items():
                 for other in cards:
                     if other_slot == slot or other == card:

@@ -19,6 +19,7 @@ from .cards import CATEGORIES, Category
 from .errors import ContradictionError
 from .game import ENVELOPE, Event, Game, GameLog
 from .model import DealModel
+from .witness import Witnesses
 
 SOLVER = "glucose4"
 
@@ -118,11 +119,15 @@ class Notebook:
         self.events.append(event)
         return len(self.events)
 
-    def _assumptions(self, upto: int | None, without: Iterable[int] = ()) -> list[int]:
-        """Selectors of events 1..upto (all by default), minus the 1-based numbers ``without``."""
+    def _active(self, upto: int | None, without: Iterable[int] = ()) -> list[int]:
+        """0-based indexes of events 1..upto (all by default), minus the 1-based ``without``."""
         count = len(self.events) if upto is None else upto
         dropped = set(without)
-        return [s for i, s in enumerate(self.model.selectors[:count], 1) if i not in dropped]
+        return [i for i in range(min(count, len(self.events))) if i + 1 not in dropped]
+
+    def _assumptions(self, upto: int | None, without: Iterable[int] = ()) -> list[int]:
+        """Selectors of the events that count (see `_active`)."""
+        return [self.model.selectors[i] for i in self._active(upto, without)]
 
     def consistent(self, upto: int | None = None, without: Iterable[int] = ()) -> bool:
         """Whether some deal fits the setup and the chosen events."""
@@ -160,21 +165,27 @@ class Notebook:
         for lit in implied or ():
             if abs(lit) in cells and abs(lit) not in known:
                 settle(abs(lit), lit > 0)
-        solver.set_phases([-v if held else v for v, held in open_cells.items()])
+        walk = Witnesses(self.model, self._active(upto, without))
+        walk.start(model)
+        walk.explore(open_cells)
         while open_cells:
-            # Cells seen held first: proving one settles its whole row.
-            var = next((v for v, held in open_cells.items() if held), None)
-            if var is None:
-                var = next(iter(open_cells))
-            held = open_cells.pop(var)
-            if solver.solve(assumptions=[*assumptions, *fixed, -var if held else var]):
-                model = solver.get_model()
-                for v, seen in list(open_cells.items()):
-                    if (model[v - 1] > 0) != seen:
-                        del open_cells[v]
-                solver.set_phases([-v if h else v for v, h in open_cells.items()])
-            else:
-                settle(var, held)
+            # One question for all open cells: can any of them take the value not seen yet?
+            # No: every one is proven at once. Yes: the new deal opens at least one.
+            solver.set_phases([-v if held else v for v, held in open_cells.items()])
+            flip = self.model.fresh()
+            solver.add_clause([-flip, *(-v if held else v for v, held in open_cells.items())])
+            found = solver.solve(assumptions=[*assumptions, *fixed, flip])
+            solver.add_clause([-flip])
+            if not found:
+                for var, held in list(open_cells.items()):
+                    settle(var, held)
+                break
+            model = solver.get_model()
+            for v, seen in list(open_cells.items()):
+                if (model[v - 1] > 0) != seen:
+                    del open_cells[v]
+            walk.start(model)
+            walk.explore(open_cells)
         values: dict[str, dict[str, Knowledge]] = {c: {} for c in self.model.live_cards}
         for var, (card, owner) in cells.items():
             if var not in known:
