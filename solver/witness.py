@@ -96,10 +96,11 @@ class Witnesses:
                 if var not in open_cells:
                     continue
                 card, owner = self.cells[var]
+                partners: Iterable[str]
                 if open_cells[var]:  # always seen held: move the card away
                     partners = (d for o in self.hands if o != owner for d in self.hands[o])
                 else:  # never seen held: bring the card to this owner
-                    partners = iter(self.hands[owner])
+                    partners = self.hands[owner]
                 for _, other in zip(range(tries), partners, strict=False):
                     if self._valid_swap(card, other):
                         self._swap(card, other, open_cells)
