@@ -25,6 +25,7 @@ derived again from a minimal set of events.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
@@ -32,7 +33,7 @@ from typing import Any
 
 from .errors import ContradictionError, InvalidLogError
 from .explain_steps import Context, Derivation, Fact, RawStep, Words
-from .game import GameLog
+from .game import Game, GameLog
 from .notebook import Grid, Knowledge, Notebook
 
 __all__ = [
@@ -340,15 +341,27 @@ class Explainer:
         return self._conflict
 
 
-def _setup_facts(notebook: Notebook) -> list[Fact]:
-    """The cells the setup alone settles (before any event)."""
-    try:
-        grid = notebook.grid(upto=0)
-    except ContradictionError:
-        return []
-    return [Fact(card, owner, value is Knowledge.YES)
-            for card, row in grid.cells.items()
-            for owner, value in row.items() if value is not Knowledge.MAYBE]
+_SETUP_FACTS: OrderedDict[Game, tuple[Fact, ...]] = OrderedDict()
+SETUP_CACHE_SIZE = 16
+"""How many setups' facts are kept: an app rebuilds an `Explainer` after every event."""
+
+
+def _setup_facts(notebook: Notebook) -> tuple[Fact, ...]:
+    """The cells the setup alone settles (before any event), cached per setup."""
+    game = notebook.game
+    facts = _SETUP_FACTS.get(game)
+    if facts is None:
+        try:
+            grid = notebook.grid(upto=0)
+        except ContradictionError:
+            return ()
+        facts = tuple(Fact(card, owner, value is Knowledge.YES)
+                      for card, row in grid.cells.items()
+                      for owner, value in row.items() if value is not Knowledge.MAYBE)
+        _SETUP_FACTS[game] = facts
+        while len(_SETUP_FACTS) > SETUP_CACHE_SIZE:
+            _SETUP_FACTS.popitem(last=False)
+    return facts
 
 
 def _chain(derivation: Derivation, index: int) -> tuple[Step, ...]:

@@ -334,7 +334,7 @@ class Derivation:
                 fact = step.fact
                 if fact is not None and fact.cell in self.known and self.fact_of(fact.cell) == fact:
                     continue
-                if not self._minimal(step):
+                if not self._checked(step):
                     continue
                 if step.fact is not None and step.fact.cell in self.known:
                     self._clash(step)
@@ -354,10 +354,14 @@ class Derivation:
             return False
         return all(g.cell in self.known for g in self._phase_goals)
 
-    def _minimal(self, step: RawStep) -> bool:
-        """Whether no cited event and no cited fact (beyond the setup's) can be dropped."""
+    def _checked(self, step: RawStep) -> bool:
+        """Whether the solver confirms a rule step: what it cites entails its conclusion, and no
+        cited event or fact (beyond the setup's) can be dropped. Combined steps are cores."""
         if step.rule == "combined":
             return True
+        facts = [self.fact_of_step(p) for p in step.premises]
+        if not self.ctx.entails(step.events, facts, step.fact):
+            return False
         droppable = [("e", n) for n in step.events]
         droppable += [("f", p) for p in step.premises if self.event_closure[p]]
         if len(droppable) < 2:
