@@ -20,9 +20,11 @@ from notebook_app.grid_view import (
     envelope_line,
     grid_styles,
     grid_table,
+    percent,
     verdict,
 )
 from notebook_app.grid_view import cell_at as grid_cell_at
+from notebook_app.insight import available as insight_available
 from notebook_app.live import LiveGame
 from notebook_app.newgame import (
     build_game,
@@ -558,8 +560,9 @@ def pending_show_prompt() -> None:
 
 
 def show_grid(grid: Grid, key: str | None = None,
-              on_select: Callable[[], None] | None = None) -> None:
-    table = grid_table(grid)
+              on_select: Callable[[], None] | None = None,
+              odds: dict[str, dict[str, float]] | None = None) -> None:
+    table = grid_table(grid, odds)
     styles = grid_styles(grid)
     styles.index, styles.columns = table.index, table.columns
     config: dict[str, object] = {"_index": st.column_config.TextColumn("Card", width=104)}
@@ -587,8 +590,17 @@ def on_grid_select() -> None:
 
 def grid_view() -> None:
     grid, _ = live().grid()
-    st.caption("✓ holds it · ✗ does not · ? maybe. Tap a cell to see why.")
-    show_grid(grid, key="grid_table", on_select=on_grid_select)
+    chances = live().odds() if state.get("show_odds", True) else None
+    maybe = "% chance" if chances is not None else "? maybe"
+    st.caption(f"✓ holds it · ✗ does not · {maybe}. Tap a cell to see why.")
+    show_grid(grid, key="grid_table", on_select=on_grid_select,
+              odds=None if chances is None else chances.probabilities)
+    if chances is not None and chances.likeliest is not None and not grid.accusation_safe:
+        s, w, r, p = chances.likeliest
+        note = "" if chances.exact else " (estimated by sampling)"
+        st.caption(f"Likeliest envelope: {s}, {w}, {r}: {percent(p)}{note}")
+    if insight_available("solver.odds"):
+        st.toggle("Show odds", key="show_odds", value=True)
     cell = state.get("explain_cell")
     if cell is not None:
         card, owner = cell
@@ -647,7 +659,7 @@ def review_view() -> None:
     st.line_chart(chart, x="event", y="possible envelopes", height=180)
     safe = next((i for i, n in enumerate(counts) if n == 1), None)
     if safe is None:
-        st.write("An accusation was never safe.")
+        st.write("An accusation has not been safe yet.")
     elif safe == 0:
         st.write("An accusation was safe from the start.")
     else:

@@ -95,11 +95,25 @@ def grid_table(
             for owner in grid.owners:
                 knowledge = grid[card, owner]
                 if knowledge is Knowledge.MAYBE and odds is not None:
-                    cells.append(f"{round(100 * odds[card][owner])}%")
+                    cells.append(percent(odds[card][owner]))
                 else:
                     cells.append(SYMBOL[knowledge])
             rows.append(cells)
     return pd.DataFrame(rows, index=pd.Index(index, name="Card"), columns=list(labels.values()))
+
+
+def percent(probability: float) -> str:
+    """A probability in at most four characters; never "0%" or "100%" for an open cell.
+
+    >>> percent(0.372), percent(0.001), percent(0.9996)
+    ('37%', '<1%', '>99%')
+    """
+    value = round(100 * probability)
+    if value < 1:
+        return "<1%"
+    if value > 99:
+        return ">99%"
+    return f"{value}%"
 
 
 def grid_styles(grid: Grid) -> pd.DataFrame:
@@ -137,10 +151,11 @@ def verdict(grid: Grid, triples_left: int | None = None) -> str:
         cards = grid.envelope()
         return "Accusation is safe: " + ", ".join(str(cards[c]) for c in CATEGORIES)
     count = triples_left
+    bound = "" if count is not None else "at most "
     if count is None:
         count = prod(len(grid.envelope_candidates(c)) for c in CATEGORIES)
     noun = "possibility" if count == 1 else "possibilities"
-    return f"Not yet: {count} {noun} left"
+    return f"Not yet: {bound}{count} {noun} left"
 
 
 def cell_at(grid: Grid, row: int, column: int) -> tuple[str, str] | None:

@@ -12,7 +12,7 @@ from solver.game import Event, GameLog
 from solver.notebook import Grid, Notebook
 
 from .envelopes import EnvelopeCounter
-from .insight import CellExplainer, explainer
+from .insight import CellExplainer, CellOdds, explainer, odds
 
 
 class LiveGame:
@@ -35,6 +35,7 @@ class LiveGame:
         self._grid: tuple[Grid, tuple[int, ...]] | None = None
         self._conflict: tuple[int, ...] | None = None
         self._explainer: CellExplainer | None = None
+        self._odds: tuple[CellOdds | None] | None = None
 
     def close(self) -> None:
         """Free the solvers."""
@@ -44,7 +45,7 @@ class LiveGame:
 
     def _forget(self) -> None:
         """Drop what was derived from the previous events."""
-        self._grid = self._conflict = None
+        self._grid = self._conflict = self._odds = None
         if self._explainer is not None:
             self._explainer.close()
             self._explainer = None
@@ -137,3 +138,10 @@ class LiveGame:
                 return None
         found = self._explainer.conflict()
         return None if found is None else str(found.text())
+
+    def odds(self) -> CellOdds | None:
+        """Probabilities of the current grid (``None`` while the log clashes, or without
+        ``solver.odds``); computed once per log state."""
+        if self._odds is None:
+            self._odds = (None if self.conflict else odds(self.log, self.grid()[0]),)
+        return self._odds[0]
