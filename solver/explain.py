@@ -72,11 +72,42 @@ class Step:
                 "fact": fact}
 
 
+def _template(step: Step) -> tuple[object, ...] | None:
+    """What a step says with its card left out, for grouping steps that differ only there."""
+    if step.fact is None:
+        return None
+    at = step.text.rfind(step.fact.card)
+    if at < 0:
+        return None
+    after = step.text[at + len(step.fact.card) :]
+    if not (after == "." or after.startswith(" (")):
+        return None  # the card is not the sentence's last word: "X is not in the envelope."
+    fact = step.fact
+    return step.text[:at], after, step.rule, step.events, step.uses, fact.owner, fact.holds
+
+
+
 def _render(steps: Sequence[Step]) -> list[str]:
+    """Numbered lines; consecutive steps that differ only in their card share one line."""
     lines = []
-    for number, step in enumerate(steps, 1):
+    number = 1
+    while number <= len(steps):
+        step = steps[number - 1]
+        template = _template(step)
+        last = number
+        while (template is not None and last < len(steps)
+               and _template(steps[last]) == template):
+            last += 1
         note = f"  (from {', '.join(map(str, step.uses))})" if step.uses else ""
-        lines.append(f"  {number}. {step.text}{note}")
+        if last == number or step.fact is None:
+            lines.append(f"  {number}. {step.text}{note}")
+        else:
+            cards = [s.fact.card for s in steps[number - 1 : last] if s.fact is not None]
+            joined = ", ".join(cards[:-1]) + (" and " if step.fact.holds else " or ") + cards[-1]
+            at = step.text.rfind(step.fact.card)
+            text = step.text[:at] + joined + step.text[at + len(step.fact.card) :]
+            lines.append(f"  {number}-{last}. {text}{note}")
+        number = last + 1
     return lines
 
 

@@ -586,8 +586,8 @@ class Derivation:
                 if other_card != card:
                     self._push(RawStep(
                         Fact(other_card, ENVELOPE, False), "one-per-category",
-                        f"The envelope holds one {category.value} and it is {card}, so "
-                        f"{other_card} is not in the envelope.", (), (index,)))
+                        f"The envelope holds one {category.value} and it is {card}, so not "
+                        f"{other_card}.", (), (index,)))
             for n, accusation in self._accusations[card]:
                 self._wrong_accusation(n, accusation)
         else:
@@ -683,8 +683,8 @@ class Derivation:
             return
         for card in sorted(self.ctx.live - set(cards)):
             fact = Fact(card, owner, False)
-            self._push(RawStep(fact, "full-hand",
-                               f"{said}, so {words.fact(fact)}.", (), tuple(yes)))
+            then = f"none else is: not {card}" if owner == SIDE else words.fact(fact)
+            self._push(RawStep(fact, "full-hand", f"{said}, so {then}.", (), tuple(yes)))
 
     def _full_with_answers(self, owner: str) -> None:
         """Known cards plus one card for each separate open answer fill the hand."""

@@ -64,6 +64,10 @@ def test_example_2_nobody_answers_so_the_room_is_in_the_envelope() -> None:
         assert f"{player} could not answer" in text
     assert explanation.steps[-1].rule == "single-owner"
     assert "autotalli is in the envelope" in explanation.steps[-1].text
+    # steps that differ only in their card share a line of the text, not of the JSON
+    assert len(explanation.steps) == 9
+    assert "  1-4. You hold Regina Päiväperhonen, köysi, tikari and keittiö (your own hand)." in (
+        text.splitlines())
 
 
 def test_example_3_refutation_narrowed_by_later_knowledge() -> None:
