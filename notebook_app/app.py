@@ -138,6 +138,10 @@ def open_game(game_id: str) -> bool:
     return True
 
 
+def open_saved(game_id: str) -> None:
+    open_game(game_id)
+
+
 def close_game() -> None:
     old = state.get("live")
     if isinstance(old, LiveGame):
@@ -556,7 +560,11 @@ def pending_show_prompt() -> None:
                 seen = " ✓ seen" if card in choice.already_seen else ""
                 st.button(f"{card}{seen}", key=f"showed_{card}", on_click=set_shown,
                           args=(index, card))
-            st.button("Skip", key="showed_skip", on_click=state.pop, args=("pending_show",))
+            st.button("Skip", key="showed_skip", on_click=skip_show)
+
+
+def skip_show() -> None:
+    state.pending_show = None
 
 
 def show_grid(grid: Grid, key: str | None = None,
@@ -565,14 +573,15 @@ def show_grid(grid: Grid, key: str | None = None,
     table = grid_table(grid, odds)
     styles = grid_styles(grid)
     styles.index, styles.columns = table.index, table.columns
-    config: dict[str, object] = {"_index": st.column_config.TextColumn("Card", width=104)}
+    config = {"_index": st.column_config.TextColumn("Card", width=104)}
     for label in table.columns:
         config[label] = st.column_config.TextColumn(label, width=36)
-    kwargs: dict[str, object] = {}
-    if key is not None and on_select is not None:
-        kwargs = {"key": key, "on_select": on_select, "selection_mode": "single-cell"}
-    st.dataframe(table.style.apply(lambda _: styles, axis=None), height="content",
-                 row_height=28, column_config=config, **kwargs)
+    styled = table.style.apply(lambda _: styles, axis=None)
+    if key is None or on_select is None:
+        st.dataframe(styled, height="content", row_height=28, column_config=config)
+    else:
+        st.dataframe(styled, height="content", row_height=28, column_config=config, key=key,
+                     on_select=on_select, selection_mode="single-cell")
 
 
 def on_grid_select() -> None:
@@ -688,12 +697,16 @@ def game_view() -> None:
     st.button("Close game", key="close_game", on_click=close_game, width="stretch")
 
 
+def scroll_to_top() -> None:
+    state.scroll_top = True
+
+
 def play_screen() -> None:
     header()
     if state.get("view") not in VIEWS:
         state.view = VIEWS[0]
     st.segmented_control("View", VIEWS, key="view", label_visibility="collapsed",
-                         width="stretch", on_change=state.__setitem__, args=("scroll_top", True))
+                         width="stretch", on_change=scroll_to_top)
     view = state.view or VIEWS[0]
     {"Turn": turn_view, "Grid": grid_view, "Log": log_view, "Review": review_view,
      "Game": game_view}[view]()
@@ -782,7 +795,7 @@ def new_game_form() -> None:
     default_rule = (rule_for(presets[edition_name], len(names)) if edition_name is not None
                     else Dealing.CLASSIC)
     rule_key = (edition_name, len(names))
-    if state.get("new_rule_for") != rule_key or state.get("new_rule") not in Dealing:
+    if state.get("new_rule_for") != rule_key or not isinstance(state.get("new_rule"), Dealing):
         state.new_rule_for, state.new_rule = rule_key, default_rule
     st.selectbox("Dealing", tuple(Dealing), key="new_rule", format_func=RULE_TITLES.__getitem__)
     sizes = dealt_sizes(state.new_rule, deck, names)
@@ -823,7 +836,7 @@ def home_screen() -> None:
         st.subheader("Your games")
         for game in saved:
             st.button(f"{game.title} · {game.events} events · {game.saved[:16].replace('T', ' ')}",
-                      key=f"open_{game.id}", on_click=open_game, args=(game.id,),
+                      key=f"open_{game.id}", on_click=open_saved, args=(game.id,),
                       width="stretch")
     st.subheader("New game")
     new_game_form()
