@@ -139,6 +139,16 @@ class Words:
         return self.fact(premise)
 
     @staticmethod
+    def count(number: int) -> str:
+        """"1 card", "4 cards"."""
+        return f"{number} card" if number == 1 else f"{number} cards"
+
+    @staticmethod
+    def are_all(number: int) -> str:
+        """"is" for one card, "are all" for more."""
+        return "is" if number == 1 else "are all"
+
+    @staticmethod
     def triple(cards: Iterable[str]) -> str:
         """"(Regina, köysi, autotalli)"."""
         return "(" + ", ".join(cards) + ")"
@@ -600,6 +610,8 @@ class Derivation:
         for other in ctx.owners:
             if other not in (ENVELOPE, owner):
                 self._needs_all(other)
+                if any(card in event.cards for _, event in self._answers[other]):
+                    self._full_with_answers(other)
         self._needs_all(owner)
 
     def _after_no(self, fact: Fact) -> None:
@@ -612,6 +624,8 @@ class Derivation:
             self._last_candidate(self.ctx.game.category_of(card))
         else:
             self._needs_all(owner)
+            if any(card in event.cards for _, event in self._answers[owner]):
+                self._full_with_answers(owner)
 
     def _category_live(self, category: Category) -> list[str]:
         return [c for c in self.ctx.game.deck.of(category) if c in self.ctx.live]
@@ -671,11 +685,14 @@ class Derivation:
             return
         cards = [self.fact_of_step(i).card for i in yes[:capacity]]
         if owner == SIDE:
-            said = f"The {capacity} side cards are all known {words.triple(cards)}"
+            said = (f"The {capacity} side {'card is' if capacity == 1 else 'cards are all'} "
+                    f"known {words.triple(cards)}")
         elif owner == game.me:
-            said = f"Your {capacity} cards are all known {words.triple(cards)}"
+            said = (f"Your {words.count(capacity)} {words.are_all(capacity)} known "
+                    f"{words.triple(cards)}")
         else:
-            said = f"{owner}'s {capacity} cards are all known {words.triple(cards)}"
+            said = (f"{owner}'s {words.count(capacity)} {words.are_all(capacity)} known "
+                    f"{words.triple(cards)}")
         if len(yes) > capacity:
             extra = self.fact_of_step(yes[capacity]).card
             self._impossible(f"{said}, yet {words.owned(extra, owner)} too.", (),
@@ -687,7 +704,11 @@ class Derivation:
             self._push(RawStep(fact, "full-hand", f"{said}, so {then}.", (), tuple(yes)))
 
     def _full_with_answers(self, owner: str) -> None:
-        """Known cards plus one card for each separate open answer fill the hand."""
+        """Known cards plus one card for each separate open answer fill the hand.
+
+        Answers count as separate when they share no card the owner may hold; a shared card
+        the owner cannot hold is set aside, citing why.
+        """
         if owner not in self.ctx.players:
             return
         live, words = self.ctx.live, self.ctx.words
@@ -698,27 +719,41 @@ class Derivation:
             return
         held = {self.fact_of_step(i).card for i in yes}
         used = set(held)
-        chosen: list[tuple[int, tuple[str, ...]]] = []
+        premises = list(yes)
+        parts = sorted(held)
+        events: list[int] = []
         for n, event in self._answers[owner]:
             cards = {c for c in event.cards if c in live}
-            if cards & used:
+            if cards & held:
                 continue
-            chosen.append((n, event.cards))
-            used |= cards
-            if len(chosen) == need:
-                break
-        if len(chosen) < need:
+            reasons, excluded = [], []
+            for card in sorted(cards & used):
+                premise = self.excluded(card, owner)
+                if premise is None:
+                    break
+                reasons.append(self._reason(card, owner, premise))
+                excluded.append(premise)
+            else:
+                left = [c for c in event.cards if c in cards - used]
+                if not left:
+                    continue
+                why = f"; {words.listing(reasons)}" if reasons else ""
+                parts.append(f"one of {words.triple(left)} (answered in event {n}{why})")
+                events.append(n)
+                premises += excluded
+                used |= cards
+                if len(events) == need:
+                    break
+        if len(events) < need:
             return
-        parts = sorted(held)
-        parts += [f"one of {words.triple(cards)} (answered in event {n})" for n, cards in chosen]
-        whom = words.who(owner, start=True)
-        said = f"{whom} holds {capacity} cards: {words.listing(parts)}"
-        events = tuple(n for n, _ in chosen)
+        verb = "hold" if owner == self.ctx.game.me else "holds"
+        said = (f"{words.who(owner, start=True)} {verb} {words.count(capacity)}: "
+                f"{words.listing(parts)}")
         for card in sorted(live - used):
             fact = Fact(card, owner, False)
             self._push(RawStep(fact, "full-with-answers",
                                f"{said}, so {words.who(owner)} holds nothing else: not {card}.",
-                               events, tuple(yes)))
+                               tuple(events), tuple(dict.fromkeys(premises))))
 
     def _needs_all(self, owner: str) -> None:
         """An owner still needs k cards and exactly k are possible: all of them are theirs."""
@@ -743,9 +778,9 @@ class Derivation:
                 premises.append(premise)
         whom = words.who(owner, start=True)
         if owner == SIDE:
-            said = f"There are {capacity} side cards"
+            said = f"There {'is 1 side card' if capacity == 1 else f'are {capacity} side cards'}"
         else:
-            said = f"{whom} {'hold' if owner == game.me else 'holds'} {capacity} cards"
+            said = f"{whom} {'hold' if owner == game.me else 'holds'} {words.count(capacity)}"
         if held:
             said += f"; {words.listing(sorted(held))} {'is' if len(held) == 1 else 'are'} known"
         if len(possible) < need:

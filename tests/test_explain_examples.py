@@ -153,3 +153,46 @@ def test_an_explainer_built_on_a_notebook_snapshots_it() -> None:
         assert explanation.value is Knowledge.NO and explanation.events == (1,)
         assert explanation.steps[0].text == "Veera showed you köysi (event 1)."
         assert explain_cell(notebook, "autotalli", "Niko").events in {(1,), (2,)}
+
+
+def small_log(cards: dict[str, list[str]], hands: dict[str, int], events: list[dict[str, Any]],
+              **setup: Any) -> GameLog:
+    return parse({"format": "clue-notebook/1", "cards": cards,
+                  "players": [{"name": n, "hand_size": k} for n, k in hands.items()],
+                  "events": events, **setup})
+
+
+def test_a_hand_filled_by_separate_answers() -> None:
+    cards = {"suspects": ["S1"], "weapons": ["W1", "W2", "W3"], "rooms": ["R1", "R2", "R3", "R4"]}
+    log = small_log(cards, {"Aino": 2, "Niko": 1, "Veera": 1, "Oona": 1}, [
+        suggestion("Oona", ("S1", "W1", "R3"), (), "Aino"),
+        suggestion("Oona", ("S1", "W2", "R4"), (), "Aino"),
+    ], me="Veera", my_cards=["W3"])
+    explanation = explain_cell(log, "R1", "Aino")
+    assert explanation.events == (1, 2)
+    first, last = explanation.steps
+    assert first.text == "S1 is the only suspect left, so it is in the envelope."
+    assert last.rule == "full-with-answers" and last.uses == (1,)
+    assert last.text == (
+        "Aino holds 2 cards: one of (S1, W1, R3) (answered in event 1) and one of (W2, R4) "
+        "(answered in event 2; S1 is in the envelope), so Aino holds nothing else: not R1.")
+
+
+def test_a_combined_step_when_no_simple_rule_applies() -> None:
+    """W1 and W2 are neither Aino's nor Niko's; Veera holds one card, so one of them is in the
+    envelope and W3 is not: no single rule a player names says that, so the step is combined."""
+    cards = {"suspects": ["S1"], "weapons": ["W1", "W2", "W3"], "rooms": ["R1", "R2", "R3"]}
+    log = small_log(cards, {"Aino": 1, "Niko": 1, "Veera": 1}, [
+        suggestion("Aino", ("S1", "W3", "R2"), (), "Niko"),
+        suggestion("Aino", ("S1", "W1", "R1"), ("Niko",), "Veera"),
+        suggestion("Niko", ("S1", "W1", "R2"), (), "Veera", "W1"),
+        suggestion("Veera", ("S1", "W3", "R2"), (), "Aino"),
+    ], face_up=["R3"])
+    explanation = explain_cell(log, "W3", "envelope")
+    assert explanation.value is Knowledge.NO and explanation.events == (1, 4)
+    last = explanation.steps[-1]
+    assert last.rule == "combined" and last.events == ()
+    assert last.text.startswith("Combining what is known (Aino does not hold W1;")
+    assert last.text.endswith(
+        "no deal fits them in which W3 is in the envelope, so W3 is not in the envelope.")
+    assert "Aino holds 1 card: one of (S1, W3, R2) (answered in event 4)" in explanation.text()
