@@ -466,7 +466,9 @@ def turn_view() -> None:
         st.warning(f"Editing #{editing + 1}: {describe(log.events[editing])}")
         st.button("Cancel edit", key="cancel_edit", on_click=cancel_edit)
     if state.get("kind") not in KINDS:
-        state.kind = KINDS[0]
+        preset = editions().get(game.edition or "")
+        forum = preset is not None and preset.dealing is Dealing.FORUM
+        state.kind = "Asked one" if forum else KINDS[0]
     st.radio("Entry", KINDS, key="kind", horizontal=True, label_visibility="collapsed")
     kind = state.kind
     if kind == "Reveal":

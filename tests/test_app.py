@@ -243,6 +243,15 @@ def test_directed_suggestion_forum_style(store: Store) -> None:
                                      shown="Knife", shown_by_rule="first-in-order"),)
 
 
+def test_forum_games_start_on_the_directed_entry(store: Store) -> None:
+    forum = editions()["forum-gostya-iz-budushchego"]
+    names = ("Ann", "Bob", "Cat")
+    game = new_game(forum.deck, names, Dealing.FORUM, me="Ann", edition_name=forum.name)
+    at, _ = open_app(store, GameLog(game))
+    assert at.radio(key="kind").value == "Asked one"
+    assert at.selectbox(key="e_asked").options == ["Bob", "Cat"]
+
+
 def test_side_peek_in_the_two_player_game(store: Store) -> None:
     game = new_game(CLASSIC, ("Ann", "Bob"), Dealing.TWO_PLAYER, me="Ann",
                     my_cards=("Miss Scarlet", "Rope", "Kitchen", "Hall", "Study", "Knife",
