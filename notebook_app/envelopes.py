@@ -3,7 +3,8 @@
 A triple is possible when some deal consistent with the log puts those three cards in the
 envelope. Events only add constraints, so the possible set shrinks monotonically; each triple
 keeps a witness deal, and a new event only costs a SAT call for the triples whose witness it
-breaks.
+breaks. Opening a long game counts the current state directly (one SAT call per candidate
+triple); the per-event history the review chart needs is replayed only when asked for.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from solver.game import ENVELOPE, Event, Game
 from solver.model import Clause, DealModel
 
 Triple = tuple[str, str, str]
+Witnesses = dict[Triple, frozenset[int]]
 
 
 class EnvelopeCounter:
@@ -40,16 +42,23 @@ class EnvelopeCounter:
         self.model = DealModel(game)
         self._solver = Solver(name=solver, bootstrap_with=self.model.clauses)
         self._cells = set(self.model.cells)
-        self._active: list[int] = []
-        self._witness: dict[Triple, frozenset[int]] = {}
-        categories = [
-            [c for c in game.deck.of(cat) if c in self.model.live_cards] for cat in CATEGORIES
+        self._candidates: list[Triple] = [
+            (s, w, r)
+            for s, w, r in product(
+                *([c for c in game.deck.of(cat) if c in self.model.live_cards]
+                  for cat in CATEGORIES)
+            )
         ]
-        for triple in product(*categories):
-            self._check((triple[0], triple[1], triple[2]))
-        self._history: list[dict[Triple, frozenset[int]]] = [dict(self._witness)]
+        self._active: list[int] = []
+        """Selectors of the events counted, in log order."""
+        self._guarded: dict[int, list[Clause]] = {}
+        """Each event's clauses (guarded by its selector)."""
+        self._hard: set[int] = set()
+        """Events that brought new hard clauses (side-card slots): every witness is rechecked."""
         for event in events:
-            self.push(event)
+            self._add(event)
+        self._witness: Witnesses = self._enumerate()
+        self._history: dict[int, Witnesses] = {len(self._active): dict(self._witness)}
 
     def __enter__(self) -> EnvelopeCounter:
         return self
@@ -67,31 +76,27 @@ class EnvelopeCounter:
         self._solver.delete()
 
     @property
-    def counts(self) -> list[int]:
-        """Possible triples before any event, then after each event."""
-        return [len(witnesses) for witnesses in self._history]
+    def count(self) -> int:
+        """How many triples are possible after every event so far."""
+        return len(self._witness)
 
     @property
     def triples(self) -> tuple[Triple, ...]:
-        """The triples possible after every event pushed so far."""
+        """The triples possible after every event so far."""
         return tuple(self._witness)
+
+    @property
+    def counts(self) -> list[int]:
+        """Possible triples before any event, then after each event (replayed when missing)."""
+        if len(self._history) <= len(self._active):
+            self._replay()
+        return [len(self._history[k]) for k in range(len(self._active) + 1)]
 
     def push(self, event: Event) -> int:
         """Add the next event; returns how many triples remain possible."""
-        selector, clauses = self.model.add(event)
-        self._solver.append_formula(clauses)
-        self._active.append(selector)
-        guarded = [c for c in clauses if -selector in c]
-        for triple, witness in list(self._witness.items()):
-            if not all(self._satisfied(c, selector, witness) for c in guarded):
-                del self._witness[triple]
-                self._check(triple)
-        if any(-selector not in c for c in clauses):
-            # New hard clauses (side-card slots) may mention variables no witness decides.
-            for triple in list(self._witness):
-                del self._witness[triple]
-                self._check(triple)
-        self._history.append(dict(self._witness))
+        selector = self._add(event)
+        self._advance(selector)
+        self._history[len(self._active)] = dict(self._witness)
         return len(self._witness)
 
     def truncate(self, count: int) -> None:
@@ -101,8 +106,48 @@ class EnvelopeCounter:
         assumed again; new events get new selectors.
         """
         self._active = self._active[:count]
-        self._history = self._history[: count + 1]
-        self._witness = dict(self._history[-1])
+        self._history = {k: w for k, w in self._history.items() if k <= count}
+        known = self._history.get(count)
+        self._witness = dict(known) if known is not None else self._enumerate()
+        self._history[count] = dict(self._witness)
+
+    def _add(self, event: Event) -> int:
+        selector, clauses = self.model.add(event)
+        self._solver.append_formula(clauses)
+        self._active.append(selector)
+        self._guarded[selector] = [c for c in clauses if -selector in c]
+        if any(-selector not in c for c in clauses):
+            self._hard.add(selector)
+        return selector
+
+    def _advance(self, selector: int) -> None:
+        """Update the witnesses for the newest event (already active)."""
+        guarded = self._guarded[selector]
+        recheck_all = selector in self._hard
+        for triple, witness in list(self._witness.items()):
+            if recheck_all or not all(self._satisfied(c, selector, witness) for c in guarded):
+                del self._witness[triple]
+                self._check(triple)
+
+    def _replay(self) -> None:
+        """Fill in the history of every prefix, event by event from the start."""
+        selectors = self._active
+        current = self._witness
+        self._active = []
+        self._witness = self._enumerate()
+        self._history = {0: dict(self._witness)}
+        for selector in selectors:
+            self._active.append(selector)
+            self._advance(selector)
+            self._history[len(self._active)] = dict(self._witness)
+        self._witness = current
+
+    def _enumerate(self) -> Witnesses:
+        """Witnesses of every possible triple, found from scratch."""
+        self._witness = {}
+        for triple in self._candidates:
+            self._check(triple)
+        return self._witness
 
     def _satisfied(self, clause: Clause, selector: int, witness: frozenset[int]) -> bool:
         for lit in clause:

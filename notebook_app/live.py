@@ -92,7 +92,7 @@ class LiveGame:
     @property
     def triples_left(self) -> int:
         """Envelope triples still possible (0 when the log is contradictory)."""
-        return self.counter.counts[-1]
+        return self.counter.count
 
     def grid(self) -> tuple[Grid, tuple[int, ...]]:
         """The current grid and the events left out to get past contradictions (usually none).
