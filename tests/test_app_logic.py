@@ -399,3 +399,13 @@ def test_simulated_game_counts_shrink_monotonically() -> None:
         counts = counter.counts
         assert all(a >= b for a, b in pairwise(counts))
         assert truth.envelope in counter.triples
+
+
+@pytest.mark.parametrize("module", ["envelopes", "grid_view", "live", "newgame", "store", "turns"])
+def test_doctests(module: str) -> None:
+    """The examples in the app modules' docstrings run (scripts/test doctests solver/ only)."""
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"notebook_app.{module}"))
+    assert result.attempted > 0 and result.failed == 0
