@@ -161,20 +161,33 @@ def test_wrong_accusations_and_reveals_in_the_count() -> None:
 
 
 def test_exact_samples_follow_the_count() -> None:
-    log = classic(3, me="P1")
     rng = random.Random(5)
     game, truth = random_setup(editions()["clue-classic"].deck, ("P1", "P2", "P3"),
                                Dealing.CLASSIC, "P1", rng)
     log = play(game, truth, 6, rng)
     pz = puzzle(log, grid_of(log))
-    counted = count(pz)
     exact = odds(log)
-    drawn = sample_deals(counted, 3000, random.Random(1))
-    env = pz.envelope
-    tally = Counter(c for d in drawn for c, o in d.items() if o == env)
-    for card, hits in tally.items():
-        p = float(exact.probabilities[card][ENVELOPE])
-        assert abs(hits / 3000 - p) < 5 * (p * (1 - p) / 3000) ** 0.5 + 0.01
+    drawn = sample_deals(count(pz), 4000, seed=1)
+    size = drawn.owners.shape[0]
+    assert size == 4000
+    for j, card in enumerate(drawn.cards):
+        for i, owner in enumerate(log.game.owners):
+            p = float(exact.probabilities[card][owner])
+            seen = float((drawn.owners[:, j] == i).mean())
+            assert abs(seen - p) < 5 * (p * (1 - p) / size) ** 0.5 + 0.005, (card, owner)
+    envelopes = Counter(drawn.triples[k] for k in drawn.envelope.tolist())
+    for triple, hits in envelopes.items():
+        p = float(exact.envelope(triple))
+        assert abs(hits / size - p) < 5 * (p * (1 - p) / size) ** 0.5 + 0.005, triple
+
+
+def test_samples_never_hold_a_wrong_accusation() -> None:
+    log = classic(3).append(Accusation("P2", ("Mrs. White", "Knife", "Study"), correct=False))
+    log = log.append(Reveal("P1", ("Miss Scarlet",)))
+    drawn = sample_deals(count(puzzle(log, grid_of(log))), 2000, seed=2)
+    assert ("Mrs. White", "Knife", "Study") not in drawn.triples
+    scarlet = drawn.cards.index("Miss Scarlet")
+    assert (drawn.owners[:, scarlet] == 0).all()
 
 
 def test_sampling_fallback_is_labelled_and_close() -> None:

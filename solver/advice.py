@@ -1,0 +1,298 @@
+"""Advice from the odds: is an accusation safe, which suggestion to make, which card to show.
+
+`advise` ranks suggestions by the expected information they give about the envelope: the
+entropy of the envelope now minus its expected entropy after the answer (who refutes, and which
+card I would see, each refuter choosing uniformly among their matches). The expectation is taken
+over deals drawn exactly from the count (`solver.odds`), all suggestions scored on the same draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from .cards import CATEGORIES, Category
+from .errors import InvalidLogError
+from .game import (
+    ENVELOPE,
+    Accusation,
+    Event,
+    GameLog,
+    Reveal,
+    SidePeek,
+    Suggestion,
+    Triple,
+)
+from .odds import (
+    DealMatrix,
+    Number,
+    Odds,
+    OverBudget,
+    count,
+    grid_of,
+    odds,
+    puzzle,
+    sample_deals,
+)
+
+SAMPLES = 2000
+"""Deals drawn to score suggestions."""
+ALTERNATIVES = 5
+"""How many other envelopes `accuse` lists."""
+
+
+def _card(log: GameLog, card: str, category: Category, field: str) -> str:
+    deck = log.game.deck
+    if card not in deck:
+        raise InvalidLogError([f"{field}: unknown card {card!r}"])
+    if deck.category_of(card) is not category:
+        raise InvalidLogError([f"{field}: {card!r} is not a {category.value}"])
+    return card
+
+
+def _me(log: GameLog, what: str) -> str:
+    if log.game.me is None:
+        raise InvalidLogError([f"me: {what} needs a log with \"me\" (this is a spectator's)"])
+    return log.game.me
+
+
+# --- accusation check ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AccusationCheck:
+    """Whether accusing ``triple`` is safe, and if not, how likely it is to be right."""
+
+    triple: Triple
+    """The accusation considered: suspect, weapon, room."""
+    safe: bool
+    """True only when every consistent deal has exactly this envelope."""
+    probability: Number
+    """The chance that this triple is the envelope."""
+    alternatives: tuple[tuple[str, str, str, Number], ...]
+    """The most likely other envelopes, most likely first."""
+    exact: bool
+    """Whether the figures are exact (not sampled)."""
+
+
+def accuse(log: GameLog, triple: Sequence[str], *, refuter_model: bool = False) -> AccusationCheck:
+    """Check an accusation against the log: "safe" only when the envelope is certain."""
+    if len(triple) != len(CATEGORIES):
+        raise InvalidLogError([f"cards: an accusation names 3 cards, got {len(triple)}"])
+    names = ("suspect", "weapon", "room")
+    s, w, r = (
+        _card(log, c, cat, name) for c, cat, name in zip(triple, CATEGORIES, names, strict=True)
+    )
+    chosen: Triple = (s, w, r)
+    grid = grid_of(log)
+    if grid.accusation_safe:
+        envelope = grid.envelope()
+        known = tuple(str(envelope[cat]) for cat in CATEGORIES)
+        right = known == chosen
+        certain: tuple[tuple[str, str, str, Number], ...] = (
+            () if right else ((known[0], known[1], known[2], Fraction(1)),)
+        )
+        return AccusationCheck(chosen, right, Fraction(int(right)), certain, True)
+    result = odds(log, refuter_model=refuter_model, grid=grid)
+    others = tuple(t for t in result.envelope_odds if t[:3] != chosen)[:ALTERNATIVES]
+    return AccusationCheck(chosen, False, result.envelope(chosen), others, result.exact)
+
+
+# --- suggestion advisor ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Advice:
+    """One suggestion and what it is expected to teach about the envelope."""
+
+    triple: Triple
+    """Suspect, weapon, room to name."""
+    gain: float
+    """Expected information about the envelope, in bits (entropy now minus expected after)."""
+    refuted: float
+    """The chance that somebody refutes it."""
+
+
+def sample(log: GameLog, size: int = SAMPLES, *, seed: int = 0,
+           refuter_model: bool = False) -> DealMatrix:
+    """Draw ``size`` deals of the log exactly, in proportion to their weight."""
+    pz = puzzle(log, grid_of(log), refuter_model=refuter_model)
+    try:
+        counted = count(pz)
+    except OverBudget:
+        raise InvalidLogError(
+            ["log: the game is too large for exact advice (the count is over budget)"]
+        ) from None
+    return sample_deals(counted, size, seed)
+
+
+def _xlogx(values: Any) -> Any:
+    safe = np.where(values > 0, values, 1.0)
+    return values * np.log2(safe)
+
+
+def _entropy(counts: Any) -> float:
+    total = counts.sum()
+    if total <= 0:
+        return 0.0
+    p = counts[counts > 0] / total
+    return float(-(p * np.log2(p)).sum())
+
+
+def gains(log: GameLog, drawn: DealMatrix, triples: Sequence[Triple], by: str) -> list[Advice]:
+    """Score each suggestion ``by`` a player on the same sample of deals."""
+    game = log.game
+    names = game.player_names
+    seat = names.index(by)
+    asked = names[seat + 1 :] + names[:seat]
+    far = len(asked) + 1
+    rank = np.full(len(game.owners) + 1, far, dtype=np.int64)
+    for position, player in enumerate(asked):
+        rank[game.owners.index(player)] = position
+    column = {c: j for j, c in enumerate(drawn.cards)}
+    size = drawn.owners.shape[0]
+    count_triples = len(drawn.triples)
+    env_counts = np.bincount(drawn.envelope, minlength=count_triples).astype(float)
+    now = _entropy(env_counts)
+    out: list[Advice] = []
+    for triple in triples:
+        held = drawn.owners[:, [column[c] for c in triple]]
+        ranks = rank[held]  # -1 (face up) picks the last entry: far
+        first = ranks.min(axis=1)
+        answered = first < far
+        matches = (ranks == first[:, None]) & answered[:, None]
+        shown = matches.sum(axis=1)
+        quiet = ~answered
+        keys = [drawn.envelope[quiet]]
+        weights = [np.ones(int(quiet.sum()))]
+        for j in range(3):
+            rows = matches[:, j]
+            keys.append((1 + first[rows] * 3 + j) * count_triples + drawn.envelope[rows])
+            weights.append(1.0 / shown[rows])
+        joint = np.bincount(
+            np.concatenate(keys),
+            weights=np.concatenate(weights),
+            minlength=(1 + 3 * len(asked)) * count_triples,
+        ).reshape(-1, count_triples)
+        after = (_xlogx(joint.sum(axis=1)).sum() - _xlogx(joint).sum()) / size
+        out.append(Advice(triple, float(now - after), float(answered.mean())))
+    out.sort(key=lambda a: -a.gain)
+    return out
+
+
+def advise(
+    log: GameLog,
+    room: str | None = None,
+    *,
+    samples: int = SAMPLES,
+    seed: int = 0,
+    refuter_model: bool = False,
+) -> list[Advice]:
+    """Every suggestion I could make (in ``room``, or in any room), best first.
+
+    The gain of a suggestion is the entropy of the envelope now minus its expected entropy
+    once I have heard the answer: who refutes (players to my left in turn) and which card I am
+    shown (a refuter with several matches picks one at random).
+    """
+    me = _me(log, "advice")
+    deck = log.game.deck
+    rooms = deck.rooms if room is None else (_card(log, room, Category.ROOM, "room"),)
+    drawn = sample(log, samples, seed=seed, refuter_model=refuter_model)
+    triples = [(s, w, r) for r in rooms for s in deck.suspects for w in deck.weapons]
+    return gains(log, drawn, triples, me)
+
+
+# --- what to show ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ShowAdvice:
+    """Which of my matching cards to show the asker, and why."""
+
+    card: str
+    """The card to show."""
+    reason: str
+    """Why this card: ``"only match"``, ``"already seen"`` or ``"least telling"``."""
+    entropy_after: dict[str, float]
+    """For each candidate (``least telling`` only): the asker's envelope entropy, in bits,
+    after seeing it, as far as the public log and what I showed them tell."""
+
+
+def asker_view(log: GameLog, asker: str) -> GameLog:
+    """The log as ``asker`` could know it from what I recorded: public facts, plus the cards
+    I showed them and the cards they showed me (their own hand stays unknown to this view)."""
+    me = log.game.me
+    events: list[Event] = []
+    for event in log.events:
+        if isinstance(event, Suggestion):
+            seen = event.shown is not None and {event.by, event.refuted_by} == {asker, me}
+            peek = event.side_peek
+            if peek is not None and event.by != asker:
+                peek = SidePeek(peek.slot)
+            events.append(
+                replace(
+                    event,
+                    shown=event.shown if seen else None,
+                    shown_by_rule=event.shown_by_rule if seen else None,
+                    side_peek=peek,
+                )
+            )
+        elif isinstance(event, Accusation) or (isinstance(event, Reveal) and event.whole_hand):
+            events.append(event)
+    game = replace(log.game, me=None, my_cards=())
+    return GameLog(game, tuple(events))
+
+
+def what_to_show(
+    log: GameLog, asker: str, cards: Sequence[str], *, refuter_model: bool = False
+) -> ShowAdvice:
+    """The card to show ``asker``, who named ``cards``: one they have already seen from me if
+    any, else the one whose reveal leaves their view of the envelope least sharp."""
+    me = _me(log, "what to show")
+    if asker not in log.game.player_names or asker == me:
+        raise InvalidLogError([f"asker: {asker!r} is not another player of this game"])
+    for c in cards:
+        if c not in log.game.deck:
+            raise InvalidLogError([f"cards: unknown card {c!r}"])
+    mine = [c for c in cards if c in log.game.my_cards]
+    if not mine:
+        raise InvalidLogError([f"cards: you hold none of {', '.join(cards)}"])
+    if len(mine) == 1:
+        return ShowAdvice(mine[0], "only match", {})
+    for event in reversed(log.events):
+        if (
+            isinstance(event, Suggestion)
+            and event.by == asker
+            and event.refuted_by == me
+            and event.shown in mine
+        ):
+            return ShowAdvice(event.shown, "already seen", {})
+    view = asker_view(log, asker)
+    before: Odds = odds(view, refuter_model=refuter_model)
+    after = {
+        c: odds(view.append(Reveal(me, (c,))), refuter_model=refuter_model).entropy()
+        for c in mine
+    }
+    best = max(
+        mine, key=lambda c: (round(after[c], 9), float(before.probabilities[c][me]))
+    )
+    return ShowAdvice(best, "least telling", after)
+
+
+__all__ = [
+    "AccusationCheck",
+    "Advice",
+    "ShowAdvice",
+    "accuse",
+    "advise",
+    "asker_view",
+    "gains",
+    "sample",
+    "what_to_show",
+]
+
+del ENVELOPE

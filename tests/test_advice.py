@@ -1,0 +1,158 @@
+"""Accusation check, suggestion advisor and what to show, against brute force where it counts."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from solver.advice import accuse, advise, asker_view, sample, what_to_show
+from solver.cards import Deck
+from solver.editions import Dealing, editions, new_game
+from solver.errors import ContradictionError, InvalidLogError
+from solver.game import ENVELOPE, Game, GameLog, Player, Reveal, Suggestion
+from solver.odds import odds
+from tests.brute import deals
+
+DECK = Deck(("Plum", "Green", "White"), ("Rope", "Knife"), ("Hall", "Study", "Lounge"))
+
+
+def small(me: str | None = "Ann", my_cards: tuple[str, ...] = ("Green", "Knife")) -> GameLog:
+    players = (Player("Ann", 2), Player("Bob", 2), Player("Cy", 1))
+    return GameLog(Game(DECK, players, me=me, my_cards=my_cards if me else ()))
+
+
+def brute_entropy(log: GameLog) -> float:
+    envelopes = Counter(tuple(c for c in log.game.deck if d.get(c) == ENVELOPE) for d in deals(log))
+    total = sum(envelopes.values())
+    return -sum(n / total * math.log2(n / total) for n in envelopes.values())
+
+
+def brute_gain(log: GameLog, triple: tuple[str, str, str]) -> float:
+    """Entropy of the envelope minus its expected entropy after I suggest ``triple``."""
+    me = log.game.me
+    assert me is not None
+    names = log.game.player_names
+    seat = names.index(me)
+    asked = names[seat + 1 :] + names[:seat]
+    found = list(deals(log))
+    outcomes: dict[tuple[str | None, str | None], dict[tuple[str, ...], Fraction]] = {}
+    for deal in found:
+        envelope = tuple(c for c in log.game.deck if deal.get(c) == ENVELOPE)
+        refuter = next((p for p in asked if any(deal.get(c) == p for c in triple)), None)
+        held = [c for c in triple if refuter and deal.get(c) == refuter] or [None]
+        for card in held:
+            key = (refuter, card)
+            counts = outcomes.setdefault(key, {})
+            counts[envelope] = counts.get(envelope, Fraction(0)) + Fraction(1, len(held))
+    after = 0.0
+    for counts in outcomes.values():
+        weight = float(sum(counts.values()))
+        after += weight / len(found) * -sum(
+            float(n) / weight * math.log2(float(n) / weight) for n in counts.values() if n
+        )
+    return brute_entropy(log) - after
+
+
+def test_accuse_is_safe_only_when_the_envelope_is_certain() -> None:
+    log = small().append(Reveal("Bob", ("Plum", "Rope"), whole_hand=True))
+    log = log.append(Reveal("Cy", ("Hall",), whole_hand=True))
+    log = log.append(Reveal("Bob", ("Study",)))  # contradicts nothing: Bob's hand is known
+    with pytest.raises(ContradictionError):
+        accuse(log, ("White", "Knife", "Lounge"))
+    log = small().append(Reveal("Bob", ("Plum", "Study"), whole_hand=True))
+    log = log.append(Reveal("Cy", ("Hall",), whole_hand=True))
+    check = accuse(log, ("White", "Rope", "Lounge"))
+    assert check.safe and check.probability == 1
+    wrong = accuse(log, ("White", "Knife", "Lounge"))
+    assert not wrong.safe and wrong.probability == 0
+    assert wrong.alternatives[0][:3] == ("White", "Rope", "Lounge")
+
+
+def test_accuse_gives_the_chance_and_alternatives() -> None:
+    log = small().append(Reveal("Bob", ("Plum",)))
+    check = accuse(log, ("White", "Rope", "Hall"))
+    assert not check.safe and check.exact
+    assert check.probability == odds(log).envelope(("White", "Rope", "Hall"))
+    assert 0 < check.probability < 1
+    assert all(t[:3] != ("White", "Rope", "Hall") for t in check.alternatives)
+    chances = [t[3] for t in check.alternatives]
+    assert chances == sorted(chances, reverse=True)
+
+
+@pytest.mark.parametrize(
+    ("cards", "field"),
+    [(("Rope", "Rope", "Hall"), "suspect"), (("Plum", "Rope", "Pool"), "room"),
+     (("Plum", "Rope"), "cards")],
+)
+def test_accuse_names_the_bad_field(cards: tuple[str, ...], field: str) -> None:
+    with pytest.raises(InvalidLogError, match=field):
+        accuse(small(), cards)
+
+
+def test_advisor_gain_matches_brute_force() -> None:
+    log = small().append(Suggestion("Bob", ("Plum", "Rope", "Study"), refuted_by="Cy"))
+    ranked = advise(log, samples=40_000, seed=3)
+    assert len(ranked) == 3 * 2 * 3
+    for advice in ranked:
+        exact = brute_gain(log, advice.triple)
+        assert advice.gain == pytest.approx(exact, abs=0.03), advice.triple
+    best = max(ranked, key=lambda a: brute_gain(log, a.triple))
+    assert ranked[0].gain == pytest.approx(best.gain, abs=0.03)
+
+
+def test_asking_my_own_cards_teaches_nothing_about_the_rest() -> None:
+    log = small(my_cards=("Green", "Knife"))
+    ranked = advise(log, "Hall", samples=3000)
+    mine = next(a for a in ranked if a.triple == ("Green", "Knife", "Hall"))
+    # only Hall can be refuted: the answer says whether Hall is out, nothing more
+    assert mine.gain == pytest.approx(brute_gain(log, ("Green", "Knife", "Hall")), abs=0.03)
+    assert mine.gain < ranked[0].gain
+
+
+def test_advisor_needs_me_and_a_real_room() -> None:
+    with pytest.raises(InvalidLogError, match="me"):
+        advise(small(me=None))
+    with pytest.raises(InvalidLogError, match="room"):
+        advise(small(), "Pool")
+    with pytest.raises(InvalidLogError, match="room"):
+        advise(small(), "Rope")
+
+
+def test_sample_rows_are_deals() -> None:
+    log = GameLog(new_game(editions()["clue-classic"].deck, ("A", "B", "C"), Dealing.CLASSIC))
+    drawn = sample(log, 200)
+    hands = [(drawn.owners == i).sum(axis=1) for i in range(len(log.game.owners))]
+    assert all((h == 6).all() for h in hands[:3])
+    assert (hands[3] == 3).all()
+
+
+def test_show_the_only_match_or_the_card_already_seen() -> None:
+    log = small()
+    assert what_to_show(log, "Bob", ("Green", "Rope", "Hall")).card == "Green"
+    log = log.append(Suggestion("Bob", ("Green", "Knife", "Hall"), refuted_by="Ann",
+                                shown="Knife"))
+    advice = what_to_show(log, "Bob", ("Green", "Knife", "Study"))
+    assert (advice.card, advice.reason) == ("Knife", "already seen")
+
+
+def test_show_the_least_telling_card() -> None:
+    log = small().append(Suggestion("Cy", ("Green", "Knife", "Hall"), refuted_by="Ann",
+                                    shown="Knife"))
+    advice = what_to_show(log, "Bob", ("Green", "Knife", "Lounge"))
+    # Bob never saw a card of mine; Cy's Knife is private to Cy
+    assert advice.reason == "least telling"
+    view = asker_view(log, "Bob")
+    assert all(isinstance(e, Suggestion) and e.shown is None for e in view.events)
+    after = {c: brute_entropy(view.append(Reveal("Ann", (c,)))) for c in ("Green", "Knife")}
+    assert advice.entropy_after == pytest.approx(after)
+    assert after[advice.card] == max(after.values())
+
+
+def test_show_needs_a_card_I_hold() -> None:
+    with pytest.raises(InvalidLogError, match="cards"):
+        what_to_show(small(), "Bob", ("Plum", "Rope", "Hall"))
+    with pytest.raises(InvalidLogError, match="asker"):
+        what_to_show(small(), "Zed", ("Green", "Rope", "Hall"))
