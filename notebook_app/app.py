@@ -256,10 +256,15 @@ def save_event(event: Event, ask_shown: bool = False) -> None:
 
 
 def my_refutation(event: Suggestion) -> tuple[Suggestion, bool]:
-    """When the user refuted: fill in the card if only one fits, else ask for it after saving."""
+    """When the user saw the card but did not say which: fill it in if only one of their cards
+    fits, else ask for it right after saving (the entry is saved either way)."""
     log = live().log
     me = log.game.me
-    if me is None or event.refuted_by != me or event.shown is not None:
+    if me is None or event.refuted_by is None or event.shown is not None:
+        return event, False
+    if event.by == me:
+        return event, True
+    if event.refuted_by != me:
         return event, False
     choice = show_choice(log, event.by, event.cards)
     if len(choice.matching) == 1:
@@ -553,14 +558,21 @@ def pending_show_prompt() -> None:
     event = log.events[index]
     if not isinstance(event, Suggestion) or event.shown is not None:
         return
-    choice = show_choice(log, event.by, event.cards)
     with st.container(border=True, key="show_prompt"):
-        st.markdown(f"**{event.by} asked {', '.join(event.cards)}.** Which card did you show?")
-        st.write(choice.advice)
+        if event.by == log.game.me:
+            st.markdown(f"**Which card did {event.refuted_by} show you?**")
+            cards: tuple[str, ...] = event.cards
+            seen: tuple[str, ...] = ()
+        else:
+            choice = show_choice(log, event.by, event.cards)
+            st.markdown(f"**{event.by} asked {', '.join(event.cards)}.** "
+                        "Which card did you show?")
+            st.write(choice.advice)
+            cards, seen = choice.matching, choice.already_seen
         with st.container(horizontal=True):
-            for card in choice.matching:
-                seen = " ✓ seen" if card in choice.already_seen else ""
-                st.button(f"{card}{seen}", key=f"showed_{card}", on_click=set_shown,
+            for card in cards:
+                mark = " ✓ seen" if card in seen else ""
+                st.button(f"{card}{mark}", key=f"showed_{card}", on_click=set_shown,
                           args=(index, card))
             st.button("Skip", key="showed_skip", on_click=skip_show)
 

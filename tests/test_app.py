@@ -184,6 +184,18 @@ def test_when_i_refute_the_app_asks_which_card_and_reminds_me(store: Store) -> N
     assert events(at)[-1].passes == ("Dan",)
 
 
+def test_my_suggestion_without_the_card_asks_for_it(store: Store) -> None:
+    at, _ = open_app(store, classic())
+    pick(at, "Mrs. White", "Knife", "Lounge")
+    at.selectbox(key="e_refuter").set_value("Cat")
+    submit(at)  # "card shown to you" left at "not seen"
+    assert events(at)[-1].shown is None  # saved at once all the same
+    assert "Which card did Cat show you?" in texts(at)
+    at.button(key="showed_Lounge").click().run()
+    assert events(at)[-1].shown == "Lounge"
+    assert "Which card did Cat show you?" not in texts(at)
+
+
 def test_only_matching_card_is_filled_in(store: Store) -> None:
     at, _ = open_app(store, classic())
     at.selectbox(key="by").set_value("Bob").run()

@@ -130,6 +130,9 @@ def test_phone_game_survives_reload(
         page.locator('[data-testid="stButtonGroup"] button', has_text="Turn").click()
         settle(page)
         record(page, "Ann", ("Mrs. White", "Knife", "Lounge"), "Bob")
+        expect(page.get_by_text("Which card did Bob show you?")).to_be_visible()
+        page.get_by_role("button", name="Knife", exact=True).click()
+        settle(page)
         record(page, "Bob", ("Mr. Green", "Candlestick", "Library"), "Nobody")
         shot(page, "5-after-two")
         record(page, "Cat", ("Miss Scarlet", "Rope", "Kitchen"), "Ann")
@@ -157,7 +160,8 @@ def test_phone_game_survives_reload(
         assert verdict(page) == after
         page.locator('[data-testid="stButtonGroup"] button', has_text="Log").click()
         settle(page)
-        for text in ("Ann: Mrs. White, Knife, Lounge", "Bob: Mr. Green, Candlestick, Library",
+        for text in ("Ann: Mrs. White, Knife, Lounge → Bob showed Knife",
+                     "Bob: Mr. Green, Candlestick, Library",
                      "Cat: Miss Scarlet, Rope, Kitchen → Ann showed Rope"):
             expect(page.get_by_text(text, exact=False)).to_be_visible()
         shot(page, "9-after-reload")
