@@ -12,7 +12,7 @@ each step is sound by construction and checked by the solver in the tests.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from pysat.solvers import Solver
@@ -51,6 +51,9 @@ class Fact:
         """The opposite fact about the same cell."""
         return Fact(self.card, self.owner, not self.holds)
 
+
+TRIAL_CONFLICTS = 20000
+"""Conflict budget of one solver call that tries dropping premises of a combined step."""
 
 DEALS_KEPT = 64
 """How many deals found by the solver `Context.entails` keeps to answer later questions."""
@@ -875,27 +878,31 @@ class Derivation:
                 sized.append((len(core[0]), len(core[1]), goal, core[0]))
         if not sized:
             return None
-        sized.sort(key=lambda t: t[:2])
-        best: tuple[int, RawStep] | None = None
-        for _, _, goal, events in sized[:3]:
-            events, premises = self._shrink(goal, events, facts)
-            step = self._combined_step(goal, events, premises)
-            union = frozenset().union(*(self.closure[p] for p in premises))
-            cost = 2 * len(events) + sum(WEIGHTS[self.steps[p].rule] for p in union)
-            if best is None or cost < best[0]:
-                best = (cost, step)
-        return None if best is None else best[1]
+        _, _, goal, events = min(sized, key=lambda t: t[:2])
+        events, premises = self._shrink(goal, events, facts)
+        return self._combined_step(goal, events, premises)
 
     def _assume(self, events: Sequence[int], premises: Sequence[int]) -> list[int]:
         ctx = self.ctx
         return [ctx.selector(n) for n in events] + [self._literal[p] for p in premises]
 
     def _core(
-        self, goal: Fact | None, events: list[int], premises: list[int]
+        self, goal: Fact | None, events: list[int], premises: list[int], *, trial: bool = False
     ) -> tuple[list[int], list[int]] | None:
+        """The events and facts of an unsatisfiable core with the goal negated, or ``None``.
+
+        A ``trial`` (a candidate for dropping premises) gets a conflict budget: when the solver
+        cannot settle it within the budget, the premises are kept (``None``), so a rare hard
+        case costs a less than minimal step instead of seconds.
+        """
         ctx = self.ctx
         extra = [] if goal is None else [-ctx.literal(goal)]
-        if ctx.solver.solve(assumptions=self._assume(events, premises) + extra):
+        assumptions = self._assume(events, premises) + extra
+        if trial:
+            ctx.solver.conf_budget(TRIAL_CONFLICTS)
+            if ctx.solver.solve_limited(assumptions=assumptions) is not False:
+                return None
+        elif ctx.solver.solve(assumptions=assumptions):
             return None
         core = set(ctx.solver.get_core() or ())
         return ([n for n in events if ctx.selector(n) in core],
@@ -904,32 +911,46 @@ class Derivation:
     def _shrink(
         self, goal: Fact | None, events: list[int], facts: list[int]
     ) -> tuple[list[int], list[int]]:
-        """Deletion-based MUS, as in python-sat's ``musx``, preferring known facts to events.
+        """A minimal core (as python-sat's ``musx``, by deletion), small in what it cites.
 
-        First the fewest events while every known fact may be used, then the fewest facts with
-        those events. Dropping facts never makes an event unneeded, so both stay minimal.
+        Two orders, the shorter result wins (fewer events on a tie). Facts first, with the
+        first core's events: a fact the events give anyway is dropped; this is cheap and
+        avoids long counting arguments over many facts. Events first, with every known fact:
+        known facts stand in for events; this reads best but can be costly, so it runs on a
+        budget of solver calls and only when the first order cites two events or more.
+        Dropping premises of one kind never makes one of the other kind unneeded, so both
+        results are minimal.
         """
-        kept = list(events)
-        i = 0
-        while i < len(kept):
-            trial = kept[:i] + kept[i + 1 :]
-            core = self._core(goal, trial, facts)
-            if core is None:
-                i += 1
-            else:
-                kept = [n for n in trial if n in set(core[0])]
-        core = self._core(goal, kept, facts)
+        core = self._core(goal, events, facts)
         assert core is not None
         chosen = sorted(core[1], key=lambda p: -self.cost[p])
-        i = 0
-        while i < len(chosen):
-            trial = chosen[:i] + chosen[i + 1 :]
-            core = self._core(goal, kept, trial)
+        chosen = _deletion(chosen, lambda t: self._core(goal, events, t, trial=True), 1)
+        kept = _deletion(events, lambda t: self._core(goal, t, chosen, trial=True), 0)
+        best = (kept, sorted(chosen))
+        if len(kept) < 2:
+            return best
+        calls = [4 * (len(kept) + len(chosen)) + 20]
+
+        def budgeted(
+            trial_events: list[int], trial_facts: list[int]
+        ) -> tuple[list[int], list[int]] | None:
+            calls[0] -= 1
+            if calls[0] < 0:
+                raise _OutOfBudget
+            return self._core(goal, trial_events, trial_facts, trial=True)
+
+        try:
+            other = _deletion(kept, lambda t: budgeted(t, facts), 0)
+            core = budgeted(other, facts)
             if core is None:
-                i += 1
-            else:
-                chosen = [p for p in trial if p in set(core[1])]
-        return kept, sorted(chosen)
+                return best
+            rest = sorted(core[1], key=lambda p: -self.cost[p])
+            rest = _deletion(rest, lambda t: budgeted(other, t), 1)
+        except _OutOfBudget:
+            return best
+        if (len(other) + len(rest), len(other)) < (len(kept) + len(chosen), len(kept)):
+            return other, sorted(rest)
+        return best
 
     def _combined_step(self, goal: Fact | None, events: list[int], premises: list[int]) -> RawStep:
         words = self.ctx.words
@@ -947,6 +968,37 @@ class Derivation:
             text = (f"{said}: no deal fits them in which {words.fact(goal.negated())}, "
                     f"so {words.fact(goal)}.")
         return RawStep(goal, "combined", text, tuple(events), tuple(premises))
+
+
+class _OutOfBudget(Exception):
+    """A search for a smaller combined step ran out of solver calls."""
+
+
+def _deletion(
+    items: list[int],
+    core_of: Callable[[list[int]], tuple[list[int], list[int]] | None],
+    part: int,
+) -> list[int]:
+    """Shrink ``items`` to a minimal subset whose ``core_of`` is not ``None``.
+
+    Deletion in halving chunks (big chunks drop many unneeded items per solver call), refining
+    by each core found; the last pass drops one item at a time, so the result is minimal.
+    """
+    kept = list(items)
+    chunk = max(1, len(kept) // 2)
+    while True:
+        i = 0
+        while i < len(kept):
+            trial = kept[:i] + kept[i + chunk :]
+            core = core_of(trial)
+            if core is None:
+                i += chunk
+            else:
+                inside = set(core[part])
+                kept = [item for item in trial if item in inside]
+        if chunk == 1:
+            return kept
+        chunk = max(1, chunk // 2)
 
 
 def setup_only(derivation: Derivation, index: int) -> bool:

@@ -179,8 +179,10 @@ def test_a_hand_filled_by_separate_answers() -> None:
 
 
 def test_a_combined_step_when_no_simple_rule_applies() -> None:
-    """W1 and W2 are neither Aino's nor Niko's; Veera holds one card, so one of them is in the
-    envelope and W3 is not: no single rule a player names says that, so the step is combined."""
+    """Aino and Niko each hold one card, one of (S1, W3, R2); S1 is in the envelope (the only
+    suspect), so W1 and W2 are Veera's or the envelope's; Veera holds one card, so one of them
+    is in the envelope and W3 is not. No single rule a player names says that: a combined step,
+    citing just the two answers."""
     cards = {"suspects": ["S1"], "weapons": ["W1", "W2", "W3"], "rooms": ["R1", "R2", "R3"]}
     log = small_log(cards, {"Aino": 1, "Niko": 1, "Veera": 1}, [
         suggestion("Aino", ("S1", "W3", "R2"), (), "Niko"),
@@ -190,9 +192,9 @@ def test_a_combined_step_when_no_simple_rule_applies() -> None:
     ], face_up=["R3"])
     explanation = explain_cell(log, "W3", "envelope")
     assert explanation.value is Knowledge.NO and explanation.events == (1, 4)
-    last = explanation.steps[-1]
-    assert last.rule == "combined" and last.events == ()
-    assert last.text.startswith("Combining what is known (Aino does not hold W1;")
-    assert last.text.endswith(
-        "no deal fits them in which W3 is in the envelope, so W3 is not in the envelope.")
-    assert "Aino holds 1 card: one of (S1, W3, R2) (answered in event 4)" in explanation.text()
+    (step,) = explanation.steps
+    assert step.rule == "combined" and step.events == (1, 4) and step.uses == ()
+    assert step.text == (
+        "Combining event 1 (Aino asked (S1, W3, R2), Niko answered) and event 4 (Veera asked "
+        "(S1, W3, R2), Aino answered): no deal fits them in which W3 is in the envelope, so W3 "
+        "is not in the envelope.")
