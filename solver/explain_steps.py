@@ -878,7 +878,8 @@ class Derivation:
                 sized.append((len(core[0]), len(core[1]), goal, core[0]))
         if not sized:
             return None
-        _, _, goal, events = min(sized, key=lambda t: t[:2])
+        # a "yes" first on a tie: one owner per card then settles the rest of its row
+        _, _, goal, events = min(sized, key=lambda t: (t[0], t[1], not (t[2] and t[2].holds)))
         events, premises = self._shrink(goal, events, facts)
         return self._combined_step(goal, events, premises)
 
