@@ -198,3 +198,63 @@ def test_a_combined_step_when_no_simple_rule_applies() -> None:
         "Combining event 1 (Aino asked (S1, W3, R2), Niko answered) and event 4 (Veera asked "
         "(S1, W3, R2), Aino answered): no deal fits them in which W3 is in the envelope, so W3 "
         "is not in the envelope.")
+
+
+
+def test_a_wrong_accusation_and_one_envelope_card_per_category() -> None:
+    cards = {"suspects": ["Plum", "Green"], "weapons": ["Rope", "Axe"],
+             "rooms": ["Hall", "Study", "Cellar"]}
+    log = small_log(cards, {"Ann": 1, "Bob": 2, "Cy": 1}, [
+        reveal("Bob", "Green"),
+        reveal("Cy", "Axe"),
+        {"type": "accusation", "by": "Cy", "cards": ["Plum", "Rope", "Hall"], "correct": False},
+    ], me="Ann", my_cards=["Study"])
+    with Explainer.of(log) as explainer:
+        hall = explainer.cell("Hall", "envelope")
+        assert hall.value is Knowledge.NO and hall.events == (1, 2, 3)
+        assert hall.steps[-1].rule == "wrong-accusation"
+        assert hall.steps[-1].text == ("Cy's accusation (Plum, Rope, Hall) in event 3 was wrong; "
+                                       "Plum and Rope are in the envelope, so Hall is not.")
+        rope = explainer.cell("Rope", "envelope")
+        assert rope.steps[-1].text == (
+            "Every other weapon is accounted for, so Rope is in the envelope.")
+        assert explainer.cell("Study", "envelope").steps[-1].text == (
+            "Study is yours, so it is not in the envelope.")
+        cellar = explainer.cell("Cellar", "envelope")
+        assert cellar.value is Knowledge.YES and cellar.events == (1, 2, 3)
+
+
+def test_first_in_order_and_whole_hand() -> None:
+    cards = {"suspects": ["Plum", "Green"], "weapons": ["Rope", "Axe", "Knife"],
+             "rooms": ["Hall", "Study", "Cellar"]}
+    log = small_log(cards, {"Ann": 2, "Bob": 2, "Cy": 1, "Dee": 0}, [
+        {"type": "suggestion", "by": "Ann", "cards": ["Plum", "Rope", "Hall"], "passes": [],
+         "refuted_by": "Bob", "shown": "Rope", "shown_by_rule": "first-in-order"},
+        {"type": "reveal", "player": "Bob", "cards": ["Rope", "Study"], "whole_hand": True},
+    ], me="Ann", my_cards=["Axe", "Hall"])
+    with Explainer.of(log) as explainer:
+        plum = explainer.cell("Plum", "Bob")
+        assert plum.steps[-1].rule == "first-in-order" and plum.events == (1,)
+        assert plum.steps[-1].text == (
+            "In event 1 Bob's card was picked by the first-in-order rule (suspect, weapon, room) "
+            "and it was Rope, so Bob does not hold Plum.")
+        cellar = explainer.cell("Cellar", "Bob")
+        assert cellar.steps[-1].rule == "whole-hand" and cellar.events == (2,)
+        assert "whole hand (Rope, Study) was revealed in event 2" in cellar.steps[-1].text
+        assert explainer.cell("Knife", "Dee").steps[-1].text == (
+            "Dee holds no cards at all, so not Knife.")
+
+
+def test_a_side_peek() -> None:
+    cards = {"suspects": ["S1", "S2"], "weapons": ["W1", "W2"], "rooms": ["R1", "R2", "R3"]}
+    log = small_log(cards, {"Aino": 1, "Niko": 2}, [
+        {"type": "suggestion", "by": "Aino", "cards": ["S1", "W1", "R1"], "passes": ["Niko"],
+         "side_peek": {"slot": 1, "card": "R1"}},
+    ], me="Aino", my_cards=["S2"], side_cards=1)
+    with Explainer.of(log) as explainer:
+        peek = explainer.cell("R1", "side")
+        assert peek.steps[-1].text == (
+            "After event 1 you looked at side card 1: R1, so R1 is a side card.")
+        weapon = explainer.cell("W1", "envelope")
+        assert weapon.value is Knowledge.YES and weapon.events == (1,)
+        assert "The 1 side card is known (R1), so none else is: not W1." in weapon.text()
