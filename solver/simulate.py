@@ -241,8 +241,9 @@ def play(
     other player chosen at random. After a turn, with probability ``wrong_accusations``, an
     opponent of the user accuses wrongly (said aloud; they stop taking turns but keep
     answering), and with probability ``reveals`` another player's card is revealed to the user.
-    With ``finish`` the user accuses correctly at the start of their first turn on which the
-    notebook says the accusation is safe, and the game ends there.
+    Forum variant: ``absence`` makes one player go missing (the host answers for them, then
+    reveals their hand). With ``finish`` the user accuses correctly at the start of their first
+    turn on which the notebook says the accusation is safe, and the game ends there.
     """
     choose = strategy or random_strategy
     names = game.player_names
