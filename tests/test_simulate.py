@@ -48,7 +48,7 @@ KINDS = ("classic", "spectator", "refresh", "two-player", "forum")
 
 
 @pytest.mark.parametrize("kind", KINDS)
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(10))
 def test_the_notebook_never_contradicts_the_true_deal(kind: str, seed: int) -> None:
     game, truth, log = _table(kind, seed)
     check(log)
