@@ -26,7 +26,7 @@ derived again from a minimal set of events.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any
@@ -302,6 +302,11 @@ class Explainer:
             for card, row in grid.cells.items()
         }
 
+    def sequence(self) -> tuple[Step, ...]:
+        """The whole grid as one chain of steps, simplest first (every cell's part of it)."""
+        derivation = self.derivation()
+        return _chain(derivation, range(len(derivation.steps)))
+
     def all_json(self) -> dict[str, dict[str, dict[str, Any]]]:
         """`all` as JSON: ``analyze --json``'s ``"explanations"`` object."""
         return {card: {owner: e.to_json() for owner, e in row.items()}
@@ -395,9 +400,10 @@ def _setup_facts(notebook: Notebook) -> tuple[Fact, ...]:
     return facts
 
 
-def _chain(derivation: Derivation, index: int) -> tuple[Step, ...]:
-    """The steps ``index`` depends on, in derivation order, numbered from 1."""
-    order = sorted(derivation.closure[index])
+def _chain(derivation: Derivation, index: int | Iterable[int]) -> tuple[Step, ...]:
+    """The steps ``index`` depends on (or the given steps), in derivation order, from 1."""
+    chosen = derivation.closure[index] if isinstance(index, int) else frozenset(index)
+    order = sorted(chosen)
     number = {i: n for n, i in enumerate(order, 1)}
     steps = []
     for i in order:

@@ -703,7 +703,7 @@ class Derivation:
             return
         for card in sorted(self.ctx.live - set(cards)):
             fact = Fact(card, owner, False)
-            then = f"none else is: not {card}" if owner == SIDE else words.fact(fact)
+            then = f"no other card is: not {card}" if owner == SIDE else words.fact(fact)
             self._push(RawStep(fact, "full-hand", f"{said}, so {then}.", (), tuple(yes)))
 
     def _full_with_answers(self, owner: str) -> None:

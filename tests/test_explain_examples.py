@@ -257,4 +257,18 @@ def test_a_side_peek() -> None:
             "After event 1 you looked at side card 1: R1, so R1 is a side card.")
         weapon = explainer.cell("W1", "envelope")
         assert weapon.value is Knowledge.YES and weapon.events == (1,)
-        assert "The 1 side card is known (R1), so none else is: not W1." in weapon.text()
+        assert "The 1 side card is known (R1), so no other card is: not W1." in weapon.text()
+
+
+def test_the_whole_grid_as_one_sequence() -> None:
+    log = refresh_log([suggestion("Oona", (REGINA, "pistooli", "keittiö"), (), "Veera"),
+                       reveal("Niko", REGINA)], mine=("pistooli",))
+    with Explainer.of(log) as explainer:
+        sequence = explainer.sequence()
+        settled = {s.fact for s in sequence if s.fact is not None}
+        for row in explainer.all().values():
+            for explanation in row.values():
+                if explanation.steps[-1].rule != "face-up":
+                    assert explanation.steps[-1].fact in settled
+        assert all(u < n for n, s in enumerate(sequence, 1) for u in s.uses)
+        assert [s.rule for s in sequence[:1]] == ["my-hand"]
