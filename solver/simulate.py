@@ -38,6 +38,7 @@ from .game import (
     Suggestion,
     Triple,
 )
+from .logfile import check
 from .notebook import Notebook
 
 Strategy = Callable[[GameLog, str, random.Random], Triple]
@@ -133,6 +134,7 @@ def random_setup(
         title=title,
         edition_name=edition_name,
     )
+    check(GameLog(game))  # unknown "me", duplicate names...: a clear InvalidLogError
     truth = _deal(game, rng, envelope)
     if me is not None:
         game = replace(game, my_cards=truth.hand(me))

@@ -8,6 +8,7 @@ import pytest
 
 from solver.cards import CATEGORIES
 from solver.editions import Dealing, editions, forum_deck, new_game
+from solver.errors import InvalidLogError
 from solver.game import ENVELOPE, FIRST_IN_ORDER, SIDE, Accusation, Game, GameLog, Suggestion
 from solver.logfile import check
 from solver.notebook import Knowledge, Notebook
@@ -190,3 +191,10 @@ def test_players_out_after_a_wrong_accusation_take_no_more_turns_but_still_answe
         later = [e for e in log.events[i + 1 :] if isinstance(e, Suggestion)]
         assert all(e.by != accuser for e in later)
         assert any(accuser in e.passes or e.refuted_by == accuser for e in later)
+
+
+def test_a_bad_table_is_refused_with_the_field_named() -> None:
+    with pytest.raises(InvalidLogError, match="me: 'Zoe' is not one of the players"):
+        random_setup(CLASSIC, SIX[:3], Dealing.CLASSIC, "Zoe", random.Random(0))
+    with pytest.raises(InvalidLogError, match="player 'Anna' is listed more than once"):
+        random_setup(CLASSIC, ("Anna", "Anna", "Ben"), Dealing.CLASSIC, None, random.Random(0))
