@@ -1000,9 +1000,3 @@ def _deletion(
         if chunk == 1:
             return kept
         chunk = max(1, chunk // 2)
-
-
-def setup_only(derivation: Derivation, index: int) -> bool:
-    """Whether a step rests on the setup alone (no event anywhere in its chain)."""
-    return not derivation.event_closure[index]
-
