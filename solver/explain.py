@@ -219,8 +219,8 @@ class Explainer:
                 self._notebook_conflict = err.events
         self._derivation: Derivation | None = None
         self.rederived = 0
-        self._narrower: dict[frozenset[int], Derivation] = {}
         """How many cells were derived again because the shared chain cited needless events."""
+        self._narrower: dict[frozenset[int], Derivation] = {}
 
     @classmethod
     def of(cls, log: GameLog) -> Explainer:
