@@ -90,3 +90,21 @@ def test_analyze_json_has_explanations(example_3: str, clash: str,
     assert main(["analyze", clash, "--json"]) == 3
     data = json.loads(capsys.readouterr().out)
     assert data["conflict"] == [1, 2] and data["conflict_steps"][-1]["fact"] is None
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+@pytest.mark.parametrize(("name", "card", "owner", "expected"), [
+    ("rules-example-1.json", "köysi", "Veera", "Veera showed you köysi (event 1)."),
+    ("rules-example-2-four-players.json", "autotalli", "envelope",
+     "so autotalli is in the envelope."),
+    ("rules-example-2-two-players.json", "autotalli", "envelope", "Not known"),
+    ("rules-example-3.json", "keittiö", "Veera", "so Veera holds keittiö."),
+    ("rules-example-4.json", "Juhani Viherlevä", "Veera",
+     "pistooli is Niko's and autotalli is Oona's, so Veera holds Juhani Viherlevä."),
+])
+def test_the_shipped_worked_examples(name: str, card: str, owner: str, expected: str,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", str(EXAMPLES / name), card, owner]) == 0
+    assert expected in capsys.readouterr().out
