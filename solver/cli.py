@@ -7,6 +7,8 @@ for bad input: every `ClueError` becomes a message and a status in `main`.
 ``analyze --json`` of a contradictory log keeps every key of the contract: ``"consistent":
 false``, ``"cells": null``, ``"envelope": null``, ``"accusation_safe": false``, plus
 ``"conflict"``, the minimal clashing events (1-based). ``LOG`` may be ``-`` for standard input.
+It also carries ``"explanations"`` (card -> owner -> the ``explain --json`` object, for every
+yes/no cell), or for a contradictory log ``"conflict_steps"`` (see ``docs/explanations.md``).
 
 Adding a subcommand is a local edit:
 
