@@ -759,47 +759,43 @@ class Derivation:
                                tuple(events), tuple(dict.fromkeys(premises))))
 
     def _needs_all(self, owner: str) -> None:
-        """An owner still needs k cards and exactly k are possible: all of them are theirs."""
+        """An owner holds k cards and only k are possible: all of them are theirs.
+
+        Only the exclusions are premises: a card already known to be the owner's counts as
+        possible, so citing it would add nothing.
+        """
         if owner == ENVELOPE:
             return
         game, words = self.ctx.game, self.ctx.words
-        yes = self._yes[owner]
         capacity = game.capacity(owner)
-        need = capacity - len(yes)
-        if need <= 0:
+        held = {self.fact_of_step(i).card for i in self._yes[owner]}
+        if len(held) >= capacity:
             return
-        held = {self.fact_of_step(i).card for i in yes}
         possible: list[str] = []
-        premises = list(yes)
-        for card in sorted(self.ctx.live - held):
-            premise = self.excluded(card, owner)
+        premises = []
+        for card in sorted(self.ctx.live):
+            premise = None if card in held else self.excluded(card, owner)
             if premise is None:
                 possible.append(card)
-                if len(possible) > need:
+                if len(possible) > capacity:
                     return
             else:
                 premises.append(premise)
-        whom = words.who(owner, start=True)
         if owner == SIDE:
             said = f"There {'is 1 side card' if capacity == 1 else f'are {capacity} side cards'}"
         else:
-            said = f"{whom} {'hold' if owner == game.me else 'holds'} {words.count(capacity)}"
-        if held:
-            said += f"; {words.listing(sorted(held))} {'is' if len(held) == 1 else 'are'} known"
-        if len(possible) < need:
-            only = words.listing(possible) if possible else "none"
-            verb = "is" if len(possible) == 1 else "are"
-            self._impossible(f"{said}, and of the rest only {only} {verb} possible: too few.",
-                             (), premises)
+            verb = "hold" if owner == game.me else "holds"
+            said = f"{words.who(owner, start=True)} {verb} {words.count(capacity)}"
+        only = words.listing(possible) if possible else "none"
+        said += f" and only {only} {'is' if len(possible) == 1 else 'are'} possible"
+        if len(possible) < capacity:
+            self._impossible(f"{said}: too few.", (), premises)
             return
-        only = words.listing(possible)
-        verb = "is" if need == 1 else "are"
         for card in possible:
-            fact = Fact(card, owner, True)
-            self._push(RawStep(
-                fact, "needs-all",
-                f"{said}, and of the rest only {only} {verb} still possible, so "
-                f"{words.fact(fact)}.", (), tuple(premises)))
+            if card not in held:
+                fact = Fact(card, owner, True)
+                self._push(RawStep(fact, "needs-all", f"{said}, so {words.fact(fact)}.", (),
+                                   tuple(premises)))
 
     def _single_owner(self, card: str) -> None:
         """Every owner but one lacks the card: the last one holds it."""
