@@ -2,6 +2,7 @@
 
 ``app.py`` describes the screens; the logic behind them lives in small modules that can be
 tested without Streamlit: `turns` (whose turn, automatic passes, what to show), `grid_view`
-(the grid as a table), `envelopes` (counting envelope triples), `live` (a game in play) and
+(the grid as a table), `live` (a game in play, counting envelope triples with
+`solver.envelopes`) and
 `store` (SQLite persistence).
 """

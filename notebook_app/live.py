@@ -7,11 +7,11 @@ never a dead end: the grid is shown without the latest clashing events, and says
 
 from __future__ import annotations
 
+from solver.envelopes import EnvelopeCounter
 from solver.errors import ContradictionError
 from solver.game import Event, GameLog
 from solver.notebook import Grid, Notebook
 
-from .envelopes import EnvelopeCounter
 from .insight import CellExplainer, CellOdds, explainer, odds
 
 

@@ -38,6 +38,7 @@ from typing import Any
 from . import report
 from .cards import CATEGORIES, Deck
 from .editions import Dealing, deal, edition, forum_deck, new_game, rule_for
+from .envelopes import possible_triples
 from .errors import ClueError, ContradictionError, InvalidLogError
 from .explain import Explainer
 from .game import GameLog, Player
@@ -154,7 +155,7 @@ def run_analyze(args: argparse.Namespace) -> int:
 
 def _notebook_text(analysis: Analysis, grid: Grid, total: int, width: int | None) -> str:
     columns = width or shutil.get_terminal_size((100, 24)).columns
-    triples = None if grid.accusation_safe else report.possible_triples(analysis.log)
+    triples = None if grid.accusation_safe else possible_triples(analysis.log, report.TRIPLE_LIMIT)
     lines = [
         report.heading(analysis, total),
         "",

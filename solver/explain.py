@@ -28,9 +28,9 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import TracebackType
 from typing import Any
 
+from .closing import Closing
 from .errors import ContradictionError, InvalidLogError
 from .explain_steps import Context, Derivation, Fact, RawStep, Words
 from .game import Game, GameLog
@@ -194,7 +194,7 @@ def _hands(words: Words, deal: Mapping[str, Sequence[str]]) -> Iterator[tuple[st
         yield words.who(owner, start=True), ", ".join(cards)
 
 
-class Explainer:
+class Explainer(Closing):
     """Every explanation of one log state, derived once and handed out per cell.
 
     Build it with `Explainer.of` (a log) or `Explainer(notebook)`; it snapshots the notebook's
@@ -229,17 +229,6 @@ class Explainer:
         explainer = cls(notebook)
         explainer._own = notebook
         return explainer
-
-    def __enter__(self) -> Explainer:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def close(self) -> None:
         """Free the solvers."""

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from types import TracebackType
 
 from pysat.solvers import Solver
 
 from .cards import CATEGORIES, Category
+from .closing import Closing
 from .errors import ContradictionError
 from .game import ENVELOPE, Event, Game, GameLog
 from .model import DealModel
@@ -76,7 +76,7 @@ class Grid:
         return all(card is not None for card in self.envelope().values())
 
 
-class Notebook:
+class Notebook(Closing):
     """An incremental SAT model of one game: record events, then ask for the grid.
 
     >>> from solver.logfile import loads
@@ -96,17 +96,6 @@ class Notebook:
         self.events: list[Event] = []
         for event in events:
             self.record(event)
-
-    def __enter__(self) -> Notebook:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def close(self) -> None:
         """Free the solver."""

@@ -21,17 +21,14 @@ accent none), and it shrinks the owner headers to fit a given width.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from math import prod
 from typing import Any
 
-from pysat.solvers import Solver
-
 from .cards import CATEGORIES
 from .editions import Edition, editions
-from .game import ENVELOPE, Accusation, Event, GameLog, Reveal, Triple
-from .model import DealModel
-from .notebook import SOLVER, Analysis, Grid, Knowledge
+from .game import Accusation, Event, Reveal, Triple
+from .notebook import Analysis, Grid, Knowledge
 
 SYMBOLS: dict[Knowledge, str] = {Knowledge.YES: "✓", Knowledge.NO: "·", Knowledge.MAYBE: "?"}
 """How each cell is drawn in the table."""
@@ -90,41 +87,13 @@ def editions_json() -> list[dict[str, Any]]:
 # --- the envelope ----------------------------------------------------------------------------
 
 
-def possible_triples(log: GameLog, limit: int = TRIPLE_LIMIT) -> list[Triple]:
-    """Envelope triples some deal consistent with ``log`` allows, at most ``limit`` + 1 of them.
-
-    Enumerated with the SAT model: each model found names one triple, which is then blocked, so
-    it costs one solver call per possible triple. Getting more than ``limit`` back means "more
-    than ``limit``". Empty for a contradictory log.
-    """
-    model = DealModel(log.game)
-    for event in log.events:
-        model.add(event)
-    envelope = {model.holds(ENVELOPE, c): c for c in log.game.deck if c not in log.game.face_up}
-    blocking = int(model.pool.id(("report", "triples")))
-    found: list[Triple] = []
-    with Solver(name=SOLVER, bootstrap_with=model.clauses) as solver:
-        assumptions = [*model.selectors, blocking]
-        while len(found) <= limit and solver.solve(assumptions=assumptions):
-            chosen = [envelope[v] for v in solver.get_model() if v in envelope]
-            order = {card: CATEGORIES.index(log.game.category_of(card)) for card in chosen}
-            chosen.sort(key=order.__getitem__)
-            found.append((chosen[0], chosen[1], chosen[2]))
-            solver.add_clause([-blocking, *(-model.holds(ENVELOPE, c) for c in chosen)])
-    return sorted(found, key=_deck_order(log))
-
-
-def _deck_order(log: GameLog) -> Callable[[Triple], tuple[int, ...]]:
-    position = {card: i for i, card in enumerate(log.game.deck)}
-    return lambda triple: tuple(position[c] for c in triple)
-
-
 def envelope_lines(
     grid: Grid, triples: Sequence[Triple] | None, limit: int = TRIPLE_LIMIT
 ) -> list[str]:
     """The envelope so far, the candidates left, and whether an accusation is safe.
 
-    ``triples`` are the possible envelope triples (`possible_triples`); ``None`` skips the count.
+    ``triples`` are the possible envelope triples (`solver.envelopes.possible_triples`, asked
+    for at most ``limit`` + 1); ``None`` skips the count.
     """
     known = grid.envelope()
     lines = ["Envelope: " + ", ".join(f"{cat.value} {known[cat] or '?'}" for cat in CATEGORIES)]

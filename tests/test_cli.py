@@ -22,10 +22,11 @@ from hypothesis import HealthCheck, given, settings
 
 from solver.cli import main
 from solver.editions import editions
+from solver.envelopes import possible_triples
 from solver.game import ENVELOPE, SIDE, GameLog
 from solver.logfile import load, loads
 from solver.notebook import analyze
-from solver.report import display_width, possible_triples
+from solver.report import display_width
 from tests.brute import deals
 from tests.strategies import small_logs
 

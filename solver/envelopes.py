@@ -3,31 +3,32 @@
 A triple is possible when some deal consistent with the log puts those three cards in the
 envelope. Events only add constraints, so the possible set shrinks monotonically; each triple
 keeps a witness deal, and a new event only costs a SAT call for the triples whose witness it
-breaks. Opening a long game counts the current state directly (one SAT call per candidate
-triple); the per-event history the review chart needs is replayed only when asked for.
+breaks. Opening a long game counts the current state directly, one SAT call per possible triple
+(each deal found names a triple, which is then blocked); the per-event history the review chart
+needs is replayed only when asked for. `possible_triples` is the same enumeration for a log.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import product
-from types import TracebackType
 
 from pysat.solvers import Solver
 
-from solver.cards import CATEGORIES
-from solver.game import ENVELOPE, Event, Game
-from solver.model import Clause, DealModel
+from .cards import CATEGORIES
+from .closing import Closing
+from .game import ENVELOPE, Event, Game, GameLog, Triple
+from .model import Clause, DealModel
+from .notebook import SOLVER
 
-Triple = tuple[str, str, str]
 Witnesses = dict[Triple, frozenset[int]]
 
 
-class EnvelopeCounter:
+class EnvelopeCounter(Closing):
     """The possible envelope triples of a game, updated event by event.
 
     >>> from solver.cards import Deck
-    >>> from solver.game import Accusation, Player
+    >>> from .game import Accusation, Player
     >>> game = Game(Deck(("Plum", "Green"), ("Rope",), ("Hall",)),
     ...             (Player("Ann", 1), Player("Bob", 0)))
     >>> with EnvelopeCounter(game) as counter:
@@ -37,7 +38,7 @@ class EnvelopeCounter:
     [2, 1]
     """
 
-    def __init__(self, game: Game, events: Iterable[Event] = (), *, solver: str = "glucose4"):
+    def __init__(self, game: Game, events: Iterable[Event] = (), *, solver: str = SOLVER):
         self.game = game
         self.model = DealModel(game)
         self._solver = Solver(name=solver, bootstrap_with=self.model.clauses)
@@ -59,17 +60,6 @@ class EnvelopeCounter:
             self._add(event)
         self._witness: Witnesses = self._enumerate()
         self._history: dict[int, Witnesses] = {len(self._active): dict(self._witness)}
-
-    def __enter__(self) -> EnvelopeCounter:
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def close(self) -> None:
         """Free the solver."""
@@ -144,9 +134,9 @@ class EnvelopeCounter:
 
     def _enumerate(self) -> Witnesses:
         """Witnesses of every possible triple, found from scratch."""
-        self._witness = {}
-        for triple in self._candidates:
-            self._check(triple)
+        found = _enumerate(self._solver, self.model, self._active)
+        order = {triple: i for i, triple in enumerate(self._candidates)}
+        self._witness = dict(sorted(found.items(), key=lambda item: order[item[0]]))
         return self._witness
 
     def _satisfied(self, clause: Clause, selector: int, witness: frozenset[int]) -> bool:
@@ -165,3 +155,42 @@ class EnvelopeCounter:
         if self._solver.solve(assumptions=assumptions):
             model = self._solver.get_model() or []
             self._witness[triple] = frozenset(v for v in model if v > 0 and v in self._cells)
+
+
+def _enumerate(
+    solver: Solver, model: DealModel, assumptions: list[int], limit: int | None = None
+) -> Witnesses:
+    """Every possible triple with a witness deal (at most ``limit`` + 1 of them).
+
+    Each deal the solver finds names one triple, which is then blocked under a fresh
+    activation literal (retired afterwards), so the cost is one call per possible triple.
+    """
+    found: Witnesses = {}
+    cells = model.cells
+    envelope = {model.cell[c, ENVELOPE]: c for c in model.live_cards}
+    rank = {c: CATEGORIES.index(model.game.category_of(c)) for c in model.live_cards}
+    active = model.fresh()
+    while (limit is None or len(found) <= limit) and solver.solve(
+        assumptions=[*assumptions, active]
+    ):
+        deal = solver.get_model() or []
+        cards = sorted((envelope[v] for v in deal if v > 0 and v in envelope), key=rank.__getitem__)
+        found[cards[0], cards[1], cards[2]] = frozenset(v for v in deal if v > 0 and v in cells)
+        solver.add_clause([-active, *(-model.cell[c, ENVELOPE] for c in cards)])
+    solver.add_clause([-active])
+    return found
+
+
+def possible_triples(log: GameLog, limit: int | None = None) -> list[Triple]:
+    """The envelope triples some deal consistent with ``log`` allows, in deck order.
+
+    With ``limit``, enumeration stops after ``limit`` + 1 triples: getting more than ``limit``
+    back means "more than ``limit``". Empty for a contradictory log.
+    """
+    model = DealModel(log.game)
+    for event in log.events:
+        model.add(event)
+    with Solver(name=SOLVER, bootstrap_with=model.clauses) as solver:
+        found = _enumerate(solver, model, model.selectors, limit)
+    position = {card: i for i, card in enumerate(log.game.deck)}
+    return sorted(found, key=lambda triple: tuple(position[c] for c in triple))
