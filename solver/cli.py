@@ -35,7 +35,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from . import report
+from . import odds_report, report
+from .advice import accuse, advise, what_to_show
 from .cards import CATEGORIES, Deck
 from .editions import Dealing, deal, edition, forum_deck, new_game, rule_for
 from .envelopes import possible_triples
@@ -44,6 +45,7 @@ from .explain import Explainer
 from .game import GameLog, Player
 from .logfile import check, dumps, load, loads
 from .notebook import Analysis, Grid, analyze
+from .odds import Odds, odds
 
 OK = 0
 INVALID = 2
@@ -131,6 +133,7 @@ def _analyze_arguments(parser: argparse.ArgumentParser) -> None:
         "--width", type=_count("--width"), metavar="COLUMNS",
         help="fit the table in this many columns (default: the terminal's width)",
     )
+    _odds_arguments(parser)
 
 
 def run_analyze(args: argparse.Namespace) -> int:
@@ -144,12 +147,16 @@ def run_analyze(args: argparse.Namespace) -> int:
                 data["explanations"] = explainer.all_json()
             elif (conflict := explainer.conflict()) is not None:
                 data["conflict_steps"] = conflict.to_json()["steps"]
+        if args.odds:
+            data.update(odds_report.odds_json(_odds(log, args) if analysis.consistent else None))
         _print_json(data)
     elif analysis.grid is None:
         print(report.heading(analysis, total))
         print(report.conflict_message(analysis), file=sys.stderr)
     else:
         print(_notebook_text(analysis, analysis.grid, total, args.width))
+        if args.odds:
+            print("\n".join(["", *odds_report.odds_lines(_odds(log, args))]))
     return OK if analysis.consistent else CONTRADICTION
 
 
@@ -324,6 +331,88 @@ def _hand_sizes(text: str, players: int) -> tuple[int, ...]:
     return sizes
 
 
+# --- odds: accuse, advise, show (analyze --odds) ---------------------------------------------
+
+
+def _odds_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--odds", action="store_true",
+                        help="add exact probabilities (every deal consistent with the log "
+                             "equally likely)")
+    parser.add_argument("--refuter-model", action="store_true",
+                        help="assume a refuter with several matches shows one at random")
+
+
+def _odds(log: GameLog, args: argparse.Namespace) -> Odds:
+    return odds(log, refuter_model=args.refuter_model)
+
+
+def _accuse_arguments(parser: argparse.ArgumentParser) -> None:
+    _log_arguments(parser)
+    for name in ("suspect", "weapon", "room"):
+        parser.add_argument(name, metavar=name.upper())
+    parser.add_argument("--json", action="store_true", help="print the check as JSON")
+    parser.add_argument("--refuter-model", action="store_true",
+                        help="assume a refuter with several matches shows one at random")
+
+
+def run_accuse(args: argparse.Namespace) -> int:
+    """Say "safe" only when the envelope is certain; else the chance and the alternatives."""
+    log, _ = _read_log(args)
+    check = accuse(log, (args.suspect, args.weapon, args.room),
+                   refuter_model=args.refuter_model)
+    if args.json:
+        _print_json(odds_report.accusation_json(check))
+    else:
+        print(odds_report.accusation_text(check))
+    return OK
+
+
+def _advise_arguments(parser: argparse.ArgumentParser) -> None:
+    _log_arguments(parser)
+    parser.add_argument("--room", metavar="ROOM", help="the room you stand in (default: any)")
+    parser.add_argument("--top", type=_count("--top"), default=10, metavar="N",
+                        help="how many suggestions to list (default 10)")
+    parser.add_argument("--samples", type=_count("--samples"), default=2000, metavar="N",
+                        help="deals drawn to score the suggestions (default 2000)")
+    parser.add_argument("--seed", type=_count("--seed"), default=0, metavar="N")
+    parser.add_argument("--json", action="store_true", help="print the ranking as JSON")
+    parser.add_argument("--refuter-model", action="store_true",
+                        help="assume a refuter with several matches shows one at random")
+
+
+def run_advise(args: argparse.Namespace) -> int:
+    """Rank suggestions by the expected information their answer gives about the envelope."""
+    log, _ = _read_log(args)
+    if args.samples < 1:
+        raise InvalidLogError([f"--samples: at least 1 deal is needed, got {args.samples}"])
+    ranked = advise(log, args.room, samples=args.samples, seed=args.seed,
+                    refuter_model=args.refuter_model)
+    if args.json:
+        _print_json(odds_report.advice_json(ranked, args.top))
+    else:
+        print("\n".join(odds_report.advice_lines(ranked, args.top)))
+    return OK
+
+
+def _show_arguments(parser: argparse.ArgumentParser) -> None:
+    _log_arguments(parser)
+    parser.add_argument("asker", metavar="ASKER", help="the player whose suggestion you refute")
+    parser.add_argument("cards", metavar="CARD", nargs=3, help="the three cards they named")
+    parser.add_argument("--json", action="store_true", help="print the advice as JSON")
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """Which of my matching cards to show: one already shown to the asker, else the least
+    telling."""
+    log, _ = _read_log(args)
+    advice = what_to_show(log, args.asker, tuple(args.cards))
+    if args.json:
+        _print_json(odds_report.show_json(advice))
+    else:
+        print(odds_report.show_text(advice))
+    return OK
+
+
 # --- the table of subcommands, and main ------------------------------------------------------
 
 COMMANDS: list[Command] = [
@@ -333,6 +422,12 @@ COMMANDS: list[Command] = [
             _explain_arguments, run_explain),
     Command("editions", "list the edition presets", _editions_arguments, run_editions),
     Command("new", "write the starting log of a new game", _new_arguments, run_new),
+    Command("accuse", "is an accusation safe? if not, its chance and the likelier envelopes",
+            _accuse_arguments, run_accuse),
+    Command("advise", "which suggestion to make: ranked by expected information",
+            _advise_arguments, run_advise),
+    Command("show", "which of your cards to show when you must refute",
+            _show_arguments, run_show),
 ]
 """Every subcommand, in the order ``--help`` lists them."""
 

@@ -1,0 +1,112 @@
+"""Text and JSON for the odds, the accusation check, the advisor and what to show.
+
+``analyze --json --odds`` adds ``"probabilities"`` (card -> owner -> number), ``"envelope_odds"``
+(``[suspect, weapon, room, p]``, most likely first) and ``"odds_exact"``; approximate figures also
+carry ``"odds_error"`` (card -> owner -> standard error) and ``"envelope_odds_error"``
+(``[suspect, weapon, room, standard error]``). A contradictory log gives ``null`` for all three.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .advice import AccusationCheck, Advice, ShowAdvice
+from .odds import Number, Odds
+
+ODDS_LINES = 10
+"""Envelope triples listed in the text output."""
+
+
+def percent(p: Number, error: float | None = None) -> str:
+    """``12.5%``, or ``12.5% ± 0.8`` for an approximate figure."""
+    text = f"{100 * float(p):5.1f}%"
+    return text if error is None else f"{text} ± {100 * error:.1f}"
+
+
+def odds_json(result: Odds | None) -> dict[str, Any]:
+    """The keys ``analyze --json --odds`` adds (``null`` values for a contradictory log)."""
+    if result is None:
+        return {"probabilities": None, "envelope_odds": None, "odds_exact": None}
+    data: dict[str, Any] = {
+        "probabilities": {
+            card: {owner: float(p) for owner, p in row.items()}
+            for card, row in result.probabilities.items()
+        },
+        "envelope_odds": [[s, w, r, float(p)] for s, w, r, p in result.envelope_odds],
+        "odds_exact": result.exact,
+    }
+    if result.error is not None:
+        data["odds_error"] = {card: dict(row) for card, row in result.error.items()}
+    if result.envelope_error is not None:
+        data["envelope_odds_error"] = [
+            [s, w, r, result.envelope_error[(s, w, r)]] for s, w, r, _ in result.envelope_odds
+        ]
+    return data
+
+
+def odds_lines(result: Odds, limit: int = ODDS_LINES) -> list[str]:
+    """The most likely envelopes, one per line, labelled exact or approximate."""
+    label = "exact" if result.exact else "approximate (sampled; ± one standard error)"
+    model = ", refuter picks at random" if result.refuter_model else ""
+    lines = [f"Envelope odds ({label}{model}):"]
+    for s, w, r, p in result.envelope_odds[:limit]:
+        error = result.envelope_error.get((s, w, r)) if result.envelope_error else None
+        lines.append(f"  {percent(p, error)}  {s}, {w}, {r}")
+    hidden = len(result.envelope_odds) - limit
+    if hidden > 0:
+        lines.append(f"  … and {hidden} less likely")
+    return lines
+
+
+def accusation_text(check: AccusationCheck) -> str:
+    """"safe", or the chance that the accusation is right and the likelier alternatives."""
+    s, w, r = check.triple
+    if check.safe:
+        return f"safe: the envelope is certainly {s}, {w}, {r}"
+    lines = [f"not safe: {s}, {w}, {r} is right with chance {percent(check.probability).strip()}"
+             + ("" if check.exact else " (approximate)")]
+    if check.alternatives:
+        lines.append("most likely alternatives:")
+        lines += [f"  {percent(p)}  {a}, {b}, {c}" for a, b, c, p in check.alternatives]
+    return "\n".join(lines)
+
+
+def accusation_json(check: AccusationCheck) -> dict[str, Any]:
+    return {
+        "cards": list(check.triple),
+        "safe": check.safe,
+        "probability": float(check.probability),
+        "alternatives": [[s, w, r, float(p)] for s, w, r, p in check.alternatives],
+        "exact": check.exact,
+    }
+
+
+def advice_lines(advice: Sequence[Advice], top: int) -> list[str]:
+    lines = ["Suggestions by expected information about the envelope (bits):"]
+    for a in advice[:top]:
+        s, w, r = a.triple
+        lines.append(f"  {a.gain:5.2f}  {s}, {w}, {r}   (refuted {percent(a.refuted).strip()})")
+    return lines
+
+
+def advice_json(advice: Sequence[Advice], top: int) -> list[dict[str, Any]]:
+    return [{"cards": list(a.triple), "gain": a.gain, "refuted": a.refuted}
+            for a in advice[:top]]
+
+
+def show_text(advice: ShowAdvice) -> str:
+    reasons = {
+        "only match": "it is your only match",
+        "already seen": "they have seen it from you before: it tells them nothing new",
+        "least telling": "it sharpens their view of the envelope least",
+    }
+    lines = [f"show {advice.card}: {reasons[advice.reason]}"]
+    for card, bits in sorted(advice.entropy_after.items(), key=lambda kv: -kv[1]):
+        lines.append(f"  {card}: their envelope entropy after it {bits:.2f} bits")
+    return "\n".join(lines)
+
+
+def show_json(advice: ShowAdvice) -> dict[str, Any]:
+    return {"card": advice.card, "reason": advice.reason,
+            "entropy_after": advice.entropy_after}

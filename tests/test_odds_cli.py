@@ -1,0 +1,160 @@
+"""The command line's odds features: analyze --odds, accuse, advise, show."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from solver.cli import main
+from solver.logfile import loads
+from solver.odds import odds
+
+LOG = {
+    "format": "clue-notebook/1",
+    "edition": "clue-classic",
+    "players": [{"name": "Ann", "hand_size": 6}, {"name": "Bob", "hand_size": 6},
+                {"name": "Cy", "hand_size": 6}],
+    "me": "Ann",
+    "my_cards": ["Miss Scarlet", "Rope", "Hall", "Kitchen", "Study", "Knife"],
+    "events": [
+        {"type": "suggestion", "by": "Bob", "cards": ["Professor Plum", "Candlestick", "Lounge"],
+         "passes": [], "refuted_by": "Cy"},
+        {"type": "suggestion", "by": "Ann", "cards": ["Mrs. White", "Wrench", "Library"],
+         "passes": ["Bob"], "refuted_by": "Cy", "shown": "Wrench"},
+    ],
+}
+
+
+@pytest.fixture
+def log_file(tmp_path: Path) -> Path:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(LOG), encoding="utf-8")
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_analyze_json_odds_contract(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "analyze", str(log_file), "--json", "--odds")
+    assert status == 0
+    data = json.loads(out)
+    assert data["odds_exact"] is True
+    exact = odds(loads(json.dumps(LOG)))
+    assert set(data["probabilities"]) == set(exact.probabilities)
+    for card, row in data["probabilities"].items():
+        assert list(row) == data["owners"]
+        assert row == {o: float(p) for o, p in exact.probabilities[card].items()}
+        assert sum(row.values()) == pytest.approx(1)
+    chances = [p for *_, p in data["envelope_odds"]]
+    assert chances == sorted(chances, reverse=True)
+    assert sum(chances) == pytest.approx(1)
+    assert data["envelope_odds"][0][:3] == list(exact.envelope_odds[0][:3])
+    assert data["probabilities"]["Wrench"]["Cy"] == 1.0
+    assert "odds_error" not in data
+
+
+def test_analyze_json_without_odds_has_no_odds(
+    log_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out, _ = run(capsys, "analyze", str(log_file), "--json")
+    assert "probabilities" not in json.loads(out)
+
+
+def test_analyze_odds_of_a_contradiction(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    reveal = {"type": "reveal", "player": "Bob", "cards": ["Wrench"]}
+    bad = {**LOG, "events": [*LOG["events"], reveal]}  # type: ignore[list-item]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    status, out, _ = run(capsys, "analyze", str(path), "--json", "--odds")
+    data = json.loads(out)
+    assert status == 3
+    assert data["probabilities"] is None and data["envelope_odds"] is None
+    assert data["odds_exact"] is None
+
+
+def test_analyze_table_lists_envelope_odds(
+    log_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = run(capsys, "analyze", str(log_file), "--odds", "--width", "100")
+    assert status == 0
+    assert "Envelope odds (exact):" in out
+    assert "Mrs. White, Lead Pipe, Library" in out
+
+
+def test_accuse(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "accuse", str(log_file), "Mrs. White", "Revolver", "Library")
+    assert status == 0 and out.startswith("not safe")
+    status, out, _ = run(capsys, "accuse", str(log_file), "Mrs. White", "Revolver", "Library",
+                         "--json")
+    data = json.loads(out)
+    exact = odds(loads(json.dumps(LOG)))
+    assert data["probability"] == float(
+        exact.envelope(("Mrs. White", "Revolver", "Library"))
+    )
+    assert data["safe"] is False and data["exact"] is True
+    assert len(data["alternatives"]) == 5
+
+
+def test_accuse_safe_when_certain(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    small = {
+        "format": "clue-notebook/1",
+        "cards": {"suspects": ["Plum", "Green"], "weapons": ["Rope"], "rooms": ["Hall", "Den"]},
+        "players": [{"name": "Ann", "hand_size": 1}, {"name": "Bob", "hand_size": 1}],
+        "me": "Ann", "my_cards": ["Green"],
+        "events": [{"type": "reveal", "player": "Bob", "cards": ["Den"]}],
+    }
+    path = tmp_path / "small.json"
+    path.write_text(json.dumps(small), encoding="utf-8")
+    status, out, _ = run(capsys, "accuse", str(path), "Plum", "Rope", "Hall")
+    assert (status, out.strip()) == (0, "safe: the envelope is certainly Plum, Rope, Hall")
+    status, out, _ = run(capsys, "accuse", str(path), "Green", "Rope", "Hall", "--json")
+    assert json.loads(out)["probability"] == 0 and not json.loads(out)["safe"]
+
+
+def test_accuse_bad_card_names_the_field(
+    log_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _, err = run(capsys, "accuse", str(log_file), "Rope", "Revolver", "Library")
+    assert status == 2
+    assert "suspect: 'Rope' is not a suspect" in err
+    assert "Traceback" not in err
+
+
+def test_advise(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "advise", str(log_file), "--room", "Lounge", "--top", "4",
+                         "--json", "--samples", "500")
+    ranked = json.loads(out)
+    assert status == 0 and len(ranked) == 4
+    assert all(r["cards"][2] == "Lounge" for r in ranked)
+    gains = [r["gain"] for r in ranked]
+    assert gains == sorted(gains, reverse=True)
+    status, _, err = run(capsys, "advise", str(log_file), "--room", "Rope")
+    assert status == 2 and "room" in err
+
+
+def test_show(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "show", str(log_file), "Bob", "Mr. Green", "Rope", "Lounge")
+    assert status == 0 and out.startswith("show Rope: it is your only match")
+    status, out, _ = run(capsys, "show", str(log_file), "Bob", "Miss Scarlet", "Rope", "Lounge",
+                         "--json")
+    data = json.loads(out)
+    assert data["card"] in ("Miss Scarlet", "Rope") and data["reason"] == "least telling"
+    status, _, err = run(capsys, "show", str(log_file), "Bob", "Mr. Green", "Revolver", "Lounge")
+    assert status == 2 and "cards" in err
+
+
+def test_refuter_model_flag(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "analyze", str(log_file), "--json", "--odds", "--refuter-model")
+    data = json.loads(out)
+    exact = odds(loads(json.dumps(LOG)), refuter_model=True)
+    assert data["envelope_odds"][0][3] == float(exact.envelope_odds[0][3])
+    assert isinstance(exact.envelope_odds[0][3], Fraction)
