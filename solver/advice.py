@@ -135,16 +135,13 @@ def _xlogx(values: Any) -> Any:
     return values * np.log2(safe)
 
 
-def _entropy(counts: Any) -> float:
-    total = counts.sum()
-    if total <= 0:
-        return 0.0
-    p = counts[counts > 0] / total
-    return float(-(p * np.log2(p)).sum())
-
-
 def gains(log: GameLog, drawn: DealMatrix, triples: Sequence[Triple], by: str) -> list[Advice]:
-    """Score each suggestion ``by`` a player on the same sample of deals."""
+    """Score each suggestion ``by`` a player on the same sample of deals, best first.
+
+    The gain is the mutual information between the envelope and the answer, estimated from the
+    draw with the Miller-Madow correction (the plain estimate favours answers with many rare
+    outcomes); ties go to the suggestion whose cards are likelier envelope cards.
+    """
     game = log.game
     names = game.player_names
     seat = names.index(by)
@@ -155,32 +152,39 @@ def gains(log: GameLog, drawn: DealMatrix, triples: Sequence[Triple], by: str) -
         rank[game.owners.index(player)] = position
     column = {c: j for j, c in enumerate(drawn.cards)}
     size = drawn.owners.shape[0]
-    count_triples = len(drawn.triples)
-    env_counts = np.bincount(drawn.envelope, minlength=count_triples).astype(float)
-    now = _entropy(env_counts)
+    outcomes = 1 + 3 * len(asked)
+    bins = len(drawn.triples)
+    target = drawn.envelope
     out: list[Advice] = []
     for triple in triples:
-        held = drawn.owners[:, [column[c] for c in triple]]
-        ranks = rank[held]  # -1 (face up) picks the last entry: far
+        ranks = rank[drawn.owners[:, [column[c] for c in triple]]]  # face up (-1): far
         first = ranks.min(axis=1)
         answered = first < far
         matches = (ranks == first[:, None]) & answered[:, None]
         shown = matches.sum(axis=1)
         quiet = ~answered
-        keys = [drawn.envelope[quiet]]
+        keys = [target[quiet]]
         weights = [np.ones(int(quiet.sum()))]
         for j in range(3):
             rows = matches[:, j]
-            keys.append((1 + first[rows] * 3 + j) * count_triples + drawn.envelope[rows])
+            keys.append((1 + first[rows] * 3 + j) * bins + target[rows])
             weights.append(1.0 / shown[rows])
         joint = np.bincount(
-            np.concatenate(keys),
-            weights=np.concatenate(weights),
-            minlength=(1 + 3 * len(asked)) * count_triples,
-        ).reshape(-1, count_triples)
-        after = (_xlogx(joint.sum(axis=1)).sum() - _xlogx(joint).sum()) / size
-        out.append(Advice(triple, float(now - after), float(answered.mean())))
-    out.sort(key=lambda a: -a.gain)
+            np.concatenate(keys), weights=np.concatenate(weights), minlength=outcomes * bins
+        ).reshape(outcomes, bins)
+        by_outcome = joint.sum(axis=1)
+        by_target = joint.sum(axis=0)
+        info = (
+            _xlogx(joint).sum() - _xlogx(by_outcome).sum() - _xlogx(by_target).sum()
+        ) / size + np.log2(size)
+        cells = (joint > 0).sum() - (by_outcome > 0).sum() - (by_target > 0).sum() + 1
+        info -= cells / (2 * size * np.log(2))
+        out.append(Advice(triple, max(float(info), 0.0), float(answered.mean())))
+    inside = dict.fromkeys(drawn.cards, 0.0)
+    for envelope, hits in zip(drawn.triples, np.bincount(target).tolist(), strict=True):
+        for card in envelope:
+            inside[card] += hits / size
+    out.sort(key=lambda a: (-round(a.gain, 9), -sum(inside[c] for c in a.triple)))
     return out
 
 

@@ -377,18 +377,16 @@ def _count(
             return out
         hooks = layer.hooks
         closes = layer.closes
-        for o in layer.allowed:
+        # The card shrinks every possible owner's supply of cards by one; an owner whose room
+        # now exceeds that supply must take this very card.
+        full = [x for x in layer.allowed if st[x] > room[x]]
+        if len(full) > 1:
+            return out
+        for o in full or layer.allowed:
             if st[o] == 0 or st[o] - 1 > room[o]:
                 continue
             s = list(st)
             s[o] -= 1
-            bad = False
-            for x in layer.changed:
-                if s[x] > room[x]:
-                    bad = True
-                    break
-            if bad:
-                continue
             weight = 1
             for t, towner in hooks:
                 if towner == o:
