@@ -271,8 +271,13 @@ def _layers(
             singles.append(card)
         else:
             blocks[owners_of].append(card)
+    # A card alone in its block is dealt as a single card, after the refutation cards (so
+    # their open refutations do not multiply with the hand-size states these add), the most
+    # constrained first.
+    free: list[str] = []
     for key in [k for k, cards in blocks.items() if len(cards) == 1]:
-        singles.extend(blocks.pop(key))
+        free.extend(blocks.pop(key))
+    free.sort(key=lambda c: len(allowed[c]))
     classes: list[list[tuple[str, ...]]] = [[] for _ in CATEGORIES]
 
     def envelope_class(owners_of: Iterable[int], cards: tuple[str, ...]) -> int:
@@ -283,17 +288,17 @@ def _layers(
         return 0
 
     last_of = {}
-    order = _order(singles, tallies)
+    order = _order(singles, tallies) + free
     for pos, card in enumerate(order):
         for i, t in enumerate(tallies):
             if card in t.cards:
                 last_of[i] = pos
-    layers: list[_Layer] = []
+    single_layers: list[_Layer] = []
     for pos, card in enumerate(order):
         hooks = tuple((i, t.owner) for i, t in enumerate(tallies) if card in t.cards)
         closes = tuple(i for i, p in last_of.items() if p == pos)
         reach = tuple(sorted(allowed[card]))
-        layers.append(_Layer(card=card, allowed=reach, hooks=hooks, closes=closes,
+        single_layers.append(_Layer(card=card, allowed=reach, hooks=hooks, closes=closes,
                              changed=reach, envelope_class=envelope_class(reach, (card,))))
     # Blocks are dealt owner by owner (each block keeps its own count of cards left), so an
     # owner's hand is settled before the next owner's is opened: few hand-size states at once.
@@ -303,14 +308,16 @@ def _layers(
     block_owners = [sorted(o, key=lambda x: (x in axes, x)) for o, _ in ordered]
     classes_of = [envelope_class(o, tuple(cards)) for o, cards in ordered]
     every = sorted({o for members in block_owners for o in members}, key=lambda x: (x in axes, x))
+    block_layers: list[_Layer] = []
     for owner in every:
         for bi, (members, (_, cards)) in enumerate(zip(block_owners, ordered, strict=True)):
             if owner in members:
-                layers.append(
+                block_layers.append(
                     _Layer(block=tuple(cards), owner=owner, first=owner == members[0],
                            last=owner == members[-1], changed=(owner,),
                            envelope_class=classes_of[bi], slot=owners + bi)
                 )
+    layers = single_layers + block_layers
     room = [0] * owners
     for layer in reversed(layers):
         layer.room = tuple(room)
@@ -407,7 +414,7 @@ def _count(
             max(t.weights) for t in tallies
         )
         dtype: Any = np.int64 if bound < 2**62 else object
-        cost = 1 if dtype is np.int64 else 4
+        cost = 1 if dtype is np.int64 else 2
         first = np.zeros(tuple(len(c) + 1 for c in classes), dtype=dtype)
         first[0, 0, 0] = 1
         arrays = {start: first}
