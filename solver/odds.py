@@ -45,8 +45,8 @@ Number = Fraction | float
 
 DEFAULT_BUDGET = 60_000
 """Programme transitions allowed before falling back to sampling (a transition that carries
-big-integer envelope counts costs four)."""
-SAMPLING_SECONDS = 0.5
+big-integer envelope counts costs three)."""
+SAMPLING_SECONDS = 0.4
 """Time the Markov chain may take when the exact count is over budget."""
 CHOICE_WEIGHT = 6
 """Refuter model weights are scaled by lcm(1, 2, 3) so that counts stay integers."""
@@ -414,7 +414,7 @@ def _count(
             max(t.weights) for t in tallies
         )
         dtype: Any = np.int64 if bound < 2**62 else object
-        cost = 1 if dtype is np.int64 else 2
+        cost = 1 if dtype is np.int64 else 3
         first = np.zeros(tuple(len(c) + 1 for c in classes), dtype=dtype)
         first[0, 0, 0] = 1
         arrays = {start: first}
