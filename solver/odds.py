@@ -45,7 +45,7 @@ Number = Fraction | float
 
 DEFAULT_BUDGET = 60_000
 """Programme transitions allowed before falling back to sampling (a transition that carries
-big-integer envelope counts costs three)."""
+many envelope combinations costs more)."""
 SAMPLING_SECONDS = 0.4
 """Time the Markov chain may take when the exact count is over budget."""
 CHOICE_WEIGHT = 6
@@ -226,8 +226,8 @@ class _Run:
     marginals: list[dict[int, int]]
     classes: list[list[tuple[str, ...]]] = field(default_factory=list)
     """Per envelope axis (category): the candidate classes, in index order from 1."""
-    envelope: Any = None
-    """Counts by envelope class triple (an array indexed by class per category; 0 = none)."""
+    envelope: dict[tuple[int, ...], int] | None = None
+    """Counts by envelope class triple (index of the class per category, from 1)."""
     factor: int = 1
 
 
@@ -407,61 +407,59 @@ def _count(
         return out
 
     track = axes is not None
-    arrays: dict[State, Any] = {}
-    cost = 1
-    if track:
-        bound = math.prod(len(o) for o in allowed.values()) * math.prod(
-            max(t.weights) for t in tallies
-        )
-        dtype: Any = np.int64 if bound < 2**62 else object
-        cost = 1 if dtype is np.int64 else 3
-        first = np.zeros(tuple(len(c) + 1 for c in classes), dtype=dtype)
-        first[0, 0, 0] = 1
-        arrays = {start: first}
+    # Envelope counts per state: (class of the suspect, weapon, room slot card; 0 = empty) ->
+    # count. Sparse: until the last envelope slots are dealt, few combinations are live.
+    Identity = dict[tuple[int, ...], int]
+    arrays: dict[State, Identity] = {start: {(0, 0, 0): 1}} if track else {}
     forward: list[dict[State, int]] = [{start: 1}]
     trans: list[dict[State, list[Transition]]] = []
     for layer in layers:
         nxt: dict[State, int] = defaultdict(int)
-        nxt_arrays: dict[State, Any] = {}
+        nxt_arrays: dict[State, Identity] = {}
         shared: set[State] = set()
         here: dict[State, list[Transition]] = {}
         block = layer.card is None
+        cls = layer.envelope_class
         for st, f in forward[-1].items():
             moves = step(layer, st)
             here[st] = moves
-            budget[0] -= len(moves) * cost
-            if budget[0] < 0:
-                raise OverBudget
             for _, st2, w in moves:
                 nxt[st2] += f * w
             if not track:
+                budget[0] -= len(moves)
+                if budget[0] < 0:
+                    raise OverBudget
                 continue
-            arr = arrays[st]
+            ident = arrays[st]
+            budget[0] -= len(moves) * (1 + len(ident) // 8)
+            if budget[0] < 0:
+                raise OverBudget
             for label, st2, w in moves:
                 owner = layer.owner if block else label
+                moved: Identity
                 if owner in axes and (label == 1 or not block):  # type: ignore[operator]
                     axis = axes[owner]  # type: ignore[index]
-                    moved = np.zeros_like(arr)
-                    dst: list[Any] = [slice(None)] * 3
-                    src: list[Any] = [slice(None)] * 3
-                    dst[axis] = layer.envelope_class
-                    src[axis] = 0
-                    moved[tuple(dst)] = arr[tuple(src)] * w
+                    moved = {
+                        (*key[:axis], cls, *key[axis + 1 :]): v * w
+                        for key, v in ident.items()
+                        if key[axis] == 0
+                    }
                     owned = True
                 elif w == 1:
-                    moved, owned = arr, False
+                    moved, owned = ident, False
                 else:
-                    moved, owned = arr * w, True
+                    moved, owned = {key: v * w for key, v in ident.items()}, True
                 prev = nxt_arrays.get(st2)
                 if prev is None:
                     nxt_arrays[st2] = moved
                     if not owned:
                         shared.add(st2)
-                elif st2 in shared:
-                    nxt_arrays[st2] = prev + moved
+                    continue
+                if st2 in shared:
+                    prev = nxt_arrays[st2] = dict(prev)
                     shared.discard(st2)
-                else:
-                    prev += moved
+                for key, v in moved.items():
+                    prev[key] = prev.get(key, 0) + v
         trans.append(here)
         forward.append(nxt)
         arrays = nxt_arrays
@@ -612,11 +610,11 @@ def _envelope_counts(counted: Count) -> dict[Triple, int]:
         else:
             choices.append([(members, i) for i, members in enumerate(run.classes[axis], 1)])
     out: dict[Triple, int] = {}
-    arr = run.envelope
-    if arr is None:
+    counts = run.envelope
+    if counts is None:
         return out
     for (ms, i), (mw, j), (mr, k) in product(*choices):
-        value = int(arr[i, j, k]) * run.factor
+        value = counts.get((i, j, k), 0) * run.factor
         if not value:
             continue
         share = value // (len(ms) * len(mw) * len(mr))
