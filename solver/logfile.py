@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -149,7 +150,15 @@ def parse(data: object) -> GameLog:
     )
     _check(log, problems, sizes=sizes_readable)
     problems.raise_if_any()
-    return log
+    return replace(log, events=tuple(_in_category_order(log.game, e) for e in log.events))
+
+
+def _in_category_order(game: Game, event: Event) -> Event:
+    """The event with its three cards as suspect, weapon, room (a log may list them otherwise)."""
+    if isinstance(event, Reveal):
+        return event
+    cards = sorted(event.cards, key=lambda c: CATEGORIES.index(game.category_of(c)))
+    return replace(event, cards=(cards[0], cards[1], cards[2]))
 
 
 def _kind(value: object) -> str:

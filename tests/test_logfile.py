@@ -59,6 +59,13 @@ def test_reads_contract_example() -> None:
     assert log.game.owners == ("Aino", "Niko", "Veera", "Oona", "envelope")
 
 
+def test_cards_are_read_in_category_order() -> None:
+    """The format lists suspect, weapon, room; a log that lists them otherwise means the same."""
+    data = refresh_log()
+    data["events"][0]["cards"] = ["autotalli", "köysi", "Regina Päiväperhonen"]
+    assert parse(data).events[0].cards == ("Regina Päiväperhonen", "köysi", "autotalli")
+
+
 def test_unknown_fields_are_kept() -> None:
     data = refresh_log(house_rule="bonus cards")
     data["events"][0]["note"] = "Veera hesitated"
