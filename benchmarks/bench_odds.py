@@ -1,8 +1,8 @@
 """Time to compute every probability (cards x owners and envelope triples), and sampling error.
 
 Games are simulated (classic box, the user at seat 1, opponents ask at random), cut after 0, 10,
-30 and 60 events; the SAT grid is computed first and not timed (the notebook has it already). Each figure is the
-best of three runs (one for 12 players), since the machine is shared.
+30 and 60 events; the SAT grid is computed first and not timed (the notebook has it already).
+Each figure is the best of three runs (one for 12 players), since the machine is shared.
 
     python benchmarks/bench_odds.py                 # classic 6 / 3 / 4 players, 12 players
     python benchmarks/bench_odds.py --games 20 --spectator
