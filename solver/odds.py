@@ -431,7 +431,7 @@ def _count(
                     raise OverBudget
                 continue
             ident = arrays[st]
-            budget[0] -= len(moves) * (1 + len(ident) // 8)
+            budget[0] -= len(moves) * (1 + len(ident) // 16)
             if budget[0] < 0:
                 raise OverBudget
             for label, st2, w in moves:
