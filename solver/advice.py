@@ -19,6 +19,7 @@ from .cards import CATEGORIES, Category
 from .errors import InvalidLogError
 from .game import (
     ENVELOPE,
+    SIDE,
     Accusation,
     Event,
     GameLog,
@@ -135,24 +136,56 @@ def _xlogx(values: Any) -> Any:
     return values * np.log2(safe)
 
 
-def gains(log: GameLog, drawn: DealMatrix, triples: Sequence[Triple], by: str) -> list[Advice]:
+def _side_peeks(log: GameLog, drawn: DealMatrix, by: str) -> tuple[Any, Any, Any] | None:
+    """For each drawn deal, the side cards ``by`` may see on an unanswered suggestion (2-player
+    game): (row, column, chance) triples, a uniform choice among the side cards not yet seen;
+    ``None`` when there are no side cards or every slot has been looked at."""
+    game = log.game
+    if not game.side_cards:
+        return None
+    peeks = [
+        e.side_peek for e in log.events
+        if isinstance(e, Suggestion) and e.by == by and e.side_peek is not None
+    ]
+    if len({p.slot for p in peeks}) >= game.side_cards:
+        return None
+    seen = {p.card for p in peeks if p.card is not None}
+    side = game.owners.index(SIDE)
+    unseen = (drawn.owners == side) & ~np.isin(np.array(drawn.cards), list(seen))[None, :]
+    rows, columns = np.nonzero(unseen)
+    return rows, columns, 1.0 / unseen.sum(axis=1)[rows]
+
+
+def gains(
+    log: GameLog,
+    drawn: DealMatrix,
+    triples: Sequence[Triple],
+    by: str,
+    to: str | None = None,
+) -> list[Advice]:
     """Score each suggestion ``by`` a player on the same sample of deals, best first.
 
-    The gain is the mutual information between the envelope and the answer, estimated from the
-    draw with the Miller-Madow correction (the plain estimate favours answers with many rare
-    outcomes); ties go to the suggestion whose cards are likelier envelope cards.
+    The answer is who refutes (the players to the left in turn, or only ``to`` when the
+    suggestion is addressed to one player, as in the forum variant) and which card is shown (a
+    uniform choice among the refuter's matches); in the 2-player game an unanswered suggestion
+    also shows one side card not seen yet. The gain is the mutual information between the
+    envelope and the answer, estimated from the draw with the Miller-Madow correction (the plain
+    estimate favours answers with many rare outcomes); ties go to the suggestion whose cards are
+    likelier envelope cards.
     """
     game = log.game
     names = game.player_names
     seat = names.index(by)
-    asked = names[seat + 1 :] + names[:seat]
+    asked = (to,) if to is not None else names[seat + 1 :] + names[:seat]
     far = len(asked) + 1
     rank = np.full(len(game.owners) + 1, far, dtype=np.int64)
     for position, player in enumerate(asked):
         rank[game.owners.index(player)] = position
     column = {c: j for j, c in enumerate(drawn.cards)}
     size = drawn.owners.shape[0]
-    outcomes = 1 + 3 * len(asked)
+    peeks = _side_peeks(log, drawn, by)
+    answers = 1 + 3 * len(asked)
+    outcomes = answers + (len(drawn.cards) if peeks is not None else 0)
     bins = len(drawn.triples)
     target = drawn.envelope
     out: list[Advice] = []
@@ -163,8 +196,15 @@ def gains(log: GameLog, drawn: DealMatrix, triples: Sequence[Triple], by: str) -
         matches = (ranks == first[:, None]) & answered[:, None]
         shown = matches.sum(axis=1)
         quiet = ~answered
-        keys = [target[quiet]]
-        weights = [np.ones(int(quiet.sum()))]
+        if peeks is None:
+            keys = [target[quiet]]
+            weights = [np.ones(int(quiet.sum()))]
+        else:
+            rows, columns, chance = peeks
+            looked = quiet[rows]
+            blind = quiet & (np.bincount(rows, minlength=size) == 0)
+            keys = [target[blind], (answers + columns[looked]) * bins + target[rows[looked]]]
+            weights = [np.ones(int(blind.sum())), chance[looked]]
         for j in range(3):
             rows = matches[:, j]
             keys.append((1 + first[rows] * 3 + j) * bins + target[rows])
@@ -195,19 +235,23 @@ def advise(
     samples: int = SAMPLES,
     seed: int = 0,
     refuter_model: bool = False,
+    to: str | None = None,
 ) -> list[Advice]:
     """Every suggestion I could make (in ``room``, or in any room), best first.
 
     The gain of a suggestion is the entropy of the envelope now minus its expected entropy
-    once I have heard the answer: who refutes (players to my left in turn) and which card I am
-    shown (a refuter with several matches picks one at random).
+    once I have heard the answer: who refutes (players to my left in turn, or ``to`` alone in
+    the forum variant) and which card I am shown (a refuter with several matches picks one at
+    random); in the 2-player game, the side card I look at when nobody answers.
     """
     me = _me(log, "advice")
     deck = log.game.deck
     rooms = deck.rooms if room is None else (_card(log, room, Category.ROOM, "room"),)
+    if to is not None and (to not in log.game.player_names or to == me):
+        raise InvalidLogError([f"to: {to!r} is not another player of this game"])
     drawn = sample(log, samples, seed=seed, refuter_model=refuter_model)
     triples = [(s, w, r) for r in rooms for s in deck.suspects for w in deck.weapons]
-    return gains(log, drawn, triples, me)
+    return gains(log, drawn, triples, me, to)
 
 
 # --- what to show ----------------------------------------------------------------------------

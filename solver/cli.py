@@ -370,6 +370,8 @@ def run_accuse(args: argparse.Namespace) -> int:
 def _advise_arguments(parser: argparse.ArgumentParser) -> None:
     _log_arguments(parser)
     parser.add_argument("--room", metavar="ROOM", help="the room you stand in (default: any)")
+    parser.add_argument("--to", metavar="PLAYER",
+                        help="the one player asked (forum variant; default: the table in turn)")
     parser.add_argument("--top", type=_count("--top"), default=10, metavar="N",
                         help="how many suggestions to list (default 10)")
     parser.add_argument("--samples", type=_count("--samples"), default=2000, metavar="N",
@@ -386,7 +388,7 @@ def run_advise(args: argparse.Namespace) -> int:
     if args.samples < 1:
         raise InvalidLogError([f"--samples: at least 1 deal is needed, got {args.samples}"])
     ranked = advise(log, args.room, samples=args.samples, seed=args.seed,
-                    refuter_model=args.refuter_model)
+                    refuter_model=args.refuter_model, to=args.to)
     if args.json:
         _print_json(odds_report.advice_json(ranked, args.top))
     else:

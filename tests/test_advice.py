@@ -12,7 +12,7 @@ from solver.advice import accuse, advise, asker_view, sample, what_to_show
 from solver.cards import Deck
 from solver.editions import Dealing, editions, new_game
 from solver.errors import ContradictionError, InvalidLogError
-from solver.game import ENVELOPE, Game, GameLog, Player, Reveal, Suggestion
+from solver.game import ENVELOPE, SIDE, Game, GameLog, Player, Reveal, SidePeek, Suggestion
 from solver.odds import odds
 from tests.brute import deals
 
@@ -30,22 +30,25 @@ def brute_entropy(log: GameLog) -> float:
     return -sum(n / total * math.log2(n / total) for n in envelopes.values())
 
 
-def brute_gain(log: GameLog, triple: tuple[str, str, str]) -> float:
+def brute_gain(log: GameLog, triple: tuple[str, str, str], to: str | None = None) -> float:
     """Entropy of the envelope minus its expected entropy after I suggest ``triple``."""
     me = log.game.me
     assert me is not None
     names = log.game.player_names
     seat = names.index(me)
-    asked = names[seat + 1 :] + names[:seat]
+    asked = (to,) if to else names[seat + 1 :] + names[:seat]
+    peeked = {e.side_peek.card for e in log.events
+              if isinstance(e, Suggestion) and e.by == me and e.side_peek is not None}
     found = list(deals(log))
     outcomes: dict[tuple[str | None, str | None], dict[tuple[str, ...], Fraction]] = {}
     for deal in found:
         envelope = tuple(c for c in log.game.deck if deal.get(c) == ENVELOPE)
         refuter = next((p for p in asked if any(deal.get(c) == p for c in triple)), None)
-        held = [c for c in triple if refuter and deal.get(c) == refuter] or [None]
+        held: list[str | None] = [c for c in triple if refuter and deal.get(c) == refuter]
+        if refuter is None:
+            held = [c for c, o in deal.items() if o == SIDE and c not in peeked] or [None]
         for card in held:
-            key = (refuter, card)
-            counts = outcomes.setdefault(key, {})
+            counts = outcomes.setdefault((refuter, card), {})
             counts[envelope] = counts.get(envelope, Fraction(0)) + Fraction(1, len(held))
     after = 0.0
     for counts in outcomes.values():
@@ -101,6 +104,27 @@ def test_advisor_gain_matches_brute_force() -> None:
         assert advice.gain == pytest.approx(exact, abs=0.03), advice.triple
     best = max(ranked, key=lambda a: brute_gain(log, a.triple))
     assert ranked[0].gain == pytest.approx(best.gain, abs=0.03)
+
+
+def test_advisor_for_a_suggestion_to_one_player() -> None:
+    """Forum variant: only the player asked answers."""
+    log = small().append(Suggestion("Bob", ("Plum", "Rope", "Study"), refuted_by="Cy"))
+    for advice in advise(log, "Study", samples=40_000, seed=4, to="Cy"):
+        assert advice.gain == pytest.approx(brute_gain(log, advice.triple, "Cy"), abs=0.03)
+    with pytest.raises(InvalidLogError, match="to"):
+        advise(log, to="Ann")
+
+
+def test_advisor_counts_the_side_card_I_would_see() -> None:
+    """2-player game: when Bob cannot answer I look at a side card I have not seen yet."""
+    players = (Player("Ann", 2), Player("Bob", 1))
+    game = Game(DECK, players, me="Ann", my_cards=("Green", "Knife"), side_cards=2)
+    unanswered = Suggestion("Ann", ("Plum", "Rope", "Hall"), passes=("Bob",),
+                            side_peek=SidePeek(1, "Hall"))
+    log = GameLog(game, (unanswered,))
+    ranked = advise(log, samples=40_000, seed=5)
+    for advice in ranked:
+        assert advice.gain == pytest.approx(brute_gain(log, advice.triple), abs=0.03)
 
 
 def test_asking_my_own_cards_teaches_nothing_about_the_rest() -> None:

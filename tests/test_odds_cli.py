@@ -139,6 +139,11 @@ def test_advise(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert gains == sorted(gains, reverse=True)
     status, _, err = run(capsys, "advise", str(log_file), "--room", "Rope")
     assert status == 2 and "room" in err
+    status, out, _ = run(capsys, "advise", str(log_file), "--to", "Cy", "--top", "2", "--json",
+                         "--samples", "300")
+    assert status == 0 and len(json.loads(out)) == 2
+    status, _, err = run(capsys, "advise", str(log_file), "--to", "Zed")
+    assert status == 2 and "to: 'Zed'" in err
 
 
 def test_show(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
