@@ -34,10 +34,12 @@ from .odds import (
     Odds,
     OverBudget,
     count,
+    deal_matrix,
     grid_of,
     odds,
     puzzle,
     sample_deals,
+    sampled_odds,
 )
 
 SAMPLES = 2000
@@ -120,14 +122,16 @@ class Advice:
 
 def sample(log: GameLog, size: int = SAMPLES, *, seed: int = 0,
            refuter_model: bool = False) -> DealMatrix:
-    """Draw ``size`` deals of the log exactly, in proportion to their weight."""
+    """Draw ``size`` deals of the log in proportion to their weight: exactly, or past the exact
+    budget from the sampling chain (its visits, evenly spaced)."""
     pz = puzzle(log, grid_of(log), refuter_model=refuter_model)
     try:
         counted = count(pz)
     except OverBudget:
-        raise InvalidLogError(
-            ["log: the game is too large for exact advice (the count is over budget)"]
-        ) from None
+        visited: list[dict[str, int]] = []
+        sampled_odds(log, pz, seed=seed, refuter_model=refuter_model, kept=visited)
+        step = (len(visited) - 1) / max(1, size - 1)
+        return deal_matrix(pz, [visited[round(i * step)] for i in range(size)])
     return sample_deals(counted, size, seed)
 
 

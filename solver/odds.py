@@ -793,7 +793,24 @@ def sample_deals(counted: Count, size: int, seed: int = 0) -> DealMatrix:
             owners = owners[keep]
         rows.append(owners)
         have += len(owners)
-    matrix = np.concatenate(rows)[:size]
+    return _matrix(pz, np.concatenate(rows)[:size])
+
+
+def deal_matrix(pz: Puzzle, deals: Sequence[Mapping[str, int]]) -> DealMatrix:
+    """Deals (open card -> owner index, as the chain keeps them) as a `DealMatrix`."""
+    cards = tuple(pz.game.deck)
+    matrix = np.full((len(deals), len(cards)), -1, dtype=np.int16)
+    for j, card in enumerate(cards):
+        if card in pz.fixed:
+            matrix[:, j] = pz.fixed[card]
+        elif card in pz.allowed:
+            matrix[:, j] = [deal[card] for deal in deals]
+    return _matrix(pz, matrix)
+
+
+def _matrix(pz: Puzzle, matrix: Any) -> DealMatrix:
+    cards = tuple(pz.game.deck)
+    column = {c: j for j, c in enumerate(cards)}
     picked = []
     for cat in CATEGORIES:
         cols = [column[c] for c in pz.game.deck.of(cat)]
@@ -860,8 +877,12 @@ def sampled_odds(
     seed: int = 0,
     refuter_model: bool = False,
     batches: int = 20,
+    kept: list[dict[str, int]] | None = None,
 ) -> Odds:
     """Approximate odds from a Markov chain over consistent deals (labelled ``exact=False``).
+
+    With ``kept``, every deal the chain visits after its burn-in is appended to it (open card ->
+    owner index).
 
     Each move picks two to four owners, pools their unknown cards and deals the pool again,
     drawn exactly from every re-deal that fits their hand sizes, the cards' possible owners, the
@@ -964,6 +985,8 @@ def sampled_odds(
         for c in cards:
             batch_hits[(c, deal[c])] += 1
         batch_env[envelope()] += 1
+        if kept is not None:
+            kept.append(dict(deal))
         in_batch += 1
         if time.perf_counter() >= batch_end:
             hits.append({key: v / in_batch for key, v in batch_hits.items()})
@@ -1013,6 +1036,7 @@ __all__ = [
     "OverBudget",
     "Puzzle",
     "count",
+    "deal_matrix",
     "entropy",
     "grid_of",
     "odds",

@@ -13,7 +13,7 @@ from solver.cards import Deck
 from solver.editions import Dealing, editions, new_game
 from solver.errors import ContradictionError, InvalidLogError
 from solver.game import ENVELOPE, SIDE, Game, GameLog, Player, Reveal, SidePeek, Suggestion
-from solver.odds import odds
+from solver.odds import OverBudget, odds
 from tests.brute import deals
 
 DECK = Deck(("Plum", "Green", "White"), ("Rope", "Knife"), ("Hall", "Study", "Lounge"))
@@ -180,3 +180,19 @@ def test_show_needs_a_card_I_hold() -> None:
         what_to_show(small(), "Bob", ("Plum", "Rope", "Hall"))
     with pytest.raises(InvalidLogError, match="asker"):
         what_to_show(small(), "Zed", ("Green", "Rope", "Hall"))
+
+
+def test_advisor_past_the_budget_uses_the_chain(monkeypatch: pytest.MonkeyPatch) -> None:
+    import solver.advice
+
+    def over(*_: object) -> None:
+        raise OverBudget
+
+    log = small().append(Suggestion("Bob", ("Plum", "Rope", "Study"), refuted_by="Cy"))
+    monkeypatch.setattr(solver.advice, "count", over)
+    drawn = sample(log, 300)
+    assert drawn.owners.shape == (300, len(DECK))
+    ranked = advise(log, "Study", samples=300)
+    best = max(ranked, key=lambda a: brute_gain(log, a.triple))
+    assert ranked[0].gain == pytest.approx(brute_gain(log, ranked[0].triple), abs=0.3)
+    assert brute_gain(log, ranked[0].triple) >= brute_gain(log, best.triple) - 0.3
