@@ -3,12 +3,13 @@
 Every deal consistent with the log is equally likely (a fair shuffle). The count is exact
 (Python integers): the SAT grid first settles every forced cell, so what is left is cards with a
 set of possible owners, hand sizes, the open "holds at least one of" refutations, and wrong
-accusations. The envelope's suspect and weapon are conditioned on (cards nobody can tell apart
-are one class, counted once), and for each choice a dynamic programme over the cards, whose state
-is the remaining hand sizes and the open refutations, counts the deals and, with a backward pass,
-every card's marginal at once. Interchangeable cards are dealt as one block (binomial weights).
-See ``docs/odds.md``. Past a state budget (very large custom games) the figures come from a
-Markov chain over deals instead, labelled approximate, with a standard error per figure.
+accusations. A dynamic programme over the cards, whose state is the room left in every hand and
+in the envelope's three one-card slots plus the open refutations, counts the deals; a backward
+pass gives every card's marginal at once, and the forward pass carries the counts split by
+envelope triple. Interchangeable cards are dealt as one block (binomial weights); wrong
+accusations are subtracted by inclusion-exclusion. See ``docs/odds.md``. Past a budget (very
+large custom games) the figures come from a Markov chain over deals instead, labelled
+approximate, with a standard error per figure.
 """
 
 from __future__ import annotations
@@ -105,7 +106,9 @@ class Puzzle:
     """What is left to count once the SAT grid has settled every forced cell."""
 
     game: Game
+    """The setup."""
     owners: tuple[str, ...]
+    """``game.owners``; owners are referred to by index into it."""
     envelope: int
     """Index of the envelope in ``owners``."""
     fixed: dict[str, int]
@@ -115,10 +118,12 @@ class Puzzle:
     capacity: list[int]
     """Open places left per owner (the envelope's entry is unused)."""
     tallies: list[_Tally]
+    """Open refutations (and, under the refuter model, the weights of seen ones)."""
     accusations: list[Triple]
     """Wrong accusations not yet excluded by the grid."""
 
     def category(self, card: str) -> Category:
+        """The category of ``card``."""
         return self.game.category_of(card)
 
 
