@@ -44,9 +44,13 @@ from .notebook import Grid, Knowledge, Notebook
 Number = Fraction | float
 """An exact probability (`Fraction`) or an approximate one (`float`)."""
 
-DEFAULT_BUDGET = 60_000
+DEFAULT_BUDGET = 200_000
 """Programme transitions allowed before falling back to sampling (a transition that carries
 many envelope combinations costs more)."""
+EXACT_SECONDS = 0.4
+"""Time the exact count of a large game may take before falling back to sampling."""
+LARGE_GAME = 24
+"""Games with more unknown cards than this (beyond the classic box) get the time limit too."""
 SAMPLING_SECONDS = 0.4
 """Time the Markov chain may take when the exact count is over budget."""
 CHOICE_WEIGHT = 6
@@ -187,7 +191,22 @@ def puzzle(log: GameLog, grid: Grid, *, refuter_model: bool = False) -> Puzzle:
 
 
 class OverBudget(Exception):
-    """The exact count would take more states than allowed."""
+    """The exact count would take more states (or time) than allowed."""
+
+
+@dataclass
+class _Budget:
+    """What the exact count may still spend: transitions, and time until ``deadline``."""
+
+    transitions: int
+    deadline: float | None = None
+
+    def spend(self, transitions: int) -> None:
+        self.transitions -= transitions
+        if self.transitions < 0 or (
+            self.deadline is not None and time.perf_counter() > self.deadline
+        ):
+            raise OverBudget
 
 
 @dataclass
@@ -346,7 +365,7 @@ def _count(
     capacity: Sequence[int],
     allowed: Mapping[str, frozenset[int]],
     tallies: Sequence[_Tally],
-    budget: list[int],
+    budget: _Budget,
     axes: Mapping[int, int] | None = None,
 ) -> _Run:
     """Count the deals of ``allowed`` cards into ``capacity`` places, weighted by ``tallies``.
@@ -431,14 +450,10 @@ def _count(
             for _, st2, w in moves:
                 nxt[st2] += f * w
             if not track:
-                budget[0] -= len(moves)
-                if budget[0] < 0:
-                    raise OverBudget
+                budget.spend(len(moves))
                 continue
             ident = arrays[st]
-            budget[0] -= len(moves) * (1 + len(ident) // 16)
-            if budget[0] < 0:
-                raise OverBudget
+            budget.spend(len(moves) * (1 + len(ident) // 16))
             for label, st2, w in moves:
                 owner = layer.owner if block else label
                 moved: Identity
@@ -575,9 +590,12 @@ def _prepared(
     return capacity, allowed, tallies, factor, slot
 
 
-def count(pz: Puzzle, budget: int = DEFAULT_BUDGET) -> Count:
-    """Count every consistent deal exactly; `OverBudget` when that would take too long."""
-    remaining = [budget]
+def count(
+    pz: Puzzle, budget: int = DEFAULT_BUDGET, seconds: float | None = EXACT_SECONDS
+) -> Count:
+    """Count every consistent deal exactly; `OverBudget` past ``budget`` transitions or
+    ``seconds``."""
+    remaining = _Budget(budget, None if seconds is None else time.perf_counter() + seconds)
     prepared = _prepared(pz)
     if prepared is None:
         raise ContradictionError((), "no deal fits the log")
@@ -678,20 +696,23 @@ def odds(
     *,
     refuter_model: bool = False,
     budget: int = DEFAULT_BUDGET,
+    exact_seconds: float | None = EXACT_SECONDS,
     seconds: float = SAMPLING_SECONDS,
     seed: int = 0,
     grid: Grid | None = None,
 ) -> Odds:
     """Probabilities for every card and owner and every envelope triple, given ``log``.
 
-    Exact unless the count needs more than ``budget`` transitions; then a Markov chain runs for
-    about ``seconds`` and every figure carries a standard error. Raises `ContradictionError` when
-    no deal fits the log.
+    Exact unless the count needs more than ``budget`` transitions (or, with more than
+    `LARGE_GAME` unknown cards, ``exact_seconds``); then a Markov chain runs for about
+    ``seconds`` and every figure carries a standard error. Raises `ContradictionError` when no
+    deal fits the log.
     """
     grid = grid if grid is not None else grid_of(log)
     pz = puzzle(log, grid, refuter_model=refuter_model)
+    limit = exact_seconds if len(pz.allowed) > LARGE_GAME else None
     try:
-        counted = count(pz, budget)
+        counted = count(pz, budget, limit)
     except OverBudget:
         return sampled_odds(log, pz, seconds=seconds, seed=seed, refuter_model=refuter_model)
     return _exact_odds(log, counted, refuter_model)
@@ -950,7 +971,7 @@ def sampled_odds(
         if any(not t.cards and not t.weights[0] for t in tallies):
             return
         try:
-            run = _count(capacity, allowed, [t for t in tallies if t.cards], [20_000])
+            run = _count(capacity, allowed, [t for t in tallies if t.cards], _Budget(20_000))
         except OverBudget:
             return
         if not run.total:
