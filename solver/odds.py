@@ -590,9 +590,12 @@ def _prepared(
     return capacity, allowed, tallies, factor, slot
 
 
-def count(
-    pz: Puzzle, budget: int = DEFAULT_BUDGET, seconds: float | None = EXACT_SECONDS
-) -> Count:
+def time_limit(pz: Puzzle, seconds: float | None = EXACT_SECONDS) -> float | None:
+    """The time the exact count of ``pz`` may take: none for classic-size games."""
+    return seconds if len(pz.allowed) > LARGE_GAME else None
+
+
+def count(pz: Puzzle, budget: int = DEFAULT_BUDGET, seconds: float | None = None) -> Count:
     """Count every consistent deal exactly; `OverBudget` past ``budget`` transitions or
     ``seconds``."""
     remaining = _Budget(budget, None if seconds is None else time.perf_counter() + seconds)
@@ -710,9 +713,8 @@ def odds(
     """
     grid = grid if grid is not None else grid_of(log)
     pz = puzzle(log, grid, refuter_model=refuter_model)
-    limit = exact_seconds if len(pz.allowed) > LARGE_GAME else None
     try:
-        counted = count(pz, budget, limit)
+        counted = count(pz, budget, time_limit(pz, exact_seconds))
     except OverBudget:
         return sampled_odds(log, pz, seconds=seconds, seed=seed, refuter_model=refuter_model)
     return _exact_odds(log, counted, refuter_model)
@@ -1069,4 +1071,5 @@ __all__ = [
     "puzzle",
     "sample_deals",
     "sampled_odds",
+    "time_limit",
 ]

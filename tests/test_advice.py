@@ -185,7 +185,7 @@ def test_show_needs_a_card_I_hold() -> None:
 def test_advisor_past_the_budget_uses_the_chain(monkeypatch: pytest.MonkeyPatch) -> None:
     import solver.advice
 
-    def over(*_: object) -> None:
+    def over(*_: object, **__: object) -> None:
         raise OverBudget
 
     log = small().append(Suggestion("Bob", ("Plum", "Rope", "Study"), refuted_by="Cy"))
