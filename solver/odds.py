@@ -50,7 +50,7 @@ many envelope combinations costs more)."""
 EXACT_SECONDS = 0.4
 """Time the exact count of a large game may take before falling back to sampling."""
 LARGE_GAME = 24
-"""Games with more unknown cards than this (beyond the classic box) get the time limit too."""
+"""Decks with more cards than this (beyond the classic box) get the time limit too."""
 SAMPLING_SECONDS = 0.4
 """Time the Markov chain may take when the exact count is over budget."""
 CHOICE_WEIGHT = 6
@@ -591,8 +591,8 @@ def _prepared(
 
 
 def time_limit(pz: Puzzle, seconds: float | None = EXACT_SECONDS) -> float | None:
-    """The time the exact count of ``pz`` may take: none for classic-size games."""
-    return seconds if len(pz.allowed) > LARGE_GAME else None
+    """The time the exact count of ``pz`` may take: none for classic-size decks."""
+    return seconds if len(pz.game.deck) > LARGE_GAME else None
 
 
 def count(pz: Puzzle, budget: int = DEFAULT_BUDGET, seconds: float | None = None) -> Count:
@@ -706,8 +706,8 @@ def odds(
 ) -> Odds:
     """Probabilities for every card and owner and every envelope triple, given ``log``.
 
-    Exact unless the count needs more than ``budget`` transitions (or, with more than
-    `LARGE_GAME` unknown cards, ``exact_seconds``); then a Markov chain runs for about
+    Exact unless the count needs more than ``budget`` transitions (or, for a deck of more than
+    `LARGE_GAME` cards, ``exact_seconds``); then a Markov chain runs for about
     ``seconds`` and every figure carries a standard error. Raises `ContradictionError` when no
     deal fits the log.
     """
