@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from math import prod
 
 import pandas as pd
@@ -30,21 +30,27 @@ LABEL = {ENVELOPE: "Env", SIDE: "Side"}
 """Column labels of the envelope and the side pile."""
 
 
-def short_names(names: Sequence[str], width: int = 3) -> dict[str, str]:
+def short_names(
+    names: Sequence[str], width: int = 3, taken: Collection[str] = ()
+) -> dict[str, str]:
     """Unique labels of at most ``width`` characters: the name's start when no other name
-    shares it, else initials, else its first letters and a later one, else a number.
+    shares it, else initials, else its first letters and a later one, else a number. Labels in
+    ``taken`` (the envelope's and side pile's columns) are never given to a player.
 
     >>> short_names(["Aino", "Niko", "Nina", "Oona"])
     {'Aino': 'Ain', 'Niko': 'Nik', 'Nina': 'Nin', 'Oona': 'Oon'}
     >>> short_names(["Ann", "Anna", "Annabel", "Marjaana Punakulta", "Marja"])
     {'Ann': 'Ann', 'Anna': 'Ana', 'Annabel': 'Anb', 'Marjaana Punakulta': 'MP', 'Marja': 'Mar'}
+    >>> short_names(["Enver", "Bob"], taken={"Env"})
+    {'Enver': 'Ene', 'Bob': 'Bob'}
     """
     starts = Counter(n[:width] for n in names)
-    reserved = {start for start, count in starts.items() if count == 1}
+    unique = {start for start, count in starts.items() if count == 1 and start not in taken}
+    reserved = unique | set(taken)
     labels: dict[str, str] = {}
     for name in names:
         start = name[:width]
-        if starts[start] == 1:
+        if start in unique:
             labels[name] = start
             continue
         words = name.split()
@@ -58,7 +64,7 @@ def short_names(names: Sequence[str], width: int = 3) -> dict[str, str]:
 
 def column_labels(grid: Grid) -> dict[str, str]:
     """Short label of every owner column, in grid order."""
-    players = short_names(grid.game.player_names)
+    players = short_names(grid.game.player_names, taken=set(LABEL.values()))
     return {owner: players.get(owner, LABEL.get(owner, owner)) for owner in grid.owners}
 
 
