@@ -168,6 +168,16 @@ def commit(log: GameLog, note: str) -> None:
     flash("done", note[:1].upper() + note[1:])
 
 
+def reload(what_happened: str) -> None:
+    """Show the database's newest revision after an action found it changed elsewhere."""
+    revision = store().latest(state.game_id)
+    if revision is not None:
+        state.live = live().replace(revision.log)
+        state.revision = (revision.seq, revision.note)
+    flash("error", f"The game changed on another screen; reloaded. {what_happened}: check the "
+          "game and try again.")
+
+
 def sync() -> None:
     """Match the session to the URL (``?shelf=…&game=…``) and to the database."""
     if "shelf" not in state:
@@ -388,13 +398,15 @@ def delete_event(index: int) -> None:
 
 
 def undo() -> None:
-    revision = store().undo(state.game_id)
-    if revision is None:
-        return
-    if revision.seq == state.revision[0]:
+    """Drop the revision this screen shows, unless another screen saved a newer one since."""
+    seq, undone = state.revision
+    if seq <= 1:
         flash("error", "Nothing to undo: this is how the game started.")
         return
-    undone = state.revision[1]
+    revision = store().latest(state.game_id) if store().undo(state.game_id, seq) else None
+    if revision is None:
+        reload("Nothing was undone")
+        return
     state.revision = (revision.seq, revision.note)
     state.live = live().replace(revision.log)
     state.editing = state.pending_show = None

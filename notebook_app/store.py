@@ -167,15 +167,16 @@ class Store:
         latest = self.latest(game_id)
         return None if latest is None else latest.log
 
-    def undo(self, game_id: str) -> Revision | None:
-        """Drop the newest revision (never the first); returns the one now current."""
+    def undo(self, game_id: str, seq: int) -> bool:
+        """Drop revision ``seq`` if it is still the game's newest (never the first); whether it
+        was dropped. A screen that has not seen a newer revision saved elsewhere cannot undo it."""
         with self._connect() as db:
-            db.execute(
-                "DELETE FROM revisions WHERE game_id = ? AND seq > 1 AND seq = "
+            dropped = db.execute(
+                "DELETE FROM revisions WHERE game_id = ? AND seq = ? AND seq > 1 AND seq = "
                 "(SELECT MAX(seq) FROM revisions WHERE game_id = ?)",
-                (game_id, game_id),
-            )
-        return self.latest(game_id)
+                (game_id, seq, game_id),
+            ).rowcount
+        return dropped == 1
 
     def shelve(self, shelf: str, game_id: str) -> None:
         """Put a game on a shelf (the saved-games list of one browser)."""

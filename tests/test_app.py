@@ -334,6 +334,25 @@ def test_delete_and_undo(store: Store) -> None:
     assert at.button(key="undo").disabled  # back at the start: nothing more to undo
 
 
+def test_undo_can_delete_another_tabs_entry(store: Store) -> None:
+    """This tab shows the game after event 1; another device records event 2; undo here must
+    not delete event 2 (Streamlit runs the button's callback before the page reloads the game):
+    the game is reloaded with a message and nothing is undone."""
+    one = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob")
+    at, game_id = open_app(store, classic())
+    store.save(game_id, classic(one), "recorded event 1")
+    at.run()  # this tab now shows event 1
+    assert events(at) == (one,)
+    two = Reveal("Dan", ("Wrench",))
+    store.save(game_id, classic(one, two), "recorded event 2")  # another device
+    at.button(key="undo").click().run()
+    assert not at.exception, at.exception
+    assert store.load(game_id).events == (one, two)  # type: ignore[union-attr]
+    assert events(at) == (one, two)
+    assert "The game changed on another screen; reloaded" in texts(at)
+    assert at.button(key="undo").label == "Undo: recorded event 2"
+
+
 def test_contradiction_banner_names_entries_and_offers_edits(store: Store) -> None:
     log = classic(
         Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob", shown="Knife"),

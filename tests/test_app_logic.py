@@ -337,13 +337,29 @@ def test_store_saves_revisions_and_undoes(tmp_path: Path) -> None:
     assert store.save(game_id, one, "recorded event 1") == 2
     latest = store.latest(game_id)
     assert latest is not None and latest.log == one and latest.note == "recorded event 1"
-    undone = store.undo(game_id)
+    assert store.undo(game_id, 2)
+    undone = store.latest(game_id)
     assert undone is not None and undone.log == log and undone.seq == 1
-    again = store.undo(game_id)  # the first revision stays
-    assert again is not None and again.seq == 1
+    assert not store.undo(game_id, 1)  # the first revision stays
+    assert store.seq(game_id) == 1
     assert store.load("no-such-game") is None
     # a fresh Store on the same file (a server restart) sees the same game
     assert Store(tmp_path / "games.sqlite3").load(game_id) == log
+
+
+def test_undo_can_delete_another_tabs_entry(tmp_path: Path) -> None:
+    """A tab showing revision 2 undoes after another device saved revision 3: the store must
+    drop nothing (it used to drop revision 3, the other device's entry, for good)."""
+    store = Store(tmp_path / "games.sqlite3")
+    log = classic_log()
+    game_id = store.create(log, "s")
+    mine = log.append(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob"))
+    assert store.save(game_id, mine, "recorded event 1") == 2
+    theirs = mine.append(Reveal("Dan", ("Wrench",)))
+    assert store.save(game_id, theirs, "recorded event 2") == 3
+    assert not store.undo(game_id, 2)
+    assert store.load(game_id) == theirs
+    assert store.undo(game_id, 3) and store.load(game_id) == mine
 
 
 def test_shelves_keep_sessions_apart(tmp_path: Path) -> None:
