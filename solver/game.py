@@ -149,6 +149,18 @@ class Game:
         """The category of a card of this game's deck."""
         return self.deck.category_of(card)
 
+    def answer_order(self, by: str) -> tuple[str, ...]:
+        """Who answers a suggestion by ``by``: everyone else, clockwise from ``by``'s left.
+
+        >>> deck = Deck(("Plum",), ("Rope",), ("Hall",))
+        >>> game = Game(deck, (Player("Ann", 0), Player("Bob", 0), Player("Cy", 0)))
+        >>> game.answer_order("Bob")
+        ('Cy', 'Ann')
+        """
+        names = self.player_names
+        seat = names.index(by)
+        return names[seat + 1 :] + names[:seat]
+
 
 @dataclass(frozen=True)
 class GameLog:
@@ -166,3 +178,59 @@ class GameLog:
     def upto(self, count: int) -> GameLog:
         """The log as it stood after its first ``count`` events."""
         return replace(self, events=self.events[:count])
+
+    def side_peeks(self, by: str) -> tuple[SidePeek, ...]:
+        """The side cards ``by`` looked at after unanswered suggestions, in order (2-player game).
+
+        >>> deck = Deck(("Plum",), ("Rope",), ("Hall",))
+        >>> game = Game(deck, (Player("Ann", 0), Player("Bob", 0)), side_cards=2)
+        >>> log = GameLog(game, (Suggestion("Ann", ("Plum", "Rope", "Hall"), ("Bob",),
+        ...                                 side_peek=SidePeek(2)),))
+        >>> log.side_peeks("Ann"), log.side_peeks("Bob")
+        ((SidePeek(slot=2, card=None),), ())
+        """
+        return tuple(
+            e.side_peek
+            for e in self.events
+            if isinstance(e, Suggestion) and e.by == by and e.side_peek is not None
+        )
+
+    def unpeeked_slots(self, by: str) -> tuple[int, ...]:
+        """The side-card slots ``by`` has not looked at yet, in row order: a peek takes one of
+        these (a different side card each time); empty when all have been seen or there are none.
+
+        >>> deck = Deck(("Plum",), ("Rope",), ("Hall",))
+        >>> game = Game(deck, (Player("Ann", 0), Player("Bob", 0)), side_cards=3)
+        >>> log = GameLog(game, (Suggestion("Ann", ("Plum", "Rope", "Hall"), ("Bob",),
+        ...                                 side_peek=SidePeek(2)),))
+        >>> log.unpeeked_slots("Ann"), log.unpeeked_slots("Bob")
+        ((1, 3), (1, 2, 3))
+        """
+        peeked = {peek.slot for peek in self.side_peeks(by)}
+        return tuple(s for s in range(1, self.game.side_cards + 1) if s not in peeked)
+
+    def shown_to(self, player: str) -> tuple[str, ...]:
+        """The cards the user (``game.me``) has shown ``player``, each once, in the order last
+        shown (the most recent last); empty for a spectator's log.
+
+        >>> deck = Deck(("Plum", "Green"), ("Rope",), ("Hall",))
+        >>> game = Game(deck, (Player("Ann", 2), Player("Bob", 1)), me="Ann",
+        ...             my_cards=("Plum", "Rope"))
+        >>> asked = Suggestion("Bob", ("Plum", "Rope", "Hall"), refuted_by="Ann")
+        >>> log = GameLog(game, (replace(asked, shown="Rope"), replace(asked, shown="Plum"),
+        ...                      replace(asked, shown="Rope")))
+        >>> log.shown_to("Bob"), log.shown_to("Ann")
+        (('Plum', 'Rope'), ())
+        """
+        me = self.game.me
+        last: dict[str, int] = {}
+        for i, e in enumerate(self.events):
+            if (
+                me is not None
+                and isinstance(e, Suggestion)
+                and e.by == player
+                and e.refuted_by == me
+                and e.shown is not None
+            ):
+                last[e.shown] = i
+        return tuple(sorted(last, key=last.__getitem__))
