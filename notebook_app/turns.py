@@ -40,10 +40,9 @@ def winner(log: GameLog) -> str | None:
 
 
 def answer_order(game: Game, by: str) -> tuple[str, ...]:
-    """Everyone but ``by``, clockwise from ``by``'s left: the order in which they answer."""
-    names = game.player_names
-    seat = names.index(by)
-    return names[seat + 1 :] + names[:seat]
+    """Everyone but ``by``, clockwise from ``by``'s left: the order in which they answer
+    (`Game.answer_order`, the rule the simulator and the advisor follow too)."""
+    return game.answer_order(by)
 
 
 def next_suggester(log: GameLog) -> str:
@@ -116,19 +115,9 @@ def directed(
 
 
 def seen_from_me(log: GameLog, player: str) -> tuple[str, ...]:
-    """The user's cards that ``player`` has already been shown by the user, oldest first."""
-    me = log.game.me
-    seen: list[str] = []
-    for e in log.events:
-        if (
-            isinstance(e, Suggestion)
-            and e.by == player
-            and e.refuted_by == me
-            and e.shown is not None
-            and e.shown not in seen
-        ):
-            seen.append(e.shown)
-    return tuple(seen)
+    """The user's cards that ``player`` has already been shown by the user, the latest shown
+    last (`GameLog.shown_to`, which the ``show`` command's advice reads too)."""
+    return log.shown_to(player)
 
 
 @dataclass(frozen=True)
@@ -165,12 +154,7 @@ def show_choice(log: GameLog, suggester: str, cards: tuple[str, ...]) -> ShowCho
 
 def next_side_slot(log: GameLog, by: str) -> int | None:
     """The first side card ``by`` has not looked at yet (a different one each time), if any."""
-    looked = {
-        e.side_peek.slot
-        for e in log.events
-        if isinstance(e, Suggestion) and e.by == by and e.side_peek is not None
-    }
-    return next((s for s in range(1, log.game.side_cards + 1) if s not in looked), None)
+    return next(iter(log.unpeeked_slots(by)), None)
 
 
 def describe(event: Event) -> str:

@@ -146,15 +146,9 @@ def _side_peeks(log: GameLog, drawn: DealMatrix, by: str) -> tuple[Any, Any, Any
     game): (row, column, chance) triples, a uniform choice among the side cards not yet seen;
     ``None`` when there are no side cards or every slot has been looked at."""
     game = log.game
-    if not game.side_cards:
+    if not log.unpeeked_slots(by):
         return None
-    peeks = [
-        e.side_peek for e in log.events
-        if isinstance(e, Suggestion) and e.by == by and e.side_peek is not None
-    ]
-    if len({p.slot for p in peeks}) >= game.side_cards:
-        return None
-    seen = {p.card for p in peeks if p.card is not None}
+    seen = {p.card for p in log.side_peeks(by) if p.card is not None}
     side = game.owners.index(SIDE)
     unseen = (drawn.owners == side) & ~np.isin(np.array(drawn.cards), list(seen))[None, :]
     rows, columns = np.nonzero(unseen)
@@ -179,9 +173,7 @@ def gains(
     likelier envelope cards.
     """
     game = log.game
-    names = game.player_names
-    seat = names.index(by)
-    asked = (to,) if to is not None else names[seat + 1 :] + names[:seat]
+    asked = (to,) if to is not None else game.answer_order(by)
     far = len(asked) + 1
     rank = np.full(len(game.owners) + 1, far, dtype=np.int64)
     for position, player in enumerate(asked):

@@ -167,12 +167,7 @@ def answer(
     ``host`` the host answers for that absent player with the first match in the order suspect,
     weapon, room. The card shown is recorded only when the user suggested or refuted.
     """
-    names = game.player_names
-    if to is not None:
-        asked: tuple[str, ...] = (to,)
-    else:
-        seat = names.index(by)
-        asked = names[seat + 1 :] + names[:seat]
+    asked = (to,) if to is not None else game.answer_order(by)
     passes: list[str] = []
     for player in asked:
         held = [c for c in cards if deal.owner.get(c) == player]
@@ -189,25 +184,12 @@ def answer(
             shown if seen else None,
             FIRST_IN_ORDER if host and seen else None,
         )
-    return Suggestion(by, cards, tuple(passes), side_peek=_peek(game, deal, by, rng, history))
-
-
-def _peek(
-    game: Game, deal: TrueDeal, by: str, rng: random.Random, history: Sequence[Event]
-) -> SidePeek | None:
-    """The side card the suggester looks at after nobody answered, if any is left unseen."""
-    if not game.side_cards:
-        return None
-    seen = {
-        e.side_peek.slot
-        for e in history
-        if isinstance(e, Suggestion) and e.by == by and e.side_peek is not None
-    }
-    unseen = [slot for slot in range(1, game.side_cards + 1) if slot not in seen]
-    if not unseen:
-        return None
+    unseen = GameLog(game, tuple(history)).unpeeked_slots(by)
+    if not unseen:  # no side cards, or all looked at
+        return Suggestion(by, cards, tuple(passes))
     slot = rng.choice(unseen)
-    return SidePeek(slot, deal.side_slots[slot - 1] if by == game.me else None)
+    peek = SidePeek(slot, deal.side_slots[slot - 1] if by == game.me else None)
+    return Suggestion(by, cards, tuple(passes), side_peek=peek)
 
 
 @dataclass(frozen=True)
