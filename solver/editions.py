@@ -121,6 +121,8 @@ def deal(rule: Dealing, cards: int, players: int) -> Deal:
     Deal(hand_sizes=(4, 4, 4, 4), face_up=2, side_cards=0)
     >>> deal(Dealing.TWO_PLAYER, 21, 2)
     Deal(hand_sizes=(7, 7), face_up=0, side_cards=4)
+    >>> deal(Dealing.FORUM, 21, 6).hand_sizes
+    (3, 3, 3, 3, 3, 3)
     """
     if players < 2:
         raise InvalidLogError([f"players: at least 2 players are needed, got {players}"])
@@ -135,6 +137,13 @@ def deal(rule: Dealing, cards: int, players: int) -> Deal:
         dealt -= side
     if rule is Dealing.REFRESH:
         return Deal((dealt // players,) * players, face_up=dealt % players)
+    if rule is Dealing.FORUM and dealt % players:
+        raise InvalidLogError([
+            f"players: the forum variant gives everyone the same number of cards (3 from a "
+            f"deck of N suspects, N weapons and N + 3 places), but {dealt} cards do not split "
+            f"among {players} players; use a deck made for {players} (new --forum {players}) "
+            f"or the classic rule"
+        ])
     base, extra = divmod(dealt, players)
     return Deal(tuple(base + (seat < extra) for seat in range(players)), side_cards=side)
 

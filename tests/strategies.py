@@ -41,12 +41,13 @@ def _deck(rng: random.Random, sizes: tuple[int, int, int]) -> Deck:
 def _setup(rng: random.Random, rule: Dealing) -> tuple[Game, dict[str, str]]:
     """A setup and its hidden true deal (card -> owner, face-up cards left out)."""
     players = 2 if rule is Dealing.TWO_PLAYER else rng.randint(2, 4)
+    if rule is Dealing.FORUM:  # everyone gets the same number of cards
+        players = rng.randint(2, 3)
     while True:
         sizes = (rng.randint(1, 3), rng.randint(1, 3), rng.randint(1, 4))
         total = sum(sizes)
-        if rule is Dealing.FORUM:
-            sizes = (players, players, players + 1) if players <= 2 else (2, 2, 3)
-            total = sum(sizes)
+        if rule is Dealing.FORUM and (total - 3) % players:
+            continue
         if 5 <= total <= 10:
             break
     deck = _deck(rng, sizes)
