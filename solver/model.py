@@ -60,10 +60,12 @@ class DealModel:
         pile holding the card), for checking a whole deal against the log without the solver."""
         self._slots: dict[int, set[str]] = {}
         self._side_of_slot: dict[int, int] = {}
+        self._activations = 0
 
     def fresh(self) -> int:
         """A new variable for the solver's own bookkeeping (activation literals)."""
-        return int(self.pool._next())
+        self._activations += 1
+        return int(self.pool.id(("activation", self._activations)))
 
     def row(self, card: str) -> list[int]:
         """The variables "``owner`` holds ``card``" for every owner."""
