@@ -34,7 +34,14 @@ from notebook_app.newgame import (
     open_example,
     parse_names,
 )
-from notebook_app.store import Store, default_path, new_id, parse_upload
+from notebook_app.store import (
+    Revision,
+    StaleRevisionError,
+    Store,
+    default_path,
+    new_id,
+    parse_upload,
+)
 from notebook_app.turns import (
     answer_order,
     describe,
@@ -146,7 +153,8 @@ def close_game() -> None:
     old = state.get("live")
     if isinstance(old, LiveGame):
         old.close()
-    for key in ("game_id", "live", "revision", "editing", "pending_show", "explain_cell"):
+    for key in ("game_id", "live", "revision", "editing", "edit_original", "pending_show",
+                "explain_cell"):
         state.pop(key, None)
     clear_entry()
     state.scroll_top = True
@@ -159,21 +167,44 @@ def start_from(log: GameLog, note: str) -> None:
     open_game(store().create(log, state.shelf, note))
 
 
-def commit(log: GameLog, note: str) -> None:
-    """Save a new version of the open game at once, then update the solvers."""
-    seq = store().save(state.game_id, log, note)
+def commit(log: GameLog, note: str) -> bool:
+    """Save a new version of the open game at once, then update the solvers. When another
+    screen saved first, nothing is saved over it: the game is reloaded; returns ``False``."""
+    try:
+        seq = store().save(state.game_id, log, note, after=state.revision[0])
+    except StaleRevisionError:
+        reload(f"Not saved: {note}")
+        return False
     state.revision = (seq, note)
     state.live = live().replace(log)
     state.pop("explain_cell", None)
     flash("done", note[:1].upper() + note[1:])
+    return True
+
+
+def adopt(revision: Revision) -> None:
+    """Show a revision saved on another screen; the entry being edited follows its event."""
+    state.live = live().replace(revision.log)
+    state.revision = (revision.seq, revision.note)
+    index, original = state.get("editing"), state.get("edit_original")
+    if index is None or original is None:
+        return
+    events = revision.log.events
+    if index < len(events) and events[index] == original:
+        return
+    if original in events:
+        state.editing = events.index(original)
+        return
+    stop_editing()
+    flash("error", "The entry you were editing was changed on another screen. Your form is "
+          "kept: Record adds it as a new entry.")
 
 
 def reload(what_happened: str) -> None:
     """Show the database's newest revision after an action found it changed elsewhere."""
     revision = store().latest(state.game_id)
     if revision is not None:
-        state.live = live().replace(revision.log)
-        state.revision = (revision.seq, revision.note)
+        adopt(revision)
     flash("error", f"The game changed on another screen; reloaded. {what_happened}: check the "
           "game and try again.")
 
@@ -198,9 +229,7 @@ def sync() -> None:
         seq = store().seq(current)
         revision = store().latest(current) if seq != state.revision[0] else None
         if revision is not None:
-            # Changed from another tab or device: the database wins.
-            state.live = live().replace(revision.log)
-            state.revision = (revision.seq, revision.note)
+            adopt(revision)  # changed from another tab or device: the database wins
 
 
 # --- entries -----------------------------------------------------------------------------------
@@ -259,8 +288,9 @@ def save_event(event: Event, ask_shown: bool = False) -> None:
     except InvalidLogError as err:
         flash("error", problems_text(err))
         return
-    commit(new, note)
-    state.editing = None
+    if not commit(new, note):
+        return  # the form keeps what was typed
+    stop_editing()
     state.pending_show = index if ask_shown else None
     next_entry()
 
@@ -338,7 +368,9 @@ def set_shown(index: int, card: str) -> None:
     event = events[index]
     if isinstance(event, Suggestion):
         events[index] = replace(event, shown=card)
-        commit(replace(log, events=tuple(events)), f"noted {card} shown in event {index + 1}")
+        if not commit(replace(log, events=tuple(events)),
+                      f"noted {card} shown in event {index + 1}"):
+            return
     state.pending_show = None
 
 
@@ -357,7 +389,7 @@ def start_edit(index: int) -> None:
     event = live().log.events[index]
     game = live().log.game
     clear_entry()
-    state.editing = index
+    state.editing, state.edit_original = index, event
     state.kind = kind_of(event)
     state.view = "Turn"
     state.scroll_top = True
@@ -382,19 +414,25 @@ def start_edit(index: int) -> None:
         state.e_rule = event.shown_by_rule is not None
 
 
-def cancel_edit() -> None:
+def stop_editing() -> None:
     state.editing = None
+    state.pop("edit_original", None)
+
+
+def cancel_edit() -> None:
+    stop_editing()
     next_entry()
 
 
 def delete_event(index: int) -> None:
     log = live().log
     events = log.events[:index] + log.events[index + 1 :]
+    if not commit(replace(log, events=events), f"deleted event {index + 1}"):
+        return
     if state.get("editing") is not None:
-        state.editing = None
+        stop_editing()
         next_entry()
     state.pending_show = None
-    commit(replace(log, events=events), f"deleted event {index + 1}")
 
 
 def undo() -> None:
@@ -409,7 +447,8 @@ def undo() -> None:
         return
     state.revision = (revision.seq, revision.note)
     state.live = live().replace(revision.log)
-    state.editing = state.pending_show = None
+    stop_editing()
+    state.pending_show = None
     state.pop("explain_cell", None)
     next_entry()
     flash("done", f"Undid: {undone}")

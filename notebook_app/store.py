@@ -84,6 +84,15 @@ def _title(log: GameLog) -> str:
     return game.title or ", ".join(game.player_names)
 
 
+class StaleRevisionError(Exception):
+    """Another screen saved the game since this one loaded it: saving now would drop its change."""
+
+    def __init__(self, game_id: str, expected: int, newest: int) -> None:
+        super().__init__(f"game {game_id!r}: expected revision {expected}, newest is {newest}")
+        self.expected = expected
+        self.newest = newest
+
+
 @dataclass(frozen=True)
 class SavedGame:
     """One line of the saved-games list."""
@@ -130,18 +139,24 @@ class Store:
         self.shelve(shelf, game_id)
         return game_id
 
-    def save(self, game_id: str, log: GameLog, note: str) -> int:
-        """Store ``log`` as the game's newest revision; returns its number."""
+    def save(self, game_id: str, log: GameLog, note: str, after: int | None = None) -> int:
+        """Store ``log`` as the game's newest revision; returns its number.
+
+        With ``after`` (the revision the log was built on), `StaleRevisionError` if another
+        revision was saved since: the caller reloads rather than save over it.
+        """
         with self._connect() as db:
             row = db.execute(
                 "SELECT COALESCE(MAX(seq), 0) FROM revisions WHERE game_id = ?", (game_id,)
             ).fetchone()
-            seq = int(row[0]) + 1
+            newest = int(row[0])
+            if after is not None and newest != after:
+                raise StaleRevisionError(game_id, after, newest)
             db.execute(
                 "INSERT INTO revisions VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, seq, _now(), note, _title(log), len(log.events), dumps(log)),
+                (game_id, newest + 1, _now(), note, _title(log), len(log.events), dumps(log)),
             )
-        return seq
+        return newest + 1
 
     def latest(self, game_id: str) -> Revision | None:
         """The newest revision of a game, or ``None`` for an unknown id."""

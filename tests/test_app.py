@@ -7,6 +7,7 @@ test's own database and puts the game's id into ``session_state`` (or the URL).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -351,6 +352,56 @@ def test_undo_can_delete_another_tabs_entry(store: Store) -> None:
     assert events(at) == (one, two)
     assert "The game changed on another screen; reloaded" in texts(at)
     assert at.button(key="undo").label == "Undo: recorded event 2"
+
+
+def test_saving_from_a_stale_tab_drops_another_devices_events(store: Store) -> None:
+    """This tab shows event 1; another device records event 2; recording here used to save the
+    tab's outdated log plus the new entry, dropping event 2. Now nothing is saved over it: the
+    game reloads with a message, the form keeps what was typed, and saving again adds it."""
+    one = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob")
+    two = Reveal("Dan", ("Wrench",))
+    at, game_id = open_app(store, classic(one))
+    store.save(game_id, classic(one, two), "recorded event 2")  # another device
+    at.selectbox(key="by").set_value("Bob")
+    pick(at, "Mr. Green", "Rope", "Library")
+    at.selectbox(key="e_refuter").set_value("Cat")
+    submit(at)
+    assert store.load(game_id).events == (one, two)  # type: ignore[union-attr]
+    assert events(at) == (one, two)
+    assert "The game changed on another screen; reloaded" in texts(at)
+    assert at.selectbox(key="e_weapon").value == "Rope"
+    assert at.selectbox(key="e_refuter").value == "Cat"
+    submit(at)
+    three = Suggestion("Bob", ("Mr. Green", "Rope", "Library"), refuted_by="Cat")
+    assert store.load(game_id).events == (one, two, three)  # type: ignore[union-attr]
+
+
+def test_saving_from_a_stale_tab_keeps_editing_the_same_event(store: Store) -> None:
+    """Editing event 2 while another device deletes event 1: the edit follows its event (now
+    #1) instead of overwriting whatever sits at the old place; if the other device deleted the
+    edited event itself, the form is kept and the app says so."""
+    one = Reveal("Dan", ("Wrench",))
+    two = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob")
+    three = Reveal("Cat", ("Rope",))
+    at, game_id = open_app(store, classic(one, two, three))
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="edit_1").click().run()
+    store.save(game_id, classic(two, three), "deleted event 1")  # another device
+    pick(at, "Mrs. White", "Knife", "Hall")
+    submit(at)
+    assert "The game changed on another screen; reloaded" in texts(at)
+    assert at.session_state["editing"] == 0
+    submit(at)
+    edited = replace(two, cards=("Mrs. White", "Knife", "Hall"))
+    assert store.load(game_id).events == (edited, three)  # type: ignore[union-attr]
+
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="edit_1").click().run()
+    store.save(game_id, classic(edited), "deleted event 2")  # another device
+    at.run()
+    assert at.session_state["editing"] is None
+    assert "The entry you were editing was changed on another screen" in texts(at)
+    assert store.load(game_id).events == (edited,)  # type: ignore[union-attr]
 
 
 def test_contradiction_banner_names_entries_and_offers_edits(store: Store) -> None:

@@ -24,7 +24,7 @@ from notebook_app.grid_view import (
 )
 from notebook_app.live import LiveGame
 from notebook_app.newgame import build_game, custom_deck, dealt_sizes, examples, open_example
-from notebook_app.store import Store, default_path, parse_upload
+from notebook_app.store import StaleRevisionError, Store, default_path, parse_upload
 from notebook_app.turns import (
     answer_order,
     describe,
@@ -360,6 +360,20 @@ def test_undo_can_delete_another_tabs_entry(tmp_path: Path) -> None:
     assert not store.undo(game_id, 2)
     assert store.load(game_id) == theirs
     assert store.undo(game_id, 3) and store.load(game_id) == mine
+
+
+def test_saving_from_a_stale_tab_drops_another_devices_events(tmp_path: Path) -> None:
+    """A save built on revision 1 after another device saved revision 2 is refused, so the
+    other device's event is never saved over."""
+    store = Store(tmp_path / "games.sqlite3")
+    log = classic_log()
+    game_id = store.create(log, "s")
+    theirs = log.append(Reveal("Dan", ("Wrench",)))
+    assert store.save(game_id, theirs, "recorded event 1", after=1) == 2
+    mine = log.append(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob"))
+    with pytest.raises(StaleRevisionError, match="expected revision 1, newest is 2"):
+        store.save(game_id, mine, "recorded event 1", after=1)
+    assert store.load(game_id) == theirs
 
 
 def test_shelves_keep_sessions_apart(tmp_path: Path) -> None:
