@@ -29,6 +29,7 @@ from .game import (
     Suggestion,
 )
 from .model import DealModel
+from .notebook import SOLVER
 
 
 @dataclass(frozen=True, order=True)
@@ -195,7 +196,7 @@ class Context:
         events: Sequence[Event],
         setup: Iterable[Fact] = (),
         *,
-        solver: str = "glucose4",
+        solver: str = SOLVER,
     ) -> None:
         self.game = model.game
         self.model = model

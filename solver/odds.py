@@ -39,7 +39,7 @@ from .game import (
     Triple,
 )
 from .model import DealModel
-from .notebook import Grid, Knowledge, Notebook
+from .notebook import SOLVER, Grid, Knowledge, Notebook
 
 Number = Fraction | float
 """An exact probability (`Fraction`) or an approximate one (`float`)."""
@@ -858,7 +858,7 @@ def _initial_deal(log: GameLog, pz: Puzzle) -> dict[str, int]:
     model = DealModel(log.game)
     for event in log.events:
         model.add(event)
-    with Solver(name="glucose4", bootstrap_with=model.clauses) as solver:
+    with Solver(name=SOLVER, bootstrap_with=model.clauses) as solver:
         if not solver.solve(assumptions=model.selectors):
             raise ContradictionError((), "no deal fits the log")
         found = solver.get_model() or []
