@@ -129,7 +129,8 @@ class ShowChoice:
     matching: tuple[str, ...]
     """The user's cards among the suggested ones."""
     already_seen: tuple[str, ...]
-    """Those the suggester has already been shown: showing one again leaks nothing new."""
+    """Those the suggester has already been shown, the latest shown last: showing one again
+    leaks nothing new."""
 
     @property
     def advice(self) -> str:
@@ -140,16 +141,18 @@ class ShowChoice:
             return f"You must show {self.matching[0]}."
         if self.already_seen:
             listing = ", ".join(self.already_seen)
-            return f"{self.suggester} has already seen {listing} from you: show it again."
+            again = "it" if len(self.already_seen) == 1 else self.already_seen[-1]
+            return f"{self.suggester} has already seen {listing} from you: show {again} again."
         return f"{self.suggester} has seen none of these from you yet."
 
 
 def show_choice(log: GameLog, suggester: str, cards: tuple[str, ...]) -> ShowChoice:
-    """The user's matching cards for a suggestion by ``suggester``, and which they saw before."""
+    """The user's matching cards for a suggestion by ``suggester``, and which they saw before
+    (with several, the advice names the latest shown, as ``clue-notebook show`` does)."""
     mine = set(log.game.my_cards)
     matching = tuple(c for c in cards if c in mine)
-    seen = set(seen_from_me(log, suggester))
-    return ShowChoice(suggester, matching, tuple(c for c in matching if c in seen))
+    seen = seen_from_me(log, suggester)
+    return ShowChoice(suggester, matching, tuple(c for c in seen if c in matching))
 
 
 def next_side_slot(log: GameLog, by: str) -> int | None:

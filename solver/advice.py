@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
@@ -18,7 +19,6 @@ import numpy as np
 from .cards import CATEGORIES, Category
 from .errors import InvalidLogError
 from .game import (
-    ENVELOPE,
     SIDE,
     Accusation,
     Event,
@@ -254,14 +254,25 @@ def advise(
 # --- what to show ----------------------------------------------------------------------------
 
 
+class ShowReason(StrEnum):
+    """Why `what_to_show` picked its card; the value is the word the CLI prints and writes."""
+
+    ONLY_MATCH = "only match"
+    """I hold just one of the cards named."""
+    ALREADY_SEEN = "already seen"
+    """The asker has seen it from me before: showing it again tells them nothing new."""
+    LEAST_TELLING = "least telling"
+    """Of the cards they have not seen, it sharpens their view of the envelope least."""
+
+
 @dataclass(frozen=True)
 class ShowAdvice:
     """Which of my matching cards to show the asker, and why."""
 
     card: str
     """The card to show."""
-    reason: str
-    """Why this card: ``"only match"``, ``"already seen"`` or ``"least telling"``."""
+    reason: ShowReason
+    """Why this card."""
     entropy_after: dict[str, float]
     """For each candidate (``least telling`` only): the asker's envelope entropy, in bits,
     after seeing it, as far as the public log and what I showed them tell."""
@@ -296,7 +307,8 @@ def what_to_show(
     log: GameLog, asker: str, cards: Sequence[str], *, refuter_model: bool = False
 ) -> ShowAdvice:
     """The card to show ``asker``, who named ``cards``: one they have already seen from me if
-    any, else the one whose reveal leaves their view of the envelope least sharp."""
+    any (the latest shown, `GameLog.shown_to`, as the app's reminder says), else the one whose
+    reveal leaves their view of the envelope least sharp."""
     me = _me(log, "what to show")
     if asker not in log.game.player_names or asker == me:
         raise InvalidLogError([f"asker: {asker!r} is not another player of this game"])
@@ -307,15 +319,10 @@ def what_to_show(
     if not mine:
         raise InvalidLogError([f"cards: you hold none of {', '.join(cards)}"])
     if len(mine) == 1:
-        return ShowAdvice(mine[0], "only match", {})
-    for event in reversed(log.events):
-        if (
-            isinstance(event, Suggestion)
-            and event.by == asker
-            and event.refuted_by == me
-            and event.shown in mine
-        ):
-            return ShowAdvice(event.shown, "already seen", {})
+        return ShowAdvice(mine[0], ShowReason.ONLY_MATCH, {})
+    seen = [c for c in log.shown_to(asker) if c in mine]
+    if seen:
+        return ShowAdvice(seen[-1], ShowReason.ALREADY_SEEN, {})
     view = asker_view(log, asker)
     before: Odds = odds(view, refuter_model=refuter_model)
     after = {
@@ -325,13 +332,14 @@ def what_to_show(
     best = max(
         mine, key=lambda c: (round(after[c], 9), float(before.probabilities[c][me]))
     )
-    return ShowAdvice(best, "least telling", after)
+    return ShowAdvice(best, ShowReason.LEAST_TELLING, after)
 
 
 __all__ = [
     "AccusationCheck",
     "Advice",
     "ShowAdvice",
+    "ShowReason",
     "accuse",
     "advise",
     "asker_view",
@@ -339,5 +347,3 @@ __all__ = [
     "sample",
     "what_to_show",
 ]
-
-del ENVELOPE
