@@ -8,6 +8,7 @@ change goes through a callback that saves the new log at once; state per user li
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -174,6 +175,9 @@ def commit(log: GameLog, note: str) -> bool:
         seq = store().save(state.game_id, log, note, after=state.revision[0])
     except StaleRevisionError:
         reload(f"Not saved: {note}")
+        return False
+    except sqlite3.OperationalError as err:  # locked for longer than the store's timeout
+        flash("error", f"Not saved: {note} (the database said: {err}). Please try again.")
         return False
     state.revision = (seq, note)
     state.live = live().replace(log)

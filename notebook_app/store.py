@@ -132,6 +132,19 @@ class Store:
         with closing(sqlite3.connect(self.path, timeout=10)) as db, db:
             yield db
 
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """A connection holding the write lock from its first read (``BEGIN IMMEDIATE``), so
+        what it reads cannot change before it writes; committed on success."""
+        with closing(sqlite3.connect(self.path, timeout=10, isolation_level=None)) as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
     def create(self, log: GameLog, shelf: str, note: str = "started the game") -> str:
         """Save a new game; returns its id."""
         game_id = new_id()
@@ -145,7 +158,7 @@ class Store:
         With ``after`` (the revision the log was built on), `StaleRevisionError` if another
         revision was saved since: the caller reloads rather than save over it.
         """
-        with self._connect() as db:
+        with self._transaction() as db:
             row = db.execute(
                 "SELECT COALESCE(MAX(seq), 0) FROM revisions WHERE game_id = ?", (game_id,)
             ).fetchone()

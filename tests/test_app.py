@@ -7,6 +7,7 @@ test's own database and puts the game's id into ``session_state`` (or the URL).
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
@@ -402,6 +403,24 @@ def test_saving_from_a_stale_tab_keeps_editing_the_same_event(store: Store) -> N
     assert at.session_state["editing"] is None
     assert "The entry you were editing was changed on another screen" in texts(at)
     assert store.load(game_id).events == (edited,)  # type: ignore[union-attr]
+
+
+def test_two_saves_at_once_can_raise_integrity_error(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """When the database stays locked (another save holds it past the timeout), the app says
+    so and keeps the form instead of showing a traceback."""
+    at, _ = open_app(store, classic())
+
+    def locked(*args: object, **kwargs: object) -> int:
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(Store, "save", locked)
+    pick(at, "Mr. Green", "Rope", "Library")
+    submit(at)
+    assert "Not saved: recorded event 1 (the database said: database is locked)" in texts(at)
+    assert at.selectbox(key="e_weapon").value == "Rope"
+    assert events(at) == ()
 
 
 def test_contradiction_banner_names_entries_and_offers_edits(store: Store) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
@@ -374,6 +376,25 @@ def test_saving_from_a_stale_tab_drops_another_devices_events(tmp_path: Path) ->
     with pytest.raises(StaleRevisionError, match="expected revision 1, newest is 2"):
         store.save(game_id, mine, "recorded event 1", after=1)
     assert store.load(game_id) == theirs
+
+
+def test_two_saves_at_once_can_raise_integrity_error(tmp_path: Path) -> None:
+    """Four threads (two tabs, two devices) save 25 times each at the same moment: every save
+    gets its own revision number, none fails with ``sqlite3.IntegrityError`` (the number used
+    to be read, then inserted, in two steps)."""
+    store = Store(tmp_path / "games.sqlite3")
+    log = classic_log()
+    game_id = store.create(log, "s")
+    start = threading.Barrier(4)
+
+    def save_many() -> list[int]:
+        start.wait()
+        return [store.save(game_id, log, "recorded") for _ in range(25)]
+
+    with ThreadPoolExecutor(4) as pool:
+        seqs = [seq for found in pool.map(lambda _: save_many(), range(4)) for seq in found]
+    assert sorted(seqs) == list(range(2, 102))
+    assert store.seq(game_id) == 101
 
 
 def test_shelves_keep_sessions_apart(tmp_path: Path) -> None:
