@@ -47,6 +47,7 @@ from notebook_app.turns import (
     answer_order,
     describe,
     directed,
+    edited,
     last_room,
     next_side_slot,
     next_suggester,
@@ -54,6 +55,7 @@ from notebook_app.turns import (
     seen_from_me,
     show_choice,
     suggestion,
+    unshown,
     winner,
 )
 from solver.cards import CATEGORIES, Category, Deck
@@ -154,8 +156,8 @@ def close_game() -> None:
     old = state.get("live")
     if isinstance(old, LiveGame):
         old.close()
-    for key in ("game_id", "live", "revision", "editing", "edit_original", "pending_show",
-                "explain_cell"):
+    for key in ("game_id", "live", "revision", "editing", "edit_original", "edit_loaded",
+                "pending_show", "explain_cell"):
         state.pop(key, None)
     clear_entry()
     state.scroll_top = True
@@ -269,15 +271,61 @@ def on_by_change() -> None:
 def picked_cards() -> tuple[str, str, str] | None:
     cards = tuple(state.get(CARD_KEYS[c]) for c in CATEGORIES)
     if any(c is None for c in cards):
-        flash("error", "Pick a suspect, a weapon and a room.")
         return None
     return (str(cards[0]), str(cards[1]), str(cards[2]))
 
 
-def save_event(event: Event, ask_shown: bool = False) -> None:
-    """Append the event (or replace the one being edited), check it, save it."""
+def form_event() -> Event | None:
+    """The event the entry form describes, or ``None`` while cards are missing."""
+    game = live().log.game
+    kind = state.get("kind")
+    if kind == "Reveal":
+        seen = tuple(state.get("r_cards") or ())
+        return Reveal(state.r_player, seen, whole_hand=bool(state.get("r_whole"))) if seen else None
+    cards = picked_cards()
+    if cards is None:
+        return None
+    if kind == "Accusation":
+        return Accusation(state.by, cards, correct=state.get("e_result") == "right")
+    shown_at = state.get("e_shown")
+    shown = cards[shown_at] if shown_at is not None and game.me == state.by else None
+    if kind == "Asked one":
+        return directed(
+            state.by,
+            cards,
+            asked=state.e_asked,
+            refuted=state.get("e_answer", "showed a card") == "showed a card",
+            shown=shown,
+            first_in_order=bool(state.get("e_rule")),
+        )
+    return suggestion(
+        game,
+        state.by,
+        cards,
+        refuted_by=state.get("e_refuter") or None,
+        shown=shown,
+        peek_slot=state.get("e_slot") or None if game.side_cards else None,
+        peek_card=state.get("e_peek") or None if game.me == state.by else None,
+    )
+
+
+def submit_entry() -> None:
+    event = form_event()
+    if event is None:
+        flash("error", "Pick the cards you saw." if state.get("kind") == "Reveal"
+              else "Pick a suspect, a weapon and a room.")
+        return
+    save_event(event)
+
+
+def save_event(event: Event) -> None:
+    """Append the event (or change the one being edited as the form changed), check it, save
+    it; then ask which card was shown if the user saw one but did not say."""
     log = live().log
     index = state.get("editing")
+    if index is not None:
+        event = edited(state.edit_original, state.get("edit_loaded"), event)
+    event, ask_shown = my_refutation(event)
     if index is None:
         new = log.append(event)
         index = len(new.events) - 1
@@ -299,11 +347,13 @@ def save_event(event: Event, ask_shown: bool = False) -> None:
     next_entry()
 
 
-def my_refutation(event: Suggestion) -> tuple[Suggestion, bool]:
+def my_refutation(event: Event) -> tuple[Event, bool]:
     """When the user saw the card but did not say which: fill it in if only one of their cards
     fits, else ask for it right after saving (the entry is saved either way)."""
     log = live().log
     me = log.game.me
+    if not isinstance(event, Suggestion):
+        return event, False
     if me is None or event.refuted_by is None or event.shown is not None:
         return event, False
     if event.by == me:
@@ -314,56 +364,6 @@ def my_refutation(event: Suggestion) -> tuple[Suggestion, bool]:
     if len(choice.matching) == 1:
         return replace(event, shown=choice.matching[0]), False
     return event, len(choice.matching) > 1
-
-
-def submit_suggestion() -> None:
-    cards = picked_cards()
-    if cards is None:
-        return
-    game = live().log.game
-    shown_at = state.get("e_shown")
-    event = suggestion(
-        game,
-        state.by,
-        cards,
-        refuted_by=state.get("e_refuter") or None,
-        shown=cards[shown_at] if shown_at is not None and game.me == state.by else None,
-        peek_slot=state.get("e_slot") or None if game.side_cards else None,
-        peek_card=state.get("e_peek") or None if game.me == state.by else None,
-    )
-    save_event(*my_refutation(event))
-
-
-def submit_directed() -> None:
-    cards = picked_cards()
-    if cards is None:
-        return
-    game = live().log.game
-    shown_at = state.get("e_shown")
-    event = directed(
-        state.by,
-        cards,
-        asked=state.e_asked,
-        refuted=state.get("e_answer", "showed a card") == "showed a card",
-        shown=cards[shown_at] if shown_at is not None and game.me == state.by else None,
-        first_in_order=bool(state.get("e_rule")),
-    )
-    save_event(*my_refutation(event))
-
-
-def submit_accusation() -> None:
-    cards = picked_cards()
-    if cards is None:
-        return
-    save_event(Accusation(state.by, cards, correct=state.get("e_result") == "right"))
-
-
-def submit_reveal() -> None:
-    cards = tuple(state.get("r_cards") or ())
-    if not cards:
-        flash("error", "Pick the cards you saw.")
-        return
-    save_event(Reveal(state.r_player, cards, whole_hand=bool(state.get("r_whole"))))
 
 
 def set_shown(index: int, card: str) -> None:
@@ -389,7 +389,13 @@ def kind_of(event: Event) -> str:
 
 
 def start_edit(index: int) -> None:
-    """Load an event into its entry form."""
+    """Load an event into its entry form, and remember what the form made of it: saving
+    changes only what the user changed from there."""
+    load_into_form(index)
+    state.edit_loaded = form_event()
+
+
+def load_into_form(index: int) -> None:
     event = live().log.events[index]
     game = live().log.game
     clear_entry()
@@ -410,8 +416,9 @@ def start_edit(index: int) -> None:
         return
     state.e_refuter = event.refuted_by or NOBODY
     state.e_shown = event.cards.index(event.shown) if event.shown in event.cards else None
-    if event.side_peek is not None:
-        state.e_slot, state.e_peek = event.side_peek.slot, event.side_peek.card
+    peek = event.side_peek
+    state.e_slot = NO_SLOT if peek is None else peek.slot
+    state.e_peek = NO_CARD if peek is None or peek.card is None else peek.card
     if state.kind == "Asked one":
         state.e_asked = event.refuted_by or (event.passes[0] if event.passes else state.e_asked)
         state.e_answer = "showed a card" if event.refuted_by else "no card"
@@ -421,6 +428,7 @@ def start_edit(index: int) -> None:
 def stop_editing() -> None:
     state.editing = None
     state.pop("edit_original", None)
+    state.pop("edit_loaded", None)
 
 
 def cancel_edit() -> None:
@@ -524,6 +532,10 @@ def turn_view() -> None:
     editing = state.get("editing")
     if editing is not None:
         st.warning(f"Editing #{editing + 1}: {describe(log.events[editing])}")
+        hidden = unshown(state.edit_original, state.get("edit_loaded"))
+        if hidden:
+            st.caption("The form cannot show all of this entry; kept as recorded unless you change"
+                       " who suggested or who showed: " + "; ".join(hidden))
         st.button("Cancel edit", key="cancel_edit", on_click=cancel_edit)
     if state.get("kind") not in KINDS:
         preset = editions().get(game.edition or "")
@@ -549,7 +561,7 @@ def turn_view() -> None:
         with st.form("accusation_form", border=False):
             card_selects(game.deck)
             st.radio("Result", ("wrong", "right"), key="e_result", horizontal=True)
-            st.form_submit_button(submit, type="primary", on_click=submit_accusation, key="submit",
+            st.form_submit_button(submit, type="primary", on_click=submit_entry, key="submit",
                                   width="stretch")
         return
     order = answer_order(game, by)
@@ -564,7 +576,7 @@ def turn_view() -> None:
                 shown_radio("")
             st.checkbox("Host answered: first match in order suspect, weapon, room",
                         key="e_rule")
-            st.form_submit_button(submit, type="primary", on_click=submit_directed, key="submit",
+            st.form_submit_button(submit, type="primary", on_click=submit_entry, key="submit",
                                   width="stretch")
         return
     if state.get("e_refuter") not in (*order, NOBODY):
@@ -587,21 +599,24 @@ def turn_view() -> None:
                     state.e_peek = NO_CARD
                 st.selectbox("Side card you saw", (NO_CARD, *game.deck.cards), key="e_peek",
                              format_func=lambda c: c or "—")
-        st.form_submit_button(submit, type="primary", on_click=submit_suggestion, key="submit",
+        st.form_submit_button(submit, type="primary", on_click=submit_entry, key="submit",
                               width="stretch")
 
 
 def reveal_form() -> None:
     game = live().log.game
-    others = tuple(n for n in game.player_names if n != game.me)
-    if state.get("r_player") not in others:
-        state.r_player = others[0]
+    whose = tuple(n for n in game.player_names if n != game.me)
+    original = state.get("edit_original") if state.get("editing") is not None else None
+    if isinstance(original, Reveal) and original.player not in whose:
+        whose = (*whose, original.player)  # a reveal of the user's own cards stays theirs
+    if state.get("r_player") not in whose:
+        state.r_player = whose[0]
     with st.form("reveal_form", border=False):
-        st.selectbox("Whose cards", others, key="r_player")
+        st.selectbox("Whose cards", whose, key="r_player")
         st.multiselect("Cards you saw", game.deck.cards, key="r_cards")
         st.checkbox("That is their whole hand", key="r_whole")
         submit = "Save changes" if state.get("editing") is not None else "Record"
-        st.form_submit_button(submit, type="primary", on_click=submit_reveal, key="submit",
+        st.form_submit_button(submit, type="primary", on_click=submit_entry, key="submit",
                               width="stretch")
 
 

@@ -15,7 +15,7 @@ Pure functions of a `GameLog`, so the app stays a description of the screen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 
 from solver.game import (
     FIRST_IN_ORDER,
@@ -112,6 +112,58 @@ def directed(
         return Suggestion(by, cards, passes=(asked,))
     rule = FIRST_IN_ORDER if first_in_order and shown is not None else None
     return Suggestion(by, cards, refuted_by=asked, shown=shown, shown_by_rule=rule)
+
+
+ANSWER_FIELDS = ("passes", "refuted_by", "shown", "shown_by_rule", "side_peek")
+"""A suggestion's answer: it follows who asked and who answered, so it changes as one."""
+
+
+def edited(original: Event, loaded: Event | None, submitted: Event) -> Event:
+    """The event after an edit: ``original`` with only what the user changed in its form.
+
+    ``loaded`` is what the form made of ``original`` before any change; a field where
+    ``submitted`` equals it was left alone and keeps its recorded value (passes that differ from
+    the seating, a card the form could not show). Changing who suggested or who answered takes
+    the whole answer from the form. Unknown fields (``extra``) are always kept.
+
+    >>> recorded = Suggestion("Ann", ("Plum", "Rope", "Hall"), passes=("Bob",), refuted_by="Dan")
+    >>> loaded = replace(recorded, passes=("Bob", "Cat"))  # the passes the seating gives
+    >>> edited(recorded, loaded, replace(loaded, cards=("Plum", "Rope", "Study"))).passes
+    ('Bob',)
+    """
+    names = {f.name for f in fields(submitted)} | {"type"}
+    extra = {k: v for k, v in original.extra.items() if k not in names}
+    if loaded is None or not type(original) is type(loaded) is type(submitted):
+        return replace(submitted, extra=extra)
+    changed = {
+        f.name: getattr(submitted, f.name)
+        for f in fields(submitted)
+        if f.name != "extra" and getattr(submitted, f.name) != getattr(loaded, f.name)
+    }
+    if isinstance(submitted, Suggestion) and {"by", "refuted_by"} & changed.keys():
+        changed |= {name: getattr(submitted, name) for name in ANSWER_FIELDS}
+    return replace(original, **changed)
+
+
+def unshown(original: Event, loaded: Event | None) -> tuple[str, ...]:
+    """What the entry form cannot show of ``original`` (kept unless the user changes it), as
+    ``field: value`` lines; unknown fields included.
+
+    >>> recorded = Suggestion("Ann", ("Plum", "Rope", "Hall"), passes=("Bob",), refuted_by="Dan")
+    >>> unshown(recorded, replace(recorded, passes=("Bob", "Cat")))
+    ('passes: Bob',)
+    """
+    extra = tuple(f"{key}: {value}" for key, value in original.extra.items())
+    if loaded is None or type(loaded) is not type(original):
+        return ("the whole entry", *extra)
+    lines = []
+    for f in fields(original):
+        value = getattr(original, f.name)
+        if f.name == "extra" or value == getattr(loaded, f.name):
+            continue
+        text = ", ".join(value) if isinstance(value, tuple) else str(value or "")
+        lines.append(f"{f.name.replace('_', ' ')}: {text or 'none'}")
+    return (*lines, *extra)
 
 
 def seen_from_me(log: GameLog, player: str) -> tuple[str, ...]:

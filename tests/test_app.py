@@ -321,6 +321,40 @@ def test_edit_a_reveal_keeps_its_kind(store: Store) -> None:
     assert events(at) == (Reveal("Dan", ("Wrench", "Knife")),)
 
 
+def test_editing_an_event_silently_changes_it(store: Store) -> None:
+    """Editing only the room of a suggestion whose recorded passes do not follow the seating
+    (Cat was not asked) and which carries a field this version does not know: the form rebuilt
+    the event, dropping the field and replacing the passes. Now only the room changes, and the
+    form says what it cannot show."""
+    recorded = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
+                          refuted_by="Dan", shown="Knife", extra={"note": "Cat was away"})
+    at, game_id = open_app(store, classic(recorded))
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="edit_0").click().run()
+    assert "The form cannot show all of this entry" in texts(at)
+    assert "passes: Bob" in texts(at) and "note: Cat was away" in texts(at)
+    at.selectbox(key="e_room").set_value("Hall")
+    submit(at)
+    saved = store.load(game_id).events  # type: ignore[union-attr]
+    assert saved == (replace(recorded, cards=("Mrs. White", "Knife", "Hall")),)
+    assert saved[0].extra == {"note": "Cat was away"}  # type: ignore[union-attr]
+    assert '"note": "Cat was away"' in dumps(store.load(game_id))  # type: ignore[arg-type]
+
+
+def test_editing_a_reveal_of_my_own_cards_keeps_the_player(store: Store) -> None:
+    """A Reveal of the user's own cards (Ann is me) used to be switched to another player when
+    edited, since the form offers only the others."""
+    at, game_id = open_app(store, classic(Reveal("Ann", ("Rope",))))
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="edit_0").click().run()
+    assert at.selectbox(key="r_player").value == "Ann"
+    at.checkbox(key="r_whole").check()
+    submit(at)
+    assert store.load(game_id).events == (  # type: ignore[union-attr]
+        Reveal("Ann", ("Rope",), whole_hand=True),
+    )
+
+
 def test_delete_and_undo(store: Store) -> None:
     one = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob")
     two = Reveal("Dan", ("Wrench",))

@@ -31,6 +31,7 @@ from notebook_app.turns import (
     answer_order,
     describe,
     directed,
+    edited,
     last_room,
     next_side_slot,
     next_suggester,
@@ -40,6 +41,7 @@ from notebook_app.turns import (
     sees_card,
     show_choice,
     suggestion,
+    unshown,
     winner,
 )
 from solver.editions import Dealing, editions, new_game
@@ -140,6 +142,27 @@ def test_directed_suggestion_is_asked_of_one_player() -> None:
     shown = directed("Ann", cards, asked="Cat", refuted=True, shown="Knife", first_in_order=True)
     assert shown.refuted_by == "Cat" and shown.passes == ()
     assert shown.shown_by_rule == FIRST_IN_ORDER
+
+
+def test_editing_an_event_silently_changes_it() -> None:
+    """An edit changes only what the form changed: recorded passes and a card the form could not
+    show stay while who asked and who answered stay; changing the refuter takes the whole answer
+    from the form; unknown fields survive, even a change of kind (less clashing names)."""
+    game = classic_log().game
+    recorded = Suggestion("Bob", ("Mrs. White", "Knife", "Lounge"), passes=(),
+                          refuted_by="Ann", shown="Knife", extra={"seen_at": "20:15"})
+    loaded = suggestion(game, "Bob", recorded.cards, refuted_by="Ann")  # the form hides shown
+    assert unshown(recorded, loaded) == ("passes: none", "shown: Knife", "seen_at: 20:15")
+    room = edited(recorded, loaded, replace(loaded, cards=("Mrs. White", "Knife", "Hall")))
+    assert room == replace(recorded, cards=("Mrs. White", "Knife", "Hall"))
+    assert room.extra == {"seen_at": "20:15"}
+    refuter = edited(recorded, loaded, suggestion(game, "Bob", recorded.cards, refuted_by="Dan"))
+    assert refuter == Suggestion("Bob", recorded.cards, passes=("Cat",), refuted_by="Dan",
+                                 extra={"seen_at": "20:15"})
+    other_kind = Accusation("Bob", recorded.cards)
+    assert edited(replace(recorded, extra={"correct": 1, "x": 2}), loaded, other_kind).extra == {
+        "x": 2}
+    assert unshown(recorded, other_kind) == ("the whole entry", "seen_at: 20:15")
 
 
 def test_side_slots_are_a_different_one_each_time() -> None:
