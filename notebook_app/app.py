@@ -49,6 +49,7 @@ from notebook_app.turns import (
     directed,
     edited,
     last_room,
+    locate,
     next_side_slot,
     next_suggester,
     passes,
@@ -189,17 +190,21 @@ def commit(log: GameLog, note: str) -> bool:
 
 
 def adopt(revision: Revision) -> None:
-    """Show a revision saved on another screen; the entry being edited follows its event."""
+    """Show a revision saved on another screen; the entry being edited and the question which
+    card was shown follow their events (and are dropped with them)."""
     state.live = live().replace(revision.log)
     state.revision = (revision.seq, revision.note)
+    events = revision.log.events
+    pending = state.get("pending_show")
+    if pending is not None:
+        found = locate(events, *pending)
+        state.pending_show = None if found is None else (found, pending[1])
     index, original = state.get("editing"), state.get("edit_original")
     if index is None or original is None:
         return
-    events = revision.log.events
-    if index < len(events) and events[index] == original:
-        return
-    if original in events:
-        state.editing = events.index(original)
+    found = locate(events, index, original)
+    if found is not None:
+        state.editing = found
         return
     stop_editing()
     flash("error", "The entry you were editing was changed on another screen. Your form is "
@@ -343,7 +348,7 @@ def save_event(event: Event) -> None:
     if not commit(new, note):
         return  # the form keeps what was typed
     stop_editing()
-    state.pending_show = index if ask_shown else None
+    state.pending_show = (index, event) if ask_shown else None
     next_entry()
 
 
@@ -366,15 +371,15 @@ def my_refutation(event: Event) -> tuple[Event, bool]:
     return event, len(choice.matching) > 1
 
 
-def set_shown(index: int, card: str) -> None:
+def set_shown(index: int, event: Suggestion, card: str) -> None:
+    """Note the card shown in ``event`` (the log's event ``index``)."""
     log = live().log
     events = list(log.events)
-    event = events[index]
-    if isinstance(event, Suggestion):
+    if locate(log.events, index, event) == index:
         events[index] = replace(event, shown=card)
         if not commit(replace(log, events=tuple(events)),
                       f"noted {card} shown in event {index + 1}"):
-            return
+            return  # reloaded: the question stays if its event is still there
     state.pending_show = None
 
 
@@ -621,12 +626,14 @@ def reveal_form() -> None:
 
 
 def pending_show_prompt() -> None:
-    index = state.get("pending_show")
+    """Which card was shown in the event just saved (``pending_show``: its index and itself)."""
+    pending = state.get("pending_show")
     log = live().log
-    if index is None or index >= len(log.events):
+    if pending is None:
         return
-    event = log.events[index]
-    if not isinstance(event, Suggestion) or event.shown is not None:
+    index, event = pending
+    found = locate(log.events, index, event)
+    if not isinstance(event, Suggestion) or found != index or event.shown is not None:
         return
     with st.container(border=True, key="show_prompt"):
         if event.by == log.game.me:
@@ -643,7 +650,7 @@ def pending_show_prompt() -> None:
             for card in cards:
                 mark = " ✓ seen" if card in seen else ""
                 st.button(f"{card}{mark}", key=f"showed_{card}", on_click=set_shown,
-                          args=(index, card))
+                          args=(index, event, card))
             st.button("Skip", key="showed_skip", on_click=skip_show)
 
 

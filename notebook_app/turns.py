@@ -114,6 +114,19 @@ def directed(
     return Suggestion(by, cards, refuted_by=asked, shown=shown, shown_by_rule=rule)
 
 
+def locate(events: tuple[Event, ...], index: int, event: Event) -> int | None:
+    """Where ``event`` (once at ``index``) is now that the log changed elsewhere: the same place
+    if it is still there, else its first copy; ``None`` when it was edited or deleted.
+
+    >>> one, two = Reveal("Bob", ("Rope",)), Reveal("Cat", ("Hall",))
+    >>> locate((one, two), 1, two), locate((two,), 1, two), locate((one,), 1, two)
+    (1, 0, None)
+    """
+    if index < len(events) and events[index] == event:
+        return index
+    return events.index(event) if event in events else None
+
+
 ANSWER_FIELDS = ("passes", "refuted_by", "shown", "shown_by_rule", "side_peek")
 """A suggestion's answer: it follows who asked and who answered, so it changes as one."""
 

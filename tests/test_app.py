@@ -186,6 +186,37 @@ def test_when_i_refute_the_app_asks_which_card_and_reminds_me(store: Store) -> N
     assert events(at)[-1].passes == ("Dan",)
 
 
+def test_pending_show_follows_its_event_when_another_device_changes_the_log(
+    store: Store,
+) -> None:
+    """The which-card-did-you-show question held the event's index and outlived a reload: after
+    another device deleted event 1, it pointed past the log (the question vanished) or at another
+    event. Now it follows its event, and the answer goes to that event."""
+    earlier = Reveal("Dan", ("Wrench",))
+    at, game_id = open_app(store, classic(earlier))
+    at.selectbox(key="by").set_value("Cat").run()
+    pick(at, "Miss Scarlet", "Rope", "Ballroom")
+    at.selectbox(key="e_refuter").set_value("Ann")
+    submit(at)
+    asked = events(at)[1]
+    assert "Which card did you show?" in texts(at)
+    store.save(game_id, classic(asked), "deleted event 1")  # another device
+    at.run()
+    assert "Cat asked Miss Scarlet, Rope, Ballroom" in texts(at)
+    at.button(key="showed_Rope").click().run()
+    assert store.load(game_id).events == (replace(asked, shown="Rope"),)  # type: ignore[union-attr]
+    # deleted elsewhere: the question goes with its event
+    at.selectbox(key="by").set_value("Cat").run()
+    pick(at, "Miss Scarlet", "Rope", "Ballroom")
+    at.selectbox(key="e_refuter").set_value("Ann")
+    submit(at)
+    assert "Which card did you show?" in texts(at)
+    store.save(game_id, classic(replace(asked, shown="Rope")), "deleted event 2")
+    at.run()
+    assert "Which card did you show?" not in texts(at)
+    assert at.session_state["pending_show"] is None
+
+
 def test_my_suggestion_without_the_card_asks_for_it(store: Store) -> None:
     at, _ = open_app(store, classic())
     pick(at, "Mrs. White", "Knife", "Lounge")
