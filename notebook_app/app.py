@@ -25,7 +25,6 @@ from notebook_app.grid_view import (
     verdict,
 )
 from notebook_app.grid_view import cell_at as grid_cell_at
-from notebook_app.insight import available as insight_available
 from notebook_app.live import LiveGame
 from notebook_app.newgame import (
     build_game,
@@ -510,7 +509,7 @@ def conflict_banner(ignored: tuple[int, ...]) -> None:
                           args=(n - 1,))
         if st.toggle("Why do they clash?", key="why_conflict"):
             why = live().why_conflict()
-            st.markdown(as_markdown(why or "Explanations are not available in this version."))
+            st.markdown(as_markdown(why or "The clash could not be explained step by step."))
 
 
 def card_selects(deck: Deck) -> None:
@@ -699,18 +698,13 @@ def grid_view() -> None:
         s, w, r, p = chances.likeliest
         note = "" if chances.exact else " (estimated by sampling)"
         st.caption(f"Likeliest envelope: {s}, {w}, {r}: {percent(p)}{note}")
-    if insight_available("solver.odds"):
-        st.toggle("Show odds", key="show_odds", value=True)
+    st.toggle("Show odds", key="show_odds", value=True)
     cell = state.get("explain_cell")
     if cell is not None:
         card, owner = cell
         text = live().explain(card, owner)
         with st.container(border=True, key="explanation"):
-            if text is None:
-                st.markdown(f"**{card} · {owner}: {grid[card, owner].value}**")
-                st.write("Explanations are not available in this version.")
-            else:
-                st.markdown(as_markdown(text))
+            st.markdown(as_markdown(text))
 
 
 def log_view() -> None:

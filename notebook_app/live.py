@@ -7,12 +7,41 @@ never a dead end: the grid is shown without the latest clashing events, and says
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from solver.envelopes import EnvelopeCounter
 from solver.errors import ContradictionError
+from solver.explain import Explainer
 from solver.game import Event, GameLog
 from solver.notebook import Grid, Notebook
+from solver.odds import odds as deal_odds
 
-from .insight import CellExplainer, CellOdds, explainer, odds
+
+@dataclass(frozen=True)
+class CellOdds:
+    """Probabilities for the grid, from `solver.odds`, as the screen shows them."""
+
+    probabilities: dict[str, dict[str, float]]
+    """card -> owner -> probability that the owner holds the card."""
+    exact: bool
+    """False when the engine had to sample (very large custom games)."""
+    likeliest: tuple[str, str, str, float] | None
+    """The most likely envelope and its probability."""
+
+    @classmethod
+    def of(cls, log: GameLog, grid: Grid) -> CellOdds | None:
+        """The odds of a consistent log (``grid`` is its grid); ``None`` if it clashes."""
+        try:
+            found = deal_odds(log, grid=grid)
+        except ContradictionError:
+            return None
+        probabilities = {
+            card: {owner: float(p) for owner, p in row.items()}
+            for card, row in found.probabilities.items()
+        }
+        top = found.envelope_odds[0] if found.envelope_odds else None
+        likeliest = None if top is None else (top[0], top[1], top[2], float(top[3]))
+        return cls(probabilities, found.exact, likeliest)
 
 
 class LiveGame:
@@ -34,7 +63,7 @@ class LiveGame:
         self.counter = EnvelopeCounter(log.game, log.events)
         self._grid: tuple[Grid, tuple[int, ...]] | None = None
         self._conflict: tuple[int, ...] | None = None
-        self._explainer: CellExplainer | None = None
+        self._explainer: Explainer | None = None
         self._odds: tuple[CellOdds | None] | None = None
 
     def close(self) -> None:
@@ -116,32 +145,27 @@ class LiveGame:
         except ContradictionError:
             return None
 
-    def explain(self, card: str, owner: str) -> str | None:
-        """Why the grid shows what it shows for one cell, as lines to read; ``None`` when this
-        version has no explanations. While the log clashes, says to fix that first."""
+    def explain(self, card: str, owner: str) -> str:
+        """Why the grid shows what it shows for one cell, as lines to read. While the log
+        clashes, says to fix that first."""
         if self.conflict:
             return "The log has a contradiction: fix it first, then every cell can be explained."
         if self._explainer is None:
-            self._explainer = explainer(self.notebook, self.grid()[0])
-            if self._explainer is None:
-                return None
-        return str(self._explainer.cell(card, owner).text())
+            self._explainer = Explainer(self.notebook, grid=self.grid()[0])
+        return self._explainer.cell(card, owner).text()
 
     def why_conflict(self) -> str | None:
-        """Why the clashing events cannot all be true, step by step (``None`` if consistent or
-        without explanations)."""
+        """Why the clashing events cannot all be true, step by step (``None`` if consistent)."""
         if not self.conflict:
             return None
         if self._explainer is None:
-            self._explainer = explainer(self.notebook, None)
-            if self._explainer is None:
-                return None
+            self._explainer = Explainer(self.notebook)
         found = self._explainer.conflict()
-        return None if found is None else str(found.text())
+        return None if found is None else found.text()
 
     def odds(self) -> CellOdds | None:
-        """Probabilities of the current grid (``None`` while the log clashes, or without
-        ``solver.odds``); computed once per log state."""
+        """Probabilities of the current grid (``None`` while the log clashes); computed once per
+        log state."""
         if self._odds is None:
-            self._odds = (None if self.conflict else odds(self.log, self.grid()[0]),)
+            self._odds = (None if self.conflict else CellOdds.of(self.log, self.grid()[0]),)
         return self._odds[0]

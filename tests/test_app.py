@@ -528,7 +528,6 @@ def test_grid_and_cell_explanation(store: Store) -> None:
 
 
 def test_grid_shows_odds_when_the_engine_has_them(store: Store) -> None:
-    pytest.importorskip("solver.odds")
     log = classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
                              refuted_by="Cat", shown="Knife"))
     at, _ = open_app(store, log)

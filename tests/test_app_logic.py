@@ -3,8 +3,10 @@ envelope triples (checked against brute force), set-up, and the SQLite store."""
 
 from __future__ import annotations
 
+import importlib
 import random
 import sqlite3
+import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -295,6 +297,16 @@ def test_rewinding_matches_a_fresh_start(log: GameLog) -> None:
         assert live.grid()[0].cells == rebuilt.grid()[0].cells
         rebuilt.close()
     live.close()
+
+
+def test_optional_engine_modules_hide_real_import_errors(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``solver.explain`` and ``solver.odds`` were imported as optional modules, so a broken one
+    made the app say "not available in this version" instead of failing; now a real
+    ImportError surfaces when the app's solvers are imported."""
+    monkeypatch.delitem(sys.modules, "notebook_app.live")
+    monkeypatch.setitem(sys.modules, "solver.odds", None)  # importing it raises ImportError
+    with pytest.raises(ImportError, match=r"solver\.odds"):
+        importlib.import_module("notebook_app.live")
 
 
 def test_contradiction_leaves_out_the_latest_clashing_event() -> None:
