@@ -65,6 +65,7 @@ class LiveGame:
         self._conflict: tuple[int, ...] | None = None
         self._explainer: Explainer | None = None
         self._odds: tuple[CellOdds | None] | None = None
+        self._grids_at: dict[int, Grid | None] = {}
 
     def close(self) -> None:
         """Free the solvers."""
@@ -72,9 +73,11 @@ class LiveGame:
         self.notebook.close()
         self.counter.close()
 
-    def _forget(self) -> None:
-        """Drop what was derived from the previous events."""
+    def _forget(self, kept: int = 0) -> None:
+        """Drop what was derived from the previous events (grids after the first ``kept``
+        events, which stay the same, excepted)."""
         self._grid = self._conflict = self._odds = None
+        self._grids_at = {n: grid for n, grid in self._grids_at.items() if n <= kept}
         if self._explainer is not None:
             self._explainer.close()
             self._explainer = None
@@ -83,8 +86,8 @@ class LiveGame:
         """Record one more event (already validated)."""
         self.notebook.record(event)
         self.counter.push(event)
+        self._forget(kept=len(self.log.events))
         self.log = self.log.append(event)
-        self._forget()
 
     def replace(self, log: GameLog) -> LiveGame:
         """This game with ``log`` instead (same setup: incremental; else a fresh `LiveGame`).
@@ -100,7 +103,7 @@ class LiveGame:
             (i for i, (a, b) in enumerate(zip(old, log.events, strict=False)) if a != b),
             min(len(old), len(log.events)),
         )
-        self._forget()
+        self._forget(kept=common)
         if common < len(old):
             self.notebook.close()
             self.notebook = Notebook(log.game, log.events[:common])
@@ -139,11 +142,14 @@ class LiveGame:
         return self._grid
 
     def grid_at(self, upto: int) -> Grid | None:
-        """The grid after the first ``upto`` events, or ``None`` if they already clash."""
-        try:
-            return self.notebook.grid(upto=upto)
-        except ContradictionError:
-            return None
+        """The grid after the first ``upto`` events, or ``None`` if they already clash; computed
+        once per log state (the Review tab asks again on every rerun)."""
+        if upto not in self._grids_at:
+            try:
+                self._grids_at[upto] = self.notebook.grid(upto=upto)
+            except ContradictionError:
+                self._grids_at[upto] = None
+        return self._grids_at[upto]
 
     def explain(self, card: str, owner: str) -> str:
         """Why the grid shows what it shows for one cell, as lines to read. While the log

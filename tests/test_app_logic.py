@@ -8,6 +8,7 @@ import random
 import sqlite3
 import sys
 import threading
+from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from itertools import pairwise
@@ -51,7 +52,7 @@ from solver.envelopes import EnvelopeCounter
 from solver.errors import InvalidLogError
 from solver.game import ENVELOPE, FIRST_IN_ORDER, Accusation, GameLog, Reveal, Suggestion
 from solver.logfile import dumps
-from solver.notebook import Knowledge
+from solver.notebook import Grid, Knowledge, Notebook
 from solver.simulate import play, random_setup
 from tests.brute import deals
 from tests.strategies import small_logs
@@ -279,6 +280,36 @@ def test_live_game_edits_rebuild_and_appends_stay_incremental() -> None:
     other.close()
 
 
+def test_review_tab_recomputes_a_full_grid_on_every_rerun(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The Review tab asks for the grid after event n on every rerun; it was a fresh SAT grid
+    each time. Now each is computed once per log state, and an edit recomputes only the grids
+    after the edited event."""
+    first = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
+                       refuted_by="Cat", shown="Knife")
+    second = Suggestion("Bob", ("Mrs. White", "Candlestick", "Lounge"), passes=("Cat", "Dan"))
+    live = LiveGame(classic_log(first, second))
+    computed: list[int | None] = []
+    grid = Notebook.grid
+
+    def counting(self: Notebook, upto: int | None = None, without: Iterable[int] = ()) -> Grid:
+        computed.append(upto)
+        return grid(self, upto=upto, without=without)
+
+    monkeypatch.setattr(Notebook, "grid", counting)
+    for _rerun in range(3):
+        assert live.grid_at(2) is live.grid_at(2)
+        live.grid_at(1)
+    assert computed == [2, 1]
+    live.replace(classic_log(first, replace(second, passes=("Cat",))))
+    live.grid_at(1)
+    after_edit = live.grid_at(2)
+    assert computed == [2, 1, 2]
+    assert after_edit is not None and after_edit["Candlestick", "Dan"] is Knowledge.MAYBE
+    live.close()
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_logs(noise=True, max_events=5))
 def test_rewinding_matches_a_fresh_start(log: GameLog) -> None:
@@ -287,6 +318,8 @@ def test_rewinding_matches_a_fresh_start(log: GameLog) -> None:
     changes = [log.events[:i] + log.events[i + 1 :] for i in range(len(log.events))]
     changes.append(log.events[: len(log.events) // 2])
     for events in changes:
+        for upto in range(len(live.log.events) + 1):
+            live.grid_at(upto)  # cached: the rewind must drop what no longer holds
         changed = GameLog(log.game, events)
         live = live.replace(changed)
         with EnvelopeCounter(log.game, events) as fresh:
@@ -295,6 +328,9 @@ def test_rewinding_matches_a_fresh_start(log: GameLog) -> None:
         rebuilt = LiveGame(changed)
         assert live.conflict == rebuilt.conflict
         assert live.grid()[0].cells == rebuilt.grid()[0].cells
+        for upto in range(len(events) + 1):
+            at, fresh_at = live.grid_at(upto), rebuilt.grid_at(upto)
+            assert (at and at.cells) == (fresh_at and fresh_at.cells)
         rebuilt.close()
     live.close()
 
