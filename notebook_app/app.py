@@ -1,14 +1,14 @@
 """Clue Notebook, the app: ``streamlit run notebook_app/app.py``.
 
 This file describes the screens. Turn logic is in `notebook_app.turns`, the grid table in
-`notebook_app.grid_view`, solvers in `notebook_app.live`, saving in `notebook_app.store`. Every
-change goes through a callback that saves the new log at once; state per user lives in
-``st.session_state`` only (the cached `Store` holds nothing but the database path).
+`notebook_app.grid_view`, solvers in `notebook_app.live`, the open game of a session (opening,
+saving, following other screens' changes) in `notebook_app.session`, the database in
+`notebook_app.store`. Every change goes through a callback that saves the new log at once;
+state per user lives in ``st.session_state`` only.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -25,7 +25,6 @@ from notebook_app.grid_view import (
     verdict,
 )
 from notebook_app.grid_view import cell_at as grid_cell_at
-from notebook_app.live import LiveGame
 from notebook_app.newgame import (
     build_game,
     custom_deck,
@@ -34,14 +33,21 @@ from notebook_app.newgame import (
     open_example,
     parse_names,
 )
-from notebook_app.store import (
-    Revision,
-    StaleRevisionError,
-    Store,
-    default_path,
-    new_id,
-    parse_upload,
+from notebook_app.session import (
+    clear_entry,
+    close_game,
+    commit,
+    flash,
+    live,
+    open_game,
+    problems_text,
+    start_from,
+    stop_editing,
+    store,
+    sync,
+    undo_revision,
 )
+from notebook_app.store import parse_upload
 from notebook_app.turns import (
     answer_order,
     describe,
@@ -61,7 +67,7 @@ from notebook_app.turns import (
 from solver.cards import CATEGORIES, Category, Deck
 from solver.editions import Dealing, editions, rule_for
 from solver.errors import InvalidLogError
-from solver.game import Accusation, Event, GameLog, Reveal, Suggestion
+from solver.game import Accusation, Event, Reveal, Suggestion
 from solver.logfile import check, dumps
 from solver.notebook import Grid
 
@@ -90,26 +96,8 @@ PHONE_CSS = """<style>
 state = st.session_state
 
 
-@st.cache_resource
-def _store(path: str) -> Store:
-    """The database; shared by sessions, it holds only its path (never per-user data)."""
-    return Store(path)
-
-
-def store() -> Store:
-    """The games database at ``$CLUE_NOTEBOOK_DB`` (or the default path)."""
-    return _store(str(default_path()))
-
-
-def live() -> LiveGame:
-    """The open game's solvers."""
-    game: LiveGame = state["live"]
-    return game
-
-
-def flash(kind: str, text: str) -> None:
-    """A message for the next run: ``error`` stays on screen, ``done`` is a toast."""
-    state.setdefault("flash", []).append((kind, text))
+def open_saved(game_id: str) -> None:
+    open_game(game_id)
 
 
 def show_flash() -> None:
@@ -120,136 +108,7 @@ def show_flash() -> None:
             st.toast(text)
 
 
-def problems_text(err: InvalidLogError) -> str:
-    return "Please fix:\n" + "\n".join(f"- {p}" for p in err.problems)
-
-
-# --- opening and saving games ------------------------------------------------------------------
-
-
-def open_game(game_id: str) -> bool:
-    """Load a saved game into this session (and onto this browser's list)."""
-    try:
-        revision = store().latest(game_id)
-    except InvalidLogError as err:
-        flash("error", f"Saved game {game_id!r} cannot be read. " + problems_text(err))
-        return False
-    if revision is None:
-        flash("error", f"No saved game has the id {game_id!r}. Check the link.")
-        return False
-    close_game()
-    state.game_id = game_id
-    state.live = LiveGame(revision.log)
-    state.revision = (revision.seq, revision.note)
-    store().shelve(state.shelf, game_id)
-    st.query_params["game"] = game_id
-    state.view = "Turn"
-    state.scroll_top = True
-    return True
-
-
-def open_saved(game_id: str) -> None:
-    open_game(game_id)
-
-
-def close_game() -> None:
-    old = state.get("live")
-    if isinstance(old, LiveGame):
-        old.close()
-    for key in ("game_id", "live", "revision", "editing", "edit_original", "edit_loaded",
-                "pending_show", "explain_cell"):
-        state.pop(key, None)
-    clear_entry()
-    state.scroll_top = True
-    if "game" in st.query_params:
-        del st.query_params["game"]
-
-
-def start_from(log: GameLog, note: str) -> None:
-    """Save ``log`` as a new game and open it."""
-    open_game(store().create(log, state.shelf, note))
-
-
-def commit(log: GameLog, note: str) -> bool:
-    """Save a new version of the open game at once, then update the solvers. When another
-    screen saved first, nothing is saved over it: the game is reloaded; returns ``False``."""
-    try:
-        seq = store().save(state.game_id, log, note, after=state.revision[0])
-    except StaleRevisionError:
-        reload(f"Not saved: {note}")
-        return False
-    except sqlite3.OperationalError as err:  # locked for longer than the store's timeout
-        flash("error", f"Not saved: {note} (the database said: {err}). Please try again.")
-        return False
-    state.revision = (seq, note)
-    state.live = live().replace(log)
-    state.pop("explain_cell", None)
-    flash("done", note[:1].upper() + note[1:])
-    return True
-
-
-def adopt(revision: Revision) -> None:
-    """Show a revision saved on another screen; the entry being edited and the question which
-    card was shown follow their events (and are dropped with them)."""
-    state.live = live().replace(revision.log)
-    state.revision = (revision.seq, revision.note)
-    events = revision.log.events
-    pending = state.get("pending_show")
-    if pending is not None:
-        found = locate(events, *pending)
-        state.pending_show = None if found is None else (found, pending[1])
-    index, original = state.get("editing"), state.get("edit_original")
-    if index is None or original is None:
-        return
-    found = locate(events, index, original)
-    if found is not None:
-        state.editing = found
-        return
-    stop_editing()
-    flash("error", "The entry you were editing was changed on another screen. Your form is "
-          "kept: Record adds it as a new entry.")
-
-
-def reload(what_happened: str) -> None:
-    """Show the database's newest revision after an action found it changed elsewhere."""
-    revision = store().latest(state.game_id)
-    if revision is not None:
-        adopt(revision)
-    flash("error", f"The game changed on another screen; reloaded. {what_happened}: check the "
-          "game and try again.")
-
-
-def sync() -> None:
-    """Match the session to the URL (``?shelf=…&game=…``) and to the database."""
-    if "shelf" not in state:
-        state.shelf = st.query_params.get("shelf") or new_id()
-    if st.query_params.get("shelf") != state.shelf:
-        st.query_params["shelf"] = state.shelf
-    current = state.get("game_id")
-    wanted = st.query_params.get("game")
-    if current is not None and "live" not in state:
-        if not open_game(current):
-            close_game()
-    elif wanted and wanted != current:
-        if not open_game(wanted):
-            close_game()
-    elif current is not None:
-        if wanted != current:
-            st.query_params["game"] = current
-        seq = store().seq(current)
-        revision = store().latest(current) if seq != state.revision[0] else None
-        if revision is not None:
-            adopt(revision)  # changed from another tab or device: the database wins
-
-
 # --- entries -----------------------------------------------------------------------------------
-
-
-def clear_entry() -> None:
-    for key in ("by", "e_suspect", "e_weapon", "e_room", "e_refuter", "e_shown", "e_slot",
-                "e_peek", "e_asked", "e_answer", "e_rule", "e_result", "r_player", "r_cards",
-                "r_whole"):
-        state.pop(key, None)
 
 
 def defaults_for(by: str) -> None:
@@ -429,12 +288,6 @@ def load_into_form(index: int) -> None:
         state.e_rule = event.shown_by_rule is not None
 
 
-def stop_editing() -> None:
-    state.editing = None
-    state.pop("edit_original", None)
-    state.pop("edit_loaded", None)
-
-
 def cancel_edit() -> None:
     stop_editing()
     next_entry()
@@ -452,22 +305,10 @@ def delete_event(index: int) -> None:
 
 
 def undo() -> None:
-    """Drop the revision this screen shows, unless another screen saved a newer one since."""
-    seq, undone = state.revision
-    if seq <= 1:
-        flash("error", "Nothing to undo: this is how the game started.")
-        return
-    revision = store().latest(state.game_id) if store().undo(state.game_id, seq) else None
-    if revision is None:
-        reload("Nothing was undone")
-        return
-    state.revision = (revision.seq, revision.note)
-    state.live = live().replace(revision.log)
-    stop_editing()
-    state.pending_show = None
-    state.pop("explain_cell", None)
-    next_entry()
-    flash("done", f"Undid: {undone}")
+    undone = undo_revision()
+    if undone is not None:
+        next_entry()
+        flash("done", f"Undid: {undone}")
 
 
 # --- screens -----------------------------------------------------------------------------------
