@@ -133,8 +133,8 @@ class Notebook(Closing):
             raise ContradictionError(self.conflict(upto, without))
         cells = self.model.cells
         model = solver.get_model()
-        # open[v]: the only value of cell v seen in a model so far. A probe for the other value
-        # either finds a model (which may open many cells at once) or proves the cell.
+        # open_cells[v]: the only value of cell v seen in a deal so far. Cheap swaps and then
+        # the solver look for deals showing the other value; what none can show is proven.
         open_cells = {v: model[v - 1] > 0 for v in cells}
         known: dict[int, bool] = {}
         fixed: list[int] = []
