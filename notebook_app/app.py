@@ -32,6 +32,7 @@ from notebook_app.newgame import (
     examples,
     open_example,
     parse_names,
+    side_cards,
 )
 from notebook_app.session import (
     clear_entry,
@@ -737,7 +738,7 @@ def new_game_form() -> None:
             for i, name in enumerate(names):
                 st.number_input(name, min_value=0, max_value=len(deck), step=1,
                                 key=f"new_size_{i}")
-    side = 4 if state.new_rule is Dealing.TWO_PLAYER else 0
+    side = side_cards(state.new_rule, deck, names)
     left = len(deck) - 3 - sum(typed) - side
     me = state.get("new_me")
     if me is not None and deck.cards:

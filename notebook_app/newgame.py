@@ -14,9 +14,9 @@ import re
 from pathlib import Path
 
 from solver.cards import Deck
-from solver.editions import Dealing, deal
+from solver.editions import Dealing, deal, new_game
 from solver.errors import InvalidLogError
-from solver.game import Game, GameLog, Player
+from solver.game import GameLog
 from solver.logfile import check, load
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -41,6 +41,14 @@ def dealt_sizes(rule: Dealing, deck: Deck, names: tuple[str, ...]) -> tuple[int,
         return ()
 
 
+def side_cards(rule: Dealing, deck: Deck, names: tuple[str, ...]) -> int:
+    """How many side cards the dealing rule lays out (0 when it cannot deal to these players)."""
+    try:
+        return deal(rule, len(deck), len(names)).side_cards
+    except InvalidLogError:
+        return 0
+
+
 def build_game(
     deck: Deck,
     names: tuple[str, ...],
@@ -57,20 +65,9 @@ def build_game(
 
     The 2-player rule sets up its 4 side cards; other rules have none.
     """
-    if len(hand_sizes) != len(names):
-        raise InvalidLogError(
-            [f"hand sizes: {len(names)} players need {len(names)} sizes, got {len(hand_sizes)}"]
-        )
-    side = deal(rule, len(deck), len(names)).side_cards if rule is Dealing.TWO_PLAYER else 0
-    game = Game(
-        deck,
-        tuple(Player(n, s) for n, s in zip(names, hand_sizes, strict=True)),
-        me=me,
-        my_cards=my_cards if me is not None else (),
-        face_up=face_up,
-        side_cards=side,
-        title=title or None,
-        edition=edition,
+    game = new_game(
+        deck, names, rule, me=me, my_cards=my_cards if me is not None else (),
+        face_up=face_up, title=title or None, edition_name=edition, hand_sizes=hand_sizes,
     )
     log = GameLog(game)
     check(log)

@@ -31,7 +31,7 @@ import os
 import shutil
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +42,7 @@ from .editions import Dealing, deal, edition, forum_deck, new_game, rule_for
 from .envelopes import possible_triples
 from .errors import ClueError, ContradictionError, InvalidLogError
 from .explain import Explainer
-from .game import GameLog, Player
+from .game import GameLog
 from .logfile import check, dumps, load, loads
 from .notebook import Analysis, Grid, analyze
 from .odds import Odds, odds
@@ -258,15 +258,12 @@ def run_new(args: argparse.Namespace) -> int:
     if args.dealing is not None:
         rule = Dealing(args.dealing)
     face_up = _names(args.face_up, "--face-up")
+    sizes = None if args.hand_sizes is None else _hand_sizes(args.hand_sizes, len(players))
     game = new_game(
         deck, players, rule, me=args.me, my_cards=_names(args.my_cards, "--my-cards"),
-        face_up=face_up, title=args.title, edition_name=edition_name,
+        face_up=face_up, title=args.title, edition_name=edition_name, hand_sizes=sizes,
     )
-    if args.hand_sizes is not None:
-        sizes = _hand_sizes(args.hand_sizes, len(players))
-        seats = tuple(Player(n, s) for n, s in zip(players, sizes, strict=True))
-        game = replace(game, players=seats)
-    else:
+    if sizes is None:
         leftover = deal(rule, len(deck), len(players)).face_up
         if len(face_up) != leftover:
             raise InvalidLogError([

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
@@ -165,17 +166,32 @@ def new_game(
     face_up: tuple[str, ...] = (),
     title: str | None = None,
     edition_name: str | None = None,
+    hand_sizes: Sequence[int] | None = None,
 ) -> Game:
-    """A setup with hand sizes filled in by ``rule`` (validate it with `solver.logfile`)."""
-    dealt = deal(rule, len(deck), len(names))
-    players = tuple(Player(n, s) for n, s in zip(names, dealt.hand_sizes, strict=True))
+    """A setup with hand sizes filled in by ``rule``, or as given (a table that dealt its own
+    way); the 2-player rule sets up the side cards. Validate it with `solver.logfile.check`.
+
+    >>> new_game(forum_deck(2), ("Ann", "Bob"), Dealing.CLASSIC, hand_sizes=(4, 2)).players
+    (Player(name='Ann', hand_size=4), Player(name='Bob', hand_size=2))
+    """
+    if hand_sizes is None:
+        dealt = deal(rule, len(deck), len(names))
+        sizes, side = dealt.hand_sizes, dealt.side_cards
+    elif len(hand_sizes) != len(names):
+        raise InvalidLogError([f"hand sizes: {len(names)} players need {len(names)} sizes, "
+                               f"got {len(hand_sizes)}"])
+    else:
+        sizes = tuple(hand_sizes)
+        two = rule is Dealing.TWO_PLAYER
+        side = deal(rule, len(deck), len(names)).side_cards if two else 0
+    players = tuple(Player(n, s) for n, s in zip(names, sizes, strict=True))
     return Game(
         deck,
         players,
         me=me,
         my_cards=my_cards,
         face_up=face_up,
-        side_cards=dealt.side_cards,
+        side_cards=side,
         title=title,
         edition=edition_name,
     )

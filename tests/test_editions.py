@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from solver.editions import Dealing, deal, edition, editions, forum_deck
+from solver.editions import Dealing, deal, edition, editions, forum_deck, new_game
 from solver.errors import InvalidLogError
 
 
@@ -31,3 +31,15 @@ def test_refresh_leftovers_lie_face_up() -> None:
 def test_unknown_edition_names_the_known_ones() -> None:
     with pytest.raises(InvalidLogError, match=r"edition: unknown edition 'monopoly' \(known: "):
         edition("monopoly")
+
+
+def test_new_game_with_the_tables_own_hand_sizes() -> None:
+    """One way to set up a game for the command line and the app: the rule's sizes or given
+    ones; the 2-player rule lays out its side cards either way."""
+    deck = edition("cluedo-refresh-2012-fi").deck
+    game = new_game(deck, ("Aino", "Niko"), Dealing.TWO_PLAYER, hand_sizes=(8, 6))
+    assert [p.hand_size for p in game.players] == [8, 6]
+    assert game.side_cards == 4
+    assert new_game(deck, ("Aino", "Niko"), Dealing.TWO_PLAYER).side_cards == 4
+    with pytest.raises(InvalidLogError, match="hand sizes: 2 players need 2 sizes, got 3"):
+        new_game(deck, ("Aino", "Niko"), Dealing.CLASSIC, hand_sizes=(6, 6, 6))
