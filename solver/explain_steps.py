@@ -803,15 +803,11 @@ class Derivation:
         if card in self._holder:
             return
         words = self.ctx.words
-        left, premises = [], []
-        for owner in self.ctx.owners:
-            premise = self.excluded(card, owner)
-            if premise is None:
-                left.append(owner)
-                if len(left) > 1:
-                    return
-            else:
-                premises.append(premise)
+        found = self._sole_possible((card, owner) for owner in self.ctx.owners)
+        if found is None:
+            return
+        left = [owner for _, owner in found[0]]
+        premises = found[1]
         others = [words.who(o) for o in self.ctx.owners if o not in left]
         said = f"{words.listing(others)[0].upper()}{words.listing(others)[1:]} cannot hold {card}"
         if not left:
@@ -826,15 +822,11 @@ class Derivation:
         cards = self._category_live(category)
         if any(self._holder_is(c, ENVELOPE) for c in cards):
             return
-        left, premises = [], []
-        for card in cards:
-            premise = self.excluded(card, ENVELOPE)
-            if premise is None:
-                left.append(card)
-                if len(left) > 1:
-                    return
-            else:
-                premises.append(premise)
+        found = self._sole_possible((card, ENVELOPE) for card in cards)
+        if found is None:
+            return
+        left = [card for card, _ in found[0]]
+        premises = found[1]
         name = category.value
         if not premises and left:
             fact = Fact(left[0], ENVELOPE, True)
@@ -849,6 +841,23 @@ class Derivation:
         self._push(RawStep(fact, "last-candidate",
                            f"Every other {name} is accounted for, so {left[0]} is in the envelope.",
                            (), tuple(premises)))
+
+    def _sole_possible(
+        self, cells: Iterable[tuple[str, str]]
+    ) -> tuple[list[tuple[str, str]], list[int]] | None:
+        """Of these (card, owner) cells, the ones not yet excluded (at most one) and the steps
+        excluding the rest; ``None`` as soon as two are still possible."""
+        left: list[tuple[str, str]] = []
+        premises: list[int] = []
+        for card, owner in cells:
+            premise = self.excluded(card, owner)
+            if premise is None:
+                left.append((card, owner))
+                if len(left) > 1:
+                    return None
+            else:
+                premises.append(premise)
+        return left, premises
 
     def _holder_is(self, card: str, owner: str) -> bool:
         index = self._holder.get(card)
