@@ -99,6 +99,29 @@ class Reveal:
     """Fields this version does not know."""
 
 
+@dataclass(frozen=True)
+class Note:
+    """A fact learned outside the suggestion rules: a card seen by accident, a house rule, a
+    dropped card. Exactly one of ``holds``, ``lacks`` and ``holds_one_of`` is non-empty.
+
+    >>> Note("Bob", lacks=("Rope",), text="house rule")
+    Note(owner='Bob', holds=(), lacks=('Rope',), holds_one_of=(), text='house rule')
+    """
+
+    owner: str
+    """A player, ``"envelope"`` or ``"side"``."""
+    holds: tuple[str, ...] = ()
+    """The owner holds every one of these cards."""
+    lacks: tuple[str, ...] = ()
+    """The owner holds none of these cards."""
+    holds_one_of: tuple[str, ...] = ()
+    """The owner holds at least one of these cards (any cards, any categories)."""
+    text: str | None = None
+    """An optional remark kept with the event."""
+    extra: Mapping[str, object] = field(default_factory=dict, repr=False, hash=False)
+    """Fields this version does not know."""
+
+
 Event = Suggestion | Accusation | Reveal
 EventType = Literal["suggestion", "accusation", "reveal"]
 
