@@ -5,7 +5,11 @@ Everything per user lives in ``st.session_state``: ``game_id``; ``live`` (the so
 ``revision`` (number and note of the revision shown, the base of the next save); ``editing``,
 ``edit_original`` and ``edit_loaded`` (the entry being edited, as recorded and as its form first
 showed it); ``pending_show`` (index and event of a suggestion whose shown card to ask for);
-``flash`` (messages for the next run). The cached `Store` holds nothing but the database path.
+``flash`` (messages for the next run); ``shelf`` (this browser's list of games). The screens
+keep a few keys of their own: the entry form's fields (`ENTRY_KEYS`, see `notebook_app.entry`)
+and ``kind``, ``view`` (the tab shown), ``explain_cell`` and ``show_odds`` (Grid),
+``review_step`` (Review), ``scroll_top`` (scroll up after this run), the new game form's
+``new_*``. The cached `Store` holds nothing but the database path.
 """
 
 from __future__ import annotations

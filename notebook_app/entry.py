@@ -1,0 +1,231 @@
+"""The turn entry form's state and actions: the event its fields describe, saving it, loading an
+entry to edit, and the question which card was shown.
+
+The fields live in ``st.session_state`` under `notebook_app.session.ENTRY_KEYS`; the widgets that
+set them are drawn by `notebook_app.screens.turn`. Every action saves at once through
+`notebook_app.session.commit`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import streamlit as st
+
+from solver.cards import CATEGORIES, Category
+from solver.errors import InvalidLogError
+from solver.game import Accusation, Event, Reveal, Suggestion
+from solver.logfile import check
+
+from .session import clear_entry, commit, flash, live, problems_text, stop_editing
+from .turns import (
+    answer_order,
+    directed,
+    edited,
+    last_room,
+    locate,
+    next_side_slot,
+    next_suggester,
+    passes,
+    show_choice,
+    suggestion,
+)
+
+KINDS = ("Suggestion", "Accusation", "Reveal", "Asked one")
+"""Entry kinds; "Asked one" is the forum variant's suggestion addressed to one player."""
+NOBODY = ""
+""""Who showed a card" when nobody did (player names are never empty)."""
+NO_SLOT = 0
+"""No side card looked at."""
+NO_CARD = ""
+"""Side card not seen."""
+CARD_KEYS = {Category.SUSPECT: "e_suspect", Category.WEAPON: "e_weapon", Category.ROOM: "e_room"}
+"""The field of each card of a suggestion or accusation."""
+
+state = st.session_state
+
+
+def defaults_for(by: str) -> None:
+    """Field defaults that follow the suggester: their last room, the next player, a new slot."""
+    log = live().log
+    state.e_room = last_room(log, by)
+    state.e_refuter = answer_order(log.game, by)[0]
+    state.e_asked = answer_order(log.game, by)[0]
+    state.e_slot = next_side_slot(log, by) or NO_SLOT
+
+
+def next_entry() -> None:
+    """Blank fields for the next turn."""
+    clear_entry()
+    state.by = next_suggester(live().log)
+    defaults_for(state.by)
+
+
+def on_by_change() -> None:
+    defaults_for(state.by)
+
+
+def picked_cards() -> tuple[str, str, str] | None:
+    cards = tuple(state.get(CARD_KEYS[c]) for c in CATEGORIES)
+    if any(c is None for c in cards):
+        return None
+    return (str(cards[0]), str(cards[1]), str(cards[2]))
+
+
+def form_event() -> Event | None:
+    """The event the entry form describes, or ``None`` while cards are missing."""
+    game = live().log.game
+    kind = state.get("kind")
+    if kind == "Reveal":
+        seen = tuple(state.get("r_cards") or ())
+        return Reveal(state.r_player, seen, whole_hand=bool(state.get("r_whole"))) if seen else None
+    cards = picked_cards()
+    if cards is None:
+        return None
+    if kind == "Accusation":
+        return Accusation(state.by, cards, correct=state.get("e_result") == "right")
+    shown_at = state.get("e_shown")
+    shown = cards[shown_at] if shown_at is not None and game.me == state.by else None
+    if kind == "Asked one":
+        return directed(
+            state.by,
+            cards,
+            asked=state.e_asked,
+            refuted=state.get("e_answer", "showed a card") == "showed a card",
+            shown=shown,
+            first_in_order=bool(state.get("e_rule")),
+        )
+    return suggestion(
+        game,
+        state.by,
+        cards,
+        refuted_by=state.get("e_refuter") or None,
+        shown=shown,
+        peek_slot=state.get("e_slot") or None if game.side_cards else None,
+        peek_card=state.get("e_peek") or None if game.me == state.by else None,
+    )
+
+
+def submit_entry() -> None:
+    event = form_event()
+    if event is None:
+        flash("error", "Pick the cards you saw." if state.get("kind") == "Reveal"
+              else "Pick a suspect, a weapon and a room.")
+        return
+    save_event(event)
+
+
+def save_event(event: Event) -> None:
+    """Append the event (or change the one being edited as the form changed), check it, save
+    it; then ask which card was shown if the user saw one but did not say."""
+    log = live().log
+    index = state.get("editing")
+    if index is not None:
+        event = edited(state.edit_original, state.get("edit_loaded"), event)
+    event, ask_shown = my_refutation(event)
+    if index is None:
+        new = log.append(event)
+        index = len(new.events) - 1
+        note = f"recorded event {index + 1}"
+    else:
+        events = list(log.events)
+        events[index] = event
+        new = replace(log, events=tuple(events))
+        note = f"edited event {index + 1}"
+    try:
+        check(replace(log, events=(event,)))  # an event's validity does not depend on others
+    except InvalidLogError as err:
+        flash("error", problems_text(err))
+        return
+    if not commit(new, note):
+        return  # the form keeps what was typed
+    stop_editing()
+    state.pending_show = (index, event) if ask_shown else None
+    next_entry()
+
+
+def my_refutation(event: Event) -> tuple[Event, bool]:
+    """When the user saw the card but did not say which: fill it in if only one of their cards
+    fits, else ask for it right after saving (the entry is saved either way)."""
+    log = live().log
+    me = log.game.me
+    if not isinstance(event, Suggestion):
+        return event, False
+    if me is None or event.refuted_by is None or event.shown is not None:
+        return event, False
+    if event.by == me:
+        return event, True
+    if event.refuted_by != me:
+        return event, False
+    choice = show_choice(log, event.by, event.cards)
+    if len(choice.matching) == 1:
+        return replace(event, shown=choice.matching[0]), False
+    return event, len(choice.matching) > 1
+
+
+def set_shown(index: int, event: Suggestion, card: str) -> None:
+    """Note the card shown in ``event`` (the log's event ``index``)."""
+    log = live().log
+    events = list(log.events)
+    if locate(log.events, index, event) == index:
+        events[index] = replace(event, shown=card)
+        if not commit(replace(log, events=tuple(events)),
+                      f"noted {card} shown in event {index + 1}"):
+            return  # reloaded: the question stays if its event is still there
+    state.pending_show = None
+
+
+def skip_show() -> None:
+    state.pending_show = None
+
+
+def kind_of(event: Event) -> str:
+    if isinstance(event, Reveal):
+        return "Reveal"
+    if isinstance(event, Accusation):
+        return "Accusation"
+    game = live().log.game
+    table = event.passes == passes(game, event.by, event.refuted_by)
+    return "Suggestion" if table and event.shown_by_rule is None else "Asked one"
+
+
+def start_edit(index: int) -> None:
+    """Load an event into its entry form, and remember what the form made of it: saving
+    changes only what the user changed from there."""
+    load_into_form(index)
+    state.edit_loaded = form_event()
+
+
+def load_into_form(index: int) -> None:
+    event = live().log.events[index]
+    game = live().log.game
+    clear_entry()
+    state.editing, state.edit_original = index, event
+    state.kind = kind_of(event)
+    state.view = "Turn"
+    state.scroll_top = True
+    if isinstance(event, Reveal):
+        state.r_player, state.r_cards = event.player, list(event.cards)
+        state.r_whole = event.whole_hand
+        return
+    state.by = event.by
+    defaults_for(event.by)
+    for card in event.cards:
+        state[CARD_KEYS[game.category_of(card)]] = card
+    if isinstance(event, Accusation):
+        state.e_result = "right" if event.correct else "wrong"
+        return
+    state.e_refuter = event.refuted_by or NOBODY
+    state.e_shown = event.cards.index(event.shown) if event.shown in event.cards else None
+    peek = event.side_peek
+    state.e_slot = NO_SLOT if peek is None else peek.slot
+    state.e_peek = NO_CARD if peek is None or peek.card is None else peek.card
+    if state.kind == "Asked one":
+        state.e_asked = event.refuted_by or (event.passes[0] if event.passes else state.e_asked)
+        state.e_answer = "showed a card" if event.refuted_by else "no card"
+        state.e_rule = event.shown_by_rule is not None
+
+
+def cancel_edit() -> None:
+    stop_editing()
+    next_entry()

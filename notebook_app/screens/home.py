@@ -1,0 +1,175 @@
+"""The home screen: this browser's saved games, a new game, an example or an uploaded log."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from solver.cards import Deck
+from solver.editions import Dealing, editions, rule_for
+from solver.errors import InvalidLogError
+
+from ..newgame import (
+    build_game,
+    custom_deck,
+    dealt_sizes,
+    examples,
+    open_example,
+    parse_names,
+    side_cards,
+)
+from ..session import flash, open_game, problems_text, start_from, store
+from ..store import parse_upload
+
+CUSTOM = "custom"
+"""The card set choice for typing one's own cards."""
+RULE_TITLES = {
+    Dealing.CLASSIC: "Classic: all cards dealt",
+    Dealing.REFRESH: "Refresh 2012: equal hands, rest face up",
+    Dealing.TWO_PLAYER: "2 players: 4 side cards",
+    Dealing.FORUM: "Forum: 3 cards each",
+}
+
+state = st.session_state
+
+
+def new_game_deck() -> tuple[Deck, str | None]:
+    presets = editions()
+    chosen = state.get("new_edition", "clue-classic")
+    if chosen != CUSTOM:
+        return presets[chosen].deck, chosen
+    deck = custom_deck(state.get("new_suspects", ""), state.get("new_weapons", ""),
+                       state.get("new_rooms", ""))
+    return deck, None
+
+
+def start_game() -> None:
+    deck, edition_name = new_game_deck()
+    names = parse_names(state.get("new_players", ""))
+    if not names:
+        st.caption("Type the players' names to go on.")
+        return
+    sizes = tuple(int(state.get(f"new_size_{i}", 0)) for i in range(len(names)))
+    rule = state.get("new_rule", Dealing.CLASSIC)
+    try:
+        log = build_game(
+            deck, names, sizes, rule=rule, me=state.get("new_me"),
+            my_cards=tuple(c for c in deck if c in set(state.get("new_mine") or ())),
+            face_up=tuple(c for c in deck if c in set(state.get("new_face_up") or ())),
+            title=state.get("new_title", "").strip() or None, edition=edition_name,
+        )
+    except InvalidLogError as err:
+        flash("error", problems_text(err))
+        return
+    start_from(log, "started the game")
+
+
+def open_chosen_example() -> None:
+    try:
+        log = open_example(state.get("example", ""))
+    except InvalidLogError as err:
+        flash("error", problems_text(err))
+        return
+    start_from(log, f"opened example {state.example}")
+
+
+def open_upload() -> None:
+    upload = state.get("upload")
+    if upload is None:
+        flash("error", "Choose a clue-notebook/1 file first.")
+        return
+    try:
+        log = parse_upload(upload.getvalue())
+    except InvalidLogError as err:
+        flash("error", f"{upload.name} is not a valid log. " + problems_text(err))
+        return
+    start_from(log, f"imported {upload.name}")
+
+
+def new_game_form() -> None:
+    presets = editions()
+    options = (*presets, CUSTOM)
+    if state.get("new_edition") not in options:
+        state.new_edition = "clue-classic" if "clue-classic" in presets else options[0]
+    st.selectbox("Cards", options, key="new_edition",
+                 format_func=lambda n: "Custom cards…" if n == CUSTOM else presets[n].title)
+    if state.new_edition == CUSTOM:
+        st.text_area("Suspects (one per line or commas)", key="new_suspects")
+        st.text_area("Weapons", key="new_weapons")
+        st.text_area("Rooms", key="new_rooms")
+    deck, edition_name = new_game_deck()
+    st.text_area("Players in seating order (clockwise)", key="new_players",
+                 placeholder="Ann\nBob\nCat", height=110)
+    names = parse_names(state.get("new_players", ""))
+    if not names:
+        st.caption("Type the players' names to go on.")
+        return
+    if state.get("new_me_for") != names or state.get("new_me") not in (None, *names):
+        state.new_me_for = names
+        if state.get("new_me") not in names:
+            state.new_me = names[0] if names else None
+    st.selectbox("You are", (*names, None), key="new_me",
+                 format_func=lambda n: "Nobody (spectator)" if n is None else n)
+    default_rule = (rule_for(presets[edition_name], len(names)) if edition_name is not None
+                    else Dealing.CLASSIC)
+    rule_key = (edition_name, len(names))
+    if state.get("new_rule_for") != rule_key or not isinstance(state.get("new_rule"), Dealing):
+        state.new_rule_for, state.new_rule = rule_key, default_rule
+    st.selectbox("Dealing", tuple(Dealing), key="new_rule", format_func=RULE_TITLES.__getitem__)
+    sizes = dealt_sizes(state.new_rule, deck, names)
+    size_key = (len(deck), names, state.new_rule)
+    if state.get("new_sizes_for") != size_key:
+        state.new_sizes_for = size_key
+        for i, size in enumerate(sizes):
+            state[f"new_size_{i}"] = size
+    typed = [int(state.get(f"new_size_{i}", 0)) for i in range(len(names))]
+    if names:
+        with st.expander("Hand sizes: " + ", ".join(f"{n} {s}" for n, s in zip(names, typed,
+                                                                               strict=True))):
+            for i, name in enumerate(names):
+                st.number_input(name, min_value=0, max_value=len(deck), step=1,
+                                key=f"new_size_{i}")
+    side = side_cards(state.new_rule, deck, names)
+    left = len(deck) - 3 - sum(typed) - side
+    me = state.get("new_me")
+    if me is not None and deck.cards:
+        mine = typed[names.index(me)] if me in names else 0
+        state.new_mine = [c for c in state.get("new_mine") or () if c in deck]
+        st.pills(f"Your {mine} cards", deck.cards, selection_mode="multi", key="new_mine")
+    if left > 0:
+        state.new_face_up = [c for c in state.get("new_face_up") or () if c in deck]
+        st.pills(f"The {left} face-up cards", deck.cards, selection_mode="multi",
+                 key="new_face_up")
+    if side:
+        st.caption("4 side cards lie face down; peeks at them are entered with suggestions.")
+    st.text_input("Title (optional)", key="new_title")
+    st.button("Start game", type="primary", key="start_game", on_click=start_game,
+              width="stretch")
+
+
+def open_saved(game_id: str) -> None:
+    open_game(game_id)
+
+
+def saved_games() -> None:
+    """This browser's games, newest first, one tap to open."""
+    saved = store().games(state.shelf)
+    if saved:
+        st.subheader("Your games")
+        for game in saved:
+            st.button(f"{game.title} · {game.events} events · {game.saved[:16].replace('T', ' ')}",
+                      key=f"open_{game.id}", on_click=open_saved, args=(game.id,),
+                      width="stretch")
+
+
+def home_screen() -> None:
+    st.title("Clue Notebook")
+    saved_games()
+    st.subheader("New game")
+    new_game_form()
+    st.subheader("Or open a log")
+    found = examples()
+    if found:
+        st.selectbox("Example", tuple(found), key="example")
+        st.button("Open example", key="open_example", on_click=open_chosen_example)
+    st.file_uploader("Upload a clue-notebook/1 file", type=["json"], key="upload")
+    st.button("Open file", key="open_upload", on_click=open_upload)

@@ -1,0 +1,89 @@
+"""An open game: the header every view shares (title, verdict, envelope, contradictions,
+undo) above the tabs Turn, Grid, Log, Review and Game, one module each."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import streamlit as st
+
+from ..entry import next_entry, start_edit
+from ..grid_view import as_markdown, envelope_line, verdict
+from ..session import flash, live, undo_revision
+from ..turns import describe
+from .game import game_view
+from .grid import grid_view
+from .log import log_view
+from .review import review_view
+from .turn import turn_view
+
+VIEWS: dict[str, Callable[[], None]] = {
+    "Turn": turn_view,
+    "Grid": grid_view,
+    "Log": log_view,
+    "Review": review_view,
+    "Game": game_view,
+}
+"""The tabs of an open game, in order, and the function that draws each."""
+
+state = st.session_state
+
+
+def undo() -> None:
+    undone = undo_revision()
+    if undone is not None:
+        next_entry()
+        flash("done", f"Undid: {undone}")
+
+
+def header() -> None:
+    log = live().log
+    grid, ignored = live().grid()
+    title = log.game.title or " · ".join(log.game.player_names)
+    st.markdown(f"**{title}**")
+    if grid.accusation_safe:
+        st.success(verdict(grid), icon=":material/check_circle:")
+    else:
+        st.info(verdict(grid, None if ignored else live().triples_left))
+    st.caption(f"Envelope · {envelope_line(grid)}")
+    conflict_banner(ignored)
+    seq, note = state.revision
+    st.button(f"Undo: {note}", key="undo", on_click=undo, disabled=seq <= 1,
+              icon=":material/undo:", width="stretch")
+
+
+def conflict_banner(ignored: tuple[int, ...]) -> None:
+    conflict = live().conflict
+    if not conflict:
+        return
+    events = live().log.events
+    with st.container(border=True, key="conflict"):
+        st.error(
+            "These entries cannot all be true. One of them is wrong:"
+            + "".join(f"\n- **#{n}** {describe(events[n - 1])}" for n in conflict),
+            icon=":material/error:",
+        )
+        if ignored:
+            st.caption("The grid leaves out " + ", ".join(f"#{n}" for n in ignored)
+                       + " until this is fixed.")
+        with st.container(horizontal=True):
+            for n in conflict:
+                st.button(f"Edit #{n}", key=f"conflict_edit_{n}", on_click=start_edit,
+                          args=(n - 1,))
+        if st.toggle("Why do they clash?", key="why_conflict"):
+            why = live().why_conflict()
+            st.markdown(as_markdown(why or "The clash could not be explained step by step."))
+
+
+def scroll_to_top() -> None:
+    state.scroll_top = True
+
+
+def play_screen() -> None:
+    header()
+    names = tuple(VIEWS)
+    if state.get("view") not in VIEWS:
+        state.view = names[0]
+    st.segmented_control("View", names, key="view", label_visibility="collapsed",
+                         width="stretch", on_change=scroll_to_top)
+    VIEWS[state.view or names[0]]()

@@ -1,0 +1,57 @@
+"""The Review screen: step through the game event by event, the grid as it was then, and how
+the possible envelopes shrank."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from solver.game import Accusation
+
+from ..grid_view import verdict
+from ..session import live
+from ..turns import describe
+from .grid import show_grid
+
+state = st.session_state
+
+
+def step(delta: int) -> None:
+    count = len(live().log.events)
+    state.review_step = max(0, min(count, int(state.get("review_step", count)) + delta))
+
+
+def review_view() -> None:
+    events = live().log.events
+    count = len(events)
+    if state.get("review_step") is None or state.review_step > count:
+        state.review_step = count
+    if count:
+        st.slider("After event", 0, count, key="review_step")
+    with st.container(horizontal=True):
+        st.button("Back", key="review_back", on_click=step, args=(-1,),
+                  icon=":material/chevron_left:")
+        st.button("Next", key="review_next", on_click=step, args=(1,),
+                  icon=":material/chevron_right:")
+    upto = int(state.review_step)
+    st.markdown(f"**#{upto}** {describe(events[upto - 1])}" if upto else "Before the first event")
+    grid = live().grid_at(upto)
+    counts = live().counter.counts
+    if grid is None:
+        st.error("The events up to here contradict each other.")
+    else:
+        st.caption(verdict(grid, counts[upto]))
+        show_grid(grid)
+    st.markdown("**Possible envelopes after each event**")
+    chart = pd.DataFrame({"event": range(len(counts)), "possible envelopes": counts})
+    st.line_chart(chart, x="event", y="possible envelopes", height=180)
+    safe = next((i for i, n in enumerate(counts) if n == 1), None)
+    if safe is None:
+        st.write("An accusation has not been safe yet.")
+    elif safe == 0:
+        st.write("An accusation was safe from the start.")
+    else:
+        st.write(f"An accusation was safe after event #{safe}: {describe(events[safe - 1])}")
+    accusations = [(i, e) for i, e in enumerate(events, 1) if isinstance(e, Accusation)]
+    for number, accusation in accusations:
+        st.write(f"#{number}: {describe(accusation)}")
