@@ -40,7 +40,6 @@ from .odds import (
     puzzle,
     sample_deals,
     sampled_odds,
-    time_limit,
 )
 
 SAMPLES = 2000
@@ -127,7 +126,7 @@ def sample(log: GameLog, size: int = SAMPLES, *, seed: int = 0,
     budget from the sampling chain (its visits, evenly spaced)."""
     pz = puzzle(log, grid_of(log), refuter_model=refuter_model)
     try:
-        counted = count(pz, seconds=time_limit(pz))
+        counted = count(pz)
     except OverBudget:
         visited: list[dict[str, int]] = []
         sampled_odds(log, pz, seed=seed, refuter_model=refuter_model, kept=visited)

@@ -196,7 +196,7 @@ def test_sampling_fallback_is_labelled_and_close() -> None:
                                Dealing.CLASSIC, "P1", rng)
     log = play(game, truth, 8, rng)
     exact = odds(log)
-    approx = odds(log, budget=0, seconds=0.4, seed=3)
+    approx = odds(log, budget=0, seed=3)
     assert exact.exact and not approx.exact
     assert approx.error is not None and approx.envelope_error is not None
     worst = max(

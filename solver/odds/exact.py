@@ -1,0 +1,179 @@
+"""The whole exact count: envelope slots, wrong accusations, and the probabilities from it.
+
+The envelope is three owners, one per category, each with room for one card; the programme's
+forward pass carries the counts split by envelope candidate, so its end state gives every
+triple. Wrong accusations are subtracted by inclusion-exclusion (the deals with each accused
+envelope are counted apart; distinct envelopes never overlap).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
+
+from ..cards import CATEGORIES, Category
+from ..errors import ContradictionError
+from ..game import ENVELOPE, GameLog, Triple
+from .programme import Budget, Run, card_counts, run_programme
+from .result import Number, Odds
+from .setup import Puzzle, Tally
+
+DEFAULT_BUDGET = 200_000
+"""Programme transitions allowed before falling back to sampling (a transition that carries
+many envelope combinations costs more). Work, not time: the label never depends on load."""
+
+@dataclass
+class Count:
+    """The exact count of a log's deals, ready for marginals and for sampling.
+
+    The envelope is three owners, one per category, each with room for one card. Wrong
+    accusations are subtracted (inclusion-exclusion: the deals with each accused envelope are
+    counted apart; distinct envelopes never overlap).
+    """
+
+    pz: Puzzle
+    run: Run
+    """Every deal, wrong accusations ignored."""
+    excluded: list[tuple[Triple, Run]]
+    """For each wrong accusation still possible: the deals with exactly that envelope."""
+    envelope_owner: dict[Category, int]
+    """The programme's owner index of each category's envelope slot."""
+
+    @property
+    def total(self) -> int:
+        """The (weighted) number of consistent deals."""
+        return self.run.total - sum(r.total for _, r in self.excluded)
+
+
+def envelope_slots(
+    pz: Puzzle, envelope: Triple | None = None
+) -> tuple[list[int], dict[str, frozenset[int]], list[Tally], int, dict[Category, int]] | None:
+    """Capacities, owners and refutations with one envelope slot per category.
+
+    With ``envelope`` the envelope is fixed to that triple (its cards leave the problem).
+    Returns ``None`` when that is impossible; the int is a constant weight factor.
+    """
+    n = len(pz.owners)
+    slot = {CATEGORIES[0]: pz.envelope, CATEGORIES[1]: n, CATEGORIES[2]: n + 1}
+    capacity = [*pz.capacity, 0, 0]
+    removed = set(envelope or ()) - set(pz.fixed)
+    for cat in CATEGORIES:
+        known = any(pz.fixed.get(c) == pz.envelope for c in pz.game.deck.of(cat))
+        capacity[slot[cat]] = 0 if known or envelope else 1
+    allowed: dict[str, frozenset[int]] = {}
+    for card, owners in pz.allowed.items():
+        if card in removed:
+            continue
+        if pz.envelope in owners:
+            owners = owners - {pz.envelope}
+            if envelope is None:
+                owners = owners | {slot[pz.category(card)]}
+        if not owners:
+            return None
+        allowed[card] = owners
+    factor = 1
+    tallies: list[Tally] = []
+    for t in pz.tallies:
+        cards = tuple(c for c in t.cards if c not in removed)
+        weights = t.weights[: len(cards) + 1]
+        if cards:
+            tallies.append(Tally(t.owner, cards, weights))
+        else:
+            factor *= weights[0]
+    if factor == 0:
+        return None
+    return capacity, allowed, tallies, factor, slot
+
+
+def count(pz: Puzzle, budget: int = DEFAULT_BUDGET) -> Count:
+    """Count every consistent deal exactly; `OverBudget` past ``budget`` transitions."""
+    remaining = Budget(budget)
+    prepared = envelope_slots(pz)
+    if prepared is None:
+        raise ContradictionError((), "no deal fits the log")
+    capacity, allowed, tallies, factor, slot = prepared
+    axes = {slot[cat]: i for i, cat in enumerate(CATEGORIES)}
+    run = run_programme(capacity, allowed, tallies, remaining, axes)
+    run.factor = factor
+    run.total *= factor
+    excluded: list[tuple[Triple, Run]] = []
+    for triple in sorted(set(pz.accusations)):
+        fixed = envelope_slots(pz, triple)
+        if fixed is None:
+            continue
+        capacity, allowed, tallies, factor, _ = fixed
+        sub = run_programme(capacity, allowed, tallies, remaining)
+        sub.factor = factor
+        sub.total *= factor
+        if sub.total:
+            excluded.append((triple, sub))
+    return Count(pz, run, excluded, slot)
+
+
+# --- from counts to probabilities ------------------------------------------------------------
+
+
+def envelope_counts(counted: Count) -> dict[Triple, int]:
+    """Weighted count of deals for every envelope triple still possible."""
+    pz = counted.pz
+    run = counted.run
+    choices: list[list[tuple[tuple[str, ...], int]]] = []
+    for axis, cat in enumerate(CATEGORIES):
+        known = [c for c in pz.game.deck.of(cat) if pz.fixed.get(c) == pz.envelope]
+        if known:
+            choices.append([((known[0],), 0)])
+        else:
+            choices.append([(members, i) for i, members in enumerate(run.classes[axis], 1)])
+    out: dict[Triple, int] = {}
+    counts = run.envelope
+    if counts is None:
+        return out
+    for (ms, i), (mw, j), (mr, k) in product(*choices):
+        value = counts.get((i, j, k), 0) * run.factor
+        if not value:
+            continue
+        share = value // (len(ms) * len(mw) * len(mr))
+        for triple in product(ms, mw, mr):
+            out[triple] = share
+    for triple, _ in counted.excluded:
+        out.pop(triple, None)
+    return out
+
+
+def exact_odds(log: GameLog, counted: Count, refuter_model: bool) -> Odds:
+    pz = counted.pz
+    total = counted.total
+    if total <= 0:
+        raise ContradictionError((), "no deal fits the log")
+    slots = {i: ENVELOPE for i in counted.envelope_owner.values()}
+    name = {i: o for i, o in enumerate(pz.owners)} | slots
+    tally: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for card, by_owner in card_counts(counted.run).items():
+        for o, v in by_owner.items():
+            tally[card][name[o]] += v
+    for triple, sub in counted.excluded:
+        for card, by_owner in card_counts(sub).items():
+            for o, v in by_owner.items():
+                tally[card][name[o]] -= v
+        for card in triple:
+            if card in pz.allowed:
+                tally[card][ENVELOPE] -= sub.total
+    probabilities: dict[str, dict[str, Number]] = {}
+    for card in pz.game.deck:
+        row: dict[str, Number] = {}
+        for i, owner in enumerate(pz.owners):
+            if card in pz.fixed:
+                row[owner] = Fraction(int(pz.fixed[card] == i))
+            elif card in pz.allowed:
+                row[owner] = Fraction(tally[card].get(owner, 0), total)
+            else:
+                row[owner] = Fraction(0)
+        probabilities[card] = row
+    envelope_odds = sorted(
+        ((s, w, r, Fraction(v, total)) for (s, w, r), v in envelope_counts(counted).items()),
+        key=lambda t: (-t[3], t[:3]),
+    )
+    return Odds(log.game, probabilities, tuple(envelope_odds), True, refuter_model,
+                deals=total)

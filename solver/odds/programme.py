@@ -1,0 +1,351 @@
+"""The exact count: a dynamic programme over the open cards.
+
+The state is the room left in every hand (and in the envelope's one-card slots), how many cards
+of each block of interchangeable cards are left, and how many cards of each open refutation its
+player holds so far. A forward pass counts the ways into every state (and, with envelope axes,
+splits them by which envelope candidates went in); a backward pass counts the ways out, so
+forward x weight x backward gives every card's marginal at once. The work is bounded by a
+`Budget` of transitions, never by time: the same puzzle is exact or over budget on every machine.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ..cards import CATEGORIES
+from .setup import Tally
+
+
+class OverBudget(Exception):
+    """The exact count would take more work (programme transitions) than allowed."""
+
+
+@dataclass
+class Budget:
+    """The programme transitions the exact count may still spend (work, never time)."""
+
+    transitions: int
+
+    def spend(self, transitions: int) -> None:
+        """Spend ``transitions``; `OverBudget` once the budget is exhausted."""
+        self.transitions -= transitions
+        if self.transitions < 0:
+            raise OverBudget
+
+
+@dataclass
+class Layer:
+    """One step of the programme: a single card, or one owner's share of a block of cards."""
+
+    card: str | None = None
+    allowed: tuple[int, ...] = ()
+    hooks: tuple[tuple[int, int], ...] = ()
+    """(tally, owner) pairs the single card counts towards."""
+    closes: tuple[int, ...] = ()
+    """Tallies whose last card this is."""
+    block: tuple[str, ...] = ()
+    owner: int = -1
+    first: bool = False
+    last: bool = False
+    changed: tuple[int, ...] = ()
+    """Owners whose reachable card count drops at this layer (checked for pruning)."""
+    room: tuple[int, ...] = ()
+    """Per owner: cards that may still reach it after this layer."""
+    envelope_class: int = 0
+    """Index of this card (or block) among its category's envelope candidates (1-based)."""
+    slot: int = -1
+    """Block share: the state position holding how many of the block's cards are left."""
+
+
+State = tuple[int, ...]
+Transition = tuple[int, State, int]
+"""(label: owner for a card, count for a block share; next state; weight)."""
+
+
+@dataclass
+class Run:
+    """The programme for one set of open cards, counted forward and backward."""
+
+    layers: list[Layer]
+    start: State
+    trans: list[dict[State, list[Transition]]]
+    back: list[dict[State, int]]
+    total: int
+    marginals: list[dict[int, int]]
+    classes: list[list[tuple[str, ...]]] = field(default_factory=list)
+    """Per envelope axis (category): the candidate classes, in index order from 1."""
+    envelope: dict[tuple[int, ...], int] | None = None
+    """Counts by envelope class triple (index of the class per category, from 1)."""
+    factor: int = 1
+
+
+def card_order(singles: list[str], tallies: Sequence[Tally]) -> list[str]:
+    """Cards in an order that keeps few refutations open at once (greedy)."""
+    remaining = {i: set(t.cards) for i, t in enumerate(tallies)}
+    opened: set[int] = set()
+    order: list[str] = []
+    left = sorted(singles, key=lambda c: -sum(c in t.cards for t in tallies))
+
+    def cost(card: str, opened: set[int]) -> tuple[int, int]:
+        now_open = opened | {i for i, cs in remaining.items() if card in cs}
+        still = {i for i in now_open if remaining[i] - {card}}
+        return (len(still), -len(now_open - still))
+
+    while left:
+        best = min(left, key=lambda card: cost(card, opened))
+        left.remove(best)
+        order.append(best)
+        for i, cs in remaining.items():
+            if best in cs:
+                opened.add(i)
+                cs.discard(best)
+        opened = {i for i in opened if remaining[i]}
+    return order
+
+
+def layers_of(
+    allowed: Mapping[str, frozenset[int]],
+    tallies: Sequence[Tally],
+    owners: int,
+    axes: Mapping[int, int],
+) -> tuple[list[Layer], list[list[tuple[str, ...]]], int]:
+    """The programme's steps: refutation cards one by one, then blocks of interchangeable cards
+    owner by owner."""
+    in_tally = {c for t in tallies for c in t.cards}
+    blocks: dict[frozenset[int], list[str]] = defaultdict(list)
+    singles: list[str] = []
+    for card, owners_of in allowed.items():
+        if card in in_tally:
+            singles.append(card)
+        else:
+            blocks[owners_of].append(card)
+    # A card alone in its block is dealt as a single card, after the refutation cards (so
+    # their open refutations do not multiply with the hand-size states these add), the most
+    # constrained first.
+    free: list[str] = []
+    for key in [k for k, cards in blocks.items() if len(cards) == 1]:
+        free.extend(blocks.pop(key))
+    free.sort(key=lambda c: len(allowed[c]))
+    classes: list[list[tuple[str, ...]]] = [[] for _ in CATEGORIES]
+
+    def envelope_class(owners_of: Iterable[int], cards: tuple[str, ...]) -> int:
+        for o in owners_of:
+            if o in axes:
+                classes[axes[o]].append(cards)
+                return len(classes[axes[o]])
+        return 0
+
+    last_of = {}
+    order = card_order(singles, tallies) + free
+    for pos, card in enumerate(order):
+        for i, t in enumerate(tallies):
+            if card in t.cards:
+                last_of[i] = pos
+    single_layers: list[Layer] = []
+    for pos, card in enumerate(order):
+        hooks = tuple((i, t.owner) for i, t in enumerate(tallies) if card in t.cards)
+        closes = tuple(i for i, p in last_of.items() if p == pos)
+        reach = tuple(sorted(allowed[card]))
+        single_layers.append(Layer(card=card, allowed=reach, hooks=hooks, closes=closes,
+                             changed=reach, envelope_class=envelope_class(reach, (card,))))
+    # Blocks are dealt owner by owner (each block keeps its own count of cards left), so an
+    # owner's hand is settled before the next owner's is opened: few hand-size states at once.
+    ordered: list[tuple[frozenset[int], list[str]]] = sorted(
+        blocks.items(), key=lambda kv: (len(kv[0]), sorted(kv[0]))
+    )
+    block_owners = [sorted(o, key=lambda x: (x in axes, x)) for o, _ in ordered]
+    classes_of = [envelope_class(o, tuple(cards)) for o, cards in ordered]
+    every = sorted({o for members in block_owners for o in members}, key=lambda x: (x in axes, x))
+    block_layers: list[Layer] = []
+    for owner in every:
+        for bi, (members, (_, cards)) in enumerate(zip(block_owners, ordered, strict=True)):
+            if owner in members:
+                block_layers.append(
+                    Layer(block=tuple(cards), owner=owner, first=owner == members[0],
+                           last=owner == members[-1], changed=(owner,),
+                           envelope_class=classes_of[bi], slot=owners + bi)
+                )
+    layers = single_layers + block_layers
+    room = [0] * owners
+    for layer in reversed(layers):
+        layer.room = tuple(room)
+        if layer.card is not None:
+            for o in layer.allowed:
+                room[o] += 1
+        else:
+            room[layer.owner] += len(layer.block)
+    return layers, classes, len(ordered)
+
+
+def saturation_of(weights: Sequence[int]) -> int:
+    """The smallest count from which the weight no longer changes."""
+    top = len(weights) - 1
+    while top > 0 and weights[top - 1] == weights[top]:
+        top -= 1
+    return top
+
+
+def run_programme(
+    capacity: Sequence[int],
+    allowed: Mapping[str, frozenset[int]],
+    tallies: Sequence[Tally],
+    budget: Budget,
+    axes: Mapping[int, int] | None = None,
+) -> Run:
+    """Count the deals of ``allowed`` cards into ``capacity`` places, weighted by ``tallies``.
+
+    With ``axes`` (envelope owner -> category axis) the forward pass also keeps, per state, the
+    counts split by which envelope candidates went in, so the end state gives every triple.
+    """
+    n = len(capacity)
+    layers, classes, nblocks = layers_of(allowed, tallies, n, axes or {})
+    saturation = [saturation_of(t.weights) for t in tallies]
+    base = n + nblocks
+    start: State = (*capacity, *([0] * nblocks), *([0] * len(tallies)))
+    end: State = tuple([0] * (base + len(tallies)))
+    first_room = [0] * n
+    for layer in layers:
+        if layer.card is not None:
+            for o in layer.allowed:
+                first_room[o] += 1
+        else:
+            first_room[layer.owner] += len(layer.block)
+    if any(c > r or c < 0 for c, r in zip(capacity, first_room, strict=True)):
+        return Run(layers, start, [], [], 0, [], classes)
+
+    def step(layer: Layer, st: State) -> list[Transition]:
+        out: list[Transition] = []
+        room = layer.room
+        if layer.card is None:
+            o = layer.owner
+            slot = layer.slot
+            rem = len(layer.block) if layer.first else st[slot]
+            cap = st[o]
+            ks = (rem,) if layer.last else range(min(cap, rem) + 1)
+            for k in ks:
+                if k > cap or cap - k > room[o]:
+                    continue
+                s = list(st)
+                s[o] = cap - k
+                s[slot] = rem - k
+                out.append((k, tuple(s), math.comb(rem, k)))
+            return out
+        hooks = layer.hooks
+        closes = layer.closes
+        # The card shrinks every possible owner's supply of cards by one; an owner whose room
+        # now exceeds that supply must take this very card.
+        full = [x for x in layer.allowed if st[x] > room[x]]
+        if len(full) > 1:
+            return out
+        for o in full or layer.allowed:
+            if st[o] == 0 or st[o] - 1 > room[o]:
+                continue
+            s = list(st)
+            s[o] -= 1
+            weight = 1
+            for t, towner in hooks:
+                if towner == o:
+                    v = s[base + t] + 1
+                    s[base + t] = v if v < saturation[t] else saturation[t]
+            for t in closes:
+                weight *= tallies[t].weights[s[base + t]]
+                s[base + t] = 0
+            if weight:
+                out.append((o, tuple(s), weight))
+        return out
+
+    track = axes is not None
+    # Envelope counts per state: (class of the suspect, weapon, room slot card; 0 = empty) ->
+    # count. Sparse: until the last envelope slots are dealt, few combinations are live.
+    Identity = dict[tuple[int, ...], int]
+    arrays: dict[State, Identity] = {start: {(0, 0, 0): 1}} if track else {}
+    forward: list[dict[State, int]] = [{start: 1}]
+    trans: list[dict[State, list[Transition]]] = []
+    for layer in layers:
+        nxt: dict[State, int] = defaultdict(int)
+        nxt_arrays: dict[State, Identity] = {}
+        shared: set[State] = set()
+        here: dict[State, list[Transition]] = {}
+        block = layer.card is None
+        cls = layer.envelope_class
+        for st, f in forward[-1].items():
+            moves = step(layer, st)
+            here[st] = moves
+            for _, st2, w in moves:
+                nxt[st2] += f * w
+            if not track:
+                budget.spend(len(moves))
+                continue
+            ident = arrays[st]
+            budget.spend(len(moves) * (1 + len(ident) // 16))
+            for label, st2, w in moves:
+                owner = layer.owner if block else label
+                moved: Identity
+                if owner in axes and (label == 1 or not block):  # type: ignore[operator]
+                    axis = axes[owner]  # type: ignore[index]
+                    moved = {
+                        (*key[:axis], cls, *key[axis + 1 :]): v * w
+                        for key, v in ident.items()
+                        if key[axis] == 0
+                    }
+                    owned = True
+                elif w == 1:
+                    moved, owned = ident, False
+                else:
+                    moved, owned = {key: v * w for key, v in ident.items()}, True
+                prev = nxt_arrays.get(st2)
+                if prev is None:
+                    nxt_arrays[st2] = moved
+                    if not owned:
+                        shared.add(st2)
+                    continue
+                if st2 in shared:
+                    prev = nxt_arrays[st2] = dict(prev)
+                    shared.discard(st2)
+                for key, v in moved.items():
+                    prev[key] = prev.get(key, 0) + v
+        trans.append(here)
+        forward.append(nxt)
+        arrays = nxt_arrays
+    back: list[dict[State, int]] = [{end: 1}]
+    marginals: list[dict[int, int]] = []
+    for i in range(len(layers) - 1, -1, -1):
+        later = back[0]
+        mine: dict[State, int] = {}
+        marg: dict[int, int] = defaultdict(int)
+        for st, moves in trans[i].items():
+            total = 0
+            f = forward[i][st]
+            for label, st2, w in moves:
+                b = later.get(st2)
+                if b:
+                    v = w * b
+                    total += v
+                    marg[label] += f * v
+            if total:
+                mine[st] = total
+        back.insert(0, mine)
+        marginals.insert(0, dict(marg))
+    total = back[0].get(start, 0) if layers else int(start == end)
+    run = Run(layers, start, trans, back, total, marginals, classes)
+    if track:
+        run.envelope = arrays.get(end)
+    return run
+
+
+def card_counts(run: Run) -> dict[str, dict[int, int]]:
+    """card -> owner -> weighted count of deals where the owner holds it (per card in blocks)."""
+    counts: dict[str, dict[int, int]] = {}
+    for layer, marg in zip(run.layers, run.marginals, strict=True):
+        if layer.card is not None:
+            counts[layer.card] = {o: v * run.factor for o, v in marg.items() if v}
+        else:
+            share = sum(k * v for k, v in marg.items()) * run.factor // len(layer.block)
+            for card in layer.block:
+                counts.setdefault(card, {})
+                if share:
+                    counts[card][layer.owner] = share
+    return counts
