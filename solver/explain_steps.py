@@ -25,11 +25,13 @@ from .game import (
     Accusation,
     Event,
     Game,
+    Note,
     Reveal,
     Suggestion,
 )
 from .model import DealModel
 from .notebook import SOLVER
+from .notes import remark, statement
 
 
 @dataclass(frozen=True, order=True)
@@ -61,7 +63,7 @@ DEALS_KEPT = 64
 
 # Rule weights: simplest first. A step costs its weight plus the weights of the steps it needs.
 WEIGHTS: dict[str, int] = {
-    "my-hand": 1, "face-up": 1, "empty-hand": 1, "seen": 1, "reveal": 1, "pass": 1,
+    "my-hand": 1, "face-up": 1, "empty-hand": 1, "seen": 1, "reveal": 1, "pass": 1, "note": 1,
     "accusation-right": 1, "side-peek": 1, "whole-hand": 2, "first-in-order": 2,
     "one-owner": 1, "one-per-category": 1, "full-hand": 2, "narrowed": 2, "full-with-answers": 3,
     "wrong-accusation": 2, "single-owner": 2, "last-candidate": 2, "needs-all": 3,
@@ -83,6 +85,24 @@ class RawStep:
     """The log events (1-based) it cites directly."""
     premises: tuple[int, ...] = ()
     """Earlier steps it uses (indices into `Derivation.steps`)."""
+
+
+@dataclass(frozen=True)
+class OneOf:
+    """An owner holds at least one of some cards: a refutation nobody saw, or a note."""
+
+    event: int
+    """The event (1-based) that says so."""
+    owner: str
+    """Who holds one of them: the refuter, or the note's owner."""
+    cards: tuple[str, ...]
+    """The cards (live or face up)."""
+    said: str
+    """The event as a clause: "Veera answered (Regina, köysi, autotalli) in event 3"."""
+    source: str
+    """Where the set comes from, briefly: "answered in event 3", "your note, event 5"."""
+    noted: bool = False
+    """True for a note, False for a refutation."""
 
 
 @dataclass(order=True)
@@ -164,8 +184,14 @@ class Words:
             return "".join(items)
         return ", ".join(items[:-1]) + " and " + items[-1]
 
+    def note(self, note: Note) -> str:
+        """A note as a clause, with its remark: "Bob does not hold Rope — “saw it”"."""
+        return statement(note, self.game.me) + remark(note)
+
     def event(self, number: int, event: Event) -> str:
         """What happened in one event, briefly (for combined steps)."""
+        if isinstance(event, Note):
+            return f"your note: {self.note(event)}"
         if isinstance(event, Reveal):
             whole = "whole hand " if event.whole_hand else ""
             return f"{event.player}'s {whole}{self.triple(event.cards)} revealed"
@@ -311,8 +337,8 @@ class Derivation:
         self._holder: dict[str, int] = {}
         self._yes: dict[str, list[int]] = {o: [] for o in context.owners}
         game = context.game
-        self._by_card: dict[str, list[tuple[int, Suggestion]]] = {c: [] for c in game.deck}
-        self._answers: dict[str, list[tuple[int, Suggestion]]] = {o: [] for o in context.owners}
+        self._by_card: dict[str, list[OneOf]] = {c: [] for c in game.deck}
+        self._answers: dict[str, list[OneOf]] = {o: [] for o in context.owners}
         self._accusations: dict[str, list[tuple[int, Accusation]]] = {c: [] for c in game.deck}
 
     # --- the main loop ------------------------------------------------------------------------
@@ -526,7 +552,39 @@ class Derivation:
                         self._push(RawStep(Fact(card, ENVELOPE, True), "accusation-right",
                                            f"{said}, so {card} is in the envelope.", (n,)))
             return
+        if isinstance(event, Note):
+            self._seed_note(n, event)
+            return
         self._seed_suggestion(n, event)
+
+    def _seed_note(self, n: int, note: Note) -> None:
+        words, live = self.ctx.words, self.ctx.live
+        said = f"You noted in event {n} that {words.note(note)}"
+        if note.holds_one_of:
+            self._one_of(OneOf(n, note.owner, note.holds_one_of, said, f"your note, event {n}",
+                              noted=True))
+        for card in note.holds:
+            if card not in live:
+                self._impossible(f"{said}, but {card} lies face up.", (n,))
+            else:
+                fact = Fact(card, note.owner, True)
+                then = "." if len(note.holds) == 1 else f": {words.fact(fact)}."
+                self._push(RawStep(fact, "note", said + then, (n,)))
+        for card in note.lacks:
+            if card in live:
+                fact = Fact(card, note.owner, False)
+                then = "." if len(note.lacks) == 1 else f": not {card}."
+                self._push(RawStep(fact, "note", said + then, (n,)))
+
+    def _one_of(self, one: OneOf) -> None:
+        """Record an open "holds at least one of" and narrow it down if it already can be."""
+        self._answers[one.owner].append(one)
+        for card in one.cards:
+            self._by_card[card].append(one)
+        if not any(c in self.ctx.live for c in one.cards):
+            self._impossible(f"{one.said}, but all of them lie face up.", (one.event,))
+        else:
+            self._narrow(one)
 
     def _seed_suggestion(self, n: int, event: Suggestion) -> None:
         words, live, me = self.ctx.words, self.ctx.live, self.ctx.game.me
@@ -562,14 +620,8 @@ class Derivation:
                             f"rule (suspect, weapon, room) and it was {shown}, so "
                             f"{words.fact(Fact(card, refuter, False))}.", (n,)))
         elif refuter is not None:
-            self._answers[refuter].append((n, event))
-            for card in event.cards:
-                self._by_card[card].append((n, event))
-            if not any(c in live for c in event.cards):
-                self._impossible(f"{words.who(refuter, start=True)} answered {asked} in event "
-                                 f"{n}, but all three lie face up.", (n,))
-            else:
-                self._narrow(n, event)
+            said = f"{words.who(refuter, start=True)} answered {asked} in event {n}"
+            self._one_of(OneOf(n, refuter, event.cards, said, f"answered in event {n}"))
         peek = event.side_peek
         if peek is not None and peek.card is not None:
             text = f"After event {n} you looked at side card {peek.slot}: {peek.card}"
@@ -608,57 +660,56 @@ class Derivation:
             self._full_hand(owner)
             self._full_with_answers(owner)
             self._last_candidate(category)
-        for n, suggestion in self._by_card[card]:
-            if suggestion.refuted_by != owner:
-                self._narrow(n, suggestion)
+        for one in self._by_card[card]:
+            if one.owner != owner:
+                self._narrow(one)
         for other in ctx.owners:
             if other not in (ENVELOPE, owner):
                 self._needs_all(other)
-                if any(card in event.cards for _, event in self._answers[other]):
+                if any(card in one.cards for one in self._answers[other]):
                     self._full_with_answers(other)
         self._needs_all(owner)
 
     def _after_no(self, fact: Fact) -> None:
         card, owner = fact.card, fact.owner
         self._single_owner(card)
-        for n, suggestion in self._by_card[card]:
-            if suggestion.refuted_by == owner:
-                self._narrow(n, suggestion)
+        for one in self._by_card[card]:
+            if one.owner == owner:
+                self._narrow(one)
         if owner == ENVELOPE:
             self._last_candidate(self.ctx.game.category_of(card))
         else:
             self._needs_all(owner)
-            if any(card in event.cards for _, event in self._answers[owner]):
+            if any(card in one.cards for one in self._answers[owner]):
                 self._full_with_answers(owner)
 
     def _category_live(self, category: Category) -> list[str]:
         return [c for c in self.ctx.game.deck.of(category) if c in self.ctx.live]
 
-    def _narrow(self, n: int, event: Suggestion) -> None:
-        """A refutation: the refuter holds one of the three; all but one are ruled out."""
-        refuter = event.refuted_by
-        assert refuter is not None
-        words = self.ctx.words
+    def _narrow(self, one: OneOf) -> None:
+        """A refutation or a note: the owner holds one of the cards; all but one are ruled out."""
+        owner, words = one.owner, self.ctx.words
         open_cards, reasons, premises = [], [], []
-        for card in event.cards:
+        for card in one.cards:
             if card not in self.ctx.live:
-                reasons.append(self._reason(card, refuter, None))
+                reasons.append(self._reason(card, owner, None))
                 continue
-            premise = self.excluded(card, refuter)
+            premise = self.excluded(card, owner)
             if premise is None:
                 open_cards.append(card)
             else:
-                reasons.append(self._reason(card, refuter, premise))
+                reasons.append(self._reason(card, owner, premise))
                 premises.append(premise)
         if len(open_cards) > 1:
             return
-        said = (f"{words.who(refuter, start=True)} answered {words.triple(event.cards)} in "
-                f"event {n}; {words.listing(reasons)}")
+        said = f"{one.said}; {words.listing(reasons)}" if reasons else one.said
         if not open_cards:
-            self._impossible(f"{said}, so nothing is left to have shown.", (n,), premises)
+            left = "none of them is left" if one.noted else "nothing is left to have shown"
+            self._impossible(f"{said}, so {left}.", (one.event,), premises)
             return
-        fact = Fact(open_cards[0], refuter, True)
-        self._push(RawStep(fact, "narrowed", f"{said}, so {words.fact(fact)}.", (n,),
+        fact = Fact(open_cards[0], owner, True)
+        text = f"{said}, so {words.fact(fact)}." if reasons else f"{said}."
+        self._push(RawStep(fact, "narrowed" if reasons else "note", text, (one.event,),
                            tuple(premises)))
 
     def _wrong_accusation(self, n: int, event: Accusation) -> None:
@@ -726,8 +777,8 @@ class Derivation:
         premises = list(yes)
         parts = sorted(held)
         events: list[int] = []
-        for n, event in self._answers[owner]:
-            cards = {c for c in event.cards if c in live}
+        for one in self._answers[owner]:
+            cards = {c for c in one.cards if c in live}
             if cards & held:
                 continue
             reasons, excluded = [], []
@@ -738,12 +789,12 @@ class Derivation:
                 reasons.append(self._reason(card, owner, premise))
                 excluded.append(premise)
             else:
-                left = [c for c in event.cards if c in cards - used]
+                left = [c for c in one.cards if c in cards - used]
                 if not left:
                     continue
                 why = f"; {words.listing(reasons)}" if reasons else ""
-                parts.append(f"one of {words.triple(left)} (answered in event {n}{why})")
-                events.append(n)
+                parts.append(f"one of {words.triple(left)} ({one.source}{why})")
+                events.append(one.event)
                 premises += excluded
                 used |= cards
                 if len(events) == need:
@@ -756,7 +807,7 @@ class Derivation:
         for card in sorted(live - used):
             fact = Fact(card, owner, False)
             self._push(RawStep(fact, "full-with-answers",
-                               f"{said}, so {words.who(owner)} holds nothing else: not {card}.",
+                               f"{said}, so {words.who(owner)} {verb} nothing else: not {card}.",
                                tuple(events), tuple(dict.fromkeys(premises))))
 
     def _needs_all(self, owner: str) -> None:

@@ -121,9 +121,32 @@ class Note:
     extra: Mapping[str, object] = field(default_factory=dict, repr=False, hash=False)
     """Fields this version does not know."""
 
+    @property
+    def relation(self) -> NoteRelation:
+        """Which list the note gives: ``"holds"``, ``"lacks"`` or ``"holds_one_of"`` (the first
+        non-empty one; ``"holds"`` for an empty note, which `solver.logfile.check` refuses).
 
-Event = Suggestion | Accusation | Reveal
-EventType = Literal["suggestion", "accusation", "reveal"]
+        >>> Note("envelope", holds_one_of=("Rope", "Hall")).relation
+        'holds_one_of'
+        """
+        if self.lacks and not self.holds:
+            return "lacks"
+        if self.holds_one_of and not self.holds and not self.lacks:
+            return "holds_one_of"
+        return "holds"
+
+    @property
+    def listed(self) -> tuple[str, ...]:
+        """The cards of the note's list (see `relation`)."""
+        return tuple(getattr(self, self.relation))
+
+
+NoteRelation = Literal["holds", "lacks", "holds_one_of"]
+NOTE_RELATIONS: tuple[NoteRelation, ...] = ("holds", "lacks", "holds_one_of")
+"""The three kinds of note, as their JSON field names."""
+
+Event = Suggestion | Accusation | Reveal | Note
+EventType = Literal["suggestion", "accusation", "reveal", "note"]
 
 
 @dataclass(frozen=True)

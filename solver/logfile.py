@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeGuard
@@ -27,12 +27,16 @@ from .cards import CATEGORIES, Deck
 from .editions import edition
 from .errors import InvalidLogError
 from .game import (
+    ENVELOPE,
     FIRST_IN_ORDER,
+    NOTE_RELATIONS,
     RESERVED_OWNERS,
+    SIDE,
     Accusation,
     Event,
     Game,
     GameLog,
+    Note,
     Player,
     Reveal,
     SidePeek,
@@ -51,6 +55,7 @@ _EVENT_KEYS = {
                    "side_peek"},
     "accusation": {"type", "by", "cards", "correct"},
     "reveal": {"type", "player", "cards", "whole_hand"},
+    "note": {"type", "owner", *NOTE_RELATIONS, "text"},
 }
 
 
@@ -71,6 +76,12 @@ class _Problems:
 def _event_where(index: int, key: str | None = None) -> str:
     path = f"events[{index}]" + (f".{key}" if key else "")
     return f"event {index + 1} ({path})"
+
+
+def _event_names(value: object, index: int, key: str, problems: _Problems) -> tuple[str, ...]:
+    """A list of names in event ``index``'s field ``key``."""
+    return _read_names(value, _event_where(index, key), problems,
+                       lambda j: _event_where(index, f"{key}[{j}]"))
 
 
 # --- reading ---------------------------------------------------------------------------------
@@ -155,7 +166,7 @@ def parse(data: object) -> GameLog:
 
 def _in_category_order(game: Game, event: Event) -> Event:
     """The event with its three cards as suspect, weapon, room (a log may list them otherwise)."""
-    if isinstance(event, Reveal):
+    if isinstance(event, Reveal | Note):
         return event
     cards = sorted(event.cards, key=lambda c: CATEGORIES.index(game.category_of(c)))
     return replace(event, cards=(cards[0], cards[1], cards[2]))
@@ -190,7 +201,10 @@ def _read_deck(data: Mapping[str, Any], problems: _Problems) -> Deck:
     return Deck(*lists)
 
 
-def _read_names(value: object, where: str, problems: _Problems) -> tuple[str, ...]:
+def _read_names(
+    value: object, where: str, problems: _Problems, item_where: Callable[[int], str] | None = None
+) -> tuple[str, ...]:
+    """A list of non-empty names; ``item_where(i)`` names item ``i`` (``where[i]`` by default)."""
     if not isinstance(value, list):
         problems.add(where, f"expected a list of names, got {_kind(value)}")
         return ()
@@ -199,7 +213,8 @@ def _read_names(value: object, where: str, problems: _Problems) -> tuple[str, ..
         if isinstance(item, str) and item.strip():
             names.append(item)
         else:
-            problems.add(f"{where}[{i}]", f"expected a non-empty name, got {item!r}")
+            at = item_where(i) if item_where else f"{where}[{i}]"
+            problems.add(at, f"expected a non-empty name, got {item!r}")
     return tuple(names)
 
 
@@ -243,15 +258,18 @@ def _read_event(i: int, raw: object, problems: _Problems) -> Event | None:
     kind = raw.get("type")
     if kind not in _EVENT_KEYS:
         problems.add(_event_where(i, "type"),
-                     f"unknown event type {kind!r} (expected suggestion, accusation or reveal)")
+                     f"unknown event type {kind!r} "
+                     f"(expected suggestion, accusation, reveal or note)")
         return None
     extra = {k: v for k, v in raw.items() if k not in _EVENT_KEYS[kind]}
     start = len(problems.lines)
+    if kind == "note":
+        return _read_note(i, raw, extra, problems)
     if kind == "reveal":
         player = raw.get("player")
         if not isinstance(player, str):
             problems.add(_event_where(i, "player"), f"expected a player name, got {player!r}")
-        cards = _read_names(raw.get("cards"), _event_where(i, "cards"), problems)
+        cards = _event_names(raw.get("cards"), i, "cards", problems)
         whole = raw.get("whole_hand", False)
         if not isinstance(whole, bool):
             problems.add(_event_where(i, "whole_hand"), f"expected true or false, got {whole!r}")
@@ -269,7 +287,7 @@ def _read_event(i: int, raw: object, problems: _Problems) -> Event | None:
         if len(problems.lines) > start or triple is None:
             return None
         return Accusation(str(by), triple, bool(correct), extra=extra)
-    passes = _read_names(raw.get("passes", []), _event_where(i, "passes"), problems)
+    passes = _event_names(raw.get("passes", []), i, "passes", problems)
     refuted_by = raw.get("refuted_by")
     if refuted_by is not None and not isinstance(refuted_by, str):
         problems.add(_event_where(i, "refuted_by"), f"expected a player name or null, "
@@ -285,6 +303,32 @@ def _read_event(i: int, raw: object, problems: _Problems) -> Event | None:
     if len(problems.lines) > start or triple is None:
         return None
     return Suggestion(str(by), triple, passes, refuted_by, shown, rule, peek, extra=extra)
+
+
+def _read_note(
+    i: int, raw: Mapping[str, Any], extra: dict[str, Any], problems: _Problems
+) -> Note | None:
+    """A note: an owner and exactly one of its lists (a missing or null list is not given)."""
+    start = len(problems.lines)
+    owner = raw.get("owner")
+    if not isinstance(owner, str):
+        problems.add(_event_where(i, "owner"),
+                     f"expected a player, 'envelope' or 'side', got {owner!r}")
+    given = [key for key in NOTE_RELATIONS if raw.get(key) is not None]
+    lists = {key: _event_names(raw[key], i, key, problems) for key in given}
+    if len(given) != 1:
+        got = " and ".join(repr(k) for k in given) if given else "none"
+        problems.add(_event_where(i), f"a note needs exactly one of 'holds', 'lacks' or "
+                                      f"'holds_one_of', got {got}")
+    elif raw[given[0]] == []:
+        problems.add(_event_where(i, given[0]), "a note needs at least one card")
+    text = raw.get("text")
+    if text is not None and not isinstance(text, str):
+        problems.add(_event_where(i, "text"), f"expected text or null, got {text!r}")
+    if len(problems.lines) > start:
+        return None
+    return Note(str(owner), holds=lists.get("holds", ()), lacks=lists.get("lacks", ()),
+                holds_one_of=lists.get("holds_one_of", ()), text=text, extra=extra)
 
 
 def _read_peek(i: int, raw: object, problems: _Problems) -> SidePeek | None:
@@ -395,6 +439,9 @@ def _check_event(game: Game, i: int, event: Event, problems: _Problems) -> None:
         for name in _duplicates(event.cards):
             problems.add(_event_where(i, "cards"), f"card {name!r} is listed more than once")
         return
+    if isinstance(event, Note):
+        _check_note(game, i, event, problems)
+        return
     player("by", event.by)
     known = [card(f"cards[{j}]", name) for j, name in enumerate(event.cards)]
     if all(known):
@@ -443,6 +490,35 @@ def _check_event(game: Game, i: int, event: Event, problems: _Problems) -> None:
             card("side_peek.card", peek.card)
 
 
+def _check_note(game: Game, i: int, note: Note, problems: _Problems) -> None:
+    owner = note.owner
+    if owner == SIDE and not game.side_cards:
+        problems.add(_event_where(i, "owner"), "'side': this game has no side cards")
+    elif owner not in game.owners:
+        side = ", 'envelope' or 'side'" if game.side_cards else " or 'envelope'"
+        problems.add(_event_where(i, "owner"),
+                     f"unknown owner {owner!r} (expected a player{side})")
+    given = [key for key in NOTE_RELATIONS if getattr(note, key)]
+    if len(given) != 1:
+        got = " and ".join(repr(k) for k in given) if given else "none"
+        problems.add(_event_where(i), f"a note needs exactly one of 'holds', 'lacks' or "
+                                      f"'holds_one_of', got {got}")
+    for key in given:
+        cards: tuple[str, ...] = getattr(note, key)
+        for j, name in enumerate(cards):
+            if name not in game.deck:
+                problems.add(_event_where(i, f"{key}[{j}]"), f"unknown card {name!r}")
+        for name in _duplicates(cards):
+            problems.add(_event_where(i, key), f"card {name!r} is listed more than once")
+    if note.holds and owner in game.owners and len(note.holds) > game.capacity(owner):
+        whose = "the envelope holds" if owner == ENVELOPE else (
+            "there are" if owner == SIDE else f"{owner!r} holds")
+        problems.add(_event_where(i, "holds"),
+                     f"{len(note.holds)} cards, but {whose} {game.capacity(owner)}")
+    if note.text is not None and not isinstance(note.text, str):
+        problems.add(_event_where(i, "text"), f"expected text or null, got {note.text!r}")
+
+
 # --- writing ---------------------------------------------------------------------------------
 
 
@@ -475,6 +551,13 @@ def event_to_json(event: Event) -> dict[str, Any]:
     elif isinstance(event, Accusation):
         out = {"type": "accusation", "by": event.by, "cards": list(event.cards),
                "correct": event.correct}
+    elif isinstance(event, Note):
+        out = {"type": "note", "owner": event.owner}
+        for key in NOTE_RELATIONS:
+            if getattr(event, key):
+                out[key] = list(getattr(event, key))
+        if event.text is not None:
+            out["text"] = event.text
     else:
         out = {"type": "suggestion", "by": event.by, "cards": list(event.cards),
                "passes": list(event.passes), "refuted_by": event.refuted_by}

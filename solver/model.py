@@ -22,6 +22,7 @@ from .game import (
     Accusation,
     Event,
     Game,
+    Note,
     Reveal,
     Suggestion,
 )
@@ -128,7 +129,21 @@ class DealModel:
             elif all(c in self.live_cards for c in event.cards):
                 yield [-holds(ENVELOPE, c) for c in event.cards]
             return
+        if isinstance(event, Note):
+            yield from self._note(event)
+            return
         yield from self._suggestion(event, hard)
+
+    def _note(self, note: Note) -> Iterator[Clause]:
+        """Holds: a unit clause per card; lacks: a negated one per card (a face-up card is
+        lacked anyway); holds one of: one clause (empty when every card lies face up)."""
+        for card in note.holds:
+            yield self._holds_or_false(note.owner, card)
+        for card in note.lacks:
+            if card in self.live_cards:
+                yield [-self.holds(note.owner, card)]
+        if note.holds_one_of:
+            yield [self.holds(note.owner, c) for c in note.holds_one_of if c in self.live_cards]
 
     def _suggestion(self, event: Suggestion, hard: list[Clause]) -> Iterator[Clause]:
         live = [c for c in event.cards if c in self.live_cards]

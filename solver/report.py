@@ -27,8 +27,9 @@ from typing import Any
 
 from .cards import CATEGORIES
 from .editions import Edition, editions
-from .game import Accusation, Event, Reveal, Triple
+from .game import Accusation, Event, Note, Reveal, Triple
 from .notebook import Analysis, Grid, Knowledge
+from .notes import remark, statement
 
 SYMBOLS: dict[Knowledge, str] = {Knowledge.YES: "✓", Knowledge.NO: "·", Knowledge.MAYBE: "?"}
 """How each cell is drawn in the table."""
@@ -121,7 +122,10 @@ def _plural(count: int, noun: str) -> str:
 
 
 def describe_event(number: int, event: Event) -> str:
-    """One line a player recognises: ``event 2: Aino suggested (Regina, köysi, autotalli); …``."""
+    """One line a player recognises: ``event 2: Aino suggested (Regina, köysi, autotalli); …``,
+    ``event 5: note: Niko does not hold köysi``."""
+    if isinstance(event, Note):
+        return f"event {number}: note: {statement(event)}{remark(event)}"
     cards = ", ".join(event.cards)
     if isinstance(event, Reveal):
         whole = " (the whole hand)" if event.whole_hand else ""

@@ -18,6 +18,7 @@ from solver.game import (
     Event,
     Game,
     GameLog,
+    Note,
     Reveal,
 )
 
@@ -58,6 +59,16 @@ def allows(game: Game, events: Sequence[Event], deal: Deal) -> bool:
     """Whether ``deal`` agrees with every event."""
     slot_card: dict[int, str] = {}
     for event in events:
+        if isinstance(event, Note):
+            held = [deal.get(c) == event.owner for c in (*event.holds, *event.lacks,
+                                                          *event.holds_one_of)]
+            if event.holds and not all(held):
+                return False
+            if event.lacks and any(held):
+                return False
+            if event.holds_one_of and not any(held):
+                return False
+            continue
         if isinstance(event, Reveal):
             if any(deal.get(c) != event.player for c in event.cards):
                 return False

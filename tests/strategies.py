@@ -22,6 +22,7 @@ from solver.game import (
     Event,
     Game,
     GameLog,
+    Note,
     Player,
     Reveal,
     SidePeek,
@@ -127,9 +128,31 @@ def _suggestion(rng: random.Random, game: Game, truth: dict[str, str], rule: Dea
     return Suggestion(by, triple, tuple(passes), refuter, shown, rule_used, peek)
 
 
+def _note(rng: random.Random, game: Game, truth: dict[str, str]) -> Note:
+    """A true note about any owner (a player, the envelope, the side pile), of any kind; its
+    cards may lie face up."""
+    owner = SIDE if game.side_cards and rng.random() < 0.3 else rng.choice(game.owners)
+    cards = list(game.deck)
+    held = [c for c in cards if truth.get(c) == owner]
+    lacked = [c for c in cards if truth.get(c) != owner]
+    text = rng.choice([None, None, "saw it by accident", "“house rule”"])
+    kind = rng.choice(("holds", "lacks", "holds_one_of") if held else ("lacks",))
+    if kind == "holds":
+        return Note(owner, holds=tuple(rng.sample(held, rng.randint(1, min(2, len(held))))),
+                    text=text)
+    if kind == "lacks":
+        return Note(owner, lacks=tuple(rng.sample(lacked, rng.randint(1, min(3, len(lacked))))),
+                    text=text)
+    pool = [*rng.sample(lacked, rng.randint(0, min(3, len(lacked)))), rng.choice(held)]
+    rng.shuffle(pool)
+    return Note(owner, holds_one_of=tuple(pool), text=text)
+
+
 def _event(rng: random.Random, game: Game, truth: dict[str, str], rule: Dealing,
            peeked: dict[str, set[int]]) -> Event:
     roll = rng.random()
+    if roll < 0.12:
+        return _note(rng, game, truth)
     if roll < 0.7:
         return _suggestion(rng, game, truth, rule, peeked)
     if roll < 0.85:
@@ -164,6 +187,13 @@ def _corrupt(rng: random.Random, game: Game, event: Event) -> Event:
         return replace(event, passes=tuple(n for n in others if n != event.refuted_by)[:1])
     if isinstance(event, Accusation):
         return replace(event, correct=not event.correct)
+    if isinstance(event, Note):
+        # the same cards, the opposite claim: holds -> lacks, lacks -> one of, one of -> lacks
+        if event.holds:
+            return replace(event, holds=(), lacks=event.holds)
+        if event.lacks:
+            return replace(event, lacks=(), holds_one_of=event.lacks)
+        return replace(event, holds_one_of=(), lacks=event.holds_one_of)
     return replace(event, player=rng.choice(names))
 
 

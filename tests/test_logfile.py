@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 
 from solver.errors import InvalidLogError
-from solver.game import GameLog, Reveal, Suggestion
-from solver.logfile import dumps, load, loads, parse, to_json
+from solver.game import GameLog, Note, Reveal, Suggestion
+from solver.logfile import check, dumps, load, loads, parse, to_json
 
 from .strategies import small_logs
 
@@ -89,6 +89,89 @@ def test_spectator_log_has_no_my_cards() -> None:
 def test_reveal_defaults() -> None:
     data = refresh_log(events=[{"type": "reveal", "player": "Niko", "cards": ["pistooli"]}])
     assert parse(data).events[0] == Reveal("Niko", ("pistooli",), False)
+
+
+def test_reads_the_contract_notes() -> None:
+    """The three notes of the shared contract, with the remark and an unknown field kept."""
+    notes = [
+        {"type": "note", "owner": "Niko", "holds": ["pistooli"],
+         "text": "saw it when he dropped it"},
+        {"type": "note", "owner": "envelope", "lacks": ["köysi", "tikari"]},
+        {"type": "note", "owner": "Veera", "holds_one_of": ["köysi", "veranta"],
+         "seen_by": "Aino"},
+    ]
+    log = parse(refresh_log(events=notes))
+    assert log.events == (
+        Note("Niko", holds=("pistooli",), text="saw it when he dropped it"),
+        Note("envelope", lacks=("köysi", "tikari")),
+        Note("Veera", holds_one_of=("köysi", "veranta"), extra={"seen_by": "Aino"}),
+    )
+    assert to_json(log)["events"] == notes
+    assert loads(dumps(log)) == log
+
+
+def test_a_null_list_or_remark_is_not_given() -> None:
+    note = {"type": "note", "owner": "Niko", "holds": None, "lacks": ["köysi"], "text": None}
+    assert parse(refresh_log(events=[note])).events == (Note("Niko", lacks=("köysi",)),)
+
+
+def test_a_side_note_in_the_two_player_game() -> None:
+    data = refresh_log(players=[{"name": "Aino", "hand_size": 7}, {"name": "Niko", "hand_size": 7}],
+                       side_cards=4, events=[{"type": "note", "owner": "side",
+                                              "holds": ["pistooli", "putki", "veranta"]}])
+    data["face_up"] = []
+    assert parse(data).events[0] == Note("side", holds=("pistooli", "putki", "veranta"))
+    data["events"][0]["holds"].extend(["köysi", "tikari"])
+    text = problems_of(data)
+    assert "events[0].holds" in text and "5 cards, but there are 4" in text
+
+
+BAD_NOTES = [
+    ({"owner": "Mikko", "lacks": ["köysi"]}, ["events[0].owner", "unknown owner 'Mikko'",
+                                              "a player or 'envelope'"]),
+    ({"owner": "side", "lacks": ["köysi"]}, ["events[0].owner", "no side cards"]),
+    ({"owner": None, "lacks": ["köysi"]}, ["events[0].owner", "None"]),
+    ({"owner": "Niko", "holds": ["Knife"]}, ["events[0].holds[0]", "unknown card 'Knife'"]),
+    ({"owner": "Niko", "holds_one_of": ["köysi", "veranta", "köysi"]},
+     ["events[0].holds_one_of", "'köysi' is listed more than once"]),
+    ({"owner": "Niko"}, ["events[0])", "exactly one of 'holds', 'lacks' or 'holds_one_of'",
+                         "got none"]),
+    ({"owner": "Niko", "holds": ["köysi"], "lacks": ["tikari"]},
+     ["exactly one of", "got 'holds' and 'lacks'"]),
+    ({"owner": "Niko", "lacks": []}, ["events[0].lacks", "at least one card"]),
+    ({"owner": "Niko", "holds_one_of": "köysi"}, ["events[0].holds_one_of", "list of names"]),
+    ({"owner": "Niko", "holds": [""]}, ["events[0].holds[0]", "non-empty name"]),
+    ({"owner": "Niko", "holds": ["köysi", "tikari", "putki", "pistooli", "veranta"]},
+     ["events[0].holds", "5 cards, but 'Niko' holds 4"]),
+    ({"owner": "envelope", "holds": ["köysi", "tikari", "pistooli", "veranta"]},
+     ["events[0].holds", "4 cards, but the envelope holds 3"]),
+    ({"owner": "Niko", "lacks": ["köysi"], "text": 12}, ["events[0].text", "12"]),
+]
+
+
+@pytest.mark.parametrize(("note", "expected"), BAD_NOTES)
+def test_bad_note_is_named(note: dict[str, Any], expected: list[str]) -> None:
+    text = problems_of(refresh_log(events=[{"type": "note", **note}]))
+    assert "event 1" in text
+    for part in expected:
+        assert part in text
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        (Note("Niko"), "event 1 (events[0]): a note needs exactly one of 'holds', 'lacks' or "
+                       "'holds_one_of', got none"),
+        (Note("Niko", holds=("köysi",), holds_one_of=("tikari",)),
+         "got 'holds' and 'holds_one_of'"),
+        (Note("Niko", lacks=("köysi",), text=3), "events[0].text"),  # type: ignore[arg-type]
+    ],
+)
+def test_check_refuses_a_bad_note_built_in_code(note: Note, expected: str) -> None:
+    log = parse(refresh_log(events=[]))
+    with pytest.raises(InvalidLogError) as err:
+        check(log.append(note))
+    assert expected in str(err.value)
 
 
 BAD_EVENTS = [

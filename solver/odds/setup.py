@@ -1,16 +1,18 @@
 """Setting up the count: the SAT grid settles every forced cell, and what is left is a `Puzzle`.
 
 A puzzle is the open cards with their possible owners, the places left in every hand, the open
-"holds at least one of" refutations (and, under the refuter model, the weight of each seen one)
-and the wrong accusations the grid has not already excluded.
+"holds at least one of" refutations and notes (and, under the refuter model, the weight of each
+seen refutation) and the envelopes ruled out: wrong accusations the grid has not already
+excluded, and every triple outside an envelope note's "holds one of".
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 
-from ..cards import Category
-from ..game import ENVELOPE, FIRST_IN_ORDER, Accusation, Game, GameLog, Suggestion, Triple
+from ..cards import CATEGORIES, Category
+from ..game import ENVELOPE, FIRST_IN_ORDER, Accusation, Game, GameLog, Note, Suggestion, Triple
 from ..notebook import Grid, Knowledge, Notebook
 
 CHOICE_WEIGHT = 6
@@ -91,6 +93,24 @@ def puzzle(log: GameLog, grid: Grid, *, refuter_model: bool = False) -> Puzzle:
         if isinstance(event, Accusation):
             if not event.correct and all(state(env, c) != "no" for c in event.cards):
                 accusations.append(event.cards)
+            continue
+        if isinstance(event, Note):
+            # holds and lacks are cells of the grid; "holds one of" is a refutation nobody saw
+            # for a player or the side pile, and for the envelope it rules out every triple
+            # made of other cards (counted like wrong accusations)
+            one_of = event.holds_one_of
+            owner = index[event.owner]
+            if not one_of or any(state(owner, c) == "yes" for c in one_of):
+                continue
+            if owner != env:
+                open_cards = tuple(c for c in one_of if state(owner, c) == "maybe")
+                tallies.append(Tally(owner, open_cards, (0,) + (1,) * len(open_cards)))
+                continue
+            outside = [
+                [c for c in game.deck.of(cat) if c not in one_of and state(env, c) != "no"]
+                for cat in CATEGORIES
+            ]
+            accusations.extend((s, w, r) for s, w, r in product(*outside))
             continue
         if not isinstance(event, Suggestion) or event.refuted_by is None:
             continue
