@@ -20,6 +20,7 @@ import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
+from importlib import resources
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -45,6 +46,8 @@ from .game import (
 )
 
 FORMAT = "clue-notebook/1"
+SCHEMA = "schema/clue-notebook-1.schema.json"
+"""The JSON Schema of the format, inside the ``solver`` package (see `json_schema`)."""
 
 _TOP_KEYS = {
     "format", "title", "edition", "cards", "players", "me", "my_cards", "face_up",
@@ -82,6 +85,15 @@ def _event_names(value: object, index: int, key: str, problems: _Problems) -> tu
     """A list of names in event ``index``'s field ``key``."""
     return _read_names(value, _event_where(index, key), problems,
                        lambda j: _event_where(index, f"{key}[{j}]"))
+
+
+def json_schema() -> dict[str, Any]:
+    """The format's JSON Schema (draft 2020-12), for outside tools: the shape of a log and of
+    every event kind. The rules that need the game itself (known names, sizes) are `check`'s."""
+    schema: dict[str, Any] = json.loads(
+        resources.files("solver").joinpath(SCHEMA).read_text(encoding="utf-8")
+    )
+    return schema
 
 
 # --- reading ---------------------------------------------------------------------------------
