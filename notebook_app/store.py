@@ -29,9 +29,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from solver.errors import InvalidLogError
 from solver.game import GameLog
-from solver.logfile import dumps, loads
+from solver.logfile import dumps, loads, read_bytes
 
 DB_ENV = "CLUE_NOTEBOOK_DB"
 """Environment variable with the database path."""
@@ -230,11 +229,10 @@ class Store:
         return [SavedGame(str(i), str(t), int(e), str(s)) for i, t, e, s in rows]
 
 
-def parse_upload(data: bytes) -> GameLog:
-    """A log from an uploaded file; `InvalidLogError` (naming the problem) for bad input."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        problem = "file: not UTF-8 text; expected a clue-notebook/1 JSON log"
-        raise InvalidLogError([problem]) from None
-    return loads(text)
+def parse_upload(data: bytes, name: str | None = None) -> GameLog:
+    """A log from an uploaded file (``name``: as the browser named it); `InvalidLogError`
+    (naming the problem) for bad input.
+
+    The command line reads files the same way (`solver.logfile.read_bytes`), so the limits of
+    `solver.limits` are checked before any solver is built, the same in both."""
+    return read_bytes(data, "file: the upload" if name is None else f"file: {name!r}")

@@ -43,7 +43,8 @@ from .envelopes import possible_triples
 from .errors import ClueError, ContradictionError, InvalidLogError
 from .explain import Explainer
 from .game import GameLog
-from .logfile import check, dumps, load, loads
+from .limits import MAX_FILE_BYTES, MAX_SAMPLES
+from .logfile import check, dumps, load, read_bytes
 from .notebook import Analysis, Grid, analyze
 from .odds import Odds, odds
 
@@ -88,10 +89,7 @@ def _read_log(args: argparse.Namespace) -> tuple[GameLog, int]:
 
 
 def _load_stdin() -> GameLog:
-    try:
-        return loads(sys.stdin.buffer.read().decode("utf-8"))
-    except UnicodeDecodeError:
-        raise InvalidLogError(["LOG: standard input is not UTF-8 text"]) from None
+    return read_bytes(sys.stdin.buffer.read(MAX_FILE_BYTES + 1), "LOG: standard input")
 
 
 def _count(option: str) -> Callable[[str], int]:
@@ -382,8 +380,9 @@ def _advise_arguments(parser: argparse.ArgumentParser) -> None:
 def run_advise(args: argparse.Namespace) -> int:
     """Rank suggestions by the expected information their answer gives about the envelope."""
     log, _ = _read_log(args)
-    if args.samples < 1:
-        raise InvalidLogError([f"--samples: at least 1 deal is needed, got {args.samples}"])
+    if not 1 <= args.samples <= MAX_SAMPLES:
+        raise InvalidLogError([f"--samples: expected 1 to {MAX_SAMPLES:,} deals, "
+                               f"got {args.samples}"])
     ranked = advise(log, args.room, samples=args.samples, seed=args.seed,
                     refuter_model=args.refuter_model, to=args.to)
     if args.json:

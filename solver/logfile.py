@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
@@ -44,6 +45,16 @@ from .game import (
     Suggestion,
     Triple,
 )
+from .limits import (
+    MAX_CARDS,
+    MAX_DEPTH,
+    MAX_EVENTS,
+    MAX_FILE_BYTES,
+    MAX_PLAYERS,
+    MAX_TEXT_CHARS,
+    shorten,
+    text_problem,
+)
 
 FORMAT = "clue-notebook/1"
 SCHEMA = "schema/clue-notebook-1.schema.json"
@@ -62,6 +73,11 @@ _EVENT_KEYS = {
 }
 
 
+MAX_PROBLEMS = 50
+"""Problems listed at most (a broken file of thousands of events is one fix, not a novel)."""
+_LINE_CHARS = 300
+
+
 class _Problems:
     """Collects problems; each is one line naming a field and the bad value."""
 
@@ -69,9 +85,15 @@ class _Problems:
         self.lines: list[str] = []
 
     def add(self, where: str, message: str) -> None:
-        self.lines.append(f"{where}: {message}")
+        line = f"{where}: {message}"
+        if len(line) > _LINE_CHARS:
+            line = line[:_LINE_CHARS - 1] + "…"
+        self.lines.append(line)
 
     def raise_if_any(self) -> None:
+        if len(self.lines) > MAX_PROBLEMS:
+            more = len(self.lines) - MAX_PROBLEMS
+            raise InvalidLogError([*self.lines[:MAX_PROBLEMS], f"… and {more} more problems"])
         if self.lines:
             raise InvalidLogError(self.lines)
 
@@ -102,23 +124,83 @@ def json_schema() -> dict[str, Any]:
 def load(path: str | Path) -> GameLog:
     """Read a log file; `InvalidLogError` for a missing file, bad JSON or a bad log."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with Path(path).open("rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)
     except OSError as err:
         raise InvalidLogError([f"LOG: cannot read {str(path)!r}: {err.strerror}"]) from None
-    except UnicodeDecodeError:
-        raise InvalidLogError([f"LOG: {str(path)!r} is not UTF-8 text"]) from None
+    return read_bytes(data, f"LOG: {str(path)!r}")
+
+
+def read_bytes(data: bytes, source: str = "file") -> GameLog:
+    """Parse a log from the bytes of a file (an upload, standard input); ``source`` names the
+    file in messages about it as a whole. Refuses more than `MAX_FILE_BYTES` before decoding."""
+    if len(data) > MAX_FILE_BYTES:
+        raise InvalidLogError([f"{source} is larger than the {MAX_FILE_BYTES:,} bytes a log "
+                               f"may have; is it a clue-notebook/1 game log?"])
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise InvalidLogError([f"{source} is not UTF-8 text (byte {data[err.start]:#04x} at "
+                               f"position {err.start}); save the log as UTF-8"]) from None
     return loads(text)
 
 
 def loads(text: str) -> GameLog:
     """Parse a log from JSON text."""
+    if len(text) > MAX_FILE_BYTES:
+        raise InvalidLogError([f"JSON: longer than the {MAX_FILE_BYTES:,} characters a log "
+                               f"may have"])
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise InvalidLogError(
             [f"JSON: {err.msg} at line {err.lineno} column {err.colno}"]
         ) from None
+    except RecursionError:
+        raise InvalidLogError([f"JSON: nested too deeply (a log nests {MAX_DEPTH} levels at "
+                               f"most)"]) from None
+    except ValueError:  # a number too long to convert (over 4,300 digits)
+        raise InvalidLogError([_long_number(text)]) from None
+    _check_document(data)
     return parse(data)
+
+
+def _long_number(text: str) -> str:
+    found = re.search(r"\d{1000,}", text)
+    if found is None:
+        return "JSON: a number is too long to read"
+    line = text.count("\n", 0, found.start()) + 1
+    column = found.start() - text.rfind("\n", 0, found.start())
+    return (f"JSON: a number of {len(found.group()):,} digits at line {line} column {column}; "
+            f"the numbers in a log are counts of cards")
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _check_document(data: object) -> None:
+    """Refuse JSON nested deeper than `MAX_DEPTH`, or holding text that is not text (half of a
+    UTF-16 surrogate pair: no file or database can store it), before anything reads it."""
+    stack: list[tuple[object, str, int]] = [(data, "(top level)", 1)]
+    while stack:
+        value, where, depth = stack.pop()
+        if isinstance(value, str):
+            strings = [value]
+        elif isinstance(value, dict | list):
+            if depth > MAX_DEPTH:
+                raise InvalidLogError([f"{where}: nested more than {MAX_DEPTH} levels deep"])
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            strings = [k for k in value if isinstance(k, str)] if isinstance(value, dict) else []
+            for key, item in items:
+                step = f".{key}" if isinstance(key, str) else f"[{key}]"
+                path = step[1:] if where == "(top level)" else where + step
+                stack.append((item, path[:120], depth + 1))
+        else:
+            continue
+        for text in strings:
+            if _SURROGATE.search(text):
+                raise InvalidLogError([f"{where}: {shorten(text)} holds half of a UTF-16 "
+                                       f"surrogate pair, which is not text"])
 
 
 def parse(data: object) -> GameLog:
@@ -136,7 +218,8 @@ def parse(data: object) -> GameLog:
         me = None
     side_cards = data.get("side_cards", 0)
     if not _is_count(side_cards):
-        problems.add("side_cards", f"expected a whole number ≥ 0, got {side_cards!r}")
+        problems.add("side_cards", f"expected a whole number from 0 to {MAX_CARDS}, "
+                                   f"got {shorten(side_cards)}")
         side_cards = 0
     title = data.get("title")
     if title is not None and not isinstance(title, str):
@@ -191,7 +274,8 @@ def _kind(value: object) -> str:
 
 
 def _is_count(value: object) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    """A whole number from 0 to `MAX_CARDS` (no count in a game can be larger)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_CARDS
 
 
 def _read_deck(data: Mapping[str, Any], problems: _Problems) -> Deck:
@@ -245,7 +329,8 @@ def _read_players(value: object, problems: _Problems) -> tuple[Player, ...]:
         if not named:
             problems.add(f"players[{i}].name", f"expected a non-empty name, got {name!r}")
         if not _is_count(size):
-            problems.add(f"players[{i}].hand_size", f"expected a whole number ≥ 0, got {size!r}")
+            problems.add(f"players[{i}].hand_size", f"expected a whole number from 0 to "
+                                                    f"{MAX_CARDS}, got {shorten(size)}")
         elif named:
             players.append(Player(str(name), size))
     return tuple(players)
@@ -268,7 +353,7 @@ def _read_event(i: int, raw: object, problems: _Problems) -> Event | None:
         problems.add(_event_where(i), f"expected an object, got {_kind(raw)}")
         return None
     kind = raw.get("type")
-    if kind not in _EVENT_KEYS:
+    if not isinstance(kind, str) or kind not in _EVENT_KEYS:
         problems.add(_event_where(i, "type"),
                      f"unknown event type {kind!r} "
                      f"(expected suggestion, accusation, reveal or note)")
@@ -352,7 +437,7 @@ def _read_peek(i: int, raw: object, problems: _Problems) -> SidePeek | None:
         return None
     slot, card = raw.get("slot"), raw.get("card")
     if not _is_count(slot):
-        problems.add(where + ".slot", f"expected a side card number, got {slot!r}")
+        problems.add(where + ".slot", f"expected a side card number, got {shorten(slot)}")
         return None
     if card is not None and not isinstance(card, str):
         problems.add(where + ".card", f"expected a card name or null, got {card!r}")
@@ -375,10 +460,35 @@ def check(log: GameLog) -> None:
 
 def _check(log: GameLog, problems: _Problems, *, sizes: bool = True) -> None:
     before = len(problems.lines)
+    _check_limits(log, problems)
+    if len(problems.lines) > before:
+        return  # too large to look at further: refuse it before any work
     _check_setup(log.game, problems, sizes=sizes)
     if len(problems.lines) == before:
         for i, event in enumerate(log.events):
             _check_event(log.game, i, event, problems)
+
+
+def _check_limits(log: GameLog, problems: _Problems) -> None:
+    """The sizes of `solver.limits`, and names that are text a screen and a file can hold."""
+    game = log.game
+    for where, count, limit in (
+        ("cards", len(game.deck), MAX_CARDS),
+        ("players", len(game.players), MAX_PLAYERS),
+        ("events", len(log.events), MAX_EVENTS),
+    ):
+        if count > limit:
+            problems.add(where, f"{count:,} {where}; a game may have at most {limit:,}")
+    named = [(f"cards.{c.plural}[{i}]", name)
+             for c in CATEGORIES for i, name in enumerate(game.deck.of(c))]
+    named += [(f"players[{i}].name", p.name) for i, p in enumerate(game.players)]
+    for where, name in named:
+        if (problem := text_problem(name)) is not None:
+            problems.add(where, f"{shorten(name)} {problem}")
+    if game.title is not None:
+        problem = text_problem(game.title, limit=MAX_TEXT_CHARS, name=False)
+        if problem is not None:
+            problems.add("title", f"{shorten(game.title)} {problem}")
 
 
 def _duplicates(names: Iterable[str]) -> list[str]:

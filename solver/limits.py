@@ -1,0 +1,74 @@
+"""How big a game may be: the limits that keep one log from exhausting the machine.
+
+A log is refused, with a message naming the field and the value, when it is larger than any
+real game and large enough to take the memory or the time of a shared server. The checks run
+while the log is read (`solver.logfile`), before any solver is built, and are the same for the
+command line and the app (whose uploads go through the same reader). ``docs/limits.md`` lists
+them for users.
+
+The sizes are far above real play (a classic game has 21 cards, up to 6 players and about a
+hundred events; the largest forum games have about 12 players) and low enough that every command
+answers in seconds at the limits (see ``docs/limits.md`` for the measured figures).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+MAX_FILE_BYTES = 1_000_000
+"""A log file or upload: 1 MB (a 300-event forum game of 60 players is 73 kB)."""
+MAX_DEPTH = 16
+"""JSON nesting: the format itself needs 4 levels; extra fields may nest a little."""
+MAX_PLAYERS = 24
+"""Players at the table."""
+MAX_CARDS = 81
+"""Cards in the deck, every category together (the forum deck for 24 players has 75)."""
+MAX_EVENTS = 2_000
+"""Events in one log."""
+MAX_NAME_CHARS = 80
+"""Characters in one card or player name."""
+MAX_TEXT_CHARS = 2_000
+"""Characters in a title or any other free text the log keeps."""
+MAX_SAMPLES = 20_000
+"""Deals the suggestion advisor may draw (``advise --samples``)."""
+
+
+def text_problem(text: str, *, limit: int = MAX_NAME_CHARS, name: bool = True) -> str | None:
+    """Why ``text`` cannot be a name (or, with ``name=False``, a title), or ``None`` if it can.
+
+    Names are printed, stored and shown on screens: they may not be longer than ``limit``,
+    hold a control character (NUL, a newline, escape sequences) or half of a UTF-16 surrogate
+    pair, which no UTF-8 file or database can store. Free text may hold newlines and tabs.
+
+    >>> text_problem("Regina Päiväperhonen") is None
+    True
+    >>> text_problem("Ann\\x00")
+    "holds the control character '\\\\x00'"
+    >>> text_problem("x" * 81)
+    'is 81 characters long; at most 80 are allowed'
+    """
+    if len(text) > limit:
+        return f"is {len(text)} characters long; at most {limit} are allowed"
+    allowed = "" if name else "\n\t"
+    for char in text:
+        category = unicodedata.category(char)
+        if category == "Cs":
+            return f"holds {char!r}, half of a UTF-16 surrogate pair, which is not text"
+        if category == "Cc" and char not in allowed:
+            return f"holds the control character {char!r}"
+    return None
+
+
+def shorten(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for messages that quote bad values.
+
+    >>> shorten("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxx…xxxxxxxxxxxxxxxxxxxxxxxxxxxxx' (102 characters)"
+    >>> shorten(3)
+    '3'
+    """
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    half = limit // 2
+    return f"{text[:half - 2]}…{text[-half + 1:]} ({len(text)} characters)"
