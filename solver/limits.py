@@ -63,7 +63,7 @@ def shorten(value: object, limit: int = 60) -> str:
     """``repr(value)`` cut to about ``limit`` characters, for messages that quote bad values.
 
     >>> shorten("x" * 100)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxx…xxxxxxxxxxxxxxxxxxxxxxxxxxxxx' (102 characters)"
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxx…xxxxxxxxxxxxxxxxxxxxxxxxxxxx' (102 characters)"
     >>> shorten(3)
     '3'
     """
