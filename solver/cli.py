@@ -355,10 +355,52 @@ def run_accuse(args: argparse.Namespace) -> int:
     log, _ = _read_log(args)
     check = accuse(log, (args.suspect, args.weapon, args.room),
                    refuter_model=args.refuter_model)
+    verdict = None if check.safe or log.game.me is None else _verdict(log, check.triple)
     if args.json:
-        _print_json(odds_report.accusation_json(check))
+        data = odds_report.accusation_json(check)
+        if verdict is not None:
+            data["advice"] = {"accuse": verdict.accuse, "threat": verdict.threat,
+                              "reason": verdict.reason()}
+        _print_json(data)
     else:
         print(odds_report.accusation_text(check))
+        if verdict is not None:
+            print(verdict.reason())
+    return OK
+
+
+def _verdict(log: GameLog, triple: Sequence[str]) -> Any:
+    """Accuse now or wait (`solver.race.accusation_verdict`), imported only when asked."""
+    from .race import accusation_verdict
+
+    return accusation_verdict(log, triple)
+
+
+def _race_arguments(parser: argparse.ArgumentParser) -> None:
+    _log_arguments(parser)
+    parser.add_argument("--samples", type=_count("--samples"), default=400, metavar="N",
+                        help="deals drawn from the notebook (default 400)")
+    parser.add_argument("--seed", type=_count("--seed"), default=0, metavar="N")
+    parser.add_argument("--json", action="store_true",
+                        help='print {"players": {name: chance}, "samples": N, "out": [...]}')
+
+
+def run_race(args: argparse.Namespace) -> int:
+    """For each other player, the chance they could already name the whole envelope."""
+    from .race import race
+
+    log, _ = _read_log(args)
+    if args.samples < 1:
+        raise InvalidLogError([f"--samples: at least 1 deal is needed, got {args.samples}"])
+    result = race(log, samples=args.samples, seed=args.seed)
+    if args.json:
+        _print_json(result.to_json())
+        return OK
+    print(f"Who could already name the whole envelope ({result.samples} deals drawn "
+          "from your notebook):")
+    for name, chance in result.players.items():
+        note = "  (out: accused wrongly)" if name in result.out else ""
+        print(f"  {name}: {chance:.0%}{note}")
     return OK
 
 
@@ -426,6 +468,8 @@ COMMANDS: list[Command] = [
             _advise_arguments, run_advise),
     Command("show", "which of your cards to show when you must refute",
             _show_arguments, run_show),
+    Command("race", "how likely each other player could already name the envelope",
+            _race_arguments, run_race),
 ]
 """Every subcommand, in the order ``--help`` lists them."""
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
 from .cards import CATEGORIES, Deck
 from .editions import Dealing, new_game
@@ -40,6 +41,7 @@ from .game import (
 )
 from .logfile import check
 from .notebook import Notebook
+from .odds import odds
 
 Strategy = Callable[[GameLog, str, random.Random], Triple]
 """Picks the suggester's triple from the log as the user saw it so far."""
@@ -311,3 +313,212 @@ def _wrong_guess(game: Game, deal: TrueDeal, accuser: str, rng: random.Random) -
     if tuple(guess) == deal.envelope:
         return None
     return guess[0], guess[1], guess[2]
+
+
+# --- playing to win: a table of opponents who keep their own notebooks -----------------------
+
+Chooser = Callable[[GameLog, random.Random], Triple]
+"""My suggestion from my log so far, with my own dice."""
+Shower = Callable[[GameLog, str, Triple, random.Random], str]
+"""The card I show: my log, the asker, the cards they named (I hold one or more), my dice."""
+
+
+class Opponent(StrEnum):
+    """How the simulated opponents keep their notes."""
+
+    PERFECT = "perfect"
+    """This engine's notebook over what they saw; they ask about their likeliest envelope cards
+    (exact odds) and accuse as soon as the envelope is certain."""
+    PAPER = "paper"
+    """A paper notebook: they cross off the cards they have seen (their hand, the face-up
+    cards, cards shown to them) and nothing else (no passes, no counting); they ask about
+    cards not crossed off and accuse when one card per category is left."""
+
+
+class Dice:
+    """Separate random streams per purpose and player, so that my choices never shift the
+    table's dice: every strategy meets the same deal, the same opponents' tie-breaks and the
+    same refuters' picks (for as long as the game itself stays the same)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._streams: dict[tuple[str, str], random.Random] = {}
+
+    def __call__(self, purpose: str, player: str = "") -> random.Random:
+        """The stream for ``purpose`` (deal, ask, show, mine) and ``player``."""
+        key = (purpose, player)
+        if key not in self._streams:
+            self._streams[key] = random.Random(f"{self.seed}:{purpose}:{player}")
+        return self._streams[key]
+
+
+@dataclass(frozen=True)
+class Moment:
+    """The start of one of my turns, before I act: what a rule watching the game may read."""
+
+    turn: int
+    """The table's turn number (0-based, every seat's turn counts)."""
+    log: GameLog
+    """My log so far."""
+    certain: bool
+    """Whether my notebook says the accusation is safe."""
+    envelope: Triple
+    """The true envelope (for scoring a rule, never for playing)."""
+    knows: Mapping[str, bool]
+    """Perfect opponents still playing -> whether their notebook is certain now."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game played to the end went."""
+
+    winner: str | None
+    """The first player whose notebook was certain at the start of their turn (they accuse
+    then and win); ``None`` if nobody within the turn limit."""
+    solved_at: Mapping[str, int]
+    """Player -> the table's turn on which they could first accuse correctly."""
+    my_suggestions: int | None
+    """My suggestions before my notebook was certain at the start of my turn (``None``: never
+    within the turn limit)."""
+    log: GameLog
+    """My log of the whole game (to my certainty, or the turn limit)."""
+    truth: TrueDeal
+    """The deal."""
+    table: tuple[Suggestion, ...]
+    """Every suggestion with the card shown, whoever saw it (what nobody's log holds)."""
+
+
+class _Seat:
+    """One opponent's notes: a notebook (perfect) or the cards crossed off (paper)."""
+
+    def __init__(self, game: Game, name: str, hand: tuple[str, ...], kind: Opponent) -> None:
+        self.name = name
+        self.kind = kind
+        self.game = replace(game, me=name, my_cards=hand)
+        self.events: list[Event] = []
+        self.notebook = Notebook(self.game) if kind is Opponent.PERFECT else None
+        self.seen = set(hand) | set(game.face_up)
+
+    def close(self) -> None:
+        if self.notebook is not None:
+            self.notebook.close()
+
+    def record(self, event: Event) -> None:
+        self.events.append(event)
+        if self.notebook is not None:
+            self.notebook.record(event)
+        if isinstance(event, Suggestion) and event.shown is not None:
+            self.seen.add(event.shown)
+
+    def certain(self) -> bool:
+        if self.notebook is not None:
+            return self.notebook.grid().accusation_safe
+        deck = self.game.deck
+        return all(sum(c not in self.seen for c in deck.of(cat)) == 1 for cat in CATEGORIES)
+
+    def ask(self, rng: random.Random) -> Triple:
+        deck = self.game.deck
+        if self.notebook is None:
+            picks = [rng.choice([c for c in deck.of(cat) if c not in self.seen] or
+                                list(deck.of(cat))) for cat in CATEGORIES]
+        else:
+            log = GameLog(self.game, tuple(self.events))
+            chances = odds(log, grid=self.notebook.grid()).probabilities
+            picks = [max(deck.of(cat), key=lambda c: (float(chances[c][ENVELOPE]), rng.random()))
+                     for cat in CATEGORIES]
+        return picks[0], picks[1], picks[2]
+
+
+def _view(event: Suggestion, player: str) -> Suggestion:
+    """The suggestion as ``player`` heard it: the card shown only to the asker and refuter."""
+    if player in (event.by, event.refuted_by):
+        return event
+    return replace(event, shown=None)
+
+
+def random_show(log: GameLog, asker: str, cards: Triple, rng: random.Random) -> str:
+    """Show any of my matching cards, uniformly (the table's rule too)."""
+    return rng.choice([c for c in cards if c in log.game.my_cards])
+
+
+def play_to_win(
+    deck: Deck,
+    names: Sequence[str],
+    me: str,
+    seed: int,
+    choose: Chooser,
+    *,
+    show: Shower = random_show,
+    opponents: Opponent = Opponent.PERFECT,
+    rounds: int = 30,
+    watch: Callable[[Moment], None] | None = None,
+) -> Outcome:
+    """Play a classic game to the end: deal, then turns clockwise from the first seat.
+
+    On my turn I accuse when my notebook is certain, else suggest ``choose``'s triple; I show
+    cards by ``show``. Opponents play as ``opponents`` says and refuters among them show a
+    uniformly random match. Whoever is certain at the start of their turn wins; the game goes on
+    (the winners fall silent but keep answering) until I am certain too, so my turns to
+    certainty are known in every game. ``watch`` sees each of my turns (`Moment`). Every random
+    choice comes from its own stream (`Dice`), so two strategies meet the same table.
+    """
+    dice = Dice(seed)
+    game, truth = random_setup(deck, names, Dealing.CLASSIC, me, dice("deal"))
+    seats = {n: _Seat(game, n, truth.hand(n), opponents) for n in names if n != me}
+    mine = Notebook(game)
+    log = GameLog(game)
+    solved: dict[str, int] = {}
+    suggestions = 0
+    table: list[Suggestion] = []
+    try:
+        for turn in range(rounds * len(names)):
+            by = names[turn % len(names)]
+            if by == me:
+                certain = mine.grid().accusation_safe
+                if watch is not None:
+                    knows = {n: s.certain() for n, s in seats.items()
+                             if s.kind is Opponent.PERFECT and n not in solved}
+                    watch(Moment(turn, log, certain, truth.envelope, knows))
+                if certain:
+                    solved[me] = turn
+                    break
+                cards = choose(log, dice("mine"))
+                suggestions += 1
+            else:
+                seat = seats[by]
+                if by in solved:
+                    continue
+                if seat.certain():
+                    solved[by] = turn
+                    continue
+                cards = seat.ask(dice("ask", by))
+            event = _answer_all(game, truth, by, cards, me, log, show, dice)
+            table.append(event)
+            log = log.append(_view(event, me))
+            mine.record(_view(event, me))
+            for name, seat in seats.items():
+                seat.record(_view(event, name))
+    finally:
+        mine.close()
+        for seat in seats.values():
+            seat.close()
+    winner = min(solved, key=solved.__getitem__) if solved else None
+    return Outcome(winner, solved, suggestions if me in solved else None, log, truth,
+                   tuple(table))
+
+
+def _answer_all(game: Game, truth: TrueDeal, by: str, cards: Triple, me: str, log: GameLog,
+                show: Shower, dice: Dice) -> Suggestion:
+    """The whole table's answer, with the card shown whoever saw it."""
+    passes: list[str] = []
+    for player in game.answer_order(by):
+        held = [c for c in cards if truth.owner.get(c) == player]
+        if not held:
+            passes.append(player)
+            continue
+        if player == me:
+            card = show(log, by, cards, dice("mine-show"))
+        else:
+            card = dice("show", player).choice(held)
+        return Suggestion(by, cards, tuple(passes), player, card)
+    return Suggestion(by, cards, tuple(passes))

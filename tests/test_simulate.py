@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -12,7 +13,19 @@ from solver.errors import InvalidLogError
 from solver.game import ENVELOPE, FIRST_IN_ORDER, SIDE, Accusation, Game, GameLog, Suggestion
 from solver.logfile import check
 from solver.notebook import Knowledge, Notebook
-from solver.simulate import Absence, TrueDeal, answer, play, random_deal, random_setup
+from solver.odds import odds
+from solver.simulate import (
+    Absence,
+    Moment,
+    Opponent,
+    Outcome,
+    TrueDeal,
+    answer,
+    play,
+    play_to_win,
+    random_deal,
+    random_setup,
+)
 
 from .brute import allows
 
@@ -198,3 +211,82 @@ def test_a_bad_table_is_refused_with_the_field_named() -> None:
         random_setup(CLASSIC, SIX[:3], Dealing.CLASSIC, "Zoe", random.Random(0))
     with pytest.raises(InvalidLogError, match="player 'Anna' is listed more than once"):
         random_setup(CLASSIC, ("Anna", "Anna", "Ben"), Dealing.CLASSIC, None, random.Random(0))
+
+
+# --- playing to win --------------------------------------------------------------------------
+
+def _likeliest(log: GameLog, rng: random.Random) -> tuple[str, str, str]:
+    chances = odds(log).probabilities
+    deck = log.game.deck
+    picks = [max(deck.of(cat), key=lambda c: (float(chances[c][ENVELOPE]), c))
+             for cat in CATEGORIES]
+    return picks[0], picks[1], picks[2]
+
+
+def _likeliest_noisy(log: GameLog, rng: random.Random) -> tuple[str, str, str]:
+    """The same choice, after rolling my own dice a lot: the table must not notice."""
+    for _ in range(rng.randrange(50)):
+        rng.random()
+    return _likeliest(log, rng)
+
+
+@pytest.mark.parametrize("kind", list(Opponent))
+@pytest.mark.parametrize("seed", range(3))
+def test_a_game_to_the_end_is_sound_and_reproducible(kind: Opponent, seed: int) -> None:
+    names = SIX[:4]
+    outcome = play_to_win(CLASSIC, names, "Ben", seed, _likeliest, opponents=kind)
+    again = play_to_win(CLASSIC, names, "Ben", seed, _likeliest_noisy, opponents=kind)
+    assert again.log == outcome.log and again.table == outcome.table
+    assert outcome.winner == min(outcome.solved_at, key=outcome.solved_at.__getitem__)
+    game = outcome.log.game
+    assert allows(game, outcome.log.events, dict(outcome.truth.owner))
+    assert allows(replace(game, me=None, my_cards=()), outcome.table, dict(outcome.truth.owner))
+    assert outcome.my_suggestions is not None
+    with Notebook(game, outcome.log.events) as notebook:
+        grid = notebook.grid()
+    assert grid.accusation_safe
+    assert tuple(grid.envelope()[cat] for cat in CATEGORIES) == outcome.truth.envelope
+    for name, turn in outcome.solved_at.items():
+        if name == "Ben":
+            continue
+        # what they had heard by their winning turn leaves them one envelope
+        seen = tuple(
+            e if name in (e.by, e.refuted_by) else replace(e, shown=None)
+            for e in outcome.table[: _events_before(outcome, turn)]
+        )
+        view = GameLog(replace(game, me=name, my_cards=outcome.truth.hand(name)), seen)
+        with Notebook(view.game, view.events) as notebook:
+            assert notebook.grid().accusation_safe, name
+
+
+def _events_before(outcome: Outcome, turn: int) -> int:
+    """How many suggestions were made before the table's turn ``turn`` (the solved skip)."""
+    names = outcome.log.game.player_names
+    made = 0
+    for t in range(turn):
+        by = names[t % len(names)]
+        if outcome.solved_at.get(by, turn + 1) > t:
+            made += 1
+    return made
+
+
+def test_the_same_seed_deals_the_same_cards_to_every_strategy() -> None:
+    first = play_to_win(CLASSIC, SIX, "Anna", 5, _likeliest)
+    second = play_to_win(CLASSIC, SIX, "Anna", 5, _random_triple)
+    assert first.truth == second.truth
+    assert first.log.game == second.log.game
+    assert first.table[0] != second.table[0]  # Anna suggests first, her own way
+
+
+def _random_triple(log: GameLog, rng: random.Random) -> tuple[str, str, str]:
+    deck = log.game.deck
+    return rng.choice(deck.suspects), rng.choice(deck.weapons), rng.choice(deck.rooms)
+
+
+def test_a_watch_sees_my_turns_and_the_perfect_opponents_certainty() -> None:
+    moments: list[Moment] = []
+    outcome = play_to_win(CLASSIC, SIX[:3], "Chloe", 2, _likeliest, watch=moments.append)
+    assert [m.turn % 3 for m in moments] == [2] * len(moments)
+    assert moments[-1].certain and not any(m.certain for m in moments[:-1])
+    assert all(set(m.knows) <= {"Anna", "Ben"} for m in moments)
+    assert len(moments) == (outcome.my_suggestions or 0) + 1

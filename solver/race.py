@@ -1,0 +1,271 @@
+"""The race: how likely each other player could already name the whole envelope.
+
+A player knows what the table heard (every suggestion, who passed, who refuted, accusations,
+hands revealed to all), their own hand, the cards shown to them, and the side cards they looked
+at. I do not know their hand, nor which card another player showed them, but every deal my
+notebook allows says: draw deals in proportion to their weight (`solver.advice.sample`), read
+each opponent's hand off the deal, let each refuter they asked show one of the named cards they
+hold (uniformly, as the refuter model assumes; the card itself when I saw it, and the first in
+order under the forum host's rule), and ask the SAT model whether that opponent's view leaves a
+single envelope. The chance is the share of drawn deals in which it does.
+
+`accuse_or_wait` weighs the chance that my likeliest envelope is right against the chance that
+somebody else names it before my next turn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from pysat.solvers import Solver
+
+from .advice import accuse as check_accusation
+from .advice import sample
+from .cards import CATEGORIES
+from .game import (
+    ENVELOPE,
+    FIRST_IN_ORDER,
+    SIDE,
+    Accusation,
+    Event,
+    GameLog,
+    Reveal,
+    SidePeek,
+    Suggestion,
+    Triple,
+)
+from .model import DealModel
+from .notebook import SOLVER
+from .odds import DealMatrix, grid_of, odds
+
+SAMPLES = 400
+"""Deals drawn to estimate the race (standard error at most 0.025 per player)."""
+
+
+@dataclass(frozen=True)
+class Race:
+    """For each player, the chance they could name the whole envelope now."""
+
+    players: Mapping[str, float]
+    """Player -> chance, in seating order (every player but me)."""
+    samples: int
+    """How many deals the chances were read from."""
+    out: tuple[str, ...] = ()
+    """Players who have accused wrongly: they may know, but can no longer win."""
+
+    def threat(self) -> float:
+        """The chance that at least one player still in the game could name it now (the players
+        taken as independent)."""
+        miss = 1.0
+        for name, chance in self.players.items():
+            if name not in self.out:
+                miss *= 1.0 - chance
+        return 1.0 - miss
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"players": {name: chance}, "samples": n, "out": [names]}``."""
+        return {
+            "players": {name: round(p, 4) for name, p in self.players.items()},
+            "samples": self.samples,
+            "out": list(self.out),
+        }
+
+
+def public_events(log: GameLog) -> tuple[Event, ...]:
+    """What everyone at the table heard: suggestions with their passes and refuters but no card
+    shown and no side card named, accusations, and whole hands revealed to all."""
+    events: list[Event] = []
+    for event in log.events:
+        if isinstance(event, Suggestion):
+            peek = None if event.side_peek is None else SidePeek(event.side_peek.slot)
+            events.append(replace(event, shown=None, shown_by_rule=None, side_peek=peek))
+        elif isinstance(event, Accusation) or (isinstance(event, Reveal) and event.whole_hand):
+            events.append(event)
+    return tuple(events)
+
+
+class _Table:
+    """The public SAT model, and the views of one drawn deal per player."""
+
+    def __init__(self, log: GameLog, rng: random.Random) -> None:
+        game = log.game
+        self.log = log
+        self.rng = rng
+        public = replace(game, me=None, my_cards=())
+        self.model = DealModel(public)
+        for event in public_events(log):
+            self.model.add(event)
+        self.solver = Solver(name=SOLVER, bootstrap_with=self.model.clauses)
+        self.selectors = list(self.model.selectors)
+        self.live = self.model.live_cards
+        self.my_slots: dict[int, str] = {}
+        """Side-card slots I have looked at (2-player game), and what lay there."""
+        for event in log.events:
+            if isinstance(event, Suggestion) and event.side_peek and event.side_peek.card:
+                self.my_slots[event.side_peek.slot] = event.side_peek.card
+        self.known: dict[tuple[Any, ...], bool] = {}
+
+    def close(self) -> None:
+        self.solver.delete()
+
+    def knows(self, player: str, deal: Mapping[str, str]) -> bool:
+        """Whether ``player`` could name the envelope of ``deal`` from their view of the game
+        (the refuters' choices and the side slots they looked at drawn at random)."""
+        holds = self.model.holds
+        facts = [holds(player, c) if deal[c] == player else -holds(player, c) for c in self.live]
+        facts += self._shown(player, deal)
+        facts += [holds(SIDE, c) for c in self._peeked(player, deal)]
+        envelope = tuple(c for c in self.live if deal[c] == ENVELOPE)
+        key = (player, tuple(sorted(facts)), envelope)
+        if key not in self.known:
+            base = self.selectors + facts
+            self.known[key] = not any(
+                self.solver.solve(assumptions=[*base, -holds(ENVELOPE, card)]) for card in envelope
+            )
+        return self.known[key]
+
+    def _shown(self, player: str, deal: Mapping[str, str]) -> list[int]:
+        """Facts from the cards shown to ``player``: the card, or a uniform pick among the
+        refuter's matches when I did not see it; under the first-in-order rule, the earlier
+        categories the refuter lacks."""
+        holds = self.model.holds
+        game = self.log.game
+        facts: list[int] = []
+        for event in self.log.events:
+            if not isinstance(event, Suggestion) or event.by != player:
+                continue
+            refuter = event.refuted_by
+            if refuter is None:
+                continue
+            card = event.shown
+            if card is None:
+                matches = [c for c in event.cards if deal.get(c) == refuter]
+                if not matches:  # a face-up card only: nothing to read from this deal
+                    continue
+                card = self.rng.choice(matches)
+            if card not in self.live:
+                continue
+            facts.append(holds(refuter, card))
+            if event.shown_by_rule == FIRST_IN_ORDER:
+                rank = CATEGORIES.index(game.category_of(card))
+                facts += [
+                    -holds(refuter, c)
+                    for c in event.cards
+                    if c in self.live and CATEGORIES.index(game.category_of(c)) < rank
+                ]
+        return facts
+
+    def _peeked(self, player: str, deal: Mapping[str, str]) -> list[str]:
+        """The side cards ``player`` looked at: what I saw in a slot I looked at too, else a
+        uniform pick among the side cards whose slot nobody has told me."""
+        slots = [p.slot for p in self.log.side_peeks(player)]
+        if not slots:
+            return []
+        free = [c for c in self.live if deal[c] == SIDE and c not in self.my_slots.values()]
+        self.rng.shuffle(free)
+        return [self.my_slots[s] if s in self.my_slots else free.pop() for s in slots]
+
+
+def _deals(log: GameLog, drawn: DealMatrix) -> list[dict[str, str]]:
+    owners = log.game.owners
+    return [
+        {card: owners[o] for card, o in zip(drawn.cards, row.tolist(), strict=True) if o >= 0}
+        for row in drawn.owners
+    ]
+
+
+def race(log: GameLog, *, samples: int = SAMPLES, seed: int = 0,
+         drawn: DealMatrix | None = None) -> Race:
+    """For every player but me (every player in a spectator's log), the chance they could name
+    the whole envelope now, over ``samples`` deals drawn from my notebook (or ``drawn``)."""
+    game = log.game
+    players = [n for n in game.player_names if n != game.me]
+    out = tuple(
+        dict.fromkeys(e.by for e in log.events if isinstance(e, Accusation) and not e.correct)
+    )
+    solved = any(isinstance(e, Accusation) and e.correct for e in log.events)
+    if solved:  # a correct accusation was said aloud: everyone knows
+        return Race(dict.fromkeys(players, 1.0), 0, out)
+    drawn = drawn if drawn is not None else sample(log, samples, seed=seed)
+    deals = _deals(log, drawn)
+    table = _Table(log, random.Random(seed))
+    try:
+        hits = {n: sum(table.knows(n, deal) for deal in deals) for n in players}
+    finally:
+        table.close()
+    return Race({n: hits[n] / len(deals) for n in players}, len(deals), out)
+
+
+# --- accuse or wait --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether to accuse now, from the chance of being right and the race."""
+
+    accuse: bool
+    """Accuse now (True) or wait for another turn."""
+    triple: Triple
+    """The envelope to name: the certain one, or the likeliest."""
+    right: float
+    """The chance that ``triple`` is the envelope."""
+    threat: float
+    """The chance that another player still in the game could name it before my next turn."""
+    race: Race | None
+    """Each player's chance (``None`` when the envelope is certain)."""
+
+    def reason(self) -> str:
+        """One line a player can follow."""
+        if self.race is None:
+            return "the envelope is certain: accuse now"
+        leader = max(
+            (n for n in self.race.players if n not in self.race.out),
+            key=lambda n: self.race.players[n] if self.race else 0.0,
+            default=None,
+        )
+        who = "" if leader is None else (
+            f"; {leader} may already know: {self.race.players[leader]:.0%}"
+        )
+        odds = f"right {self.right:.0%}, someone else solves first {self.threat:.0%}{who}"
+        if self.accuse:
+            return f"accuse now: {odds}"
+        return f"wait: {odds}"
+
+
+def accuse_or_wait(log: GameLog, *, samples: int = SAMPLES, seed: int = 0,
+                   race_of: Race | None = None) -> Verdict:
+    """Accuse now when the envelope is certain, or when the chance my likeliest envelope is
+    right is at least the chance that nobody else names it before my next turn.
+
+    Waiting wins at best when nobody solves first (chance ``1 - threat``); accusing wins with
+    chance ``right``. The threat counts only what the others could already know (`race`), so it
+    errs towards waiting.
+    """
+    grid = grid_of(log)
+    if grid.accusation_safe:
+        envelope = grid.envelope()
+        triple = tuple(str(envelope[cat]) for cat in CATEGORIES)
+        return Verdict(True, (triple[0], triple[1], triple[2]), 1.0, 0.0, None)
+    result = odds(log, grid=grid)
+    s, w, r, chance = result.envelope_odds[0]
+    current = race_of if race_of is not None else race(log, samples=samples, seed=seed)
+    threat = current.threat()
+    right = float(chance)
+    return Verdict(right >= 1.0 - threat, (s, w, r), right, threat, current)
+
+
+def accusation_verdict(log: GameLog, triple: Sequence[str], **kwargs: Any) -> Verdict:
+    """`accuse_or_wait` for a chosen triple (the CLI's ``accuse``): its own chance of being
+    right, weighed against the same race."""
+    verdict = accuse_or_wait(log, **kwargs)
+    check = check_accusation(log, triple)
+    right = float(check.probability)
+    return replace(verdict, triple=check.triple, right=right,
+                   accuse=check.safe or right >= 1.0 - verdict.threat)
+
+
+__all__ = ["SAMPLES", "Race", "Verdict", "accusation_verdict", "accuse_or_wait",
+           "public_events", "race"]

@@ -1,0 +1,172 @@
+"""The race against brute force: for every deal my log allows, every card a refuter could have
+shown an opponent and every order of the side cards, enumerate what that opponent could
+conclude."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from dataclasses import replace
+from itertools import permutations, product
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from solver.cards import Deck
+from solver.cli import main
+from solver.editions import Dealing
+from solver.game import ENVELOPE, SIDE, Accusation, Event, GameLog, Suggestion
+from solver.logfile import load
+from solver.race import accuse_or_wait, public_events, race
+from solver.simulate import play, random_setup
+from tests.brute import Deal, deals
+from tests.strategies import small_logs
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+SAMPLES = 3000
+
+
+def _views(log: GameLog, player: str, deal: Deal) -> Iterator[GameLog]:
+    """Every view ``player`` may have of ``deal``, equally likely: each unseen refutation of
+    their suggestions shows any matching card, the side cards lie in any order my peeks allow."""
+    public = public_events(log)
+    mine: dict[int, str] = {}
+    for e in log.events:
+        if isinstance(e, Suggestion) and e.side_peek is not None and e.side_peek.card:
+            mine[e.side_peek.slot] = e.side_peek.card
+    side = [c for c, o in deal.items() if o == SIDE]
+    orders = [p for p in permutations(side) if all(p[s - 1] == c for s, c in mine.items())]
+    choices: list[list[str | None]] = []
+    for e in log.events:
+        if isinstance(e, Suggestion) and e.by == player and e.refuted_by is not None:
+            held = [c for c in e.cards if deal.get(c) == e.refuted_by]
+            choices.append([e.shown] if e.shown is not None else list(held))
+    hand = tuple(c for c in log.game.deck if deal.get(c) == player)
+    game = replace(log.game, me=player, my_cards=hand)
+    for picks in product(*choices):
+        for order in orders or [()]:
+            cards = iter(picks)
+            events: list[Event] = []
+            for original, seen in zip(log.events, _public_positions(log, public), strict=True):
+                if seen is None:
+                    continue
+                if (
+                    isinstance(original, Suggestion)
+                    and isinstance(seen, Suggestion)
+                    and original.by == player
+                ):
+                    if original.refuted_by is not None:
+                        rule = original.shown_by_rule if original.shown is not None else None
+                        seen = replace(seen, shown=next(cards), shown_by_rule=rule)
+                    if seen.side_peek is not None:
+                        slot = seen.side_peek.slot
+                        seen = replace(seen, side_peek=replace(seen.side_peek,
+                                                               card=order[slot - 1]))
+                events.append(seen)
+            yield GameLog(game, tuple(events))
+
+
+def _public_positions(log: GameLog, public: tuple[Event, ...]) -> list[Event | None]:
+    """Each event of the log matched with its public form (``None``: private to me)."""
+    out: list[Event | None] = []
+    rest = iter(public)
+    for e in log.events:
+        if isinstance(e, Suggestion | Accusation) or getattr(e, "whole_hand", False):
+            out.append(next(rest))
+        else:
+            out.append(None)
+    return out
+
+
+def _knows(view: GameLog, cache: dict[GameLog, bool]) -> bool:
+    if view not in cache:
+        envelopes = {tuple(c for c, o in d.items() if o == ENVELOPE) for d in deals(view)}
+        cache[view] = len(envelopes) == 1
+    return cache[view]
+
+
+def brute_race(log: GameLog) -> dict[str, float]:
+    """Each other player's chance to know the envelope, averaged over every consistent deal
+    (equally likely) and, within a deal, over every hidden choice (equally likely)."""
+    allowed = list(deals(log))
+    cache: dict[GameLog, bool] = {}
+    out = {}
+    for player in (n for n in log.game.player_names if n != log.game.me):
+        total = 0.0
+        for deal in allowed:
+            known = [_knows(view, cache) for view in _views(log, player, deal)]
+            total += sum(known) / len(known)
+        out[player] = total / len(allowed)
+    return out
+
+
+@SETTINGS
+@given(small_logs(max_events=5))
+def test_race_matches_brute_force(log: GameLog) -> None:
+    expected = brute_race(log)
+    got = race(log, samples=SAMPLES, seed=1)
+    assert set(got.players) == set(expected)
+    for player, chance in expected.items():
+        assert got.players[player] == pytest.approx(chance, abs=0.05), player
+
+
+def test_the_race_reads_a_spectators_log_for_every_player() -> None:
+    log = load("examples/refresh-two-players.json")
+    spectator = replace(log, game=replace(log.game, me=None, my_cards=()))
+    assert set(race(spectator.upto(10), samples=50).players) == set(log.game.player_names)
+
+
+def test_race_command_prints_one_chance_per_opponent(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["race", "examples/refresh-two-players.json", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data["players"]) == {"Niko"}
+    assert 0.0 <= data["players"]["Niko"] <= 1.0
+    assert main(["race", "examples/refresh-two-players.json", "--upto", "15"]) == 0
+    assert "Niko" in capsys.readouterr().out
+
+
+def test_race_command_names_a_bad_sample_count(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["race", "examples/refresh-two-players.json", "--samples", "0"]) == 2
+    assert "--samples" in capsys.readouterr().err
+
+
+def test_accuse_or_wait_accuses_a_certain_envelope() -> None:
+    log = load("examples/classic-six-players.json")
+    verdict = accuse_or_wait(log)
+    assert verdict.accuse and verdict.right == 1.0
+    early = accuse_or_wait(log.upto(10), samples=100)
+    assert not early.accuse and early.right < 0.5
+    assert early.reason().startswith("wait: right")
+
+
+SMALL = Deck(("S1", "S2", "S3"), ("W1", "W2", "W3"), ("R1", "R2", "R3"))
+
+
+def _played(seed: int, names: tuple[str, ...], deck: Deck) -> GameLog:
+    """A few turns of a small classic game (a spectator's log when ``seed`` is a multiple of 5)."""
+    rng = random.Random(seed)
+    me = None if seed % 5 == 0 else names[0]
+    game, truth = random_setup(deck, names, Dealing.CLASSIC, me, rng)
+    return play(game, truth, rng.randint(2, 6), rng)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_race_matches_brute_force_in_played_games(seed: int) -> None:
+    """Played suggestions leave opponents half-sure more often than generated events do."""
+    log = _played(seed, ("Ann", "Bob", "Cy"), SMALL)
+    expected = brute_race(log)
+    got = race(log, samples=SAMPLES, seed=1)
+    for player, chance in expected.items():
+        assert got.players[player] == pytest.approx(chance, abs=0.04), player
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(20))
+def test_race_matches_brute_force_at_four_players(seed: int) -> None:
+    deck = Deck(("S1", "S2", "S3"), ("W1", "W2", "W3"), ("R1", "R2", "R3", "R4"))
+    log = _played(seed, ("Ann", "Bob", "Cy", "Dee"), deck)
+    expected = brute_race(log)
+    got = race(log, samples=SAMPLES, seed=1)
+    for player, chance in expected.items():
+        assert got.players[player] == pytest.approx(chance, abs=0.04), player
