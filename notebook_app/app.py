@@ -24,6 +24,11 @@ document.querySelector('[data-testid="stMain"]')?.scrollTo(0, 0);
 </script>"""
 PHONE_CSS = """<style>
 .block-container {padding-top: 2.2rem; padding-left: 0.7rem; padding-right: 0.7rem;}
+[data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] {gap: 0.55rem;}
+[data-testid="stButtonGroup"] [data-testid="stWidgetLabel"] {margin-bottom: 0.1rem;}
+[data-testid="stButtonGroup"] button[data-variant="pills"] {min-height: 2.1rem;
+  padding: 0.15rem 0.7rem;}
+[data-testid="stAlert"] > div {padding: 0.55rem 0.9rem;}
 </style>"""
 
 state = st.session_state

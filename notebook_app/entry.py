@@ -19,26 +19,28 @@ from solver.logfile import check
 
 from .session import clear_entry, commit, flash, live, problems_text, stop_editing
 from .turns import (
-    answer_order,
     directed,
     edited,
+    forum_style,
+    is_directed,
     last_room,
     locate,
     next_side_slot,
     next_suggester,
-    passes,
     show_choice,
+    shown_candidates,
     suggestion,
 )
 
 KINDS = ("Suggestion", "Accusation", "Reveal", "Asked one")
 """Entry kinds; "Asked one" is the forum variant's suggestion addressed to one player."""
 NOBODY = ""
-""""Who showed a card" when nobody did (player names are never empty)."""
-NO_SLOT = 0
-"""No side card looked at."""
-NO_CARD = ""
-"""Side card not seen."""
+""""Who showed a card" when nobody did (player names are never empty; ``None`` is not yet
+answered)."""
+SHOWED, NO_CARD = "showed a card", "no card"
+"""The answers to a question asked of one player."""
+WRONG, RIGHT = "wrong", "right"
+"""The results of an accusation."""
 CARD_KEYS = {Category.SUSPECT: "e_suspect", Category.WEAPON: "e_weapon", Category.ROOM: "e_room"}
 """The field of each card of a suggestion or accusation."""
 
@@ -46,22 +48,35 @@ state = st.session_state
 
 
 def defaults_for(by: str) -> None:
-    """Field defaults that follow the suggester: their last room, the next player, a new slot."""
+    """Field defaults that follow the suggester: their last room, a side card not seen yet.
+    Who answered is never guessed: one tap says it."""
     log = live().log
     state.e_room = last_room(log, by)
-    state.e_refuter = answer_order(log.game, by)[0]
-    state.e_asked = answer_order(log.game, by)[0]
-    state.e_slot = next_side_slot(log, by) or NO_SLOT
+    state.e_slot = next_side_slot(log, by)
+
+
+def default_kind() -> str:
+    """A plain suggestion; in the forum variant, a question to one player."""
+    return "Asked one" if forum_style(live().log) else "Suggestion"
 
 
 def next_entry() -> None:
-    """Blank fields for the next turn."""
+    """A fresh form: a plain suggestion by the next player (in the forum variant, where a player
+    asks several times in a row, by the same player), nothing answered yet."""
     clear_entry()
-    state.by = next_suggester(live().log)
+    log = live().log
+    state.kind = default_kind()
+    last = log.events[-1] if log.events else None
+    if forum_style(log) and isinstance(last, Suggestion):
+        state.by = last.by
+    else:
+        state.by = next_suggester(log)
     defaults_for(state.by)
 
 
 def on_by_change() -> None:
+    if state.get("by") is None:  # tapped the chosen player again: keep whose turn it is
+        state.by = next_suggester(live().log)
     defaults_for(state.by)
 
 
@@ -73,45 +88,75 @@ def picked_cards() -> tuple[str, str, str] | None:
 
 
 def form_event() -> Event | None:
-    """The event the entry form describes, or ``None`` while cards are missing."""
+    """The event the entry form describes, or ``None`` while something is missing
+    (`missing` says what)."""
+    if missing() is not None:
+        return None
     game = live().log.game
     kind = state.get("kind")
     if kind == "Reveal":
         seen = tuple(state.get("r_cards") or ())
-        return Reveal(state.r_player, seen, whole_hand=bool(state.get("r_whole"))) if seen else None
+        return Reveal(state.r_player, seen, whole_hand=bool(state.get("r_whole")))
     cards = picked_cards()
-    if cards is None:
-        return None
+    assert cards is not None
     if kind == "Accusation":
-        return Accusation(state.by, cards, correct=state.get("e_result") == "right")
-    shown_at = state.get("e_shown")
-    shown = cards[shown_at] if shown_at is not None and game.me == state.by else None
+        return Accusation(state.by, cards, correct=state.get("e_result") == RIGHT)
     if kind == "Asked one":
+        refuted = state.get("e_answer") == SHOWED
         return directed(
             state.by,
             cards,
             asked=state.e_asked,
-            refuted=state.get("e_answer", "showed a card") == "showed a card",
-            shown=shown,
+            refuted=refuted,
+            shown=shown_card(cards, state.e_asked if refuted else None),
             first_in_order=bool(state.get("e_rule")),
         )
+    refuter = state.e_refuter or None
     return suggestion(
         game,
         state.by,
         cards,
-        refuted_by=state.get("e_refuter") or None,
-        shown=shown,
+        refuted_by=refuter,
+        shown=shown_card(cards, refuter),
         peek_slot=state.get("e_slot") or None if game.side_cards else None,
         peek_card=state.get("e_peek") or None if game.me == state.by else None,
     )
 
 
+def shown_card(cards: tuple[str, str, str], refuter: str | None) -> str | None:
+    """The card the form says was shown, when the user saw it (they asked or they refuted)."""
+    me = live().log.game.me
+    shown = state.get("e_shown")
+    if refuter is None or me not in (state.by, refuter) or shown not in cards:
+        return None
+    return str(shown)
+
+
+def missing() -> str | None:
+    """What the form still needs before it can be saved, as a request to the player."""
+    kind = state.get("kind")
+    if kind == "Reveal":
+        return None if state.get("r_cards") else "Tap the cards you saw."
+    if picked_cards() is None:
+        return "Tap a suspect, a weapon and a room."
+    if kind == "Accusation":
+        return None if state.get("e_result") in (WRONG, RIGHT) else "Tap wrong or right."
+    if kind == "Asked one":
+        if state.get("e_asked") is None:
+            return "Tap who was asked."
+        return None if state.get("e_answer") in (SHOWED, NO_CARD) else (
+            f"Tap whether {state.e_asked} showed a card.")
+    return None if state.get("e_refuter") is not None else (
+        "Tap who showed a card, or Nobody.")
+
+
 def submit_entry() -> None:
+    problem = missing()
     event = form_event()
-    if event is None:
-        flash("error", "Pick the cards you saw." if state.get("kind") == "Reveal"
-              else "Pick a suspect, a weapon and a room.")
+    if problem is not None or event is None:
+        state.entry_problem = problem
         return
+    state.pop("entry_problem", None)
     save_event(event)
 
 
@@ -154,6 +199,10 @@ def my_refutation(event: Event) -> tuple[Event, bool]:
     if me is None or event.refuted_by is None or event.shown is not None:
         return event, False
     if event.by == me:
+        grid, _ = live().grid()
+        can = shown_candidates(log.game, grid, me, event.refuted_by, event.cards)
+        if len(can) == 1 and state.get("editing") is None:
+            return replace(event, shown=can[0]), False
         return event, True
     if event.refuted_by != me:
         return event, False
@@ -184,9 +233,7 @@ def kind_of(event: Event) -> str:
         return "Reveal"
     if isinstance(event, Accusation):
         return "Accusation"
-    game = live().log.game
-    table = event.passes == passes(game, event.by, event.refuted_by)
-    return "Suggestion" if table and event.shown_by_rule is None else "Asked one"
+    return "Asked one" if is_directed(live().log.game, event) else "Suggestion"
 
 
 def start_edit(index: int) -> None:
@@ -213,16 +260,16 @@ def load_into_form(index: int) -> None:
     for card in event.cards:
         state[CARD_KEYS[game.category_of(card)]] = card
     if isinstance(event, Accusation):
-        state.e_result = "right" if event.correct else "wrong"
+        state.e_result = RIGHT if event.correct else WRONG
         return
     state.e_refuter = event.refuted_by or NOBODY
-    state.e_shown = event.cards.index(event.shown) if event.shown in event.cards else None
+    state.e_shown = event.shown
     peek = event.side_peek
-    state.e_slot = NO_SLOT if peek is None else peek.slot
-    state.e_peek = NO_CARD if peek is None or peek.card is None else peek.card
+    state.e_slot = None if peek is None else peek.slot
+    state.e_peek = None if peek is None else peek.card
     if state.kind == "Asked one":
-        state.e_asked = event.refuted_by or (event.passes[0] if event.passes else state.e_asked)
-        state.e_answer = "showed a card" if event.refuted_by else "no card"
+        state.e_asked = event.refuted_by or (event.passes[0] if event.passes else None)
+        state.e_answer = SHOWED if event.refuted_by else NO_CARD
         state.e_rule = event.shown_by_rule is not None
 
 

@@ -26,7 +26,8 @@ from .store import Revision, StaleRevisionError, Store, default_path, new_id
 from .turns import locate
 
 ENTRY_KEYS = ("by", "e_suspect", "e_weapon", "e_room", "e_refuter", "e_shown", "e_slot", "e_peek",
-              "e_asked", "e_answer", "e_rule", "e_result", "r_player", "r_cards", "r_whole")
+              "e_asked", "e_answer", "e_rule", "e_result", "r_player", "r_cards", "r_whole",
+              "entry_problem")
 """The entry form's fields."""
 
 state = st.session_state

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
+from solver.editions import Dealing, editions
 from solver.game import (
     FIRST_IN_ORDER,
+    SIDE,
     Accusation,
     Event,
     Game,
@@ -27,6 +29,7 @@ from solver.game import (
     SidePeek,
     Suggestion,
 )
+from solver.notebook import Grid, Knowledge
 
 
 def players_out(log: GameLog) -> set[str]:
@@ -112,6 +115,71 @@ def directed(
         return Suggestion(by, cards, passes=(asked,))
     rule = FIRST_IN_ORDER if first_in_order and shown is not None else None
     return Suggestion(by, cards, refuted_by=asked, shown=shown, shown_by_rule=rule)
+
+
+def is_directed(game: Game, event: Suggestion) -> bool:
+    """Whether a suggestion was addressed to one player (forum style) rather than answered round
+    the table: its passes are not the seats before the refuter, or the host answered by rule."""
+    table = passes(game, event.by, event.refuted_by)
+    return event.passes != table or event.shown_by_rule is not None
+
+
+def forum_style(log: GameLog) -> bool:
+    """Whether the game asks one player at a time (the forum variant): its edition deals that
+    way, or a deck of no boxed edition has the forum's shape (N suspects, N weapons, N + 3 or
+    more places, 3 cards each), or an addressed suggestion is already recorded.
+
+    >>> from solver.editions import forum_deck, new_game
+    >>> forum_style(GameLog(new_game(forum_deck(4), ("A", "B", "C", "D"), Dealing.FORUM)))
+    True
+    >>> classic = editions()["clue-classic"].deck  # six players hold 3 cards each here too
+    >>> forum_style(GameLog(new_game(classic, tuple("ABCDEF"), Dealing.CLASSIC)))
+    False
+    """
+    game = log.game
+    preset = editions().get(game.edition or "")
+    if preset is not None and preset.dealing is Dealing.FORUM:
+        return True
+    if any(isinstance(e, Suggestion) and is_directed(game, e) for e in log.events):
+        return True
+    deck, n = game.deck, len(game.players)
+    boxed = any(p.deck == deck and p.dealing is not Dealing.FORUM for p in editions().values())
+    return (
+        preset is None
+        and not boxed
+        and len(deck.suspects) == len(deck.weapons) == n
+        and len(deck.rooms) >= n + 3
+        and all(p.hand_size == 3 for p in game.players)
+        and not game.face_up
+        and not game.side_cards
+    )
+
+
+def shown_candidates(
+    game: Game, grid: Grid, by: str, refuted_by: str, cards: tuple[str, ...]
+) -> tuple[str, ...]:
+    """The cards of a suggestion that ``refuted_by`` can have shown, as the user sees it: when
+    the user refuted, their own cards among ``cards``; else those of ``cards`` the user does not
+    hold and the notebook does not know ``refuted_by`` to lack. Empty when none can be (the
+    entries clash); the grid is the one before this suggestion is recorded.
+    """
+    mine = set(game.my_cards)
+    if refuted_by == game.me:
+        return tuple(c for c in cards if c in mine)
+    return tuple(
+        c for c in cards
+        if c not in mine and c not in game.face_up and grid[c, refuted_by] is not Knowledge.NO
+    )
+
+
+def possible_for(grid: Grid, owner: str) -> tuple[str, ...]:
+    """The cards ``owner`` (a player or the side pile) may hold, in deck order."""
+    return tuple(c for c in grid.game.deck if grid[c, owner] is not Knowledge.NO)
+
+
+def side_candidates(grid: Grid) -> tuple[str, ...]:
+    """The cards a side card looked at can be."""
+    return possible_for(grid, SIDE) if grid.game.side_cards else ()
 
 
 def locate(events: tuple[Event, ...], index: int, event: Event) -> int | None:

@@ -54,9 +54,9 @@ def events(at: AppTest) -> tuple[object, ...]:
 
 
 def pick(at: AppTest, suspect: str, weapon: str, room: str) -> None:
-    at.selectbox(key="e_suspect").set_value(suspect)
-    at.selectbox(key="e_weapon").set_value(weapon)
-    at.selectbox(key="e_room").set_value(room)
+    at.pills(key="e_suspect").set_value(suspect)
+    at.pills(key="e_weapon").set_value(weapon)
+    at.pills(key="e_room").set_value(room)
 
 
 def submit(at: AppTest) -> None:
@@ -149,24 +149,26 @@ def test_upload_a_log_and_see_its_problems(store: Store) -> None:
 
 def test_record_a_suggestion_with_automatic_passes(store: Store) -> None:
     at, game_id = open_app(store, classic())
-    assert at.selectbox(key="by").value == "Ann"
+    assert at.pills(key="by").value == "Ann"
     pick(at, "Mrs. White", "Knife", "Lounge")
-    at.selectbox(key="e_refuter").set_value("Cat")
-    at.radio(key="e_shown").set_value(1)
+    at.pills(key="e_refuter").set_value("Cat").run()
+    assert at.pills(key="e_shown").options == ["Mrs. White", "Knife", "Lounge"]
+    at.pills(key="e_shown").set_value("Knife")
     submit(at)
     assert events(at) == (Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
                                      refuted_by="Cat", shown="Knife"),)
     assert store.load(game_id) == at.session_state["live"].log  # saved at once
-    assert at.selectbox(key="by").value == "Bob"  # next player's turn
-    assert at.selectbox(key="e_suspect").value is None  # fresh form
+    assert at.pills(key="by").value == "Bob"  # next player's turn
+    assert at.pills(key="e_suspect").value is None  # fresh form
 
 
 def test_room_defaults_to_the_suggesters_last_room(store: Store) -> None:
     at, _ = open_app(store, classic(Suggestion("Bob", ("Mrs. White", "Knife", "Lounge"),
                                                passes=("Cat", "Dan", "Ann"))))
-    at.selectbox(key="by").set_value("Bob").run()
-    assert at.selectbox(key="e_room").value == "Lounge"
-    assert at.selectbox(key="e_refuter").options[0] == "Cat"
+    at.pills(key="by").set_value("Bob").run()
+    assert at.pills(key="e_room").value == "Lounge"
+    assert at.pills(key="e_refuter").options == ["Cat", "Dan", "Ann", "Nobody"]
+    assert at.pills(key="e_refuter").value is None  # who answered is one tap, never guessed
 
 
 def test_when_i_refute_the_app_asks_which_card_and_reminds_me(store: Store) -> None:
@@ -174,10 +176,10 @@ def test_when_i_refute_the_app_asks_which_card_and_reminds_me(store: Store) -> N
     seen = Suggestion("Cat", ("Mrs. White", "Rope", "Ballroom"), passes=("Dan",),
                       refuted_by="Ann", shown="Rope")
     at, _ = open_app(store, classic(earlier, seen))
-    at.selectbox(key="by").set_value("Cat").run()
+    at.pills(key="by").set_value("Cat").run()
     assert "Cat has seen from you: Rope" in texts(at)
     pick(at, "Miss Scarlet", "Rope", "Ballroom")
-    at.selectbox(key="e_refuter").set_value("Ann")
+    at.pills(key="e_refuter").set_value("Ann")
     submit(at)
     assert "Cat has already seen Rope from you" in texts(at)
     assert events(at)[-1].shown is None
@@ -194,9 +196,9 @@ def test_pending_show_follows_its_event_when_another_device_changes_the_log(
     event. Now it follows its event, and the answer goes to that event."""
     earlier = Reveal("Dan", ("Wrench",))
     at, game_id = open_app(store, classic(earlier))
-    at.selectbox(key="by").set_value("Cat").run()
+    at.pills(key="by").set_value("Cat").run()
     pick(at, "Miss Scarlet", "Rope", "Ballroom")
-    at.selectbox(key="e_refuter").set_value("Ann")
+    at.pills(key="e_refuter").set_value("Ann")
     submit(at)
     asked = events(at)[1]
     assert "Which card did you show?" in texts(at)
@@ -206,9 +208,9 @@ def test_pending_show_follows_its_event_when_another_device_changes_the_log(
     at.button(key="showed_Rope").click().run()
     assert store.load(game_id).events == (replace(asked, shown="Rope"),)  # type: ignore[union-attr]
     # deleted elsewhere: the question goes with its event
-    at.selectbox(key="by").set_value("Cat").run()
+    at.pills(key="by").set_value("Cat").run()
     pick(at, "Miss Scarlet", "Rope", "Ballroom")
-    at.selectbox(key="e_refuter").set_value("Ann")
+    at.pills(key="e_refuter").set_value("Ann")
     submit(at)
     assert "Which card did you show?" in texts(at)
     store.save(game_id, classic(replace(asked, shown="Rope")), "deleted event 2")
@@ -220,7 +222,7 @@ def test_pending_show_follows_its_event_when_another_device_changes_the_log(
 def test_my_suggestion_without_the_card_asks_for_it(store: Store) -> None:
     at, _ = open_app(store, classic())
     pick(at, "Mrs. White", "Knife", "Lounge")
-    at.selectbox(key="e_refuter").set_value("Cat")
+    at.pills(key="e_refuter").set_value("Cat")
     submit(at)  # "card shown to you" left at "not seen"
     assert events(at)[-1].shown is None  # saved at once all the same
     assert "Which card did Cat show you?" in texts(at)
@@ -231,9 +233,9 @@ def test_my_suggestion_without_the_card_asks_for_it(store: Store) -> None:
 
 def test_only_matching_card_is_filled_in(store: Store) -> None:
     at, _ = open_app(store, classic())
-    at.selectbox(key="by").set_value("Bob").run()
+    at.pills(key="by").set_value("Bob").run()
     pick(at, "Mrs. White", "Knife", "Hall")
-    at.selectbox(key="e_refuter").set_value("Ann")
+    at.pills(key="e_refuter").set_value("Ann")
     submit(at)
     assert events(at)[-1] == Suggestion("Bob", ("Mrs. White", "Knife", "Hall"),
                                         passes=("Cat", "Dan"), refuted_by="Ann", shown="Hall")
@@ -242,24 +244,24 @@ def test_only_matching_card_is_filled_in(store: Store) -> None:
 
 def test_accusation_and_turn_skips_the_accuser(store: Store) -> None:
     at, _ = open_app(store, classic())
-    at.radio(key="kind").set_value("Accusation").run()
-    at.selectbox(key="by").set_value("Bob").run()
+    at.segmented_control(key="kind").set_value("Accusation").run()
+    at.pills(key="by").set_value("Bob").run()
     pick(at, "Mrs. White", "Knife", "Lounge")
-    at.radio(key="e_result").set_value("wrong")
+    at.pills(key="e_result").set_value("wrong")
     submit(at)
     assert events(at) == (Accusation("Bob", ("Mrs. White", "Knife", "Lounge"), correct=False),)
-    at.radio(key="kind").set_value("Suggestion").run()
-    assert at.selectbox(key="by").value == "Cat"
+    at.segmented_control(key="kind").set_value("Suggestion").run()
+    assert at.pills(key="by").value == "Cat"
     # Bob is out but still refutes: he is offered as a refuter
-    at.selectbox(key="by").set_value("Ann").run()
-    assert "Bob" in at.selectbox(key="e_refuter").options
+    at.pills(key="by").set_value("Ann").run()
+    assert "Bob" in at.pills(key="e_refuter").options
 
 
 def test_right_accusation_ends_the_game(store: Store) -> None:
     at, _ = open_app(store, classic())
-    at.radio(key="kind").set_value("Accusation").run()
+    at.segmented_control(key="kind").set_value("Accusation").run()
     pick(at, "Mrs. White", "Knife", "Lounge")
-    at.radio(key="e_result").set_value("right")
+    at.pills(key="e_result").set_value("right")
     submit(at)
     assert "accused correctly: the game is over" in texts(at)
     assert "Accusation is safe: Mrs. White, Knife, Lounge" in texts(at)
@@ -267,34 +269,43 @@ def test_right_accusation_ends_the_game(store: Store) -> None:
 
 def test_reveal(store: Store) -> None:
     at, _ = open_app(store, classic())
-    at.radio(key="kind").set_value("Reveal").run()
-    at.selectbox(key="r_player").set_value("Dan")
-    at.multiselect(key="r_cards").set_value(["Knife", "Lounge"])
+    at.segmented_control(key="kind").set_value("Reveal").run()
+    at.pills(key="r_player").set_value("Dan")
+    at.pills(key="r_cards").set_value(["Knife", "Lounge"])
     at.checkbox(key="r_whole").check()
     submit(at)
     assert events(at) == (Reveal("Dan", ("Knife", "Lounge"), whole_hand=True),)
 
 
+def forum(*events: Suggestion) -> GameLog:
+    """A forum game (everyone 3 cards, one player asked at a time) where I am Ann."""
+    deck = editions()["forum-gostya-iz-budushchego"].deck
+    mine = (deck.suspects[0], deck.weapons[0], deck.rooms[0])
+    game = new_game(deck, ("Ann", "Bob", "Cat"), Dealing.FORUM, me="Ann", my_cards=mine,
+                    edition_name="forum-gostya-iz-budushchego")
+    return GameLog(game, events)
+
+
 def test_directed_suggestion_forum_style(store: Store) -> None:
-    at, _ = open_app(store, classic())
-    at.radio(key="kind").set_value("Asked one").run()
-    pick(at, "Mrs. White", "Knife", "Lounge")
-    at.selectbox(key="e_asked").set_value("Cat")
-    at.radio(key="e_answer").set_value("showed a card")
-    at.radio(key="e_shown").set_value(1)
+    log = forum()
+    deck = log.game.deck
+    triple = (deck.suspects[1], deck.weapons[1], deck.rooms[1])
+    at, _ = open_app(store, log)
+    assert at.segmented_control(key="kind").value == "Asked one"
+    pick(at, *triple)
+    at.pills(key="e_asked").set_value("Cat")
+    at.pills(key="e_answer").set_value("showed a card").run()
+    at.pills(key="e_shown").set_value(triple[1])
     at.checkbox(key="e_rule").check()
     submit(at)
-    assert events(at) == (Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Cat",
-                                     shown="Knife", shown_by_rule="first-in-order"),)
+    assert events(at) == (Suggestion("Ann", triple, refuted_by="Cat", shown=triple[1],
+                                     shown_by_rule="first-in-order"),)
 
 
 def test_forum_games_start_on_the_directed_entry(store: Store) -> None:
-    forum = editions()["forum-gostya-iz-budushchego"]
-    names = ("Ann", "Bob", "Cat")
-    game = new_game(forum.deck, names, Dealing.FORUM, me="Ann", edition_name=forum.name)
-    at, _ = open_app(store, GameLog(game))
-    assert at.radio(key="kind").value == "Asked one"
-    assert at.selectbox(key="e_asked").options == ["Bob", "Cat"]
+    at, _ = open_app(store, forum())
+    assert at.segmented_control(key="kind").value == "Asked one"
+    assert at.pills(key="e_asked").options == ["Bob", "Cat"]
 
 
 def test_side_peek_in_the_two_player_game(store: Store) -> None:
@@ -303,22 +314,105 @@ def test_side_peek_in_the_two_player_game(store: Store) -> None:
                               "Lounge"))
     at, _ = open_app(store, GameLog(game))
     pick(at, "Mrs. White", "Candlestick", "Library")
-    at.selectbox(key="e_refuter").set_value("")
-    assert at.selectbox(key="e_slot").value == 1
-    at.selectbox(key="e_peek").set_value("Candlestick")
+    at.pills(key="e_refuter").set_value("").run()
+    assert at.pills(key="e_slot").value == 1
+    assert "Miss Scarlet" not in at.pills(key="e_peek").options  # mine: cannot be a side card
+    at.pills(key="e_peek").set_value("Candlestick")
     submit(at)
     assert events(at) == (Suggestion("Ann", ("Mrs. White", "Candlestick", "Library"),
                                      passes=("Bob",), side_peek=SidePeek(1, "Candlestick")),)
-    at.selectbox(key="by").set_value("Ann").run()
-    assert at.selectbox(key="e_slot").value == 2
+    at.pills(key="by").set_value("Ann").run()
+    at.pills(key="e_refuter").set_value("").run()
+    assert at.pills(key="e_slot").value == 2
 
 
 def test_missing_card_is_refused_with_a_message(store: Store) -> None:
     at, _ = open_app(store, classic())
-    at.selectbox(key="e_suspect").set_value("Mrs. White")
+    at.pills(key="e_suspect").set_value("Mrs. White")
     submit(at)
-    assert "Pick a suspect, a weapon and a room." in texts(at)
+    assert "Tap a suspect, a weapon and a room." in texts(at)
     assert events(at) == ()
+
+
+def test_a_saved_entry_resets_to_a_plain_suggestion_by_the_next_player(store: Store) -> None:
+    """After an accusation the form used to stay on Accusation with the last right/wrong."""
+    at, _ = open_app(store, classic())
+    at.segmented_control(key="kind").set_value("Accusation").run()
+    at.pills(key="by").set_value("Bob").run()
+    pick(at, "Mrs. White", "Knife", "Lounge")
+    at.pills(key="e_result").set_value("wrong")
+    submit(at)
+    assert at.segmented_control(key="kind").value == "Suggestion"
+    assert at.pills(key="by").value == "Cat"
+    assert at.pills(key="e_suspect").value is None and at.pills(key="e_refuter").value is None
+    assert "e_result" not in at.session_state
+
+
+def test_asked_one_only_in_games_that_ask_one_player(store: Store) -> None:
+    at, _ = open_app(store, classic())
+    assert at.segmented_control(key="kind").options == ["Suggest", "Accuse", "Reveal"]
+    at, _ = open_app(store, forum())
+    assert "Ask one" in at.segmented_control(key="kind").options
+
+
+def test_forum_suggester_stays_and_the_answer_resets(store: Store) -> None:
+    log = forum()
+    deck = log.game.deck
+    at, _ = open_app(store, log)
+    at.pills(key="by").set_value("Bob").run()
+    pick(at, deck.suspects[1], deck.weapons[1], deck.rooms[1])
+    at.pills(key="e_asked").set_value("Ann")
+    at.pills(key="e_answer").set_value("no card")
+    submit(at)
+    assert events(at)[-1] == Suggestion("Bob", (deck.suspects[1], deck.weapons[1],
+                                                deck.rooms[1]), passes=("Ann",))
+    assert at.segmented_control(key="kind").value == "Asked one"
+    assert at.pills(key="by").value == "Bob"  # asks again
+    assert at.pills(key="e_asked").value is None and at.pills(key="e_answer").value is None
+    assert at.pills(key="e_suspect").value is None
+
+
+def test_who_answered_is_one_tap_and_never_guessed(store: Store) -> None:
+    at, _ = open_app(store, classic())
+    at.pills(key="by").set_value("Bob").run()
+    pick(at, "Mrs. White", "Knife", "Lounge")
+    submit(at)
+    assert "Tap who showed a card, or Nobody." in texts(at)
+    assert events(at) == ()
+    at.pills(key="e_refuter").set_value("")  # nobody: one tap as well
+    submit(at)
+    assert events(at) == (Suggestion("Bob", ("Mrs. White", "Knife", "Lounge"),
+                                     passes=("Cat", "Dan", "Ann")),)
+    assert "Tap who showed" not in texts(at)
+
+
+def test_card_shown_to_me_offers_only_cards_the_refuter_can_hold(store: Store) -> None:
+    """Bob passed on Mrs. White, Knife, Lounge: he cannot have shown the Knife."""
+    passed = Suggestion("Dan", ("Mrs. White", "Knife", "Lounge"), passes=("Ann", "Bob"),
+                        refuted_by="Cat")
+    at, _ = open_app(store, classic(passed))
+    at.pills(key="by").set_value("Ann").run()
+    pick(at, "Mr. Green", "Knife", "Library")
+    at.pills(key="e_refuter").set_value("Bob").run()
+    assert at.pills(key="e_shown").options == ["Mr. Green", "Library"]
+    pick(at, "Mrs. White", "Knife", "Library")
+    at.run()
+    assert "Bob can only have shown Library." in texts(at)  # no question: it is forced
+    submit(at)
+    assert events(at)[-1].shown == "Library"
+    assert at.session_state["pending_show"] is None
+
+
+def test_when_i_refute_only_my_cards_are_offered(store: Store) -> None:
+    at, _ = open_app(store, classic())
+    at.pills(key="by").set_value("Bob").run()
+    pick(at, "Miss Scarlet", "Rope", "Ballroom")
+    at.pills(key="e_refuter").set_value("Ann").run()
+    assert at.pills(key="e_shown").options == ["Miss Scarlet", "Rope"]
+    at.pills(key="e_shown").set_value("Rope")
+    submit(at)
+    assert events(at)[-1].shown == "Rope"
+    assert at.session_state["pending_show"] is None
 
 
 # --- fixing mistakes ---------------------------------------------------------------------------
@@ -331,10 +425,10 @@ def test_edit_an_event(store: Store) -> None:
     at.segmented_control(key="view").set_value("Log").run()
     at.button(key="edit_0").click().run()
     assert at.session_state["view"] == "Turn"
-    assert at.selectbox(key="e_weapon").value == "Knife"
-    assert at.radio(key="e_shown").value == 1
-    at.selectbox(key="e_refuter").set_value("Dan")
-    at.radio(key="e_shown").set_value(2)
+    assert at.pills(key="e_weapon").value == "Knife"
+    assert at.pills(key="e_shown").value == "Knife"
+    at.pills(key="e_refuter").set_value("Dan").run()
+    at.pills(key="e_shown").set_value("Lounge")
     submit(at)
     edited = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob", "Cat"),
                         refuted_by="Dan", shown="Lounge")
@@ -346,8 +440,8 @@ def test_edit_a_reveal_keeps_its_kind(store: Store) -> None:
     at, _ = open_app(store, classic(Reveal("Dan", ("Wrench",))))
     at.segmented_control(key="view").set_value("Log").run()
     at.button(key="edit_0").click().run()
-    assert at.radio(key="kind").value == "Reveal"
-    at.multiselect(key="r_cards").set_value(["Wrench", "Knife"])
+    assert at.segmented_control(key="kind").value == "Reveal"
+    at.pills(key="r_cards").set_value(["Wrench", "Knife"])
     submit(at)
     assert events(at) == (Reveal("Dan", ("Wrench", "Knife")),)
 
@@ -364,7 +458,7 @@ def test_editing_an_event_silently_changes_it(store: Store) -> None:
     at.button(key="edit_0").click().run()
     assert "The form cannot show all of this entry" in texts(at)
     assert "passes: Bob" in texts(at) and "note: Cat was away" in texts(at)
-    at.selectbox(key="e_room").set_value("Hall")
+    at.pills(key="e_room").set_value("Hall")
     submit(at)
     saved = store.load(game_id).events  # type: ignore[union-attr]
     assert saved == (replace(recorded, cards=("Mrs. White", "Knife", "Hall")),)
@@ -378,7 +472,7 @@ def test_editing_a_reveal_of_my_own_cards_keeps_the_player(store: Store) -> None
     at, game_id = open_app(store, classic(Reveal("Ann", ("Rope",))))
     at.segmented_control(key="view").set_value("Log").run()
     at.button(key="edit_0").click().run()
-    assert at.selectbox(key="r_player").value == "Ann"
+    assert at.pills(key="r_player").value == "Ann"
     at.checkbox(key="r_whole").check()
     submit(at)
     assert store.load(game_id).events == (  # type: ignore[union-attr]
@@ -428,15 +522,15 @@ def test_saving_from_a_stale_tab_drops_another_devices_events(store: Store) -> N
     two = Reveal("Dan", ("Wrench",))
     at, game_id = open_app(store, classic(one))
     store.save(game_id, classic(one, two), "recorded event 2")  # another device
-    at.selectbox(key="by").set_value("Bob")
+    at.pills(key="by").set_value("Bob")
     pick(at, "Mr. Green", "Rope", "Library")
-    at.selectbox(key="e_refuter").set_value("Cat")
+    at.pills(key="e_refuter").set_value("Cat")
     submit(at)
     assert store.load(game_id).events == (one, two)  # type: ignore[union-attr]
     assert events(at) == (one, two)
     assert "The game changed on another screen; reloaded" in texts(at)
-    assert at.selectbox(key="e_weapon").value == "Rope"
-    assert at.selectbox(key="e_refuter").value == "Cat"
+    assert at.pills(key="e_weapon").value == "Rope"
+    assert at.pills(key="e_refuter").value == "Cat"
     submit(at)
     three = Suggestion("Bob", ("Mr. Green", "Rope", "Library"), refuted_by="Cat")
     assert store.load(game_id).events == (one, two, three)  # type: ignore[union-attr]
@@ -482,9 +576,10 @@ def test_two_saves_at_once_can_raise_integrity_error(
 
     monkeypatch.setattr(Store, "save", locked)
     pick(at, "Mr. Green", "Rope", "Library")
+    at.pills(key="e_refuter").set_value("Cat")
     submit(at)
     assert "Not saved: recorded event 1 (the database said: database is locked)" in texts(at)
-    assert at.selectbox(key="e_weapon").value == "Rope"
+    assert at.pills(key="e_weapon").value == "Rope"
     assert events(at) == ()
 
 
@@ -505,7 +600,7 @@ def test_contradiction_banner_names_entries_and_offers_edits(store: Store) -> No
     assert at.dataframe
     at.button(key="conflict_edit_2").click().run()
     assert at.session_state["editing"] == 1
-    at.selectbox(key="e_refuter").set_value("Bob")
+    at.pills(key="e_refuter").set_value("Bob")
     submit(at)
     assert not at.session_state["live"].conflict
     assert "cannot all be true" not in texts(at)

@@ -82,21 +82,22 @@ def test_phone_game_survives_reload(
         expect(page.locator('[data-testid="stStatusWidget"]')).to_have_count(0, timeout=20000)
         expect(page.locator('[data-stale="true"]')).to_have_count(0, timeout=20000)
 
-    def choose(page: Page, label: str, option: str) -> None:
-        page.get_by_label(label, exact=True).click()
-        page.get_by_role("option", name=option, exact=True).click()
-        page.wait_for_timeout(150)
-
     def verdict(page: Page) -> str:
         return page.locator('[data-testid="stAlert"]').first.inner_text()
 
-    def record(page: Page, by: str, cards: tuple[str, str, str], shown_by: str) -> None:
-        if page.get_by_label("Who suggested", exact=True).input_value() != by:
-            choose(page, "Who suggested", by)
+    def tap(page: Page, label: str, option: str) -> None:
+        """One tap on a chip, unless it is already chosen."""
+        chip = page.get_by_role("radiogroup", name=label).get_by_role("radio", name=option,
+                                                                      exact=True)
+        if chip.get_attribute("aria-checked") != "true":
+            chip.click()
             settle(page)
+
+    def record(page: Page, by: str, cards: tuple[str, str, str], shown_by: str) -> None:
+        tap(page, "Who suggested", by)
         for label, card in zip(("Suspect", "Weapon", "Room"), cards, strict=True):
-            choose(page, label, card)
-        choose(page, "Who showed a card", shown_by)
+            tap(page, label, card)
+        tap(page, "Who showed a card", shown_by)
         page.get_by_role("button", name="Record", exact=True).click()
         settle(page)
 

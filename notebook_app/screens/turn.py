@@ -1,24 +1,33 @@
-"""The Turn screen: the entry form for a suggestion, accusation, reveal or forum question, and
-the question which card was shown right after one is saved. What the fields mean and what
+"""The Turn screen: one tap per choice. Who asked (the player whose turn it is is already
+chosen), the three cards as chips by category (the room where the suggester stands is already
+chosen), who answered on the seat order (everyone before them passed), and, when the user saw
+it, which card: only cards that can be the answer are offered. What the fields mean and what
 saving does is in `notebook_app.entry`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 import streamlit as st
 
 from solver.cards import CATEGORIES, Deck
-from solver.editions import Dealing, editions
 from solver.game import Reveal, Suggestion
 
 from ..entry import (
     CARD_KEYS,
     KINDS,
     NO_CARD,
-    NO_SLOT,
     NOBODY,
+    RIGHT,
+    SHOWED,
+    WRONG,
     cancel_edit,
+    default_kind,
     defaults_for,
+    kind_of,
     on_by_change,
+    picked_cards,
     set_shown,
     skip_show,
     submit_entry,
@@ -27,34 +36,51 @@ from ..session import live
 from ..turns import (
     answer_order,
     describe,
+    forum_style,
     locate,
     next_suggester,
+    possible_for,
     seen_from_me,
     show_choice,
+    shown_candidates,
+    side_candidates,
     unshown,
     winner,
 )
 
+SHORT_KINDS = {"Suggestion": "Suggest", "Accusation": "Accuse", "Reveal": "Reveal",
+               "Asked one": "Ask one"}
+"""The entry kinds as the switch shows them, short enough for one row on a phone."""
+
 state = st.session_state
 
 
-def card_selects(deck: Deck) -> None:
+def chips(label: str, key: str, options: Sequence[object],
+          format_func: Callable[[Any], str] | None = None, help: str | None = None) -> None:
+    """One tap picks: ``options`` as chips (a choice no longer offered is dropped first)."""
+    if state.get(key) not in options:
+        state[key] = None
+    st.pills(label, options, key=key, format_func=format_func, help=help)
+
+
+def card_chips(deck: Deck) -> None:
+    """The three cards, a row of chips per category."""
     for category in CATEGORIES:
-        key = CARD_KEYS[category]
-        if state.get(key) not in deck.of(category):
-            state[key] = None
-        st.selectbox(category.value.capitalize(), deck.of(category), key=key, index=None,
-                     placeholder=f"Pick a {category.value}")
+        chips(category.value.capitalize(), CARD_KEYS[category], deck.of(category))
 
 
-def shown_radio(cards_hint: str) -> None:
-    st.radio(f"Card shown to you {cards_hint}", (None, 0, 1, 2), key="e_shown", horizontal=True,
-             format_func=lambda i: "not seen" if i is None else CATEGORIES[i].value)
+def kinds_offered() -> tuple[str, ...]:
+    """Entry kinds of this game: "Asked one" only where players ask one player at a time."""
+    if forum_style(live().log):
+        return KINDS
+    original = state.get("edit_original") if state.get("editing") is not None else None
+    if original is not None and kind_of(original) == "Asked one":
+        return KINDS
+    return tuple(k for k in KINDS if k != "Asked one")
 
 
 def turn_view() -> None:
     log = live().log
-    game = log.game
     pending_show_prompt()
     won = winner(log)
     if won is not None:
@@ -67,70 +93,102 @@ def turn_view() -> None:
             st.caption("The form cannot show all of this entry; kept as recorded unless you change"
                        " who suggested or who showed: " + "; ".join(hidden))
         st.button("Cancel edit", key="cancel_edit", on_click=cancel_edit)
-    if state.get("kind") not in KINDS:
-        preset = editions().get(game.edition or "")
-        forum = preset is not None and preset.dealing is Dealing.FORUM
-        state.kind = "Asked one" if forum else KINDS[0]
-    st.radio("Entry", KINDS, key="kind", horizontal=True, label_visibility="collapsed")
-    kind = state.kind
-    if kind == "Reveal":
+    kinds = kinds_offered()
+    if state.get("kind") not in kinds:
+        state.kind = default_kind()
+    st.segmented_control("Entry", kinds, key="kind", required=True, width="stretch",
+                         format_func=SHORT_KINDS.__getitem__, label_visibility="collapsed")
+    if state.kind == "Reveal":
         reveal_form()
-        return
-    names = game.player_names
-    if state.get("by") not in names:
+    else:
+        turn_form()
+    problem = state.get("entry_problem")
+    if problem:
+        st.error(problem, icon=":material/touch_app:")
+    submit = "Save changes" if editing is not None else "Record"
+    st.button(submit, type="primary", on_click=submit_entry, key="submit", width="stretch")
+
+
+def turn_form() -> None:
+    """Suggestion, accusation or a question to one player."""
+    log = live().log
+    game = log.game
+    kind = state.kind
+    if state.get("by") not in game.player_names:
         state.by = next_suggester(log)
         defaults_for(state.by)
-    label = "Who accused" if kind == "Accusation" else "Who suggested"
-    st.selectbox(label, names, key="by", on_change=on_by_change)
+    label = {"Accusation": "Who accused", "Asked one": "Who asked"}.get(kind, "Who suggested")
+    st.pills(label, game.player_names, key="by", required=True, on_change=on_by_change)
     by = state.by
     if game.me is not None and by != game.me and kind != "Accusation":
         seen = seen_from_me(log, by)
         st.caption(f"{by} has seen from you: {', '.join(seen) if seen else 'nothing yet'}")
-    submit = "Save changes" if editing is not None else "Record"
+    card_chips(game.deck)
     if kind == "Accusation":
-        with st.form("accusation_form", border=False):
-            card_selects(game.deck)
-            st.radio("Result", ("wrong", "right"), key="e_result", horizontal=True)
-            st.form_submit_button(submit, type="primary", on_click=submit_entry, key="submit",
-                                  width="stretch")
+        chips("Result", "e_result", (WRONG, RIGHT))
         return
     order = answer_order(game, by)
     if kind == "Asked one":
-        if state.get("e_asked") not in order:
-            state.e_asked = order[0]
-        with st.form("directed_form", border=False):
-            card_selects(game.deck)
-            st.selectbox("Asked", order, key="e_asked")
-            st.radio("Answer", ("showed a card", "no card"), key="e_answer", horizontal=True)
-            if game.me == by:
-                shown_radio("")
-            st.checkbox("Host answered: first match in order suspect, weapon, room",
-                        key="e_rule")
-            st.form_submit_button(submit, type="primary", on_click=submit_entry, key="submit",
-                                  width="stretch")
+        chips("Asked", "e_asked", order)
+        asked = state.get("e_asked")
+        chips("Answer", "e_answer", (SHOWED, NO_CARD),
+              format_func=lambda a: f"{asked or 'they'} {a}" if a == SHOWED else a)
+        if state.get("e_answer") == SHOWED and asked is not None:
+            shown_chips(asked)
+        st.checkbox("Host answered: first match in order suspect, weapon, room", key="e_rule")
         return
-    if state.get("e_refuter") not in (*order, NOBODY):
-        state.e_refuter = order[0]
-    with st.form("suggestion_form", border=False):
-        card_selects(game.deck)
-        st.selectbox("Who showed a card", (*order, NOBODY), key="e_refuter",
-                     format_func=lambda p: p or "Nobody",
-                     help="Everyone asked before them is recorded as passing.")
-        if game.me == by:
-            shown_radio("")
-        if game.side_cards:
-            slots = tuple(range(1, game.side_cards + 1))
-            if state.get("e_slot") not in (*slots, NO_SLOT):
-                state.e_slot = NO_SLOT
-            st.selectbox("If nobody showed: side card looked at", (NO_SLOT, *slots), key="e_slot",
-                         format_func=lambda s: f"slot {s}" if s else "none")
-            if game.me == by:
-                if state.get("e_peek") not in (NO_CARD, *game.deck.cards):
-                    state.e_peek = NO_CARD
-                st.selectbox("Side card you saw", (NO_CARD, *game.deck.cards), key="e_peek",
-                             format_func=lambda c: c or "—")
-        st.form_submit_button(submit, type="primary", on_click=submit_entry, key="submit",
-                              width="stretch")
+    chips("Who showed a card", "e_refuter", (*order, NOBODY),
+          format_func=lambda p: p or "Nobody",
+          help="Everyone asked before them passed.")
+    refuter = state.get("e_refuter")
+    if refuter:
+        shown_chips(refuter)
+    elif refuter == NOBODY and game.side_cards:
+        side_peek_chips()
+
+
+def shown_chips(refuter: str) -> None:
+    """Which card was shown, when the user saw it: only cards that can be the answer."""
+    log = live().log
+    game = log.game
+    by, cards = state.by, picked_cards()
+    if game.me not in (by, refuter) or cards is None:
+        return
+    if refuter == game.me:
+        choice = show_choice(log, by, cards)
+        if len(choice.matching) != 1:
+            st.caption(choice.advice)
+        if len(choice.matching) > 1:
+            chips("Card you showed", "e_shown", choice.matching,
+                  format_func=lambda c: f"{c} ✓ seen" if c in choice.already_seen else c)
+        elif choice.matching:
+            st.caption(f"You showed {choice.matching[0]}: your only card of the three.")
+        return
+    if state.get("editing") is not None:  # fixing an entry: the grid may hold the mistake
+        candidates = tuple(c for c in cards if c not in game.my_cards)
+    else:
+        candidates = shown_candidates(game, live().grid()[0], by, refuter, cards)
+    if len(candidates) == 1:
+        st.caption(f"{refuter} can only have shown {candidates[0]}.")
+        return
+    if not candidates:
+        st.caption(f"The notebook says {refuter} holds none of these: check the entry.")
+        candidates = tuple(c for c in cards if c not in game.my_cards)
+    chips(f"Card {refuter} showed you", "e_shown", candidates)
+
+
+def side_peek_chips() -> None:
+    """2 players: the side card looked at when nobody showed, and what it was if the user
+    looked."""
+    game = live().log.game
+    chips("Side card looked at", "e_slot", tuple(range(1, game.side_cards + 1)),
+          format_func=lambda s: f"slot {s}")
+    if game.me == state.by and state.get("e_slot"):
+        options = side_candidates(live().grid()[0])
+        original = state.get("e_peek")
+        if original is not None and original not in options and state.get("editing") is not None:
+            options = (*options, original)
+        chips("Side card you saw", "e_peek", options)
 
 
 def reveal_form() -> None:
@@ -141,13 +199,15 @@ def reveal_form() -> None:
         whose = (*whose, original.player)  # a reveal of the user's own cards stays theirs
     if state.get("r_player") not in whose:
         state.r_player = whose[0]
-    with st.form("reveal_form", border=False):
-        st.selectbox("Whose cards", whose, key="r_player")
-        st.multiselect("Cards you saw", game.deck.cards, key="r_cards")
-        st.checkbox("That is their whole hand", key="r_whole")
-        submit = "Save changes" if state.get("editing") is not None else "Record"
-        st.form_submit_button(submit, type="primary", on_click=submit_entry, key="submit",
-                              width="stretch")
+    st.pills("Whose cards", whose, key="r_player", required=True)
+    grid = live().grid()[0]
+    kept = tuple(original.cards) if isinstance(original, Reveal) else ()
+    options = tuple(c for c in game.deck
+                    if c in possible_for(grid, state.r_player) or c in kept
+                    or c in (state.get("r_cards") or ()))
+    state.r_cards = [c for c in state.get("r_cards") or () if c in options]
+    st.pills("Cards you saw", options, selection_mode="multi", key="r_cards")
+    st.checkbox("That is their whole hand", key="r_whole")
 
 
 def pending_show_prompt() -> None:
@@ -161,9 +221,11 @@ def pending_show_prompt() -> None:
     if not isinstance(event, Suggestion) or found != index or event.shown is not None:
         return
     with st.container(border=True, key="show_prompt"):
-        if event.by == log.game.me:
+        if event.by == log.game.me and event.refuted_by is not None:
             st.markdown(f"**Which card did {event.refuted_by} show you?**")
-            cards: tuple[str, ...] = event.cards
+            grid = live().grid()[0]
+            cards = shown_candidates(log.game, grid, event.by, event.refuted_by, event.cards)
+            cards = cards or tuple(c for c in event.cards if c not in log.game.my_cards)
             seen: tuple[str, ...] = ()
         else:
             choice = show_choice(log, event.by, event.cards)
