@@ -165,6 +165,18 @@ def refresh_two(seed: int) -> GameLog:
     return play(game, truth, 60, rng, strategy=detective("Aino", board=0.7), finish=True)
 
 
+def classic_notes(seed: int) -> GameLog:
+    """Four players, US Clue, and what I learn besides the rules, kept as notes: a card seen
+    when it was dropped, a glimpse of a card's corner, table talk ("I have no weapons")."""
+    rng = random.Random(seed)
+    deck = editions()["clue-classic"].deck
+    game, truth = random_setup(deck, ("Ann", "Bob", "Cid", "Dee"), Dealing.CLASSIC, "Ann", rng,
+                               title="Clue with notes, four players (Ann's notebook)",
+                               edition_name="clue-classic")
+    return play(game, truth, 80, rng, strategy=detective("Ann", board=0.8, care=0.5),
+                notes=0.15, finish=True)
+
+
 FORUM_PLAYERS = ("Duos", "Полина", "Громозека", "Шушера", "Кефирчик", "Профессор_Селезнёв")
 
 
@@ -188,6 +200,7 @@ GAMES: dict[str, tuple[GameMaker, int]] = {
     "refresh-four-players.json": (refresh_four, 10),
     "refresh-two-players.json": (refresh_two, 4),
     "forum-gostya-iz-budushchego.json": (forum_game, 7),
+    "classic-four-players-notes.json": (classic_notes, 19),
 }
 """File name -> (game maker, seed). Seeds were picked so each game shows what it is for."""
 

@@ -34,6 +34,7 @@ from .game import (
     Event,
     Game,
     GameLog,
+    Note,
     Reveal,
     SidePeek,
     Suggestion,
@@ -217,6 +218,7 @@ def play(
     per_turn: int = 1,
     wrong_accusations: float = 0.0,
     reveals: float = 0.0,
+    notes: float = 0.0,
     absence: Absence | None = None,
     finish: bool = False,
 ) -> GameLog:
@@ -226,7 +228,8 @@ def play(
     the table answers (`answer`); with ``directed`` (forum variant) each suggestion goes to one
     other player chosen at random. After a turn, with probability ``wrong_accusations``, an
     opponent of the user accuses wrongly (said aloud; they stop taking turns but keep
-    answering), and with probability ``reveals`` another player's card is revealed to the user.
+    answering), with probability ``reveals`` another player's card is revealed to the user, and
+    with probability ``notes`` the user notes something learned outside the rules (`true_note`).
     Forum variant: ``absence`` makes one player go missing (the host answers for them, then
     reveals their hand). With ``finish`` the user accuses correctly at the start of their first
     turn on which the notebook says the accusation is safe, and the game ends there.
@@ -282,10 +285,40 @@ def play(
                     player = rng.choice(others)
                     reveal = Reveal(player, (rng.choice(deal.hand(player)),))
                     log = _add(log, notebook, reveal)
+            if notes and game.me is not None and rng.random() < notes:
+                note = true_note(game, deal, rng)
+                if note is not None:
+                    log = _add(log, notebook, note)
         return log
     finally:
         if notebook is not None:
             notebook.close()
+
+
+def true_note(game: Game, deal: TrueDeal, rng: random.Random) -> Note | None:
+    """Something the user learns about another player outside the rules, true of ``deal``: a
+    card seen when it was dropped (holds), a glimpse of a card's corner (holds one of two or
+    three), or table talk such as "I have no weapons" (lacks every card of a category).
+    ``None`` when no other player holds a card."""
+    others = [n for n in game.player_names if n != game.me and deal.hand(n)]
+    if not others:
+        return None
+    player = rng.choice(others)
+    hand = deal.hand(player)
+    kind = rng.choice(("holds", "holds_one_of", "lacks"))
+    if kind == "lacks":
+        category = rng.choice(CATEGORIES)
+        if not any(game.category_of(c) is category for c in hand):
+            return Note(player, lacks=game.deck.of(category),
+                        text=f"{player} said they have no {category.plural}")
+        kind = "holds_one_of"
+    card = rng.choice(hand)
+    if kind == "holds":
+        return Note(player, holds=(card,), text=f"saw it when {player} dropped it")
+    decoys = [c for c in game.deck.of(game.category_of(card)) if c not in hand]
+    glimpse = [card, *rng.sample(decoys, min(len(decoys), rng.randint(1, 2)))]
+    rng.shuffle(glimpse)
+    return Note(player, holds_one_of=tuple(glimpse), text="glimpsed the corner of the card")
 
 
 def _add(log: GameLog, notebook: Notebook | None, event: Event) -> GameLog:

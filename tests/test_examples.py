@@ -28,6 +28,7 @@ def test_every_expected_example_is_there() -> None:
         "refresh-four-players.json",
         "refresh-two-players.json",
         "forum-gostya-iz-budushchego.json",
+        "classic-four-players-notes.json",
     } <= names
 
 

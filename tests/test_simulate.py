@@ -10,7 +10,16 @@ import pytest
 from solver.cards import CATEGORIES
 from solver.editions import Dealing, editions, forum_deck, new_game
 from solver.errors import InvalidLogError
-from solver.game import ENVELOPE, FIRST_IN_ORDER, SIDE, Accusation, Game, GameLog, Suggestion
+from solver.game import (
+    ENVELOPE,
+    FIRST_IN_ORDER,
+    SIDE,
+    Accusation,
+    Game,
+    GameLog,
+    Note,
+    Suggestion,
+)
 from solver.logfile import check
 from solver.notebook import Knowledge, Notebook
 from solver.odds import odds
@@ -25,6 +34,7 @@ from solver.simulate import (
     play_to_win,
     random_deal,
     random_setup,
+    true_note,
 )
 
 from .brute import allows
@@ -41,13 +51,13 @@ def _table(kind: str, seed: int) -> tuple[Game, TrueDeal, GameLog]:
     rng = random.Random(seed)
     if kind == "classic":
         game, truth = random_setup(CLASSIC, SIX, Dealing.CLASSIC, "Chloe", rng)
-        log = play(game, truth, 60, rng, wrong_accusations=0.05, reveals=0.05)
+        log = play(game, truth, 60, rng, wrong_accusations=0.05, reveals=0.05, notes=0.1)
     elif kind == "spectator":
         game, truth = random_setup(CLASSIC, SIX[:4], Dealing.CLASSIC, None, rng)
         log = play(game, truth, 40, rng, wrong_accusations=0.05)
     elif kind == "refresh":
         game, truth = random_setup(REFRESH, FOUR, Dealing.REFRESH, "Aino", rng)
-        log = play(game, truth, 40, rng, reveals=0.1)
+        log = play(game, truth, 40, rng, reveals=0.1, notes=0.1)
     elif kind == "two-player":
         game, truth = random_setup(REFRESH, FOUR[:2], Dealing.TWO_PLAYER, "Niko", rng)
         log = play(game, truth, 40, rng)
@@ -211,6 +221,24 @@ def test_a_bad_table_is_refused_with_the_field_named() -> None:
         random_setup(CLASSIC, SIX[:3], Dealing.CLASSIC, "Zoe", random.Random(0))
     with pytest.raises(InvalidLogError, match="player 'Anna' is listed more than once"):
         random_setup(CLASSIC, ("Anna", "Anna", "Ben"), Dealing.CLASSIC, None, random.Random(0))
+
+
+def test_notes_are_true_of_the_deal_and_of_every_kind() -> None:
+    """`true_note` writes every kind of note about other players, each true of the deal."""
+    kinds: set[str] = set()
+    for seed in range(30):
+        rng = random.Random(seed)
+        game, truth = random_setup(CLASSIC, SIX[:4], Dealing.CLASSIC, "Anna", rng)
+        note = true_note(game, truth, rng)
+        assert note is not None and note.owner != "Anna" and note.text
+        check(GameLog(game, (note,)))
+        assert allows(game, (note,), dict(truth.owner))
+        kinds.add(note.relation)
+    assert kinds == {"holds", "lacks", "holds_one_of"}
+    rng = random.Random(1)
+    game, truth = random_setup(CLASSIC, SIX, Dealing.CLASSIC, "Chloe", rng)
+    log = play(game, truth, 40, rng, notes=0.5)
+    assert sum(isinstance(e, Note) for e in log.events) > 5
 
 
 # --- playing to win --------------------------------------------------------------------------
