@@ -639,6 +639,10 @@ def _check_note(game: Game, i: int, note: Note, problems: _Problems) -> None:
                      f"{len(note.holds)} cards, but {whose} {game.capacity(owner)}")
     if note.text is not None and not isinstance(note.text, str):
         problems.add(_event_where(i, "text"), f"expected text or null, got {note.text!r}")
+    elif note.text is not None:
+        problem = text_problem(note.text, limit=MAX_TEXT_CHARS, name=False)
+        if problem is not None:
+            problems.add(_event_where(i, "text"), f"{shorten(note.text)} {problem}")
 
 
 # --- writing ---------------------------------------------------------------------------------

@@ -146,6 +146,10 @@ BAD_NOTES = [
     ({"owner": "envelope", "holds": ["köysi", "tikari", "pistooli", "veranta"]},
      ["events[0].holds", "4 cards, but the envelope holds 3"]),
     ({"owner": "Niko", "lacks": ["köysi"], "text": 12}, ["events[0].text", "12"]),
+    ({"owner": "Niko", "lacks": ["köysi"], "text": "a\x00b"},
+     ["events[0].text", "control character"]),
+    ({"owner": "Niko", "lacks": ["köysi"], "text": "x" * 2001},
+     ["events[0].text", "2001 characters long"]),
 ]
 
 

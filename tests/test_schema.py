@@ -13,6 +13,7 @@ from jsonschema import Draft202012Validator
 
 from solver.errors import InvalidLogError
 from solver.game import GameLog
+from solver.limits import MAX_NAME_CHARS, MAX_TEXT_CHARS
 from solver.logfile import json_schema, load, parse, to_json
 
 from .strategies import small_logs
@@ -81,3 +82,11 @@ def test_the_schema_refuses_other_malformed_events(event: dict[str, Any]) -> Non
 def test_the_schema_is_package_data() -> None:
     pyproject = (Path(__file__).parent.parent / "pyproject.toml").read_text(encoding="utf-8")
     assert '"schema/*.json"' in pyproject and '"jsonschema' in pyproject
+
+
+def test_the_schema_has_the_readers_limits_on_names_and_text() -> None:
+    defs = json_schema()["$defs"]
+    assert defs["name"]["maxLength"] == MAX_NAME_CHARS
+    assert defs["text"]["maxLength"] == MAX_TEXT_CHARS
+    assert errors(refresh_log(title="line one\nline two\tand a tab")) == []
+    assert errors(refresh_log(title="a\x1bb"))
