@@ -80,6 +80,12 @@ class AccusationCheck:
     """The most likely other envelopes, most likely first."""
     exact: bool
     """Whether the figures are exact (not sampled)."""
+    interval: tuple[float, float] | None = None
+    """Approximate only: the chance within two standard errors."""
+    alternative_errors: tuple[float, ...] = ()
+    """Approximate only: the standard error of each alternative's chance."""
+    warning: str | None = None
+    """Approximate only: why the figures may be unreliable (the sampler's chains disagree)."""
 
 
 def accuse(log: GameLog, triple: Sequence[str], *, refuter_model: bool = False) -> AccusationCheck:
@@ -102,7 +108,15 @@ def accuse(log: GameLog, triple: Sequence[str], *, refuter_model: bool = False) 
         return AccusationCheck(chosen, right, Fraction(int(right)), certain, True)
     result = odds(log, refuter_model=refuter_model, grid=grid)
     others = tuple(t for t in result.envelope_odds if t[:3] != chosen)[:ALTERNATIVES]
-    return AccusationCheck(chosen, False, result.envelope(chosen), others, result.exact)
+    if result.exact:
+        return AccusationCheck(chosen, False, result.envelope(chosen), others, True)
+    errors = result.envelope_error or {}
+    return AccusationCheck(
+        chosen, False, result.envelope(chosen), others, False,
+        interval=result.envelope_interval(chosen),
+        alternative_errors=tuple(errors.get(t[:3], 0.0) for t in others),
+        warning=result.warning,
+    )
 
 
 # --- suggestion advisor ----------------------------------------------------------------------

@@ -19,9 +19,25 @@ ODDS_LINES = 10
 
 
 def percent(p: Number, error: float | None = None) -> str:
-    """``12.5%``, or ``12.5% ± 0.8`` for an approximate figure."""
-    text = f"{100 * float(p):5.1f}%"
+    """``12.5%``, or ``12.5% ± 0.8`` for an approximate figure; a chance below 0.05% keeps two
+    significant digits (``0.0077%``), so nothing possible reads as ``0.0%``."""
+    value = 100 * float(p)
+    text = f"{value:5.1f}%" if value == 0 or value >= 0.05 else f"{value:.2g}%"
     return text if error is None else f"{text} ± {100 * error:.1f}"
+
+
+def chance(p: Number, interval: tuple[float, float] | None) -> str:
+    """An exact chance, or a sampled one with the range it is likely in (two standard errors).
+
+    A possible envelope the sampler never drew is "under" the upper end, never "0.0%".
+    """
+    if interval is None:
+        return percent(p).strip()
+    low, high = interval
+    if float(p) == 0:
+        return f"under {percent(high).strip()} (possible, but not among the sampled deals)"
+    below = "just above 0%" if low < 0.0005 else percent(low).strip()
+    return f"about {percent(p).strip()} (likely between {below} and {percent(high).strip()})"
 
 
 def odds_json(result: Odds | None) -> dict[str, Any]:
@@ -36,6 +52,8 @@ def odds_json(result: Odds | None) -> dict[str, Any]:
         "envelope_odds": [[s, w, r, float(p)] for s, w, r, p in result.envelope_odds],
         "odds_exact": result.exact,
     }
+    if result.warning is not None:
+        data["odds_warning"] = result.warning
     if result.error is not None:
         data["odds_error"] = {card: dict(row) for card, row in result.error.items()}
     if result.envelope_error is not None:
@@ -52,10 +70,15 @@ def odds_lines(result: Odds, limit: int = ODDS_LINES) -> list[str]:
     lines = [f"Envelope odds ({label}{model}):"]
     for s, w, r, p in result.envelope_odds[:limit]:
         error = result.envelope_error.get((s, w, r)) if result.envelope_error else None
-        lines.append(f"  {percent(p, error)}  {s}, {w}, {r}")
+        if error is not None and float(p) == 0:  # possible, never drawn: an upper bound
+            lines.append(f"  under {percent(2 * error).strip()}  {s}, {w}, {r}")
+        else:
+            lines.append(f"  {percent(p, error)}  {s}, {w}, {r}")
     hidden = len(result.envelope_odds) - limit
     if hidden > 0:
         lines.append(f"  … and {hidden} less likely")
+    if result.warning is not None:
+        lines.append(f"  warning: {result.warning}")
     return lines
 
 
@@ -64,11 +87,16 @@ def accusation_text(check: AccusationCheck) -> str:
     s, w, r = check.triple
     if check.safe:
         return f"safe: the envelope is certainly {s}, {w}, {r}"
-    lines = [f"not safe: {s}, {w}, {r} is right with chance {percent(check.probability).strip()}"
-             + ("" if check.exact else " (approximate)")]
+    lines = [f"not safe: {s}, {w}, {r} is right with chance "
+             f"{chance(check.probability, check.interval)}"
+             + ("" if check.exact else "; approximate, sampled")]
+    if check.warning is not None:
+        lines.append(f"warning: {check.warning}")
     if check.alternatives:
         lines.append("most likely alternatives:")
-        lines += [f"  {percent(p)}  {a}, {b}, {c}" for a, b, c, p in check.alternatives]
+        errors = check.alternative_errors or (None,) * len(check.alternatives)
+        lines += [f"  {percent(p, e)}  {a}, {b}, {c}"
+                  for (a, b, c, p), e in zip(check.alternatives, errors, strict=True)]
     return "\n".join(lines)
 
 
@@ -79,6 +107,8 @@ def accusation_json(check: AccusationCheck) -> dict[str, Any]:
         "probability": float(check.probability),
         "alternatives": [[s, w, r, float(p)] for s, w, r, p in check.alternatives],
         "exact": check.exact,
+        **({} if check.interval is None else {"interval": list(check.interval)}),
+        **({} if check.warning is None else {"warning": check.warning}),
     }
 
 

@@ -32,10 +32,19 @@ class Odds:
     """Approximate only: standard error of each envelope triple's probability."""
     deals: int | None = None
     """Exact only: the number of consistent deals (weighted, scaled, under the refuter model)."""
+    warning: str | None = None
+    """Approximate only: why the figures may be unreliable (the sampler's chains disagree)."""
 
     def envelope(self, triple: Triple) -> Number:
         """The probability that ``triple`` is the answer."""
         return next((p for s, w, r, p in self.envelope_odds if (s, w, r) == triple), 0)
+
+    def envelope_interval(self, triple: Triple) -> tuple[float, float]:
+        """The probability of ``triple`` within two standard errors (the figure twice when
+        exact); never below 0 nor above 1."""
+        p = float(self.envelope(triple))
+        e = 2 * self.envelope_error.get(triple, 0.0) if self.envelope_error else 0.0
+        return max(0.0, p - e), min(1.0, p + e)
 
     def entropy(self) -> float:
         """Entropy of the envelope distribution, in bits."""
