@@ -1,0 +1,290 @@
+"""The text notation: round trips against the JSON format on generated games, awkward names,
+unknown fields and comments, and the errors a person typing it meets."""
+
+# ruff: noqa: RUF001
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solver.cards import Deck
+from solver.editions import editions
+from solver.errors import InvalidLogError
+from solver.game import Accusation, Event, Game, GameLog, Player, Reveal, SidePeek, Suggestion
+from solver.logfile import dumps, loads
+from solver.notation import NotationError, read_log_any, read_text, write_text
+from tests.strategies import small_logs
+
+TRICKY_CARDS = (
+    "Lead Pipe", "Mrs. White", "Mrs. Peacock", "Rope", "Rope Ladder", "hand", "note",
+    "accuses", "Jean-Luc", "a: b", 'Say "hi"', "Plum+", "köysi", "Верёвка", "Веревка",
+    "Suspect 1", "Weapon 1", "[side]", "x # y", "Bob", "one of", "- dash", "{brace}",
+)
+TRICKY_PLAYERS = (
+    "Ann", "Sideshow Bob", "Bob", "me", "title", "note", "Rope", "Anna", "Вера", "reveals",
+    "B+", "Dr. No", "my cards", "Ann Lee",
+)
+
+
+def rename(log: GameLog, cards: dict[str, str], players: dict[str, str]) -> GameLog:
+    """The same game with other card and player names."""
+    def c(names: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(cards[n] for n in names)
+
+    def p(name: str) -> str:
+        return players[name]
+
+    game = log.game
+    deck = Deck(c(game.deck.suspects), c(game.deck.weapons), c(game.deck.rooms))
+    new_game = replace(
+        game, deck=deck, players=tuple(Player(p(x.name), x.hand_size) for x in game.players),
+        me=None if game.me is None else p(game.me), my_cards=c(game.my_cards),
+        face_up=c(game.face_up),
+    )
+    events: list[Event] = []
+    for e in log.events:
+        if isinstance(e, Suggestion):
+            peek = e.side_peek
+            if peek is not None and peek.card is not None:
+                peek = SidePeek(peek.slot, cards[peek.card])
+            triple = c(e.cards)
+            events.append(replace(
+                e, by=p(e.by), cards=(triple[0], triple[1], triple[2]),
+                passes=tuple(map(p, e.passes)),
+                refuted_by=None if e.refuted_by is None else p(e.refuted_by),
+                shown=None if e.shown is None else cards[e.shown], side_peek=peek))
+        elif isinstance(e, Accusation):
+            triple = c(e.cards)
+            events.append(replace(e, by=p(e.by), cards=(triple[0], triple[1], triple[2])))
+        else:
+            events.append(replace(e, player=p(e.player), cards=c(e.cards)))
+    return GameLog(new_game, tuple(events))
+
+
+@st.composite
+def tricky_logs(draw: st.DrawFn) -> GameLog:
+    """Generated games with awkward names, unknown fields and comments."""
+    log = draw(small_logs())
+    deck = log.game.deck.cards
+    names = draw(st.lists(st.sampled_from(TRICKY_CARDS) | st.text(min_size=1, max_size=8),
+                          min_size=len(deck), max_size=len(deck), unique=True))
+    names = [n if n.strip() else f"card {i}" for i, n in enumerate(names)]
+    if len(set(names)) < len(names):
+        names = [f"{n} {i}" for i, n in enumerate(names)]
+    seats = log.game.player_names
+    people = draw(st.lists(st.sampled_from(TRICKY_PLAYERS), min_size=len(seats),
+                           max_size=len(seats), unique=True))
+    log = rename(log, dict(zip(deck, names, strict=True)), dict(zip(seats, people, strict=True)))
+    extras = st.dictionaries(st.sampled_from(["dice", "comment", "at", "why"]),
+                             st.none() | st.integers() | st.text(max_size=6), max_size=2)
+    game = replace(log.game, extra=draw(extras), title=draw(st.none() | st.text(max_size=10)))
+    events = tuple(replace(e, extra=draw(extras)) for e in log.events)
+    return GameLog(game, events)
+
+
+def assert_round_trips(log: GameLog) -> None:
+    text = write_text(log)
+    back = read_text(text)
+    assert back == log, text
+    assert write_text(back) == text
+    assert loads(dumps(back)) == back
+    assert read_text(write_text(loads(dumps(log)))) == loads(dumps(log))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_logs(max_events=8))
+def test_generated_games_round_trip_like_json(log: GameLog) -> None:
+    assert_round_trips(log)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tricky_logs())
+def test_awkward_names_unknown_fields_and_comments_round_trip(log: GameLog) -> None:
+    assert_round_trips(log)
+
+
+@pytest.mark.parametrize("name", sorted(editions()))
+def test_every_preset_card_has_a_short_name_that_reads_back(name: str) -> None:
+    deck = editions()[name].deck
+    game = Game(deck, (Player("A", len(deck) - 3), Player("B", 0)), edition=name)
+    s, w, r = deck.suspects, deck.weapons, deck.rooms
+    events = tuple(Reveal("A", (card,)) for card in deck.cards) + tuple(
+        Suggestion("A", (s[i % len(s)], w[i % len(w)], r[i % len(r)]), (), "B")
+        for i in range(len(r))
+    )
+    log = GameLog(game, events)
+    text = write_text(log)
+    assert '"' not in text, text
+    assert read_text(text) == log
+
+
+CLASSIC = """\
+title: Friday game
+edition: clue-classic
+players: Ann 6, Bob 6, Cid 6
+me: Ann
+my cards: Plum Knife Hall Rope Study Lounge
+"""
+
+
+def classic(*events: str) -> GameLog:
+    return read_text(CLASSIC + "\n" + "\n".join(events) + "\n")
+
+
+def test_every_event_kind() -> None:
+    log = classic(
+        "Ann: Scarlet Pipe Kitchen / Bob - Cid + Pipe",
+        "Bob: Green Wrench Ballroom / Cid +",
+        "Cid: White Candle Library / Ann + Library  # I showed my Library",
+        "Bob: Green Wrench Study / Cid - Ann -",
+        "Bob accuses Green Wrench Ballroom: wrong",
+        "Cid reveals Scarlet",
+        "Bob reveals hand: Green Wrench Ballroom Kitchen Pipe Mustard",
+        'Cid accuses Scarlet Pipe Kitchen: right {"at": "23:10"}',
+    )
+    e = log.events
+    assert e[0] == Suggestion("Ann", ("Miss Scarlet", "Lead Pipe", "Kitchen"), ("Bob",), "Cid",
+                              "Lead Pipe")
+    assert e[1] == Suggestion("Bob", ("Mr. Green", "Wrench", "Ballroom"), (), "Cid")
+    assert e[2].extra == {"comment": "I showed my Library"}
+    assert e[3] == Suggestion("Bob", ("Mr. Green", "Wrench", "Study"), ("Cid", "Ann"))
+    assert e[4] == Accusation("Bob", ("Mr. Green", "Wrench", "Ballroom"), False)
+    assert e[5] == Reveal("Cid", ("Miss Scarlet",))
+    assert isinstance(e[6], Reveal) and e[6].whole_hand and len(e[6].cards) == 6
+    assert e[7] == Accusation("Cid", ("Miss Scarlet", "Lead Pipe", "Kitchen"), True,
+                              extra={"at": "23:10"})
+
+
+def test_forum_directed_suggestion_and_first_in_order() -> None:
+    text = """\
+edition: forum-gostya-iz-budushchego
+players: Duos 3, Полина 3, Громозека 3, Шушера 3, Кефирчик 3, Профессор 3
+me: Полина
+my cards: Космопорт Больница КосмоЗоо
+
+Duos: Алис кеф Космоп / Громозека + Алиса [first]
+Полина: вес бласт шк / Проф + Весельчак
+Полина: Фима Королёв, Флип, Школа / Шушера -
+"""
+    log = read_text(text)
+    first, seen, passed = log.events
+    assert isinstance(first, Suggestion) and first.shown == "Алиса Селезнёва"
+    assert first.shown_by_rule == "first-in-order"
+    assert isinstance(seen, Suggestion) and seen.shown == "Весельчак У"
+    assert isinstance(passed, Suggestion) and passed.cards[0] == "Фима Королёв"
+    assert passed.passes == ("Шушера",) and passed.refuted_by is None
+
+
+def test_first_in_order_needs_the_card() -> None:
+    with pytest.raises(NotationError, match="the card shown before"):
+        classic("Bob: Green Wrench Ballroom / Cid + [first]")
+    log = classic("Bob: Green Wrench Ballroom / Cid + Green [first]")
+    event = log.events[0]
+    assert isinstance(event, Suggestion) and event.shown_by_rule == "first-in-order"
+
+
+def test_two_player_side_peeks() -> None:
+    text = """\
+edition: cluedo-refresh-2012-fi
+players: Aino 7, Niko 7
+me: Aino
+my cards: Viherlevä köysi pistooli putki veranta työhuone autotalli
+side cards: 4
+
+Aino: valkopesu jakoavain autotalli / Niko - [side 3: Valkopesu]
+Niko: purppura jako peli / Aino - [side 3]
+"""
+    mine, theirs = read_text(text).events
+    assert isinstance(mine, Suggestion) and mine.side_peek == SidePeek(3, "Aino Valkopesu")
+    assert isinstance(theirs, Suggestion) and theirs.side_peek == SidePeek(3)
+
+
+def test_prefixes_ignore_case_and_accents_and_take_several_words() -> None:
+    log = classic("Ann: col must lead pip billiard / Bob +", "Cid: MRS W rev dining / Ann -",
+                  'Bob: "Professor Plum" "Lead Pipe" "Dining Room" / Cid +')
+    assert log.events[0].cards == ("Colonel Mustard", "Lead Pipe", "Billiard Room")
+    assert log.events[1].cards == ("Mrs. White", "Revolver", "Dining Room")
+    assert log.events[2].cards == ("Professor Plum", "Lead Pipe", "Dining Room")
+    fi = read_text("edition: cluedo-refresh-2012-fi\nplayers: A 9, B 9\n"
+                   "\nA: regina koysi keittio / B +\n")
+    assert fi.events[0].cards == ("Regina Päiväperhonen", "köysi", "keittiö")
+    ru = read_text("edition: cluedo-classic-ru\nplayers: А 9, Б 9\n\nА: плам верев кух / Б +\n"
+                   "Б: Профессор Плам, Гаечный ключ, Холл / А -\n")
+    assert ru.events[0].cards == ("Профессор Плам", "Верёвка", "Кухня")
+
+
+def test_cards_in_any_order_are_stored_suspect_weapon_room() -> None:
+    log = classic("Ann: Kitchen Pipe Scarlet / Bob +")
+    assert log.events[0].cards == ("Miss Scarlet", "Lead Pipe", "Kitchen")
+
+
+def test_a_misspelt_card_names_line_column_and_the_likely_card() -> None:
+    with pytest.raises(NotationError) as caught:
+        classic("Ann: Plumb Rope Hall / Bob -")
+    err = caught.value
+    assert (err.line, err.column, err.expected, err.suggestion) == (7, 6, "a card",
+                                                                    "Professor Plum")
+    assert str(err) == ("line 7, column 6: expected a card, got 'Plumb': "
+                        "did you mean Professor Plum?")
+
+
+def test_an_ambiguous_prefix_lists_what_it_could_be() -> None:
+    with pytest.raises(NotationError, match=r"Mrs. Peacock or Mrs. White: type more letters"):
+        classic("Ann: Mrs Rope Hall / Bob -")
+
+
+def test_several_errors_are_reported_at_once() -> None:
+    with pytest.raises(NotationError) as caught:
+        classic("Ann: Plum Rope / Bob -", "Bob: Green Rope Hall / Dan -",
+                "Cid accuses Green Rope Hall", "Cid: Green Rope Hall / Bob -")
+    lines = [(p.line, p.expected) for p in caught.value.errors]
+    assert lines == [
+        (7, "three cards (suspect, weapon, room)"),
+        (8, "a player before + or -"),
+        (9, "': right' or ': wrong' after the three cards"),
+    ]
+    assert caught.value.errors[1].got == "Dan"
+
+
+def test_header_errors() -> None:
+    with pytest.raises(NotationError) as caught:
+        read_text("edition: clue-clasic\nplayers: Ann 9, Bob 9\n")
+    assert caught.value.suggestion == "clue-classic" and caught.value.line == 1
+    with pytest.raises(NotationError, match="a player's name and hand size"):
+        read_text("edition: clue-classic\nplayers: Ann, Bob 9\n")
+    with pytest.raises(NotationError, match="'players:' line"):
+        read_text("edition: clue-classic\n")
+
+
+def test_rule_problems_name_the_line() -> None:
+    with pytest.raises(InvalidLogError) as caught:
+        read_text(CLASSIC.replace("Cid 6", "Cid 5") + "\nAnn: Plum Rope Hall / Ann +\n")
+    problems = caught.value.problems
+    assert any(p.startswith("line 3: players: hand sizes (6 + 6 + 5)") for p in problems)
+    with pytest.raises(InvalidLogError, match=r"line 7: event 1 \(refuted_by\): 'Ann' cannot "):
+        classic("Ann: Plum Rope Hall / Ann +")
+
+
+def test_unknown_fields_that_clash_with_the_notation_are_refused() -> None:
+    with pytest.raises(NotationError, match="only fields the notation has no words for"):
+        classic('Ann: Plum Rope Hall / Bob + {"by": "Cid"}')
+    with pytest.raises(NotationError, match="only fields the notation has no line for"):
+        read_text(CLASSIC + 'extra: {"players": []}\n')
+
+
+def test_comments_are_kept_with_the_game_and_the_next_event() -> None:
+    text = "# Friday\n" + CLASSIC + "\n# Bob looked unsure\nBob: Green Rope Hall / Cid +\n"
+    log = read_text(text)
+    assert log.game.extra == {"comment": "Friday"}
+    assert log.events[0].extra == {"comment": "Bob looked unsure"}
+    assert write_text(log) == text
+
+
+def test_read_log_any_detects_the_format_by_content() -> None:
+    log = classic("Ann: Plum Rope Hall / Bob +")
+    assert read_log_any(dumps(log)) == log
+    assert read_log_any(write_text(log)) == log
+    assert read_log_any("\ufeff  " + dumps(log)) == log
