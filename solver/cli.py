@@ -7,8 +7,10 @@ for bad input: every `ClueError` becomes a message and a status in `main`.
 ``analyze --json`` of a contradictory log keeps every key of the contract: ``"consistent":
 false``, ``"cells": null``, ``"envelope": null``, ``"accusation_safe": false``, plus
 ``"conflict"``, the minimal clashing events (1-based). ``LOG`` may be ``-`` for standard input.
-It also carries ``"explanations"`` (card -> owner -> the ``explain --json`` object, for every
-yes/no cell), or for a contradictory log ``"conflict_steps"`` (see ``docs/explanations.md``).
+With ``--explain`` it also carries ``"explanations"`` (card -> owner -> the ``explain --json``
+object, for every yes/no cell), or for a contradictory log ``"conflict_steps"`` (see
+``docs/explanations.md``); they are computed only when asked. Every command that reads a log
+reads JSON or the text notation (``docs/notation.md``), told apart by content.
 
 Adding a subcommand is a local edit:
 
@@ -18,8 +20,11 @@ Adding a subcommand is a local edit:
    `InvalidLogError` (naming the option and the value) for bad input;
 3. append ``Command("NAME", "one-line help", _NAME_arguments, run_NAME)`` to `COMMANDS`.
 
-Output formats live in `solver.report`; ``analyze --json`` is built by
-`solver.report.analysis_json`, a plain dict a feature may extend with its own keys.
+Each ``run_NAME`` imports the modules it uses when it runs, so a command pays only for its own
+start-up (``analyze`` never loads numpy or the odds code); keep module-level imports to the
+standard library and `solver.errors`. Output formats live in `solver.report`; ``analyze
+--json`` is built by `solver.report.analysis_json`, a plain dict a feature may extend with its
+own keys.
 """
 
 from __future__ import annotations
@@ -33,20 +38,17 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from . import odds_report, report
-from .advice import accuse, advise, what_to_show
-from .cards import CATEGORIES, Deck
-from .editions import Dealing, deal, edition, forum_deck, new_game, rule_for
-from .envelopes import possible_triples
 from .errors import ClueError, ContradictionError, InvalidLogError
-from .explain import Explainer
-from .game import GameLog
 from .limits import MAX_FILE_BYTES, MAX_SAMPLES
-from .logfile import check, dumps, load, read_bytes
-from .notebook import Analysis, Grid, analyze
-from .odds import Odds, odds
+
+if TYPE_CHECKING:
+    from .cards import Deck
+    from .editions import Dealing
+    from .game import GameLog
+    from .notebook import Analysis, Grid
+    from .odds import Odds
 
 OK = 0
 INVALID = 2
@@ -69,7 +71,8 @@ class Command:
 
 def _log_arguments(parser: argparse.ArgumentParser) -> None:
     """``LOG`` and ``--upto N``, shared by every command that reads a game log."""
-    parser.add_argument("log", metavar="LOG", help="game log (clue-notebook/1 JSON); - for stdin")
+    parser.add_argument("log", metavar="LOG",
+                        help="game log: clue-notebook/1 JSON or the text notation; - for stdin")
     parser.add_argument(
         "--upto", type=_count("--upto"), metavar="N",
         help="use only the first N events (the notebook as it stood then)",
@@ -78,7 +81,7 @@ def _log_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _read_log(args: argparse.Namespace) -> tuple[GameLog, int]:
     """The log named by ``args.log``, cut to ``args.upto`` events; and its full event count."""
-    log = _load_stdin() if args.log == "-" else load(args.log)
+    log = _read_any(args.log)
     total = len(log.events)
     upto: int | None = getattr(args, "upto", None)
     if upto is None:
@@ -88,8 +91,25 @@ def _read_log(args: argparse.Namespace) -> tuple[GameLog, int]:
     return log.upto(upto), total
 
 
-def _load_stdin() -> GameLog:
-    return read_bytes(sys.stdin.buffer.read(MAX_FILE_BYTES + 1), "LOG: standard input")
+def _read_any(path: str, option: str = "LOG") -> GameLog:
+    """A log file (``-``: standard input) in JSON or in notation, told apart by content."""
+    from .notation import read_log_any
+
+    return read_log_any(_read_text(path, option))
+
+
+def _read_text(path: str, option: str) -> str:
+    """The text of a log file, or of standard input for ``-``: UTF-8, `MAX_FILE_BYTES` at most."""
+    from .logfile import decode
+
+    if path == "-":
+        return decode(sys.stdin.buffer.read(MAX_FILE_BYTES + 1), f"{option}: standard input")
+    try:
+        with Path(path).open("rb") as file:
+            data = file.read(MAX_FILE_BYTES + 1)
+    except OSError as err:
+        raise InvalidLogError([f"{option}: cannot read {path!r}: {err.strerror}"]) from None
+    return decode(data, f"{option}: {path!r}")
 
 
 def _count(option: str) -> Callable[[str], int]:
@@ -127,6 +147,9 @@ def _print_json(data: object) -> None:
 def _analyze_arguments(parser: argparse.ArgumentParser) -> None:
     _log_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print the contract's JSON object")
+    parser.add_argument("--explain", action="store_true",
+                        help="with --json: add why each certain cell is so (\"explanations\"), "
+                             "or why no deal fits (\"conflict_steps\")")
     parser.add_argument(
         "--width", type=_count("--width"), metavar="COLUMNS",
         help="fit the table in this many columns (default: the terminal's width)",
@@ -136,16 +159,24 @@ def _analyze_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_analyze(args: argparse.Namespace) -> int:
     """Print the notebook (table or JSON); exit 3 with the clashing events if contradictory."""
+    from . import report
+    from .notebook import analyze
+
     log, total = _read_log(args)
     analysis = analyze(log)
     if args.json:
         data = report.analysis_json(analysis)
-        with Explainer.of(log) as explainer:
-            if analysis.consistent:
-                data["explanations"] = explainer.all_json()
-            elif (conflict := explainer.conflict()) is not None:
-                data["conflict_steps"] = conflict.to_json()["steps"]
+        if args.explain:
+            from .explain import Explainer
+
+            with Explainer.of(log) as explainer:
+                if analysis.consistent:
+                    data["explanations"] = explainer.all_json()
+                elif (conflict := explainer.conflict()) is not None:
+                    data["conflict_steps"] = conflict.to_json()["steps"]
         if args.odds:
+            from . import odds_report
+
             data.update(odds_report.odds_json(_odds(log, args) if analysis.consistent else None))
         _print_json(data)
     elif analysis.grid is None:
@@ -154,11 +185,16 @@ def run_analyze(args: argparse.Namespace) -> int:
     else:
         print(_notebook_text(analysis, analysis.grid, total, args.width))
         if args.odds:
+            from . import odds_report
+
             print("\n".join(["", *odds_report.odds_lines(_odds(log, args))]))
     return OK if analysis.consistent else CONTRADICTION
 
 
 def _notebook_text(analysis: Analysis, grid: Grid, total: int, width: int | None) -> str:
+    from . import report
+    from .envelopes import possible_triples
+
     columns = width or shutil.get_terminal_size((100, 24)).columns
     triples = None if grid.accusation_safe else possible_triples(analysis.log, report.TRIPLE_LIMIT)
     lines = [
@@ -185,6 +221,8 @@ def _explain_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_explain(args: argparse.Namespace) -> int:
     """Print why OWNER holds CARD or not; for a contradictory log, why no deal fits (exit 3)."""
+    from .explain import Explainer
+
     log, _ = _read_log(args)
     with Explainer.of(log) as explainer:
         try:
@@ -214,6 +252,8 @@ def _editions_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_editions(args: argparse.Namespace) -> int:
     """List the edition presets."""
+    from . import report
+
     if args.json:
         _print_json(report.editions_json())
     else:
@@ -240,6 +280,8 @@ def _new_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--me", metavar="NAME", help="whose notebook (omit for a spectator)")
     parser.add_argument("--my-cards", metavar="A,B,...", help="your cards")
     parser.add_argument("--face-up", metavar="A,B,...", help="cards lying face up")
+    from .editions import Dealing
+
     parser.add_argument("--dealing", choices=[d.value for d in Dealing],
                         help="dealing rule (default: the edition's; classic for custom cards)")
     parser.add_argument("--hand-sizes", metavar="N,N,...",
@@ -251,6 +293,10 @@ def _new_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_new(args: argparse.Namespace) -> int:
     """Write a starting log for a new game, validated like any log."""
+    from .editions import Dealing, deal, new_game
+    from .game import GameLog
+    from .logfile import check, dumps
+
     players = _names(args.players, "--players")
     deck, rule, edition_name = _new_deck(args, players)
     if args.dealing is not None:
@@ -270,25 +316,67 @@ def run_new(args: argparse.Namespace) -> int:
             ])
     log = GameLog(game)
     check(log)
-    text = dumps(log)
-    if args.output is None:
+    if _write_output(dumps(log), args.output, args.force):
+        hands = ", ".join(f"{p.name} {p.hand_size}" for p in game.players)
+        print(f"wrote {args.output}: {len(deck)} cards; hands {hands}", file=sys.stderr)
+    return OK
+
+
+def _write_output(text: str, output: str | None, force: bool) -> bool:
+    """Write ``text`` to the file ``output`` (True), or to stdout when it is ``None`` (False);
+    an existing file only with ``force``."""
+    if output is None:
         sys.stdout.write(text)
-        return OK
-    target = Path(args.output)
-    if target.exists() and not args.force:
-        raise InvalidLogError([f"--output: {args.output!r} already exists (add --force to "
+        return False
+    target = Path(output)
+    if target.exists() and not force:
+        raise InvalidLogError([f"--output: {output!r} already exists (add --force to "
                                "overwrite it)"])
     try:
         target.write_text(text, encoding="utf-8")
     except OSError as err:
-        raise InvalidLogError([f"--output: cannot write {args.output!r}: {err.strerror}"]) from None
-    hands = ", ".join(f"{p.name} {p.hand_size}" for p in game.players)
-    print(f"wrote {args.output}: {len(deck)} cards; hands {hands}", file=sys.stderr)
+        raise InvalidLogError([f"--output: cannot write {output!r}: {err.strerror}"]) from None
+    return True
+
+
+# --- convert ---------------------------------------------------------------------------------
+
+_SUFFIXES = {".json": "json", ".clue": "text", ".txt": "text"}
+
+
+def _convert_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("log", metavar="IN", help="game log, JSON or notation; - for stdin")
+    parser.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
+    parser.add_argument("--to", choices=["json", "text"],
+                        help="the format to write (default: from OUT's suffix, .json or "
+                             ".clue, else the other format than IN's)")
+    parser.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
+
+
+def run_convert(args: argparse.Namespace) -> int:
+    """Write a log in the other format: JSON to the text notation or back, checked like any
+    log on the way (an invalid one is refused, never half-converted)."""
+    from .logfile import dumps
+    from .notation import is_json, read_log_any, write_text
+
+    source = _read_text(args.log, "IN")
+    log = read_log_any(source)
+    target = args.to
+    if target is None and args.output is not None:
+        target = _SUFFIXES.get(Path(args.output).suffix.lower())
+    if target is None:
+        target = "text" if is_json(source) else "json"
+    text = dumps(log) if target == "json" else write_text(log)
+    if _write_output(text, args.output, args.force):
+        print(f"wrote {args.output}: {len(log.events)} events as {target}", file=sys.stderr)
     return OK
 
 
 def _new_deck(args: argparse.Namespace, players: Sequence[str]) -> tuple[Deck, Dealing, str | None]:
     """The deck, the default dealing rule and the preset name chosen by the card options."""
+    from .cards import CATEGORIES, Deck
+    from .editions import Dealing, edition, forum_deck, rule_for
+
     lists = [_names(getattr(args, c.plural), f"--{c.plural}") or None for c in CATEGORIES]
     custom = [f"--{c.plural}" for c, given in zip(CATEGORIES, lists, strict=True) if given]
     if args.forum is not None or args.edition == "forum":
@@ -338,6 +426,8 @@ def _odds_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _odds(log: GameLog, args: argparse.Namespace) -> Odds:
+    from .odds import odds
+
     return odds(log, refuter_model=args.refuter_model)
 
 
@@ -352,6 +442,9 @@ def _accuse_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_accuse(args: argparse.Namespace) -> int:
     """Say "safe" only when the envelope is certain; else the chance and the alternatives."""
+    from . import odds_report
+    from .advice import accuse
+
     log, _ = _read_log(args)
     check = accuse(log, (args.suspect, args.weapon, args.room),
                    refuter_model=args.refuter_model)
@@ -421,6 +514,9 @@ def _advise_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_advise(args: argparse.Namespace) -> int:
     """Rank suggestions by the expected information their answer gives about the envelope."""
+    from . import odds_report
+    from .advice import advise
+
     log, _ = _read_log(args)
     if not 1 <= args.samples <= MAX_SAMPLES:
         raise InvalidLogError([f"--samples: expected 1 to {MAX_SAMPLES:,} deals, "
@@ -444,6 +540,9 @@ def _show_arguments(parser: argparse.ArgumentParser) -> None:
 def run_show(args: argparse.Namespace) -> int:
     """Which of my matching cards to show: one already shown to the asker, else the least
     telling."""
+    from . import odds_report
+    from .advice import what_to_show
+
     log, _ = _read_log(args)
     advice = what_to_show(log, args.asker, tuple(args.cards))
     if args.json:
@@ -462,6 +561,8 @@ COMMANDS: list[Command] = [
             _explain_arguments, run_explain),
     Command("editions", "list the edition presets", _editions_arguments, run_editions),
     Command("new", "write the starting log of a new game", _new_arguments, run_new),
+    Command("convert", "turn a log into the text notation or back into JSON",
+            _convert_arguments, run_convert),
     Command("accuse", "is an accusation safe? if not, its chance and the likelier envelopes",
             _accuse_arguments, run_accuse),
     Command("advise", "which suggestion to make: ranked by expected information",

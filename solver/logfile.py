@@ -134,6 +134,12 @@ def load(path: str | Path) -> GameLog:
 def read_bytes(data: bytes, source: str = "file") -> GameLog:
     """Parse a log from the bytes of a file (an upload, standard input); ``source`` names the
     file in messages about it as a whole. Refuses more than `MAX_FILE_BYTES` before decoding."""
+    return loads(decode(data, source))
+
+
+def decode(data: bytes, source: str = "file") -> str:
+    """The text of a log file's bytes (JSON or notation): `InvalidLogError` naming ``source``
+    for more than `MAX_FILE_BYTES` or for bytes that are not UTF-8."""
     if len(data) > MAX_FILE_BYTES:
         raise InvalidLogError([f"{source} is larger than the {MAX_FILE_BYTES:,} bytes a log "
                                f"may have; is it a clue-notebook/1 game log?"])
@@ -142,7 +148,7 @@ def read_bytes(data: bytes, source: str = "file") -> GameLog:
     except UnicodeDecodeError as err:
         raise InvalidLogError([f"{source} is not UTF-8 text (byte {data[err.start]:#04x} at "
                                f"position {err.start}); save the log as UTF-8"]) from None
-    return loads(text)
+    return text
 
 
 def loads(text: str) -> GameLog:

@@ -79,6 +79,8 @@ def test_explain_bad_names_exit_2(example_3: str, capsys: pytest.CaptureFixture[
 def test_analyze_json_has_explanations(example_3: str, clash: str,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["analyze", example_3, "--json"]) == 0
+    assert "explanations" not in json.loads(capsys.readouterr().out)  # only when asked
+    assert main(["analyze", example_3, "--json", "--explain"]) == 0
     data = json.loads(capsys.readouterr().out)
     explained = data["explanations"]
     for card, row in data["cells"].items():
@@ -88,6 +90,8 @@ def test_analyze_json_has_explanations(example_3: str, clash: str,
             assert explained[card][owner]["value"] == row[owner]
     assert explained["keittiö"]["Veera"]["events"] == [1, 2]
     assert main(["analyze", clash, "--json"]) == 3
+    assert "conflict_steps" not in json.loads(capsys.readouterr().out)
+    assert main(["analyze", clash, "--json", "--explain"]) == 3
     data = json.loads(capsys.readouterr().out)
     assert data["conflict"] == [1, 2] and data["conflict_steps"][-1]["fact"] is None
 

@@ -1,0 +1,105 @@
+"""The command line reads either format by content, converts between them, reports notation
+errors with exit 2, and loads only what a command uses."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from solver.cli import main
+from solver.logfile import load, loads
+from solver.notation import read_text, write_text
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+CLASSIC = EXAMPLES / "classic-six-players.json"
+
+
+@pytest.fixture
+def classic_text(tmp_path: Path) -> Path:
+    path = tmp_path / "game.clue"
+    path.write_text(write_text(load(CLASSIC)), encoding="utf-8")
+    return path
+
+
+def test_analyze_reads_notation_like_json(classic_text: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", str(CLASSIC), "--json"]) == 0
+    from_json = capsys.readouterr().out
+    assert main(["analyze", str(classic_text), "--json"]) == 0
+    assert capsys.readouterr().out == from_json
+    assert main(["explain", str(classic_text), "Lounge", "Chloe"]) == 0
+    assert "You hold Lounge: yes." in capsys.readouterr().out
+
+
+def test_convert_both_ways(classic_text: Path, tmp_path: Path,
+                           capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["convert", str(CLASSIC)]) == 0
+    text = capsys.readouterr().out
+    assert text == classic_text.read_text(encoding="utf-8")
+    assert main(["convert", str(classic_text)]) == 0
+    assert loads(capsys.readouterr().out) == load(CLASSIC)
+    out = tmp_path / "copy.json"
+    assert main(["convert", str(classic_text), "-o", str(out)]) == 0
+    assert "wrote" in capsys.readouterr().err and load(out) == load(CLASSIC)
+    assert main(["convert", str(classic_text), "-o", str(out)]) == 2
+    assert "already exists" in capsys.readouterr().err
+    assert main(["convert", str(CLASSIC), "--to", "json"]) == 0
+    assert loads(capsys.readouterr().out) == load(CLASSIC)
+    clue = tmp_path / "again.clue"
+    assert main(["convert", str(out), "-o", str(clue)]) == 0
+    assert read_text(clue.read_text(encoding="utf-8")) == load(CLASSIC)
+
+
+def test_a_syntax_error_exits_2_with_line_column_and_suggestion(tmp_path: Path) -> None:
+    path = tmp_path / "bad.clue"
+    path.write_text("edition: clue-classic\nplayers: Ann 9, Bob 9\n\n"
+                    "Ann: Plumb Rope Hall / Bob -\nBob: Green Rope\n", encoding="utf-8")
+    for command in (["analyze", str(path)], ["convert", str(path)]):
+        done = subprocess.run([sys.executable, "-m", "solver", *command], capture_output=True,
+                              text=True, encoding="utf-8", env={**os.environ}, check=False)
+        assert done.returncode == 2
+        assert done.stdout == ""
+        assert done.stderr.splitlines() == [
+            f"clue-notebook {command[0]}: line 4, column 6: expected a card, got 'Plumb': "
+            "did you mean Professor Plum?",
+            f"clue-notebook {command[0]}: line 5, column 6: expected three cards (suspect, "
+            "weapon, room), got 'Green Rope'",
+        ]
+
+
+def test_standard_input_in_either_format(classic_text: Path,
+                                         monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    class Stdin:
+        def __init__(self, data: bytes) -> None:
+            self.buffer = type("B", (), {"read": lambda _self: data})()
+
+    monkeypatch.setattr(sys, "stdin", Stdin(classic_text.read_bytes()))
+    assert main(["convert", "-"]) == 0
+    assert loads(capsys.readouterr().out) == load(CLASSIC)
+    monkeypatch.setattr(sys, "stdin", Stdin(CLASSIC.read_bytes()))
+    assert main(["analyze", "-", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["consistent"] is True
+
+
+@pytest.mark.parametrize("command", [["analyze"], ["analyze", "--json"], ["convert"]])
+def test_commands_load_only_what_they_use(command: list[str]) -> None:
+    """Start-up is most of a command's time: analyze needs neither numpy nor the odds and
+    explanation code."""
+    code = (
+        "import sys, contextlib, io\n"
+        "from solver.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    status = main([{command[0]!r}, {str(CLASSIC)!r}, *{command[1:]!r}])\n"
+        "heavy = sorted(m for m in ('numpy', 'solver.odds', 'solver.explain', 'solver.advice')"
+        " if m in sys.modules)\n"
+        "print(status, heavy)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "0 []"
