@@ -59,6 +59,7 @@ from .game import (
     Event,
     Game,
     GameLog,
+    Note,
     Player,
     Reveal,
     SidePeek,
@@ -144,6 +145,8 @@ def fold(text: str) -> str:
     >>> fold("  Päivä  PERHONEN "), fold("Верёвка")
     ('paiva perhonen', 'веревка')
     """
+    if text.isascii():
+        return " ".join(text.casefold().split())
     decomposed = unicodedata.normalize("NFKD", text)
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(bare.casefold().split())
@@ -173,21 +176,31 @@ class Names:
     def __init__(self, names: Iterable[str]) -> None:
         self.names = tuple(names)
         self._words = {name: _words(name) for name in self.names}
+        self._exact = {name: _exact(name) for name in self.names}
+        self._folded = {name: fold(name) for name in self.names}
+        self._seen: dict[tuple[str, ...], frozenset[str]] = {}
 
     def match(self, typed: Sequence[str]) -> set[str]:
         """Every name the typed words could mean, by the first rule that matches any."""
+        key = tuple(typed)
+        if key not in self._seen:
+            self._seen[key] = frozenset(self._match(typed))
+        return set(self._seen[key])
+
+    def _match(self, typed: Sequence[str]) -> set[str]:
         phrase = " ".join(typed)
+        exact, folded = _exact(phrase), fold(phrase)
         rules: list[Callable[[str], bool]] = [
             lambda name: name == phrase,
-            lambda name: _exact(name) == _exact(phrase),
-            lambda name: fold(name) == fold(phrase),
+            lambda name: self._exact[name] == exact,
+            lambda name: self._folded[name] == folded,
         ]
         words = [_words(t) for t in typed]
         flat = [w for group in words for w in group]
         if all(words):
-            rules.append(lambda name: self._spans(name, flat, lambda a, b: a == b))
+            rules.append(lambda name: self._spans(name, flat, str.__eq__))
             rules.append(lambda name: self._spans(name, flat, str.startswith)
-                         or (len(typed) == 1 and fold(name).startswith(fold(phrase))))
+                         or (len(typed) == 1 and self._folded[name].startswith(folded)))
         for rule in rules:
             found = {name for name in self.names if rule(name)}
             if found:
@@ -788,8 +801,28 @@ class _Reader:
                                 "the cards revealed", None))
         return Reveal(by, tuple(found), whole)
 
-    def _note(self, tokens: list[Token], number: int, text: Token | None, raw: str) -> Event:
-        raise _Stop(Problem(number, 1, "an event (notes arrive with the note event)", raw))
+    def _note(self, tokens: list[Token], number: int, text: Token | None, raw: str) -> Note:
+        """``note OWNER has|lacks|has one of cards: remark``."""
+        verb = next((i for i, t in enumerate(tokens)
+                     if i and t.kind == "word" and fold(t.text) in ("has", "lacks")), None)
+        if verb is None:
+            where = tokens[0].column if tokens else len(raw) + 1
+            raise _Stop(Problem(number, where, "'note OWNER has|lacks|has one of CARDS'",
+                                _typed(tokens) or None))
+        owner = self._one([tokens[:verb]], self.owners, "a player, envelope or side", number)
+        rest = tokens[verb + 1 :]
+        relation = "lacks" if fold(tokens[verb].text) == "lacks" else "holds"
+        if (relation == "holds" and len(rest) > 2 and rest[0].kind == rest[1].kind == "word"
+                and (fold(rest[0].text), fold(rest[1].text)) == ("one", "of")):
+            relation, rest = "holds_one_of", rest[2:]
+        if not rest:
+            raise _Stop(Problem(number, tokens[verb].column + len(tokens[verb].text) + 1,
+                                "the cards of the note", None))
+        cards = tuple(self._cards(rest, number))
+        remark = None if text is None else _maybe_json_string(text.text)
+        return Note(owner, holds=cards if relation == "holds" else (),
+                    lacks=cards if relation == "lacks" else (),
+                    holds_one_of=cards if relation == "holds_one_of" else (), text=remark)
 
     # names
 
@@ -870,7 +903,7 @@ def _fields(event: Event) -> tuple[str, ...]:
     return tuple(f for f in type(event).__dataclass_fields__ if f != "extra")
 
 
-_Commented = TypeVar("_Commented", Game, Suggestion, Accusation, Reveal)
+_Commented = TypeVar("_Commented", Game, Suggestion, Accusation, Reveal, Note)
 
 
 def _with_comment(value: _Commented, comment: str) -> _Commented:
@@ -883,6 +916,8 @@ def _event_with_comment(event: Event, comment: str) -> Event:
     if isinstance(event, Suggestion):
         return _with_comment(event, comment)
     if isinstance(event, Accusation):
+        return _with_comment(event, comment)
+    if isinstance(event, Note):
         return _with_comment(event, comment)
     return _with_comment(event, comment)
 
@@ -986,6 +1021,16 @@ class _Writer:
         return back == event and dict(back.extra) == dict(event.extra)
 
     def _line(self, event: Event, quoted: bool) -> str:
+        if isinstance(event, Note):
+            owner = event.owner if event.owner in (ENVELOPE, SIDE) else \
+                self.player(event.owner, quoted)
+            verb = {"holds": "has", "lacks": "lacks", "holds_one_of": "has one of"}
+            text = f"note {owner} {verb[event.relation]} {self.cards(event.listed, quoted)}"
+            if event.extra:
+                text += " " + _json(dict(event.extra))
+            if event.text is not None:
+                text += ": " + _free_text(event.text)
+            return text
         if isinstance(event, Reveal):
             hand = "hand: " if event.whole_hand else ""
             text = (f"{self.player(event.player, quoted)} reveals "

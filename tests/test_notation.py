@@ -13,7 +13,19 @@ from hypothesis import strategies as st
 from solver.cards import Deck
 from solver.editions import editions
 from solver.errors import InvalidLogError
-from solver.game import Accusation, Event, Game, GameLog, Player, Reveal, SidePeek, Suggestion
+from solver.game import (
+    ENVELOPE,
+    SIDE,
+    Accusation,
+    Event,
+    Game,
+    GameLog,
+    Note,
+    Player,
+    Reveal,
+    SidePeek,
+    Suggestion,
+)
 from solver.logfile import dumps, loads
 from solver.notation import NotationError, read_log_any, read_text, write_text
 from tests.strategies import small_logs
@@ -59,6 +71,10 @@ def rename(log: GameLog, cards: dict[str, str], players: dict[str, str]) -> Game
         elif isinstance(e, Accusation):
             triple = c(e.cards)
             events.append(replace(e, by=p(e.by), cards=(triple[0], triple[1], triple[2])))
+        elif isinstance(e, Note):
+            owner = e.owner if e.owner in (ENVELOPE, SIDE) else p(e.owner)
+            events.append(replace(e, owner=owner, holds=c(e.holds), lacks=c(e.lacks),
+                                  holds_one_of=c(e.holds_one_of)))
         else:
             events.append(replace(e, player=p(e.player), cards=c(e.cards)))
     return GameLog(new_game, tuple(events))
@@ -78,10 +94,14 @@ def tricky_logs(draw: st.DrawFn) -> GameLog:
     people = draw(st.lists(st.sampled_from(TRICKY_PLAYERS), min_size=len(seats),
                            max_size=len(seats), unique=True))
     log = rename(log, dict(zip(deck, names, strict=True)), dict(zip(seats, people, strict=True)))
-    extras = st.dictionaries(st.sampled_from(["dice", "comment", "at", "why"]),
+    extras = st.dictionaries(st.sampled_from(["dice", "comment", "at", "why", "text"]),
                              st.none() | st.integers() | st.text(max_size=6), max_size=2)
     game = replace(log.game, extra=draw(extras), title=draw(st.none() | st.text(max_size=10)))
-    events = tuple(replace(e, extra=draw(extras)) for e in log.events)
+    events = tuple(
+        replace(e, extra={k: v for k, v in draw(extras).items()
+                          if k not in type(e).__dataclass_fields__})
+        for e in log.events
+    )
     return GameLog(game, events)
 
 
@@ -288,3 +308,40 @@ def test_read_log_any_detects_the_format_by_content() -> None:
     assert read_log_any(dumps(log)) == log
     assert read_log_any(write_text(log)) == log
     assert read_log_any("\ufeff  " + dumps(log)) == log
+
+
+def test_notes_of_every_kind_with_remarks() -> None:
+    log = classic(
+        "note Bob has Rope: saw it when he dropped it",
+        "note envelope lacks Knife Wrench",
+        "note Cid has one of Plum Mustard Green",
+        'note Cid lacks Hall: "  spaced  "',
+        "note env has Scarlet {\"by\": 1}",
+        "note Bob lacks Kitchen:",
+    )
+    assert log.events[0] == Note("Bob", holds=("Rope",), text="saw it when he dropped it")
+    assert log.events[1] == Note("envelope", lacks=("Knife", "Wrench"))
+    assert log.events[2] == Note("Cid", holds_one_of=("Professor Plum", "Colonel Mustard",
+                                                      "Mr. Green"))
+    assert log.events[3] == Note("Cid", lacks=("Hall",), text="  spaced  ")
+    assert log.events[4] == Note("envelope", holds=("Miss Scarlet",), extra={"by": 1})
+    assert log.events[5] == Note("Bob", lacks=("Kitchen",), text="")
+    text = write_text(log)
+    assert text.splitlines()[-6:] == [
+        "note Bob has Rope: saw it when he dropped it",
+        "note envelope lacks Knife Wrench",
+        "note Cid has one of Plum Mustard Green",
+        'note Cid lacks Hall: "  spaced  "',
+        'note envelope has Scarlet {"by": 1}',
+        'note Bob lacks Kitchen: ""',
+    ]
+    assert read_text(text) == log
+
+
+def test_a_note_needs_a_verb_and_cards() -> None:
+    with pytest.raises(NotationError, match=r"'note OWNER has\|lacks\|has one of CARDS'"):
+        classic("note Bob Rope")
+    with pytest.raises(NotationError, match="expected the cards of the note"):
+        classic("note Bob has")
+    with pytest.raises(NotationError, match="did you mean Bob"):
+        classic("note Bobb has Rope")
