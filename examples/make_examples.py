@@ -2,6 +2,8 @@
 
 The worked examples of the rules digest are written out by hand, event by event. The whole games
 are played by `solver.simulate` from fixed seeds, so running this again gives the same files.
+Each game is written twice: ``NAME.json`` (the ``clue-notebook/1`` format) and ``NAME.clue`` (the
+same game in the text notation, ``docs/notation.md``).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from solver.cards import CATEGORIES, Category
 from solver.editions import Dealing, editions
 from solver.game import ENVELOPE, Game, GameLog, Player, Reveal, SidePeek, Suggestion, Triple
 from solver.logfile import check, save
+from solver.notation import write_text
 from solver.notebook import Knowledge, analyze
 from solver.simulate import Absence, Strategy, play, random_setup, random_strategy
 
@@ -211,7 +214,8 @@ def main() -> None:
     for name, log in logs.items():
         check(log)
         save(log, HERE / name)
-        print(f"{name}: {len(log.events)} events")
+        (HERE / name).with_suffix(".clue").write_text(write_text(log), encoding="utf-8")
+        print(f"{name} and .clue: {len(log.events)} events")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Every log in `examples/` is valid, round-trips, fits some deal, and is what the script makes."""
+"""Every log in `examples/` is valid, round-trips, fits some deal, is what the script makes, and
+its notation twin (``.clue``) reads as the same log."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 
 from solver.game import Accusation, Suggestion
 from solver.logfile import dumps, load, loads
+from solver.notation import read_text, write_text
 from solver.notebook import Notebook, analyze
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -84,3 +86,11 @@ def test_the_script_makes_exactly_the_committed_files() -> None:
     logs.update({name: maker(seed) for name, (maker, seed) in make.GAMES.items()})
     for name, log in logs.items():
         assert (EXAMPLES / name).read_text(encoding="utf-8") == dumps(log), name
+        clue = (EXAMPLES / name).with_suffix(".clue")
+        assert clue.read_text(encoding="utf-8") == write_text(log), clue.name
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_each_game_in_notation_is_the_same_log(path: Path) -> None:
+    clue = path.with_suffix(".clue")
+    assert read_text(clue.read_text(encoding="utf-8")) == load(path)

@@ -4,7 +4,9 @@ unknown fields and comments, and the errors a person typing it meets."""
 # ruff: noqa: RUF001
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -345,3 +347,15 @@ def test_a_note_needs_a_verb_and_cards() -> None:
         classic("note Bob has")
     with pytest.raises(NotationError, match="did you mean Bob"):
         classic("note Bobb has Rope")
+
+
+def test_the_games_in_the_notation_page_read() -> None:
+    page = (Path(__file__).parent.parent / "docs" / "notation.md").read_text(encoding="utf-8")
+    blocks = [b for _, b in re.findall(r"```(\w*)\n(.*?)```", page, flags=re.DOTALL)]
+    games = [b for b in blocks if b.startswith("title:")]
+    assert len(games) == 3
+    for block in games:
+        assert read_text(block).events
+    notes = next(b for b in blocks if b.startswith("note "))
+    log = read_text(CLASSIC.replace("Cid 6", "Cid 4") + "side cards: 2\n\n" + notes)
+    assert all(isinstance(e, Note) for e in log.events) and len(log.events) == 4
