@@ -28,6 +28,7 @@ from solver.game import (
     SidePeek,
     Suggestion,
 )
+from solver.limits import text_problem
 from solver.logfile import dumps, loads
 from solver.notation import NotationError, read_log_any, read_text, write_text
 from tests.strategies import small_logs
@@ -89,7 +90,8 @@ def tricky_logs(draw: st.DrawFn) -> GameLog:
     deck = log.game.deck.cards
     names = draw(st.lists(st.sampled_from(TRICKY_CARDS) | st.text(min_size=1, max_size=8),
                           min_size=len(deck), max_size=len(deck), unique=True))
-    names = [n if n.strip() else f"card {i}" for i, n in enumerate(names)]
+    names = [n if n.strip() and text_problem(n) is None else f"card {i}"
+             for i, n in enumerate(names)]
     if len(set(names)) < len(names):
         names = [f"{n} {i}" for i, n in enumerate(names)]
     seats = log.game.player_names
@@ -98,7 +100,8 @@ def tricky_logs(draw: st.DrawFn) -> GameLog:
     log = rename(log, dict(zip(deck, names, strict=True)), dict(zip(seats, people, strict=True)))
     extras = st.dictionaries(st.sampled_from(["dice", "comment", "at", "why", "text"]),
                              st.none() | st.integers() | st.text(max_size=6), max_size=2)
-    game = replace(log.game, extra=draw(extras), title=draw(st.none() | st.text(max_size=10)))
+    game = replace(log.game, extra=draw(extras), title=draw(st.none() | st.text(max_size=10).filter(
+        lambda t: text_problem(t, name=False) is None)))
     events = tuple(
         replace(e, extra={k: v for k, v in draw(extras).items()
                           if k not in type(e).__dataclass_fields__})

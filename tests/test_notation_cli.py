@@ -3,6 +3,7 @@ errors with exit 2, and loads only what a command uses."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -77,7 +78,7 @@ def test_standard_input_in_either_format(classic_text: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
     class Stdin:
         def __init__(self, data: bytes) -> None:
-            self.buffer = type("B", (), {"read": lambda _self: data})()
+            self.buffer = io.BytesIO(data)
 
     monkeypatch.setattr(sys, "stdin", Stdin(classic_text.read_bytes()))
     assert main(["convert", "-"]) == 0
