@@ -33,7 +33,6 @@ import argparse
 import io
 import json
 import os
-import shutil
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -137,6 +136,21 @@ def _names(text: str | None, option: str) -> tuple[str, ...]:
     return names
 
 
+def _terminal_columns(default: int = 100) -> int:
+    """The terminal's width as `shutil.get_terminal_size` finds it ($COLUMNS, then the
+    terminal), without importing shutil (a start-up cost every command would pay)."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0 and sys.__stdout__ is not None:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or default
+
+
 def _print_json(data: object) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2))
 
@@ -195,7 +209,7 @@ def _notebook_text(analysis: Analysis, grid: Grid, total: int, width: int | None
     from . import report
     from .envelopes import possible_triples
 
-    columns = width or shutil.get_terminal_size((100, 24)).columns
+    columns = width or _terminal_columns()
     triples = None if grid.accusation_safe else possible_triples(analysis.log, report.TRIPLE_LIMIT)
     lines = [
         report.heading(analysis, total),

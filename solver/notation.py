@@ -179,6 +179,14 @@ class Names:
         self._exact = {name: _exact(name) for name in self.names}
         self._folded = {name: fold(name) for name in self.names}
         self._seen: dict[tuple[str, ...], frozenset[str]] = {}
+        # the whole-name and whole-word rules by lookup (most typed names are one of these)
+        self._index: tuple[dict[str, set[str]], ...] = ({}, {}, {}, {})
+        for name in self.names:
+            keys = (name, self._exact[name], self._folded[name])
+            for index, key in zip(self._index, keys, strict=False):
+                index.setdefault(key, set()).add(name)
+            for word in self._words[name]:
+                self._index[3].setdefault(word, set()).add(name)
 
     def match(self, typed: Sequence[str]) -> set[str]:
         """Every name the typed words could mean, by the first rule that matches any."""
@@ -189,23 +197,24 @@ class Names:
 
     def _match(self, typed: Sequence[str]) -> set[str]:
         phrase = " ".join(typed)
-        exact, folded = _exact(phrase), fold(phrase)
-        rules: list[Callable[[str], bool]] = [
-            lambda name: name == phrase,
-            lambda name: self._exact[name] == exact,
-            lambda name: self._folded[name] == folded,
-        ]
         words = [_words(t) for t in typed]
         flat = [w for group in words for w in group]
-        if all(words):
-            rules.append(lambda name: self._spans(name, flat, str.__eq__))
-            rules.append(lambda name: self._spans(name, flat, str.startswith)
-                         or (len(typed) == 1 and self._folded[name].startswith(folded)))
-        for rule in rules:
-            found = {name for name in self.names if rule(name)}
+        keys = [phrase, _exact(phrase), fold(phrase)]
+        if len(typed) == 1 and len(flat) == 1:
+            keys.append(flat[0])
+        for index, key in zip(self._index, keys, strict=False):
+            if key in index:  # the whole name as typed, without case, without accents; a word
+                return set(index[key])
+        if not all(words):
+            return set()
+        longer = [name for name in self.names if len(self._words[name]) >= len(flat)]
+        if len(flat) > 1:
+            found = {name for name in longer if self._spans(name, flat, str.__eq__)}
             if found:
                 return found
-        return set()
+        single = len(typed) == 1
+        return {name for name in longer if self._spans(name, flat, str.startswith)} | {
+            name for name in self.names if single and self._folded[name].startswith(keys[2])}
 
     def _spans(self, name: str, typed: list[str], same: Callable[[str, str], bool]) -> bool:
         own = self._words[name]
