@@ -40,7 +40,6 @@ Professor Plum?
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 import unicodedata
@@ -231,7 +230,9 @@ class Names:
             for word in self._words[name]:
                 if len(word) > 2:
                     keys.setdefault(word, name)
-        found = difflib.get_close_matches(fold(typed), list(keys), n=1, cutoff=0.6)
+        from difflib import get_close_matches  # only on an error: not at every start-up
+
+        found = get_close_matches(fold(typed), list(keys), n=1, cutoff=0.6)
         return keys[found[0]] if found else None
 
     def short(self, name: str) -> str | None:
@@ -473,7 +474,9 @@ class _Reader:
             preset = editions().get(edition_name)
             if preset is None:
                 known = ", ".join(sorted(editions()))
-                close = difflib.get_close_matches(edition_name, list(editions()), n=1)
+                from difflib import get_close_matches
+
+                close = get_close_matches(edition_name, list(editions()), n=1)
                 self.problems.append(Problem(values["edition"][0], self._value_column(
                     values["edition"][0]), f"an edition ({known})", edition_name,
                     close[0] if close else None))
