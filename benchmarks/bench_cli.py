@@ -2,6 +2,7 @@
 
     python benchmarks/bench_cli.py              # 15 rounds
     python benchmarks/bench_cli.py --rounds 40
+    python benchmarks/bench_cli.py --before /tmp/old   # also an older checkout's analyze
 
 Each round starts, in turn: ``python -c pass`` (the baseline: interpreter start-up), the same
 interpreter importing everything ``analyze`` loaded before issue 9 (numpy, odds, explanations;
@@ -11,7 +12,9 @@ the best and the median over the rounds (modules compiled once, as after an inst
 ``.pyc`` cache goes to a temporary folder), in wall-clock time and in CPU time of the child
 (user + system, less sensitive to a shared machine), and the median's excess over the baseline.
 
-Target (issue 9): ``analyze`` of a classic log within 60 ms of bare interpreter start-up.
+Target (issue 9): ``analyze`` of a classic log within 60 ms of bare interpreter start-up. The
+verdict uses the CPU medians: on a shared machine a wall-clock time mostly measures the
+neighbours (the load average is printed); on an idle one the two agree for these processes.
 """
 
 from __future__ import annotations
@@ -43,11 +46,11 @@ def command() -> list[str]:
     return [found] if found else [sys.executable, "-m", "solver"]
 
 
-def timed(argv: list[str]) -> tuple[float, float]:
+def timed(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """Wall-clock and child CPU seconds of one run (its output discarded; it must succeed)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(argv, stdout=subprocess.DEVNULL, check=True)
+    subprocess.run(argv, stdout=subprocess.DEVNULL, check=True, env=env)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -57,6 +60,9 @@ def timed(argv: list[str]) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--before", metavar="DIR",
+                        help="a checkout of an older version (git worktree add DIR REF): "
+                             "its analyze is timed too, with PYTHONPATH=DIR")
     args = parser.parse_args()
     os.environ.setdefault("PYTHONPATH", str(ROOT))
     cli = command()
@@ -75,13 +81,18 @@ def main() -> None:
             "analyze classic .clue (notation)": [*cli, "analyze", str(text)],
             "analyze classic .json --json": [*cli, "analyze", str(CLASSIC), "--json"],
         }
-        for argv in runs.values():  # warm the file cache and the .pyc files
-            timed(argv)
+        envs: dict[str, dict[str, str] | None] = dict.fromkeys(runs)
+        if args.before:
+            name = f"analyze classic .json, {Path(args.before).name} (before)"
+            runs[name] = [*cli, "analyze", str(CLASSIC)]
+            envs[name] = {**os.environ, "PYTHONPATH": str(Path(args.before).resolve())}
+        for name, argv in runs.items():  # warm the file cache and the .pyc files
+            timed(argv, envs[name])
         wall: dict[str, list[float]] = {name: [] for name in runs}
         cpu: dict[str, list[float]] = {name: [] for name in runs}
         for _ in range(args.rounds):
             for name, argv in runs.items():
-                w, c = timed(argv)
+                w, c = timed(argv, envs[name])
                 wall[name].append(w * 1000)
                 cpu[name].append(c * 1000)
     print(f"{' '.join(Path(a).name for a in cli)}; {args.rounds} rounds; load average "
@@ -99,10 +110,12 @@ def main() -> None:
               f"{dw:+5.0f} ms | {min(c):5.0f} ms | {statistics.median(c):7.0f} ms | "
               f"{dc:+5.0f} ms |")
     for name in ("analyze classic .json", "analyze classic .clue (notation)"):
-        excess = statistics.median(wall[name]) - statistics.median(wall[base])
+        excess = statistics.median(cpu[name]) - statistics.median(cpu[base])
+        walled = statistics.median(wall[name]) - statistics.median(wall[base])
         verdict = "met" if excess <= TARGET_MS else "NOT met"
-        print(f"target: {name} within {TARGET_MS:.0f} ms of python -c pass (wall median): "
-              f"{excess:+.0f} ms, {verdict}")
+        print(f"target: {name} within {TARGET_MS:.0f} ms of python -c pass: CPU median "
+              f"{excess:+.0f} ms, {verdict} (wall median {walled:+.0f} ms: on an idle machine "
+              f"the two agree)")
 
 
 if __name__ == "__main__":

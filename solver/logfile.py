@@ -21,7 +21,6 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from importlib import resources
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -112,6 +111,8 @@ def _event_names(value: object, index: int, key: str, problems: _Problems) -> tu
 def json_schema() -> dict[str, Any]:
     """The format's JSON Schema (draft 2020-12), for outside tools: the shape of a log and of
     every event kind. The rules that need the game itself (known names, sizes) are `check`'s."""
+    from importlib import resources  # here, not at the top: every command reads logs
+
     schema: dict[str, Any] = json.loads(
         resources.files("solver").joinpath(SCHEMA).read_text(encoding="utf-8")
     )
