@@ -12,8 +12,11 @@ Every change goes through a callback that saves the new log at once; state per u
 
 from __future__ import annotations
 
+import logging
+
 import streamlit as st
 
+from notebook_app.plain import plain
 from notebook_app.screens.home import home_screen
 from notebook_app.screens.play import play_screen
 from notebook_app.session import sync
@@ -31,20 +34,36 @@ PHONE_CSS = """<style>
 [data-testid="stAlert"] > div {padding: 0.55rem 0.9rem;}
 </style>"""
 
+TROUBLE = ("Something went wrong on the server while drawing this page. Every entry that was "
+           "saved is kept. Reload the page; if this happens again, export the game from the Game "
+           "tab and report the problem with it.")
+"""What a user sees when drawing a page fails; the details go to the server's log only (the
+server runs with ``client.showErrorDetails = "none"``, so errors in callbacks show no details
+either)."""
+
 state = st.session_state
+logger = logging.getLogger("notebook_app")
 
 
 def show_flash() -> None:
     for kind, text in state.pop("flash", []):
         if kind == "error":
-            st.error(text, icon=":material/warning:")
+            st.error(plain(text), icon=":material/warning:")
         else:
-            st.toast(text)
+            st.toast(plain(text))
 
 
 def main() -> None:
     st.set_page_config(page_title="Clue Notebook", page_icon=":mag:", layout="centered")
     st.html(PHONE_CSS)
+    try:
+        draw()
+    except Exception:  # the error boundary: a message for the user, the traceback for the log
+        logger.exception("drawing the page failed")
+        st.error(TROUBLE, icon=":material/error:")
+
+
+def draw() -> None:
     sync()
     show_flash()
     if "live" in state:

@@ -7,7 +7,6 @@ background: never colour alone.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from math import prod
@@ -17,6 +16,8 @@ import pandas as pd
 from solver.cards import CATEGORIES, Category
 from solver.game import ENVELOPE, SIDE
 from solver.notebook import Grid, Knowledge
+
+from .plain import plain
 
 SYMBOL = {Knowledge.YES: "✓", Knowledge.NO: "✗", Knowledge.MAYBE: "?"}
 """One symbol per kind of cell, so the grid reads without colour."""
@@ -174,13 +175,13 @@ def cell_at(grid: Grid, row: int, column: int) -> tuple[str, str] | None:
 
 
 def as_markdown(text: str) -> str:
-    """An explanation's lines for a narrow screen: the first in bold, each on its own line.
+    """An explanation's lines for a narrow screen: the first in bold, each on its own line, the
+    names in it shown as text (`notebook_app.plain`).
 
     >>> as_markdown("Rope is Bob's: yes.\\n  1. Bob showed you Rope (event 1).")
-    "**Rope is Bob's: yes.**  \\n1\\\\. Bob showed you Rope (event 1)."
+    "**Rope is Bob\\\\'s\\\\: yes\\\\.**  \\n1\\\\. Bob showed you Rope \\\\(event 1\\\\)\\\\."
     """
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    lines = [plain(line.strip()) for line in text.splitlines() if line.strip()]
     if not lines:
         return ""
-    body = [re.sub(r"^(\d+)\.", r"\1\\.", line) for line in lines[1:]]
-    return "  \n".join([f"**{lines[0]}**", *body])
+    return "  \n".join([f"**{lines[0]}**", *lines[1:]])

@@ -245,7 +245,9 @@ def test_verdict_counts_possibilities_or_names_the_envelope() -> None:
 
 def test_explanation_markdown() -> None:
     text = "Knife is Cat's: yes.\n  1. Cat showed you Knife (event 1).\nRests on event 1."
-    assert as_markdown(text).startswith("**Knife is Cat's: yes.**  \n1\\. Cat showed")
+    assert as_markdown(text).startswith("**Knife is Cat\\'s\\: yes\\.**  \n1\\. Cat showed")
+    named = as_markdown("![](http://x/y.png) is Cat's: yes.\n  1. **Bob** showed it.")
+    assert "![" not in named and "**Bob**" not in named and named.startswith("**\\!\\[")
 
 
 # --- counting envelope triples -----------------------------------------------------------------

@@ -6,6 +6,7 @@ import streamlit as st
 
 from solver.logfile import dumps
 
+from ..plain import plain
 from ..session import close_game, live
 
 state = st.session_state
@@ -15,11 +16,12 @@ def game_view() -> None:
     log = live().log
     game = log.game
     st.markdown("**Players** (seating order): "
-                + ", ".join(f"{p.name} ({p.hand_size})" for p in game.players))
+                + plain(", ".join(f"{p.name} ({p.hand_size})" for p in game.players)))
     if game.me is not None:
-        st.markdown(f"**Your cards** ({game.me}): {', '.join(game.my_cards) or '—'}")
+        st.markdown(f"**Your cards** ({plain(game.me)}): "
+                    f"{plain(', '.join(game.my_cards)) or '—'}")
     if game.face_up:
-        st.markdown(f"**Face up:** {', '.join(game.face_up)}")
+        st.markdown(f"**Face up:** {plain(', '.join(game.face_up))}")
     if game.side_cards:
         st.markdown(f"**Side cards:** {game.side_cards}")
     st.caption(f"Saved after every entry. This game's link has id `{state.game_id}`: "

@@ -10,6 +10,7 @@ import streamlit as st
 from solver.notebook import Grid
 
 from ..grid_view import as_markdown, cell_at, column_labels, grid_styles, grid_table, percent
+from ..plain import plain
 from ..session import live
 
 state = st.session_state
@@ -55,7 +56,7 @@ def grid_view() -> None:
     if chances is not None and chances.likeliest is not None and not grid.accusation_safe:
         s, w, r, p = chances.likeliest
         note = "" if chances.exact else " (estimated by sampling)"
-        st.caption(f"Likeliest envelope: {s}, {w}, {r}: {percent(p)}{note}")
+        st.caption(plain(f"Likeliest envelope: {s}, {w}, {r}: {percent(p)}{note}"))
     st.toggle("Show odds", key="show_odds", value=True)
     cell = state.get("explain_cell")
     if cell is not None:

@@ -17,6 +17,7 @@ from ..newgame import (
     parse_names,
     side_cards,
 )
+from ..plain import plain
 from ..session import flash, open_game, problems_text, start_from, store
 from ..store import parse_upload
 
@@ -123,10 +124,10 @@ def new_game_form() -> None:
             state[f"new_size_{i}"] = size
     typed = [int(state.get(f"new_size_{i}", 0)) for i in range(len(names))]
     if names:
-        with st.expander("Hand sizes: " + ", ".join(f"{n} {s}" for n, s in zip(names, typed,
-                                                                               strict=True))):
+        with st.expander(plain("Hand sizes: " + ", ".join(
+                f"{n} {s}" for n, s in zip(names, typed, strict=True)))):
             for i, name in enumerate(names):
-                st.number_input(name, min_value=0, max_value=len(deck), step=1,
+                st.number_input(plain(name), min_value=0, max_value=len(deck), step=1,
                                 key=f"new_size_{i}")
     side = side_cards(state.new_rule, deck, names)
     left = len(deck) - 3 - sum(typed) - side
@@ -134,11 +135,12 @@ def new_game_form() -> None:
     if me is not None and deck.cards:
         mine = typed[names.index(me)] if me in names else 0
         state.new_mine = [c for c in state.get("new_mine") or () if c in deck]
-        st.pills(f"Your {mine} cards", deck.cards, selection_mode="multi", key="new_mine")
+        st.pills(f"Your {mine} cards", deck.cards, selection_mode="multi", key="new_mine",
+                 format_func=plain)
     if left > 0:
         state.new_face_up = [c for c in state.get("new_face_up") or () if c in deck]
         st.pills(f"The {left} face-up cards", deck.cards, selection_mode="multi",
-                 key="new_face_up")
+                 key="new_face_up", format_func=plain)
     if side:
         st.caption("4 side cards lie face down; peeks at them are entered with suggestions.")
     st.text_input("Title (optional)", key="new_title")
@@ -156,7 +158,8 @@ def saved_games() -> None:
     if saved:
         st.subheader("Your games")
         for game in saved:
-            st.button(f"{game.title} · {game.events} events · {game.saved[:16].replace('T', ' ')}",
+            st.button(plain(f"{game.title} · {game.events} events · "
+                            f"{game.saved[:16].replace('T', ' ')}"),
                       key=f"open_{game.id}", on_click=open_saved, args=(game.id,),
                       width="stretch")
 

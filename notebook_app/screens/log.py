@@ -7,6 +7,7 @@ from dataclasses import replace
 import streamlit as st
 
 from ..entry import next_entry, start_edit
+from ..plain import plain
 from ..session import commit, live, stop_editing
 from ..turns import describe
 
@@ -33,7 +34,7 @@ def log_view() -> None:
     for index in reversed(range(len(events))):
         with st.container(border=True, key=f"event_{index}"):
             mark = " :red[(in conflict)]" if index + 1 in conflict else ""
-            st.markdown(f"**#{index + 1}**{mark} {describe(events[index])}")
+            st.markdown(f"**#{index + 1}**{mark} {plain(describe(events[index]))}")
             with st.container(horizontal=True):
                 st.button("Edit", key=f"edit_{index}", on_click=start_edit, args=(index,))
                 st.button("Delete", key=f"delete_{index}", on_click=delete_event, args=(index,))

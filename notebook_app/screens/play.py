@@ -9,6 +9,7 @@ import streamlit as st
 
 from ..entry import next_entry, start_edit
 from ..grid_view import as_markdown, envelope_line, verdict
+from ..plain import plain
 from ..session import flash, live, undo_revision
 from ..turns import describe
 from .game import game_view
@@ -40,15 +41,15 @@ def header() -> None:
     log = live().log
     grid, ignored = live().grid()
     title = log.game.title or " · ".join(log.game.player_names)
-    st.markdown(f"**{title}**")
+    st.markdown(f"**{plain(title)}**")
     if grid.accusation_safe:
-        st.success(verdict(grid), icon=":material/check_circle:")
+        st.success(plain(verdict(grid)), icon=":material/check_circle:")
     else:
-        st.info(verdict(grid, None if ignored else live().triples_left))
-    st.caption(f"Envelope · {envelope_line(grid)}")
+        st.info(plain(verdict(grid, None if ignored else live().triples_left)))
+    st.caption(plain(f"Envelope · {envelope_line(grid)}"))
     conflict_banner(ignored)
     seq, note = state.revision
-    st.button(f"Undo: {note}", key="undo", on_click=undo, disabled=seq <= 1,
+    st.button(plain(f"Undo: {note}"), key="undo", on_click=undo, disabled=seq <= 1,
               icon=":material/undo:", width="stretch")
 
 
@@ -60,7 +61,7 @@ def conflict_banner(ignored: tuple[int, ...]) -> None:
     with st.container(border=True, key="conflict"):
         st.error(
             "These entries cannot all be true. One of them is wrong:"
-            + "".join(f"\n- **#{n}** {describe(events[n - 1])}" for n in conflict),
+            + "".join(f"\n- **#{n}** {plain(describe(events[n - 1]))}" for n in conflict),
             icon=":material/error:",
         )
         if ignored:

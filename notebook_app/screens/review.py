@@ -9,6 +9,7 @@ import streamlit as st
 from solver.game import Accusation
 
 from ..grid_view import verdict
+from ..plain import plain
 from ..session import live
 from ..turns import describe
 from .grid import show_grid
@@ -34,13 +35,14 @@ def review_view() -> None:
         st.button("Next", key="review_next", on_click=step, args=(1,),
                   icon=":material/chevron_right:")
     upto = int(state.review_step)
-    st.markdown(f"**#{upto}** {describe(events[upto - 1])}" if upto else "Before the first event")
+    st.markdown(f"**#{upto}** {plain(describe(events[upto - 1]))}" if upto
+                else "Before the first event")
     grid = live().grid_at(upto)
     counts = live().counter.counts
     if grid is None:
         st.error("The events up to here contradict each other.")
     else:
-        st.caption(verdict(grid, counts[upto]))
+        st.caption(plain(verdict(grid, counts[upto])))
         show_grid(grid)
     st.markdown("**Possible envelopes after each event**")
     chart = pd.DataFrame({"event": range(len(counts)), "possible envelopes": counts})
@@ -51,7 +53,8 @@ def review_view() -> None:
     elif safe == 0:
         st.write("An accusation was safe from the start.")
     else:
-        st.write(f"An accusation was safe after event #{safe}: {describe(events[safe - 1])}")
+        st.markdown(plain(f"An accusation was safe after event #{safe}: "
+                          f"{describe(events[safe - 1])}"))
     accusations = [(i, e) for i, e in enumerate(events, 1) if isinstance(e, Accusation)]
     for number, accusation in accusations:
-        st.write(f"#{number}: {describe(accusation)}")
+        st.markdown(plain(f"#{number}: {describe(accusation)}"))

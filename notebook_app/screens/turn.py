@@ -32,6 +32,7 @@ from ..entry import (
     skip_show,
     submit_entry,
 )
+from ..plain import plain
 from ..session import live
 from ..turns import (
     answer_order,
@@ -57,10 +58,12 @@ state = st.session_state
 
 def chips(label: str, key: str, options: Sequence[object],
           format_func: Callable[[Any], str] | None = None, help: str | None = None) -> None:
-    """One tap picks: ``options`` as chips (a choice no longer offered is dropped first)."""
+    """One tap picks: ``options`` as chips (a choice no longer offered is dropped first). Names
+    in the label and the chips are shown as text."""
     if state.get(key) not in options:
         state[key] = None
-    st.pills(label, options, key=key, format_func=format_func, help=help)
+    shown = format_func or str
+    st.pills(plain(label), options, key=key, format_func=lambda o: plain(shown(o)), help=help)
 
 
 def card_chips(deck: Deck) -> None:
@@ -84,14 +87,14 @@ def turn_view() -> None:
     pending_show_prompt()
     won = winner(log)
     if won is not None:
-        st.success(f"{won} accused correctly: the game is over.")
+        st.success(plain(f"{won} accused correctly: the game is over."))
     editing = state.get("editing")
     if editing is not None:
-        st.warning(f"Editing #{editing + 1}: {describe(log.events[editing])}")
+        st.warning(plain(f"Editing #{editing + 1}: {describe(log.events[editing])}"))
         hidden = unshown(state.edit_original, state.get("edit_loaded"))
         if hidden:
-            st.caption("The form cannot show all of this entry; kept as recorded unless you change"
-                       " who suggested or who showed: " + "; ".join(hidden))
+            st.caption(plain("The form cannot show all of this entry; kept as recorded unless you "
+                             "change who suggested or who showed: " + "; ".join(hidden)))
         st.button("Cancel edit", key="cancel_edit", on_click=cancel_edit)
     kinds = kinds_offered()
     if state.get("kind") not in kinds:
@@ -104,7 +107,7 @@ def turn_view() -> None:
         turn_form()
     problem = state.get("entry_problem")
     if problem:
-        st.error(problem, icon=":material/touch_app:")
+        st.error(plain(problem), icon=":material/touch_app:")
     submit = "Save changes" if editing is not None else "Record"
     st.button(submit, type="primary", on_click=submit_entry, key="submit", width="stretch")
 
@@ -118,11 +121,12 @@ def turn_form() -> None:
         state.by = next_suggester(log)
         defaults_for(state.by)
     label = {"Accusation": "Who accused", "Asked one": "Who asked"}.get(kind, "Who suggested")
-    st.pills(label, game.player_names, key="by", required=True, on_change=on_by_change)
+    st.pills(label, game.player_names, key="by", required=True, on_change=on_by_change,
+             format_func=plain)
     by = state.by
     if game.me is not None and by != game.me and kind != "Accusation":
         seen = seen_from_me(log, by)
-        st.caption(f"{by} has seen from you: {', '.join(seen) if seen else 'nothing yet'}")
+        st.caption(plain(f"{by} has seen from you: {', '.join(seen) if seen else 'nothing yet'}"))
     card_chips(game.deck)
     if kind == "Accusation":
         chips("Result", "e_result", (WRONG, RIGHT))
@@ -157,22 +161,22 @@ def shown_chips(refuter: str) -> None:
     if refuter == game.me:
         choice = show_choice(log, by, cards)
         if len(choice.matching) != 1:
-            st.caption(choice.advice)
+            st.caption(plain(choice.advice))
         if len(choice.matching) > 1:
             chips("Card you showed", "e_shown", choice.matching,
                   format_func=lambda c: f"{c} ✓ seen" if c in choice.already_seen else c)
         elif choice.matching:
-            st.caption(f"You showed {choice.matching[0]}: your only card of the three.")
+            st.caption(plain(f"You showed {choice.matching[0]}: your only card of the three."))
         return
     if state.get("editing") is not None:  # fixing an entry: the grid may hold the mistake
         candidates = tuple(c for c in cards if c not in game.my_cards)
     else:
         candidates = shown_candidates(game, live().grid()[0], by, refuter, cards)
     if len(candidates) == 1:
-        st.caption(f"{refuter} can only have shown {candidates[0]}.")
+        st.caption(plain(f"{refuter} can only have shown {candidates[0]}."))
         return
     if not candidates:
-        st.caption(f"The notebook says {refuter} holds none of these: check the entry.")
+        st.caption(plain(f"The notebook says {refuter} holds none of these: check the entry."))
         candidates = tuple(c for c in cards if c not in game.my_cards)
     chips(f"Card {refuter} showed you", "e_shown", candidates)
 
@@ -199,14 +203,14 @@ def reveal_form() -> None:
         whose = (*whose, original.player)  # a reveal of the user's own cards stays theirs
     if state.get("r_player") not in whose:
         state.r_player = whose[0]
-    st.pills("Whose cards", whose, key="r_player", required=True)
+    st.pills("Whose cards", whose, key="r_player", required=True, format_func=plain)
     grid = live().grid()[0]
     kept = tuple(original.cards) if isinstance(original, Reveal) else ()
     options = tuple(c for c in game.deck
                     if c in possible_for(grid, state.r_player) or c in kept
                     or c in (state.get("r_cards") or ()))
     state.r_cards = [c for c in state.get("r_cards") or () if c in options]
-    st.pills("Cards you saw", options, selection_mode="multi", key="r_cards")
+    st.pills("Cards you saw", options, selection_mode="multi", key="r_cards", format_func=plain)
     st.checkbox("That is their whole hand", key="r_whole")
 
 
@@ -222,20 +226,20 @@ def pending_show_prompt() -> None:
         return
     with st.container(border=True, key="show_prompt"):
         if event.by == log.game.me and event.refuted_by is not None:
-            st.markdown(f"**Which card did {event.refuted_by} show you?**")
+            st.markdown(f"**Which card did {plain(event.refuted_by)} show you?**")
             grid = live().grid()[0]
             cards = shown_candidates(log.game, grid, event.by, event.refuted_by, event.cards)
             cards = cards or tuple(c for c in event.cards if c not in log.game.my_cards)
             seen: tuple[str, ...] = ()
         else:
             choice = show_choice(log, event.by, event.cards)
-            st.markdown(f"**{event.by} asked {', '.join(event.cards)}.** "
+            st.markdown(f"**{plain(event.by)} asked {plain(', '.join(event.cards))}.** "
                         "Which card did you show?")
-            st.write(choice.advice)
+            st.markdown(plain(choice.advice))
             cards, seen = choice.matching, choice.already_seen
         with st.container(horizontal=True):
             for card in cards:
                 mark = " ✓ seen" if card in seen else ""
-                st.button(f"{card}{mark}", key=f"showed_{card}", on_click=set_shown,
+                st.button(plain(f"{card}{mark}"), key=f"showed_{card}", on_click=set_shown,
                           args=(index, event, card))
             st.button("Skip", key="showed_skip", on_click=skip_show)

@@ -1,0 +1,143 @@
+"""The app against a hostile game: names that are markdown, errors that must not leak details.
+
+Every name, title and file name the user supplies is shown as text on every screen (the browser
+test in ``test_browser_hostile.py`` checks that no request leaves for an injected image); an
+error while drawing a page is a message, the traceback goes to the server's log only.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from notebook_app.store import DB_ENV, Store
+from solver.cards import Deck
+from solver.editions import Dealing, new_game
+from solver.game import Accusation, GameLog, Reveal, Suggestion
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = str(ROOT / "notebook_app" / "app.py")
+IMAGE = "![](http://127.0.0.1:9/x.png)"
+HOSTILE = (f"{IMAGE}Ann", "**Bob**", ":red[Cat]", "<img src=x>Dan")
+DECK = Deck((f"{IMAGE}Plum", "$x$ Green", "Mustard"),
+            ("[Rope](http://127.0.0.1:9/)", "Knife", "Wrench"),
+            ("Hall", ":material/home: Study", "Kitchen", "Lounge"))
+PLAIN_ELEMENTS = {"selectbox", "multiselect", "dataframe", "arrow_vega_lite_chart",
+                  "download_button", "html", "text"}
+"""Elements that never read markdown: user text goes into them as it is."""
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
+    path = tmp_path / "games.sqlite3"
+    monkeypatch.setenv(DB_ENV, str(path))
+    return Store(path)
+
+
+def hostile_log() -> GameLog:
+    ann, bob, cat, dan = HOSTILE
+    plum, green, _ = DECK.suspects
+    rope, knife, _ = DECK.weapons
+    hall, study, kitchen, _ = DECK.rooms
+    game = new_game(DECK, HOSTILE, Dealing.CLASSIC, me=ann, my_cards=(plum, rope),
+                    title=f"{IMAGE} Friday **game**")
+    return GameLog(game, (
+        Suggestion(bob, (plum, knife, study), refuted_by=cat),
+        Reveal(dan, (kitchen,)),
+        Suggestion(ann, (green, knife, hall), passes=(bob,), refuted_by=cat, shown=knife),
+        Accusation(cat, (green, rope, hall), correct=False),
+        Suggestion(dan, (green, rope, study), refuted_by=ann, shown=rope),
+    ))
+
+
+def rendered(at: AppTest) -> list[tuple[str, str]]:
+    """(element type, its protobuf as text) for every element that renders markdown."""
+    found: list[tuple[str, str]] = []
+
+    def walk(node: Any) -> None:
+        kind = str(getattr(node, "type", ""))
+        if kind in PLAIN_ELEMENTS:
+            return
+        proto = getattr(node, "proto", None)
+        if proto is not None and kind != "block":  # widget ids (never shown) left out
+            found.append((kind, re.sub(r'(?m)^\s*id: ".*"$', "", str(proto))))
+        elif proto is not None:
+            found.append((kind, str(getattr(proto, "expandable", ""))))
+        for child in getattr(node, "children", {}).values():
+            walk(child)
+
+    walk(at._tree)
+    return found
+
+
+def assert_no_markup(at: AppTest, where: str) -> None:
+    assert not at.exception, at.exception
+    for kind, text in rendered(at):
+        for markup in ("](http", "**Bob**", ":red[Cat", "<img", ":material/home:", "$x$"):
+            unescaped = re.search("(?<!\\\\)" + re.escape(markup), text)
+            assert unescaped is None, (where, kind, markup, text[:400])
+
+
+def test_every_screen_shows_hostile_names_as_text(store: Store) -> None:
+    log = hostile_log()
+    game_id = store.create(log, "shelf")
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["shelf"] = "shelf"
+    at.run()
+    assert_no_markup(at, "home with the saved game")
+    assert any("Friday" in label for label in (b.label for b in at.button))
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["shelf"] = "shelf"
+    at.session_state["game_id"] = game_id
+    at.run()
+    assert_no_markup(at, "the open game")
+    assert at.session_state["live"].log == log
+    for view in ("Turn", "Grid", "Log", "Review", "Game"):
+        at.segmented_control(key="view").set_value(view).run()
+        assert_no_markup(at, view)
+    at.segmented_control(key="view").set_value("Grid").run()
+    at.session_state["explain_cell"] = (DECK.weapons[1], HOSTILE[2])
+    at.run()
+    assert_no_markup(at, "an explanation")
+    assert any("Cat" in m.value for m in at.markdown)
+    at.segmented_control(key="view").set_value("Turn").run()
+    at.session_state["pending_show"] = (0, log.events[0])
+    at.run()
+    assert_no_markup(at, "the question which card was shown")
+
+
+def test_hostile_names_in_a_new_game_form(store: Store) -> None:
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.selectbox(key="new_edition").set_value("custom").run()
+    at.text_area(key="new_suspects").set_value("\n".join(DECK.suspects))
+    at.text_area(key="new_weapons").set_value("\n".join(DECK.weapons))
+    at.text_area(key="new_rooms").set_value("\n".join(DECK.rooms))
+    at.text_area(key="new_players").set_value("\n".join(HOSTILE)).run()
+    assert_no_markup(at, "new game form")
+
+
+def test_a_failing_page_shows_a_message_and_logs_the_details(
+    store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    import notebook_app.screens.home as home
+
+    def broken() -> None:
+        raise RuntimeError("/srv/secret/path.py exploded")
+
+    monkeypatch.setattr(home, "home_screen", broken)
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    assert not at.exception
+    assert [e.value for e in at.error] and "Reload the page" in at.error[0].value
+    assert all("/srv/secret" not in text for _, text in rendered(at))
+    assert "/srv/secret/path.py exploded" in caplog.text
+
+
+def test_the_server_shows_no_error_details() -> None:
+    config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
+    assert config["client"]["showErrorDetails"] == "none"
+    assert config["server"]["maxUploadSize"] == 1  # MB: larger uploads never reach the app
