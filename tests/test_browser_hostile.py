@@ -1,0 +1,174 @@
+"""A hostile log in a real Chromium: names that are markdown images fetch nothing.
+
+A local listener stands in for the attacker's server. The test uploads a log whose title,
+player names and card names are ``![](http://127.0.0.1:PORT/…png)`` and a file whose name is
+one, opens every screen, reloads the home page (the title is the saved-games button's label),
+and checks that no request reached the listener or left the browser for its address. Also: the
+server stops within seconds on SIGTERM.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from solver.cards import Deck
+from solver.editions import Dealing, new_game
+from solver.game import GameLog, Suggestion
+from solver.logfile import dumps
+from tests.test_browser_app import ROOT, _free_port, app_url  # noqa: F401 (a fixture)
+
+
+@pytest.fixture
+def listener() -> Iterator[tuple[int, list[str]]]:
+    """A web server on a free 127.0.0.1 port that records every path asked of it."""
+    seen: list[str] = []
+
+    class Record(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            seen.append(self.path)
+            self.send_response(404)
+            self.end_headers()
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Record)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server.server_address[1], seen
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def hostile_log(port: int) -> GameLog:
+    def image(name: str) -> str:
+        return f"![](http://127.0.0.1:{port}/{name}.png)"
+
+    players = (f"{image('ann')}Ann", "Bob", f"Cat{image('cat')}", "Dan")
+    deck = Deck((f"{image('plum')}Plum", "Green", "Mustard"), ("Rope", f"{image('knife')}Knife",
+                "Wrench"), ("Hall", "Study", f"[Kitchen](http://127.0.0.1:{port}/k)", "Lounge"))
+    game = new_game(deck, players, Dealing.CLASSIC, me=players[0],
+                    my_cards=(deck.suspects[0], "Rope"), title=f"{image('title')} Friday")
+    return GameLog(game, (
+        Suggestion(players[1], (deck.suspects[0], deck.weapons[1], "Study"),
+                   refuted_by=players[2]),
+        Suggestion(players[0], ("Green", deck.weapons[1], deck.rooms[2]), passes=("Bob",),
+                   refuted_by=players[2], shown=deck.weapons[1]),
+    ))
+
+
+@pytest.mark.browser
+def test_markdown_in_names_fetches_nothing(
+    app_url: str, listener: tuple[int, list[str]], tmp_path: Path,  # noqa: F811
+    chromium_executable: str, chromium_args: list[str], artifacts_dir: Path,
+) -> None:
+    from playwright.sync_api import Page, expect, sync_playwright
+
+    port, seen = listener
+    target = f"127.0.0.1:{port}"
+    log_file = tmp_path / "friday.json"
+    log_file.write_text(dumps(hostile_log(port)), encoding="utf-8")
+    # No "/" in a file name; browsers read "http:host:port" as "http://host:port/".
+    bad_file = tmp_path / f"![](http:127.0.0.1:{port}) file.json"
+    bad_file.write_text('{"format": "other"}', encoding="utf-8")
+    requested: list[str] = []
+
+    def settle(page: Page) -> None:
+        page.wait_for_timeout(400)
+        expect(page.locator('[data-testid="stStatusWidget"]')).to_have_count(0, timeout=20000)
+        expect(page.locator('[data-stale="true"]')).to_have_count(0, timeout=20000)
+
+    def read(page: Page) -> str:
+        """The page's text as a person reads it (word joiners keep addresses from linking)."""
+        return page.inner_text("body").replace("\u2060", "")
+
+    def upload(page: Page, path: Path) -> None:
+        page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(path))
+        expect(page.get_by_role("button", name=f"Remove {path.name}")).to_be_visible()
+        settle(page)
+        page.get_by_role("button", name="Open file").click()
+        settle(page)
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.on("request", lambda request: requested.append(request.url))
+        page.goto(app_url)
+        expect(page.get_by_text("Or open a log")).to_be_visible(timeout=30000)
+        upload(page, bad_file)
+        expect(page.get_by_text("is not a valid log")).to_be_visible()
+        alert = page.locator('[data-testid="stAlert"]').first.inner_text()
+        assert f"![](http:{target}) file.json" in alert
+        page.screenshot(path=artifacts_dir / "hostile-1-upload-error.png")
+        upload(page, log_file)
+        expect(page.get_by_text("possibilities left")).to_be_visible(timeout=30000)
+        assert f"![](http://{target}/title.png) Friday" in read(page)
+        page.screenshot(path=artifacts_dir / "hostile-2-turn.png")
+        for view in ("Grid", "Log", "Review", "Game", "Turn"):
+            page.locator('[data-testid="stButtonGroup"] button', has_text=view).first.click()
+            settle(page)
+            page.screenshot(path=artifacts_dir / f"hostile-3-{view.lower()}.png")
+            links = page.locator(f'a[href*="{target}"], img[src*="{target}"]')
+            assert links.count() == 0, (view, links.first.evaluate("e => e.outerHTML"))
+        shelf = parse_qs(urlsplit(page.url).query)["shelf"][0]
+        page.goto(f"{app_url}/?shelf={shelf}")  # home: the title is a saved-games button
+        expect(page.get_by_text("Your games")).to_be_visible(timeout=30000)
+        settle(page)
+        assert f"![](http://{target}/title.png) Friday" in read(page)
+        page.screenshot(path=artifacts_dir / "hostile-4-home.png")
+        browser.close()
+    assert seen == [], f"the injected address was fetched: {seen}"
+    assert not [url for url in requested if target in url]
+
+
+def test_the_server_stops_on_sigterm(tmp_path: Path) -> None:
+    port = _free_port()
+    env = {**os.environ, "CLUE_NOTEBOOK_DB": str(tmp_path / "games.sqlite3")}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "notebook_app/app.py",
+         "--server.port", str(port), "--server.address", "127.0.0.1",
+         "--server.headless", "true", "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2):
+                    break
+            except OSError:
+                assert server.poll() is None and time.monotonic() < deadline, "did not start"
+                time.sleep(0.3)
+        server.send_signal(signal.SIGTERM)
+        started = time.monotonic()
+        server.wait(timeout=10)
+        assert time.monotonic() - started < 5
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+
+
+def test_the_hostile_log_is_valid(tmp_path: Path) -> None:
+    """The browser test's log is a game the notebook accepts, so it reaches every screen."""
+    from solver.logfile import loads
+    from solver.notebook import analyze
+
+    log = hostile_log(9)
+    assert loads(dumps(log)) == log and analyze(log).consistent
+    assert json.loads(dumps(log))["title"].startswith("![](")
