@@ -161,7 +161,8 @@ class Chain:
                 if not t.weights[0]:
                     return
                 continue
-            tallies.append(Tally(t.owner, cards, t.weights[: len(cards) + 1]))
+            slots = (n, n + 1) if t.owner == env else ()
+            tallies.append(Tally(t.owner, cards, t.weights[: len(cards) + 1], slots))
         try:
             run = run_programme(capacity, allowed, tallies, Budget(budget))
         except OverBudget:

@@ -76,6 +76,12 @@ def envelope_slots(
     factor = 1
     tallies: list[Tally] = []
     for t in pz.tallies:
+        if t.owner == pz.envelope:
+            if envelope is not None:  # the envelope is complete: the tally is settled
+                factor *= t.weights[sum(c in removed for c in t.cards)]
+            else:  # a card in any of the three slots counts
+                tallies.append(Tally(t.owner, t.cards, t.weights, (n, n + 1)))
+            continue
         cards = tuple(c for c in t.cards if c not in removed)
         weights = t.weights[: len(cards) + 1]
         if cards:

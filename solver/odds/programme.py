@@ -146,7 +146,7 @@ def layers_of(
                 last_of[i] = pos
     single_layers: list[Layer] = []
     for pos, card in enumerate(order):
-        hooks = tuple((i, t.owner) for i, t in enumerate(tallies) if card in t.cards)
+        hooks = tuple((i, o) for i, t in enumerate(tallies) if card in t.cards for o in t.holders)
         closes = tuple(i for i, p in last_of.items() if p == pos)
         reach = tuple(sorted(allowed[card]))
         single_layers.append(Layer(card=card, allowed=reach, hooks=hooks, closes=closes,

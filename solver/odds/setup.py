@@ -9,9 +9,8 @@ excluded, and every triple outside an envelope note's "holds one of".
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import product
 
-from ..cards import CATEGORIES, Category
+from ..cards import Category
 from ..game import ENVELOPE, FIRST_IN_ORDER, Accusation, Game, GameLog, Note, Suggestion, Triple
 from ..notebook import Grid, Knowledge, Notebook
 
@@ -33,6 +32,14 @@ class Tally:
     cards: tuple[str, ...]
     weights: tuple[int, ...]
     """Weight by count held, index 0..len(cards)."""
+    slots: tuple[int, ...] = ()
+    """Other programme owners that count as ``owner`` (the envelope's weapon and room slots,
+    when ``owner`` is the envelope)."""
+
+    @property
+    def holders(self) -> tuple[int, ...]:
+        """Every programme owner whose cards count towards the tally."""
+        return (self.owner, *self.slots)
 
 
 @dataclass
@@ -95,22 +102,14 @@ def puzzle(log: GameLog, grid: Grid, *, refuter_model: bool = False) -> Puzzle:
                 accusations.append(event.cards)
             continue
         if isinstance(event, Note):
-            # holds and lacks are cells of the grid; "holds one of" is a refutation nobody saw
-            # for a player or the side pile, and for the envelope it rules out every triple
-            # made of other cards (counted like wrong accusations)
+            # holds and lacks are cells of the grid; "holds one of" is a refutation nobody saw,
+            # for any owner (for the envelope, a card in any of its three slots counts)
             one_of = event.holds_one_of
             owner = index[event.owner]
             if not one_of or any(state(owner, c) == "yes" for c in one_of):
                 continue
-            if owner != env:
-                open_cards = tuple(c for c in one_of if state(owner, c) == "maybe")
-                tallies.append(Tally(owner, open_cards, (0,) + (1,) * len(open_cards)))
-                continue
-            outside = [
-                [c for c in game.deck.of(cat) if c not in one_of and state(env, c) != "no"]
-                for cat in CATEGORIES
-            ]
-            accusations.extend((s, w, r) for s, w, r in product(*outside))
+            open_cards = tuple(c for c in one_of if state(owner, c) == "maybe")
+            tallies.append(Tally(owner, open_cards, (0,) + (1,) * len(open_cards)))
             continue
         if not isinstance(event, Suggestion) or event.refuted_by is None:
             continue
