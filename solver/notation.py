@@ -389,6 +389,10 @@ class _Reader:
                 comments.append(comment.rstrip())
                 continue
             key = self._header_key(raw)
+            if not in_events and key is None:
+                key = self._misspelt_header(raw, number, header)
+            elif not in_events and key in header.values and _seated(raw, header):
+                key = None  # a player called "Me": the header has ended
             if not in_events and key is not None:
                 header.comments.extend(comments)
                 comments.clear()
@@ -397,6 +401,10 @@ class _Reader:
             if not in_events:
                 in_events = True
                 game = self._game(header)
+            if key is not None and not (game and self.players.match([raw.split(":")[0]])):
+                self.problems.append(Problem(number, 1, "an event (header lines go before "
+                                                        "the first event)", raw.strip()))
+                continue
             if game is None:
                 break  # the header is wrong: event lines would only repeat its errors
             try:
@@ -446,10 +454,27 @@ class _Reader:
             return None
         return _HEADER_KEYS.get(" ".join(found[1].casefold().replace("_", " ").split()))
 
+    def _misspelt_header(self, raw: str, number: int, header: _Header) -> str | None:
+        """The header key a line probably meant (``player:`` for a missing ``players:``),
+        recorded as a problem; ``None`` for a line that does not look like one."""
+        found = re.match(r"\s*([^\W\d][\w ]*?)\s*:", raw)
+        if found is None:
+            return None
+        from difflib import get_close_matches
+
+        typed = " ".join(found[1].casefold().replace("_", " ").split())
+        close = get_close_matches(typed, list(_HEADER_KEYS), n=1, cutoff=0.75)
+        if not close or _HEADER_KEYS[close[0]] in header.values:
+            return None
+        self.problems.append(Problem(number, 1, "a header line or an event", found[1],
+                                     f"{close[0]}:"))
+        return _HEADER_KEYS[close[0]]
+
     def _header_line(self, header: _Header, number: int, key: str, raw: str) -> None:
         if key in header.values:
-            self.problems.append(Problem(number, 1, f"one {key!r} line", raw.strip(),
-                                         f"line {header.values[key][0]}"))
+            label = raw.split(":", 1)[0].strip()
+            self.problems.append(Problem(number, 1, f"one '{label}:' line (the first is line "
+                                                    f"{header.values[key][0]})", raw.strip()))
             return
         value = raw.split(":", 1)[1].strip()
         if key in ("edition", "side_cards"):
@@ -892,6 +917,13 @@ class _Reader:
         raise _Stop(Problem(number, token.column, what, token.text, names.closest(token.text)))
 
 
+def _seated(raw: str, header: _Header) -> bool:
+    """Whether the words before a line's colon are a name on the header's ``players:`` line."""
+    typed = fold(raw.split(":", 1)[0])
+    listed = header.values.get("players", (0, ""))[1]
+    return any(fold(item.rsplit(None, 1)[0]) == typed for item in listed.split(",") if item.strip())
+
+
 def _piece(token: Token) -> str:
     return token.text
 
@@ -976,6 +1008,15 @@ class _Writer:
     def cards(self, cards: Iterable[str], quoted: bool = False) -> str:
         return " ".join(self.card(c, quoted) for c in cards)
 
+    def card_list(self, cards: tuple[str, ...]) -> str:
+        """A header's cards, in quotes if the short names would not read back as these."""
+        text = self.cards(cards)
+        try:
+            back = self.reader._cards(_tokens(text, 1).tokens, 1)
+        except _Stop:
+            back = []
+        return text if tuple(back) == cards else self.cards(cards, quoted=True)
+
     def player(self, name: str, quoted: bool = False) -> str:
         words = name.split()
         plain = (
@@ -1006,9 +1047,9 @@ class _Writer:
         if game.me is not None:
             lines.append(f"me: {_list_name(game.me)}")
         if game.my_cards:
-            lines.append(f"my cards: {self.cards(game.my_cards)}")
+            lines.append(f"my cards: {self.card_list(game.my_cards)}")
         if game.face_up:
-            lines.append(f"face up: {self.cards(game.face_up)}")
+            lines.append(f"face up: {self.card_list(game.face_up)}")
         if game.side_cards:
             lines.append(f"side cards: {game.side_cards}")
         extra = _plain_extra(game.extra)

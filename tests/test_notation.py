@@ -284,6 +284,18 @@ def test_header_errors() -> None:
         read_text("edition: clue-classic\n")
 
 
+def test_misplaced_misspelt_and_repeated_header_lines() -> None:
+    with pytest.raises(NotationError) as caught:
+        read_text("edition: clue-classic\nplayer: Ann 9, Bob 9\n")
+    assert (caught.value.line, caught.value.suggestion) == (2, "players:")
+    with pytest.raises(NotationError, match=r"line 8, column 1: expected an event \(header "):
+        classic("Ann: Plum Rope Hall / Bob +", "me: Bob")
+    with pytest.raises(NotationError, match=r"expected one 'me:' line \(the first is line 4\)"):
+        read_text(CLASSIC + "me: Bob\n")
+    log = read_text(CLASSIC.replace("Bob", "Me") + "\nMe: Plum Rope Hall / Cid +\n")
+    assert isinstance(log.events[0], Suggestion) and log.events[0].by == "Me"
+
+
 def test_rule_problems_name_the_line() -> None:
     with pytest.raises(InvalidLogError) as caught:
         read_text(CLASSIC.replace("Cid 6", "Cid 5") + "\nAnn: Plum Rope Hall / Ann +\n")
