@@ -302,7 +302,16 @@ def _new_arguments(parser: argparse.ArgumentParser) -> None:
                         help="cards per player in seating order, instead of the dealing rule's")
     parser.add_argument("--title", help="a name for the game")
     parser.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+    parser.add_argument("--to", choices=["json", "text"],
+                        help="the format (default: from FILE's suffix, .json or .clue, else json)")
     parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+
+
+def _output_format(to: str | None, output: str | None) -> str | None:
+    """``--to``, or the format an output file's suffix names (.json, .clue, .txt), or None."""
+    if to is None and output is not None:
+        return _SUFFIXES.get(Path(output).suffix.lower())
+    return to
 
 
 def run_new(args: argparse.Namespace) -> int:
@@ -330,7 +339,13 @@ def run_new(args: argparse.Namespace) -> int:
             ])
     log = GameLog(game)
     check(log)
-    if _write_output(dumps(log), args.output, args.force):
+    if _output_format(args.to, args.output) == "text":
+        from .notation import write_text
+
+        text = write_text(log)
+    else:
+        text = dumps(log)
+    if _write_output(text, args.output, args.force):
         hands = ", ".join(f"{p.name} {p.hand_size}" for p in game.players)
         print(f"wrote {args.output}: {len(deck)} cards; hands {hands}", file=sys.stderr)
     return OK
@@ -375,9 +390,7 @@ def run_convert(args: argparse.Namespace) -> int:
 
     source = _read_text(args.log, "IN")
     log = read_log_any(source)
-    target = args.to
-    if target is None and args.output is not None:
-        target = _SUFFIXES.get(Path(args.output).suffix.lower())
+    target = _output_format(args.to, args.output)
     if target is None:
         target = "text" if is_json(source) else "json"
     text = dumps(log) if target == "json" else write_text(log)

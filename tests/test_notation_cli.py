@@ -104,3 +104,18 @@ def test_commands_load_only_what_they_use(command: list[str]) -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "0 []"
+
+
+def test_new_writes_notation_by_suffix_or_option(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    start = ["new", "--edition", "clue-classic", "--players", "Ann,Bob,Cid", "--me", "Ann",
+             "--my-cards", "Professor Plum,Knife,Hall,Rope,Study,Lounge"]
+    clue = tmp_path / "game.clue"
+    assert main([*start, "-o", str(clue)]) == 0
+    text = clue.read_text(encoding="utf-8")
+    assert text == ("edition: clue-classic\nplayers: Ann 6, Bob 6, Cid 6\nme: Ann\n"
+                    "my cards: Plum Knife Hall Rope Study Lounge\n")
+    assert main([*start, "--to", "text"]) == 0
+    assert capsys.readouterr().out == text
+    assert main(start) == 0
+    assert loads(capsys.readouterr().out) == read_text(text)
