@@ -477,8 +477,10 @@ class _Reader:
                                                     f"{header.values[key][0]})", raw.strip()))
             return
         value = raw.split(":", 1)[1].strip()
-        if key in ("edition", "side_cards"):
-            value = re.sub(r"\s#.*$", "", value)
+        if key not in ("title", "extra"):
+            value, comment = _split_comment(value)
+            if comment is not None:
+                header.comments.append(comment)
         header.values[key] = (number, value)
 
     def _value_column(self, number: int) -> int:
@@ -915,6 +917,24 @@ class _Reader:
             raise _Stop(Problem(number, token.column, f"{what} ({listing}: type more letters)",
                                 token.text))
         raise _Stop(Problem(number, token.column, what, token.text, names.closest(token.text)))
+
+
+def _split_comment(text: str) -> tuple[str, str | None]:
+    """A header value and its trailing ``# comment`` (outside quotes), if any.
+
+    >>> _split_comment('Ann 6, "B #1" 6  # the usual table')
+    ('Ann 6, "B #1" 6', 'the usual table')
+    """
+    quoted = escaped = False
+    for i, c in enumerate(text):
+        if quoted:
+            escaped, quoted = (not escaped and c == "\\"), quoted and (escaped or c != '"')
+        elif c == '"':
+            quoted = True
+        elif c == "#" and (i == 0 or text[i - 1].isspace()):
+            comment = text[i + 1 :]
+            return text[:i].rstrip(), (comment[1:] if comment.startswith(" ") else comment).rstrip()
+    return text, None
 
 
 def _seated(raw: str, header: _Header) -> bool:

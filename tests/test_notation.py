@@ -318,6 +318,8 @@ def test_comments_are_kept_with_the_game_and_the_next_event() -> None:
     assert log.game.extra == {"comment": "Friday"}
     assert log.events[0].extra == {"comment": "Bob looked unsure"}
     assert write_text(log) == text
+    moved = read_text(CLASSIC.replace("Cid 6", "Cid 6  # Cid deals") + "\nBob: Green Rope Hall\n")
+    assert moved.game.extra == {"comment": "Cid deals"} and moved.game.player_names[2] == "Cid"
 
 
 def test_read_log_any_detects_the_format_by_content() -> None:
