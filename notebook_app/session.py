@@ -1,20 +1,28 @@
-"""The open game of one browser session: opening it, saving every change at once without ever
-saving over another screen's change, and following changes made elsewhere.
+"""The open game of one browser session: which browser this is, opening a game by its link,
+saving every change at once without ever saving over another screen's change, following
+changes made elsewhere, and saying so when the database fails.
 
-Everything per user lives in ``st.session_state``: ``game_id``; ``live`` (the solvers);
-``revision`` (number and note of the revision shown, the base of the next save); ``editing``,
-``edit_original`` and ``edit_loaded`` (the entry being edited, as recorded and as its form first
-showed it); ``pending_show`` (index and event of a suggestion whose shown card to ask for);
-``flash`` (messages for the next run); ``shelf`` (this browser's list of games). The screens
-keep a few keys of their own: the entry form's fields (`ENTRY_KEYS`, see `notebook_app.entry`)
-and ``kind``, ``view`` (the tab shown), ``explain_cell`` and ``show_odds`` (Grid),
-``review_step`` (Review), ``scroll_top`` (scroll up after this run), the new game form's
-``new_*``. The cached `Store` holds nothing but the database path.
+Everything per user lives in ``st.session_state``: ``shelf`` (this browser's list of games, from
+its cookie); ``game_id`` and ``access`` (the open game and what this browser may do with it:
+``owner``, ``edit`` or ``read``); ``live`` (the solvers); ``revision`` (number and note of the
+revision shown, the base of the next save); ``editing``, ``edit_original`` and ``edit_loaded``
+(the entry being edited, as recorded and as its form first showed it); ``pending_show`` (index
+and event of a suggestion whose shown card to ask for); ``flash`` (messages for the next run).
+The screens keep a few keys of their own: the entry form's fields (`ENTRY_KEYS`, see
+`notebook_app.entry`) and ``kind``, ``view`` (the tab shown), ``explain_cell`` and ``show_odds``
+(Grid), ``review_step`` (Review), ``scroll_top`` (scroll up after this run), the new game form's
+``new_*``. The cached `Store` holds nothing but the database's address.
+
+The address bar holds ``?game=<id>``, which grants nothing by itself: the id opens the game only
+in a browser whose list has it. A game's links (``?game=<token>``) grant read or edit access to
+that one game; opening one adds the game to the opener's list.
 """
 
 from __future__ import annotations
 
-import sqlite3
+import re
+from collections.abc import Mapping
+from contextlib import suppress
 
 import streamlit as st
 
@@ -22,7 +30,16 @@ from solver.errors import InvalidLogError
 from solver.game import GameLog
 
 from .live import LiveGame
-from .store import Revision, StaleRevisionError, Store, default_path, new_id
+from .store import (
+    Links,
+    Revision,
+    SavedGame,
+    StaleRevisionError,
+    Store,
+    StoreError,
+    configured,
+    new_id,
+)
 from .turns import locate
 
 ENTRY_KEYS = ("by", "e_suspect", "e_weapon", "e_room", "e_refuter", "e_shown", "e_slot", "e_peek",
@@ -30,18 +47,25 @@ ENTRY_KEYS = ("by", "e_suspect", "e_weapon", "e_room", "e_refuter", "e_shown", "
               "entry_problem")
 """The entry form's fields."""
 
+COOKIE = "clue_notebook_browser"
+"""The cookie that holds this browser's shelf id (its list of games)."""
+COOKIE_DAYS = 400  # the longest a browser keeps a cookie (Chromium's cap); renewed every visit
+SHELF_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+"""What a shelf id looks like (it is written into a script: nothing else may pass)."""
+KEEP_TRYING = "What you typed is kept: try again in a moment."
+
 state = st.session_state
 
 
 @st.cache_resource
-def _store(path: str) -> Store:
-    """The database; shared by sessions, it holds only its path (never per-user data)."""
-    return Store(path)
+def _store(where: str) -> Store:
+    """The database; shared by sessions, it holds only its address (never per-user data)."""
+    return Store(where)
 
 
 def store() -> Store:
-    """The games database at ``$CLUE_NOTEBOOK_DB`` (or the default path)."""
-    return _store(str(default_path()))
+    """The games database at ``$CLUE_NOTEBOOK_DB`` (a path or URL; a default file otherwise)."""
+    return _store(configured())
 
 
 def live() -> LiveGame:
@@ -60,24 +84,112 @@ def problems_text(err: InvalidLogError) -> str:
     return "Please fix:\n" + "\n".join(f"- {p}" for p in err.problems)
 
 
-def open_game(game_id: str) -> bool:
-    """Load a saved game into this session (and onto this browser's list)."""
+def trouble(what: str, err: StoreError, advice: str = KEEP_TRYING) -> None:
+    """Say that a database call failed: what did not happen, why, and what to do."""
+    flash("error", f"{what}: {err.reason}. {advice}")
+
+
+def can_edit() -> bool:
+    """Whether this browser may change the open game (else it only reads it)."""
+    return state.get("access") in ("owner", "edit")
+
+
+def is_owner() -> bool:
+    """Whether this browser started the open game."""
+    return state.get("access") == "owner"
+
+
+# --- which browser this is --------------------------------------------------------------------
+
+
+def browser_cookie() -> str | None:
+    """The shelf id this browser's cookie holds, if it is one."""
+    value = st.context.cookies.get(COOKIE)
+    return value if isinstance(value, str) and SHELF_ID.fullmatch(value) else None
+
+
+def remember_browser() -> None:
+    """Write this browser's shelf id into its cookie (renewing it), once per session."""
+    shelf = state.shelf
+    if state.get("cookie_written") == shelf or not SHELF_ID.fullmatch(shelf):
+        return
+    state.cookie_written = shelf
+    st.html(
+        "<script>document.cookie = "
+        f"'{COOKIE}={shelf}; Max-Age={COOKIE_DAYS * 86400}; Path=/; SameSite=Lax'"
+        " + (location.protocol === 'https:' ? '; Secure' : '');</script>",
+        unsafe_allow_javascript=True,
+    )
+
+
+def find_shelf() -> str:
+    """This browser's shelf: its cookie's, else (once, from the first release's bookmarks) a
+    ``?shelf=`` address without a game in it, else a new one."""
+    cookie = browser_cookie()
+    if cookie is not None:
+        return cookie
+    legacy = st.query_params.get("shelf", "")
+    if legacy and SHELF_ID.fullmatch(legacy) and "game" not in st.query_params:
+        return legacy
+    return new_id()
+
+
+# --- opening and closing ----------------------------------------------------------------------
+
+
+def resolve(value: str) -> tuple[str, str] | None:
+    """The game ``?game=value`` opens here and this browser's access to it: a game on this
+    browser's list by its id, or any game by one of its links (which adds it to the list)."""
+    shelf = state.shelf
+    access = store().access(shelf, value)
+    if access is not None:
+        return value, access
+    found = store().opened_by(value)
+    if found is None:
+        return None
+    game_id, granted = found
+    store().shelve(shelf, game_id, granted)
+    return game_id, store().access(shelf, game_id) or granted
+
+
+def open_link(value: str) -> bool:
+    """Open the game an address names (its id on this browser's list, or a link)."""
     try:
-        revision = store().latest(game_id)
+        found = resolve(value)
+    except StoreError as err:
+        trouble("The game could not be opened", err, "Reload the page in a moment.")
+        return False
+    if found is None:
+        flash("error", "This link does not open a game here. A game opens on another device "
+              "only through a link from its Game screen; check that the link is complete.")
+        close_game()
+        return False
+    return open_game(*found)
+
+
+def open_game(game_id: str, access: str | None = None) -> bool:
+    """Load a game of this browser's list into this session."""
+    try:
+        access = access or store().access(state.shelf, game_id)
+        revision = store().latest(game_id) if access is not None else None
     except InvalidLogError as err:
         flash("error", f"Saved game {game_id!r} cannot be read. " + problems_text(err))
         return False
-    if revision is None:
-        flash("error", f"No saved game has the id {game_id!r}. Check the link.")
+    except StoreError as err:
+        trouble("The game could not be opened", err, "Reload the page in a moment.")
+        return False
+    if revision is None or access is None:
+        flash("error", "That game is not in this browser's list.")
         return False
     close_game()
     state.game_id = game_id
+    state.access = access
     state.live = LiveGame(revision.log)
     state.revision = (revision.seq, revision.note)
-    store().shelve(state.shelf, game_id)
     st.query_params["game"] = game_id
-    state.view = "Turn"
+    state.view = "Turn" if access != "read" else "Grid"
     state.scroll_top = True
+    restore_draft()
     return True
 
 
@@ -86,8 +198,8 @@ def close_game() -> None:
     old = state.get("live")
     if isinstance(old, LiveGame):
         old.close()
-    for key in ("game_id", "live", "revision", "editing", "edit_original", "edit_loaded",
-                "pending_show", "explain_cell"):
+    for key in ("game_id", "access", "live", "revision", "editing", "edit_original",
+                "edit_loaded", "pending_show", "explain_cell"):
         state.pop(key, None)
     clear_entry()
     state.scroll_top = True
@@ -96,26 +208,129 @@ def close_game() -> None:
 
 
 def start_from(log: GameLog, note: str) -> None:
-    """Save ``log`` as a new game and open it."""
-    open_game(store().create(log, state.shelf, note))
-
-
-def commit(log: GameLog, note: str) -> bool:
-    """Save a new version of the open game at once, then update the solvers. When another
-    screen saved first, nothing is saved over it: the game is reloaded; returns ``False``."""
+    """Save ``log`` as a new game of this browser and open it."""
     try:
-        seq = store().save(state.game_id, log, note, after=state.revision[0])
+        game_id = store().create(log, state.shelf, note)
+    except StoreError as err:
+        trouble("The game was not started", err)
+        return
+    open_game(game_id, "owner")
+
+
+def saved_games() -> list[SavedGame]:
+    """This browser's games (empty, with a message, when the database fails)."""
+    try:
+        return store().games(state.shelf)
+    except StoreError as err:
+        flash("error", f"Your saved games cannot be listed now: {err.reason}. Reload the page "
+              "in a moment.")
+        return []
+
+
+def links() -> Links | None:
+    """The open game's links, or ``None`` (with a message) when the database fails."""
+    try:
+        return store().links(state.game_id)
+    except StoreError as err:
+        trouble("The game's links cannot be shown now", err, "Reload the page in a moment.")
+        return None
+
+
+def forget_game() -> None:
+    """Take the open game off this browser's list and close it (its links still open it)."""
+    try:
+        store().forget(state.shelf, state.game_id)
+    except StoreError as err:
+        trouble("The game is still on your list", err)
+        return
+    close_game()
+
+
+def new_links() -> None:
+    """Replace the open game's links (the owner's way to stop sharing what was sent)."""
+    if not is_owner():
+        flash("error", "Only the browser that started this game can change its links.")
+        return
+    try:
+        store().new_links(state.game_id)
+    except StoreError as err:
+        trouble("The links were not changed", err)
+        return
+    flash("done", "New links made: the old ones no longer open this game")
+
+
+# --- saving -----------------------------------------------------------------------------------
+
+
+def form_fields() -> dict[str, object]:
+    """The entry form as it stands (kept while its entry is being saved)."""
+    keys = (*ENTRY_KEYS, "kind", "editing")
+    return {k: state[k] for k in keys if k in state and _plain(state[k])}
+
+
+def _plain(value: object) -> bool:
+    if isinstance(value, list | tuple):
+        return all(_plain(v) for v in value)
+    return value is None or isinstance(value, str | int | float | bool)
+
+
+def commit(log: GameLog, note: str, *, form: bool = False) -> bool:
+    """Save a new version of the open game at once, then update the solvers. When another
+    screen saved first, nothing is saved over it: the game is reloaded; returns ``False``.
+
+    With ``form`` (the entry form's Record), the form is kept in the database until the save
+    commits: if the server stops in between, the next visit puts it back and says so.
+    """
+    if not can_edit():
+        flash("error", f"Not saved: {note}. This game is open to read only; ask its owner for "
+              "the edit link.")
+        return False
+    try:
+        if form:
+            store().keep_draft(state.shelf, state.game_id, form_fields())
+        seq = store().save(state.game_id, log, note, after=state.revision[0],
+                           draft_of=state.shelf if form else None)
     except StaleRevisionError:
+        if form:
+            with suppress(StoreError):
+                store().drop_draft(state.shelf, state.game_id)  # the form on screen keeps it
         reload(f"Not saved: {note}")
         return False
-    except sqlite3.OperationalError as err:  # locked for longer than the store's timeout
-        flash("error", f"Not saved: {note} (the database said: {err}). Please try again.")
+    except StoreError as err:
+        trouble(f"Not saved: {note}", err)
         return False
     state.revision = (seq, note)
     state.live = live().replace(log)
     state.pop("explain_cell", None)
     flash("done", note[:1].upper() + note[1:])
     return True
+
+
+def restore_draft() -> None:
+    """Put back an entry whose save never finished (the server stopped), and say so."""
+    try:
+        draft = store().take_draft(state.shelf, state.game_id)
+    except StoreError:
+        return  # the open game's own messages say what is wrong with the database
+    if not draft:
+        return
+    fill_form(draft)
+    flash("error", "Your last entry was not saved (the app stopped before it was written). "
+          "It is back in the form: check it and press Record.")
+
+
+def fill_form(fields: Mapping[str, object]) -> None:
+    """Put kept form fields back (cards as they were; an edit only if its entry still exists)."""
+    events = live().log.events
+    for key, value in fields.items():
+        if key == "editing":
+            continue
+        if key in (*ENTRY_KEYS, "kind"):
+            state[key] = list(value) if isinstance(value, list | tuple) else value
+    index = fields.get("editing")
+    if isinstance(index, int) and 0 <= index < len(events):
+        state.editing = index
+        state.edit_original = events[index]
 
 
 def adopt(revision: Revision) -> None:
@@ -142,7 +357,10 @@ def adopt(revision: Revision) -> None:
 
 def reload(what_happened: str) -> None:
     """Show the database's newest revision after an action found it changed elsewhere."""
-    revision = store().latest(state.game_id)
+    try:
+        revision = store().latest(state.game_id)
+    except (StoreError, InvalidLogError):
+        revision = None
     if revision is not None:
         adopt(revision)
     flash("error", f"The game changed on another screen; reloaded. {what_happened}: check the "
@@ -150,26 +368,37 @@ def reload(what_happened: str) -> None:
 
 
 def sync() -> None:
-    """Match the session to the URL (``?shelf=…&game=…``) and to the database."""
+    """Match the session to this browser (its cookie), the URL (``?game=``) and the database."""
     if "shelf" not in state:
-        state.shelf = st.query_params.get("shelf") or new_id()
-    if st.query_params.get("shelf") != state.shelf:
-        st.query_params["shelf"] = state.shelf
+        state.shelf = find_shelf()
+    if "shelf" in st.query_params:
+        del st.query_params["shelf"]  # a list never travels in a link
+    remember_browser()
     current = state.get("game_id")
     wanted = st.query_params.get("game")
     if current is not None and "live" not in state:
         if not open_game(current):
             close_game()
     elif wanted and wanted != current:
-        if not open_game(wanted):
-            close_game()
+        open_link(wanted)
     elif current is not None:
         if wanted != current:
             st.query_params["game"] = current
-        seq = store().seq(current)
-        revision = store().latest(current) if seq != state.revision[0] else None
-        if revision is not None:
-            adopt(revision)  # changed from another tab or device: the database wins
+        follow(current)
+
+
+def follow(game_id: str) -> None:
+    """Show what another screen saved since this one last looked (the database wins)."""
+    try:
+        seq = store().seq(game_id)
+        revision = store().latest(game_id) if seq != state.revision[0] else None
+    except (StoreError, InvalidLogError) as err:
+        reason = err.reason if isinstance(err, StoreError) else "; ".join(err.problems)
+        flash("error", f"Changes from other screens cannot be shown now: {reason}. This screen "
+              "shows the game as you last saw it.")
+        return
+    if revision is not None:
+        adopt(revision)
 
 
 def clear_entry() -> None:
@@ -189,13 +418,16 @@ def undo_revision() -> str | None:
     """Drop the revision this screen shows, unless another screen saved a newer one since
     (then reload and say so); returns what was undone."""
     seq, undone = state.revision
+    if not can_edit():
+        flash("error", "Nothing was undone: this game is open to read only.")
+        return None
     if seq <= 1:
         flash("error", "Nothing to undo: this is how the game started.")
         return None
     try:
         revision = store().latest(state.game_id) if store().undo(state.game_id, seq) else None
-    except sqlite3.OperationalError as err:  # locked for longer than the store's timeout
-        flash("error", f"Nothing was undone (the database said: {err}). Please try again.")
+    except StoreError as err:
+        trouble("Nothing was undone", err, "Try again in a moment.")
         return None
     if revision is None:
         reload("Nothing was undone")
@@ -206,3 +438,4 @@ def undo_revision() -> str | None:
     state.pending_show = None
     state.pop("explain_cell", None)
     return str(undone)
+

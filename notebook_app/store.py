@@ -1,10 +1,20 @@
-"""Saved games in SQLite: every change is a new revision, so nothing is lost and undo is a query.
+"""Saved games through SQLAlchemy: SQLite by default, PostgreSQL by URL.
 
-The database path comes from ``CLUE_NOTEBOOK_DB``; by default it lives in the user's data
-directory (``$XDG_DATA_HOME`` or ``~/.local/share``), or in ``./clue-notebook.sqlite3`` when that
-cannot be created. Game ids are unguessable (`secrets.token_urlsafe`). A *shelf* is the list of
-games one browser knows about (its id travels in the URL too), so the saved-games list of one
-person never shows another's games.
+Every change is a revision, so undo is a query and a stale screen cannot save over another
+one's change; a revision stores only what changed (events appended, edited or dropped), so a
+long game costs kilobytes, not a copy of the log per entry (see ``docs/storage.md``).
+
+Who sees what:
+
+- a *shelf* is the list of games one browser keeps; its id lives in that browser's cookie,
+  never in a link;
+- a game has an internal id and two *links*: one that lets its holder read the game, one that
+  lets them edit it. Opening a link puts that one game on the opener's shelf with that access.
+
+``CLUE_NOTEBOOK_DB`` is a file path (SQLite) or a database URL (``postgresql://…``); by default
+a file in the user's data directory (``$XDG_DATA_HOME`` or ``~/.local/share``), or
+``./clue-notebook.sqlite3`` when that cannot be created. The schema is migrated with Alembic
+(``notebook_app/migrations``) when a `Store` opens a database.
 
 >>> import tempfile, pathlib
 >>> from solver.logfile import loads
@@ -16,50 +26,100 @@ person never shows another's games.
 True
 >>> [g.id for g in store.games("s1")] == [game_id], store.games("s2")
 (True, [])
+>>> store.opened_by(store.links(game_id).read) == (game_id, "read")
+True
 """
 
 from __future__ import annotations
 
+import json
+import logging
 import os
 import secrets
 import sqlite3
-from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any, Literal, ParamSpec, TypeVar
+from urllib.parse import quote
 
+import sqlalchemy as sa
+from sqlalchemy import exc as sa_exc
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.pool import NullPool
+
+from solver.errors import InvalidLogError
 from solver.game import GameLog
-from solver.logfile import dumps, loads, read_bytes
+from solver.logfile import event_to_json, parse, read_bytes, to_json
 
 DB_ENV = "CLUE_NOTEBOOK_DB"
-"""Environment variable with the database path."""
+"""Environment variable with the database path or URL."""
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS revisions (
-    game_id TEXT NOT NULL,
-    seq INTEGER NOT NULL,
-    saved TEXT NOT NULL,
-    note TEXT NOT NULL,
-    title TEXT NOT NULL,
-    events INTEGER NOT NULL,
-    log TEXT NOT NULL,
-    PRIMARY KEY (game_id, seq)
-);
-CREATE TABLE IF NOT EXISTS shelves (
-    shelf TEXT NOT NULL,
-    game_id TEXT NOT NULL,
-    added TEXT NOT NULL,
-    PRIMARY KEY (shelf, game_id)
-);
-"""
+LOCK_TIMEOUT = 3.0
+"""Seconds a call waits for a database another save holds before it gives up ("Not saved")."""
+
+Access = Literal["owner", "edit", "read"]
+"""What a browser may do with a game: ``owner`` started it (edit, and sees both links),
+``edit`` got its edit link, ``read`` its read link."""
+
+RANK: dict[str, int] = {"read": 0, "edit": 1, "owner": 2}
+
+log = logging.getLogger(__name__)
+P = ParamSpec("P")
+R = TypeVar("R")
+
+metadata = sa.MetaData()
+games = sa.Table(
+    "games", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("created", sa.String(32), nullable=False),
+    sa.Column("read_token", sa.String(32), nullable=False, unique=True),
+    sa.Column("edit_token", sa.String(32), nullable=False, unique=True),
+    sa.Column("head", sa.Integer, nullable=False),  # the revision shown (undo moves it back)
+    sa.Column("last_seq", sa.Integer, nullable=False),  # the last number given (never reused)
+)
+revisions = sa.Table(
+    "revisions", metadata,
+    sa.Column("game_id", sa.String(32), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("saved", sa.String(32), nullable=False),
+    sa.Column("note", sa.Text, nullable=False),
+    sa.Column("title", sa.Text, nullable=False),
+    sa.Column("events", sa.Integer, nullable=False),
+    sa.Column("header", sa.Text),  # the log without its events, when this revision changed it
+)
+events = sa.Table(
+    "events", metadata,
+    sa.Column("game_id", sa.String(32), primary_key=True),
+    sa.Column("position", sa.Integer, primary_key=True),
+    sa.Column("added_in", sa.Integer, primary_key=True),
+    sa.Column("dropped_in", sa.Integer),  # NULL while the event is in the newest revision
+    sa.Column("body", sa.Text, nullable=False),  # the event as clue-notebook/1 JSON
+    sa.Index("events_live", "game_id", "dropped_in", "position"),
+)
+shelves = sa.Table(
+    "shelves", metadata,
+    sa.Column("shelf", sa.String(64), primary_key=True),
+    sa.Column("game_id", sa.String(32), primary_key=True),
+    sa.Column("added", sa.String(32), nullable=False),
+    sa.Column("access", sa.String(8), nullable=False, server_default="edit"),
+)
+drafts = sa.Table(
+    "drafts", metadata,
+    sa.Column("shelf", sa.String(64), primary_key=True),
+    sa.Column("game_id", sa.String(32), primary_key=True),
+    sa.Column("saved", sa.String(32), nullable=False),
+    sa.Column("form", sa.Text, nullable=False),  # the entry form's fields, JSON
+)
+
+
+# --- where the database is -----------------------------------------------------------------
 
 
 def default_path() -> Path:
-    """``$CLUE_NOTEBOOK_DB``, else a file in the user's data directory, else the working one."""
-    configured = os.environ.get(DB_ENV, "").strip()
-    if configured:
-        return Path(configured).expanduser()
+    """A file in the user's data directory, else in the working one."""
     base = os.environ.get("XDG_DATA_HOME", "").strip()
     folder = (Path(base) if base else Path.home() / ".local" / "share") / "clue-notebook"
     try:
@@ -69,8 +129,18 @@ def default_path() -> Path:
     return folder / "games.sqlite3"
 
 
+def configured() -> str:
+    """``$CLUE_NOTEBOOK_DB`` (a path or a URL), else the default file's path."""
+    return os.environ.get(DB_ENV, "").strip() or str(default_path())
+
+
+def is_url(where: str) -> bool:
+    """Whether ``where`` is a database URL rather than a file path."""
+    return "://" in where
+
+
 def new_id() -> str:
-    """An unguessable id for a game or a shelf."""
+    """An unguessable id for a game, a link or a shelf."""
     return secrets.token_urlsafe(12)
 
 
@@ -78,9 +148,73 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _title(log: GameLog) -> str:
-    game = log.game
+def _title(game_log: GameLog) -> str:
+    game = game_log.game
     return game.title or ", ".join(game.player_names)
+
+
+def canonical(value: object) -> str:
+    """JSON text used to store a log's parts (and compare them)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def split(game_log: GameLog) -> tuple[str, list[str]]:
+    """A log as stored: its header (everything but the events) and each event, as JSON."""
+    data = to_json(game_log)
+    data.pop("events")
+    return canonical(data), [canonical(event_to_json(e)) for e in game_log.events]
+
+
+def join(header: str, bodies: list[str]) -> GameLog:
+    """The log a header and event bodies describe (checked like any file)."""
+    data: dict[str, Any] = json.loads(header)
+    data["events"] = [json.loads(b) for b in bodies]
+    return parse(data)
+
+
+# --- errors ------------------------------------------------------------------------------------
+
+
+class StoreError(Exception):
+    """The database could not do what was asked; ``reason`` says why in a player's words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+_REASONS = (
+    (("locked", "busy", "lock timeout", "canceling statement"),
+     "the database is busy with another save; nothing was changed"),
+    (("readonly", "read-only", "read only"), "the database is read-only"),
+    (("full", "no space"), "the disk holding the database is full"),
+    (("malformed", "not a database", "corrupt", "file is encrypted"),
+     "the database file is damaged"),
+    (("unable to open", "no such table", "disk i/o", "connection", "could not connect"),
+     "the database cannot be reached (moved, deleted or offline)"),
+)
+
+
+def reason_for(err: BaseException) -> str:
+    """A database failure in a player's words (the details go to the server log)."""
+    text = str(getattr(err, "orig", None) or err).lower()
+    for words, reason in _REASONS:
+        if any(w in text for w in words):
+            return reason
+    return "the database reported a problem"
+
+
+def _guarded(call: Callable[P, R]) -> Callable[P, R]:
+    """Turn a database failure of ``call`` into `StoreError`, logged with its details."""
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return call(*args, **kwargs)
+        except (sa_exc.SQLAlchemyError, sqlite3.Error, OSError) as err:
+            log.warning("database call %s failed: %s", call.__name__, err, exc_info=True)
+            raise StoreError(reason_for(err)) from err
+    guarded.__name__ = call.__name__
+    guarded.__doc__ = call.__doc__
+    return guarded
 
 
 class StaleRevisionError(Exception):
@@ -97,13 +231,15 @@ class SavedGame:
     """One line of the saved-games list."""
 
     id: str
-    """The game id (as in the URL)."""
+    """The game id (as in the address bar; it grants nothing by itself)."""
     title: str
     """The game's title, or its players."""
     events: int
     """How many events the log holds."""
     saved: str
     """When it was last changed (UTC, ISO 8601)."""
+    access: str
+    """What this browser may do with it (`Access`)."""
 
 
 @dataclass(frozen=True)
@@ -113,120 +249,362 @@ class Revision:
     log: GameLog
     """The log."""
     seq: int
-    """Revision number, from 1."""
+    """Revision number: 1 is the start; numbers only grow (an undone one is never reused)."""
     note: str
     """What changed, for the undo button ("recorded event 4")."""
 
 
+@dataclass(frozen=True)
+class Links:
+    """The two capabilities of a game, as tokens for ``?game=``."""
+
+    read: str
+    """Lets its holder see the game."""
+    edit: str
+    """Lets its holder record, edit and undo entries too."""
+
+
+# --- the store ---------------------------------------------------------------------------------
+
+
+def _sqlite_engine(path: Path) -> Engine:
+    """A file database. Each call opens its own connection (no pool): a file moved or deleted
+    while the app runs is an error to report, never a ghost that swallows saves."""
+    uri = f"file:{quote(str(path.resolve()))}?mode=rw"
+
+    def connect() -> sqlite3.Connection:
+        return sqlite3.connect(uri, uri=True, timeout=LOCK_TIMEOUT, isolation_level=None,
+                               check_same_thread=False)
+
+    engine = sa.create_engine("sqlite://", creator=connect, poolclass=NullPool)
+
+    @sa.event.listens_for(engine, "begin")
+    def begin(conn: Connection) -> None:  # the driver's own transactions are off: ours are real
+        mode = conn.get_execution_options().get("sqlite_begin", "")
+        conn.exec_driver_sql(f"BEGIN {mode}")
+
+    return engine
+
+
+def _url_engine(url: str) -> Engine:
+    """A database server (PostgreSQL through psycopg 3): a small pool, bounded waits."""
+    parsed = sa.engine.make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    args: dict[str, Any] = {}
+    if parsed.get_backend_name() == "postgresql":
+        ms = int(LOCK_TIMEOUT * 1000)
+        args = {"connect_timeout": 5,
+                "options": f"-c lock_timeout={ms} -c statement_timeout={10 * ms}"}
+    return sa.create_engine(parsed, connect_args=args, pool_pre_ping=True, pool_size=5)
+
+
 class Store:
-    """The games database; opens a short-lived connection per call (safe across threads)."""
+    """The games database. Safe across threads and processes: every call is one transaction."""
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path)
-        with self._connect() as db:
-            db.executescript(_SCHEMA)
+    def __init__(self, where: str | Path) -> None:
+        text = str(where)
+        self.where = text
+        if is_url(text):
+            self.engine = _url_engine(text)
+        else:
+            path = Path(text).expanduser()
+            self._create_file(path)
+            self.engine = _sqlite_engine(path)
+        self._migrate()
+
+    @staticmethod
+    @_guarded
+    def _create_file(path: Path) -> None:
+        sqlite3.connect(path).close()  # creates the file once; later connections never do
+
+    @_guarded
+    def _migrate(self) -> None:
+        from .migrations import upgrade  # Alembic is imported only when a database opens
+
+        with self._write() as db:
+            upgrade(db)
 
     @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        with closing(sqlite3.connect(self.path, timeout=10)) as db, db:
-            yield db
+    def _write(self) -> Iterator[Connection]:
+        """A transaction that holds the write lock from its start (SQLite: ``BEGIN
+        IMMEDIATE``), so what it reads cannot change before it writes."""
+        with self.engine.connect() as conn:
+            if conn.dialect.name == "sqlite":
+                conn = conn.execution_options(sqlite_begin="IMMEDIATE")
+            with conn.begin():
+                yield conn
 
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """A connection holding the write lock from its first read (``BEGIN IMMEDIATE``), so
-        what it reads cannot change before it writes; committed on success."""
-        with closing(sqlite3.connect(self.path, timeout=10, isolation_level=None)) as db:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+    def _read(self) -> Iterator[Connection]:
+        """A transaction for reading: every query in it sees the same state."""
+        with self.engine.connect() as conn, conn.begin():
+            yield conn
 
-    def create(self, log: GameLog, shelf: str, note: str = "started the game") -> str:
-        """Save a new game; returns its id."""
+    # --- games and revisions --------------------------------------------------------------
+
+    @_guarded
+    def create(self, game_log: GameLog, shelf: str, note: str = "started the game") -> str:
+        """Save a new game, owned by ``shelf``; returns its id."""
         game_id = new_id()
-        self.save(game_id, log, note)
-        self.shelve(shelf, game_id)
+        header, bodies = split(game_log)
+        with self._write() as db:
+            db.execute(games.insert().values(
+                id=game_id, created=_now(), read_token=new_id(), edit_token=new_id(),
+                head=1, last_seq=1))
+            self._insert_revision(db, game_id, 1, note, game_log, header)
+            if bodies:
+                db.execute(events.insert(), [
+                    {"game_id": game_id, "position": i, "added_in": 1, "body": b}
+                    for i, b in enumerate(bodies)
+                ])
+            db.execute(shelves.insert().values(shelf=shelf, game_id=game_id, added=_now(),
+                                               access="owner"))
         return game_id
 
-    def save(self, game_id: str, log: GameLog, note: str, after: int | None = None) -> int:
-        """Store ``log`` as the game's newest revision; returns its number.
+    @staticmethod
+    def _insert_revision(db: Connection, game_id: str, seq: int, note: str,
+                         game_log: GameLog, header: str | None) -> None:
+        db.execute(revisions.insert().values(
+            game_id=game_id, seq=seq, saved=_now(), note=note, title=_title(game_log),
+            events=len(game_log.events), header=header))
+
+    @_guarded
+    def save(self, game_id: str, game_log: GameLog, note: str, after: int | None = None,
+             draft_of: str | None = None) -> int:
+        """Store ``game_log`` as the game's newest revision; returns its number.
 
         With ``after`` (the revision the log was built on), `StaleRevisionError` if another
-        revision was saved since: the caller reloads rather than save over it.
+        revision was saved since: the caller reloads rather than save over it. With
+        ``draft_of`` (a shelf), that shelf's draft of this game goes in the same transaction.
         """
-        with self._transaction() as db:
-            row = db.execute(
-                "SELECT COALESCE(MAX(seq), 0) FROM revisions WHERE game_id = ?", (game_id,)
-            ).fetchone()
-            newest = int(row[0])
-            if after is not None and newest != after:
-                raise StaleRevisionError(game_id, after, newest)
-            db.execute(
-                "INSERT INTO revisions VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, newest + 1, _now(), note, _title(log), len(log.events), dumps(log)),
-            )
-        return newest + 1
+        header, bodies = split(game_log)
+        with self._write() as db:
+            row = db.execute(sa.select(games.c.head, games.c.last_seq)
+                             .where(games.c.id == game_id)).one_or_none()
+            if row is None:
+                raise KeyError(f"no saved game has the id {game_id!r}")
+            head, last = int(row.head), int(row.last_seq)
+            if after is not None and head != after:
+                raise StaleRevisionError(game_id, after, head)
+            seq = last + 1
+            db.execute(games.update().where(games.c.id == game_id)
+                       .values(head=seq, last_seq=seq))
+            old_header = self._header(db, game_id)
+            live = self._live_rows(db, game_id)
+            self._insert_revision(db, game_id, seq, note, game_log,
+                                  None if header == old_header else header)
+            changed = _changed_positions([b for _, b in live], bodies)
+            if changed:
+                db.execute(events.update()
+                           .where(events.c.game_id == game_id, events.c.dropped_in.is_(None),
+                                  events.c.position.in_(changed))
+                           .values(dropped_in=seq))
+                added = [{"game_id": game_id, "position": i, "added_in": seq, "body": bodies[i]}
+                         for i in changed if i < len(bodies)]
+                if added:
+                    db.execute(events.insert(), added)
+            if draft_of is not None:
+                db.execute(drafts.delete().where(drafts.c.shelf == draft_of,
+                                                 drafts.c.game_id == game_id))
+        return seq
 
+    @staticmethod
+    def _header(db: Connection, game_id: str) -> str | None:
+        return db.execute(
+            sa.select(revisions.c.header)
+            .where(revisions.c.game_id == game_id, revisions.c.header.is_not(None))
+            .order_by(revisions.c.seq.desc()).limit(1)
+        ).scalar_one_or_none()
+
+    @staticmethod
+    def _live_rows(db: Connection, game_id: str) -> list[tuple[int, str]]:
+        rows = db.execute(
+            sa.select(events.c.position, events.c.body)
+            .where(events.c.game_id == game_id, events.c.dropped_in.is_(None))
+            .order_by(events.c.position)
+        ).all()
+        return [(int(p), str(b)) for p, b in rows]
+
+    @_guarded
     def latest(self, game_id: str) -> Revision | None:
-        """The newest revision of a game, or ``None`` for an unknown id."""
-        with self._connect() as db:
+        """The newest revision of a game, or ``None`` for an unknown id; `InvalidLogError` if
+        what is stored no longer reads as a valid log."""
+        with self._read() as db:
             row = db.execute(
-                "SELECT log, seq, note FROM revisions WHERE game_id = ? ORDER BY seq DESC LIMIT 1",
-                (game_id,),
-            ).fetchone()
-        if row is None:
-            return None
-        return Revision(loads(row[0]), int(row[1]), str(row[2]))
+                sa.select(revisions.c.seq, revisions.c.note)
+                .join(games, sa.and_(games.c.id == revisions.c.game_id,
+                                     games.c.head == revisions.c.seq))
+                .where(games.c.id == game_id)
+            ).one_or_none()
+            if row is None:
+                return None
+            header = self._header(db, game_id)
+            bodies = [b for _, b in self._live_rows(db, game_id)]
+        if header is None:
+            raise InvalidLogError([f"game {game_id}: its setup is missing from the database"])
+        try:
+            return Revision(join(header, bodies), int(row.seq), str(row.note))
+        except json.JSONDecodeError as err:
+            raise InvalidLogError([f"game {game_id}: stored JSON is damaged ({err})"]) from None
 
+    @_guarded
     def seq(self, game_id: str) -> int | None:
-        """The number of the game's newest revision (cheap: no log is parsed)."""
-        with self._connect() as db:
-            row = db.execute(
-                "SELECT MAX(seq) FROM revisions WHERE game_id = ?", (game_id,)
-            ).fetchone()
-        return None if row is None or row[0] is None else int(row[0])
+        """The number of the game's newest revision (cheap: no log is read)."""
+        with self._read() as db:
+            head = db.execute(sa.select(games.c.head).where(games.c.id == game_id))
+            value = head.scalar_one_or_none()
+        return None if value is None else int(value)
 
     def load(self, game_id: str) -> GameLog | None:
         """The game's current log, or ``None`` for an unknown id."""
         latest = self.latest(game_id)
         return None if latest is None else latest.log
 
+    @_guarded
     def undo(self, game_id: str, seq: int) -> bool:
         """Drop revision ``seq`` if it is still the game's newest (never the first); whether it
         was dropped. A screen that has not seen a newer revision saved elsewhere cannot undo it."""
-        with self._connect() as db:
-            dropped = db.execute(
-                "DELETE FROM revisions WHERE game_id = ? AND seq = ? AND seq > 1 AND seq = "
-                "(SELECT MAX(seq) FROM revisions WHERE game_id = ?)",
-                (game_id, seq, game_id),
-            ).rowcount
-        return dropped == 1
+        with self._write() as db:
+            head = db.execute(sa.select(games.c.head).where(games.c.id == game_id))
+            if head.scalar_one_or_none() != seq or seq <= 1:
+                return False
+            before = db.execute(
+                sa.select(sa.func.max(revisions.c.seq))
+                .where(revisions.c.game_id == game_id, revisions.c.seq < seq)
+            ).scalar_one()
+            db.execute(events.delete().where(events.c.game_id == game_id,
+                                             events.c.added_in == seq))
+            db.execute(events.update().where(events.c.game_id == game_id,
+                                             events.c.dropped_in == seq)
+                       .values(dropped_in=None))
+            db.execute(revisions.delete().where(revisions.c.game_id == game_id,
+                                                revisions.c.seq == seq))
+            db.execute(games.update().where(games.c.id == game_id).values(head=before))
+        return True
 
-    def shelve(self, shelf: str, game_id: str) -> None:
-        """Put a game on a shelf (the saved-games list of one browser)."""
-        with self._connect() as db:
-            db.execute("INSERT OR IGNORE INTO shelves VALUES (?, ?, ?)", (shelf, game_id, _now()))
+    # --- shelves and links -------------------------------------------------------------------
 
+    @_guarded
+    def shelve(self, shelf: str, game_id: str, access: str = "edit") -> None:
+        """Put a game on a shelf (the saved-games list of one browser), or raise its access
+        there (never lower it)."""
+        with self._write() as db:
+            had = db.execute(sa.select(shelves.c.access).where(
+                shelves.c.shelf == shelf, shelves.c.game_id == game_id)).scalar_one_or_none()
+            if had is None:
+                db.execute(shelves.insert().values(shelf=shelf, game_id=game_id, added=_now(),
+                                                   access=access))
+            elif RANK.get(access, 0) > RANK.get(had, 0):
+                db.execute(shelves.update().where(shelves.c.shelf == shelf,
+                                                  shelves.c.game_id == game_id)
+                           .values(access=access))
+
+    @_guarded
     def forget(self, shelf: str, game_id: str) -> None:
-        """Take a game off a shelf (the game itself stays, reachable by its link)."""
-        with self._connect() as db:
-            db.execute("DELETE FROM shelves WHERE shelf = ? AND game_id = ?", (shelf, game_id))
+        """Take a game off a shelf (the game itself stays, reachable by its links)."""
+        with self._write() as db:
+            db.execute(shelves.delete().where(shelves.c.shelf == shelf,
+                                              shelves.c.game_id == game_id))
 
+    @_guarded
+    def access(self, shelf: str, game_id: str) -> str | None:
+        """What ``shelf`` may do with the game (`Access`), or ``None`` if it is not there."""
+        with self._read() as db:
+            found = db.execute(sa.select(shelves.c.access).where(
+                shelves.c.shelf == shelf, shelves.c.game_id == game_id))
+            return found.scalar_one_or_none()
+
+    @_guarded
     def games(self, shelf: str) -> list[SavedGame]:
         """The games on a shelf, most recently changed first."""
-        with self._connect() as db:
+        with self._read() as db:
             rows = db.execute(
-                """SELECT r.game_id, r.title, r.events, r.saved FROM shelves s
-                   JOIN revisions r ON r.game_id = s.game_id
-                   WHERE s.shelf = ? AND r.seq =
-                       (SELECT MAX(seq) FROM revisions WHERE game_id = s.game_id)
-                   ORDER BY r.saved DESC, r.game_id""",
-                (shelf,),
-            ).fetchall()
-        return [SavedGame(str(i), str(t), int(e), str(s)) for i, t, e, s in rows]
+                sa.select(games.c.id, revisions.c.title, revisions.c.events, revisions.c.saved,
+                          shelves.c.access)
+                .select_from(shelves)
+                .join(games, games.c.id == shelves.c.game_id)
+                .join(revisions, sa.and_(revisions.c.game_id == games.c.id,
+                                         revisions.c.seq == games.c.head))
+                .where(shelves.c.shelf == shelf)
+                .order_by(revisions.c.saved.desc(), games.c.id)
+            ).all()
+        return [SavedGame(str(i), str(t), int(e), str(s), str(a)) for i, t, e, s, a in rows]
+
+    @_guarded
+    def links(self, game_id: str) -> Links:
+        """The game's read and edit links (tokens)."""
+        with self._read() as db:
+            row = db.execute(sa.select(games.c.read_token, games.c.edit_token)
+                             .where(games.c.id == game_id)).one()
+        return Links(str(row.read_token), str(row.edit_token))
+
+    @_guarded
+    def opened_by(self, token: str) -> tuple[str, str] | None:
+        """The game a link opens and the access it grants, or ``None``."""
+        with self._read() as db:
+            row = db.execute(sa.select(games.c.id, games.c.read_token, games.c.edit_token)
+                             .where(sa.or_(games.c.read_token == token,
+                                           games.c.edit_token == token))).first()
+        if row is None:
+            return None
+        return str(row.id), "edit" if row.edit_token == token else "read"
+
+    @_guarded
+    def new_links(self, game_id: str) -> Links:
+        """Replace both links: whoever held the old ones keeps only what is on their shelf."""
+        fresh = Links(new_id(), new_id())
+        with self._write() as db:
+            db.execute(games.update().where(games.c.id == game_id)
+                       .values(read_token=fresh.read, edit_token=fresh.edit))
+        return fresh
+
+    # --- drafts: an entry being saved, kept until its save commits ------------------------
+
+    @_guarded
+    def keep_draft(self, shelf: str, game_id: str, form: Mapping[str, object]) -> None:
+        """Keep the entry form of ``shelf`` for this game until a save with ``draft_of``
+        commits: if the server dies in between, the next visit finds it."""
+        text = canonical(dict(form))
+        with self._write() as db:
+            db.execute(drafts.delete().where(drafts.c.shelf == shelf,
+                                             drafts.c.game_id == game_id))
+            db.execute(drafts.insert().values(shelf=shelf, game_id=game_id, saved=_now(),
+                                              form=text))
+
+    @_guarded
+    def take_draft(self, shelf: str, game_id: str) -> dict[str, object] | None:
+        """The kept form of an entry whose save never committed (and forget it)."""
+        with self._write() as db:
+            text = db.execute(sa.select(drafts.c.form).where(
+                drafts.c.shelf == shelf, drafts.c.game_id == game_id)).scalar_one_or_none()
+            if text is None:
+                return None
+            db.execute(drafts.delete().where(drafts.c.shelf == shelf,
+                                             drafts.c.game_id == game_id))
+        value = json.loads(text)
+        return value if isinstance(value, dict) else None
+
+    @_guarded
+    def drop_draft(self, shelf: str, game_id: str) -> None:
+        """Forget a kept form (its save failed and the form still shows it)."""
+        with self._write() as db:
+            db.execute(drafts.delete().where(drafts.c.shelf == shelf,
+                                             drafts.c.game_id == game_id))
+
+
+def _changed_positions(old: list[str], new: list[str]) -> list[int]:
+    """The positions whose event differs between two event lists: the edited ones when the
+    count is the same, else everything from the first difference on (appends add only the new
+    events; a deletion moves the ones after it)."""
+    if len(old) == len(new):
+        return [i for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b]
+    same = 0
+    for a, b in zip(old, new, strict=False):
+        if a != b:
+            break
+        same += 1
+    return list(range(same, max(len(old), len(new))))
 
 
 def parse_upload(data: bytes, name: str | None = None) -> GameLog:

@@ -146,3 +146,14 @@ def artifacts_dir() -> Path:
     path = ROOT / "test-artifacts"
     path.mkdir(exist_ok=True)
     return path
+
+
+# --- databases -------------------------------------------------------------------------------
+
+
+@pytest.fixture(params=["sqlite"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> object:
+    """A fresh, empty games database (`notebook_app.store.Store`) for the test."""
+    from notebook_app.store import Store
+
+    return Store(tmp_path / "games.sqlite3")

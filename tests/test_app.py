@@ -8,7 +8,6 @@ test's own database and puts the game's id into ``session_state`` (or the URL).
 from __future__ import annotations
 
 import re
-import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
@@ -575,25 +574,6 @@ def test_saving_from_a_stale_tab_keeps_editing_the_same_event(store: Store) -> N
     assert store.load(game_id).events == (edited,)  # type: ignore[union-attr]
 
 
-def test_two_saves_at_once_can_raise_integrity_error(
-    store: Store, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """When the database stays locked (another save holds it past the timeout), the app says
-    so and keeps the form instead of showing a traceback."""
-    at, _ = open_app(store, classic())
-
-    def locked(*args: object, **kwargs: object) -> int:
-        raise sqlite3.OperationalError("database is locked")
-
-    monkeypatch.setattr(Store, "save", locked)
-    pick(at, "Mr. Green", "Rope", "Library")
-    at.pills(key="e_refuter").set_value("Cat")
-    submit(at)
-    assert "Not saved: recorded event 1 (the database said: database is locked)" in texts(at)
-    assert at.pills(key="e_weapon").value == "Rope"
-    assert events(at) == ()
-
-
 def test_contradiction_banner_names_entries_and_offers_edits(store: Store) -> None:
     log = classic(
         Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob", shown="Knife"),
@@ -672,37 +652,26 @@ def test_review_steps_through_the_log(store: Store) -> None:
 # --- nothing is lost ---------------------------------------------------------------------------
 
 
-def test_restore_from_the_database_by_url(store: Store) -> None:
+def test_restore_from_the_database_by_link(store: Store) -> None:
     log = classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob"))
-    game_id = store.create(log, "someone")
+    game_id = store.create(log, "someone-else")
     at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params["game"] = game_id
+    at.query_params["game"] = store.links(game_id).edit
     at.run()
     assert not at.exception
     assert at.session_state["live"].log == log
-    # the game is now on this browser's list too
-    assert game_id in [g.id for g in store.games(at.session_state["shelf"])]
+    assert at.query_params["game"] == game_id  # the address bar then holds only the id
+    # the game is now on this browser's list too, to edit
+    assert [(g.id, g.access) for g in store.games(at.session_state["shelf"])] == [
+        (game_id, "edit")]
 
 
 def test_unknown_game_id_is_explained(store: Store) -> None:
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params["game"] = "not-a-real-id"
     at.run()
-    assert "No saved game has the id 'not-a-real-id'" in texts(at)
+    assert "This link does not open a game here" in texts(at)
     assert "live" not in at.session_state
-
-
-def test_saved_games_list_shows_only_this_shelf(store: Store) -> None:
-    mine = store.create(classic(), "mine")
-    store.create(classic(), "someone-else")
-    at = AppTest.from_file(APP, default_timeout=60)
-    at.query_params["shelf"] = "mine"
-    at.run()
-    opens = [b.key for b in at.button if b.key and b.key.startswith("open_") and b.key not in
-             ("open_example", "open_upload")]
-    assert opens == [f"open_{mine}"]
-    at.button(key=f"open_{mine}").click().run()
-    assert at.session_state["game_id"] == mine
 
 
 def test_game_screen_offers_export_and_close(store: Store) -> None:

@@ -1,0 +1,259 @@
+"""The games database (`notebook_app.store`) on every database it supports: revisions stored
+as changes, undo, stale-tab protection, links and access, drafts, migration from the first
+release's file, and clear errors for a database that is locked, read-only, damaged or gone.
+
+The ``store`` fixture (``tests/conftest.py``) runs each test on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import threading
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from notebook_app.store import StaleRevisionError, Store, StoreError, reason_for
+from solver.game import GameLog
+from solver.logfile import load, loads
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURE = ROOT / "tests" / "fixtures" / "games-v0.sqlite3"
+SIX = load(ROOT / "examples" / "classic-six-players.json")
+
+
+def upto(n: int, log: GameLog = SIX) -> GameLog:
+    return replace(log, events=log.events[:n])
+
+
+# --- revisions ---------------------------------------------------------------------------------
+
+
+def test_every_revision_reads_back_as_saved(store: Store) -> None:
+    game_id = store.create(upto(0), "shelf-one")
+    for n in range(1, 12):
+        assert store.save(game_id, upto(n), f"recorded event {n}", after=n) == n + 1
+        latest = store.latest(game_id)
+        assert latest is not None
+        assert (latest.log, latest.seq, latest.note) == (upto(n), n + 1, f"recorded event {n}")
+
+
+def test_edits_deletions_and_header_changes_read_back(store: Store) -> None:
+    game_id = store.create(upto(8), "shelf-one")
+    events = list(SIX.events[:8])
+    events[2] = SIX.events[20]  # an edit in the middle
+    edited = replace(SIX, events=tuple(events))
+    store.save(game_id, edited, "edited event 3")
+    assert store.load(game_id) == edited
+    shorter = replace(SIX, events=edited.events[:1] + edited.events[2:])  # delete event 2
+    store.save(game_id, shorter, "deleted event 2")
+    assert store.load(game_id) == shorter
+    retitled = replace(shorter, game=replace(shorter.game, title="Renamed"))
+    store.save(game_id, retitled, "renamed")
+    assert store.load(game_id) == retitled
+    assert [g.title for g in store.games("shelf-one")] == ["Renamed"]
+    store.undo(game_id, store.seq(game_id) or 0)
+    assert store.load(game_id) == shorter
+    store.undo(game_id, store.seq(game_id) or 0)
+    assert store.load(game_id) == edited
+    store.undo(game_id, store.seq(game_id) or 0)
+    assert store.load(game_id) == upto(8)
+    assert not store.undo(game_id, 1)  # the start is never undone
+
+
+def test_stale_save_is_refused(store: Store) -> None:
+    game_id = store.create(upto(0), "s")
+    store.save(game_id, upto(1), "recorded event 1", after=1)
+    with pytest.raises(StaleRevisionError):
+        store.save(game_id, upto(1), "recorded event 1 again", after=1)
+    assert store.load(game_id) == upto(1)
+
+
+def test_a_revision_number_is_never_given_twice(store: Store) -> None:
+    """Undo then a new entry elsewhere: a tab that still shows the undone revision's number must
+    not pass as current (numbers were reused before, so its save went through)."""
+    game_id = store.create(upto(0), "s")
+    tab = store.save(game_id, upto(1), "recorded event 1")  # this tab shows revision 2
+    assert store.undo(game_id, tab)  # another device undoes it...
+    other = replace(SIX, events=(SIX.events[5],))
+    assert store.save(game_id, other, "recorded event 1") != tab  # ...and records another
+    with pytest.raises(StaleRevisionError):
+        store.save(game_id, upto(2), "recorded event 2", after=tab)
+    assert store.load(game_id) == other
+
+
+def test_undo_only_drops_the_revision_the_screen_shows(store: Store) -> None:
+    game_id = store.create(upto(0), "s")
+    two = store.save(game_id, upto(1), "recorded event 1")
+    store.save(game_id, upto(2), "recorded event 2")
+    assert not store.undo(game_id, two)
+    assert store.load(game_id) == upto(2)
+
+
+def test_concurrent_saves_on_one_revision_keep_exactly_one(store: Store) -> None:
+    game_id = store.create(upto(0), "s")
+    results: list[str] = []
+
+    def save(n: int) -> None:
+        try:
+            store.save(game_id, replace(SIX, events=(SIX.events[n],)), f"entry {n}", after=1)
+            results.append("saved")
+        except StaleRevisionError:
+            results.append("stale")
+        except StoreError as err:  # waited past the lock timeout: refused, nothing written
+            results.append(err.reason)
+
+    threads = [threading.Thread(target=save, args=(n,)) for n in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results.count("saved") == 1, results
+    log = store.load(game_id)
+    assert log is not None and len(log.events) == 1
+
+
+def test_a_long_game_costs_little_per_revision(store: Store) -> None:
+    """66 events recorded one by one, then edits and undos: the events table holds about one
+    row per change, not a copy of the log per revision."""
+    game_id = store.create(upto(0), "s")
+    for n in range(1, len(SIX.events) + 1):
+        store.save(game_id, upto(n), f"recorded event {n}")
+    with store.engine.connect() as db:
+        rows = db.exec_driver_sql("SELECT COUNT(*) FROM events").scalar_one()
+        headers = db.exec_driver_sql(
+            "SELECT COUNT(*) FROM revisions WHERE header IS NOT NULL").scalar_one()
+    assert rows == len(SIX.events) and headers == 1
+
+
+# --- shelves, links and access -----------------------------------------------------------------
+
+
+def test_links_grant_read_or_edit_on_one_game(store: Store) -> None:
+    mine = store.create(upto(1), "browser-a")
+    other = store.create(upto(2), "browser-a")
+    links = store.links(mine)
+    assert links.read != links.edit and mine not in (links.read, links.edit)
+    assert store.opened_by(links.read) == (mine, "read")
+    assert store.opened_by(links.edit) == (mine, "edit")
+    assert store.opened_by(mine) is None  # an id is not a link
+    assert store.opened_by(store.links(other).read) == (other, "read")
+    assert store.access("browser-a", mine) == "owner"
+    store.shelve("browser-b", mine, "read")
+    store.shelve("browser-b", mine, "edit")  # a later edit link raises the access...
+    store.shelve("browser-b", mine, "read")  # ...and a read link never lowers it
+    assert [(g.id, g.access) for g in store.games("browser-b")] == [(mine, "edit")]
+    fresh = store.new_links(mine)
+    assert store.opened_by(links.edit) is None and store.opened_by(fresh.edit) == (mine, "edit")
+
+
+def test_forget_takes_a_game_off_one_shelf(store: Store) -> None:
+    game_id = store.create(upto(1), "a")
+    store.shelve("b", game_id)
+    store.forget("b", game_id)
+    assert store.games("b") == [] and [g.id for g in store.games("a")] == [game_id]
+
+
+def test_a_draft_lives_until_its_save_commits(store: Store) -> None:
+    game_id = store.create(upto(0), "a")
+    form = {"by": "Bob", "e_weapon": "Rope", "r_cards": ["Knife"], "e_shown": None}
+    store.keep_draft("a", game_id, form)
+    assert store.take_draft("a", game_id) == form
+    assert store.take_draft("a", game_id) is None
+    store.keep_draft("a", game_id, form)
+    store.save(game_id, upto(1), "recorded event 1", draft_of="a")
+    assert store.take_draft("a", game_id) is None
+
+
+# --- migration from the first release ----------------------------------------------------------
+
+
+def test_a_first_release_database_opens_with_its_games(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    shutil.copy(FIXTURE, path)
+    with sqlite3.connect(path) as old:
+        newest = {g: (loads(text), seq, note) for g, seq, note, text in old.execute(
+            "SELECT game_id, seq, note, log FROM revisions r WHERE seq = "
+            "(SELECT MAX(seq) FROM revisions WHERE game_id = r.game_id)")}
+        shelved = sorted(old.execute("SELECT shelf, game_id FROM shelves").fetchall())
+    assert len(newest) == 2
+    store = Store(path)
+    for game_id, (log, seq, note) in newest.items():
+        latest = store.latest(game_id)
+        assert latest is not None and (latest.log, latest.seq, latest.note) == (log, seq, note)
+        assert store.opened_by(game_id) == (game_id, "edit")  # old links still open it
+    assert sorted((s, g.id) for s in ("shelf-ann", "shelf-bob") for g in store.games(s)) == \
+        shelved
+    for game_id, (_, seq, _) in newest.items():  # and undo walks back through old revisions
+        assert store.undo(game_id, seq)
+        before = store.latest(game_id)
+        assert before is not None and before.seq < seq
+    Store(path)  # opening it again changes nothing
+
+
+# --- failures are messages, never tracebacks ---------------------------------------------------
+
+
+def test_a_locked_database_refuses_within_seconds(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    store = Store(path)
+    game_id = store.create(upto(0), "a")
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        started = time.monotonic()
+        with pytest.raises(StoreError, match="busy"):
+            store.save(game_id, upto(1), "recorded event 1", after=1)
+        assert time.monotonic() - started < 6
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    store.save(game_id, upto(1), "recorded event 1", after=1)
+    assert store.load(game_id) == upto(1)
+
+
+def test_a_full_disk_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    store = Store(path)
+    game_id = store.create(upto(0), "a")
+    pages = sqlite3.connect(path).execute("PRAGMA page_count").fetchone()[0]
+    sa.event.listen(store.engine, "connect",
+                    lambda db, _: db.execute(f"PRAGMA max_page_count = {pages}"))
+    with pytest.raises(StoreError, match="full"):
+        for n in range(1, len(SIX.events) + 1):
+            store.save(game_id, upto(n), f"recorded event {n}")
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes read-only files anyway")
+def test_a_read_only_database_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    store = Store(path)
+    game_id = store.create(upto(0), "a")
+    path.chmod(0o444)
+    with pytest.raises(StoreError, match="read-only"):
+        store.save(game_id, upto(1), "recorded event 1")
+
+
+def test_a_damaged_or_deleted_database_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    store = Store(path)
+    game_id = store.create(upto(0), "a")
+    path.write_bytes(b"this is not a database" * 200)
+    with pytest.raises(StoreError, match="damaged"):
+        store.latest(game_id)
+    path.unlink()
+    with pytest.raises(StoreError, match="cannot be reached"):
+        store.save(game_id, upto(1), "recorded event 1")
+    assert not path.exists()  # a deleted file is reported, never silently recreated empty
+
+
+def test_failure_reasons_in_plain_words() -> None:
+    assert reason_for(sqlite3.OperationalError("database or disk is full")).startswith(
+        "the disk holding the database is full")
+    assert "read-only" in reason_for(sqlite3.OperationalError(
+        "attempt to write a readonly database"))
+    assert "damaged" in reason_for(sqlite3.DatabaseError("database disk image is malformed"))
