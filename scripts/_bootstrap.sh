@@ -4,6 +4,7 @@
 # bootstrap_venv: make sure ./.venv exists, runs Python 3.11+, and has this project
 #   installed with `pip install -e '.[dev]'`. The install is redone only when
 #   pyproject.toml changed: its SHA-256 is kept in .venv/.pyproject.sha256.
+# ensure_postgresql: the same for Debian's postgresql (the PostgreSQL store tests).
 # ensure_chromium: install Debian's `chromium` for the browser tests when it is missing
 #   and we are root with apt-get; otherwise (or offline) say so and carry on.
 #
@@ -104,6 +105,30 @@ ensure_chromium() {
     say "bootstrap: installing Debian's chromium for the browser tests"
     if ! { _apt_update && _apt_install chromium; }; then
         say "warning: could not install chromium (offline?); browser tests will skip (or fail under CI=true)"
+    fi
+    return 0
+}
+
+# ensure_postgresql: install Debian's `postgresql` for the PostgreSQL store tests when its
+#   server binaries are missing and we are root with apt-get; otherwise say so and carry on
+#   (those tests then skip, or fail under CI=true). The tests start a private server of their
+#   own (tests/pgserver.py); the package's own cluster is neither needed nor touched.
+_have_postgresql() {
+    compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || command -v initdb >/dev/null
+}
+
+ensure_postgresql() {
+    if _have_postgresql; then
+        return 0
+    fi
+    if [[ $EUID -ne 0 ]] || ! command -v apt-get >/dev/null; then
+        say "note: PostgreSQL is not installed and cannot be here (needs root and apt-get);" \
+            "its store tests will skip (or fail under CI=true)"
+        return 0
+    fi
+    say "bootstrap: installing Debian's postgresql for the store tests"
+    if ! { _apt_update && _apt_install postgresql; } || ! _have_postgresql; then
+        say "warning: could not install postgresql (offline?); its tests will skip (or fail under CI=true)"
     fi
     return 0
 }

@@ -39,6 +39,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -151,9 +152,58 @@ def artifacts_dir() -> Path:
 # --- databases -------------------------------------------------------------------------------
 
 
-@pytest.fixture(params=["sqlite"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> object:
-    """A fresh, empty games database (`notebook_app.store.Store`) for the test."""
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[object]:
+    """A PostgreSQL server of the test session (`tests.pgserver.PostgresServer`); skips the test
+    without PostgreSQL (fails under ``CI=true``), or yields ``None`` when
+    ``CLUE_TEST_POSTGRES_URL`` names a server of your own."""
+    if os.environ.get("CLUE_TEST_POSTGRES_URL"):
+        yield None
+        return
+    from tests.pgserver import PostgresServer, find_bin
+
+    bindir, reason = find_bin()
+    if bindir is None:
+        _missing_database(reason)
+    assert bindir is not None
+    try:
+        server = PostgresServer(bindir)
+    except (RuntimeError, OSError, subprocess.TimeoutExpired) as err:
+        _missing_database(f"PostgreSQL did not start: {err}")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def _missing_database(reason: str) -> None:
+    if in_ci():
+        pytest.fail(f"PostgreSQL tests cannot run under CI=true: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture
+def postgres_url(postgres_server: object) -> str:
+    """The URL of a new, empty PostgreSQL database for the test."""
+    if postgres_server is None:
+        return os.environ["CLUE_TEST_POSTGRES_URL"]
+    from tests.pgserver import PostgresServer
+
+    assert isinstance(postgres_server, PostgresServer)
+    return postgres_server.new_database()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[object]:
+    """A fresh, empty games database (`notebook_app.store.Store`), once on SQLite and once on
+    PostgreSQL: the same tests hold on both."""
     from notebook_app.store import Store
 
-    return Store(tmp_path / "games.sqlite3")
+    if request.param == "sqlite":
+        yield Store(tmp_path / "games.sqlite3")
+        return
+    opened = Store(request.getfixturevalue("postgres_url"))
+    try:
+        yield opened
+    finally:
+        opened.engine.dispose()
