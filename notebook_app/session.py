@@ -274,6 +274,17 @@ def _plain(value: object) -> bool:
     return value is None or isinstance(value, str | int | float | bool)
 
 
+def refresh_access() -> bool:
+    """Re-read this browser's access to the open game (its owner may have stopped sharing it);
+    whether it may still edit (else says so)."""
+    state.access = store().access(state.shelf, state.game_id)
+    if can_edit():
+        return True
+    flash("error", "This game is no longer shared with you for editing: its owner made new "
+          "links. Ask them for the new one.")
+    return False
+
+
 def commit(log: GameLog, note: str, *, form: bool = False) -> bool:
     """Save a new version of the open game at once, then update the solvers. When another
     screen saved first, nothing is saved over it: the game is reloaded; returns ``False``.
@@ -286,6 +297,8 @@ def commit(log: GameLog, note: str, *, form: bool = False) -> bool:
               "the edit link.")
         return False
     try:
+        if not refresh_access():
+            return False
         if form:
             store().keep_draft(state.shelf, state.game_id, form_fields())
         seq = store().save(state.game_id, log, note, after=state.revision[0],
@@ -425,6 +438,8 @@ def undo_revision() -> str | None:
         flash("error", "Nothing to undo: this is how the game started.")
         return None
     try:
+        if not refresh_access():
+            return None
         revision = store().latest(state.game_id) if store().undo(state.game_id, seq) else None
     except StoreError as err:
         trouble("Nothing was undone", err, "Try again in a moment.")

@@ -552,11 +552,14 @@ class Store:
 
     @_guarded
     def new_links(self, game_id: str) -> Links:
-        """Replace both links: whoever held the old ones keeps only what is on their shelf."""
+        """Replace both links and take the game off every list but its owners': whoever was
+        sent a link before can no longer open or change the game."""
         fresh = Links(new_id(), new_id())
         with self._write() as db:
             db.execute(games.update().where(games.c.id == game_id)
                        .values(read_token=fresh.read, edit_token=fresh.edit))
+            db.execute(shelves.delete().where(shelves.c.game_id == game_id,
+                                              shelves.c.access != "owner"))
         return fresh
 
     # --- drafts: an entry being saved, kept until its save commits ------------------------

@@ -149,6 +149,8 @@ def test_links_grant_read_or_edit_on_one_game(store: Store) -> None:
     assert [(g.id, g.access) for g in store.games("browser-b")] == [(mine, "edit")]
     fresh = store.new_links(mine)
     assert store.opened_by(links.edit) is None and store.opened_by(fresh.edit) == (mine, "edit")
+    assert store.access("browser-b", mine) is None  # those sent the old links lose the game
+    assert store.access("browser-a", mine) == "owner"
 
 
 def test_forget_takes_a_game_off_one_shelf(store: Store) -> None:
