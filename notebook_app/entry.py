@@ -182,7 +182,7 @@ def save_event(event: Event) -> None:
     except InvalidLogError as err:
         flash("error", problems_text(err))
         return
-    if not commit(new, note):
+    if not commit(new, note, form=True):
         return  # the form keeps what was typed
     stop_editing()
     state.pending_show = (index, event) if ask_shown else None

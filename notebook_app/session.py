@@ -31,9 +31,7 @@ from solver.game import GameLog
 
 from .live import LiveGame
 from .store import (
-    Links,
     Revision,
-    SavedGame,
     StaleRevisionError,
     Store,
     StoreError,
@@ -215,25 +213,6 @@ def start_from(log: GameLog, note: str) -> None:
         trouble("The game was not started", err)
         return
     open_game(game_id, "owner")
-
-
-def saved_games() -> list[SavedGame]:
-    """This browser's games (empty, with a message, when the database fails)."""
-    try:
-        return store().games(state.shelf)
-    except StoreError as err:
-        flash("error", f"Your saved games cannot be listed now: {err.reason}. Reload the page "
-              "in a moment.")
-        return []
-
-
-def links() -> Links | None:
-    """The open game's links, or ``None`` (with a message) when the database fails."""
-    try:
-        return store().links(state.game_id)
-    except StoreError as err:
-        trouble("The game's links cannot be shown now", err, "Reload the page in a moment.")
-        return None
 
 
 def forget_game() -> None:

@@ -680,7 +680,11 @@ def test_game_screen_offers_export_and_close(store: Store) -> None:
     at.segmented_control(key="view").set_value("Game").run()
     assert not at.exception
     assert at.download_button(key="export")
-    assert game_id in texts(at)
+    links = store.links(game_id)
+    shown = [c.value for c in at.code]
+    assert [s.endswith(f"?game={links.edit}") for s in shown] == [True, False]
+    assert shown[1].endswith(f"?game={links.read}")
+    assert "On another device" in texts(at)
     at.button(key="close_game").click().run()
     assert "live" not in at.session_state and "game" not in at.query_params
     assert f"open_{game_id}" in [b.key for b in at.button]

@@ -1,4 +1,5 @@
-"""The Game screen: who plays, the user's and the face-up cards, the link, export, closing."""
+"""The Game screen: who plays, the user's and the face-up cards, the game's links (and how to
+open it on another device), export, closing."""
 
 from __future__ import annotations
 
@@ -7,9 +8,45 @@ import streamlit as st
 from solver.logfile import dumps
 
 from ..plain import plain
-from ..session import close_game, live
+from ..session import can_edit, close_game, forget_game, is_owner, live, new_links, store
+from ..store import StoreError
 
 state = st.session_state
+
+
+def link_to(token: str) -> str:
+    """The address that opens a game by one of its links."""
+    base = st.context.url
+    base = base if isinstance(base, str) and base.startswith("http") else ""
+    return f"{base.rstrip('/')}/?game={token}" if base else f"?game={token}"
+
+
+def sharing() -> None:
+    """The game's links, what each grants, and how to open the game on another device."""
+    try:
+        links = store().links(state.game_id)
+    except StoreError as err:
+        st.error(f"The game's links cannot be shown now: {err.reason}. Reload the page in a "
+                 "moment.", icon=":material/warning:")
+        return
+    st.markdown("**Open it on another device, or share it**")
+    if not can_edit():
+        st.caption("You follow this game with its read link. Send this link to let someone "
+                   "else follow it too (it opens this game only):")
+        st.code(link_to(links.read), language=None, wrap_lines=True)
+        return
+    st.caption("This browser keeps its games by itself: open the bare address here again and "
+               "they are listed. **On another device** (your phone, a friend's), open the "
+               "**edit link** there: send it to yourself by message or mail. Each link opens "
+               "this game only, never your other games.")
+    st.markdown("Edit link: records, edits and undoes entries of this game")
+    st.code(link_to(links.edit), language=None, wrap_lines=True)
+    st.markdown("Read link: sees the grid, log and review of this game, changes nothing")
+    st.code(link_to(links.read), language=None, wrap_lines=True)
+    if is_owner():
+        st.button("Stop sharing: new links", key="new_links", on_click=new_links,
+                  help="Both links above stop working and everyone you sent them to loses "
+                       "this game, until you send the new ones.")
 
 
 def game_view() -> None:
@@ -24,9 +61,11 @@ def game_view() -> None:
         st.markdown(f"**Face up:** {plain(', '.join(game.face_up))}")
     if game.side_cards:
         st.markdown(f"**Side cards:** {game.side_cards}")
-    st.caption(f"Saved after every entry. This game's link has id `{state.game_id}`: "
-               "anyone with the link can open it.")
+    st.caption("Saved after every entry.")
+    sharing()
     name = (game.title or "clue-game").replace(" ", "-")
     st.download_button("Export log (clue-notebook/1)", dumps(log), file_name=f"{name}.json",
                        mime="application/json", key="export", width="stretch")
     st.button("Close game", key="close_game", on_click=close_game, width="stretch")
+    st.button("Remove from this browser's list", key="forget_game", on_click=forget_game,
+              width="stretch", help="The game stays saved; its links still open it.")

@@ -19,7 +19,7 @@ from ..newgame import (
 )
 from ..plain import plain
 from ..session import flash, open_game, problems_text, start_from, store
-from ..store import parse_upload
+from ..store import StoreError, parse_upload
 
 CUSTOM = "custom"
 """The card set choice for typing one's own cards."""
@@ -153,13 +153,19 @@ def open_saved(game_id: str) -> None:
 
 
 def saved_games() -> None:
-    """This browser's games, newest first, one tap to open."""
-    saved = store().games(state.shelf)
+    """This browser's games (kept by its cookie), newest first, one tap to open."""
+    try:
+        saved = store().games(state.shelf)
+    except StoreError as err:
+        st.error(f"Your saved games cannot be listed now: {err.reason}. Reload the page in a "
+                 "moment.", icon=":material/warning:")
+        return
     if saved:
         st.subheader("Your games")
         for game in saved:
+            only = " · read only" if game.access == "read" else ""
             st.button(plain(f"{game.title} · {game.events} events · "
-                            f"{game.saved[:16].replace('T', ' ')}"),
+                            f"{game.saved[:16].replace('T', ' ')}{only}"),
                       key=f"open_{game.id}", on_click=open_saved, args=(game.id,),
                       width="stretch")
 

@@ -10,7 +10,7 @@ import streamlit as st
 from ..entry import next_entry, start_edit
 from ..grid_view import as_markdown, envelope_line, verdict
 from ..plain import plain
-from ..session import flash, live, undo_revision
+from ..session import can_edit, flash, live, undo_revision
 from ..turns import describe
 from .game import game_view
 from .grid import grid_view
@@ -26,6 +26,8 @@ VIEWS: dict[str, Callable[[], None]] = {
     "Game": game_view,
 }
 """The tabs of an open game, in order, and the function that draws each."""
+READ_VIEWS = ("Grid", "Log", "Review", "Game")
+"""The tabs of a game opened by its read link."""
 
 state = st.session_state
 
@@ -48,6 +50,9 @@ def header() -> None:
         st.info(plain(verdict(grid, None if ignored else live().triples_left)))
     st.caption(plain(f"Envelope · {envelope_line(grid)}"))
     conflict_banner(ignored)
+    if not can_edit():
+        st.caption("Read only: you follow this game; changes made by its players show here.")
+        return
     seq, note = state.revision
     st.button(plain(f"Undo: {note}"), key="undo", on_click=undo, disabled=seq <= 1,
               icon=":material/undo:", width="stretch")
@@ -68,7 +73,7 @@ def conflict_banner(ignored: tuple[int, ...]) -> None:
             st.caption("The grid leaves out " + ", ".join(f"#{n}" for n in ignored)
                        + " until this is fixed.")
         with st.container(horizontal=True):
-            for n in conflict:
+            for n in conflict if can_edit() else ():
                 st.button(f"Edit #{n}", key=f"conflict_edit_{n}", on_click=start_edit,
                           args=(n - 1,))
         if st.toggle("Why do they clash?", key="why_conflict"):
@@ -82,8 +87,8 @@ def scroll_to_top() -> None:
 
 def play_screen() -> None:
     header()
-    names = tuple(VIEWS)
-    if state.get("view") not in VIEWS:
+    names = tuple(VIEWS) if can_edit() else READ_VIEWS
+    if state.get("view") not in names:
         state.view = names[0]
     st.segmented_control("View", names, key="view", label_visibility="collapsed",
                          width="stretch", on_change=scroll_to_top)

@@ -1,0 +1,329 @@
+"""The app's storage as a player meets it, through `AppTest`: this browser's games by its
+cookie, one link for one game (read or edit), new links that stop sharing, and a database that
+is locked, full, damaged or gone: a message, the form kept, never a traceback.
+
+A browser is a shelf id: ``browser_cookie`` is replaced by one that returns it (AppTest has no
+cookies); the real cookie round trip is in ``tests/test_browser_storage.py``.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from streamlit.testing.v1 import AppTest
+
+import notebook_app.session as session
+import notebook_app.store as store_module
+from notebook_app.store import DB_ENV, Store
+from solver.editions import Dealing, editions, new_game
+from solver.game import GameLog, Reveal, Suggestion
+
+APP = str(Path(__file__).resolve().parent.parent / "notebook_app" / "app.py")
+CLASSIC = editions()["clue-classic"].deck
+NAMES = ("Ann", "Bob", "Cat", "Dan")
+MINE = ("Miss Scarlet", "Rope", "Kitchen", "Hall", "Study")
+ANN, BOB = "browser-of-ann", "browser-of-bob"
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    path = tmp_path / "games.sqlite3"
+    monkeypatch.setenv(DB_ENV, str(path))
+    return path
+
+
+@pytest.fixture
+def store(db: Path) -> Store:
+    return Store(db)
+
+
+def classic(*events: Suggestion | Reveal, title: str | None = None) -> GameLog:
+    game = new_game(CLASSIC, NAMES, Dealing.CLASSIC, me="Ann", my_cards=MINE, title=title)
+    return GameLog(game, events)
+
+
+def browser(monkeypatch: pytest.MonkeyPatch, shelf: str | None, **query: str) -> AppTest:
+    """A visit by the browser whose cookie holds ``shelf`` (``None``: no cookie yet)."""
+    monkeypatch.setattr(session, "browser_cookie", lambda: shelf)
+    at = AppTest.from_file(APP, default_timeout=60)
+    for key, value in query.items():
+        at.query_params[key] = value
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [e.value for e in at.error]
+    parts += [i.value for i in at.info] + [c.value for c in at.caption]
+    return "\n".join(str(p) for p in parts)
+
+
+def listed(at: AppTest) -> list[str]:
+    return [str(b.key)[5:] for b in at.button
+            if b.key and b.key.startswith("open_") and b.key not in ("open_example", "open_upload")]
+
+
+def pick(at: AppTest, suspect: str, weapon: str, room: str) -> None:
+    at.selectbox(key="e_suspect").set_value(suspect)
+    at.selectbox(key="e_weapon").set_value(weapon)
+    at.selectbox(key="e_room").set_value(room)
+
+
+# --- this browser's games ----------------------------------------------------------------------
+
+
+def test_the_bare_address_lists_this_browsers_games(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = store.create(classic(title="Friday"), ANN)
+    second = store.create(classic(title="Saturday"), ANN)
+    store.create(classic(title="Bob's game"), BOB)
+    at = browser(monkeypatch, ANN)
+    assert sorted(listed(at)) == sorted([first, second])
+    assert "shelf" not in at.query_params and "game" not in at.query_params
+
+
+def test_a_new_browser_gets_an_id_in_its_cookie_never_in_the_address(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    at = browser(monkeypatch, None)
+    shelf = at.session_state["shelf"]
+    scripts = [h.proto.body for h in at.get("html") if "document.cookie" in h.proto.body]
+    assert len(scripts) == 1 and f"{session.COOKIE}={shelf};" in scripts[0]
+    assert "Max-Age=34560000" in scripts[0] and "SameSite=Lax" in scripts[0]
+    assert "shelf" not in at.query_params
+
+
+def test_a_cookie_that_is_not_an_id_is_never_written_into_a_script(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for value in ("x'</script><script>alert(1)//", "short", "a" * 65):
+        monkeypatch.setattr(type(session.st.context), "cookies",
+                            property(lambda _, v=value: {session.COOKIE: v}))
+        assert session.browser_cookie() is None
+    monkeypatch.setattr(type(session.st.context), "cookies",
+                        property(lambda _: {session.COOKIE: "Abc-_123xyz"}))
+    assert session.browser_cookie() == "Abc-_123xyz"
+
+
+def test_reopening_the_game_after_a_restart_needs_only_the_cookie(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new session (reload, server restart) with ``?game=<id>`` in the address reopens the
+    game for the browser that has it, and for no other."""
+    game_id = store.create(classic(Reveal("Dan", ("Wrench",))), ANN)
+    at = browser(monkeypatch, ANN, game=game_id)
+    assert at.session_state["game_id"] == game_id and at.session_state["access"] == "owner"
+    stranger = browser(monkeypatch, BOB, game=game_id)
+    assert "live" not in stranger.session_state
+    assert "This link does not open a game here" in texts(stranger)
+    assert listed(stranger) == []
+
+
+# --- one link, one game ------------------------------------------------------------------------
+
+
+def test_a_read_link_shows_that_game_only_and_changes_nothing(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    one = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob")
+    shared = store.create(classic(one, title="Shared"), ANN)
+    store.create(classic(title="Private"), ANN)
+    at = browser(monkeypatch, BOB, game=store.links(shared).read)
+    assert at.session_state["game_id"] == shared and at.session_state["access"] == "read"
+    assert at.query_params["game"] == shared
+    assert at.segmented_control(key="view").options == ["Grid", "Log", "Review", "Game"]
+    assert "Read only" in texts(at)
+    assert not any(b.key == "undo" for b in at.button)
+    at.segmented_control(key="view").set_value("Log").run()
+    assert not any(str(b.key).startswith(("edit_", "delete_")) for b in at.button)
+    at.segmented_control(key="view").set_value("Game").run()
+    assert [c.value.rsplit("=", 1)[1] for c in at.code] == [store.links(shared).read]
+    assert not any(b.key == "new_links" for b in at.button)
+    at.button(key="close_game").click().run()
+    assert listed(at) == [shared]  # Bob's list: the shared game, never Ann's private one
+    assert store.load(shared) == classic(one, title="Shared")
+
+
+def test_an_edit_link_records_in_that_game_only(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shared = store.create(classic(title="Shared"), ANN)
+    private = store.create(classic(title="Private"), ANN)
+    at = browser(monkeypatch, BOB, game=store.links(shared).edit)
+    assert at.session_state["access"] == "edit"
+    pick(at, "Mr. Green", "Rope", "Library")
+    at.button(key="submit").click().run()
+    assert not at.exception
+    assert len(store.load(shared).events) == 1  # type: ignore[union-attr]
+    at.segmented_control(key="view").set_value("Game").run()
+    assert not any(b.key == "new_links" for b in at.button)  # only the owner makes new links
+    at.button(key="close_game").click().run()
+    assert listed(at) == [shared]
+    assert store.load(private) == classic(title="Private")
+    # the game's internal id opens nothing for a browser that does not have it
+    assert "live" not in browser(monkeypatch, "browser-of-cat", game=private).session_state
+
+
+def test_new_links_stop_sharing(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    game_id = store.create(classic(), ANN)
+    old = store.links(game_id)
+    bob = browser(monkeypatch, BOB, game=old.edit)
+    owner = browser(monkeypatch, ANN, game=game_id)
+    owner.segmented_control(key="view").set_value("Game").run()
+    owner.button(key="new_links").click().run()
+    assert not owner.exception
+    assert store.links(game_id) != old
+    monkeypatch.setattr(session, "browser_cookie", lambda: BOB)
+    pick(bob, "Mr. Green", "Rope", "Library")
+    bob.button(key="submit").click().run()
+    assert "no longer shared with you" in texts(bob)
+    assert store.load(game_id) == classic()
+    assert "This link does not open a game here" in texts(browser(monkeypatch, BOB,
+                                                                   game=old.edit))
+
+
+def test_forgetting_a_game_takes_it_off_this_list_only(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = store.create(classic(), ANN)
+    at = browser(monkeypatch, BOB, game=store.links(game_id).edit)
+    at.segmented_control(key="view").set_value("Game").run()
+    at.button(key="forget_game").click().run()
+    assert listed(at) == [] and "live" not in at.session_state
+    assert listed(browser(monkeypatch, ANN)) == [game_id]
+
+
+# --- entries are never lost without a word -----------------------------------------------------
+
+
+def test_an_entry_whose_save_never_finished_comes_back(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The server stopped after Record was pressed, before the save committed: the kept form
+    is put back on the next visit, with a message."""
+    game_id = store.create(classic(), ANN)
+    store.keep_draft(ANN, game_id, {"kind": "Suggestion", "by": "Bob", "e_suspect": "Mr. Green",
+                                    "e_weapon": "Rope", "e_room": "Library",
+                                    "e_refuter": "Cat"})
+    at = browser(monkeypatch, ANN, game=game_id)
+    assert "Your last entry was not saved" in texts(at)
+    assert at.selectbox(key="by").value == "Bob"
+    assert at.selectbox(key="e_weapon").value == "Rope"
+    assert at.selectbox(key="e_refuter").value == "Cat"
+    at.button(key="submit").click().run()
+    assert store.load(game_id).events == (  # type: ignore[union-attr]
+        Suggestion("Bob", ("Mr. Green", "Rope", "Library"), refuted_by="Cat"),)
+    assert store.take_draft(ANN, game_id) is None
+    assert "Your last entry was not saved" not in texts(browser(monkeypatch, ANN, game=game_id))
+
+
+def test_a_locked_database_says_not_saved_within_seconds(
+    db: Path, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = store.create(classic(), ANN)
+    at = browser(monkeypatch, ANN, game=game_id)
+    pick(at, "Mr. Green", "Rope", "Library")
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        started = time.monotonic()
+        at.button(key="submit").click().run()
+        took = time.monotonic() - started
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert not at.exception
+    assert "Not saved: recorded event 1: the database is busy" in texts(at)
+    assert took < 10, took  # the save gives up after 3 s, the page's own read after 3 more
+    assert at.selectbox(key="e_weapon").value == "Rope"
+    at.button(key="submit").click().run()
+    assert len(store.load(game_id).events) == 1  # type: ignore[union-attr]
+
+
+def full_after(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
+    """Make every new connection see a database that cannot grow (SQLite's real "database or
+    disk is full"), from when the returned function is called."""
+    full = {"on": False}
+    make = store_module._sqlite_engine
+
+    def engine(path: Path) -> sa.Engine:
+        made = make(path)
+
+        @sa.event.listens_for(made, "connect")
+        def cap(connection: sqlite3.Connection, _: object) -> None:
+            if full["on"]:
+                pages = connection.execute("PRAGMA page_count").fetchone()[0]
+                connection.execute(f"PRAGMA max_page_count = {pages}")
+
+        return made
+
+    monkeypatch.setattr(store_module, "_sqlite_engine", engine)
+    return lambda: full.update(on=True)
+
+
+def test_a_full_disk_says_not_saved_and_keeps_the_form(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fill = full_after(monkeypatch)
+    store = Store(db)
+    game_id = store.create(classic(), ANN)
+    at = browser(monkeypatch, ANN, game=game_id)
+    fill()
+    for n in range(40):  # until the last free page is used
+        pick(at, "Mr. Green", "Rope", "Library")
+        at.button(key="submit").click().run()
+        assert not at.exception
+        if "full" in texts(at):
+            break
+    else:
+        pytest.fail(f"never full after {n + 1} entries")
+    assert "Not saved: recorded event" in texts(at) and "disk holding the database is full" in \
+        texts(at)
+    assert at.selectbox(key="e_weapon").value == "Rope"
+
+
+def test_a_damaged_database_is_a_message_on_every_screen(
+    db: Path, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = store.create(classic(), ANN)
+    at = browser(monkeypatch, ANN, game=game_id)
+    pick(at, "Mr. Green", "Rope", "Library")
+    db.write_bytes(b"not a database at all" * 300)
+    at.button(key="submit").click().run()
+    assert not at.exception
+    assert "Not saved: recorded event 1: the database file is damaged" in texts(at)
+    assert at.selectbox(key="e_weapon").value == "Rope"
+    at.segmented_control(key="view").set_value("Game").run()
+    assert not at.exception and "links cannot be shown now" in texts(at)
+    home = browser(monkeypatch, ANN)
+    assert "Your saved games cannot be listed now: the database file is damaged" in texts(home)
+    reload = browser(monkeypatch, ANN, game=game_id)
+    assert "The game could not be opened: the database file is damaged" in texts(reload)
+    assert reload.query_params["game"] == game_id  # kept: reloading later opens it
+
+
+def test_a_deleted_database_is_a_message_not_an_empty_notebook(
+    db: Path, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = store.create(classic(), ANN)
+    at = browser(monkeypatch, ANN, game=game_id)
+    pick(at, "Mrs. White", "Knife", "Lounge")
+    at.button(key="submit").click().run()
+    db.unlink()
+    pick(at, "Mr. Green", "Rope", "Library")
+    at.button(key="submit").click().run()
+    assert not at.exception
+    assert "Not saved: recorded event 2: the database cannot be reached" in texts(at)
+    assert at.selectbox(key="e_weapon").value == "Rope"
+    at.button(key="undo").click().run()
+    assert not at.exception
+    assert "Nothing was undone: the database cannot be reached" in texts(at)
+    assert len(at.session_state["live"].log.events) == 1  # the screen still shows the game
+    assert not db.exists()  # never silently recreated empty
