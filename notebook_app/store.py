@@ -38,7 +38,7 @@ import os
 import secrets
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -57,7 +57,7 @@ from solver.logfile import event_to_json, parse, read_bytes, to_json
 DB_ENV = "CLUE_NOTEBOOK_DB"
 """Environment variable with the database path or URL."""
 
-LOCK_TIMEOUT = 3.0
+LOCK_TIMEOUT = 5.0
 """Seconds a call waits for a database another save holds before it gives up ("Not saved")."""
 
 Access = Literal["owner", "edit", "read"]
@@ -316,7 +316,10 @@ class Store:
     @staticmethod
     @_guarded
     def _create_file(path: Path) -> None:
-        sqlite3.connect(path).close()  # creates the file once; later connections never do
+        """Create the file if missing (later connections never do) in write-ahead-log mode:
+        a save syncs once, and reading the game never waits for another device's save."""
+        with closing(sqlite3.connect(path, timeout=LOCK_TIMEOUT)) as db:
+            db.execute("PRAGMA journal_mode = WAL")
 
     @_guarded
     def _migrate(self) -> None:

@@ -4,6 +4,7 @@ envelope triples (checked against brute force), set-up, and the SQLite store."""
 from __future__ import annotations
 
 import importlib
+import json
 import random
 import sqlite3
 import sys
@@ -488,19 +489,27 @@ def test_database_path_comes_from_the_environment(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv(store_module.DB_ENV, str(tmp_path / "x.sqlite3"))
-    assert default_path() == tmp_path / "x.sqlite3"
+    assert store_module.configured() == str(tmp_path / "x.sqlite3")
+    monkeypatch.setenv(store_module.DB_ENV, "postgresql://clue@db.example/clue")
+    assert store_module.is_url(store_module.configured())
     monkeypatch.delenv(store_module.DB_ENV)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     assert default_path() == tmp_path / "data" / "clue-notebook" / "games.sqlite3"
+    assert store_module.configured() == str(default_path())
 
 
 def test_every_entry_is_a_row_of_plain_json(tmp_path: Path) -> None:
+    """The game's setup and each event are plain clue-notebook/1 JSON in the database."""
     store = Store(tmp_path / "games.sqlite3")
     log = classic_log(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob"))
     game_id = store.create(log, "s")
     with sqlite3.connect(tmp_path / "games.sqlite3") as db:
-        (text,) = db.execute("SELECT log FROM revisions WHERE game_id = ?", (game_id,)).fetchone()
-    assert text == dumps(log)
+        (header,) = db.execute("SELECT header FROM revisions WHERE game_id = ?",
+                               (game_id,)).fetchone()
+        bodies = [b for (b,) in db.execute(
+            "SELECT body FROM events WHERE game_id = ? ORDER BY position", (game_id,))]
+    document = {**json.loads(header), "events": [json.loads(b) for b in bodies]}
+    assert document == json.loads(dumps(log))
 
 
 def test_uploads_with_problems_say_what_is_wrong() -> None:

@@ -84,7 +84,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
 def test_games_come_back_and_links_open_one_game(
     server: Server, chromium_executable: str, chromium_args: list[str], artifacts_dir: Path
 ) -> None:
-    from playwright.sync_api import Page, expect, sync_playwright
+    from playwright.sync_api import Locator, Page, expect, sync_playwright
 
     def settle(page: Page) -> None:
         page.wait_for_timeout(300)
@@ -105,13 +105,16 @@ def test_games_come_back_and_links_open_one_game(
         page.get_by_label("Example", exact=True).click()
         page.get_by_role("option", name=name, exact=True).click()
         page.get_by_role("button", name="Open example").click()
-        expect(page.locator('[data-testid="stButtonGroup"] button', has_text="Grid")).to_be_visible(timeout=30000)
+        expect(tab_button(page, "Grid")).to_be_visible(timeout=30000)
         settle(page)
         assert "game=" in page.url
         return page.url.split("game=", 1)[1]
 
+    def tab_button(page: Page, name: str) -> Locator:
+        return page.locator('[data-testid="stButtonGroup"] button', has_text=name)
+
     def tab(page: Page, name: str) -> None:
-        page.locator('[data-testid="stButtonGroup"] button', has_text=name).click()
+        tab_button(page, name).click()
         settle(page)
 
     with sync_playwright() as p:
@@ -131,7 +134,7 @@ def test_games_come_back_and_links_open_one_game(
             time.time() + 300 * 86400
 
         page.reload()  # reload: the same game
-        expect(page.locator('[data-testid="stButtonGroup"] button', has_text="Grid")).to_be_visible(timeout=30000)
+        expect(tab_button(page, "Grid")).to_be_visible(timeout=30000)
         assert page.url.endswith(f"game={second}")
 
         page.close()  # close the tab, open the bare address: both games listed
@@ -141,11 +144,11 @@ def test_games_come_back_and_links_open_one_game(
         page.screenshot(path=artifacts_dir / "storage-1-bare-address.png")
 
         page.goto(f"{server.url}/?game={second}")  # a page left open on the game...
-        expect(page.locator('[data-testid="stButtonGroup"] button', has_text="Grid")).to_be_visible(timeout=30000)
+        expect(tab_button(page, "Grid")).to_be_visible(timeout=30000)
         settle(page)
         server.stop()  # ...while the server restarts
         server.start()
-        expect(page.locator('[data-testid="stButtonGroup"] button', has_text="Grid")).to_be_visible(timeout=60000)
+        expect(tab_button(page, "Grid")).to_be_visible(timeout=60000)
         settle(page)
         for _ in range(4):  # the reconnected page reruns the app once it has a new session
             tab(page, "Game")
@@ -169,12 +172,12 @@ def test_games_come_back_and_links_open_one_game(
         expect(bob.get_by_text("This link does not open a game here")).to_be_visible(
             timeout=30000)
         bob.goto(read_link)
-        expect(bob.locator('[data-testid="stButtonGroup"] button', has_text="Grid")).to_be_visible(timeout=30000)
+        expect(tab_button(bob, "Grid")).to_be_visible(timeout=30000)
         settle(bob)
         expect(bob.get_by_text("Read only", exact=False)).to_be_visible()
-        assert bob.locator('[data-testid="stButtonGroup"] button', has_text="Turn").count() == 0
+        assert tab_button(bob, "Turn").count() == 0
         bob.goto(edit_link)
-        expect(bob.locator('[data-testid="stButtonGroup"] button', has_text="Turn")).to_be_visible(timeout=30000)
+        expect(tab_button(bob, "Turn")).to_be_visible(timeout=30000)
         settle(bob)
         bob.goto(server.url)
         assert len(listed(bob)) == 1  # the shared game only, never Ann's other one
