@@ -70,9 +70,11 @@ def listed(at: AppTest) -> list[str]:
 
 
 def pick(at: AppTest, suspect: str, weapon: str, room: str) -> None:
-    at.selectbox(key="e_suspect").set_value(suspect)
-    at.selectbox(key="e_weapon").set_value(weapon)
-    at.selectbox(key="e_room").set_value(room)
+    """Fill in a suggestion that Cat answered."""
+    at.pills(key="e_suspect").set_value(suspect)
+    at.pills(key="e_weapon").set_value(weapon)
+    at.pills(key="e_room").set_value(room)
+    at.pills(key="e_refuter").set_value("Cat")
 
 
 # --- this browser's games ----------------------------------------------------------------------
@@ -214,9 +216,9 @@ def test_an_entry_whose_save_never_finished_comes_back(
                                     "e_refuter": "Cat"})
     at = browser(monkeypatch, ANN, game=game_id)
     assert "Your last entry was not saved" in texts(at)
-    assert at.selectbox(key="by").value == "Bob"
-    assert at.selectbox(key="e_weapon").value == "Rope"
-    assert at.selectbox(key="e_refuter").value == "Cat"
+    assert at.pills(key="by").value == "Bob"
+    assert at.pills(key="e_weapon").value == "Rope"
+    assert at.pills(key="e_refuter").value == "Cat"
     at.button(key="submit").click().run()
     assert store.load(game_id).events == (  # type: ignore[union-attr]
         Suggestion("Bob", ("Mr. Green", "Rope", "Library"), refuted_by="Cat"),)
@@ -242,7 +244,7 @@ def test_a_locked_database_says_not_saved_within_seconds(
     assert not at.exception
     assert "Not saved: recorded event 1: the database is busy" in texts(at)
     assert took < 10, took  # the save gives up after 5 s (reads never wait: WAL)
-    assert at.selectbox(key="e_weapon").value == "Rope"
+    assert at.pills(key="e_weapon").value == "Rope"
     at.button(key="submit").click().run()
     assert len(store.load(game_id).events) == 1  # type: ignore[union-attr]
 
@@ -278,6 +280,8 @@ def test_a_full_disk_says_not_saved_and_keeps_the_form(
     fill()
     for _ in range(40):  # until the last free page is used
         pick(at, "Mr. Green", "Rope", "Library")
+        if at.pills(key="by").value == "Cat":
+            at.pills(key="e_refuter").set_value("Dan")
         at.button(key="submit").click().run()
         assert not at.exception
         if "full" in texts(at):
@@ -286,7 +290,7 @@ def test_a_full_disk_says_not_saved_and_keeps_the_form(
         pytest.fail("never full after 40 entries")
     assert "Not saved: recorded event" in texts(at) and "disk holding the database is full" in \
         texts(at)
-    assert at.selectbox(key="e_weapon").value == "Rope"
+    assert at.pills(key="e_weapon").value == "Rope"
 
 
 def test_a_damaged_database_is_a_message_on_every_screen(
@@ -299,7 +303,7 @@ def test_a_damaged_database_is_a_message_on_every_screen(
     at.button(key="submit").click().run()
     assert not at.exception
     assert "Not saved: recorded event 1: the database file is damaged" in texts(at)
-    assert at.selectbox(key="e_weapon").value == "Rope"
+    assert at.pills(key="e_weapon").value == "Rope"
     at.segmented_control(key="view").set_value("Game").run()
     assert not at.exception and "links cannot be shown now" in texts(at)
     home = browser(monkeypatch, ANN)
@@ -321,7 +325,7 @@ def test_a_deleted_database_is_a_message_not_an_empty_notebook(
     at.button(key="submit").click().run()
     assert not at.exception
     assert "Not saved: recorded event 2: the database cannot be reached" in texts(at)
-    assert at.selectbox(key="e_weapon").value == "Rope"
+    assert at.pills(key="e_weapon").value == "Rope"
     at.button(key="undo").click().run()
     assert not at.exception
     assert "Nothing was undone: the database cannot be reached" in texts(at)
