@@ -22,6 +22,7 @@ import notebook_app.store as store_module
 from notebook_app.store import DB_ENV, Store
 from solver.editions import Dealing, editions, new_game
 from solver.game import GameLog, Reveal, Suggestion
+from tests.test_app import shown
 
 APP = str(Path(__file__).resolve().parent.parent / "notebook_app" / "app.py")
 CLASSIC = editions()["clue-classic"].deck
@@ -59,9 +60,10 @@ def browser(monkeypatch: pytest.MonkeyPatch, shelf: str | None, **query: str) ->
 
 
 def texts(at: AppTest) -> str:
+    """The text on screen as a reader sees it (markdown escapes removed)."""
     parts = [m.value for m in at.markdown] + [e.value for e in at.error]
     parts += [i.value for i in at.info] + [c.value for c in at.caption]
-    return "\n".join(str(p) for p in parts)
+    return "\n".join(shown(p) for p in parts)
 
 
 def listed(at: AppTest) -> list[str]:
