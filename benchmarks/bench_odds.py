@@ -1,46 +1,93 @@
-"""Time to compute every probability (cards x owners and envelope triples), and sampling error.
+"""Time to compute every probability (cards x owners and envelope triples), how often it is exact,
+and how honest the sampled figures are.
 
-Games are simulated (classic box, the user at seat 1, opponents ask at random), cut after 0, 10,
-30 and 60 events; the SAT grid is computed first and not timed (the notebook has it already).
-Each figure is the best of three runs (one for 12 players), since the machine is shared.
+Games are simulated from fixed seeds, cut after 0, 10, 30, 60 (and 100) events; the SAT grid is
+computed first and not timed (the notebook has it already). Times are process CPU time (the
+machine is shared; ``--wall`` for wall clock), the best of ``--repeat`` runs. Baseline, in the
+same run and on the same logs: the SAT grid itself (`grid_of`), the engine's own work per log.
 
-    python benchmarks/bench_odds.py                 # classic 6 / 3 / 4 players, 12 players
-    python benchmarks/bench_odds.py --games 20 --spectator
+Tables:
+- classic box, the user's log (``--spectator``: nobody's hand known), 6 / 3 / 4 players;
+- forum variant (N suspects, N weapons, N + 3 places, 3 cards each; suggestions to one player,
+  the host answering first-in-order for an absent player whose hand is later revealed, a few
+  revealed cards and notes), 6, 8 and 12 players;
+- a 12-player custom game of 45 cards (12 + 12 + 21, hands of 3 and 4), directed suggestions;
+- the sampling fallback forced on logs whose exact answer is known: error against exact, share
+  of cells within two standard errors, and how often the chains were reported stuck.
+
+    python benchmarks/bench_odds.py                  # everything, about 15 minutes
+    python benchmarks/bench_odds.py --only forum --games 5
+    python benchmarks/bench_odds.py --only classic --spectator --games 20
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import statistics
 import time
+from collections.abc import Callable
 
 from solver.cards import Deck
-from solver.editions import Dealing, editions
+from solver.editions import Dealing, editions, forum_deck
 from solver.game import GameLog
 from solver.odds import Odds, grid_of, odds
-from solver.simulate import play, random_setup
+from solver.simulate import Absence, play, random_setup
 
 EVENTS = (0, 10, 30, 60)
+FORUM_EVENTS = (0, 10, 30, 60, 100)
+
+clock: Callable[[], float] = time.process_time
 
 
-def game_log(deck: Deck, players: int, events: int, seed: int, me: str | None) -> GameLog:
+def classic_log(deck: Deck, players: int, events: int, seed: int, me: str | None) -> GameLog:
     rng = random.Random(seed)
     names = tuple(f"P{i}" for i in range(1, players + 1))
     game, truth = random_setup(deck, names, Dealing.CLASSIC, me, rng)
     return play(game, truth, events, rng, wrong_accusations=0.05)
 
 
-def timed(log: GameLog, repeat: int = 1, **options: object) -> tuple[float, Odds]:
-    """Seconds for `odds` (best of ``repeat`` runs: the machine is shared) and its result."""
-    grid = grid_of(log)
-    best = math.inf
+def forum_log(players: int, events: int, seed: int, me: str | None) -> GameLog:
+    """A forum game: directed suggestions, an absent player the host answers for (first match in
+    the order suspect, weapon, place) and whose hand is revealed later, revealed cards, notes."""
+    rng = random.Random(seed)
+    names = tuple(f"P{i}" for i in range(1, players + 1))
+    game, truth = random_setup(forum_deck(players), names, Dealing.FORUM, me, rng)
+    absence = Absence(names[-1], events // 3, events // 2) if events >= 30 else None
+    return play(game, truth, events, rng, directed=True, wrong_accusations=0.05,
+                reveals=0.1, notes=0.05, absence=absence)
+
+
+def custom_log(players: int, events: int, seed: int, me: str | None) -> GameLog:
+    rng = random.Random(seed)
+    names = tuple(f"P{i}" for i in range(1, players + 1))
+    game, truth = random_setup(big_deck(), names, Dealing.CLASSIC, me, rng)
+    return play(game, truth, events, rng, directed=True, wrong_accusations=0.05, reveals=0.1)
+
+
+def big_deck() -> Deck:
+    return Deck(
+        tuple(f"Suspect {i}" for i in range(1, 13)),
+        tuple(f"Weapon {i}" for i in range(1, 13)),
+        tuple(f"Room {i}" for i in range(1, 22)),
+    )
+
+
+def timed(log: GameLog, repeat: int = 1, **options: object) -> tuple[float, float, Odds]:
+    """Seconds for `odds` and for the baseline (the grid), best of ``repeat``; and the odds."""
+    best = base = math.inf
+    result: Odds | None = None
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = clock()
+        grid = grid_of(log)
+        base = min(base, clock() - start)
+        start = clock()
         result = odds(log, grid=grid, **options)  # type: ignore[arg-type]
-        best = min(best, time.perf_counter() - start)
-    return best, result
+        best = min(best, clock() - start)
+    assert result is not None
+    return best, base, result
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -48,34 +95,45 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[round(q * (len(ordered) - 1))]
 
 
-def table(
-    deck: Deck, players: int, games: int, me: str | None, events: tuple[int, ...], repeat: int = 3
-) -> None:
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:8.1f}"
+
+
+def table(label: str, make: Callable[[int, int], GameLog], games: int, events: tuple[int, ...],
+          repeat: int) -> None:
     for count in events:
         times: list[float] = []
-        exact = 0
+        bases: list[float] = []
+        exact = warned = 0
         for seed in range(games):
-            seconds, result = timed(game_log(deck, players, count, seed, me), repeat)
+            seconds, base, result = timed(make(count, seed), repeat)
             times.append(seconds)
+            bases.append(base)
             exact += result.exact
+            warned += result.warning is not None
         print(
-            f"{players:2d} players {count:3d} events: median {statistics.median(times) * 1000:7.1f}"
-            f" ms  p95 {percentile(times, 0.95) * 1000:7.1f} ms  max {max(times) * 1000:7.1f} ms"
-            f"  exact {exact}/{games}",
+            f"{label} {count:3d} events: odds median {ms(statistics.median(times))} ms"
+            f"  p95 {ms(percentile(times, 0.95))}  max {ms(max(times))}"
+            f"  | baseline grid median {ms(statistics.median(bases))}"
+            f"  | exact {exact}/{games}" + (f", stuck {warned}" if warned else ""),
             flush=True,
         )
 
 
-def sampling_error(deck: Deck, players: int, games: int, me: str | None, count: int) -> None:
+def sampling_error(label: str, logs: list[GameLog]) -> None:
     """Force the sampling fallback where the exact count finishes, and compare."""
     worst: list[float] = []
     mean_abs: list[float] = []
     z_scores: list[float] = []
-    for seed in range(games):
-        log = game_log(deck, players, count, seed, me)
-        _, exact = timed(log)
-        _, approx = timed(log, budget=0, seed=seed)
+    warned = 0
+    seconds: list[float] = []
+    for seed, log in enumerate(logs):
+        _, _, exact = timed(log)
+        took, _, approx = timed(log, budget=0, seed=seed)
+        seconds.append(took)
         assert approx.error is not None
+        assert {t[:3] for t in approx.envelope_odds} == {t[:3] for t in exact.envelope_odds}
+        warned += approx.warning is not None
         diffs = [
             (abs(float(exact.probabilities[c][o]) - float(approx.probabilities[c][o])),
              approx.error[c][o])
@@ -90,37 +148,51 @@ def sampling_error(deck: Deck, players: int, games: int, me: str | None, count: 
         z_scores.extend(d / e for d, e in diffs if e > 0)
     within = sum(z <= 2 for z in z_scores) / max(1, len(z_scores))
     print(
-        f"{players:2d} players {count:3d} events, sampling forced ({games} games): "
-        f"mean |error| {statistics.mean(mean_abs):.4f}  worst cell {max(worst):.4f}"
-        f"  within 2 standard errors {100 * within:.0f}%",
+        f"{label}, sampling forced ({len(logs)} logs, {len(z_scores)} cells): mean |error| "
+        f"{statistics.mean(mean_abs):.4f}  worst cell {max(worst):.4f}  within 2 standard "
+        f"errors {100 * within:.1f}%  chains reported stuck {warned}  sampler median "
+        f"{ms(statistics.median(seconds))} ms",
         flush=True,
     )
 
 
-def big_deck() -> Deck:
-    return Deck(
-        tuple(f"Suspect {i}" for i in range(1, 13)),
-        tuple(f"Weapon {i}" for i in range(1, 13)),
-        tuple(f"Room {i}" for i in range(1, 22)),
-    )
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20)
+    global clock
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--repeat", type=int, default=1, help="best of this many runs")
     parser.add_argument("--spectator", action="store_true", help="logs without 'me'")
+    parser.add_argument("--wall", action="store_true", help="wall clock instead of CPU time")
+    parser.add_argument("--only", choices=("classic", "forum", "custom", "sampling"))
     args = parser.parse_args()
+    if args.wall:
+        clock = time.perf_counter
     me = None if args.spectator else "P1"
+    who = "spectator" if me is None else "player"
+    print(f"{who} logs, {args.games} games per line, {'wall' if args.wall else 'CPU'} time, "
+          f"load average {os.getloadavg()[0]:.1f}", flush=True)
     classic = editions()["clue-classic"].deck
-    print(f"classic box, {'spectator' if me is None else 'player'} logs, {args.games} games each")
-    for players in (6, 3, 4):
-        table(classic, players, args.games, me, EVENTS)
-    print("12 players, 45 cards (12 + 12 + 21)")
-    table(big_deck(), 12, max(3, args.games // 4), me, (0, 10, 30, 60, 100), repeat=1)
-    print("sampling fallback against exact")
-    sampling_error(classic, 6, max(3, args.games // 4), me, 10)
-    sampling_error(classic, 4, max(3, args.games // 4), me, 8)
-    sampling_error(big_deck(), 12, 3, me, 0)
+    if args.only in (None, "classic"):
+        for players in (6, 3, 4):
+            table(f"classic {players:2d} players", lambda n, s, p=players: classic_log(
+                classic, p, n, s, me), args.games, EVENTS, args.repeat)
+    if args.only in (None, "forum"):
+        for players in (6, 8, 12):
+            table(f"forum {players:2d} players", lambda n, s, p=players: forum_log(p, n, s, me),
+                  args.games, FORUM_EVENTS, args.repeat)
+    if args.only in (None, "custom"):
+        table("custom 12 players 45 cards", lambda n, s: custom_log(12, n, s, me),
+              args.games, FORUM_EVENTS, args.repeat)
+    if args.only in (None, "sampling"):
+        n = max(3, args.games)
+        sampling_error("classic 6 players 10 events, player",
+                       [classic_log(classic, 6, 10, s, "P1") for s in range(n)])
+        sampling_error("classic 6 players 10 events, spectator",
+                       [classic_log(classic, 6, 10, s, None) for s in range(n)])
+        sampling_error("classic 4 players 8 events, player",
+                       [classic_log(classic, 4, 8, s, "P1") for s in range(n)])
+        sampling_error("forum 6 players 30 events, player",
+                       [forum_log(6, 30, s, "P1") for s in range(n)])
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from ..game import Triple
 from .exact import Count
 from .programme import Run, State
 from .setup import Puzzle
+from .symmetry import split_deals
 
 
 @dataclass
@@ -120,7 +121,9 @@ def sample_deals(counted: Count, size: int, seed: int = 0) -> DealMatrix:
             owners = owners[keep]
         rows.append(owners)
         have += len(owners)
-    return as_matrix(pz, np.concatenate(rows)[:size])
+    drawn = np.concatenate(rows)[:size]
+    split_deals(drawn, np.array([column[c] for c in pz.allowed]), counted.groups, gen)
+    return as_matrix(pz, drawn)
 
 
 def deal_matrix(pz: Puzzle, deals: Sequence[Mapping[str, int]]) -> DealMatrix:

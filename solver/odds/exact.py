@@ -9,7 +9,7 @@ envelope are counted apart; distinct envelopes never overlap).
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
 
@@ -19,6 +19,7 @@ from ..game import ENVELOPE, GameLog, Triple
 from .programme import Budget, Run, card_counts, run_programme
 from .result import Number, Odds
 from .setup import Puzzle, Tally
+from .symmetry import Group, interchangeable, merge, split
 
 DEFAULT_BUDGET = 200_000
 """Programme transitions allowed before falling back to sampling (a transition that carries
@@ -40,6 +41,8 @@ class Count:
     """For each wrong accusation still possible: the deals with exactly that envelope."""
     envelope_owner: dict[Category, int]
     """The programme's owner index of each category's envelope slot."""
+    groups: list[Group] = field(default_factory=list)
+    """Interchangeable players dealt as one (`symmetry`): the programme's owner is the first."""
 
     @property
     def total(self) -> int:
@@ -100,22 +103,26 @@ def count(pz: Puzzle, budget: int = DEFAULT_BUDGET) -> Count:
     if prepared is None:
         raise ContradictionError((), "no deal fits the log")
     capacity, allowed, tallies, factor, slot = prepared
+    players = [pz.owners.index(p) for p in pz.game.player_names]
+    groups = interchangeable(capacity, allowed, tallies, players)
+    capacity, allowed, ways = merge(capacity, allowed, groups)
     axes = {slot[cat]: i for i, cat in enumerate(CATEGORIES)}
     run = run_programme(capacity, allowed, tallies, remaining, axes)
-    run.factor = factor
-    run.total *= factor
+    run.factor = factor * ways
+    run.total *= run.factor
     excluded: list[tuple[Triple, Run]] = []
     for triple in sorted(set(pz.accusations)):
         fixed = envelope_slots(pz, triple)
         if fixed is None:
             continue
         capacity, allowed, tallies, factor, _ = fixed
+        capacity, allowed, ways = merge(capacity, allowed, groups)
         sub = run_programme(capacity, allowed, tallies, remaining)
-        sub.factor = factor
-        sub.total *= factor
+        sub.factor = factor * ways
+        sub.total *= sub.factor
         if sub.total:
             excluded.append((triple, sub))
-    return Count(pz, run, excluded, slot)
+    return Count(pz, run, excluded, slot, groups)
 
 
 # --- from counts to probabilities ------------------------------------------------------------
@@ -148,6 +155,13 @@ def envelope_counts(counted: Count) -> dict[Triple, int]:
     return out
 
 
+def _shared(run: Run, groups: list[Group]) -> dict[str, dict[int, int]]:
+    """card -> owner -> count, with each group's count shared among its members."""
+    counts = card_counts(run)
+    split(counts, groups)
+    return counts
+
+
 def exact_odds(log: GameLog, counted: Count, refuter_model: bool) -> Odds:
     pz = counted.pz
     total = counted.total
@@ -156,11 +170,11 @@ def exact_odds(log: GameLog, counted: Count, refuter_model: bool) -> Odds:
     slots = {i: ENVELOPE for i in counted.envelope_owner.values()}
     name = {i: o for i, o in enumerate(pz.owners)} | slots
     tally: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    for card, by_owner in card_counts(counted.run).items():
+    for card, by_owner in _shared(counted.run, counted.groups).items():
         for o, v in by_owner.items():
             tally[card][name[o]] += v
     for triple, sub in counted.excluded:
-        for card, by_owner in card_counts(sub).items():
+        for card, by_owner in _shared(sub, counted.groups).items():
             for o, v in by_owner.items():
                 tally[card][name[o]] -= v
         for card in triple:
