@@ -24,10 +24,10 @@ Browser tests
     ``chromium_args`` is ``CHROMIUM_ARGS``: ``--no-sandbox`` (CI runs as root), ``--disable-gpu``,
     and flags that stop Chromium's own network calls, which this machine's closed network refuses.
     Serve pages on 127.0.0.1 only. Set ``CHROMIUM_EXECUTABLE`` to use another Chromium binary.
-    To serve the app, start ``python -m streamlit run notebook_app/app.py`` on a free port with the
-    flags ``scripts/app`` uses (``--server.headless true --browser.gatherUsageStats false
-    --browser.serverAddress localhost``: no prompts, no calls out), poll
-    ``/_stcore/health`` until it answers ``ok``, and stop the process when done.
+    To serve the app, take the ``app_url`` fixture: it starts ``python -m streamlit run
+    notebook_app/app.py`` on a free localhost port with its own database (``app_db``, in the
+    test's ``tmp_path``), with the flags ``scripts/app`` uses (no prompts, no calls out), waits for
+    ``/_stcore/health``, and stops the server after the test.
 
 Artifacts
     ``artifacts_dir`` is ``test-artifacts/`` at the repository root (git ignores it): save
@@ -38,7 +38,11 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
+import sys
+import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -207,3 +211,52 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[object]:
         yield opened
     finally:
         opened.engine.dispose()
+
+
+# --- the app server ----------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture
+def app_db(tmp_path: Path) -> Path:
+    """The database the ``app_url`` server of this test uses (save games there to open them)."""
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+def app_url(app_db: Path) -> Iterator[str]:
+    """``streamlit run notebook_app/app.py`` on a free localhost port, with its own database."""
+    port = _free_port()
+    env = {**os.environ, "CLUE_NOTEBOOK_DB": str(app_db)}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "notebook_app/app.py",
+         "--server.port", str(port), "--server.address", "127.0.0.1",
+         "--server.headless", "true", "--browser.gatherUsageStats", "false",
+         "--browser.serverAddress", "localhost"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
+                    if reply.status == 200:
+                        break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    err = server.stderr.read().decode() if server.stderr else ""
+                    pytest.fail(f"streamlit did not start: {err[-2000:]}")
+                time.sleep(0.3)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()

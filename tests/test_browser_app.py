@@ -4,59 +4,11 @@ to ``test-artifacts/`` as ``app-<step>.png``."""
 
 from __future__ import annotations
 
-import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-
 pytestmark = pytest.mark.browser
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@pytest.fixture
-def app_url(tmp_path: Path) -> Iterator[str]:
-    """``streamlit run notebook_app/app.py`` on a free localhost port, with its own database."""
-    port = _free_port()
-    env = {**os.environ, "CLUE_NOTEBOOK_DB": str(tmp_path / "games.sqlite3")}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "notebook_app/app.py",
-         "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--server.headless", "true", "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
-                    if reply.status == 200:
-                        break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    err = server.stderr.read().decode() if server.stderr else ""
-                    pytest.fail(f"streamlit did not start: {err[-2000:]}")
-                time.sleep(0.3)
-        yield url
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
 
 
 def test_phone_game_survives_reload(
