@@ -27,7 +27,7 @@ from solver.cards import Deck
 from solver.editions import Dealing, new_game
 from solver.game import GameLog, Suggestion
 from solver.logfile import dumps
-from tests.test_browser_app import ROOT, _free_port, app_url  # noqa: F401 (a fixture)
+from tests.conftest import ROOT, _free_port
 
 
 @pytest.fixture
@@ -73,7 +73,7 @@ def hostile_log(port: int) -> GameLog:
 
 @pytest.mark.browser
 def test_markdown_in_names_fetches_nothing(
-    app_url: str, listener: tuple[int, list[str]], tmp_path: Path,  # noqa: F811
+    app_url: str, listener: tuple[int, list[str]], tmp_path: Path,
     chromium_executable: str, chromium_args: list[str], artifacts_dir: Path,
 ) -> None:
     from playwright.sync_api import Page, expect, sync_playwright
