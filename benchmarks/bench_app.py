@@ -123,7 +123,6 @@ def main() -> None:
             assert not at.exception, at.exception
             shown = [m.value for m in at.markdown if str(m.value).startswith("**")]
             assert any(": yes.**" in v or ": no.**" in v for v in shown), shown
-        del at.session_state["explain_cell"]
 
     for name in names:
         print(summary(name, wall[name], cpu[name]))

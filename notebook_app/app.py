@@ -32,6 +32,7 @@ PHONE_CSS = """<style>
 [data-testid="stButtonGroup"] button[data-variant="pills"] {min-height: 2.1rem;
   padding: 0.15rem 0.7rem;}
 [data-testid="stAlert"] > div {padding: 0.55rem 0.9rem;}
+[data-testid="stElementContainer"]:has([data-testid="stDataFrame"]) {margin-top: 1.6rem;}
 </style>"""
 
 TROUBLE = ("Something went wrong on the server while drawing this page. Every entry that was "
@@ -46,11 +47,15 @@ logger = logging.getLogger("notebook_app")
 
 
 def show_flash() -> None:
+    """Errors at the top; what was done goes to the header's line under Undo (a toast covered
+    the verdict the player wants to read right after a change)."""
+    done = []
     for kind, text in state.pop("flash", []):
         if kind == "error":
             st.error(plain(text), icon=":material/warning:")
         else:
-            st.toast(plain(text))
+            done.append(text)
+    state.done_notes = done
 
 
 def main() -> None:

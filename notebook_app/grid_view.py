@@ -29,6 +29,12 @@ STYLE = {
 HEADER_STYLE = "background-color: #d6dcf5; color: #1f2a5c; font-weight: bold"
 LABEL = {ENVELOPE: "Env", SIDE: "Side"}
 """Column labels of the envelope and the side pile."""
+PHONE_TABLE = 366
+"""Pixels of table a 390 px wide phone shows without scrolling sideways."""
+CELL_WIDTH = 36
+"""Pixels of an owner column: a symbol or "38%"."""
+CHAR_WIDTH = 7.6
+"""Pixels of an average character of a card name."""
 
 
 def short_names(
@@ -67,6 +73,24 @@ def column_labels(grid: Grid) -> dict[str, str]:
     """Short label of every owner column, in grid order."""
     players = short_names(grid.game.player_names, taken=set(LABEL.values()))
     return {owner: players.get(owner, LABEL.get(owner, owner)) for owner in grid.owners}
+
+
+def card_column_width(grid: Grid) -> int:
+    """Pixels for the card names: the longest name's, as far as the owner columns leave room on
+    a phone (104 at least, where a wide table scrolls anyway).
+
+    >>> from solver.editions import Dealing, editions, new_game
+    >>> finnish = editions()["cluedo-refresh-2012-fi"].deck
+    >>> three = Grid(new_game(finnish, ("Aino", "Niko", "Eeva"), Dealing.REFRESH), {})
+    >>> card_column_width(three)  # "Regina Päiväperhonen" whole, 3 players and the envelope
+    172
+    >>> six = Grid(new_game(finnish, tuple("ABCDEF"), Dealing.REFRESH), {})
+    >>> card_column_width(six)  # all the room six players and the envelope leave
+    114
+    """
+    longest = max((len(card) for card in grid.game.deck), default=0)
+    room = PHONE_TABLE - CELL_WIDTH * len(grid.owners)
+    return max(104, min(round(longest * CHAR_WIDTH) + 20, room))
 
 
 def category_row(category: Category) -> str:

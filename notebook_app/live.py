@@ -160,6 +160,17 @@ class LiveGame:
             self._explainer = Explainer(self.notebook, grid=self.grid()[0])
         return self._explainer.cell(card, owner).text()
 
+    def explain_at(self, upto: int, card: str, owner: str) -> str:
+        """Why the grid after the first ``upto`` events shows what it shows for one cell (the
+        Review screen); the current grid's cells are explained by `explain`."""
+        if upto == len(self.log.events):
+            return self.explain(card, owner)
+        try:
+            with Explainer.of(self.log.upto(upto)) as explainer:
+                return explainer.cell(card, owner).text()
+        except ContradictionError:
+            return "The events up to here contradict each other."
+
     def why_conflict(self) -> str | None:
         """Why the clashing events cannot all be true, step by step (``None`` if consistent)."""
         if not self.conflict:

@@ -1,5 +1,5 @@
-"""The Grid screen: every card against every owner (tap a cell to see why), with the odds; and
-`show_grid`, the table the Review screen shows too."""
+"""The Grid screen: every card against every owner (tap a cell to see why, in a dialog over the
+grid), with the odds; and `show_grid`, the table the Review screen shows too."""
 
 from __future__ import annotations
 
@@ -9,7 +9,16 @@ import streamlit as st
 
 from solver.notebook import Grid
 
-from ..grid_view import as_markdown, cell_at, column_labels, grid_styles, grid_table, percent
+from ..grid_view import (
+    CELL_WIDTH,
+    as_markdown,
+    card_column_width,
+    cell_at,
+    column_labels,
+    grid_styles,
+    grid_table,
+    percent,
+)
 from ..plain import plain
 from ..session import live
 
@@ -22,9 +31,9 @@ def show_grid(grid: Grid, key: str | None = None,
     table = grid_table(grid, odds)
     styles = grid_styles(grid)
     styles.index, styles.columns = table.index, table.columns
-    config = {"_index": st.column_config.TextColumn("Card", width=104)}
+    config = {"_index": st.column_config.TextColumn("Card", width=card_column_width(grid))}
     for label in table.columns:
-        config[label] = st.column_config.TextColumn(label, width=36)
+        config[label] = st.column_config.TextColumn(label, width=CELL_WIDTH)
     styled = table.style.apply(lambda _: styles, axis=None)
     if key is None or on_select is None:
         st.dataframe(styled, height="content", row_height=28, column_config=config)
@@ -33,17 +42,24 @@ def show_grid(grid: Grid, key: str | None = None,
                      on_select=on_select, selection_mode="single-cell")
 
 
-def on_grid_select() -> None:
-    selection = state["grid_table"].selection
+def tapped_cell(key: str, grid: Grid) -> tuple[str, str] | None:
+    """The card and owner of the cell tapped in the table ``key`` showing ``grid``, if any."""
+    selection = state[key].selection
     cells = selection.get("cells", []) if isinstance(selection, dict) else selection.cells
     if not cells:
-        state.pop("explain_cell", None)
-        return
+        return None
     row, label = cells[0]
-    grid, _ = live().grid()
     labels = list(column_labels(grid).values())
     column = labels.index(label) if label in labels else -1
-    state.explain_cell = cell_at(grid, int(row), column)
+    return cell_at(grid, int(row), column)
+
+
+def on_grid_select() -> None:
+    cell = tapped_cell("grid_table", live().grid()[0])
+    if cell is None:
+        state.pop("explain_cell", None)
+    else:
+        state.explain_cell = cell
 
 
 def grid_view() -> None:
@@ -58,9 +74,15 @@ def grid_view() -> None:
         note = "" if chances.exact else " (estimated by sampling)"
         st.caption(plain(f"Likeliest envelope: {s}, {w}, {r}: {percent(p)}{note}"))
     st.toggle("Show odds", key="show_odds", value=True)
-    cell = state.get("explain_cell")
+    cell = state.pop("explain_cell", None)
     if cell is not None:
-        card, owner = cell
-        text = live().explain(card, owner)
-        with st.container(border=True, key="explanation"):
-            st.markdown(as_markdown(text))
+        explain(*cell)
+
+
+@st.dialog("Why?", width="small")
+def explain(card: str, owner: str, upto: int | None = None) -> None:
+    """A cell's explanation over the grid, where the player is looking (it opens once per tap:
+    closing it or any other tap leaves the grid as it was); ``upto``: of the grid after that
+    many events (Review)."""
+    text = live().explain(card, owner) if upto is None else live().explain_at(upto, card, owner)
+    st.markdown(as_markdown(text))

@@ -56,6 +56,9 @@ def header() -> None:
     seq, note = state.revision
     st.button(plain(f"Undo: {note}"), key="undo", on_click=undo, disabled=seq <= 1,
               icon=":material/undo:", width="stretch")
+    done = [t for t in state.pop("done_notes", []) if t.lower() != note.lower()]
+    if done:  # what the Undo button does not already say, as "Undid: …"
+        st.caption(" · ".join(f"✓ {plain(text)}" for text in done))
 
 
 def conflict_banner(ignored: tuple[int, ...]) -> None:
