@@ -276,3 +276,15 @@ def load_into_form(index: int) -> None:
 def cancel_edit() -> None:
     stop_editing()
     next_entry()
+
+
+def delete_event(index: int) -> None:
+    """Delete the log's event ``index`` (the entry being edited)."""
+    log = live().log
+    events = log.events[:index] + log.events[index + 1 :]
+    if not commit(replace(log, events=events), f"deleted event {index + 1}"):
+        return
+    if state.get("editing") is not None:
+        stop_editing()
+        next_entry()
+    state.pending_show = None

@@ -310,7 +310,5 @@ def describe(event: Event) -> str:
     else:
         card = f" {event.shown}" if event.shown else " a card"
         answer = f"{event.refuted_by} showed{card}"
-    passed = f"; {', '.join(event.passes)} passed" if event.passes and len(event.passes) < 3 else ""
-    if event.passes and len(event.passes) >= 3:
-        passed = f"; {len(event.passes)} passed"
+    passed = f"; {', '.join(event.passes)} passed" if event.passes else ""
     return f"{event.by}: {triple} → {answer}{passed}"

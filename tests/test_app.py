@@ -495,14 +495,26 @@ def test_delete_and_undo(store: Store) -> None:
     two = Reveal("Dan", ("Wrench",))
     at, game_id = open_app(store, classic(one, two))
     at.segmented_control(key="view").set_value("Log").run()
-    at.button(key="delete_0").click().run()
+    at.button(key="edit_0").click().run()  # the entry opens on the Turn screen
+    at.button(key="delete_entry").click().run()
     assert events(at) == (two,)
+    assert at.session_state["editing"] is None
     assert store.load(game_id).events == (two,)  # type: ignore[union-attr]
     assert shown(at.button(key="undo").label) == "Undo: deleted event 1"
     at.button(key="undo").click().run()
     assert events(at) == (one, two)
     assert store.load(game_id).events == (one, two)  # type: ignore[union-attr]
     assert at.button(key="undo").disabled  # back at the start: nothing more to undo
+
+
+def test_log_names_who_passed_one_line_per_entry(store: Store) -> None:
+    """The log said "3 passed" and took a card with two buttons per entry."""
+    nobody = Suggestion("Bob", ("Mrs. White", "Knife", "Lounge"), passes=("Cat", "Dan", "Ann"))
+    at, _ = open_app(store, classic(nobody, Reveal("Dan", ("Wrench",))))
+    at.segmented_control(key="view").set_value("Log").run()
+    lines = [shown(b.label).replace("**", "") for b in at.button if b.key.startswith("edit_")]
+    assert lines == ["#2 Dan revealed Wrench",
+                     "#1 Bob: Mrs. White, Knife, Lounge → nobody showed; Cat, Dan, Ann passed"]
 
 
 def test_undo_can_delete_another_tabs_entry(store: Store) -> None:

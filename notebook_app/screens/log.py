@@ -1,28 +1,16 @@
-"""The Log screen: every entry, newest first, to edit or delete."""
+"""The Log screen: every entry, newest first, one compact line each; a tap opens it for editing
+(or deleting) on the Turn screen."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import streamlit as st
 
-from ..entry import next_entry, start_edit
+from ..entry import start_edit
 from ..plain import plain
-from ..session import can_edit, commit, live, stop_editing
+from ..session import can_edit, live
 from ..turns import describe
 
 state = st.session_state
-
-
-def delete_event(index: int) -> None:
-    log = live().log
-    events = log.events[:index] + log.events[index + 1 :]
-    if not commit(replace(log, events=events), f"deleted event {index + 1}"):
-        return
-    if state.get("editing") is not None:
-        stop_editing()
-        next_entry()
-    state.pending_show = None
 
 
 def log_view() -> None:
@@ -32,12 +20,16 @@ def log_view() -> None:
                    else "No events yet.")
         return
     conflict = set(live().conflict)
-    for index in reversed(range(len(events))):
-        with st.container(border=True, key=f"event_{index}"):
-            mark = " :red[(in conflict)]" if index + 1 in conflict else ""
-            st.markdown(f"**#{index + 1}**{mark} {plain(describe(events[index]))}")
-            if not can_edit():
+    editable = can_edit()
+    if editable:
+        st.caption("Tap an entry to edit or delete it.")
+    with st.container(key="log", gap=None):
+        for index in reversed(range(len(events))):
+            mark = "⚠ " if index + 1 in conflict else ""
+            line = f"{mark}**#{index + 1}** {plain(describe(events[index]))}"
+            if not editable:
+                st.markdown(line)  # a read link shows the log without edits
                 continue
-            with st.container(horizontal=True):
-                st.button("Edit", key=f"edit_{index}", on_click=start_edit, args=(index,))
-                st.button("Delete", key=f"delete_{index}", on_click=delete_event, args=(index,))
+            st.button(line, key=f"edit_{index}", on_click=start_edit, args=(index,),
+                      type="tertiary", width="stretch",
+                      help="In conflict with other entries" if mark else None)

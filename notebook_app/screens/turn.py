@@ -25,6 +25,7 @@ from ..entry import (
     cancel_edit,
     default_kind,
     defaults_for,
+    delete_event,
     kind_of,
     on_by_change,
     picked_cards,
@@ -95,7 +96,10 @@ def turn_view() -> None:
         if hidden:
             st.caption(plain("The form cannot show all of this entry; kept as recorded unless you "
                              "change who suggested or who showed: " + "; ".join(hidden)))
-        st.button("Cancel edit", key="cancel_edit", on_click=cancel_edit)
+        with st.container(horizontal=True):
+            st.button("Cancel edit", key="cancel_edit", on_click=cancel_edit)
+            st.button(f"Delete #{editing + 1}", key="delete_entry", on_click=delete_event,
+                      args=(editing,), icon=":material/delete:")
     kinds = kinds_offered()
     if state.get("kind") not in kinds:
         state.kind = default_kind()
