@@ -122,12 +122,13 @@ def test_twenty_turns_within_the_tap_budget(
     assert all(isinstance(e, Suggestion) for e in events)
     start = replace(example, events=())
     game_id = Store(app_db).create(start, "phone")
+    edit_link = Store(app_db).links(game_id).edit
     entries: list[Entry] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
         page = browser.new_page(viewport=PHONE)
         runs = Runs(page)
-        page.goto(f"{app_url}/?shelf=phone&game={game_id}")
+        page.goto(f"{app_url}/?game={edit_link}")  # the game's edit link
         expect(page.get_by_role("button", name="Record", exact=True)).to_be_visible(
             timeout=30000)
         settle(page)
