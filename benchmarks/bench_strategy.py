@@ -1,102 +1,272 @@
-"""Strategy benchmark: how many of my turns until the envelope is certain.
+"""Strategy benchmark: whole games played to the end against a table that keeps notes.
 
-Whole simulated games (classic box, no board: any room may be named; opponents ask at random).
-I follow one of three strategies: the advisor (best expected information gain over every
-suspect, weapon and room), the most likely cards (the most probable envelope card of each
-category), or random triples. A game ends at the start of my first turn on which the notebook
-says the accusation is safe; the figure is how many suggestions I made before that.
+Classic box, no board (any room may be named). Each game is dealt from its seed; I sit at seat
+``seed % players``; the opponents keep a perfect notebook (this engine) or a paper one
+(`solver.simulate.Opponent`), ask about their likeliest cards, show a random match, and accuse
+as soon as they are certain. Every strategy plays the same seeds, and the simulator gives each
+player and purpose its own random stream, so the comparisons are paired game by game.
 
-    python benchmarks/bench_strategy.py --games 30 --players 3 4 6
+My strategies (the suggestion I make; I accuse as soon as my notebook is certain):
+
+- ``likeliest``: the likeliest envelope card of each category (the baseline);
+- ``advisor``: the most expected information about the envelope (`solver.advice.advise`);
+- ``quiet``: the same, minus half of what the whole table hears (who refutes).
+
+In every game the accuse-or-wait rule (`solver.race.accuse_or_wait`) watches my turns without
+changing the play: the first time it says "accuse", it would have named its envelope there. Its
+win is scored against "accuse only when certain" in the same game. At the same moments the
+race is scored against what each perfect opponent's notebook really knew (calibration). In the
+``likeliest`` games, every time I refuted holding several of the named cards, the cards I could
+show are scored by how many envelopes the asker (who knows their own hand and what they were
+shown) still has open after seeing each: today's rule (`solver.advice.what_to_show`) against a
+random pick.
+
+Results go to a JSON-lines file, one game per line, so a long run can be read at any point:
+
+    python benchmarks/bench_strategy.py --games 300 --players 3 4 6 --out strategy.jsonl
+    python benchmarks/bench_strategy.py --report strategy.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import random
 import statistics
+import sys
 import time
-from collections.abc import Callable
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import replace
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
 
-from solver.advice import advise
-from solver.editions import Dealing, editions
-from solver.game import Accusation, GameLog, Suggestion, Triple
+from solver.advice import advise, what_to_show
+from solver.editions import editions
+from solver.envelopes import possible_triples
+from solver.game import ENVELOPE, GameLog, Triple
 from solver.odds import odds
-from solver.simulate import play, random_setup, random_strategy
+from solver.race import accuse_or_wait
+from solver.simulate import Chooser, Moment, Opponent, Outcome, play_to_win
 
-ME = "P1"
-SAMPLES = 2000
-"""Deals the advisor draws per turn (its default)."""
-Chooser = Callable[[GameLog, random.Random], Triple]
+DECK = editions()["clue-classic"].deck
+SAMPLES = 1000
+"""Deals the advisors draw per turn."""
+RACE_SAMPLES = 200
+"""Deals the race draws per turn (the accuse-or-wait rule and the calibration)."""
 
-advisor_times: list[float] = []
-
-
-def advisor(log: GameLog, rng: random.Random) -> Triple:
-    start = time.perf_counter()
-    best = advise(log, samples=SAMPLES, seed=rng.randrange(2**31))[0].triple
-    advisor_times.append(time.perf_counter() - start)
-    return best
+times: list[float] = []
 
 
-def most_likely(log: GameLog, rng: random.Random) -> Triple:
+def _timed(choose: Chooser) -> Chooser:
+    def timed(log: GameLog, rng: random.Random) -> Triple:
+        start = time.perf_counter()
+        triple = choose(log, rng)
+        times.append(time.perf_counter() - start)
+        return triple
+
+    return timed
+
+
+def likeliest(log: GameLog, rng: random.Random) -> Triple:
     chances = odds(log).probabilities
-    deck = log.game.deck
     picks = [
-        max(cards, key=lambda c: (float(chances[c]["envelope"]), rng.random()))
-        for cards in (deck.suspects, deck.weapons, deck.rooms)
+        max(cards, key=lambda c: (float(chances[c][ENVELOPE]), rng.random()))
+        for cards in (DECK.suspects, DECK.weapons, DECK.rooms)
     ]
     return picks[0], picks[1], picks[2]
 
 
-def at_random(log: GameLog, rng: random.Random) -> Triple:
-    return random_strategy(log, ME, rng)
+def advisor(log: GameLog, rng: random.Random) -> Triple:
+    return advise(log, samples=SAMPLES, seed=rng.randrange(2**31))[0].triple
 
 
-STRATEGIES: dict[str, Chooser] = {"advisor": advisor, "most-likely": most_likely,
-                                  "random": at_random}
+def quiet(log: GameLog, rng: random.Random) -> Triple:
+    return advise(log, samples=SAMPLES, seed=rng.randrange(2**31), table_weight=0.5)[0].triple
 
 
-def my_turns(players: int, chooser: Chooser, seed: int) -> int | None:
-    """My suggestions before the envelope was certain at the start of my turn (None: never)."""
-    rng = random.Random(seed)
+STRATEGIES: dict[str, Chooser] = {"likeliest": likeliest, "advisor": advisor, "quiet": quiet}
+
+
+def one_game(players: int, name: str, seed: int, kind: Opponent) -> dict[str, Any]:
+    """Play one game; return what the report needs."""
     names = tuple(f"P{i}" for i in range(1, players + 1))
-    game, truth = random_setup(editions()["clue-classic"].deck, names, Dealing.CLASSIC, ME, rng)
+    me = names[seed % players]
+    verdict: dict[str, Any] = {}
+    calibration: list[tuple[float, bool]] = []
 
-    mine = random.Random(seed + 1_000_003)  # my choices never disturb the table's dice
+    def watch(moment: Moment) -> None:
+        if moment.certain or verdict:
+            return
+        decision = accuse_or_wait(moment.log, samples=RACE_SAMPLES, seed=moment.turn)
+        assert decision.race is not None
+        for player, knows in moment.knows.items():
+            calibration.append((decision.race.players[player], knows))
+        if decision.accuse:
+            verdict.update(turn=moment.turn, correct=decision.triple == moment.envelope,
+                           right=decision.right, threat=decision.threat)
 
-    def strategy(log: GameLog, suggester: str, table_rng: random.Random) -> Triple:
-        if suggester == ME:
-            return chooser(log, mine)
-        return random_strategy(log, suggester, table_rng)
+    times.clear()
+    outcome = play_to_win(DECK, names, me, seed, _timed(STRATEGIES[name]), opponents=kind,
+                          watch=watch)
+    others = [t for p, t in outcome.solved_at.items() if p != me]
+    first_other = min(others, default=math.inf)
+    if verdict:
+        rule_win = verdict["correct"] and verdict["turn"] < first_other
+    else:
+        rule_win = outcome.winner == me
+    record = {
+        "players": players, "strategy": name, "seed": seed, "opponents": kind.value,
+        "win": outcome.winner == me, "turns": outcome.my_suggestions,
+        "rule_win": rule_win, "rule": verdict or None, "calibration": calibration,
+        "times": list(times),
+    }
+    if name == "likeliest":
+        record["show"] = list(_show_choices(outcome))
+    return record
 
-    log = play(game, truth, 40 * players, rng, strategy=strategy, finish=True)
-    mine = sum(isinstance(e, Suggestion) and e.by == ME for e in log.events)
-    solved = isinstance(log.events[-1], Accusation) and log.events[-1].correct
-    return mine if solved else None
+
+def _show_choices(outcome: Outcome) -> Iterable[dict[str, Any]]:
+    """Each refutation of mine with a choice: the asker's open envelopes after each card."""
+    log = outcome.log
+    me = log.game.me
+    assert me is not None
+    for i, event in enumerate(outcome.table):
+        held = [c for c in event.cards if c in log.game.my_cards]
+        if event.refuted_by != me or len(held) < 2:
+            continue
+        asker = event.by
+        heard = tuple(e if asker in (e.by, e.refuted_by) else replace(e, shown=None)
+                      for e in outcome.table[:i])
+        game = replace(log.game, me=asker, my_cards=outcome.truth.hand(asker))
+        left = {}
+        for card in held:
+            shown = GameLog(game, (*heard, replace(event, shown=card)))
+            left[card] = len(possible_triples(shown))
+        rule = what_to_show(log.upto(i), asker, event.cards).card
+        yield {"left": left, "rule": rule}
+
+
+# --- the report ------------------------------------------------------------------------------
+
+
+def paired(diffs: list[float]) -> str:
+    """Mean difference with its 95% interval (normal approximation)."""
+    if len(diffs) < 2:
+        return "n/a"
+    mean = statistics.mean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    return f"{mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}]"
+
+
+def report(records: list[dict[str, Any]]) -> None:
+    by: dict[tuple[str, int, str], dict[int, dict[str, Any]]] = defaultdict(dict)
+    for r in records:
+        by[r["opponents"], r["players"], r["strategy"]][r["seed"]] = r
+    for kind, players in sorted({(k, p) for k, p, _ in by}):
+        base = by.get((kind, players, "likeliest"), {})
+        print(f"\n== {players} players, {kind} opponents ==")
+        for name in STRATEGIES:
+            games = by.get((kind, players, name))
+            if not games:
+                continue
+            wins = [g["win"] for g in games.values()]
+            turns = [g["turns"] for g in games.values() if g["turns"] is not None]
+            line = (f"{name:<10} games {len(games):4}  win {statistics.mean(wins):.3f}  "
+                    f"turns to certainty mean {statistics.mean(turns):.2f}")
+            ts = sorted(t for g in games.values() for t in g["times"])
+            if ts:
+                p95 = ts[int(0.95 * (len(ts) - 1))]
+                line += (f"  per turn median {statistics.median(ts) * 1000:.0f} ms"
+                         f" p95 {p95 * 1000:.0f} ms")
+            print(line)
+            seeds = sorted(set(games) & set(base))
+            if name != "likeliest" and seeds:
+                dw = [float(games[s]["win"]) - float(base[s]["win"]) for s in seeds]
+                dt = [games[s]["turns"] - base[s]["turns"] for s in seeds
+                      if games[s]["turns"] is not None and base[s]["turns"] is not None]
+                print(f"{'':10} vs likeliest ({len(seeds)} paired): win {paired(dw)}  "
+                      f"turns {paired([float(d) for d in dt])}")
+            rule = [float(g["rule_win"]) - float(g["win"]) for g in games.values()]
+            fired = [g["rule"] for g in games.values() if g["rule"]]
+            right = sum(f["correct"] for f in fired)
+            print(f"{'':10} accuse-or-wait vs only-when-certain: win {paired(rule)}  "
+                  f"(accused early in {len(fired)} games, right in {right})")
+    calibration(records)
+    show(records)
+
+
+def calibration(records: list[dict[str, Any]]) -> None:
+    points = [(p, k) for r in records if r["opponents"] == "perfect" for p, k in r["calibration"]]
+    if not points:
+        return
+    print("\n== race calibration (perfect opponents, every turn of mine not yet certain) ==")
+    edges = [0.0, 0.001, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.999, 1.0001]
+    error = 0.0
+    informative = [(p, k) for p, k in points if p > 0 or k]
+    for lo, hi in pairwise(edges):
+        cell = [(p, k) for p, k in points if lo <= p < hi]
+        if not cell:
+            continue
+        said = statistics.mean(p for p, _ in cell)
+        knew = statistics.mean(float(k) for _, k in cell)
+        error += len(cell) / len(points) * abs(said - knew)
+        print(f"  said {lo:4.2f}-{min(hi, 1):4.2f}: n {len(cell):6}  mean said {said:.3f}  "
+              f"knew {knew:.3f}")
+    inf_error = 0.0
+    for lo, hi in pairwise(edges):
+        cell = [(p, k) for p, k in informative if lo <= p < hi]
+        if cell:
+            gap = abs(statistics.mean(p for p, _ in cell)
+                      - statistics.mean(float(k) for _, k in cell))
+            inf_error += len(cell) / len(informative) * gap
+    print(f"  mean calibration error {error:.4f} over {len(points)} (player, moment) pairs; "
+          f"{inf_error:.4f} over the {len(informative)} where the race said > 0 or they knew")
+
+
+def show(records: list[dict[str, Any]]) -> None:
+    choices = [c for r in records if r["strategy"] == "likeliest" for c in r.get("show", [])]
+    if not choices:
+        return
+    rule = [float(c["left"][c["rule"]]) for c in choices]
+    rand = [statistics.mean(c["left"].values()) for c in choices]
+    best = [float(max(c["left"].values())) for c in choices]
+    print("\n== what to show: envelopes the asker still has open after my card ==")
+    print(f"  {len(choices)} choices: today's rule {statistics.mean(rule):.2f}, random "
+          f"{statistics.mean(rand):.2f}, best possible {statistics.mean(best):.2f}; "
+          f"rule - random {paired([a - b for a, b in zip(rule, rand, strict=True)])}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--first", type=int, default=0, help="first seed")
     parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 6])
     parser.add_argument("--strategies", nargs="+", default=list(STRATEGIES))
+    parser.add_argument("--opponents", nargs="+", default=["perfect"],
+                        choices=[o.value for o in Opponent])
+    parser.add_argument("--out", type=Path, help="append one JSON line per game here")
+    parser.add_argument("--report", type=Path, nargs="+", help="only print the report of files")
     args = parser.parse_args()
-    for players in args.players:
-        for name in args.strategies:
-            advisor_times.clear()
-            turns = [my_turns(players, STRATEGIES[name], seed) for seed in range(args.games)]
-            done = [t for t in turns if t is not None]
-            line = (
-                f"{players} players  {name:<12} median {statistics.median(done):4.1f}  "
-                f"mean {statistics.mean(done):5.2f}  unsolved {len(turns) - len(done)}"
-                f"  (games {args.games})"
-            )
-            if advisor_times:
-                ordered = sorted(advisor_times)
-                p95 = ordered[int(0.95 * (len(ordered) - 1))]
-                line += (f"  advisor per turn median {statistics.median(ordered) * 1000:.0f} ms"
-                         f" p95 {p95 * 1000:.0f} ms max {ordered[-1] * 1000:.0f} ms")
-            print(line, flush=True)
+    if args.report:
+        records = [json.loads(line) for path in args.report
+                   for line in path.read_text().splitlines() if line.strip()]
+        report(records)
+        return
+    records = []
+    for seed in range(args.first, args.first + args.games):
+        for kind in args.opponents:
+            for players in args.players:
+                for name in args.strategies:
+                    record = one_game(players, name, seed, Opponent(kind))
+                    records.append(record)
+                    if args.out:
+                        with args.out.open("a") as out:
+                            out.write(json.dumps(record) + "\n")
+        print(f"seed {seed} done", file=sys.stderr, flush=True)
+    report(records)
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from .game import (
     Suggestion,
     Triple,
 )
+from .notebook import Grid
 from .odds import (
     DealMatrix,
     Number,
@@ -132,6 +133,13 @@ class Advice:
     """Expected information about the envelope, in bits (entropy now minus expected after)."""
     refuted: float
     """The chance that somebody refutes it."""
+    public: float = 0.0
+    """What the whole table hears (who passes, who refutes, not the card) tells about the
+    envelope, in bits, as far as my notebook can judge."""
+    answers: tuple[tuple[str | None, float], ...] = ()
+    """Who refutes (``None``: nobody), with its chance, likeliest first."""
+    score: float = 0.0
+    """What the ranking used: ``gain`` minus the table's share (`gains`' ``table_weight``)."""
 
 
 def sample(log: GameLog, size: int = SAMPLES, *, seed: int = 0,
@@ -174,6 +182,8 @@ def gains(
     triples: Sequence[Triple],
     by: str,
     to: str | None = None,
+    *,
+    table_weight: float = 0.0,
 ) -> list[Advice]:
     """Score each suggestion ``by`` a player on the same sample of deals, best first.
 
@@ -183,7 +193,9 @@ def gains(
     also shows one side card not seen yet. The gain is the mutual information between the
     envelope and the answer, estimated from the draw with the Miller-Madow correction (the plain
     estimate favours answers with many rare outcomes); ties go to the suggestion whose cards are
-    likelier envelope cards.
+    likelier envelope cards. With ``table_weight`` the score is the gain minus that share of
+    what the table hears (who refutes, no card): a suggestion that teaches me as much but the
+    others less ranks first.
     """
     game = log.game
     asked = (to,) if to is not None else game.answer_order(by)
@@ -229,13 +241,35 @@ def gains(
         ) / size + np.log2(size)
         cells = (joint > 0).sum() - (by_outcome > 0).sum() - (by_target > 0).sum() + 1
         info -= cells / (2 * size * np.log(2))
-        out.append(Advice(triple, max(float(info), 0.0), float(answered.mean())))
+        public = _information(first * bins + target, (far + 1) * bins, bins, size)
+        who = np.bincount(first, minlength=far + 1) / size
+        refuters = sorted(
+            ((asked[k] if k < len(asked) else None, float(who[k])) for k in range(far + 1)
+             if who[k]),
+            key=lambda a: -a[1],
+        )
+        gain = max(float(info), 0.0)
+        score = gain - table_weight * public
+        out.append(Advice(triple, gain, float(answered.mean()), public, tuple(refuters), score))
     inside = dict.fromkeys(drawn.cards, 0.0)
     for envelope, hits in zip(drawn.triples, np.bincount(target).tolist(), strict=True):
         for card in envelope:
             inside[card] += hits / size
-    out.sort(key=lambda a: (-round(a.gain, 9), -sum(inside[c] for c in a.triple)))
+    out.sort(key=lambda a: (-round(a.score, 9), -sum(inside[c] for c in a.triple)))
     return out
+
+
+def _information(keys: Any, cells: int, bins: int, size: int) -> float:
+    """Mutual information (bits) between an outcome and the envelope, from joint keys
+    ``outcome * bins + envelope`` of ``size`` equally weighted deals (Miller-Madow)."""
+    joint = np.bincount(keys, minlength=cells).reshape(-1, bins).astype(float)
+    by_outcome = joint.sum(axis=1)
+    by_target = joint.sum(axis=0)
+    info = (
+        _xlogx(joint).sum() - _xlogx(by_outcome).sum() - _xlogx(by_target).sum()
+    ) / size + np.log2(size)
+    used = (joint > 0).sum() - (by_outcome > 0).sum() - (by_target > 0).sum() + 1
+    return max(float(info - used / (2 * size * np.log(2))), 0.0)
 
 
 def advise(
@@ -246,6 +280,7 @@ def advise(
     seed: int = 0,
     refuter_model: bool = False,
     to: str | None = None,
+    table_weight: float = 0.0,
 ) -> list[Advice]:
     """Every suggestion I could make (in ``room``, or in any room), best first.
 
@@ -261,7 +296,30 @@ def advise(
         raise InvalidLogError([f"to: {to!r} is not another player of this game"])
     drawn = sample(log, samples, seed=seed, refuter_model=refuter_model)
     triples = [(s, w, r) for r in rooms for s in deck.suspects for w in deck.weapons]
-    return gains(log, drawn, triples, me, to)
+    return gains(log, drawn, triples, me, to, table_weight=table_weight)
+
+
+def reason(log: GameLog, advice: Advice, grid: Grid | None = None) -> str:
+    """One line a player can follow: which cards are still open, which are my own (the answer
+    is steered to the others), and who is likely to answer.
+
+    A card is "not placed" while the notebook does not know who holds it.
+    """
+    grid = grid if grid is not None else grid_of(log)
+    mine = [c for c in advice.triple if c in log.game.my_cards]
+    open_ = [c for c in advice.triple if c not in mine and grid.holder(c) is None]
+    counts = ("no cards", "one card", "two cards", "three cards")
+    parts = [f"asks about {counts[len(open_)]} you have not placed yet"]
+    if mine:
+        parts.append(f"steers with your own {' and '.join(mine)}")
+    line = ", ".join(parts)
+    if advice.answers:
+        who, chance = advice.answers[0]
+        if who is None:
+            line += f"; nobody is likely to refute ({chance:.0%})"
+        else:
+            line += f"; {who} is likely to refute ({chance:.0%})"
+    return line
 
 
 # --- what to show ----------------------------------------------------------------------------
@@ -357,6 +415,7 @@ __all__ = [
     "advise",
     "asker_view",
     "gains",
+    "reason",
     "sample",
     "what_to_show",
 ]

@@ -542,7 +542,8 @@ def _advise_arguments(parser: argparse.ArgumentParser) -> None:
 def run_advise(args: argparse.Namespace) -> int:
     """Rank suggestions by the expected information their answer gives about the envelope."""
     from . import odds_report
-    from .advice import advise
+    from .advice import advise, reason
+    from .odds import grid_of
 
     log, _ = _read_log(args)
     if not 1 <= args.samples <= MAX_SAMPLES:
@@ -550,10 +551,12 @@ def run_advise(args: argparse.Namespace) -> int:
                                f"got {args.samples}"])
     ranked = advise(log, args.room, samples=args.samples, seed=args.seed,
                     refuter_model=args.refuter_model, to=args.to)
+    grid = grid_of(log)
+    reasons = [reason(log, a, grid) for a in ranked[: args.top]]
     if args.json:
-        _print_json(odds_report.advice_json(ranked, args.top))
+        _print_json(odds_report.advice_json(ranked, args.top, reasons))
     else:
-        print("\n".join(odds_report.advice_lines(ranked, args.top)))
+        print("\n".join(odds_report.advice_lines(ranked, args.top, reasons)))
     return OK
 
 

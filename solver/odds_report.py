@@ -112,17 +112,29 @@ def accusation_json(check: AccusationCheck) -> dict[str, Any]:
     }
 
 
-def advice_lines(advice: Sequence[Advice], top: int) -> list[str]:
+def advice_lines(advice: Sequence[Advice], top: int,
+                 reasons: Sequence[str] = ()) -> list[str]:
+    """The ranking, each suggestion with its one-line reason (`solver.advice.reason`) below."""
     lines = ["Suggestions by expected information about the envelope (bits):"]
-    for a in advice[:top]:
+    for i, a in enumerate(advice[:top]):
         s, w, r = a.triple
         lines.append(f"  {a.gain:5.2f}  {s}, {w}, {r}   (refuted {percent(a.refuted).strip()})")
+        if i < len(reasons):
+            lines.append(f"         {reasons[i]}")
     return lines
 
 
-def advice_json(advice: Sequence[Advice], top: int) -> list[dict[str, Any]]:
-    return [{"cards": list(a.triple), "gain": a.gain, "refuted": a.refuted}
-            for a in advice[:top]]
+def advice_json(advice: Sequence[Advice], top: int,
+                reasons: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """Each suggestion: cards, gain, chance refuted, what the table hears, and its reason."""
+    out: list[dict[str, Any]] = []
+    for i, a in enumerate(advice[:top]):
+        item: dict[str, Any] = {"cards": list(a.triple), "gain": a.gain, "refuted": a.refuted,
+                                "table_gain": a.public}
+        if i < len(reasons):
+            item["reason"] = reasons[i]
+        out.append(item)
+    return out
 
 
 def show_text(advice: ShowAdvice) -> str:

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from solver.advice import accuse, advise, asker_view, sample, what_to_show
+from solver.advice import accuse, advise, asker_view, reason, sample, what_to_show
 from solver.cards import Deck
 from solver.editions import Dealing, editions, new_game
 from solver.errors import ContradictionError, InvalidLogError
@@ -196,3 +196,32 @@ def test_advisor_past_the_budget_uses_the_chain(monkeypatch: pytest.MonkeyPatch)
     best = max(ranked, key=lambda a: brute_gain(log, a.triple))
     assert ranked[0].gain == pytest.approx(brute_gain(log, ranked[0].triple), abs=0.3)
     assert brute_gain(log, ranked[0].triple) >= brute_gain(log, best.triple) - 0.3
+
+
+def test_what_the_table_hears_is_part_of_what_i_learn() -> None:
+    """Who refutes is public; the card is mine too: the table never learns more than I do,
+    and a table weight ranks by gain minus that share."""
+    log = small()
+    plain = advise(log, samples=3000)
+    for a in plain:
+        assert a.public <= a.gain + 0.05
+        assert sum(p for _, p in a.answers) == pytest.approx(1.0)
+        assert a.score == pytest.approx(a.gain)
+    quiet = advise(log, samples=3000, table_weight=0.5)
+    assert all(q.score == pytest.approx(q.gain - 0.5 * q.public) for q in quiet)
+    scores = [round(q.score, 9) for q in quiet]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_each_advice_has_a_line_a_player_can_follow() -> None:
+    log = small()
+    ranked = advise(log, samples=500)
+    steering = next(a for a in ranked if "Knife" in a.triple)
+    line = reason(log, steering)
+    assert "steers with your own Knife" in line
+    who, chance = steering.answers[0]
+    assert (f"{who} is likely to refute" if who else "nobody is likely to refute") in line
+    assert f"({chance:.0%})" in line
+    # Rope is certainly in the envelope (I hold Knife): placed, like my own cards
+    open_ = next(a for a in ranked if not set(a.triple) & {"Green", "Knife"})
+    assert reason(log, open_).startswith("asks about two cards you have not placed yet;")
