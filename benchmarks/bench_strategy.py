@@ -43,7 +43,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from solver.advice import advise, what_to_show
+from solver.advice import advise, asker_view, public_entropy_after, what_to_show
 from solver.editions import editions
 from solver.envelopes import possible_triples
 from solver.game import ENVELOPE, GameLog, Triple
@@ -101,14 +101,19 @@ def one_game(players: int, name: str, seed: int, kind: Opponent, *,
     verdict: dict[str, Any] = {}
     calibration: list[tuple[float, bool]] = []
 
+    moments: list[dict[str, Any]] = []
+    """Every turn of mine before certainty: what an accusation rule could read there."""
+
     def watch(moment: Moment) -> None:
-        if moment.certain or verdict:
+        if moment.certain:
             return
         decision = accuse_or_wait(moment.log, samples=RACE_SAMPLES, seed=moment.turn)
         assert decision.race is not None
         for player, knows in moment.knows.items():
             calibration.append((decision.race.players[player], knows))
-        if decision.accuse:
+        moments.append({"turn": moment.turn, "right": decision.right,
+                        "threat": decision.threat, "correct": decision.triple == moment.envelope})
+        if decision.accuse and not verdict:
             verdict.update(turn=moment.turn, correct=decision.triple == moment.envelope,
                            right=decision.right, threat=decision.threat)
 
@@ -125,6 +130,7 @@ def one_game(players: int, name: str, seed: int, kind: Opponent, *,
         "players": players, "strategy": name, "seed": seed, "opponents": kind.value,
         "win": outcome.winner == me, "turns": outcome.my_suggestions,
         "watched": name in WATCHED, "rule_win": rule_win, "rule": verdict or None,
+        "moments": moments, "first_other": None if math.isinf(first_other) else first_other,
         "calibration": calibration,
         "times": list(times),
     }
@@ -150,8 +156,21 @@ def _show_choices(outcome: Outcome) -> Iterable[dict[str, Any]]:
         for card in held:
             shown = GameLog(game, (*heard, replace(event, shown=card)))
             left[card] = len(possible_triples(shown))
-        rule = what_to_show(log.upto(i), asker, event.cards).card
-        yield {"left": left, "rule": rule}
+        before = log.upto(i)
+        new = what_to_show(before, asker, event.cards, seed=i).card
+        yield {"left": left, "rule": _old_rule(before, asker, held), "new": new}
+
+
+def _old_rule(log: GameLog, asker: str, held: list[str]) -> str:
+    """The show rule before the asker's hand was weighed: a card they have seen from me, else
+    the one leaving the public view of the envelope least sharp."""
+    seen = [c for c in log.shown_to(asker) if c in held]
+    if seen:
+        return seen[-1]
+    after = public_entropy_after(log, asker, held)
+    before = odds(asker_view(log, asker)).probabilities
+    me = log.game.me
+    return max(held, key=lambda c: (round(after[c], 9), float(before[c][me])))
 
 
 # --- the report ------------------------------------------------------------------------------
@@ -249,9 +268,19 @@ def show(records: list[dict[str, Any]]) -> None:
     rand = [statistics.mean(c["left"].values()) for c in choices]
     best = [float(max(c["left"].values())) for c in choices]
     print("\n== what to show: envelopes the asker still has open after my card ==")
-    print(f"  {len(choices)} choices: today's rule {statistics.mean(rule):.2f}, random "
+    print(f"  {len(choices)} choices: old rule {statistics.mean(rule):.2f}, random "
           f"{statistics.mean(rand):.2f}, best possible {statistics.mean(best):.2f}; "
-          f"rule - random {paired([a - b for a, b in zip(rule, rand, strict=True)])}")
+          f"old rule - random {paired([a - b for a, b in zip(rule, rand, strict=True)])}")
+    scored = [c for c in choices if "new" in c]
+    if scored:
+        new = [float(c["left"][c["new"]]) for c in scored]
+        old = [float(c["left"][c["rule"]]) for c in scored]
+        rand = [statistics.mean(c["left"].values()) for c in scored]
+        differ = sum(c["new"] != c["rule"] for c in scored)
+        print(f"  new rule (asker's hand weighed) {statistics.mean(new):.2f} over {len(scored)}; "
+              f"new - old {paired([a - b for a, b in zip(new, old, strict=True)])} "
+              f"(they differ in {differ}); new - random "
+              f"{paired([a - b for a, b in zip(new, rand, strict=True)])}")
 
 
 def main() -> None:

@@ -9,7 +9,7 @@ over deals drawn exactly from the count (`solver.odds`), all suggestions scored 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
@@ -32,7 +32,6 @@ from .notebook import Grid
 from .odds import (
     DealMatrix,
     Number,
-    Odds,
     OverBudget,
     count,
     deal_matrix,
@@ -45,6 +44,8 @@ from .odds import (
 
 SAMPLES = 2000
 """Deals drawn to score suggestions."""
+TABLE_LISTED = 20
+"""Without a table weight, what the table hears is measured for the best suggestions only."""
 ALTERNATIVES = 5
 """How many other envelopes `accuse` lists."""
 
@@ -135,7 +136,8 @@ class Advice:
     """The chance that somebody refutes it."""
     public: float = 0.0
     """What the whole table hears (who passes, who refutes, not the card) tells about the
-    envelope, in bits, as far as my notebook can judge."""
+    envelope, in bits, as far as my notebook can judge (without a table weight: for the best
+    `TABLE_LISTED` suggestions only, else 0)."""
     answers: tuple[tuple[str | None, float], ...] = ()
     """Who refutes (``None``: nobody), with its chance, likeliest first."""
     score: float = 0.0
@@ -241,7 +243,8 @@ def gains(
         ) / size + np.log2(size)
         cells = (joint > 0).sum() - (by_outcome > 0).sum() - (by_target > 0).sum() + 1
         info -= cells / (2 * size * np.log(2))
-        public = _information(first * bins + target, (far + 1) * bins, bins, size)
+        public = (_information(first * bins + target, (far + 1) * bins, bins, size)
+                  if table_weight else 0.0)
         who = np.bincount(first, minlength=far + 1) / size
         refuters = sorted(
             ((asked[k] if k < len(asked) else None, float(who[k])) for k in range(far + 1)
@@ -256,6 +259,11 @@ def gains(
         for card in envelope:
             inside[card] += hits / size
     out.sort(key=lambda a: (-round(a.score, 9), -sum(inside[c] for c in a.triple)))
+    if not table_weight:  # the ranking did not need it: only for the suggestions listed
+        for i, advice in enumerate(out[:TABLE_LISTED]):
+            first = rank[drawn.owners[:, [column[c] for c in advice.triple]]].min(axis=1)
+            public = _information(first * bins + target, (far + 1) * bins, bins, size)
+            out[i] = replace(advice, public=public)
     return out
 
 
@@ -333,7 +341,7 @@ class ShowReason(StrEnum):
     ALREADY_SEEN = "already seen"
     """The asker has seen it from me before: showing it again tells them nothing new."""
     LEAST_TELLING = "least telling"
-    """Of the cards they have not seen, it sharpens their view of the envelope least."""
+    """Of the cards they have not seen, it leaves them the most envelopes open."""
 
 
 @dataclass(frozen=True)
@@ -347,6 +355,10 @@ class ShowAdvice:
     entropy_after: dict[str, float]
     """For each candidate (``least telling`` only): the asker's envelope entropy, in bits,
     after seeing it, as far as the public log and what I showed them tell."""
+    open_after: dict[str, float] = field(default_factory=dict)
+    """For each candidate (``least telling`` only): how many envelopes the asker is expected to
+    still have open after seeing it, their own hand and what others showed them included
+    (`solver.race.open_after_showing`). The card with the most is shown."""
 
 
 def asker_view(log: GameLog, asker: str) -> GameLog:
@@ -375,11 +387,18 @@ def asker_view(log: GameLog, asker: str) -> GameLog:
 
 
 def what_to_show(
-    log: GameLog, asker: str, cards: Sequence[str], *, refuter_model: bool = False
+    log: GameLog, asker: str, cards: Sequence[str], *, refuter_model: bool = False,
+    samples: int | None = None, seed: int = 0,
 ) -> ShowAdvice:
     """The card to show ``asker``, who named ``cards``: one they have already seen from me if
-    any (the latest shown, `GameLog.shown_to`, as the app's reminder says), else the one whose
-    reveal leaves their view of the envelope least sharp."""
+    any (the latest shown, `GameLog.shown_to`, as the app's reminder says), else the one that
+    leaves them the most envelopes open, judged over deals drawn from my notebook (``samples``
+    of them), so that their own hand and the cards others showed them count; ties go to the
+    card that leaves the public view of the envelope least sharp (its entropy).
+
+    The rest of the table hears only that I refuted, whichever card I show."""
+    from .race import SHOW_SAMPLES, open_after_showing
+
     me = _me(log, "what to show")
     if asker not in log.game.player_names or asker == me:
         raise InvalidLogError([f"asker: {asker!r} is not another player of this game"])
@@ -394,16 +413,25 @@ def what_to_show(
     seen = [c for c in log.shown_to(asker) if c in mine]
     if seen:
         return ShowAdvice(seen[-1], ShowReason.ALREADY_SEEN, {})
+    after = public_entropy_after(log, asker, mine, refuter_model=refuter_model)
+    left = open_after_showing(log, asker, mine, seed=seed,
+                              samples=SHOW_SAMPLES if samples is None else samples)
+    best = max(mine, key=lambda c: (round(left[c], 6), round(after[c], 9)))
+    return ShowAdvice(best, ShowReason.LEAST_TELLING, after, left)
+
+
+def public_entropy_after(
+    log: GameLog, asker: str, mine: Sequence[str], *, refuter_model: bool = False
+) -> dict[str, float]:
+    """For each card of mine: the envelope's entropy in the asker's view without their hand
+    (`asker_view`) once they have seen it. Showing the card with the highest was the rule
+    before `solver.race.open_after_showing` (kept for the benchmark's comparison)."""
+    me = _me(log, "what to show")
     view = asker_view(log, asker)
-    before: Odds = odds(view, refuter_model=refuter_model)
-    after = {
+    return {
         c: odds(view.append(Reveal(me, (c,))), refuter_model=refuter_model).entropy()
         for c in mine
     }
-    best = max(
-        mine, key=lambda c: (round(after[c], 9), float(before.probabilities[c][me]))
-    )
-    return ShowAdvice(best, ShowReason.LEAST_TELLING, after)
 
 
 __all__ = [
@@ -415,6 +443,7 @@ __all__ = [
     "advise",
     "asker_view",
     "gains",
+    "public_entropy_after",
     "reason",
     "sample",
     "what_to_show",

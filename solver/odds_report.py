@@ -141,14 +141,16 @@ def show_text(advice: ShowAdvice) -> str:
     reasons = {
         "only match": "it is your only match",
         "already seen": "they have seen it from you before: it tells them nothing new",
-        "least telling": "it sharpens their view of the envelope least",
+        "least telling": "it leaves them the most envelopes open",
     }
     lines = [f"show {advice.card}: {reasons[advice.reason]}"]
-    for card, bits in sorted(advice.entropy_after.items(), key=lambda kv: -kv[1]):
-        lines.append(f"  {card}: their envelope entropy after it {bits:.2f} bits")
+    for card, left in sorted(advice.open_after.items(), key=lambda kv: -kv[1]):
+        bits = advice.entropy_after[card]
+        lines.append(f"  {card}: about {left:.1f} envelopes open to them after it "
+                     f"(public view: {bits:.2f} bits)")
     return "\n".join(lines)
 
 
 def show_json(advice: ShowAdvice) -> dict[str, Any]:
     return {"card": advice.card, "reason": advice.reason,
-            "entropy_after": advice.entropy_after}
+            "entropy_after": advice.entropy_after, "open_after": advice.open_after}

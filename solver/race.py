@@ -115,9 +115,7 @@ class _Table:
         """Whether ``player`` could name the envelope of ``deal`` from their view of the game
         (the refuters' choices and the side slots they looked at drawn at random)."""
         holds = self.model.holds
-        facts = [holds(player, c) if deal[c] == player else -holds(player, c) for c in self.live]
-        facts += self._shown(player, deal)
-        facts += [holds(SIDE, c) for c in self._peeked(player, deal)]
+        facts = self._facts(player, deal)
         envelope = tuple(c for c in self.live if deal[c] == ENVELOPE)
         key = (player, tuple(sorted(facts)), envelope)
         if key not in self.known:
@@ -126,6 +124,24 @@ class _Table:
                 self.solver.solve(assumptions=[*base, -holds(ENVELOPE, card)]) for card in envelope
             )
         return self.known[key]
+
+    def open_cards(self, player: str, deal: Mapping[str, str]) -> frozenset[str]:
+        """The cards ``player`` could still find in the envelope, from their view of ``deal``."""
+        holds = self.model.holds
+        base = self.selectors + self._facts(player, deal)
+        return frozenset(
+            c for c in self.live
+            if deal[c] != player and self.solver.solve(assumptions=[*base, holds(ENVELOPE, c)])
+        )
+
+    def _facts(self, player: str, deal: Mapping[str, str]) -> list[int]:
+        """What ``player`` knows in ``deal``: their hand, the cards shown to them (drawn when I
+        did not see them), the side cards they looked at."""
+        holds = self.model.holds
+        facts = [holds(player, c) if deal[c] == player else -holds(player, c) for c in self.live]
+        facts += self._shown(player, deal)
+        facts += [holds(SIDE, c) for c in self._peeked(player, deal)]
+        return facts
 
     def _shown(self, player: str, deal: Mapping[str, str]) -> list[int]:
         """Facts from the cards shown to ``player``: the card, or a uniform pick among the
@@ -199,6 +215,35 @@ def race(log: GameLog, *, samples: int = SAMPLES, seed: int = 0,
     return Race({n: hits[n] / len(deals) for n in players}, len(deals), out)
 
 
+SHOW_SAMPLES = 60
+"""Deals drawn to judge what the asker deduces from the card I show."""
+
+
+def open_after_showing(log: GameLog, asker: str, cards: Sequence[str], *,
+                       samples: int = SHOW_SAMPLES, seed: int = 0) -> dict[str, float]:
+    """For each card of ``cards`` (mine): how many envelopes ``asker`` is expected to still have
+    open once I show it to them, over deals drawn from my notebook (their hand and the cards
+    others showed them read off each deal). An envelope is open while each of its cards is;
+    their count is the product of the open cards per category, and seeing a card closes the
+    share of envelopes that hold it (nothing, when they had already ruled it out)."""
+    game = log.game
+    drawn = sample(log, samples, seed=seed)
+    table = _Table(log, random.Random(seed))
+    totals = dict.fromkeys(cards, 0.0)
+    deals = _deals(log, drawn)
+    try:
+        for deal in deals:
+            open_ = table.open_cards(asker, deal)
+            per = {cat: sum(game.category_of(c) is cat for c in open_) for cat in CATEGORIES}
+            envelopes = per[CATEGORIES[0]] * per[CATEGORIES[1]] * per[CATEGORIES[2]]
+            for card in cards:
+                closed = envelopes / per[game.category_of(card)] if card in open_ else 0.0
+                totals[card] += envelopes - closed
+    finally:
+        table.close()
+    return {card: total / len(deals) for card, total in totals.items()}
+
+
 # --- accuse or wait --------------------------------------------------------------------------
 
 
@@ -267,5 +312,14 @@ def accusation_verdict(log: GameLog, triple: Sequence[str], **kwargs: Any) -> Ve
                    accuse=check.safe or right >= 1.0 - verdict.threat)
 
 
-__all__ = ["SAMPLES", "Race", "Verdict", "accusation_verdict", "accuse_or_wait",
-           "public_events", "race"]
+__all__ = [
+    "SAMPLES",
+    "SHOW_SAMPLES",
+    "Race",
+    "Verdict",
+    "accusation_verdict",
+    "accuse_or_wait",
+    "open_after_showing",
+    "public_events",
+    "race",
+]

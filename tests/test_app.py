@@ -15,6 +15,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from notebook_app.store import DB_ENV, Store
+from solver.cards import Deck
 from solver.editions import Dealing, editions, new_game
 from solver.game import Accusation, GameLog, Reveal, SidePeek, Suggestion
 from solver.logfile import dumps
@@ -637,6 +638,20 @@ def test_grid_shows_odds_when_the_engine_has_them(store: Store) -> None:
     assert "Likeliest envelope:" in texts(at)
     at.toggle(key="show_odds").set_value(False).run()
     assert at.dataframe[0].value.loc["Mrs. White", "Dan"] == "?"
+
+
+def test_the_race_and_accuse_or_wait_beside_the_verdict(store: Store) -> None:
+    deck = Deck(("Plum", "Green"), ("Rope", "Knife"), ("Hall", "Study"))
+    game = new_game(deck, ("Ann", "Bob"), Dealing.CLASSIC, me="Ann", my_cards=("Green", "Knife"))
+    # Bob has seen both my cards: with his own, he can name the envelope; I cannot (the room)
+    log = GameLog(game, (
+        Suggestion("Bob", ("Green", "Rope", "Hall"), refuted_by="Ann", shown="Green"),
+        Suggestion("Bob", ("Plum", "Knife", "Study"), refuted_by="Ann", shown="Knife"),
+    ))
+    at, _ = open_app(store, log)
+    line = next(shown(c.value) for c in at.caption if "may already know" in shown(c.value))
+    assert line == ("Accuse now: right 50%, someone else solves first 100%; "
+                    "Bob may already know: 100%")
 
 
 def test_review_steps_through_the_log(store: Store) -> None:

@@ -13,12 +13,12 @@ from itertools import permutations, product
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from solver.cards import Deck
+from solver.cards import CATEGORIES, Deck
 from solver.cli import main
 from solver.editions import Dealing
 from solver.game import ENVELOPE, SIDE, Accusation, Event, GameLog, Suggestion
 from solver.logfile import load
-from solver.race import accuse_or_wait, public_events, race
+from solver.race import accuse_or_wait, open_after_showing, public_events, race
 from solver.simulate import play, random_setup
 from tests.brute import Deal, deals
 from tests.strategies import small_logs
@@ -170,3 +170,35 @@ def test_race_matches_brute_force_at_four_players(seed: int) -> None:
     got = race(log, samples=SAMPLES, seed=1)
     for player, chance in expected.items():
         assert got.players[player] == pytest.approx(chance, abs=0.04), player
+
+
+def brute_open_after(log: GameLog, asker: str, cards: tuple[str, ...]) -> dict[str, float]:
+    """`open_after_showing` by enumeration: over every deal my log allows and every view the
+    asker may have of it, the envelopes they still have open (product of the open cards per
+    category) once each card is closed to them."""
+    allowed = list(deals(log))
+    category = log.game.category_of
+    totals = dict.fromkeys(cards, 0.0)
+    for deal in allowed:
+        views = list(_views(log, asker, deal))
+        for view in views:
+            open_ = {c for d in deals(view) for c, o in d.items() if o == ENVELOPE}
+            per = {cat: sum(category(c) is cat for c in open_) for cat in CATEGORIES}
+            envelopes = per[CATEGORIES[0]] * per[CATEGORIES[1]] * per[CATEGORIES[2]]
+            for card in cards:
+                closed = envelopes / per[category(card)] if card in open_ else 0.0
+                totals[card] += (envelopes - closed) / len(views)
+    return {card: total / len(allowed) for card, total in totals.items()}
+
+
+@pytest.mark.parametrize("seed", [s for s in range(14) if s % 5])
+def test_what_the_asker_keeps_open_matches_brute_force(seed: int) -> None:
+    log = _played(seed, ("Ann", "Bob", "Cy"), SMALL)
+    mine = log.game.my_cards
+    cards = tuple({log.game.category_of(c): c for c in mine}.values())[:2]
+    if len(cards) < 2:
+        pytest.skip("my hand is one category")
+    expected = brute_open_after(log, "Bob", cards)
+    got = open_after_showing(log, "Bob", cards, samples=SAMPLES, seed=1)
+    for card in cards:
+        assert got[card] == pytest.approx(expected[card], rel=0.05, abs=0.05), card

@@ -7,6 +7,8 @@ from collections.abc import Callable
 
 import streamlit as st
 
+from solver.game import GameLog
+
 from ..entry import next_entry, start_edit
 from ..grid_view import as_markdown, envelope_line, verdict
 from ..plain import plain
@@ -48,6 +50,8 @@ def header() -> None:
         st.success(plain(verdict(grid)), icon=":material/check_circle:")
     else:
         st.info(plain(verdict(grid, None if ignored else live().triples_left)))
+        if not ignored:
+            race_line(log)
     st.caption(plain(f"Envelope · {envelope_line(grid)}"))
     conflict_banner(ignored)
     if not can_edit():
@@ -59,6 +63,35 @@ def header() -> None:
     done = [t for t in state.pop("done_notes", []) if t.lower() != note.lower()]
     if done:  # what the Undo button does not already say, as "Undid: …"
         st.caption(" · ".join(f"✓ {plain(text)}" for text in done))
+
+
+RACE_SAMPLES = 200
+"""Deals the race draws in the app (once per log state)."""
+
+
+def race_line(log: GameLog) -> None:
+    """Beside the verdict: who may already know the envelope (`solver.race`) and, for a
+    player, whether to accuse now or wait. Computed once per log state."""
+    from solver.errors import ClueError
+    from solver.race import accuse_or_wait, race
+
+    cached = state.get("race_line")
+    if cached is None or cached[0] != log:
+        try:
+            if log.game.me is None:
+                chances = race(log, samples=RACE_SAMPLES).players
+                leader = max(chances, key=chances.__getitem__, default=None)
+                line = ("" if leader is None else
+                        f"{leader} may already know: {chances[leader]:.0%}")
+            else:
+                line = accuse_or_wait(log, samples=RACE_SAMPLES).reason()
+        except ClueError:  # a clash the grid works around: no race to read
+            line = ""
+        cached = state.race_line = (log, line[:1].upper() + line[1:])
+    if cached[1]:
+        st.caption(plain(cached[1]), help="From deals your notebook allows: how likely each "
+                   "other player could name the whole envelope from what they have seen, and "
+                   "whether your likeliest envelope is worth the risk before they do.")
 
 
 def conflict_banner(ignored: tuple[int, ...]) -> None:
