@@ -271,9 +271,10 @@ class Verdict:
             key=lambda n: self.race.players[n] if self.race else 0.0,
             default=None,
         )
-        who = "" if leader is None else (
-            f"; {leader} may already know: {self.race.players[leader]:.0%}"
-        )
+        chance = 0.0 if leader is None else self.race.players[leader]
+        who = ("" if leader is None else
+               f"; {leader} may already know: {chance:.0%}" if chance >= 0.005 else
+               "; nobody seems to know it yet")
         odds = f"right {self.right:.0%}, someone else solves first {self.threat:.0%}{who}"
         if self.accuse:
             return f"accuse now: {odds}"

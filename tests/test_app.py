@@ -420,6 +420,9 @@ def test_when_i_refute_only_my_cards_are_offered(store: Store) -> None:
     pick(at, "Miss Scarlet", "Rope", "Ballroom")
     at.pills(key="e_refuter").set_value("Ann").run()
     assert chips(at, "e_shown") == ["Miss Scarlet", "Rope"]
+    advice = re.search(r"Show (.+): it leaves Bob the most envelopes open \(about \d+\)",
+                       texts(at))
+    assert advice is not None and advice.group(1) in ("Miss Scarlet", "Rope")
     at.pills(key="e_shown").set_value("Rope")
     submit(at)
     assert events(at)[-1].shown == "Rope"

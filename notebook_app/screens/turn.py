@@ -12,7 +12,7 @@ from typing import Any
 import streamlit as st
 
 from solver.cards import CATEGORIES, Deck
-from solver.game import Reveal, Suggestion
+from solver.game import GameLog, Reveal, Suggestion
 
 from ..entry import (
     CARD_KEYS,
@@ -155,6 +155,27 @@ def turn_form() -> None:
         side_peek_chips()
 
 
+def least_telling(log: GameLog, by: str, cards: tuple[str, ...]) -> str:
+    """Which of my cards to show ``by`` (`solver.advice.what_to_show`), in one line; computed
+    once per log and suggestion."""
+    from solver.advice import what_to_show
+    from solver.errors import ClueError
+
+    cached = state.get("least_telling")
+    if cached is None or cached[0] != (log, by, cards):
+        try:
+            advice = what_to_show(log, by, cards)
+            left = advice.open_after.get(advice.card)
+            line = f"Show {advice.card}" + ("" if left is None else
+                                            f": it leaves {by} the most envelopes open "
+                                            f"(about {left:.0f})")
+        except ClueError:
+            line = ""
+        cached = state.least_telling = ((log, by, cards), line)
+    text: str = cached[1]
+    return text
+
+
 def shown_chips(refuter: str) -> None:
     """Which card was shown, when the user saw it: only cards that can be the answer."""
     log = live().log
@@ -166,6 +187,8 @@ def shown_chips(refuter: str) -> None:
         choice = show_choice(log, by, cards)
         if len(choice.matching) != 1:
             st.caption(plain(choice.advice))
+        if len(choice.matching) > 1 and not choice.already_seen and state.get("editing") is None:
+            st.caption(plain(least_telling(log, by, cards)))
         if len(choice.matching) > 1:
             chips("Card you showed", "e_shown", choice.matching,
                   format_func=lambda c: f"{c} ✓ seen" if c in choice.already_seen else c)
