@@ -237,6 +237,8 @@ def calibration(records: list[dict[str, Any]]) -> None:
     if not points:
         return
     print("\n== race calibration (perfect opponents, every turn of mine not yet certain) ==")
+    print("  (reliability diagram: # = share of moments the opponent could name the envelope, "
+          "| = what the race said; + where they meet)")
     edges = [0.0, 0.001, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.999, 1.0001]
     error = 0.0
     informative = [(p, k) for p, k in points if p > 0 or k]
@@ -248,7 +250,7 @@ def calibration(records: list[dict[str, Any]]) -> None:
         knew = statistics.mean(float(k) for _, k in cell)
         error += len(cell) / len(points) * abs(said - knew)
         print(f"  said {lo:4.2f}-{min(hi, 1):4.2f}: n {len(cell):6}  mean said {said:.3f}  "
-              f"knew {knew:.3f}")
+              f"knew {knew:.3f}  |{_bar(said, knew)}|")
     inf_error = 0.0
     for lo, hi in pairwise(edges):
         cell = [(p, k) for p, k in informative if lo <= p < hi]
@@ -258,6 +260,14 @@ def calibration(records: list[dict[str, Any]]) -> None:
             inf_error += len(cell) / len(informative) * gap
     print(f"  mean calibration error {error:.4f} over {len(points)} (player, moment) pairs; "
           f"{inf_error:.4f} over the {len(informative)} where the race said > 0 or they knew")
+
+
+def _bar(said: float, knew: float, width: int = 20) -> str:
+    """The reliability diagram's row: ``#`` up to what they knew, ``|`` where the race said."""
+    cells = ["#" if i < round(knew * width) else " " for i in range(width)]
+    at = min(width - 1, int(said * width))
+    cells[at] = "|" if cells[at] == " " else "+"
+    return "".join(cells)
 
 
 def show(records: list[dict[str, Any]]) -> None:

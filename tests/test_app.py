@@ -657,6 +657,14 @@ def test_the_race_and_accuse_or_wait_beside_the_verdict(store: Store) -> None:
                     "Bob may already know: 100%")
 
 
+def test_suggest_for_me_names_a_suggestion_and_why(store: Store) -> None:
+    at, _ = open_app(store, classic())
+    assert at.pills(key="by").value == "Ann"
+    at.toggle(key="advise_me").set_value(True).run()
+    line = next(shown(c.value) for c in at.caption if shown(c.value).startswith("Ask "))
+    assert "you have not placed yet" in line and "likely to refute" in line
+
+
 def test_review_steps_through_the_log(store: Store) -> None:
     log = classic(
         Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",), refuted_by="Cat",

@@ -131,6 +131,11 @@ def turn_form() -> None:
     if game.me is not None and by != game.me and kind != "Accusation":
         seen = seen_from_me(log, by)
         st.caption(plain(f"{by} has seen from you: {', '.join(seen) if seen else 'nothing yet'}"))
+    mine = by == game.me and kind == "Suggestion" and state.get("editing") is None
+    if mine and st.toggle("Suggest for me", key="advise_me",
+                          help="The suggestion whose answer should teach you most about the "
+                               "envelope"):
+        st.caption(plain(best_suggestion(log)))
     card_chips(game.deck)
     if kind == "Accusation":
         chips("Result", "e_result", (WRONG, RIGHT))
@@ -153,6 +158,24 @@ def turn_form() -> None:
         shown_chips(refuter)
     elif refuter == NOBODY and game.side_cards:
         side_peek_chips()
+
+
+def best_suggestion(log: GameLog) -> str:
+    """The advisor's first suggestion (`solver.advice.advise`) and why, in one line; computed
+    once per log."""
+    from solver.advice import advise, reason
+    from solver.errors import ClueError
+
+    cached = state.get("best_suggestion")
+    if cached is None or cached[0] != log:
+        try:
+            best = advise(log, samples=1000)[0]
+            line = f"Ask {', '.join(best.triple)}: {reason(log, best)}"
+        except ClueError:
+            line = "No advice while the log has a contradiction."
+        cached = state.best_suggestion = (log, line)
+    text: str = cached[1]
+    return text
 
 
 def least_telling(log: GameLog, by: str, cards: tuple[str, ...]) -> str:
