@@ -65,8 +65,9 @@ def header() -> None:
         st.caption(" · ".join(f"✓ {plain(text)}" for text in done))
 
 
-RACE_SAMPLES = 200
-"""Deals the race draws in the app (once per log state)."""
+RACE_SAMPLES = 100
+"""Deals the race draws in the app, once per log state: standard error at most 0.05, and in
+the 6-player example 0.04-0.8 s of CPU per state (200 deals: 0.07-0.95 s)."""
 
 
 def race_line(log: GameLog) -> None:
