@@ -64,6 +64,7 @@ from .game import (
     SidePeek,
     Suggestion,
 )
+from .limits import MAX_FILE_BYTES, shorten
 from .logfile import check
 
 COMMENT = "comment"
@@ -102,7 +103,7 @@ class Problem:
     """The name the writer probably meant, if one is close."""
 
     def __str__(self) -> str:
-        found = "the end of the line" if self.got is None else repr(self.got)
+        found = "the end of the line" if self.got is None else shorten(self.got, 80)
         text = f"line {self.line}, column {self.column}: expected {self.expected}, got {found}"
         if self.suggestion is not None:
             text += f": did you mean {self.suggestion}?"
@@ -353,6 +354,9 @@ def _quote(name: str) -> str:
 def read_text(text: str) -> GameLog:
     """Read a game in notation; `NotationError` lists every syntax error (line, column, what
     was expected, a likely card), `InvalidLogError` a rule the game breaks (line first)."""
+    if len(text) > MAX_FILE_BYTES:
+        raise InvalidLogError([f"notation: longer than the {MAX_FILE_BYTES:,} characters a log "
+                               f"may have"])
     return _Reader(text).read()
 
 
@@ -589,7 +593,7 @@ class _Reader:
         items: list[list[Token]] = [[]]
         for token in tokens:
             token = token._replace(column=token.column + column - 1)
-            if token.kind == "mark" and token.text == ",":
+            if _is_mark(token, ","):
                 items.append([])
             elif token.kind in ("word", "quoted"):
                 items[-1].append(token)
@@ -691,7 +695,7 @@ class _Reader:
     def _turn(self, tokens: list[Token], number: int) -> Event:
         """``BY: cards / answers [tags]``, ``BY accuses cards: right`` or ``BY reveals ...``."""
         for i, token in enumerate(tokens):
-            if token.kind == "mark" and token.text == ":":
+            if _is_mark(token, ":"):
                 by = self._one([tokens[:i]], self.players, "a player", number)
                 return self._suggestion(by, tokens[i + 1 :], number, token.column)
             if token.kind == "word" and fold(token.text) in ("accuses", "reveals") and i:
@@ -708,10 +712,10 @@ class _Reader:
                             "'PLAYER reveals ...' or 'note ...'", _typed(tokens)))
 
     def _suggestion(self, by: str, tokens: list[Token], number: int, column: int) -> Suggestion:
-        tags_at = next((i for i, t in enumerate(tokens) if t.kind == "mark" and t.text == "["),
+        tags_at = next((i for i, t in enumerate(tokens) if _is_mark(t, "[")),
                        len(tokens))
         body, tags = tokens[:tags_at], tokens[tags_at:]
-        slash = next((i for i, t in enumerate(body) if t.kind == "mark" and t.text == "/"),
+        slash = next((i for i, t in enumerate(body) if _is_mark(t, "/")),
                      len(body))
         triple = self._triple(body[:slash], number, column)
         passes, refuter, shown = self._answers(body[slash + 1 :], number)
@@ -789,10 +793,10 @@ class _Reader:
         peek: SidePeek | None = None
         i = 0
         while i < len(tokens):
-            if tokens[i].text != "[":
+            if not _is_mark(tokens[i], "["):
                 raise _Stop(Problem(number, tokens[i].column, "[first] or [side N]",
                                     tokens[i].text))
-            end = next((j for j in range(i, len(tokens)) if tokens[j].text == "]"), None)
+            end = next((j for j in range(i, len(tokens)) if _is_mark(tokens[j], "]")), None)
             if end is None:
                 raise _Stop(Problem(number, tokens[-1].column + len(tokens[-1].text), "]",
                                     None))
@@ -804,7 +808,7 @@ class _Reader:
                     inside[1].text.isdigit():
                 card = None
                 if len(inside) > 2:
-                    if inside[2].text != ":":
+                    if not _is_mark(inside[2], ":"):
                         raise _Stop(Problem(number, inside[2].column, ": and the card seen",
                                             inside[2].text))
                     card = self._one([inside[3:]], self.cards, "the side card seen", number,
@@ -819,8 +823,7 @@ class _Reader:
 
     def _accusation(self, by: str, tokens: list[Token], number: int, verb: Token
                     ) -> Accusation:
-        colon = next((i for i, t in enumerate(tokens) if t.text == ":"
-                      and t.kind == "mark"), None)
+        colon = next((i for i, t in enumerate(tokens) if _is_mark(t, ":")), None)
         verdict = tokens[colon + 1 :] if colon is not None else []
         if colon is None or len(verdict) != 1 or fold(verdict[0].text) not in _RIGHT:
             where = verdict[0].column if verdict else (
@@ -832,7 +835,7 @@ class _Reader:
 
     def _reveal(self, by: str, tokens: list[Token], number: int, verb: Token) -> Reveal:
         whole = (len(tokens) >= 2 and tokens[0].kind == "word" and fold(tokens[0].text) == "hand"
-                 and tokens[1].text == ":" and tokens[1].kind == "mark")
+                 and _is_mark(tokens[1], ":"))
         cards = tokens[2:] if whole else tokens
         found = self._cards(cards, number)
         if not found:
@@ -868,10 +871,10 @@ class _Reader:
     def _cards(self, tokens: list[Token], number: int) -> list[str]:
         """Cards typed one after another: the longest run of words naming one card each time;
         or separated by commas, each part one card."""
-        if any(t.kind == "mark" and t.text == "," for t in tokens):
+        if any(_is_mark(t, ",") for t in tokens):
             parts: list[list[Token]] = [[]]
             for token in tokens:
-                if token.kind == "mark" and token.text == ",":
+                if _is_mark(token, ","):
                     parts.append([])
                 else:
                     parts[-1].append(token)
@@ -942,6 +945,11 @@ def _seated(raw: str, header: _Header) -> bool:
     typed = fold(raw.split(":", 1)[0])
     listed = header.values.get("players", (0, ""))[1]
     return any(fold(item.rsplit(None, 1)[0]) == typed for item in listed.split(",") if item.strip())
+
+
+def _is_mark(token: Token, mark: str) -> bool:
+    """Whether a token is this punctuation mark (not a quoted name that looks like it)."""
+    return token.kind == "mark" and token.text == mark
 
 
 def _piece(token: Token) -> str:

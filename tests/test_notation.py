@@ -376,3 +376,24 @@ def test_the_games_in_the_notation_page_read() -> None:
     notes = next(b for b in blocks if b.startswith("note "))
     log = read_text(CLASSIC.replace("Cid 6", "Cid 4") + "side cards: 2\n\n" + notes)
     assert all(isinstance(e, Note) for e in log.events) and len(log.events) == 4
+
+
+def test_quoted_names_that_look_like_punctuation_stay_names() -> None:
+    deck = Deck(("]", "S2"), (":", "W2"), ("[", "R2", "R3"))
+    game = Game(deck, (Player("A", 2), Player("B", 1)), me="A", my_cards=("S2", "W2"),
+                side_cards=1)
+    log = GameLog(game, (
+        Suggestion("A", ("S2", ":", "["), ("B",), side_peek=SidePeek(1, "]")),
+        Suggestion("A", ("]", ":", "R2"), ("B",), side_peek=SidePeek(1, ":")),
+        Note("B", holds_one_of=("]", ":", "[")),
+    ))
+    assert_round_trips(log)
+    assert '[side 1: "]"]' in write_text(log)
+
+
+def test_a_long_bad_word_is_quoted_short_and_a_huge_text_is_refused() -> None:
+    with pytest.raises(NotationError) as caught:
+        classic("Ann: " + "x" * 5_000 + " Rope Hall / Bob -")
+    assert len(str(caught.value)) < 200 and str(caught.value).endswith("characters)")
+    with pytest.raises(InvalidLogError, match="longer than the 1,000,000 characters"):
+        read_text(CLASSIC + "\n" + "# padding\n" * 100_001)
