@@ -92,7 +92,7 @@ def _read_log(args: argparse.Namespace) -> tuple[GameLog, int]:
 
 def _read_any(path: str, option: str = "LOG") -> GameLog:
     """A log file (``-``: standard input) in JSON or in notation, told apart by content."""
-    from .notation import read_log_any
+    from .logfile import read_log_any
 
     return read_log_any(_read_text(path, option))
 
@@ -385,8 +385,8 @@ def _convert_arguments(parser: argparse.ArgumentParser) -> None:
 def run_convert(args: argparse.Namespace) -> int:
     """Write a log in the other format: JSON to the text notation or back, checked like any
     log on the way (an invalid one is refused, never half-converted)."""
-    from .logfile import dumps
-    from .notation import is_json, read_log_any, write_text
+    from .logfile import dumps, is_json, read_log_any
+    from .notation import write_text
 
     source = _read_text(args.log, "IN")
     log = read_log_any(source)
@@ -605,13 +605,16 @@ COMMANDS: list[Command] = [
 """Every subcommand, in the order ``--help`` lists them."""
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand of `COMMANDS`."""
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser for ``argv``: only the subcommand it names, when its first word is
+    one (declaring the others' arguments would cost every run a fifth of its start-up);
+    otherwise every subcommand of `COMMANDS`, for ``--help`` and for usage errors."""
     parser = argparse.ArgumentParser(
         prog=PROG, description="A deduction notebook for Clue / Cluedo and its variants.",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for command in COMMANDS:
+    named = [c for c in COMMANDS if argv and c.name == argv[0]]
+    for command in named or COMMANDS:
         sub = commands.add_parser(command.name, help=command.help, description=command.help)
         command.arguments(sub)
         sub.set_defaults(run=command.run)
@@ -630,7 +633,8 @@ def _utf8_streams() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit status (0 ok, 2 bad input, 3 contradiction)."""
     _utf8_streams()
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:  # --help, or a usage error argparse has already printed

@@ -172,6 +172,28 @@ def loads(text: str) -> GameLog:
     return parse(data)
 
 
+def read_log_any(text: str) -> GameLog:
+    """A log in JSON (text that starts with ``{``) or in the text notation (anything else,
+    see `is_json`); the notation's reader is imported only for notation.
+
+    >>> read_log_any('{"format": "clue-notebook/1", "edition": "clue-classic", '
+    ...              '"players": [{"name": "A", "hand_size": 9}, {"name": "B", '
+    ...              '"hand_size": 9}]}').game.player_names
+    ('A', 'B')
+    """
+    if is_json(text):
+        return loads(text.removeprefix("\ufeff"))
+    from .notation import read_text
+
+    return read_text(text)
+
+
+def is_json(text: str) -> bool:
+    """Whether a log's text is JSON (it starts with ``{``, or ``[`` for a wrong one) rather
+    than notation (which starts with a header line or a comment)."""
+    return text.removeprefix("\ufeff").lstrip().startswith(("{", "["))
+
+
 def _long_number(text: str) -> str:
     found = re.search(r"\d{1000,}", text)
     if found is None:

@@ -66,6 +66,8 @@ from .game import (
 )
 from .limits import MAX_FILE_BYTES, shorten
 from .logfile import check
+from .logfile import is_json as is_json  # reading either format lives in logfile;
+from .logfile import read_log_any as read_log_any  # these names stay here too
 
 COMMENT = "comment"
 """The ``extra`` field that keeps ``#`` comments (a JSON log shows them as ``"comment"``)."""
@@ -1167,27 +1169,3 @@ def _list_name(name: str) -> str:
     if words and name == " ".join(words) and all(_safe_word(w) for w in words):
         return name
     return _quote(name)
-
-
-# --- either format ---------------------------------------------------------------------------
-
-
-def read_log_any(text: str) -> GameLog:
-    """A log in JSON (text that starts with ``{``) or in notation (anything else, see `is_json`).
-
-    >>> read_log_any('{"format": "clue-notebook/1", "edition": "clue-classic", '
-    ...              '"players": [{"name": "A", "hand_size": 9}, {"name": "B", '
-    ...              '"hand_size": 9}]}').game.player_names
-    ('A', 'B')
-    """
-    from .logfile import loads
-
-    if is_json(text):
-        return loads(text.removeprefix("\ufeff"))
-    return read_text(text)
-
-
-def is_json(text: str) -> bool:
-    """Whether a log's text is JSON (it starts with ``{``, or ``[`` for a wrong one) rather
-    than notation (which starts with a header line or a comment)."""
-    return text.removeprefix("\ufeff").lstrip().startswith(("{", "["))

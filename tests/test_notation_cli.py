@@ -88,22 +88,52 @@ def test_standard_input_in_either_format(classic_text: Path,
     assert json.loads(capsys.readouterr().out)["consistent"] is True
 
 
-@pytest.mark.parametrize("command", [["analyze"], ["analyze", "--json"], ["convert"]])
-def test_commands_load_only_what_they_use(command: list[str]) -> None:
+HEAVY = ("numpy", "solver.odds", "solver.explain", "solver.advice")
+
+
+@pytest.mark.parametrize(("command", "unused"), [
+    (["analyze"], (*HEAVY, "solver.notation")),
+    (["analyze", "--json"], (*HEAVY, "solver.notation")),
+    (["convert"], HEAVY),
+])
+def test_commands_load_only_what_they_use(command: list[str], unused: tuple[str, ...]) -> None:
     """Start-up is most of a command's time: analyze needs neither numpy nor the odds and
-    explanation code."""
+    explanation code, nor the notation's reader for a JSON log."""
     code = (
         "import sys, contextlib, io\n"
         "from solver.cli import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    status = main([{command[0]!r}, {str(CLASSIC)!r}, *{command[1:]!r}])\n"
-        "heavy = sorted(m for m in ('numpy', 'solver.odds', 'solver.explain', 'solver.advice')"
-        " if m in sys.modules)\n"
+        f"heavy = sorted(m for m in {unused!r} if m in sys.modules)\n"
         "print(status, heavy)\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "0 []"
+
+
+def test_the_parser_declares_only_the_command_named(capsys: pytest.CaptureFixture[str]
+                                                    ) -> None:
+    """Declaring one subcommand's arguments instead of all nine is a fifth of analyze's
+    start-up; help and usage errors still list every command."""
+    from solver.cli import COMMANDS, build_parser
+
+    def commands(argv: list[str]) -> list[str]:
+        subparsers = build_parser(argv)._subparsers
+        assert subparsers is not None
+        return [name for action in subparsers._group_actions
+                for name in getattr(action, "choices", {})]
+
+    every = [c.name for c in COMMANDS]
+    assert commands(["analyze", "x.clue"]) == ["analyze"]
+    assert commands([]) == commands(["--help"]) == commands(["analyz"]) == every
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert all(name in out for name in every), out
+    assert main(["analyz", str(CLASSIC)]) == 2
+    assert "invalid choice: 'analyz' (choose from 'analyze'," in capsys.readouterr().err
+    assert main(["analyze", "--width", "x", str(CLASSIC)]) == 2
+    assert "--width: expected a whole number" in capsys.readouterr().err
 
 
 def test_new_writes_notation_by_suffix_or_option(tmp_path: Path,
