@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any, NoReturn, TypeGuard
 
 from .cards import CATEGORIES, Deck
 from .editions import edition
@@ -210,26 +210,32 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 def _check_document(data: object) -> None:
     """Refuse JSON nested deeper than `MAX_DEPTH`, or holding text that is not text (half of a
     UTF-16 surrogate pair: no file or database can store it), before anything reads it."""
-    stack: list[tuple[object, str, int]] = [(data, "(top level)", 1)]
-    while stack:
+    if isinstance(data, str) and _SURROGATE.search(data):
+        _not_text(data, "(top level)")
+    stack = [(data, "(top level)", 1)] if isinstance(data, dict | list) else []
+    while stack:  # paths are built for containers and for text that fails, not for all text
         value, where, depth = stack.pop()
-        if isinstance(value, str):
-            strings = [value]
-        elif isinstance(value, dict | list):
-            if depth > MAX_DEPTH:
-                raise InvalidLogError([f"{where}: nested more than {MAX_DEPTH} levels deep"])
-            items = value.items() if isinstance(value, dict) else enumerate(value)
-            strings = [k for k in value if isinstance(k, str)] if isinstance(value, dict) else []
-            for key, item in items:
-                step = f".{key}" if isinstance(key, str) else f"[{key}]"
-                path = step[1:] if where == "(top level)" else where + step
-                stack.append((item, path[:120], depth + 1))
-        else:
-            continue
-        for text in strings:
-            if _SURROGATE.search(text):
-                raise InvalidLogError([f"{where}: {shorten(text)} holds half of a UTF-16 "
-                                       f"surrogate pair, which is not text"])
+        if depth > MAX_DEPTH:
+            raise InvalidLogError([f"{where}: nested more than {MAX_DEPTH} levels deep"])
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for key, item in items:
+            if isinstance(key, str) and _SURROGATE.search(key):
+                _not_text(key, where)
+            if isinstance(item, dict | list):
+                stack.append((item, _step(where, key), depth + 1))
+            elif isinstance(item, str) and _SURROGATE.search(item):
+                _not_text(item, _step(where, key))
+
+
+def _step(where: str, key: str | int) -> str:
+    """The path of a member of ``where`` (a key or an index), cut to 120 characters."""
+    step = f".{key}" if isinstance(key, str) else f"[{key}]"
+    return (step[1:] if where == "(top level)" else where + step)[:120]
+
+
+def _not_text(text: str, where: str) -> NoReturn:
+    raise InvalidLogError([f"{where}: {shorten(text)} holds half of a UTF-16 surrogate pair, "
+                           f"which is not text"])
 
 
 def parse(data: object) -> GameLog:
@@ -293,6 +299,8 @@ def _in_category_order(game: Game, event: Event) -> Event:
     if isinstance(event, Reveal | Note):
         return event
     cards = sorted(event.cards, key=lambda c: CATEGORIES.index(game.category_of(c)))
+    if tuple(cards) == event.cards:  # as logs usually list them: no copy needed
+        return event
     return replace(event, cards=(cards[0], cards[1], cards[2]))
 
 
