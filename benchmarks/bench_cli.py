@@ -3,6 +3,7 @@
     python benchmarks/bench_cli.py              # 15 rounds
     python benchmarks/bench_cli.py --rounds 40
     python benchmarks/bench_cli.py --before /tmp/old   # also an older checkout's analyze
+    python benchmarks/bench_cli.py --instructions      # also count instructions (valgrind)
 
 Each round starts, in turn: ``python -c pass`` (the baseline: interpreter start-up), the same
 interpreter importing everything ``analyze`` loaded before issue 9 (numpy, odds, explanations;
@@ -15,6 +16,9 @@ the best and the median over the rounds (modules compiled once, as after an inst
 Target (issue 9): ``analyze`` of a classic log within 60 ms of bare interpreter start-up. The
 verdict uses the CPU medians: on a shared machine a wall-clock time mostly measures the
 neighbours (the load average is printed); on an idle one the two agree for these processes.
+Under heavy load CPU times swell too (shared caches and cores); ``--instructions`` then adds a
+figure no neighbour can change: each run's user-space instructions, counted once by valgrind's
+callgrind, with the excess over the baseline also priced at the baseline's own best rate.
 """
 
 from __future__ import annotations
@@ -57,13 +61,27 @@ def timed(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, fl
     return wall, cpu
 
 
+def instructions(argv: list[str], env: dict[str, str] | None = None) -> int:
+    """User-space instructions of one run, counted by valgrind (the same on any load)."""
+    if argv[0] != sys.executable:  # a console script: valgrind runs the interpreter itself
+        argv = [sys.executable, *argv]
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                           *argv], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                          check=True, env=env)
+    return int(done.stderr.rsplit("Collected :", 1)[1].split()[0])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--before", metavar="DIR",
                         help="a checkout of an older version (git worktree add DIR REF): "
                              "its analyze is timed too, with PYTHONPATH=DIR")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count each run's instructions with valgrind (load-free)")
     args = parser.parse_args()
+    if args.instructions and shutil.which("valgrind") is None:
+        parser.error("--instructions needs valgrind (apt-get install valgrind)")
     os.environ.setdefault("PYTHONPATH", str(ROOT))
     cli = command()
     with tempfile.TemporaryDirectory() as tmp:
@@ -95,6 +113,8 @@ def main() -> None:
                 w, c = timed(argv, envs[name])
                 wall[name].append(w * 1000)
                 cpu[name].append(c * 1000)
+        counted = {name: instructions(argv, envs[name]) for name, argv in runs.items()
+                   if args.instructions}
     print(f"{' '.join(Path(a).name for a in cli)}; {args.rounds} rounds; load average "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     base = "python -c pass (baseline)"
@@ -109,6 +129,15 @@ def main() -> None:
         print(f"| {name:<42} | {min(w):6.0f} ms | {statistics.median(w):8.0f} ms | "
               f"{dw:+5.0f} ms | {min(c):5.0f} ms | {statistics.median(c):7.0f} ms | "
               f"{dc:+5.0f} ms |")
+    if counted:
+        base_count = counted[base]
+        rate = min(cpu[base]) / base_count  # ms per instruction, the baseline's best
+        print(f"\n| {'run':<42} | instructions | +excess | excess at the baseline's rate |")
+        print(f"|{'-' * 44}|--------------|---------|-------------------------------|")
+        for name, count in counted.items():
+            extra = count - base_count
+            print(f"| {name:<42} | {count / 1e6:10.1f} M | {extra / 1e6:+5.0f} M | "
+                  f"{extra * rate:+27.0f} ms |")
     for name in ("analyze classic .json", "analyze classic .clue (notation)"):
         excess = statistics.median(cpu[name]) - statistics.median(cpu[base])
         walled = statistics.median(wall[name]) - statistics.median(wall[base])
