@@ -198,10 +198,11 @@ def _corrupt(rng: random.Random, game: Game, event: Event) -> Event:
 
 
 @st.composite
-def small_logs(draw: st.DrawFn, noise: bool = False, max_events: int = 6) -> GameLog:
-    """A small valid log (all four dealing rules, every event kind); with ``noise`` maybe
-    contradictory."""
-    rule = draw(st.sampled_from(list(Dealing)))
+def small_logs(draw: st.DrawFn, noise: bool = False, max_events: int = 6,
+               rule: Dealing | None = None) -> GameLog:
+    """A small valid log (all four dealing rules, or only ``rule``; every event kind); with
+    ``noise`` maybe contradictory."""
+    rule = draw(st.sampled_from(list(Dealing))) if rule is None else rule
     rng = random.Random(draw(st.integers(0, 2**32 - 1)))
     count = draw(st.integers(0, max_events))
     game, truth = _setup(rng, rule)

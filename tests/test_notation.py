@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver.cards import Deck
-from solver.editions import editions
+from solver.editions import Dealing, editions
 from solver.errors import InvalidLogError
 from solver.game import (
     ENVELOPE,
@@ -119,10 +119,14 @@ def assert_round_trips(log: GameLog) -> None:
     assert read_text(write_text(loads(dumps(log)))) == loads(dumps(log))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(small_logs(max_events=8))
-def test_generated_games_round_trip_like_json(log: GameLog) -> None:
-    assert_round_trips(log)
+@pytest.mark.parametrize("rule", list(Dealing), ids=lambda rule: rule.value)
+def test_generated_games_of_every_dealing_rule_round_trip_like_json(rule: Dealing) -> None:
+    @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(small_logs(max_events=8, rule=rule))
+    def round_trips(log: GameLog) -> None:
+        assert_round_trips(log)
+
+    round_trips()
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
