@@ -29,6 +29,7 @@ from .game import (
     Reveal,
     Suggestion,
 )
+from .i18n import ngettext
 from .model import DealModel
 from .notebook import SOLVER
 from .notes import remark, statement
@@ -165,7 +166,7 @@ class Words:
     @staticmethod
     def count(number: int) -> str:
         """"1 card", "4 cards"."""
-        return f"{number} card" if number == 1 else f"{number} cards"
+        return ngettext("{n} card", "{n} cards", number).format(n=number)
 
     @staticmethod
     def are_all(number: int) -> str:
