@@ -23,6 +23,7 @@ from __future__ import annotations
 import gettext as _gettext
 import io
 import os
+import string
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -142,15 +143,21 @@ class Message:
     plural: str | None = None
     n: int = 1
 
-    def render(self, language: str | None = None) -> str:
-        """The sentence in ``language`` (default: the current one)."""
+    def render(self, language: str | None = None, *, start: bool = False) -> str:
+        """The sentence in ``language`` (default: the current one). With ``start`` its first
+        letter is a capital, unless it begins with a name (names are never changed)."""
         lang = language or current()
         catalog = translations(lang)
         if self.plural is None:
             text = catalog.gettext(self.msgid)
         else:
             text = catalog.ngettext(self.msgid, self.plural, self.n)
-        return text.format(**{name: _render(value, lang) for name, value in self.args})
+        first = _leading_field(text)
+        out = text.format(**{name: _render(value, lang, start and name == first)
+                             for name, value in self.args})
+        if start and first is None:
+            out = out[:1].upper() + out[1:]
+        return out
 
     def __str__(self) -> str:
         return self.render()
@@ -171,11 +178,14 @@ class Listing:
 
     items: tuple[Arg, ...]
     conjunction: str = "and"
-    """``"and"`` or ``"or"``."""
+    """``"and"``, ``"or"``, ``","`` (clauses one after another) or ``";"``."""
 
-    def render(self, language: str | None = None) -> str:
+    def render(self, language: str | None = None, *, start: bool = False) -> str:
         lang = language or current()
-        items = [_render(item, lang) for item in self.items]
+        items = [_render(item, lang, start and i == 0) for i, item in enumerate(self.items)]
+        if self.conjunction in (",", ";"):
+            separator = ("、" if self.conjunction == "," else "\uff1b") if lang == "ja" else None
+            return (separator or self.conjunction + " ").join(items)
         return join(items, lang, self.conjunction)
 
 
@@ -196,10 +206,17 @@ def join(items: Sequence[str], language: str | None = None, conjunction: str = "
                        locale=lang)
 
 
-def _render(value: Arg, language: str) -> str:
+def _render(value: Arg, language: str, start: bool = False) -> str:
     if isinstance(value, Message | Listing):
-        return value.render(language)
+        return value.render(language, start=start)
     return str(value)
+
+
+def _leading_field(text: str) -> str | None:
+    """The placeholder a text begins with, if it begins with one."""
+    for literal, name, _spec, _conversion in string.Formatter().parse(text):
+        return name if not literal else None
+    return None
 
 
 def say(msgid: str, /, **args: Arg) -> Message:

@@ -1,8 +1,10 @@
 """The message catalogs: every message of the source translated in every language, none fuzzy,
 the same named placeholders in every form, and plural forms as each language counts."""
 
+# ruff: noqa: RUF001  (Russian text in the expected output)
 from __future__ import annotations
 
+import re
 import string
 from pathlib import Path
 
@@ -10,8 +12,14 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
+from hypothesis import HealthCheck, given, settings
 
 from solver import i18n
+from solver.explain import Explainer, Step
+from solver.game import GameLog
+from solver.notebook import Knowledge
+
+from .strategies import small_logs
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "say": None, "say_n": (1, 2)}
@@ -98,16 +106,18 @@ def test_placeholders_are_the_same_in_every_language(language: str) -> None:
 @pytest.mark.parametrize(
     ("language", "counts"),
     [
-        ("ru", {1: "1 карта", 2: "2 карты", 5: "5 карт", 21: "21 карта", 12: "12 карт"}),
+        ("ru", {1: "1 карта", 2: "2 карты", 5: "5 карт", 21: "21 карта", 12: "12 карт",
+                24: "24 карты"}),
         ("fi", {1: "1 kortti", 2: "2 korttia"}),
-        ("ja", {1: "カード1枚", 5: "カード5枚"}),
-        ("en", {1: "1 card", 5: "5 cards"}),
+        ("ja", {1: "1枚", 5: "5枚"}),
+        ("en", {1: "1 card ", 5: "5 cards "}),
     ],
 )
 def test_plural_forms(language: str, counts: dict[int, str]) -> None:
-    with i18n.speaking(language):
-        for n, text in counts.items():
-            assert i18n.ngettext("{n} card", "{n} cards", n).format(n=n) == text
+    for n, text in counts.items():
+        said = i18n.say_n("You hold {count} card and {possible}",
+                          "You hold {count} cards and {possible}", n, count=n, possible="…")
+        assert text in said.render(language)
 
 
 def test_language_from_the_environment() -> None:
@@ -150,3 +160,82 @@ def test_cli_lang_option_and_environment(capsys: pytest.CaptureFixture[str],
     assert "封筒: 容疑者" in _analyze(capsys)
     assert _analyze(capsys, "--lang", "en") == english  # --lang wins over the environment
     assert i18n.current() == "en"  # and the language does not outlive the command
+
+
+# --- explanations read the same in every language --------------------------------------------
+
+ENGLISH_WORDS = re.compile(r"\b(event|events|holds|hold|envelope|side card|so|but|not|you|"
+                           r"Combining|accounted|answered|showed|revealed|none)\b")
+
+
+def _structure(text: str) -> list[str]:
+    """Step numbers, "from" numbers and every number a line cites, line by line."""
+    return [" ".join(re.findall(r"\d+", line)) for line in text.splitlines()]
+
+
+def _check_same_chain(english: str, texts: dict[str, str], steps: tuple[Step, ...]) -> None:
+    for language, text in texts.items():
+        lines = text.splitlines()
+        assert len(lines) == len(english.splitlines()), (language, text)
+        numbered = [line.split(".")[0].strip() for line in lines if line.startswith("  ")]
+        assert numbered == [line.split(".")[0].strip() for line in english.splitlines()
+                            if line.startswith("  ")], (language, text)
+        if language != "en":
+            leftover = ENGLISH_WORDS.findall(text)
+            assert not leftover, f"{language}: English words {leftover} left in:\n{text}"
+        with i18n.speaking(language):
+            for step in steps:
+                rendered = step.text
+                for n in step.events:
+                    assert str(n) in re.findall(r"\d+", rendered), (language, n, rendered)
+    # the title and the events the whole chain rests on are the same in every language
+    for language, text in texts.items():
+        for mine, theirs in ((_structure(text)[i], _structure(english)[i]) for i in (0, -1)):
+            assert sorted(mine.split()) == sorted(theirs.split()), (language, mine, theirs)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_logs(noise=True))
+def test_explanations_render_in_every_language_citing_the_same_events(log: GameLog) -> None:
+    with Explainer.of(log) as explainer:
+        if not explainer.consistent:
+            conflict = explainer.conflict()
+            assert conflict is not None
+            english = conflict.text()
+            texts = {lang: conflict.text(lang) for lang in i18n.LANGUAGES}
+            assert texts["en"] == english
+            _check_same_chain(english, texts, conflict.steps)
+            return
+        for row in explainer.all().values():
+            for explanation in row.values():
+                english = explanation.text()
+                texts = {lang: explanation.text(lang) for lang in i18n.LANGUAGES}
+                assert texts["en"] == english
+                _check_same_chain(english, texts, explanation.steps)
+        card, owner = next(((c, o) for c, row in explainer.grid.cells.items()  # type: ignore[union-attr]
+                            for o, v in row.items() if v is Knowledge.MAYBE), (None, None))
+        if card is not None and owner is not None:
+            maybe = explainer.cell(card, owner)
+            for language in i18n.LANGUAGES:
+                assert maybe.text(language).count("\n") == maybe.text().count("\n")
+
+
+def test_a_russian_explanation_reads_as_russian() -> None:
+    from solver.logfile import loads
+
+    log = loads('''{"format": "clue-notebook/1",
+      "cards": {"suspects": ["Plum", "Green"], "weapons": ["Rope", "Axe"], "rooms": ["Hall"]},
+      "players": [{"name": "Ann", "hand_size": 1}, {"name": "Bob", "hand_size": 1}],
+      "me": "Ann", "my_cards": ["Green"],
+      "events": [{"type": "suggestion", "by": "Ann", "cards": ["Plum", "Rope", "Hall"],
+                  "refuted_by": "Bob", "shown": "Rope"}]}''')
+    with Explainer.of(log) as explainer:
+        cell = explainer.cell("Axe", "envelope")
+        assert cell.text("ru").splitlines() == [
+            "Карта Axe в конверте: да.",
+            "  1. Bob показывает вам Rope (событие 1).",
+            "  2. Все остальные орудия найдены, значит, Axe в конверте.  (из шагов 1)",
+            "Опирается на событие 1.",
+        ]
+        assert cell.text("ja").splitlines()[0] == "Axeは封筒の中にある: はい。"
+        assert cell.text("fi").splitlines()[-1] == "Perustuu tapahtumaan 1."
