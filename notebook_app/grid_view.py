@@ -15,7 +15,9 @@ import pandas as pd
 
 from solver.cards import CATEGORIES, Category
 from solver.game import ENVELOPE, SIDE
+from solver.i18n import N_, _, ngettext
 from solver.notebook import Grid, Knowledge
+from solver.report import category_label
 
 from .plain import plain
 
@@ -27,7 +29,7 @@ STYLE = {
     Knowledge.MAYBE: "background-color: #ffe9a8; color: #6b4e00",
 }
 HEADER_STYLE = "background-color: #d6dcf5; color: #1f2a5c; font-weight: bold"
-LABEL = {ENVELOPE: "Env", SIDE: "Side"}
+LABEL = {ENVELOPE: N_("Env"), SIDE: N_("Side")}
 """Column labels of the envelope and the side pile."""
 PHONE_TABLE = 366
 """Pixels of table a 390 px wide phone shows without scrolling sideways."""
@@ -71,8 +73,9 @@ def short_names(
 
 def column_labels(grid: Grid) -> dict[str, str]:
     """Short label of every owner column, in grid order."""
-    players = short_names(grid.game.player_names, taken=set(LABEL.values()))
-    return {owner: players.get(owner, LABEL.get(owner, owner)) for owner in grid.owners}
+    own = {owner: _(label) for owner, label in LABEL.items()}
+    players = short_names(grid.game.player_names, taken=set(own.values()))
+    return {owner: players.get(owner, own.get(owner, owner)) for owner in grid.owners}
 
 
 def card_column_width(grid: Grid) -> int:
@@ -95,7 +98,7 @@ def card_column_width(grid: Grid) -> int:
 
 def category_row(category: Category) -> str:
     """The label of the row that heads a category."""
-    return f"— {category.plural} —"
+    return f"— {category_label(category)} —"
 
 
 def grid_rows(grid: Grid) -> list[str | None]:
@@ -130,7 +133,8 @@ def grid_table(
                 else:
                     cells.append(SYMBOL[knowledge])
             rows.append(cells)
-    return pd.DataFrame(rows, index=pd.Index(index, name="Card"), columns=list(labels.values()))
+    return pd.DataFrame(rows, index=pd.Index(index, name=_("Card")),
+                        columns=list(labels.values()))
 
 
 def percent(probability: float) -> str:
@@ -164,12 +168,13 @@ def envelope_line(grid: Grid) -> str:
     For example ``"Suspect: Mrs. White · Weapon: 3 left · Room: 5 left"``.
     """
     known = grid.envelope()
-    parts = []
+    shown = {}
     for category in CATEGORIES:
         card = known[category]
-        shown = card if card is not None else f"{len(grid.envelope_candidates(category))} left"
-        parts.append(f"{category.value.capitalize()}: {shown}")
-    return " · ".join(parts)
+        left = len(grid.envelope_candidates(category))
+        shown[category.value] = (card if card is not None else
+                                 ngettext("{count} left", "{count} left", left).format(count=left))
+    return _("Suspect: {suspect} · Weapon: {weapon} · Room: {room}").format(**shown)
 
 
 def verdict(grid: Grid, triples_left: int | None = None) -> str:
@@ -180,13 +185,15 @@ def verdict(grid: Grid, triples_left: int | None = None) -> str:
     """
     if grid.accusation_safe:
         cards = grid.envelope()
-        return "Accusation is safe: " + ", ".join(str(cards[c]) for c in CATEGORIES)
-    count = triples_left
-    bound = "" if count is not None else "at most "
-    if count is None:
-        count = prod(len(grid.envelope_candidates(c)) for c in CATEGORIES)
-    noun = "possibility" if count == 1 else "possibilities"
-    return f"Not yet: {bound}{count} {noun} left"
+        return _("Accusation is safe: {suspect}, {weapon}, {room}").format(
+            suspect=cards[Category.SUSPECT], weapon=cards[Category.WEAPON],
+            room=cards[Category.ROOM])
+    if triples_left is not None:
+        return ngettext("Not yet: {count} possibility left", "Not yet: {count} possibilities left",
+                        triples_left).format(count=triples_left)
+    bound = prod(len(grid.envelope_candidates(c)) for c in CATEGORIES)
+    return ngettext("Not yet: at most {count} possibility left",
+                    "Not yet: at most {count} possibilities left", bound).format(count=bound)
 
 
 def cell_at(grid: Grid, row: int, column: int) -> tuple[str, str] | None:

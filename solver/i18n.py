@@ -125,6 +125,11 @@ def gettext(message: str) -> str:
 _ = gettext
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs where it is defined; translate it with ``_`` on use."""
+    return message
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a counted message that fits ``n`` in the current language."""
     return translations(current()).ngettext(singular, plural, n)

@@ -22,7 +22,8 @@ from solver.notebook import Knowledge
 from .strategies import small_logs
 
 ROOT = Path(__file__).resolve().parent.parent
-KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "say": None, "say_n": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "say": None,
+            "say_n": (1, 2)}
 TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != "en"]
 
 

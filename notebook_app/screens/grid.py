@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
+from solver.i18n import _
 from solver.notebook import Grid
 
 from ..grid_view import (
@@ -31,7 +32,7 @@ def show_grid(grid: Grid, key: str | None = None,
     table = grid_table(grid, odds)
     styles = grid_styles(grid)
     styles.index, styles.columns = table.index, table.columns
-    config = {"_index": st.column_config.TextColumn("Card", width=card_column_width(grid))}
+    config = {"_index": st.column_config.TextColumn(_("Card"), width=card_column_width(grid))}
     for label in table.columns:
         config[label] = st.column_config.TextColumn(label, width=CELL_WIDTH)
     styled = table.style.apply(lambda _: styles, axis=None)
@@ -63,17 +64,19 @@ def on_grid_select() -> None:
 
 
 def grid_view() -> None:
-    grid, _ = live().grid()
+    grid = live().grid()[0]
     chances = live().odds() if state.get("show_odds", True) else None
-    maybe = "% chance" if chances is not None else "? maybe"
-    st.caption(f"✓ holds it · ✗ does not · {maybe}. Tap a cell to see why.")
+    st.caption(_("✓ holds it · ✗ does not · % chance. Tap a cell to see why.") if chances
+               else _("✓ holds it · ✗ does not · ? maybe. Tap a cell to see why."))
     show_grid(grid, key="grid_table", on_select=on_grid_select,
               odds=None if chances is None else chances.probabilities)
     if chances is not None and chances.likeliest is not None and not grid.accusation_safe:
         s, w, r, p = chances.likeliest
-        note = "" if chances.exact else " (estimated by sampling)"
-        st.caption(plain(f"Likeliest envelope: {s}, {w}, {r}: {percent(p)}{note}"))
-    st.toggle("Show odds", key="show_odds", value=True)
+        text = (_("Likeliest envelope: {suspect}, {weapon}, {room}: {chance}") if chances.exact
+                else _("Likeliest envelope: {suspect}, {weapon}, {room}: {chance} "
+                       "(estimated by sampling)"))
+        st.caption(plain(text.format(suspect=s, weapon=w, room=r, chance=percent(p))))
+    st.toggle(_("Show odds"), key="show_odds", value=True)
     cell = state.pop("explain_cell", None)
     if cell is not None:
         explain(*cell)
