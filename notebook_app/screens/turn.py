@@ -11,7 +11,7 @@ from typing import Any
 
 import streamlit as st
 
-from solver.cards import CATEGORIES, Deck
+from solver.cards import CATEGORIES, Category, Deck
 from solver.game import GameLog, Reveal, Suggestion
 from solver.i18n import N_, _
 
@@ -70,8 +70,10 @@ def chips(label: str, key: str, options: Sequence[object],
 
 def card_chips(deck: Deck) -> None:
     """The three cards, a row of chips per category."""
+    labels = {Category.SUSPECT: _("Suspect"), Category.WEAPON: _("Weapon"),
+              Category.ROOM: _("Room")}
     for category in CATEGORIES:
-        chips(category.value.capitalize(), CARD_KEYS[category], deck.of(category))
+        chips(labels[category], CARD_KEYS[category], deck.of(category))
 
 
 def kinds_offered() -> tuple[str, ...]:
