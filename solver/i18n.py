@@ -6,12 +6,11 @@ together; counts go through `ngettext` (Russian has three forms). The catalogs a
 ``.po`` files when a language is first used, so a fresh clone needs no compile step. English
 needs no catalog at all: its text is the message ids themselves.
 
->>> use("ru")
->>> ngettext("{n} card", "{n} cards", 5).format(n=5)
+>>> say_n("You hold {count} card and {possible}", "You hold {count} cards and {possible}", 5,
+...       count=5, possible="…").render("ru").split(",")[0][-5:]
 '5 карт'
 >>> say("{player} showed {card}", player="Veera", card="köysi").render("ja")
 'Veeraがköysiを見せた'
->>> use("en")
 
 `say` and `say_n` build a `Message`, a sentence kept unrendered (the explanations are derived
 once and read in any language). Names of cards and players are never translated: they are
