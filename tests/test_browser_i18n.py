@@ -13,8 +13,6 @@ import pytest
 
 from solver.i18n import NAMES, _, speaking
 
-from .test_browser_app import app_url  # noqa: F401 (the app server fixture)
-
 pytestmark = pytest.mark.browser
 
 OVERFLOW = """() => {
@@ -54,7 +52,7 @@ GAMES = {
 
 @pytest.mark.parametrize("language", list(GAMES))
 def test_a_game_in_each_language(
-    language: str, app_url: str, chromium_executable: str,  # noqa: F811
+    language: str, app_url: str, chromium_executable: str,
     chromium_args: list[str], artifacts_dir: Path,
 ) -> None:
     from playwright.sync_api import Page, expect, sync_playwright
