@@ -159,7 +159,7 @@ class LiveGame:
             return _("The log has a contradiction: fix it first, then every cell can be "
                      "explained.")
         if self._explainer is None:
-            self._explainer = Explainer(self.notebook, grid=self.grid()[0])
+            self._explainer = Explainer(self.notebook, grid=self.grid()[0], lazy=True)
         return self._explainer.cell(card, owner).text()
 
     def explain_at(self, upto: int, card: str, owner: str) -> str:
@@ -168,7 +168,7 @@ class LiveGame:
         if upto == len(self.log.events):
             return self.explain(card, owner)
         try:
-            with Explainer.of(self.log.upto(upto)) as explainer:
+            with Explainer.of(self.log.upto(upto), lazy=True) as explainer:
                 return explainer.cell(card, owner).text()
         except ContradictionError:
             return "The events up to here contradict each other."

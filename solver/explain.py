@@ -239,10 +239,13 @@ class Explainer(Closing):
 
     Build it with `Explainer.of` (a log) or `Explainer(notebook)`; it snapshots the notebook's
     events, so record new events, then build a new one. `cell` is cheap after the first call;
-    `all` returns every determined cell at once (what ``analyze --json`` prints).
+    `all` returns every determined cell at once (what ``analyze --json`` prints). A ``lazy``
+    explainer derives only as far as the cells asked about so far need (the app, where a player
+    taps one cell) instead of every determined cell on the first call.
     """
 
-    def __init__(self, notebook: Notebook, *, grid: Grid | None = None) -> None:
+    def __init__(self, notebook: Notebook, *, grid: Grid | None = None,
+                 lazy: bool = False) -> None:
         self.game = notebook.game
         self.context = Context(notebook.model, notebook.events, _setup_facts(notebook))
         self.event_count = len(notebook.events)
@@ -258,15 +261,16 @@ class Explainer(Closing):
             except ContradictionError as err:
                 self._notebook_conflict = err.events
         self._derivation: Derivation | None = None
+        self._lazy = lazy
         self.rederived = 0
         """How many cells were derived again because the shared chain cited needless events."""
         self._narrower: dict[frozenset[int], Derivation] = {}
 
     @classmethod
-    def of(cls, log: GameLog) -> Explainer:
+    def of(cls, log: GameLog, *, lazy: bool = False) -> Explainer:
         """An explainer for a whole (validated) log; close it, or use it in ``with``."""
         notebook = Notebook(log.game, log.events)
-        explainer = cls(notebook)
+        explainer = cls(notebook, lazy=lazy)
         explainer._own = notebook
         return explainer
 
@@ -289,10 +293,11 @@ class Explainer(Closing):
         return self.grid
 
     def derivation(self) -> Derivation:
-        """The shared step-by-step derivation of every determined cell (computed once)."""
+        """The shared step-by-step derivation of every determined cell (computed once); a
+        ``lazy`` explainer's reaches only the cells asked about so far."""
         if self._derivation is None:
             grid = self._grid()
-            goals = [
+            goals = [] if self._lazy else [
                 Fact(card, owner, value is Knowledge.YES)
                 for card, row in grid.cells.items() if card in self.context.live
                 for owner, value in row.items() if value is not Knowledge.MAYBE
@@ -352,7 +357,7 @@ class Explainer(Closing):
                         "face-up")
             return Explanation(card, owner, value, (), (step,), (), words)
         derivation = self.derivation()
-        index = derivation.known[fact.cell]
+        index = derivation.known[fact.cell] if not self._lazy else derivation.reach(fact)
         events = derivation.event_closure[index]
         if not self._minimal(events, fact):
             self.rederived += 1

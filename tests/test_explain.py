@@ -4,8 +4,10 @@ cited event or fact can be dropped; every cell's events are a minimal reason for
 from __future__ import annotations
 
 from collections.abc import Sequence
+from random import Random
 
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from solver.explain import Explainer, Explanation, Fact, Step
 from solver.game import Game, GameLog
@@ -94,6 +96,24 @@ def test_every_determined_cell_is_explained_by_checked_steps(log: GameLog) -> No
                 explanation = every[card][owner]
                 assert explanation.value.value == row[owner]
                 oracle.check_cell(explanation)
+
+
+@SETTINGS
+@given(small_logs(), st.randoms(use_true_random=False))
+def test_a_lazy_explainer_explains_each_cell_asked_by_checked_steps(
+    log: GameLog, rng: Random
+) -> None:
+    """The app's explainer derives only toward the cells tapped so far, in any order."""
+    oracle = Oracle(log)
+    expected = brute_grid(log)
+    assert expected is not None
+    cells = [(c, o) for c, row in expected.items() for o, v in row.items() if v != "maybe"]
+    rng.shuffle(cells)
+    with Explainer.of(log, lazy=True) as explainer:
+        for card, owner in cells[:6]:
+            explanation = explainer.cell(card, owner)
+            assert explanation.value.value == expected[card][owner]
+            oracle.check_cell(explanation)
 
 
 @SETTINGS
