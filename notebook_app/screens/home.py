@@ -60,7 +60,7 @@ def start_game() -> None:
             title=state.get("new_title", "").strip() or None, edition=edition_name,
         )
     except InvalidLogError as err:
-        flash("error", problems_text(err))
+        state.start_problem = problems_text(err)  # beside Start, where the player looks
         return
     start_from(log, "started the game")
 
@@ -121,7 +121,8 @@ def new_game_form() -> None:
                  format_func=lambda rule: _(RULE_TITLES[rule]))
     sizes = dealt_sizes(state.new_rule, deck, names)
     size_key = (len(deck), names, state.new_rule)
-    if state.get("new_sizes_for") != size_key:
+    stale = any(f"new_size_{i}" not in state for i in range(len(names)))  # a game was open
+    if state.get("new_sizes_for") != size_key or stale:
         state.new_sizes_for = size_key
         for i, size in enumerate(sizes):
             state[f"new_size_{i}"] = size
@@ -149,8 +150,12 @@ def new_game_form() -> None:
     if side:
         st.caption(_("4 side cards lie face down; peeks at them are entered with suggestions."))
     st.text_input(_("Title (optional)"), key="new_title")
-    st.button(_("Start game"), type="primary", key="start_game", on_click=start_game,
-              width="stretch")
+    with st.container(key="start"):
+        problem = state.pop("start_problem", None)
+        if problem:
+            st.error(plain(problem), icon=":material/warning:")
+        st.button(_("Start game"), type="primary", key="start_game", on_click=start_game,
+                  width="stretch")
 
 
 def open_saved(game_id: str) -> None:
