@@ -3,8 +3,12 @@ open it on another device), export, closing."""
 
 from __future__ import annotations
 
+import re
+from datetime import date
+
 import streamlit as st
 
+from solver.game import Game
 from solver.logfile import dumps
 
 from ..plain import plain
@@ -12,6 +16,23 @@ from ..session import can_edit, close_game, forget_game, is_owner, live, new_lin
 from ..store import StoreError
 
 state = st.session_state
+
+
+def export_name(game: Game, day: date | None = None) -> str:
+    """The exported file's name: the game's title (or its players) and the day, safe on every
+    system.
+
+    >>> from solver.editions import Dealing, editions, new_game
+    >>> deck = editions()["clue-classic"].deck
+    >>> game = new_game(deck, ("Ann", "Bob", "Cat"), Dealing.CLASSIC, title="Friday: at Ann's/2")
+    >>> export_name(game, date(2026, 12, 1))
+    'Friday-at-Ann-s-2-2026-12-01.json'
+    >>> export_name(new_game(deck, ("Ann", "Bob", "Cat"), Dealing.CLASSIC), date(2026, 12, 1))
+    'Ann-Bob-Cat-2026-12-01.json'
+    """
+    words = re.findall(r"\w+", game.title or " ".join(game.player_names))
+    name = "-".join(words)[:60].strip("-") or "clue-game"
+    return f"{name}-{(day or date.today()).isoformat()}.json"
 
 
 def link_to(token: str) -> str:
@@ -63,8 +84,7 @@ def game_view() -> None:
         st.markdown(f"**Side cards:** {game.side_cards}")
     st.caption("Saved after every entry.")
     sharing()
-    name = (game.title or "clue-game").replace(" ", "-")
-    st.download_button("Export log (clue-notebook/1)", dumps(log), file_name=f"{name}.json",
+    st.download_button("Export log (clue-notebook/1)", dumps(log), file_name=export_name(game),
                        mime="application/json", key="export", width="stretch")
     st.button("Close game", key="close_game", on_click=close_game, width="stretch")
     st.button("Remove from this browser's list", key="forget_game", on_click=forget_game,
