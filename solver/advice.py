@@ -28,6 +28,7 @@ from .game import (
     Suggestion,
     Triple,
 )
+from .limits import ADVICE_WORK
 from .notebook import Grid
 from .odds import (
     DealMatrix,
@@ -284,7 +285,7 @@ def advise(
     log: GameLog,
     room: str | None = None,
     *,
-    samples: int = SAMPLES,
+    samples: int | None = None,
     seed: int = 0,
     refuter_model: bool = False,
     to: str | None = None,
@@ -302,8 +303,9 @@ def advise(
     rooms = deck.rooms if room is None else (_card(log, room, Category.ROOM, "room"),)
     if to is not None and (to not in log.game.player_names or to == me):
         raise InvalidLogError([f"to: {to!r} is not another player of this game"])
-    drawn = sample(log, samples, seed=seed, refuter_model=refuter_model)
     triples = [(s, w, r) for r in rooms for s in deck.suspects for w in deck.weapons]
+    size = samples if samples is not None else draw_size(None, len(triples))
+    drawn = sample(log, size, seed=seed, refuter_model=refuter_model)
     return gains(log, drawn, triples, me, to, table_weight=table_weight)
 
 
@@ -328,6 +330,25 @@ def reason(log: GameLog, advice: Advice, grid: Grid | None = None) -> str:
         else:
             line += f"; {who} is likely to refute ({chance:.0%})"
     return line
+
+
+def draw_size(samples: int | None, suggestions: int) -> int:
+    """Deals to draw for scoring ``suggestions``: ``samples``, or by default `SAMPLES` cut to
+    the work budget `ADVICE_WORK` (at least 100); an asked-for size past the budget is refused
+    (`advise` itself draws what its caller asks: the command line checks with this first).
+
+    >>> draw_size(None, 324), draw_size(None, 19_683), draw_size(500, 324)
+    (2000, 203, 500)
+    """
+    fits = max(100, ADVICE_WORK // max(1, suggestions))
+    if samples is None:
+        return min(SAMPLES, fits)
+    if samples * suggestions > ADVICE_WORK:
+        raise InvalidLogError([
+            f"--samples: {samples:,} deals x {suggestions:,} suggestions is more than the "
+            f"advisor's budget of {ADVICE_WORK:,}; draw at most {fits:,} deals, or name the room"
+        ])
+    return samples
 
 
 # --- what to show ----------------------------------------------------------------------------

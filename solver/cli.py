@@ -510,8 +510,9 @@ def run_race(args: argparse.Namespace) -> int:
     from .race import race
 
     log, _ = _read_log(args)
-    if args.samples < 1:
-        raise InvalidLogError([f"--samples: at least 1 deal is needed, got {args.samples}"])
+    if not 1 <= args.samples <= MAX_SAMPLES:
+        raise InvalidLogError([f"--samples: expected 1 to {MAX_SAMPLES:,} deals, "
+                               f"got {args.samples}"])
     result = race(log, samples=args.samples, seed=args.seed)
     if args.json:
         _print_json(result.to_json())
@@ -531,8 +532,9 @@ def _advise_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the one player asked (forum variant; default: the table in turn)")
     parser.add_argument("--top", type=_count("--top"), default=10, metavar="N",
                         help="how many suggestions to list (default 10)")
-    parser.add_argument("--samples", type=_count("--samples"), default=2000, metavar="N",
-                        help="deals drawn to score the suggestions (default 2000)")
+    parser.add_argument("--samples", type=_count("--samples"), metavar="N",
+                        help="deals drawn to score the suggestions (default 2000, fewer when "
+                             "many suggestions are scored: docs/limits.md)")
     parser.add_argument("--seed", type=_count("--seed"), default=0, metavar="N")
     parser.add_argument("--json", action="store_true", help="print the ranking as JSON")
     parser.add_argument("--refuter-model", action="store_true",
@@ -542,14 +544,17 @@ def _advise_arguments(parser: argparse.ArgumentParser) -> None:
 def run_advise(args: argparse.Namespace) -> int:
     """Rank suggestions by the expected information their answer gives about the envelope."""
     from . import odds_report
-    from .advice import advise, reason
+    from .advice import advise, draw_size, reason
     from .odds import grid_of
 
     log, _ = _read_log(args)
-    if not 1 <= args.samples <= MAX_SAMPLES:
+    if args.samples is not None and not 1 <= args.samples <= MAX_SAMPLES:
         raise InvalidLogError([f"--samples: expected 1 to {MAX_SAMPLES:,} deals, "
                                f"got {args.samples}"])
-    ranked = advise(log, args.room, samples=args.samples, seed=args.seed,
+    deck = log.game.deck
+    rooms = 1 if args.room is not None else len(deck.rooms)
+    samples = draw_size(args.samples, rooms * len(deck.suspects) * len(deck.weapons))
+    ranked = advise(log, args.room, samples=samples, seed=args.seed,
                     refuter_model=args.refuter_model, to=args.to)
     grid = grid_of(log)
     reasons = [reason(log, a, grid) for a in ranked[: args.top]]

@@ -2,10 +2,10 @@
 
 Hypothesis mutates the logs in ``examples/`` (wrong types, missing and extra fields, unknown
 and swapped names, sizes, unicode, nesting, broken bytes) and runs every command that reads a
-log (``analyze``, ``explain``, ``accuse``, ``advise``, ``show``) and the function the app reads
-an upload with. Each must end in a result or a clear refusal: exit 0, 2 (bad input, a message
-naming the field) or 3 (a contradictory log), `InvalidLogError` from the upload, never another
-exception. The default run is quick; ``--runslow`` runs the long one.
+log (``analyze``, ``explain``, ``accuse``, ``advise``, ``show``, ``race``, ``convert``) and the
+function the app reads an upload with. Each must end in a result or a clear refusal: exit 0,
+2 (bad input, a message naming the field) or 3 (a contradictory log), `InvalidLogError` from the
+upload, never another exception. The default run is quick; ``--runslow`` runs the long one.
 
 The named cases of issue 10 (deep nesting, a 5,000-digit number, an object as event type, a
 surrogate or NUL in a name, non-UTF-8 bytes, a 50 MB file, a 2,000-card deck) are tested one by
@@ -143,7 +143,7 @@ def _run(args: list[str]) -> tuple[int, str, str]:
 def _commands(log: GameLog | None, path: str, pick: st.DataObject) -> list[list[str]]:
     """Every command that reads a log, with arguments drawn from the log when it reads."""
     if log is None:
-        return [["analyze", path]]
+        return [["analyze", path], ["convert", path, "--to", "text"]]
     game = log.game
     cards = list(game.deck.cards) or ["X"]
     owners = [*game.player_names, ENVELOPE, "side"]
@@ -165,6 +165,8 @@ def _commands(log: GameLog | None, path: str, pick: st.DataObject) -> list[list[
         ["accuse", path, *triple],
         advise,
         ["show", path, pick.draw(st.one_of(st.sampled_from(owners), _text())), *triple],
+        ["race", path, "--samples", "20"],
+        ["convert", path, "--to", pick.draw(st.sampled_from(["text", "json"]))],
     ]
 
 
@@ -230,7 +232,7 @@ NAMED: dict[str, tuple[bytes, str]] = {
     "5,000-digit number": (_with().replace(b'"side_cards": 0', b'"side_cards": ' + b"9" * 5000),
                            "JSON: a number of 5,000 digits at line 1"),
     "huge hand size": (_with().replace(b"\"hand_size\": 4", b"\"hand_size\": 1" + b"0" * 300, 1),
-                       "players[0].hand_size: expected a whole number from 0 to 81"),
+                       "players[0].hand_size: expected a whole number from 0 to 60"),
     "object as event type": (_with(events=[{"type": {"a": 1}}]), "events[0].type"),
     "list as event type": (_with(events=[{"type": ["suggestion"]}]), "events[0].type"),
     "lone surrogate in a name": (_with(players=_player("Niko\ud800")),
@@ -245,11 +247,11 @@ NAMED: dict[str, tuple[bytes, str]] = {
     "50 MB file": (b" " * 50_000_000 + _with(), "is larger than the 1,000,000 bytes"),
     "2,000 custom cards": (_with(edition=None, cards={
         "suspects": [f"S{i}" for i in range(700)], "weapons": [f"W{i}" for i in range(700)],
-        "rooms": [f"R{i}" for i in range(600)]}), "cards: 2,000 cards; a game may have at most 81"),
-    "100 players": (_with(players=[{"name": f"P{i}", "hand_size": 0} for i in range(100)]),
-                    "players: 100 players; a game may have at most 24"),
+        "rooms": [f"R{i}" for i in range(600)]}), "cards: 2,000 cards; a game may have at most 60"),
+    "60 players": (_with(players=[{"name": f"P{i}", "hand_size": 0} for i in range(60)]),
+                   "players: 60 players; a game may have at most 16"),
     "3,000 events": (_with(events=BASE["events"] * 3000),
-                     "events: 3,000 events; a game may have at most 2,000"),
+                     "events: 3,000 events; a game may have at most 1,000"),
 }
 
 
@@ -262,7 +264,8 @@ def test_named_hostile_logs_are_refused_with_the_field(case: str, tmp_path: Path
     path = tmp_path / "log.json"
     path.write_bytes(data)
     for command in (["analyze"], ["explain", "köysi", "Niko"], ["advise"],
-                    ["accuse", "a", "b", "c"], ["show", "Niko", "a", "b", "c"]):
+                    ["accuse", "a", "b", "c"], ["show", "Niko", "a", "b", "c"], ["race"],
+                    ["convert", "--to", "text"]):
         status, out, err = _run([command[0], str(path), *command[1:]])
         assert (status, out) == (cli.INVALID, ""), (command, err)
         assert message in err and "Traceback" not in err
@@ -272,7 +275,7 @@ def test_named_hostile_logs_are_refused_with_the_field(case: str, tmp_path: Path
 def test_the_limits_are_far_above_the_examples() -> None:
     for name, log in EXAMPLES.items():
         players = log["players"]
-        assert len(players) * 3 <= limits.MAX_PLAYERS, name
+        assert len(players) * 2 <= limits.MAX_PLAYERS, name
         assert len(log["events"]) * 10 <= limits.MAX_EVENTS, name
         assert len(json.dumps(log).encode()) * 20 <= limits.MAX_FILE_BYTES, name
 
@@ -284,3 +287,21 @@ def test_a_nul_at_the_end_of_a_card_is_refused() -> None:
     doc["cards"] = {"suspects": ["A", "B"], "weapons": ["C", "D"], "rooms": ["Hall\x00", "E"]}
     with pytest.raises(InvalidLogError, match=r"cards.rooms\[0\]: 'Hall\\x00' holds the control"):
         parse_upload(json.dumps(doc).encode())
+
+
+def test_the_advisor_keeps_to_its_work_budget(tmp_path: Path) -> None:
+    """A deck of 60 cards has 8,000 suggestions to score: the default draw shrinks to fit the
+    budget, and an asked-for draw that does not fit is refused naming --samples."""
+    doc = json.loads(json.dumps(BASE))
+    doc.pop("edition", None)
+    doc["cards"] = {c: [f"{c[0]}{i}" for i in range(20)] for c in ("suspects", "weapons", "rooms")}
+    doc["players"] = [{"name": n, "hand_size": 19} for n in ("Ann", "Bob", "Cy")]
+    doc.update(me="Ann", my_cards=[f"s{i}" for i in range(7)] + [f"w{i}" for i in range(6)]
+               + [f"r{i}" for i in range(6)], face_up=[], events=[])
+    path = tmp_path / "large.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    status, _, err = _run(["advise", str(path), "--samples", "20000"])
+    assert status == cli.INVALID and "--samples: 20,000 deals x 8,000 suggestions" in err
+    assert "at most 500 deals" in err
+    status, _, err = _run(["advise", str(path), "--top", "2", "--room", "r19"])
+    assert status == cli.OK, err

@@ -8,6 +8,7 @@ from solver.cards import Deck
 from solver.editions import Dealing, editions, rule_for
 from solver.errors import InvalidLogError
 from solver.i18n import N_, _, ngettext
+from solver.limits import MAX_CARDS, MAX_PLAYERS
 
 from ..newgame import (
     build_game,
@@ -105,6 +106,13 @@ def new_game_form() -> None:
     names = parse_names(state.get("new_players", ""))
     if not names:
         st.caption(_("Type the players' names to go on."))
+        return
+    too_large = [f"{len(names)} players (at most {MAX_PLAYERS})" if len(names) > MAX_PLAYERS
+                 else "", f"{len(deck)} cards (at most {MAX_CARDS})" if len(deck) > MAX_CARDS
+                 else ""]
+    if any(too_large):
+        st.error(" and ".join(t for t in too_large if t) + ": a game this large would take the "
+                 "server too long. Shorten the lists to go on.", icon=":material/warning:")
         return
     if state.get("new_me_for") != names or state.get("new_me") not in (None, *names):
         state.new_me_for = names
