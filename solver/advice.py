@@ -33,6 +33,7 @@ from .notebook import Grid
 from .odds import (
     DealMatrix,
     Number,
+    Odds,
     OverBudget,
     count,
     deal_matrix,
@@ -91,8 +92,10 @@ class AccusationCheck:
     """Approximate only: why the figures may be unreliable (the sampler's chains disagree)."""
 
 
-def accuse(log: GameLog, triple: Sequence[str], *, refuter_model: bool = False) -> AccusationCheck:
-    """Check an accusation against the log: "safe" only when the envelope is certain."""
+def accuse(log: GameLog, triple: Sequence[str], *, refuter_model: bool = False,
+           found: Odds | None = None) -> AccusationCheck:
+    """Check an accusation against the log: "safe" only when the envelope is certain.
+    ``found`` is the log's odds (with the same ``refuter_model``) when the caller has them."""
     if len(triple) != len(CATEGORIES):
         raise InvalidLogError([f"cards: an accusation names 3 cards, got {len(triple)}"])
     names = ("suspect", "weapon", "room")
@@ -109,7 +112,7 @@ def accuse(log: GameLog, triple: Sequence[str], *, refuter_model: bool = False) 
             () if right else ((known[0], known[1], known[2], Fraction(1)),)
         )
         return AccusationCheck(chosen, right, Fraction(int(right)), certain, True)
-    result = odds(log, refuter_model=refuter_model, grid=grid)
+    result = found if found is not None else odds(log, refuter_model=refuter_model, grid=grid)
     others = tuple(t for t in result.envelope_odds if t[:3] != chosen)[:ALTERNATIVES]
     if result.exact:
         return AccusationCheck(chosen, False, result.envelope(chosen), others, True)

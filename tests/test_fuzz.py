@@ -29,12 +29,16 @@ from solver import cli, limits
 from solver.cards import CATEGORIES
 from solver.errors import InvalidLogError
 from solver.game import ENVELOPE, GameLog
+from solver.notation import read_log_any
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = {path.name: json.loads(path.read_text(encoding="utf-8"))
             for path in sorted((ROOT / "examples").glob("*.json"))}
 SMALL = sorted(name for name, log in EXAMPLES.items() if len(log.get("events", [])) <= 35)
 """The quick run mutates the shorter logs (every command on a 70-event log takes seconds)."""
+NOTATION = {path.name: path.read_text(encoding="utf-8")
+            for path in sorted((ROOT / "examples").glob("*.clue"))}
+SMALL_NOTATION = sorted(name for name in NOTATION if name.replace(".clue", ".json") in SMALL)
 
 JSON = Any
 
@@ -133,6 +137,37 @@ def mutated(draw: st.DrawFn, examples: tuple[str, ...]) -> bytes:
     return data
 
 
+@st.composite
+def mutated_notation(draw: st.DrawFn, examples: tuple[str, ...]) -> bytes:
+    """An example log in the text notation, its lines and words mutated up to three times."""
+    lines = NOTATION[draw(st.sampled_from(examples))].splitlines()
+    for _ in range(draw(st.integers(0, 3))):
+        at = draw(st.integers(0, len(lines) - 1))
+        action = draw(st.sampled_from(["word", "word", "delete", "insert", "repeat", "swap"]))
+        words = lines[at].split(" ")
+        if action == "word":
+            words[draw(st.integers(0, len(words) - 1))] = draw(st.one_of(
+                _text(), st.sampled_from(["/", "-", "+", "?", ":", "#", "!", "=", "9" * 400])))
+            lines[at] = " ".join(words)
+        elif action == "delete":
+            del lines[at]
+        elif action == "insert":
+            lines.insert(at, draw(st.one_of(_text(), st.sampled_from(lines))))
+        elif action == "repeat":
+            lines[at:at + 1] = [lines[at]] * draw(st.sampled_from([2, 40, 3000]))
+        elif action == "swap":
+            names = sorted({w for line in lines for w in line.split(" ") if w})
+            words[draw(st.integers(0, len(words) - 1))] = draw(st.sampled_from(names))
+            lines[at] = " ".join(words)
+        if not lines:
+            lines = [""]
+    data = "\n".join(lines).encode("utf-8", "surrogatepass")
+    if draw(st.integers(0, 9)) == 0:  # broken bytes or a cut file
+        at = draw(st.integers(0, len(data)))
+        data = data[:at] + draw(st.sampled_from([b"\xff", b"\xc3", b"", b"\x00"]))
+    return data
+
+
 def _run(args: list[str]) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -170,13 +205,18 @@ def _commands(log: GameLog | None, path: str, pick: st.DataObject) -> list[list[
     ]
 
 
-def _no_crash(data: bytes, pick: st.DataObject, tmp: Path) -> None:
-    try:
-        log: GameLog | None = parse_upload(data)
-    except InvalidLogError as err:
-        assert err.problems and all(":" in line for line in err.problems), err.problems
-        log = None
-    path = tmp / "log.json"
+def _no_crash(data: bytes, pick: st.DataObject, tmp: Path, suffix: str = ".json") -> None:
+    """Every command (and for JSON the app's upload) ends in a result or a clear refusal."""
+    log: GameLog | None = None
+    if suffix == ".json":
+        try:
+            log = parse_upload(data)
+        except InvalidLogError as err:
+            assert err.problems and all(":" in line for line in err.problems), err.problems
+    else:
+        with contextlib.suppress(InvalidLogError, UnicodeDecodeError):
+            log = read_log_any(data.decode("utf-8"))
+    path = tmp / f"log{suffix}"
     path.write_bytes(data)
     for args in _commands(log, str(path), pick):
         args = [a for a in args if "\x00" not in a]  # no argv can hold a NUL
@@ -205,6 +245,21 @@ def test_mutated_logs_never_crash(data: bytes, pick: st.DataObject, tmp_path_fac
 def test_mutated_logs_never_crash_long(data: bytes, pick: st.DataObject,
                                        tmp_path_factory: Any) -> None:
     _no_crash(data, pick, tmp_path_factory.mktemp("fuzz"))
+
+
+@QUICK
+@given(data=mutated_notation(tuple(SMALL_NOTATION)), pick=st.data())
+def test_mutated_notation_never_crashes(data: bytes, pick: st.DataObject,
+                                        tmp_path_factory: Any) -> None:
+    _no_crash(data, pick, tmp_path_factory.mktemp("fuzz"), ".clue")
+
+
+@pytest.mark.slow
+@LONG
+@given(data=mutated_notation(tuple(NOTATION)), pick=st.data())
+def test_mutated_notation_never_crashes_long(data: bytes, pick: st.DataObject,
+                                             tmp_path_factory: Any) -> None:
+    _no_crash(data, pick, tmp_path_factory.mktemp("fuzz"), ".clue")
 
 
 # --- the named cases -------------------------------------------------------------------------
