@@ -360,3 +360,22 @@ def test_the_advisor_keeps_to_its_work_budget(tmp_path: Path) -> None:
     assert "at most 500 deals" in err
     status, _, err = _run(["advise", str(path), "--top", "2", "--room", "r19"])
     assert status == cli.OK, err
+
+
+def test_the_race_keeps_to_its_work_budget(tmp_path: Path) -> None:
+    """Sixteen players: the default draw shrinks to 133 deals (2,000 views of 15 opponents), and
+    an asked-for draw that does not fit is refused naming --samples."""
+    doc = json.loads(json.dumps(BASE))
+    doc.pop("edition", None)
+    doc["cards"] = {c: [f"{c[0]}{i}" for i in range(16)] for c in ("suspects", "weapons")}
+    doc["cards"]["rooms"] = [f"r{i}" for i in range(19)]
+    doc["players"] = [{"name": f"P{i}", "hand_size": 3} for i in range(16)]
+    doc.update(me="P0", my_cards=["s0", "w0", "r0"], face_up=[], events=[])
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    status, _, err = _run(["race", str(path), "--samples", "400"])
+    assert status == cli.INVALID and "--samples: 400 deals x 15 players" in err
+    assert "at most 133 deals" in err
+    status, out, err = _run(["race", str(path), "--json"])
+    assert status == cli.OK, err
+    assert json.loads(out)["samples"] == 133
