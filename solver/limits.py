@@ -14,6 +14,7 @@ command answers in seconds at the limits (``docs/limits.md`` has the measured fi
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 MAX_FILE_BYTES = 1_000_000
 """A log file or upload: 1 MB (a 300-event forum game of 60 players is 73 kB)."""
@@ -39,6 +40,35 @@ RACE_WORK = 2_000
 """The race's work budget: deals drawn times opponents whose view is solved (a classic game of
 six: 400 deals x 5 opponents). Past it the default draw shrinks to fit (at least 100 deals),
 and an asked-for ``race --samples`` that does not fit is refused."""
+
+
+class Stopped(Exception):
+    """The work was stopped from outside (the app's session ended); nothing was computed."""
+
+
+_stop_asked: Callable[[], bool] | None = None
+
+
+def stop_when(asked: Callable[[], bool] | None) -> None:
+    """Let long computations ask ``asked`` at their checkpoints whether to stop (the app: has
+    this session ended?); ``None`` (the command line) never stops."""
+    global _stop_asked
+    _stop_asked = asked
+
+
+def checkpoint() -> None:
+    """`Stopped` if the caller asked to stop. Long computations call this between units of
+    their work (a programme transition, a SAT call), so a session that ends stops its work.
+
+    >>> stop_when(lambda: True)
+    >>> checkpoint()
+    Traceback (most recent call last):
+    solver.limits.Stopped
+    >>> stop_when(None)
+    >>> checkpoint()
+    """
+    if _stop_asked is not None and _stop_asked():
+        raise Stopped
 
 
 def text_problem(text: str, *, limit: int = MAX_NAME_CHARS, name: bool = True) -> str | None:
