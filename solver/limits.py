@@ -36,10 +36,13 @@ ADVICE_WORK = 4_000_000
 """The advisor's work budget: deals drawn times suggestions scored (a classic game scores 324
 suggestions on 2,000 deals, 648,000). Past it the default draw shrinks to fit, and an asked-for
 ``--samples`` that does not fit is refused."""
-RACE_WORK = 2_000
-"""The race's work budget: deals drawn times opponents whose view is solved (a classic game of
-six: 400 deals x 5 opponents). Past it the default draw shrinks to fit (at least 100 deals),
-and an asked-for ``race --samples`` that does not fit is refused."""
+RACE_VIEWS = 2_000
+"""The race's default work: deals drawn times opponents whose view is solved (a classic game of
+six: 400 deals x 5 opponents); at a larger table the default draw shrinks to fit (at least 100
+deals)."""
+RACE_WORK = 10_000
+"""The race's work budget: an asked-for ``race --samples`` past it is refused (a classic game of
+six may draw 2,000 deals, a table of sixteen 666)."""
 
 
 class Stopped(Exception):

@@ -38,7 +38,7 @@ from .game import (
     Suggestion,
     Triple,
 )
-from .limits import RACE_WORK
+from .limits import RACE_VIEWS, RACE_WORK
 from .model import DealModel
 from .notebook import SOLVER
 from .odds import DealMatrix, Odds, grid_of, odds
@@ -197,14 +197,15 @@ def _deals(log: GameLog, drawn: DealMatrix) -> list[dict[str, str]]:
 
 def draw_size(samples: int | None, opponents: int) -> int:
     """Deals to draw for the race among ``opponents``: ``samples``, or by default `SAMPLES` cut
-    to the work budget `RACE_WORK` (at least 100); an asked-for size past the budget is refused.
+    to `RACE_VIEWS` views (at least 100); an asked-for size past the budget `RACE_WORK` is
+    refused.
 
-    >>> draw_size(None, 5), draw_size(None, 15), draw_size(100, 15)
-    (400, 133, 100)
+    >>> draw_size(None, 5), draw_size(None, 15), draw_size(2000, 5), draw_size(600, 15)
+    (400, 133, 2000, 600)
     """
-    fits = max(100, RACE_WORK // max(1, opponents))
     if samples is None:
-        return min(SAMPLES, fits)
+        return min(SAMPLES, max(100, RACE_VIEWS // max(1, opponents)))
+    fits = max(100, RACE_WORK // max(1, opponents))
     if samples > fits:
         raise InvalidLogError([
             f"--samples: {samples:,} deals x {opponents} players is more than the race's "

@@ -364,7 +364,7 @@ def test_the_advisor_keeps_to_its_work_budget(tmp_path: Path) -> None:
 
 def test_the_race_keeps_to_its_work_budget(tmp_path: Path) -> None:
     """Sixteen players: the default draw shrinks to 133 deals (2,000 views of 15 opponents), and
-    an asked-for draw that does not fit is refused naming --samples."""
+    an asked-for draw past the budget (10,000 views) is refused naming --samples."""
     doc = json.loads(json.dumps(BASE))
     doc.pop("edition", None)
     doc["cards"] = {c: [f"{c[0]}{i}" for i in range(16)] for c in ("suspects", "weapons")}
@@ -373,9 +373,9 @@ def test_the_race_keeps_to_its_work_budget(tmp_path: Path) -> None:
     doc.update(me="P0", my_cards=["s0", "w0", "r0"], face_up=[], events=[])
     path = tmp_path / "table.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    status, _, err = _run(["race", str(path), "--samples", "400"])
-    assert status == cli.INVALID and "--samples: 400 deals x 15 players" in err
-    assert "at most 133 deals" in err
+    status, _, err = _run(["race", str(path), "--samples", "1000"])
+    assert status == cli.INVALID and "--samples: 1,000 deals x 15 players" in err
+    assert "at most 666 deals" in err
     status, out, err = _run(["race", str(path), "--json"])
     assert status == cli.OK, err
     assert json.loads(out)["samples"] == 133
