@@ -758,3 +758,16 @@ def test_a_setup_error_shows_beside_start(store: Store) -> None:
     beside = [type(c).__name__ for c in start.children.values()]
     assert beside == ["Error", "Button"]  # right above Start, not at the top of the page
     assert "hand sizes (9 + 5 + 4 + 4)" in shown(start.children[0].value)
+
+
+def test_a_saved_entry_says_so_without_covering_the_verdict(store: Store) -> None:
+    """Issue 8: a "Recorded event N" toast covered the status line for seconds, right when the
+    player wants to read it; the Undo button says what was done instead."""
+    at, _ = open_app(store, classic())
+    pick(at, "Mrs. White", "Knife", "Lounge")
+    at.pills(key="e_refuter").set_value("").run()  # nobody showed
+    submit(at)
+    assert len(events(at)) == 1
+    assert not at.toast
+    assert shown(at.button(key="undo").label) == "Undo: recorded event 1"
+    assert "Accusation is safe: Mrs. White, Knife, Lounge" in texts(at)  # the verdict, in view
