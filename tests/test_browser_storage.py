@@ -96,10 +96,13 @@ def test_games_come_back_and_links_open_one_game(
         expect(page.get_by_text("New game")).to_be_visible(timeout=30000)
         settle(page)
 
-    def listed(page: Page) -> list[str]:
+    def listed(page: Page, count: int) -> list[str]:
+        """The saved games on the home screen, once there are ``count`` (a busy machine may
+        draw the list a moment after the rest)."""
         home(page)
-        return [b.inner_text() for b in page.get_by_role("button").all()
-                if re.search(r" \d+ events? · ", b.inner_text())]
+        games = page.get_by_role("button").filter(has_text=re.compile(r" \d+ events? · "))
+        expect(games).to_have_count(count, timeout=30000)
+        return [b.inner_text() for b in games.all()]
 
     def open_example(page: Page, name: str) -> str:
         home(page)
@@ -141,7 +144,7 @@ def test_games_come_back_and_links_open_one_game(
         page.close()  # close the tab, open the bare address: both games listed
         page = ann.new_page()
         page.goto(server.url)
-        assert len(listed(page)) == 2
+        listed(page, 2)
         page.screenshot(path=artifacts_dir / "storage-1-bare-address.png")
 
         page.goto(f"{server.url}/?game={second}")  # a page left open on the game...
@@ -164,11 +167,11 @@ def test_games_come_back_and_links_open_one_game(
         assert second not in edit_link and first not in edit_link
 
         page.goto(server.url)  # after the restart, the bare address lists both still
-        assert len(listed(page)) == 2
+        listed(page, 2)
 
         bob = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
         bob.goto(server.url)
-        assert listed(bob) == []
+        listed(bob, 0)
         bob.goto(f"{server.url}/?game={first}")  # the id in Ann's address bar is no key
         expect(bob.get_by_text("This link does not open a game here")).to_be_visible(
             timeout=30000)
@@ -181,6 +184,6 @@ def test_games_come_back_and_links_open_one_game(
         expect(tab_button(bob, "Turn")).to_be_visible(timeout=30000)
         settle(bob)
         bob.goto(server.url)
-        assert len(listed(bob)) == 1  # the shared game only, never Ann's other one
+        listed(bob, 1)  # the shared game only, never Ann's other one
         bob.screenshot(path=artifacts_dir / "storage-3-other-browser.png")
         browser.close()
