@@ -92,7 +92,7 @@ def test_two_servers_are_one_app(two_servers: tuple[Server, Server, Store]) -> N
             in screen.text()  # the stale-revision rule holds across servers
         assert saved(store, game_id) == [turn_for(0), turn_for(1)]  # nothing overwritten
         screen = bob.tap(submit=True)  # his form was kept: Record again adds it after Ann's
-        assert "Recorded event 3" in screen.text()
+        assert "Undo: recorded event 3" in screen.text()
         assert saved(store, game_id) == [turn_for(0), turn_for(1), ("Cat", *late[1:])]
 
         screen = ann.tap(undo=True)  # Ann has not seen Bob's entry: she cannot undo it

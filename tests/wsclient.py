@@ -78,7 +78,7 @@ class Phone:
         self.ws = self._stack.enter_context(connect(
             url, subprotocols=["streamlit"],  # type: ignore[list-item]
             additional_headers={"Cookie": f"{COOKIE}={self.shelf}"}, open_timeout=30,
-            max_size=None))
+            max_size=None, ping_interval=None))  # a browser sends no pings either
         return self._run([])
 
     def close(self) -> None:
@@ -220,8 +220,8 @@ def press_record(phone: Phone, turn: Turn) -> str:
     screen = phone.tap(e_suspect=suspect, e_weapon=weapon, e_room=room, e_refuter=answer,
                        submit=True)
     text = screen.text()
-    if "Recorded event" in text:
-        return "recorded"
     if "Not saved" in text:
         return "not saved"
+    if "Undo: recorded event" in text:  # the Undo button names the entry just saved
+        return "recorded"
     raise RuntimeError(f"Record said neither recorded nor not saved: {text[:500]}")
