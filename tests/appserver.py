@@ -8,6 +8,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -29,6 +30,7 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, "CLUE_NOTEBOOK_DB": str(database)}
         self.process: subprocess.Popen[bytes] | None = None
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 - the server's log, all its runs
 
     def start(self, timeout: float = 90) -> None:
         """Start it and wait until it answers (`RuntimeError` if it does not)."""
@@ -36,8 +38,8 @@ class Server:
             [sys.executable, "-m", "streamlit", "run", "notebook_app/app.py",
              "--server.port", str(self.port), "--server.address", "127.0.0.1",
              "--server.headless", "true", "--browser.gatherUsageStats", "false"],
-            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        )
+            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=self.log,
+        )  # a file, not a pipe: a pipe nobody reads fills up and stops the server mid-write
         deadline = time.monotonic() + timeout
         while True:
             try:
@@ -46,8 +48,9 @@ class Server:
                         return
             except OSError:
                 if self.process.poll() is not None or time.monotonic() > deadline:
-                    err = self.process.stderr.read().decode() if self.process.stderr else ""
                     self.stop()
+                    self.log.seek(0)
+                    err = self.log.read().decode(errors="replace")
                     raise RuntimeError(f"streamlit did not start: {err[-2000:]}") from None
                 time.sleep(0.3)
 
