@@ -178,7 +178,7 @@ def envelope_line(grid: Grid) -> str:
 
 
 def verdict(grid: Grid, triples_left: int | None = None) -> str:
-    """"Accusation is safe: X, Y, Z" or "Not yet: N possibilities left".
+    """"Accusation is safe: X, Y, Z" or how many envelopes are still possible.
 
     ``triples_left`` is the exact count of possible envelopes; without it, the product of the
     candidates per category (an upper bound) is shown.
@@ -189,11 +189,59 @@ def verdict(grid: Grid, triples_left: int | None = None) -> str:
             suspect=cards[Category.SUSPECT], weapon=cards[Category.WEAPON],
             room=cards[Category.ROOM])
     if triples_left is not None:
-        return ngettext("Not yet: {count} possibility left", "Not yet: {count} possibilities left",
+        return ngettext("Not yet: {count} envelope is still possible",
+                        "Not yet: {count} envelopes are still possible",
                         triples_left).format(count=triples_left)
     bound = prod(len(grid.envelope_candidates(c)) for c in CATEGORIES)
-    return ngettext("Not yet: at most {count} possibility left",
-                    "Not yet: at most {count} possibilities left", bound).format(count=bound)
+    return ngettext("Not yet: at most {count} envelope is still possible",
+                    "Not yet: at most {count} envelopes are still possible",
+                    bound).format(count=bound)
+
+
+def likeliest(envelopes: Sequence[tuple[str, str, str, float]], shown: int = 3) -> str:
+    """The likeliest envelopes with their chances, in words a new player reads; envelopes whose
+    chances read the same are said to be tied. ``envelopes``: (suspect, weapon, room,
+    probability), most likely first. Empty when fewer than two are possible.
+
+    >>> likeliest([("Plum", "Rope", "Hall", 0.5), ("Plum", "Rope", "Study", 0.3),
+    ...            ("Green", "Rope", "Hall", 0.2)])
+    'Likeliest: Plum, Rope, Hall 50% · Plum, Rope, Study 30% · Green, Rope, Hall 20%'
+    >>> likeliest([("Plum", "Rope", "Hall", 0.4), ("Plum", "Rope", "Study", 0.4),
+    ...            ("Green", "Rope", "Hall", 0.2)])
+    'Likeliest, tied at 40% each: Plum, Rope, Hall · Plum, Rope, Study'
+    >>> likeliest([("Plum", "Rope", "Hall", 0.25)] * 4)
+    'All 4 possible envelopes are equally likely.'
+    >>> likeliest([("A", "R", "H", 0.4), ("B", "R", "H", 0.2), ("C", "R", "H", 0.2),
+    ...            ("D", "R", "H", 0.2)], shown=2)
+    'Likeliest: A, R, H 40% · B, R, H 20% · and 2 more at 20%'
+    """
+    if len(envelopes) < 2:
+        return ""
+    chances = [percent(p) for *_cards, p in envelopes]
+    names = [_("{suspect}, {weapon}, {room}").format(suspect=s, weapon=w, room=r)
+             for s, w, r, _p in envelopes]
+    tied = next((i for i, c in enumerate(chances) if c != chances[0]), len(chances))
+    if tied == len(envelopes):
+        return ngettext("All {count} possible envelope is equally likely.",
+                        "All {count} possible envelopes are equally likely.",
+                        tied).format(count=tied)
+    if tied > 1:
+        listed = " · ".join(names[:min(tied, shown)])
+        if tied <= shown:
+            return _("Likeliest, tied at {chance} each: {envelopes}").format(
+                chance=chances[0], envelopes=listed)
+        return ngettext("Likeliest, tied at {chance} each: {envelopes} and {count} more",
+                        "Likeliest, tied at {chance} each: {envelopes} and {count} more",
+                        tied - shown).format(chance=chances[0], envelopes=listed,
+                                             count=tied - shown)
+    listed = " · ".join(f"{name} {chance}" for name, chance in
+                        zip(names[:shown], chances[:shown], strict=True))
+    same = sum(1 for c in chances[shown:] if c == chances[shown - 1])
+    if not same:
+        return _("Likeliest: {envelopes}").format(envelopes=listed)
+    return ngettext("Likeliest: {envelopes} · and {count} more at {chance}",
+                    "Likeliest: {envelopes} · and {count} more at {chance}",
+                    same).format(envelopes=listed, count=same, chance=chances[shown - 1])
 
 
 def cell_at(grid: Grid, row: int, column: int) -> tuple[str, str] | None:

@@ -18,7 +18,7 @@ from ..grid_view import (
     column_labels,
     grid_styles,
     grid_table,
-    percent,
+    likeliest,
 )
 from ..plain import plain
 from ..session import live
@@ -70,12 +70,12 @@ def grid_view() -> None:
                else _("✓ holds it · ✗ does not · ? maybe. Tap a cell to see why."))
     show_grid(grid, key="grid_table", on_select=on_grid_select,
               odds=None if chances is None else chances.probabilities)
-    if chances is not None and chances.likeliest is not None and not grid.accusation_safe:
-        s, w, r, p = chances.likeliest
-        text = (_("Likeliest envelope: {suspect}, {weapon}, {room}: {chance}") if chances.exact
-                else _("Likeliest envelope: {suspect}, {weapon}, {room}: {chance} "
-                       "(estimated by sampling)"))
-        st.caption(plain(text.format(suspect=s, weapon=w, room=r, chance=percent(p))))
+    if chances is not None and not grid.accusation_safe:
+        text = likeliest(chances.envelopes)
+        if text and not chances.exact:
+            text += " " + _("(Estimated by sampling.)")
+        if text:
+            st.caption(plain(text))
     st.toggle(_("Show odds"), key="show_odds", value=True)
     cell = state.pop("explain_cell", None)
     if cell is not None:
