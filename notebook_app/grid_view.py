@@ -7,6 +7,7 @@ background: never colour alone.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from math import prod
@@ -173,7 +174,8 @@ def envelope_line(grid: Grid) -> str:
 
 
 def verdict(grid: Grid, triples_left: int | None = None) -> str:
-    """"Accusation is safe: X, Y, Z" or "Not yet: N possibilities left".
+    """What the player may do now, in words: "Accusation is safe: X, Y, Z", or how many
+    envelopes (a suspect, a weapon and a room together) are still possible.
 
     ``triples_left`` is the exact count of possible envelopes; without it, the product of the
     candidates per category (an upper bound) is shown.
@@ -185,8 +187,58 @@ def verdict(grid: Grid, triples_left: int | None = None) -> str:
     bound = "" if count is not None else "at most "
     if count is None:
         count = prod(len(grid.envelope_candidates(c)) for c in CATEGORIES)
-    noun = "possibility" if count == 1 else "possibilities"
-    return f"Not yet: {bound}{count} {noun} left"
+    noun = "envelope (suspect, weapon, room) is" if count == 1 and not bound else \
+        "envelopes (suspect, weapon, room) are"
+    return f"Not safe to accuse yet: {bound}{count} {noun} still possible."
+
+
+LIKELIEST_SHOWN = 3
+"""How many envelopes the likeliest line names at most."""
+
+
+def chance(probability: float) -> str:
+    """A probability as a player reads it: whole percents, one decimal below 1%.
+
+    >>> chance(0.372), chance(0.0031), chance(0.0004), chance(1.0)
+    ('37%', '0.3%', '<0.1%', '100%')
+    """
+    if probability >= 0.0095:
+        return f"{round(100 * probability)}%"
+    tenths = round(1000 * probability)
+    return f"{tenths / 10}%" if tenths else "<0.1%"
+
+
+def likeliest_line(envelope_odds: Sequence[tuple[str, str, str, float]]) -> str:
+    """The likeliest envelopes and their chances, ties said as ties (``envelope_odds`` is
+    `solver.odds.Odds.envelope_odds`: most likely first).
+
+    >>> likeliest_line([("Plum", "Rope", "Hall", 0.5), ("Plum", "Rope", "Den", 0.3),
+    ...                 ("Plum", "Axe", "Den", 0.2)])
+    'Likeliest: Plum, Rope, Hall (50%); then Plum, Rope, Den (30%).'
+    >>> likeliest_line([("Plum", "Rope", "Hall", 0.4), ("Plum", "Rope", "Den", 0.4),
+    ...                 ("Plum", "Axe", "Den", 0.2)])
+    'Likeliest, tied at 40% each: Plum, Rope, Hall · Plum, Rope, Den.'
+    >>> likeliest_line([("Plum", "Rope", c, 0.25) for c in "ABCD"])
+    'All 4 are equally likely (25% each).'
+    """
+    if not envelope_odds:
+        return ""
+    top = envelope_odds[0][3]
+    tied = [e for e in envelope_odds if math.isclose(e[3], top, rel_tol=1e-9)]
+    if len(tied) == len(envelope_odds) and len(tied) > 1:
+        return f"All {len(tied)} are equally likely ({chance(top)} each)."
+    if len(tied) > 1:
+        named = " · ".join(", ".join(e[:3]) for e in tied[:LIKELIEST_SHOWN])
+        more = f" and {len(tied) - LIKELIEST_SHOWN} more" if len(tied) > LIKELIEST_SHOWN else ""
+        return f"Likeliest, tied at {chance(top)} each: {named}{more}."
+    line = f"Likeliest: {', '.join(envelope_odds[0][:3])} ({chance(top)})"
+    if len(envelope_odds) == 1:
+        return line + "."
+    second = envelope_odds[1][3]
+    runners = [e for e in envelope_odds[1:] if math.isclose(e[3], second, rel_tol=1e-9)]
+    if len(runners) == 1:
+        return f"{line}; then {', '.join(runners[0][:3])} ({chance(second)})."
+    return f"{line}; then {len(runners)} tied at {chance(second)} each."
 
 
 def cell_at(grid: Grid, row: int, column: int) -> tuple[str, str] | None:

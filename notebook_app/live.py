@@ -27,6 +27,8 @@ class CellOdds:
     """False when the engine had to sample (very large custom games)."""
     likeliest: tuple[str, str, str, float] | None
     """The most likely envelope and its probability."""
+    envelopes: tuple[tuple[str, str, str, float], ...] = ()
+    """Every possible envelope and its probability, most likely first."""
 
     @classmethod
     def of(cls, log: GameLog, grid: Grid) -> CellOdds | None:
@@ -39,9 +41,8 @@ class CellOdds:
             card: {owner: float(p) for owner, p in row.items()}
             for card, row in found.probabilities.items()
         }
-        top = found.envelope_odds[0] if found.envelope_odds else None
-        likeliest = None if top is None else (top[0], top[1], top[2], float(top[3]))
-        return cls(probabilities, found.exact, likeliest)
+        envelopes = tuple((s, w, r, float(p)) for s, w, r, p in found.envelope_odds)
+        return cls(probabilities, found.exact, envelopes[0] if envelopes else None, envelopes)
 
 
 class LiveGame:

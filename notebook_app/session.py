@@ -73,7 +73,7 @@ def live() -> LiveGame:
 
 
 def flash(kind: str, text: str) -> None:
-    """A message for the next run: ``error`` stays on screen, ``done`` is a toast."""
+    """A message for the next run: ``error`` stays on screen, ``done`` goes in the status line."""
     state.setdefault("flash", []).append((kind, text))
 
 

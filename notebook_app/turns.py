@@ -19,12 +19,14 @@ from dataclasses import dataclass, fields, replace
 
 from solver.editions import Dealing, editions
 from solver.game import (
+    ENVELOPE,
     FIRST_IN_ORDER,
     SIDE,
     Accusation,
     Event,
     Game,
     GameLog,
+    Note,
     Reveal,
     SidePeek,
     Suggestion,
@@ -293,8 +295,28 @@ def next_side_slot(log: GameLog, by: str) -> int | None:
     return next(iter(log.unpeeked_slots(by)), None)
 
 
+def owner_name(owner: str) -> str:
+    """A grid owner as a sentence names it: a player, "the envelope" or "the side pile"."""
+    return {ENVELOPE: "the envelope", SIDE: "the side pile"}.get(owner, owner)
+
+
+def describe_note(note: Note) -> str:
+    """A note as a sentence.
+
+    >>> describe_note(Note("envelope", lacks=("Rope",), text="dropped"))
+    'Note: the envelope does not hold Rope (“dropped”)'
+    >>> describe_note(Note("Bob", holds_one_of=("Plum", "Green")))
+    'Note: Bob holds one of Plum, Green'
+    """
+    verb = {"holds": "holds", "lacks": "does not hold", "holds_one_of": "holds one of"}
+    remark = f" (“{note.text}”)" if note.text else ""
+    return f"Note: {owner_name(note.owner)} {verb[note.relation]} {', '.join(note.listed)}{remark}"
+
+
 def describe(event: Event) -> str:
-    """One short line for the log list and the conflict banner."""
+    """One short line for the log list and the conflict banner; everyone who passed is named."""
+    if isinstance(event, Note):
+        return describe_note(event)
     if isinstance(event, Reveal):
         whole = " (whole hand)" if event.whole_hand else ""
         return f"{event.player} revealed {', '.join(event.cards)}{whole}"

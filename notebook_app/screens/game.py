@@ -3,8 +3,12 @@ open it on another device), export, closing."""
 
 from __future__ import annotations
 
+import re
+from datetime import date
+
 import streamlit as st
 
+from solver.game import GameLog
 from solver.logfile import dumps
 
 from ..plain import plain
@@ -49,6 +53,24 @@ def sharing() -> None:
                        "this game, until you send the new ones.")
 
 
+def export_name(log: GameLog, today: date | None = None) -> str:
+    """The exported file's name: the game's title (else its players) and the date, in
+    characters every file system and chat app keeps.
+
+    >>> from dataclasses import replace
+    >>> from solver.editions import Dealing, editions, new_game
+    >>> game = new_game(editions()["cluedo-refresh-2012-fi"].deck, ("Aino", "Niko"),
+    ...                 Dealing.TWO_PLAYER, title="Pe/lti: ilta?")
+    >>> export_name(GameLog(game), date(2026, 11, 30))
+    'Pe-lti-ilta-2026-11-30.json'
+    >>> export_name(GameLog(replace(game, title=None)), date(2026, 11, 30))
+    'Aino-Niko-2026-11-30.json'
+    """
+    title = log.game.title or " ".join(log.game.player_names)
+    name = "-".join(re.findall(r"\w+", title))[:60] or "clue-game"
+    return f"{name}-{(today or date.today()).isoformat()}.json"
+
+
 def game_view() -> None:
     log = live().log
     game = log.game
@@ -63,8 +85,7 @@ def game_view() -> None:
         st.markdown(f"**Side cards:** {game.side_cards}")
     st.caption("Saved after every entry.")
     sharing()
-    name = (game.title or "clue-game").replace(" ", "-")
-    st.download_button("Export log (clue-notebook/1)", dumps(log), file_name=f"{name}.json",
+    st.download_button("Export log (clue-notebook/1)", dumps(log), file_name=export_name(log),
                        mime="application/json", key="export", width="stretch")
     st.button("Close game", key="close_game", on_click=close_game, width="stretch")
     st.button("Remove from this browser's list", key="forget_game", on_click=forget_game,

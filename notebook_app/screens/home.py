@@ -18,7 +18,7 @@ from ..newgame import (
     side_cards,
 )
 from ..plain import plain
-from ..session import flash, open_game, problems_text, start_from, store
+from ..session import open_game, problems_text, start_from, store
 from ..store import StoreError, parse_upload
 
 CUSTOM = "custom"
@@ -47,7 +47,7 @@ def start_game() -> None:
     deck, edition_name = new_game_deck()
     names = parse_names(state.get("new_players", ""))
     if not names:
-        st.caption("Type the players' names to go on.")
+        state.new_game_error = "Type the players' names (one per line) to start."
         return
     sizes = tuple(int(state.get(f"new_size_{i}", 0)) for i in range(len(names)))
     rule = state.get("new_rule", Dealing.CLASSIC)
@@ -59,7 +59,7 @@ def start_game() -> None:
             title=state.get("new_title", "").strip() or None, edition=edition_name,
         )
     except InvalidLogError as err:
-        flash("error", problems_text(err))
+        state.new_game_error = problems_text(err)
         return
     start_from(log, "started the game")
 
@@ -68,7 +68,7 @@ def open_chosen_example() -> None:
     try:
         log = open_example(state.get("example", ""))
     except InvalidLogError as err:
-        flash("error", problems_text(err))
+        state.example_error = problems_text(err)
         return
     start_from(log, f"opened example {state.example}")
 
@@ -76,14 +76,22 @@ def open_chosen_example() -> None:
 def open_upload() -> None:
     upload = state.get("upload")
     if upload is None:
-        flash("error", "Choose a clue-notebook/1 file first.")
+        state.open_error = "Choose a clue-notebook/1 file first."
         return
     try:
         log = parse_upload(upload.getvalue())
     except InvalidLogError as err:
-        flash("error", f"{upload.name} is not a valid log. " + problems_text(err))
+        state.open_error = f"{upload.name} is not a valid log. " + problems_text(err)
         return
     start_from(log, f"imported {upload.name}")
+
+
+def form_error(key: str) -> None:
+    """The problem a button of this form just met, shown right above the button tapped (the
+    top of the page is out of view on a phone)."""
+    text = state.pop(key, None)
+    if text:
+        st.error(plain(text), icon=":material/warning:")
 
 
 def new_game_form() -> None:
@@ -104,10 +112,8 @@ def new_game_form() -> None:
     if not names:
         st.caption("Type the players' names to go on.")
         return
-    if state.get("new_me_for") != names or state.get("new_me") not in (None, *names):
-        state.new_me_for = names
-        if state.get("new_me") not in names:
-            state.new_me = names[0] if names else None
+    if "new_me" not in state or state.new_me not in (None, *names):
+        state.new_me = names[0]  # also after a closed game, whose run dropped the widget
     st.selectbox("You are", (*names, None), key="new_me",
                  format_func=lambda n: "Nobody (spectator)" if n is None else n)
     default_rule = (rule_for(presets[edition_name], len(names)) if edition_name is not None
@@ -118,7 +124,8 @@ def new_game_form() -> None:
     st.selectbox("Dealing", tuple(Dealing), key="new_rule", format_func=RULE_TITLES.__getitem__)
     sizes = dealt_sizes(state.new_rule, deck, names)
     size_key = (len(deck), names, state.new_rule)
-    if state.get("new_sizes_for") != size_key:
+    dropped = any(f"new_size_{i}" not in state for i in range(len(names)))
+    if state.get("new_sizes_for") != size_key or dropped:  # dropped: a game was open
         state.new_sizes_for = size_key
         for i, size in enumerate(sizes):
             state[f"new_size_{i}"] = size
@@ -144,6 +151,7 @@ def new_game_form() -> None:
     if side:
         st.caption("4 side cards lie face down; peeks at them are entered with suggestions.")
     st.text_input("Title (optional)", key="new_title")
+    form_error("new_game_error")
     st.button("Start game", type="primary", key="start_game", on_click=start_game,
               width="stretch")
 
@@ -179,6 +187,8 @@ def home_screen() -> None:
     found = examples()
     if found:
         st.selectbox("Example", tuple(found), key="example")
+        form_error("example_error")
         st.button("Open example", key="open_example", on_click=open_chosen_example)
     st.file_uploader("Upload a clue-notebook/1 file", type=["json"], key="upload")
+    form_error("open_error")
     st.button("Open file", key="open_upload", on_click=open_upload)

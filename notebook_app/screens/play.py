@@ -10,7 +10,7 @@ import streamlit as st
 from solver.game import GameLog
 
 from ..entry import next_entry, start_edit
-from ..grid_view import as_markdown, envelope_line, verdict
+from ..grid_view import as_markdown, envelope_line, likeliest_line, verdict
 from ..plain import plain
 from ..session import can_edit, flash, live, undo_revision
 from ..turns import describe
@@ -49,7 +49,13 @@ def header() -> None:
     if grid.accusation_safe:
         st.success(plain(verdict(grid)), icon=":material/check_circle:")
     else:
-        st.info(plain(verdict(grid, None if ignored else live().triples_left)))
+        chances = None if ignored else live().odds()
+        odds_line = "" if chances is None else likeliest_line(chances.envelopes)
+        if odds_line and not chances.exact:
+            odds_line += " (estimated by sampling)"
+        st.info(plain("\n".join(filter(None, (verdict(grid, None if ignored
+                                                          else live().triples_left),
+                                                  odds_line)))))
         if not ignored:
             race_line(log)
     st.caption(plain(f"Envelope · {envelope_line(grid)}"))
@@ -60,9 +66,6 @@ def header() -> None:
     seq, note = state.revision
     st.button(plain(f"Undo: {note}"), key="undo", on_click=undo, disabled=seq <= 1,
               icon=":material/undo:", width="stretch")
-    done = [t for t in state.pop("done_notes", []) if t.lower() != note.lower()]
-    if done:  # what the Undo button does not already say, as "Undid: …"
-        st.caption(" · ".join(f"✓ {plain(text)}" for text in done))
 
 
 RACE_SAMPLES = 100
@@ -122,6 +125,21 @@ def scroll_to_top() -> None:
     state.scroll_top = True
 
 
+def status_line() -> None:
+    """One line under the tabs, always there so nothing below it jumps: what was just done
+    (instead of a toast over the verdict) unless the Undo button already says it ("Undid: …",
+    "New links made"), else the latest entry."""
+    undo_says = state.revision[1].lower()
+    done = [t for t in state.pop("done_notes", []) if t.lower() != undo_says]
+    events = live().log.events
+    if done:
+        st.caption(":material/check_circle: " + " · ".join(plain(t) for t in done))
+    elif events:
+        st.caption(f"Latest: #{len(events)} {plain(describe(events[-1]))}")
+    else:
+        st.caption("No entries yet.")
+
+
 def play_screen() -> None:
     header()
     names = tuple(VIEWS) if can_edit() else READ_VIEWS
@@ -129,4 +147,5 @@ def play_screen() -> None:
         state.view = names[0]
     st.segmented_control("View", names, key="view", label_visibility="collapsed",
                          width="stretch", on_change=scroll_to_top)
+    status_line()
     VIEWS[state.view or names[0]]()

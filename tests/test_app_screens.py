@@ -1,0 +1,168 @@
+"""What a player sees on the app's screens, driven through `streamlit.testing.v1.AppTest`: the
+status line, the verdict in words, messages next to the button that caused them, a new game
+after a closed one, the grid's explanations, manual notes and the log.
+
+Each test is a regression test of something a player hit at the table (issue 8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from notebook_app.store import DB_ENV, Store
+from solver.editions import Dealing, editions, new_game
+from solver.game import Event, GameLog, Suggestion
+
+APP = str(Path(__file__).resolve().parent.parent / "notebook_app" / "app.py")
+CLASSIC = editions()["clue-classic"].deck
+NAMES = ("Ann", "Bob", "Cat", "Dan")
+MINE = ("Miss Scarlet", "Rope", "Kitchen", "Hall", "Study")
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
+    """A fresh database for the test, where the app will find it."""
+    path = tmp_path / "games.sqlite3"
+    monkeypatch.setenv(DB_ENV, str(path))
+    return Store(path)
+
+
+def classic(*events: Event) -> GameLog:
+    game = new_game(CLASSIC, NAMES, Dealing.CLASSIC, me="Ann", my_cards=MINE)
+    return GameLog(game, events)
+
+
+def open_app(store: Store, log: GameLog) -> AppTest:
+    """The app mid-game: ``log`` saved, its id put into the session."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["shelf"] = "test-shelf"
+    at.session_state["game_id"] = store.create(log, "test-shelf")
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def run(target: object) -> AppTest:
+    """Run the app (``target``: it, or a widget just changed); no exception may escape."""
+    at = target.run()  # type: ignore[attr-defined]
+    assert isinstance(at, AppTest)
+    assert not at.exception, at.exception
+    return at
+
+
+def walk(node: object) -> Iterator[object]:
+    """Every element under ``node``, in the order the page shows them."""
+    for child in getattr(node, "children", {}).values():
+        yield child
+        yield from walk(child)
+
+
+def page_order(at: AppTest) -> list[str]:
+    """The page as ``type:key`` (``type:text`` for messages), top to bottom."""
+    order = []
+    for node in walk(at.main):
+        kind = type(node).__name__
+        key = getattr(node, "key", None)
+        value = getattr(node, "value", None) if kind in ("Error", "Caption", "Info") else None
+        order.append(f"{kind}:{key if key else value}")
+    return order
+
+
+def texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [e.value for e in at.error]
+    parts += [i.value for i in at.info] + [s.value for s in at.success]
+    parts += [c.value for c in at.caption] + [w.value for w in at.warning]
+    return "\n".join(str(p) for p in parts)
+
+
+# --- the header and the status line ----------------------------------------------------------
+
+
+def test_a_recorded_turn_is_confirmed_in_the_status_line_not_a_toast(store: Store) -> None:
+    at = open_app(store, classic())
+    at.selectbox(key="e_suspect").set_value("Mrs. White")
+    at.selectbox(key="e_weapon").set_value("Knife")
+    at.selectbox(key="e_room").set_value("Lounge")
+    at.selectbox(key="e_refuter").set_value("")
+    run(at.button(key="submit").click())
+    assert len(at.toast) == 0
+    order = page_order(at)
+    confirmation = ":material/check_circle: Recorded event 1"
+    assert f"Caption:{confirmation}" in order
+    # right under the tabs, below the verdict it must not cover
+    assert order.index(f"Caption:{confirmation}") == order.index("ButtonGroup:view") + 1
+    assert order.index("ButtonGroup:view") > next(i for i, e in enumerate(order)
+                                                  if e.startswith(("Info:", "Success:")))
+    # the next run keeps the line (nothing below it jumps) and says what the latest entry is
+    run(at)
+    assert "Latest: #1 Ann: Mrs. White, Knife, Lounge → nobody showed; Bob, Cat, Dan passed" \
+        in texts(at)
+
+
+def test_the_verdict_says_how_many_envelopes_and_the_likeliest(store: Store) -> None:
+    at = open_app(store, classic())
+    verdict = at.info[0].value
+    assert "Not safe to accuse yet: 150 envelopes (suspect, weapon, room) are still possible." \
+        in verdict
+    assert "All 150 are equally likely (0.7% each)." in verdict
+    # Bob shows Ann a card of Plum/Knife/Lounge... nobody else answers: the cards split unevenly
+    log = classic(
+        Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob"),
+        Suggestion("Bob", ("Professor Plum", "Wrench", "Library"), passes=("Cat", "Dan", "Ann")),
+    )
+    at = open_app(store, log)
+    verdict = at.info[0].value
+    assert "Likeliest" in verdict
+    chances = at.session_state["live"].odds()
+    top = chances.envelopes[0][3]
+    tied = [e for e in chances.envelopes if abs(e[3] - top) < 1e-12]
+    if len(tied) > 1:
+        assert f"Likeliest, tied at {round(100 * top)}% each" in verdict
+    else:
+        assert f"Likeliest: {', '.join(tied[0][:3])}" in verdict
+
+
+# --- a new game ------------------------------------------------------------------------------
+
+
+def test_a_new_game_after_closing_one_with_the_same_names_deals_afresh(store: Store) -> None:
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    run(at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan"))
+    run(at.button(key="start_game").click())
+    assert "live" in at.session_state
+    run(at.segmented_control(key="view").set_value("Game"))
+    run(at.button(key="close_game").click())
+    assert "live" not in at.session_state
+    run(at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan"))
+    assert [at.number_input(key=f"new_size_{i}").value for i in range(4)] == [5, 5, 4, 4]
+    assert at.selectbox(key="new_me").value == "Ann"
+    assert not any("face-up" in str(group.label) for group in at.button_group)
+    run(at.button(key="start_game").click())
+    assert not at.error and "live" in at.session_state
+    assert [p.hand_size for p in at.session_state["live"].log.game.players] == [5, 5, 4, 4]
+
+
+def test_a_start_that_fails_says_why_right_above_the_start_button(store: Store) -> None:
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    run(at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan"))
+    run(at.number_input(key="new_size_1").set_value(9))
+    run(at.button(key="start_game").click())
+    assert "live" not in at.session_state
+    order = page_order(at)
+    start = order.index("Button:start_game")
+    assert order[start - 1].startswith("Error:Please fix:")
+    assert "hand sizes (5 + 9 + 4 + 4)" in order[start - 1]
+    assert not any(e.startswith("Error:") for e in order[: start - 1])  # not at the top too
+    assert at.text_area(key="new_players").value == "Ann\nBob\nCat\nDan"  # nothing is lost
+
+
+def test_a_file_that_fails_to_open_says_why_above_its_button(store: Store) -> None:
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    run(at.button(key="open_upload").click())
+    order = page_order(at)
+    assert order[order.index("Button:open_upload") - 1] == (
+        "Error:Choose a clue-notebook/1 file first.")
