@@ -600,7 +600,7 @@ def test_contradiction_banner_names_entries_and_offers_edits(store: Store) -> No
     banner = "\n".join(shown(e.value) for e in at.error)
     assert "cannot all be true" in banner and "#1" in banner and "#2" in banner
     assert "The grid leaves out #2" in texts(at)
-    assert "Not safe to accuse yet: at most" in texts(at)  # the exact count is 0 while the log clashes
+    assert "Not safe to accuse yet: at most" in texts(at)  # the exact count is 0 in a clash
     at.toggle(key="why_conflict").set_value(True).run()
     assert "No deal fits the log" in texts(at)
     # the grid still shows, and recording goes on
