@@ -104,7 +104,7 @@ def test_phone_game_survives_reload(
 
         page.locator('[data-testid="stButtonGroup"] button', has_text="Log").click()
         settle(page)
-        expect(page.get_by_text("#3", exact=False)).to_be_visible()
+        expect(page.get_by_text("#3", exact=True)).to_be_visible()
         shot(page, "8-log")
 
         page.reload()

@@ -134,9 +134,9 @@ def status_line() -> None:
     events = live().log.events
     if done:
         st.caption(":material/check_circle: " + " · ".join(plain(t) for t in done))
-    elif events:
+    elif events and state.get("view") != "Log":  # the Log lists it right below
         st.caption(f"Latest: #{len(events)} {plain(describe(events[-1]))}")
-    else:
+    elif not events:
         st.caption("No entries yet.")
 
 
