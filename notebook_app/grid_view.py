@@ -27,6 +27,9 @@ STYLE = {
     Knowledge.NO: "background-color: #ececec; color: #8a8a8a",
     Knowledge.MAYBE: "background-color: #ffe9a8; color: #6b4e00",
 }
+FACE_UP = "▲"
+"""Every cell of a face-up card: it lies on the table, nobody holds it."""
+FACE_UP_STYLE = "background-color: #dcecf7; color: #1d4f73"
 HEADER_STYLE = "background-color: #d6dcf5; color: #1f2a5c; font-weight: bold"
 LABEL = {ENVELOPE: "Env", SIDE: "Side"}
 """Column labels of the envelope and the side pile."""
@@ -126,7 +129,9 @@ def grid_table(
             cells = []
             for owner in grid.owners:
                 knowledge = grid[card, owner]
-                if knowledge is Knowledge.MAYBE and odds is not None:
+                if card in grid.game.face_up:
+                    cells.append(FACE_UP)
+                elif knowledge is Knowledge.MAYBE and odds is not None:
                     cells.append(percent(odds[card][owner]))
                 else:
                     cells.append(SYMBOL[knowledge])
@@ -154,6 +159,8 @@ def grid_styles(grid: Grid) -> pd.DataFrame:
     for card in grid_rows(grid):
         if card is None:
             styles.append([HEADER_STYLE] * len(grid.owners))
+        elif card in grid.game.face_up:
+            styles.append([FACE_UP_STYLE] * len(grid.owners))
         else:
             styles.append([STYLE[grid[card, owner]] for owner in grid.owners])
     return pd.DataFrame(styles)

@@ -166,3 +166,73 @@ def test_a_file_that_fails_to_open_says_why_above_its_button(store: Store) -> No
     order = page_order(at)
     assert order[order.index("Button:open_upload") - 1] == (
         "Error:Choose a clue-notebook/1 file first.")
+
+
+# --- the grid ---------------------------------------------------------------------------------
+
+
+def dialog_markdown(at: AppTest) -> list[str]:
+    """The text of the dialogs open on the page (Streamlit draws them outside the main area)."""
+    found = []
+    for root in at._tree.children.values():
+        for node in walk(root):
+            if getattr(node, "type", None) == "dialog":
+                found += [str(m.value) for m in walk(node) if type(m).__name__ == "Markdown"]
+    return found
+
+
+def shown_by_cat() -> GameLog:
+    return classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
+                              refuted_by="Cat", shown="Knife"))
+
+
+def test_a_tapped_cell_is_explained_in_a_dialog_for_that_cell_only(store: Store) -> None:
+    at = open_app(store, shown_by_cat())
+    run(at.segmented_control(key="view").set_value("Grid"))
+    assert dialog_markdown(at) == []
+    at.session_state["explain_cell"] = ("Knife", "Cat", None)  # what tapping the cell sets
+    run(at)
+    [text] = dialog_markdown(at)
+    assert text.startswith("**Cat holds Knife: yes.**") and "(event 1)" in text
+    # the dialog is not part of the page below the grid
+    assert not any("Cat holds Knife" in str(m.value) for m in walk(at.main)
+                   if type(m).__name__ == "Markdown")
+    # only that cell was derived, not the whole grid
+    assert at.session_state["live"]._explainer._derivation is None
+    run(at.toggle(key="show_odds").set_value(False))
+    assert dialog_markdown(at) == []  # closed once dismissed: another change does not reopen it
+
+
+def test_the_review_grid_explains_the_cell_as_it_was_then(store: Store) -> None:
+    log = classic(
+        Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",), refuted_by="Cat",
+                   shown="Knife"),
+        Suggestion("Ann", ("Mrs. White", "Wrench", "Lounge"), passes=("Bob", "Cat"),
+                   refuted_by="Dan", shown="Mrs. White"),
+    )
+    at = open_app(store, log)
+    run(at.segmented_control(key="view").set_value("Review"))
+    run(at.slider(key="review_step").set_value(1))
+    assert at.dataframe[0].value.loc["Mrs. White", "Dan"] != "✓"
+    at.session_state["explain_cell"] = ("Mrs. White", "Dan", 1)
+    run(at)
+    [text] = dialog_markdown(at)
+    assert text.startswith("**Dan holds Mrs. White? Not known")
+    run(at.slider(key="review_step").set_value(2))
+    at.session_state["explain_cell"] = ("Mrs. White", "Dan", 2)
+    run(at)
+    [text] = dialog_markdown(at)
+    assert text.startswith("**Dan holds Mrs. White: yes.**") and "(event 2)" in text
+
+
+def test_face_up_cards_are_marked_face_up_not_crossed(store: Store) -> None:
+    deck = editions()["cluedo-refresh-2012-fi"].deck
+    game = new_game(deck, ("Aino", "Niko", "Veera", "Oona", "Eino"), Dealing.REFRESH,
+                    me="Aino", my_cards=deck.cards[:3], face_up=deck.cards[-3:])
+    at = open_app(store, GameLog(game))
+    run(at.segmented_control(key="view").set_value("Grid"))
+    table = at.dataframe[0].value
+    for card in deck.cards[-3:]:
+        assert set(table.loc[card]) == {"▲"}, card
+    assert "✗" in set(table.loc[deck.cards[3]])  # my own cards' rows still cross the others
+    assert "▲ face up" in texts(at)
