@@ -15,7 +15,7 @@ from streamlit.testing.v1 import AppTest
 
 from notebook_app.store import DB_ENV, Store
 from solver.editions import Dealing, editions, new_game
-from solver.game import Event, GameLog, Suggestion
+from solver.game import Event, GameLog, Note, Suggestion
 
 APP = str(Path(__file__).resolve().parent.parent / "notebook_app" / "app.py")
 CLASSIC = editions()["clue-classic"].deck
@@ -236,3 +236,70 @@ def test_face_up_cards_are_marked_face_up_not_crossed(store: Store) -> None:
         assert set(table.loc[card]) == {"▲"}, card
     assert "✗" in set(table.loc[deck.cards[3]])  # my own cards' rows still cross the others
     assert "▲ face up" in texts(at)
+
+
+# --- notes ------------------------------------------------------------------------------------
+
+
+def note_entry(at: AppTest, owner: str, relation: str, *cards: str, text: str = "") -> AppTest:
+    """Fill the Note form as a player taps it (whose, what, the card chips, a remark), save."""
+    if at.radio(key="kind").value != "Note":
+        run(at.radio(key="kind").set_value("Note"))
+    at.button_group(key="n_owner").set_value(owner)
+    at.button_group(key="n_relation").set_value(relation)
+    for field, category in (("n_suspect", CLASSIC.suspects), ("n_weapon", CLASSIC.weapons),
+                            ("n_room", CLASSIC.rooms)):
+        at.button_group(key=field).set_value([c for c in cards if c in category])
+    at.text_input(key="n_text").set_value(text)
+    return run(at.button(key="submit").click())
+
+
+def test_notes_are_entries_of_their_own(store: Store) -> None:
+    at = open_app(store, classic())
+    note_entry(at, "Bob", "holds", "Knife", text="saw it by accident")
+    note_entry(at, "envelope", "lacks", "Lead Pipe")
+    note_entry(at, "Cat", "holds_one_of", "Professor Plum", "Mr. Green")
+    [first, second, third] = at.session_state["live"].log.events
+    assert first == Note("Bob", holds=("Knife",), text="saw it by accident")
+    assert second == Note("envelope", lacks=("Lead Pipe",))
+    assert third == Note("Cat", holds_one_of=("Mr. Green", "Professor Plum"))
+    assert "Recorded event 3" in texts(at)
+    # the form is blank again for the next note
+    assert at.button_group(key="n_owner").value is None
+    assert at.button_group(key="n_room").value == []
+    run(at.segmented_control(key="view").set_value("Grid"))
+    table = at.dataframe[0].value
+    assert table.loc["Knife", "Bob"] == "✓" and table.loc["Knife", "Cat"] == "✗"
+    assert table.loc["Lead Pipe", "Env"] == "✗"
+    at.session_state["explain_cell"] = ("Knife", "Bob", None)
+    run(at)
+    [why] = dialog_markdown(at)
+    assert "saw it by accident" in why and "event 1" in why
+    run(at.segmented_control(key="view").set_value("Log"))
+    assert "Note: Bob holds Knife (“saw it by accident”)" in texts(at)
+    assert "Note: the envelope does not hold Lead Pipe" in texts(at)
+
+
+def test_a_note_is_edited_and_undone_like_any_entry(store: Store) -> None:
+    at = open_app(store, classic(Note("Bob", lacks=("Rope",))))
+    run(at.segmented_control(key="view").set_value("Log"))
+    run(at.button(key="edit_0").click())
+    assert at.radio(key="kind").value == "Note"
+    assert at.button_group(key="n_owner").value == "Bob"
+    assert at.button_group(key="n_relation").value == "lacks"
+    assert at.button_group(key="n_weapon").value == ["Rope"]
+    at.button_group(key="n_weapon").set_value(["Wrench"])
+    run(at.button(key="submit").click())
+    assert at.session_state["live"].log.events == (Note("Bob", lacks=("Wrench",)),)
+    run(at.button(key="undo").click())
+    assert at.session_state["live"].log.events == (Note("Bob", lacks=("Rope",)),)
+
+
+def test_a_note_without_cards_says_what_is_missing(store: Store) -> None:
+    at = open_app(store, classic())
+    run(at.radio(key="kind").set_value("Note"))
+    at.button_group(key="n_owner").set_value("Bob")
+    run(at.button(key="submit").click())
+    assert "Tap at least one card." in texts(at)
+    assert at.session_state["live"].log.events == ()
+    assert at.button_group(key="n_owner").value == "Bob"  # what was tapped stays

@@ -49,9 +49,10 @@ from ..turns import (
     unshown,
     winner,
 )
+from .note import note_form
 
 SHORT_KINDS = {"Suggestion": "Suggest", "Accusation": "Accuse", "Reveal": "Reveal",
-               "Asked one": "Ask one"}
+               "Asked one": "Ask one", "Note": "Note"}
 """The entry kinds as the switch shows them, short enough for one row on a phone."""
 
 state = st.session_state
@@ -107,6 +108,8 @@ def turn_view() -> None:
                          format_func=SHORT_KINDS.__getitem__, label_visibility="collapsed")
     if state.kind == "Reveal":
         reveal_form()
+    elif state.kind == "Note":
+        note_form()
     else:
         turn_form()
     problem = state.get("entry_problem")
