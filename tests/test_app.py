@@ -362,7 +362,7 @@ def test_a_saved_entry_resets_to_a_plain_suggestion_by_the_next_player(store: St
 
 def test_asked_one_only_in_games_that_ask_one_player(store: Store) -> None:
     at, _ = open_app(store, classic())
-    assert at.segmented_control(key="kind").options == ["Suggest", "Accuse", "Reveal"]
+    assert at.segmented_control(key="kind").options == ["Suggest", "Accuse", "Reveal", "Note"]
     at, _ = open_app(store, forum())
     assert "Ask one" in at.segmented_control(key="kind").options
 

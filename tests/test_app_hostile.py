@@ -19,6 +19,7 @@ from notebook_app.store import DB_ENV, Store
 from solver.cards import Deck
 from solver.editions import Dealing, new_game
 from solver.game import Accusation, GameLog, Reveal, Suggestion
+from tests.test_app_screens import dialog_markdown
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "notebook_app" / "app.py")
@@ -101,10 +102,10 @@ def test_every_screen_shows_hostile_names_as_text(store: Store) -> None:
         at.segmented_control(key="view").set_value(view).run()
         assert_no_markup(at, view)
     at.segmented_control(key="view").set_value("Grid").run()
-    at.session_state["explain_cell"] = (DECK.weapons[1], HOSTILE[2])
+    at.session_state["explain_cell"] = (DECK.weapons[1], HOSTILE[2], None)  # a tapped cell
     at.run()
     assert_no_markup(at, "an explanation")
-    assert any("Cat" in m.value for m in at.markdown)
+    assert any("Cat" in text for text in dialog_markdown(at))
     at.segmented_control(key="view").set_value("Turn").run()
     at.session_state["pending_show"] = (0, log.events[0])
     at.run()

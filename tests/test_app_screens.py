@@ -16,6 +16,7 @@ from streamlit.testing.v1 import AppTest
 from notebook_app.store import DB_ENV, Store
 from solver.editions import Dealing, editions, new_game
 from solver.game import Event, GameLog, Note, Suggestion
+from tests.test_app import pick, shown
 
 APP = str(Path(__file__).resolve().parent.parent / "notebook_app" / "app.py")
 CLASSIC = editions()["clue-classic"].deck
@@ -68,7 +69,7 @@ def page_order(at: AppTest) -> list[str]:
         kind = type(node).__name__
         key = getattr(node, "key", None)
         value = getattr(node, "value", None) if kind in ("Error", "Caption", "Info") else None
-        order.append(f"{kind}:{key if key else value}")
+        order.append(f"{kind}:{key if key else shown(value)}")
     return order
 
 
@@ -76,7 +77,7 @@ def texts(at: AppTest) -> str:
     parts = [m.value for m in at.markdown] + [e.value for e in at.error]
     parts += [i.value for i in at.info] + [s.value for s in at.success]
     parts += [c.value for c in at.caption] + [w.value for w in at.warning]
-    return "\n".join(str(p) for p in parts)
+    return "\n".join(shown(p) for p in parts)
 
 
 # --- the header and the status line ----------------------------------------------------------
@@ -84,10 +85,8 @@ def texts(at: AppTest) -> str:
 
 def test_a_recorded_turn_is_confirmed_in_the_status_line_not_a_toast(store: Store) -> None:
     at = open_app(store, classic())
-    at.selectbox(key="e_suspect").set_value("Mrs. White")
-    at.selectbox(key="e_weapon").set_value("Knife")
-    at.selectbox(key="e_room").set_value("Lounge")
-    at.selectbox(key="e_refuter").set_value("")
+    pick(at, "Mrs. White", "Knife", "Lounge")
+    at.pills(key="e_refuter").set_value("")
     run(at.button(key="submit").click())
     assert len(at.toast) == 0
     order = page_order(at)
@@ -105,7 +104,7 @@ def test_a_recorded_turn_is_confirmed_in_the_status_line_not_a_toast(store: Stor
 
 def test_the_verdict_says_how_many_envelopes_and_the_likeliest(store: Store) -> None:
     at = open_app(store, classic())
-    verdict = at.info[0].value
+    verdict = shown(at.info[0].value)
     assert "Not safe to accuse yet: 150 envelopes (suspect, weapon, room) are still possible." \
         in verdict
     assert "All 150 are equally likely (0.7% each)." in verdict
@@ -115,7 +114,7 @@ def test_the_verdict_says_how_many_envelopes_and_the_likeliest(store: Store) -> 
         Suggestion("Bob", ("Professor Plum", "Wrench", "Library"), passes=("Cat", "Dan", "Ann")),
     )
     at = open_app(store, log)
-    verdict = at.info[0].value
+    verdict = shown(at.info[0].value)
     assert "Likeliest" in verdict
     chances = at.session_state["live"].odds()
     top = chances.envelopes[0][3]
@@ -177,7 +176,7 @@ def dialog_markdown(at: AppTest) -> list[str]:
     for root in at._tree.children.values():
         for node in walk(root):
             if getattr(node, "type", None) == "dialog":
-                found += [str(m.value) for m in walk(node) if type(m).__name__ == "Markdown"]
+                found += [shown(m.value) for m in walk(node) if type(m).__name__ == "Markdown"]
     return found
 
 
@@ -243,8 +242,8 @@ def test_face_up_cards_are_marked_face_up_not_crossed(store: Store) -> None:
 
 def note_entry(at: AppTest, owner: str, relation: str, *cards: str, text: str = "") -> AppTest:
     """Fill the Note form as a player taps it (whose, what, the card chips, a remark), save."""
-    if at.radio(key="kind").value != "Note":
-        run(at.radio(key="kind").set_value("Note"))
+    if at.segmented_control(key="kind").value != "Note":
+        run(at.segmented_control(key="kind").set_value("Note"))
     at.button_group(key="n_owner").set_value(owner)
     at.button_group(key="n_relation").set_value(relation)
     for field, category in (("n_suspect", CLASSIC.suspects), ("n_weapon", CLASSIC.weapons),
@@ -264,7 +263,9 @@ def test_notes_are_entries_of_their_own(store: Store) -> None:
     assert second == Note("envelope", lacks=("Lead Pipe",))
     assert third == Note("Cat", holds_one_of=("Mr. Green", "Professor Plum"))
     assert "Recorded event 3" in texts(at)
-    # the form is blank again for the next note
+    # the form is a plain suggestion again, and a blank one for the next note
+    assert at.segmented_control(key="kind").value == "Suggestion"
+    run(at.segmented_control(key="kind").set_value("Note"))
     assert at.button_group(key="n_owner").value is None
     assert at.button_group(key="n_room").value == []
     run(at.segmented_control(key="view").set_value("Grid"))
@@ -284,7 +285,7 @@ def test_a_note_is_edited_and_undone_like_any_entry(store: Store) -> None:
     at = open_app(store, classic(Note("Bob", lacks=("Rope",))))
     run(at.segmented_control(key="view").set_value("Log"))
     run(at.button(key="edit_0").click())
-    assert at.radio(key="kind").value == "Note"
+    assert at.segmented_control(key="kind").value == "Note"
     assert at.button_group(key="n_owner").value == "Bob"
     assert at.button_group(key="n_relation").value == "lacks"
     assert at.button_group(key="n_weapon").value == ["Rope"]
@@ -297,7 +298,7 @@ def test_a_note_is_edited_and_undone_like_any_entry(store: Store) -> None:
 
 def test_a_note_without_cards_says_what_is_missing(store: Store) -> None:
     at = open_app(store, classic())
-    run(at.radio(key="kind").set_value("Note"))
+    run(at.segmented_control(key="kind").set_value("Note"))
     at.button_group(key="n_owner").set_value("Bob")
     run(at.button(key="submit").click())
     assert "Tap at least one card." in texts(at)
