@@ -304,3 +304,20 @@ def test_a_note_without_cards_says_what_is_missing(store: Store) -> None:
     assert "Tap at least one card." in texts(at)
     assert at.session_state["live"].log.events == ()
     assert at.button_group(key="n_owner").value == "Bob"  # what was tapped stays
+
+
+def test_a_half_entered_turn_survives_a_look_at_another_tab(store: Store) -> None:
+    at = open_app(store, classic())
+    pick(at, "Mrs. White", "Knife", "Lounge")
+    run(at)
+    run(at.segmented_control(key="view").set_value("Grid"))
+    run(at.segmented_control(key="view").set_value("Log"))
+    run(at.segmented_control(key="view").set_value("Turn"))
+    assert [at.pills(key=k).value for k in ("e_suspect", "e_weapon", "e_room")] == [
+        "Mrs. White", "Knife", "Lounge"]
+    run(at.segmented_control(key="kind").set_value("Note"))
+    run(at.button_group(key="n_owner").set_value("Bob"))
+    run(at.segmented_control(key="view").set_value("Grid"))
+    run(at.segmented_control(key="view").set_value("Turn"))
+    assert at.segmented_control(key="kind").value == "Note"
+    assert at.button_group(key="n_owner").value == "Bob"

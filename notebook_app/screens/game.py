@@ -53,7 +53,7 @@ def sharing() -> None:
                        "this game, until you send the new ones.")
 
 
-def export_name(log: GameLog, today: date | None = None) -> str:
+def export_name(log: GameLog, today: date | None = None, suffix: str = ".json") -> str:
     """The exported file's name: the game's title (else its players) and the date, in
     characters every file system and chat app keeps.
 
@@ -63,12 +63,12 @@ def export_name(log: GameLog, today: date | None = None) -> str:
     ...                 Dealing.TWO_PLAYER, title="Pe/lti: ilta?")
     >>> export_name(GameLog(game), date(2026, 11, 30))
     'Pe-lti-ilta-2026-11-30.json'
-    >>> export_name(GameLog(replace(game, title=None)), date(2026, 11, 30))
-    'Aino-Niko-2026-11-30.json'
+    >>> export_name(GameLog(replace(game, title=None)), date(2026, 11, 30), ".clue")
+    'Aino-Niko-2026-11-30.clue'
     """
     title = log.game.title or " ".join(log.game.player_names)
     name = "-".join(re.findall(r"\w+", title))[:60] or "clue-game"
-    return f"{name}-{(today or date.today()).isoformat()}.json"
+    return f"{name}-{(today or date.today()).isoformat()}{suffix}"
 
 
 def game_view() -> None:

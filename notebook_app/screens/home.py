@@ -20,6 +20,7 @@ from ..newgame import (
 from ..plain import plain
 from ..session import open_game, problems_text, start_from, store
 from ..store import StoreError, parse_upload
+from .notation import paste_game_form
 
 CUSTOM = "custom"
 """The card set choice for typing one's own cards."""
@@ -189,6 +190,8 @@ def home_screen() -> None:
         st.selectbox("Example", tuple(found), key="example")
         form_error("example_error")
         st.button("Open example", key="open_example", on_click=open_chosen_example)
-    st.file_uploader("Upload a clue-notebook/1 file", type=["json"], key="upload")
+    st.file_uploader("Upload a clue-notebook/1 file (JSON or notation)",
+                     type=["json", "clue", "txt"], key="upload")
     form_error("open_error")
     st.button("Open file", key="open_upload", on_click=open_upload)
+    paste_game_form()

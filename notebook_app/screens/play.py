@@ -12,7 +12,7 @@ from solver.game import GameLog
 from ..entry import next_entry, start_edit
 from ..grid_view import as_markdown, envelope_line, likeliest_line, verdict
 from ..plain import plain
-from ..session import can_edit, flash, live, undo_revision
+from ..session import ENTRY_KEYS, can_edit, flash, live, undo_revision
 from ..turns import describe
 from .game import game_view
 from .grid import grid_view
@@ -51,7 +51,7 @@ def header() -> None:
     else:
         chances = None if ignored else live().odds()
         odds_line = "" if chances is None else likeliest_line(chances.envelopes)
-        if odds_line and not chances.exact:
+        if chances is not None and odds_line and not chances.exact:
             odds_line += " (estimated by sampling)"
         st.info(plain("\n".join(filter(None, (verdict(grid, None if ignored
                                                           else live().triples_left),
@@ -140,7 +140,17 @@ def status_line() -> None:
         st.caption("No entries yet.")
 
 
+def keep_form() -> None:
+    """Keep the Turn form and the paste box while another tab shows: Streamlit drops the value
+    of a widget that a run does not draw, and a half-entered turn must survive a look at the
+    grid."""
+    for key in (*ENTRY_KEYS, "kind", "paste_turns"):
+        if key in state:
+            state[key] = state[key]
+
+
 def play_screen() -> None:
+    keep_form()
     header()
     names = tuple(VIEWS) if can_edit() else READ_VIEWS
     if state.get("view") not in names:
