@@ -14,6 +14,7 @@ import streamlit as st
 from solver.cards import CATEGORIES, Category
 from solver.game import ENVELOPE, SIDE, Game, Note, NoteRelation
 
+from ..plain import plain
 from ..session import live
 
 RELATIONS: dict[NoteRelation, str] = {
@@ -36,7 +37,8 @@ def owners(game: Game) -> tuple[str, ...]:
 
 
 def owner_label(owner: str) -> str:
-    return {ENVELOPE: "Envelope", SIDE: "Side pile"}.get(owner, owner)
+    """A chip's label: the envelope and the side pile in words, a player's name as text."""
+    return {ENVELOPE: "Envelope", SIDE: "Side pile"}.get(owner, plain(owner))
 
 
 def note_event() -> Note | None:
@@ -91,4 +93,4 @@ def note_form() -> None:
 
 def chips(game: Game, category: Category, field: str) -> None:
     st.pills(category.plural.capitalize(), game.deck.of(category), key=field,
-             selection_mode="multi")
+             selection_mode="multi", format_func=plain)
