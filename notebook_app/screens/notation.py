@@ -28,6 +28,12 @@ Ann: Scarlet Pipe Kitchen / Bob - Cid + Pipe
 Bob: Green Rope Hall / Cid +"""
 """The placeholder of the paste box: what a game in notation looks like."""
 
+SCROLL_INTO_VIEW = """<script>
+setTimeout(() => document.querySelector('.st-key-KEY')
+  ?.scrollIntoView({block: 'center', behavior: 'instant'}), 100);
+</script>"""
+"""Brings the container keyed ``KEY`` (a fixed name, never user text) to mid-screen."""
+
 state = st.session_state
 
 
@@ -36,10 +42,13 @@ def show_trouble(key: str) -> None:
     found: Trouble | None = state.pop(key, None)
     if found is None:
         return
-    st.error(plain("Please fix:\n" + "\n".join(f"- {p}" for p in found.problems)),
-             icon=":material/warning:")
-    if found.pointed:
-        st.code(found.pointed, language=None, wrap_lines=True)
+    with st.container(key=f"{key}_shown"):
+        st.error(plain("Please fix:\n" + "\n".join(f"- {p}" for p in found.problems)),
+                 icon=":material/warning:")
+        if found.pointed:
+            st.code(found.pointed, language=None, wrap_lines=True)
+    # the message grows above the button just tapped, which pushes it below the screen's edge
+    st.html(SCROLL_INTO_VIEW.replace("KEY", f"{key}_shown"), unsafe_allow_javascript=True)
 
 
 def open_pasted_game() -> None:
@@ -106,8 +115,8 @@ def notation_panel() -> None:
     (with edit access) a box for turns pasted from a forum thread or a chat."""
     log = live().log
     with st.expander("As text: copy, share or paste turns", icon=":material/notes:"):
-        st.caption("The whole game in notation: the copy button at the code's corner takes it "
-                   "all, to send in a chat message or to paste into another notebook.")
+        st.caption("The whole game in notation. Tap it, then the copy button in its corner, "
+                   "to send it in a chat message or paste it into another notebook.")
         st.code(write_text(log), language=None, wrap_lines=True)
         st.download_button("Download as text (.clue)", write_text(log), key="export_text",
                            file_name=export_name(log, suffix=".clue"), mime="text/plain",
