@@ -685,7 +685,7 @@ def test_review_steps_through_the_log(store: Store) -> None:
         in texts(at)
     table = at.dataframe[0].value
     assert table.loc["Knife", "Cat"] == "✓"
-    at.session_state["review_cell"] = ("Knife", "Bob")  # tapped in the grid after event 1
+    at.session_state["explain_cell"] = ("Knife", "Bob", 1)  # tapped in the grid after event 1
     at.run()
     assert "Bob holds Knife: no." in texts(at) and "event 1" in texts(at)
     at.slider(key="review_step").set_value(0).run()

@@ -64,7 +64,7 @@ def test_a_pasted_game_opens_as_a_new_game(store: Store, name: str) -> None:
     text = (EXAMPLES / f"{name}.clue").read_text(encoding="utf-8")
     at = home()
     at.text_area(key="paste_game").set_value(text)
-    run(at.button(key="open_paste").click())
+    run(at.button(key="paste_game_open").click())
     assert at.session_state["live"].log == read_text(text)
     assert at.session_state["access"] == "owner"  # saved in this browser's list, to edit
     events = len(read_text(text).events)
@@ -76,21 +76,23 @@ def test_a_pasted_game_with_a_typo_says_where_and_keeps_the_text(store: Store) -
             "Ann: Plumb Rope Hall / Bob - Cid +\nBob: Green Pipe Kitchen / Cid +")
     at = home()
     at.text_area(key="paste_game").set_value(text)
-    run(at.button(key="open_paste").click())
+    run(at.button(key="paste_game_open").click())
     assert "live" not in at.session_state
     order = page_order(at)
-    button = order.index("Button:open_paste")
+    button = order.index("Button:paste_game_open")
     # right above the button the player tapped: the problem in words, the line pointed at
-    assert order[button - 2].startswith("Error:Please fix:")
+    [message] = [e for e in order[order.index("TextArea:paste_game"):button] if "Error:" in e]
+    assert message.startswith("Error:Please fix:")
     assert ("line 5, column 6: expected a card, got 'Plumb': did you mean Professor Plum?"
-            in order[button - 2])
+            in message)
+    assert not any(e.startswith("Error:") for e in order[:order.index("TextArea:paste_game")])
     [code] = [c.value for c in at.code]
     assert code == ("line 5 | Ann: Plumb Rope Hall / Bob - Cid +\n"
                     "       |      ^ a card")
     assert at.text_area(key="paste_game").value == text  # nothing pasted is lost
     # fixed in place, it opens
     at.text_area(key="paste_game").set_value(text.replace("Plumb", "Plum"))
-    run(at.button(key="open_paste").click())
+    run(at.button(key="paste_game_open").click())
     assert at.session_state["live"].log.events[0].cards[0] == "Professor Plum"
 
 
@@ -98,7 +100,7 @@ def test_a_pasted_game_that_breaks_a_rule_names_its_line(store: Store) -> None:
     text = "edition: clue-classic\nplayers: Ann 9, Bob 9\n\nAnn: Plum Rope Hall / Ann +"
     at = home()
     at.text_area(key="paste_game").set_value(text)
-    run(at.button(key="open_paste").click())
+    run(at.button(key="paste_game_open").click())
     assert "live" not in at.session_state
     assert "line 4: event 1" in texts(at)
     assert [c.value for c in at.code] == ["line 4 | Ann: Plum Rope Hall / Ann +"]
@@ -106,7 +108,7 @@ def test_a_pasted_game_that_breaks_a_rule_names_its_line(store: Store) -> None:
 
 def test_an_empty_paste_says_what_to_paste(store: Store) -> None:
     at = home()
-    run(at.button(key="open_paste").click())
+    run(at.button(key="paste_game_open").click())
     assert "the text box is empty: paste a game in notation" in texts(at)
     assert "live" not in at.session_state
 
@@ -150,7 +152,7 @@ def test_pasted_turns_are_added_after_the_games_own_and_undone_at_once(store: St
     assert events[1] == Suggestion("Bob", ("Mrs. Peacock", "Rope", "Hall"),
                                    passes=("Cat", "Dan"), refuted_by="Ann")
     assert events[2].owner == "Dan" and events[2].lacks == ("Wrench",)
-    assert "Added events 2-3 from pasted text" in texts(at)
+    assert shown(at.button(key="undo").label) == "Undo: added events 2-3 from pasted text"
     assert at.text_area(key="paste_turns").value == ""
     run(at.segmented_control(key="view").set_value("Turn"))
     assert at.pills(key="by").value == "Cat"  # the next turn follows the pasted ones

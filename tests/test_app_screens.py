@@ -90,16 +90,21 @@ def test_a_recorded_turn_is_confirmed_in_the_status_line_not_a_toast(store: Stor
     run(at.button(key="submit").click())
     assert len(at.toast) == 0
     order = page_order(at)
-    confirmation = ":material/check_circle: Recorded event 1"
-    assert f"Caption:{confirmation}" in order
-    # right under the tabs, below the verdict it must not cover
-    assert order.index(f"Caption:{confirmation}") == order.index("ButtonGroup:view") + 1
+    # the Undo button says what was done; the line right under the tabs, below the verdict it
+    # must not cover, says what the entry was
+    assert shown(at.button(key="undo").label) == "Undo: recorded event 1"
+    latest = ("Caption:Latest: #1 Ann: Mrs. White, Knife, Lounge → nobody showed; Bob, Cat, Dan "
+              "passed")
+    assert order.index(latest) == order.index("ButtonGroup:view") + 1
     assert order.index("ButtonGroup:view") > next(i for i, e in enumerate(order)
                                                   if e.startswith(("Info:", "Success:")))
-    # the next run keeps the line (nothing below it jumps) and says what the latest entry is
-    run(at)
-    assert "Latest: #1 Ann: Mrs. White, Knife, Lounge → nobody showed; Bob, Cat, Dan passed" \
-        in texts(at)
+    # what the Undo button does not say shows in that line instead
+    run(at.button(key="undo").click())
+    order = page_order(at)
+    assert order[order.index("ButtonGroup:view") + 1] == (
+        "Caption::material/check_circle: Undid: recorded event 1")
+    run(at)  # the next run keeps a line there, so nothing below it jumps
+    assert page_order(at)[page_order(at).index("ButtonGroup:view") + 1] == "Caption:No entries yet."
 
 
 def test_the_verdict_says_how_many_envelopes_and_the_likeliest(store: Store) -> None:
@@ -262,7 +267,7 @@ def test_notes_are_entries_of_their_own(store: Store) -> None:
     assert first == Note("Bob", holds=("Knife",), text="saw it by accident")
     assert second == Note("envelope", lacks=("Lead Pipe",))
     assert third == Note("Cat", holds_one_of=("Mr. Green", "Professor Plum"))
-    assert "Recorded event 3" in texts(at)
+    assert shown(at.button(key="undo").label) == "Undo: recorded event 3"
     # the form is a plain suggestion again, and a blank one for the next note
     assert at.segmented_control(key="kind").value == "Suggestion"
     run(at.segmented_control(key="kind").set_value("Note"))
@@ -277,8 +282,10 @@ def test_notes_are_entries_of_their_own(store: Store) -> None:
     [why] = dialog_markdown(at)
     assert "saw it by accident" in why and "event 1" in why
     run(at.segmented_control(key="view").set_value("Log"))
-    assert "Note: Bob holds Knife (“saw it by accident”)" in texts(at)
-    assert "Note: the envelope does not hold Lead Pipe" in texts(at)
+    lines = [shown(b.label) for b in at.button if str(b.key).startswith("edit_")]
+    assert lines == ["**#3** Note: Cat holds one of Mr. Green, Professor Plum",
+                     "**#2** Note: the envelope does not hold Lead Pipe",
+                     "**#1** Note: Bob holds Knife (“saw it by accident”)"]
 
 
 def test_a_note_is_edited_and_undone_like_any_entry(store: Store) -> None:

@@ -10,8 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_browser_app import app_url  # noqa: F401 (a fixture)
-
 pytestmark = pytest.mark.browser
 
 PASTED = """title: Pasted at the table
@@ -26,7 +24,7 @@ Bob: Plumb Pipe Library / Cat -  Dan +"""
 
 
 def test_a_note_and_a_pasted_game_on_a_phone(
-    app_url: str,  # noqa: F811
+    app_url: str,
     chromium_executable: str, chromium_args: list[str], artifacts_dir: Path,
 ) -> None:
     from playwright.sync_api import Page, expect, sync_playwright

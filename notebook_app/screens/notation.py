@@ -69,7 +69,7 @@ def paste_game_form() -> None:
                       "line per turn. Any unique start of a card's name will do. JSON works "
                       "too.")
     show_trouble("paste_game_error")
-    st.button("Open pasted game", key="open_paste", on_click=open_pasted_game)
+    st.button("Open pasted game", key="paste_game_open", on_click=open_pasted_game)
 
 
 def add_pasted_turns() -> None:
