@@ -5,7 +5,6 @@ Screenshots go to ``test-artifacts/`` as ``notation-<step>.png``."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -94,7 +93,9 @@ def test_a_note_and_a_pasted_game_on_a_phone(
         shot(page, "3-note-form")
         page.get_by_role("button", name="Record", exact=True).click()
         settle(page)
-        expect(page.get_by_text(re.compile("Recorded event 3"))).to_be_visible()  # status line
+        expect(page.get_by_role("button", name="Undo: recorded event 3")).to_be_visible()
+        expect(page.get_by_text("Latest: #3 Note: Dan does not hold Wrench (“dropped his cards”)")
+               ).to_be_visible()  # the status line under the tabs
         shot(page, "4-note-recorded")
 
         tab(page, "Log")
@@ -119,7 +120,8 @@ def test_a_note_and_a_pasted_game_on_a_phone(
         settle(page)
         page.get_by_role("button", name="Add pasted turns").click()
         settle(page)
-        expect(page.get_by_text(re.compile("Added events 4-5 from pasted text"))).to_be_visible()
+        expect(page.get_by_role("button", name="Undo: added events 4-5 from pasted text")
+               ).to_be_visible()
         shot(page, "6-turns-added")
         tab(page, "Grid")
         expect(page.locator('[data-testid="stDataFrame"] canvas').first).to_be_visible()
