@@ -16,10 +16,12 @@ import logging
 
 import streamlit as st
 
+from notebook_app.language import choose, switcher
 from notebook_app.plain import plain
 from notebook_app.screens.home import home_screen
 from notebook_app.screens.play import play_screen
 from notebook_app.session import sync
+from solver.i18n import N_, _
 
 # (No bare strings at module level here: Streamlit would print them.)
 SCROLL_TOP = """<script>
@@ -39,7 +41,7 @@ PHONE_CSS = """<style>
 .st-key-log button p {font-size: 0.92rem; text-align: left;}
 </style>"""
 
-TROUBLE = ("Something went wrong on the server while drawing this page. Every entry that was "
+TROUBLE = N_("Something went wrong on the server while drawing this page. Every entry that was "
            "saved is kept. Reload the page; if this happens again, export the game from the Game "
            "tab and report the problem with it.")
 """What a user sees when drawing a page fails; the details go to the server's log only (the
@@ -70,10 +72,12 @@ def main() -> None:
         draw()
     except Exception:  # the error boundary: a message for the user, the traceback for the log
         logger.exception("drawing the page failed")
-        st.error(TROUBLE, icon=":material/error:")
+        st.error(_(TROUBLE), icon=":material/error:")
 
 
 def draw() -> None:
+    choose()
+    switcher()
     sync()
     show_flash()
     if "live" in state:

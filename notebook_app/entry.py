@@ -15,6 +15,7 @@ import streamlit as st
 from solver.cards import CATEGORIES, Category
 from solver.errors import InvalidLogError
 from solver.game import Accusation, Event, Note, Reveal, Suggestion
+from solver.i18n import N_, _
 from solver.logfile import check
 
 from .screens.note import load_note, missing_text, note_event
@@ -39,9 +40,9 @@ fact learned outside the rules (`notebook_app.screens.note`)."""
 NOBODY = ""
 """"Who showed a card" when nobody did (player names are never empty; ``None`` is not yet
 answered)."""
-SHOWED, NO_CARD = "showed a card", "no card"
+SHOWED, NO_CARD = N_("showed a card"), N_("no card")
 """The answers to a question asked of one player."""
-WRONG, RIGHT = "wrong", "right"
+WRONG, RIGHT = N_("wrong"), N_("right")
 """The results of an accusation."""
 CARD_KEYS = {Category.SUSPECT: "e_suspect", Category.WEAPON: "e_weapon", Category.ROOM: "e_room"}
 """The field of each card of a suggestion or accusation."""
@@ -142,18 +143,18 @@ def missing() -> str | None:
     if kind == "Note":
         return missing_text()
     if kind == "Reveal":
-        return None if state.get("r_cards") else "Tap the cards you saw."
+        return None if state.get("r_cards") else _("Tap the cards you saw.")
     if picked_cards() is None:
-        return "Tap a suspect, a weapon and a room."
+        return _("Tap a suspect, a weapon and a room.")
     if kind == "Accusation":
-        return None if state.get("e_result") in (WRONG, RIGHT) else "Tap wrong or right."
+        return None if state.get("e_result") in (WRONG, RIGHT) else _("Tap wrong or right.")
     if kind == "Asked one":
         if state.get("e_asked") is None:
-            return "Tap who was asked."
+            return _("Tap who was asked.")
         return None if state.get("e_answer") in (SHOWED, NO_CARD) else (
-            f"Tap whether {state.e_asked} showed a card.")
+            _("Tap whether {player} showed a card.").format(player=state.e_asked))
     return None if state.get("e_refuter") is not None else (
-        "Tap who showed a card, or Nobody.")
+        _("Tap who showed a card, or Nobody."))
 
 
 def submit_entry() -> None:
@@ -205,7 +206,7 @@ def my_refutation(event: Event) -> tuple[Event, bool]:
     if me is None or event.refuted_by is None or event.shown is not None:
         return event, False
     if event.by == me:
-        grid, _ = live().grid()
+        grid = live().grid()[0]
         can = shown_candidates(log.game, grid, me, event.refuted_by, event.cards)
         if len(can) == 1 and state.get("editing") is None:
             return replace(event, shown=can[0]), False

@@ -7,7 +7,6 @@ background: never colour alone.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from math import prod
@@ -16,7 +15,9 @@ import pandas as pd
 
 from solver.cards import CATEGORIES, Category
 from solver.game import ENVELOPE, SIDE
+from solver.i18n import N_, _, ngettext
 from solver.notebook import Grid, Knowledge
+from solver.report import category_label
 
 from .plain import plain
 
@@ -31,7 +32,7 @@ FACE_UP = "▲"
 """Every cell of a face-up card: it lies on the table, nobody holds it."""
 FACE_UP_STYLE = "background-color: #dcecf7; color: #1d4f73"
 HEADER_STYLE = "background-color: #d6dcf5; color: #1f2a5c; font-weight: bold"
-LABEL = {ENVELOPE: "Env", SIDE: "Side"}
+LABEL = {ENVELOPE: N_("Env"), SIDE: N_("Side")}
 """Column labels of the envelope and the side pile."""
 PHONE_TABLE = 366
 """Pixels of table a 390 px wide phone shows without scrolling sideways."""
@@ -75,8 +76,9 @@ def short_names(
 
 def column_labels(grid: Grid) -> dict[str, str]:
     """Short label of every owner column, in grid order."""
-    players = short_names(grid.game.player_names, taken=set(LABEL.values()))
-    return {owner: players.get(owner, LABEL.get(owner, owner)) for owner in grid.owners}
+    own = {owner: _(label) for owner, label in LABEL.items()}
+    players = short_names(grid.game.player_names, taken=set(own.values()))
+    return {owner: players.get(owner, own.get(owner, owner)) for owner in grid.owners}
 
 
 def card_column_width(grid: Grid) -> int:
@@ -99,7 +101,7 @@ def card_column_width(grid: Grid) -> int:
 
 def category_row(category: Category) -> str:
     """The label of the row that heads a category."""
-    return f"— {category.plural} —"
+    return f"— {category_label(category)} —"
 
 
 def grid_rows(grid: Grid) -> list[str | None]:
@@ -136,7 +138,8 @@ def grid_table(
                 else:
                     cells.append(SYMBOL[knowledge])
             rows.append(cells)
-    return pd.DataFrame(rows, index=pd.Index(index, name="Card"), columns=list(labels.values()))
+    return pd.DataFrame(rows, index=pd.Index(index, name=_("Card")),
+                        columns=list(labels.values()))
 
 
 def percent(probability: float) -> str:
@@ -172,12 +175,13 @@ def envelope_line(grid: Grid) -> str:
     For example ``"Suspect: Mrs. White · Weapon: 3 left · Room: 5 left"``.
     """
     known = grid.envelope()
-    parts = []
+    shown = {}
     for category in CATEGORIES:
         card = known[category]
-        shown = card if card is not None else f"{len(grid.envelope_candidates(category))} left"
-        parts.append(f"{category.value.capitalize()}: {shown}")
-    return " · ".join(parts)
+        left = len(grid.envelope_candidates(category))
+        shown[category.value] = (card if card is not None else
+                                 ngettext("{count} left", "{count} left", left).format(count=left))
+    return _("Suspect: {suspect} · Weapon: {weapon} · Room: {room}").format(**shown)
 
 
 def verdict(grid: Grid, triples_left: int | None = None) -> str:
@@ -189,63 +193,16 @@ def verdict(grid: Grid, triples_left: int | None = None) -> str:
     """
     if grid.accusation_safe:
         cards = grid.envelope()
-        return "Accusation is safe: " + ", ".join(str(cards[c]) for c in CATEGORIES)
-    count = triples_left
-    bound = "" if count is not None else "at most "
-    if count is None:
-        count = prod(len(grid.envelope_candidates(c)) for c in CATEGORIES)
-    noun = "envelope (suspect, weapon, room) is" if count == 1 and not bound else \
-        "envelopes (suspect, weapon, room) are"
-    return f"Not safe to accuse yet: {bound}{count} {noun} still possible."
+        return _("Accusation is safe: {suspect}, {weapon}, {room}").format(
+            suspect=cards[Category.SUSPECT], weapon=cards[Category.WEAPON],
+            room=cards[Category.ROOM])
+    if triples_left is not None:
+        return ngettext("Not yet: {count} possibility left", "Not yet: {count} possibilities left",
+                        triples_left).format(count=triples_left)
+    bound = prod(len(grid.envelope_candidates(c)) for c in CATEGORIES)
+    return ngettext("Not yet: at most {count} possibility left",
+                    "Not yet: at most {count} possibilities left", bound).format(count=bound)
 
-
-LIKELIEST_SHOWN = 3
-"""How many envelopes the likeliest line names at most."""
-
-
-def chance(probability: float) -> str:
-    """A probability as a player reads it: whole percents, one decimal below 1%.
-
-    >>> chance(0.372), chance(0.0031), chance(0.0004), chance(1.0)
-    ('37%', '0.3%', '<0.1%', '100%')
-    """
-    if probability >= 0.0095:
-        return f"{round(100 * probability)}%"
-    tenths = round(1000 * probability)
-    return f"{tenths / 10}%" if tenths else "<0.1%"
-
-
-def likeliest_line(envelope_odds: Sequence[tuple[str, str, str, float]]) -> str:
-    """The likeliest envelopes and their chances, ties said as ties (``envelope_odds`` is
-    `solver.odds.Odds.envelope_odds`: most likely first).
-
-    >>> likeliest_line([("Plum", "Rope", "Hall", 0.5), ("Plum", "Rope", "Den", 0.3),
-    ...                 ("Plum", "Axe", "Den", 0.2)])
-    'Likeliest: Plum, Rope, Hall (50%); then Plum, Rope, Den (30%).'
-    >>> likeliest_line([("Plum", "Rope", "Hall", 0.4), ("Plum", "Rope", "Den", 0.4),
-    ...                 ("Plum", "Axe", "Den", 0.2)])
-    'Likeliest, tied at 40% each: Plum, Rope, Hall · Plum, Rope, Den.'
-    >>> likeliest_line([("Plum", "Rope", c, 0.25) for c in "ABCD"])
-    'All 4 are equally likely (25% each).'
-    """
-    if not envelope_odds:
-        return ""
-    top = envelope_odds[0][3]
-    tied = [e for e in envelope_odds if math.isclose(e[3], top, rel_tol=1e-9)]
-    if len(tied) == len(envelope_odds) and len(tied) > 1:
-        return f"All {len(tied)} are equally likely ({chance(top)} each)."
-    if len(tied) > 1:
-        named = " · ".join(", ".join(e[:3]) for e in tied[:LIKELIEST_SHOWN])
-        more = f" and {len(tied) - LIKELIEST_SHOWN} more" if len(tied) > LIKELIEST_SHOWN else ""
-        return f"Likeliest, tied at {chance(top)} each: {named}{more}."
-    line = f"Likeliest: {', '.join(envelope_odds[0][:3])} ({chance(top)})"
-    if len(envelope_odds) == 1:
-        return line + "."
-    second = envelope_odds[1][3]
-    runners = [e for e in envelope_odds[1:] if math.isclose(e[3], second, rel_tol=1e-9)]
-    if len(runners) == 1:
-        return f"{line}; then {', '.join(runners[0][:3])} ({chance(second)})."
-    return f"{line}; then {len(runners)} tied at {chance(second)} each."
 
 
 def cell_at(grid: Grid, row: int, column: int) -> tuple[str, str] | None:

@@ -13,6 +13,7 @@ from solver.envelopes import EnvelopeCounter
 from solver.errors import ContradictionError
 from solver.explain import Explainer
 from solver.game import Event, GameLog
+from solver.i18n import _
 from solver.notebook import Grid, Notebook
 from solver.odds import odds as deal_odds
 
@@ -161,7 +162,8 @@ class LiveGame:
         """Why the grid shows what it shows for one cell, as lines to read. While the log
         clashes, says to fix that first."""
         if self.conflict:
-            return "The log has a contradiction: fix it first, then every cell can be explained."
+            return _("The log has a contradiction: fix it first, then every cell can be "
+                     "explained.")
         if self._explainer is None:
             self._explainer = Explainer(self.notebook, grid=self.grid()[0])
         return self._explainer.cell(card, owner).text()

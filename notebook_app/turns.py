@@ -31,6 +31,7 @@ from solver.game import (
     SidePeek,
     Suggestion,
 )
+from solver.i18n import _, ngettext
 from solver.notebook import Grid, Knowledge
 
 
@@ -318,19 +319,28 @@ def describe(event: Event) -> str:
     if isinstance(event, Note):
         return describe_note(event)
     if isinstance(event, Reveal):
-        whole = " (whole hand)" if event.whole_hand else ""
-        return f"{event.player} revealed {', '.join(event.cards)}{whole}"
+        text = (_("{player} revealed {cards} (whole hand)") if event.whole_hand
+                else _("{player} revealed {cards}"))
+        return text.format(player=event.player, cards=", ".join(event.cards))
     triple = ", ".join(event.cards)
     if isinstance(event, Accusation):
-        verdict = "right" if event.correct else "wrong"
-        return f"{event.by} accused {triple}: {verdict}"
+        text = (_("{player} accused {cards}: right") if event.correct
+                else _("{player} accused {cards}: wrong"))
+        return text.format(player=event.by, cards=triple)
     if event.refuted_by is None:
-        answer = "nobody showed"
-        if event.side_peek is not None:
-            seen = f" ({event.side_peek.card})" if event.side_peek.card else ""
-            answer += f"; looked at side card {event.side_peek.slot}{seen}"
+        peek = event.side_peek
+        if peek is None:
+            answer = _("nobody showed")
+        elif peek.card:
+            answer = _("nobody showed; looked at side card {slot} ({card})").format(
+                slot=peek.slot, card=peek.card)
+        else:
+            answer = _("nobody showed; looked at side card {slot}").format(slot=peek.slot)
+    elif event.shown:
+        answer = _("{player} showed {card}").format(player=event.refuted_by, card=event.shown)
     else:
-        card = f" {event.shown}" if event.shown else " a card"
-        answer = f"{event.refuted_by} showed{card}"
-    passed = f"; {', '.join(event.passes)} passed" if event.passes else ""
-    return f"{event.by}: {triple} → {answer}{passed}"
+        answer = _("{player} showed a card").format(player=event.refuted_by)
+    if event.passes:
+        answer = ngettext("{answer}; {players} passed", "{answer}; {players} passed",
+                          len(event.passes)).format(answer=answer, players=", ".join(event.passes))
+    return f"{event.by}: {triple} → {answer}"

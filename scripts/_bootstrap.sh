@@ -6,7 +6,8 @@
 #   pyproject.toml changed: its SHA-256 is kept in .venv/.pyproject.sha256.
 # ensure_postgresql: the same for Debian's postgresql (the PostgreSQL store tests).
 # ensure_chromium: install Debian's `chromium` for the browser tests when it is missing
-#   and we are root with apt-get; otherwise (or offline) say so and carry on.
+#   and we are root with apt-get; otherwise (or offline) say so and carry on. Also Debian's
+#   `fonts-noto-cjk`, so the Japanese screens show real characters.
 #
 # Environment: PYTHON picks the interpreter that creates the venv (default: the first
 # of python3, python3.13, python3.12, python3.11 that is 3.11 or newer).
@@ -95,6 +96,7 @@ _apt_install() {
 
 ensure_chromium() {
     if command -v chromium >/dev/null || [[ -x /usr/bin/chromium ]]; then
+        _ensure_cjk_font
         return 0
     fi
     if [[ $EUID -ne 0 ]] || ! command -v apt-get >/dev/null; then
@@ -106,6 +108,18 @@ ensure_chromium() {
     if ! { _apt_update && _apt_install chromium; }; then
         say "warning: could not install chromium (offline?); browser tests will skip (or fail under CI=true)"
     fi
+    _ensure_cjk_font
+    return 0
+}
+
+# The Japanese screens need a CJK font that Chromium can use: Debian's fonts-noto-cjk.
+_ensure_cjk_font() {
+    if dpkg -s fonts-noto-cjk >/dev/null 2>&1 || [[ $EUID -ne 0 ]] || ! command -v apt-get >/dev/null; then
+        return 0
+    fi
+    say "bootstrap: installing Debian's fonts-noto-cjk for the Japanese browser test"
+    { _apt_update && _apt_install fonts-noto-cjk; } ||
+        say "warning: could not install fonts-noto-cjk; Japanese text will show as boxes"
     return 0
 }
 

@@ -612,13 +612,25 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG, description="A deduction notebook for Clue / Cluedo and its variants.",
     )
+    _lang_argument(parser, argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     named = [c for c in COMMANDS if argv and c.name == argv[0]]
     for command in named or COMMANDS:
         sub = commands.add_parser(command.name, help=command.help, description=command.help)
         command.arguments(sub)
+        _lang_argument(sub, argparse.SUPPRESS)
         sub.set_defaults(run=command.run)
     return parser
+
+
+def _lang_argument(parser: argparse.ArgumentParser, default: Any) -> None:
+    """``--lang``, before or after the command: the language of the output and messages."""
+    from .i18n import LANGUAGES
+
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, default=default,
+        help="language of the output and messages (default: from LANGUAGE, LC_ALL or LANG)",
+    )
 
 
 def _utf8_streams() -> None:
@@ -639,6 +651,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exit_:  # --help, or a usage error argparse has already printed
         return exit_.code if isinstance(exit_.code, int) else INVALID
+    from .i18n import from_environment, speaking
+
+    with speaking(getattr(args, "lang", None) or from_environment()):
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the parsed command, turning bad input into a message and an exit status."""
     run: Callable[[argparse.Namespace], int] = args.run
     name = f"{PROG} {args.command}"
     try:

@@ -34,6 +34,7 @@ from .closing import Closing
 from .errors import ContradictionError, InvalidLogError
 from .explain_steps import Context, Derivation, Fact, RawStep, Words
 from .game import Game, GameLog
+from .i18n import Arg, Listing, Message, current, say, say_n
 from .notebook import Grid, Knowledge, Notebook
 
 __all__ = [
@@ -51,8 +52,8 @@ __all__ = [
 class Step:
     """One step of an explanation, numbered from 1 within it."""
 
-    text: str
-    """The step in a player's words."""
+    said: Message
+    """The step in a player's words, in any language (`text` renders it)."""
     events: tuple[int, ...]
     """Log events (1-based) the step cites directly."""
     uses: tuple[int, ...]
@@ -61,6 +62,11 @@ class Step:
     """The cell it settles; ``None`` for the impossibility that ends a conflict."""
     rule: str
     """Which rule: ``"pass"``, ``"narrowed"``, ``"combined"``…"""
+
+    @property
+    def text(self) -> str:
+        """The step in the current language."""
+        return self.said.render(start=True)
 
     def to_json(self) -> dict[str, Any]:
         """``{"text", "events", "from", "fact"}`` as in ``explain --json``."""
@@ -73,18 +79,35 @@ class Step:
 
 
 def _template(step: Step) -> tuple[object, ...] | None:
-    """What a step says with its card left out, for grouping steps that differ only there."""
+    """What a step says with its card left out, for grouping steps that differ only there.
+
+    Steps group when the card is the last word of the English sentence ("… not Rope."), so every
+    language groups the same steps and cites the same events."""
     if step.fact is None:
         return None
-    at = step.text.rfind(step.fact.card)
+    card = step.fact.card
+    english = step.said.render("en", start=True)
+    at = english.rfind(card)
     if at < 0:
         return None
-    after = step.text[at + len(step.fact.card) :]
+    after = english[at + len(card) :]
     if not (after == "." or after.startswith(" (")):
         return None  # the card is not the sentence's last word: "X is not in the envelope."
+    blank = _swap(step.said, card, "\0").render("en", start=True)
+    if blank.count("\0") != 1 or blank.find("\0") != at:
+        return None
     fact = step.fact
-    return step.text[:at], after, step.rule, step.events, step.uses, fact.owner, fact.holds
+    return _swap(step.said, card, ""), step.rule, step.events, step.uses, fact.owner, fact.holds
 
+
+def _swap(said: Message, card: str, value: Arg) -> Message:
+    """The sentence with its ``card`` placeholders that name ``card`` (at any depth) replaced."""
+    args = tuple(
+        (name, value if name == "card" and arg == card
+         else _swap(arg, card, value) if isinstance(arg, Message) else arg)
+        for name, arg in said.args
+    )
+    return Message(said.msgid, args, said.plural, said.n)
 
 
 def _render(steps: Sequence[Step]) -> list[str]:
@@ -98,14 +121,14 @@ def _render(steps: Sequence[Step]) -> list[str]:
         while (template is not None and last < len(steps)
                and _template(steps[last]) == template):
             last += 1
-        note = f"  (from {', '.join(map(str, step.uses))})" if step.uses else ""
+        note = ("  " + say("(from {steps})", steps=", ".join(map(str, step.uses))).render()
+                if step.uses else "")
         if last == number or step.fact is None:
             lines.append(f"  {number}. {step.text}{note}")
         else:
-            cards = [s.fact.card for s in steps[number - 1 : last] if s.fact is not None]
-            joined = ", ".join(cards[:-1]) + (" and " if step.fact.holds else " or ") + cards[-1]
-            at = step.text.rfind(step.fact.card)
-            text = step.text[:at] + joined + step.text[at + len(step.fact.card) :]
+            cards = tuple(s.fact.card for s in steps[number - 1 : last] if s.fact is not None)
+            joined = Listing(cards, "and" if step.fact.holds else "or")
+            text = _swap(step.said, step.fact.card, joined).render(start=True)
             lines.append(f"  {number}-{last}. {text}{note}")
         number = last + 1
     return lines
@@ -113,9 +136,9 @@ def _render(steps: Sequence[Step]) -> list[str]:
 
 def _rests_on(events: Sequence[int]) -> str:
     if not events:
-        return "Rests on the setup alone."
-    word = "event" if len(events) == 1 else "events"
-    return f"Rests on {word} {Words.listing([str(n) for n in events])}."
+        return say("Rests on the setup alone.").render()
+    return say_n("Rests on event {events}.", "Rests on events {events}.", len(events),
+                 events=Listing(tuple(str(n) for n in events))).render()
 
 
 @dataclass(frozen=True)
@@ -137,18 +160,27 @@ class Explanation:
     words: Words | None = field(default=None, repr=False, compare=False)
     """How to name owners in `text` (set by `Explainer`)."""
 
-    def text(self) -> str:
-        """The chain as lines a player reads."""
+    def text(self, language: str | None = None) -> str:
+        """The chain as lines a player reads, in ``language`` (default: the current one)."""
+        if language is not None and language != current():
+            from .i18n import speaking
+
+            with speaking(language):
+                return self.text()
         words = self.words
         assert words is not None
-        title = words.fact(Fact(self.card, self.owner, True), start=True)
+        title = words.fact(Fact(self.card, self.owner, True))
         if self.value is Knowledge.MAYBE:
-            lines = [f"{title}? Not known: some deals that fit the log say yes, some say no."]
-            for deal, label in zip(self.examples, ("yes", "no"), strict=False):
-                lines.append(f"  A deal where the answer is {label}:")
+            lines = [say("{fact}? Not known: some deals that fit the log say yes, some say no.",
+                         fact=title).render(start=True)]
+            for deal, holds in zip(self.examples, (True, False), strict=False):
+                lines.append("  " + (say("A deal where the answer is yes:") if holds
+                                     else say("A deal where the answer is no:")).render())
                 lines += [f"    {holder}: {cards}" for holder, cards in _hands(words, deal)]
             return "\n".join(lines)
-        lines = [f"{title}: {self.value.value}."]
+        answer = (say("{fact}: yes.", fact=title) if self.value is Knowledge.YES
+                  else say("{fact}: no.", fact=title))
+        lines = [answer.render(start=True)]
         lines += _render(self.steps)
         lines.append(_rests_on(self.events))
         return "\n".join(lines)
@@ -176,12 +208,19 @@ class Conflict:
     steps: tuple[Step, ...]
     """From those events to the impossibility (the last step)."""
 
-    def text(self) -> str:
-        """The chain as lines a player reads."""
-        numbers = Words.listing([str(n) for n in self.events]) or "none"
-        lines = [f"No deal fits the log: events {numbers} cannot all be true. Why:"]
+    def text(self, language: str | None = None) -> str:
+        """The chain as lines a player reads, in ``language`` (default: the current one)."""
+        if language is not None and language != current():
+            from .i18n import speaking
+
+            with speaking(language):
+                return self.text()
+        numbers = Words.listing([str(n) for n in self.events]) if self.events else say("none")
+        lines = [say("No deal fits the log: events {numbers} cannot all be true. Why:",
+                     numbers=numbers).render()]
         lines += _render(self.steps)
-        lines.append("One of these entries is wrong: without any one of them the clash is gone.")
+        lines.append(say("One of these entries is wrong: without any one of them the clash is "
+                         "gone.").render())
         return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
@@ -191,7 +230,8 @@ class Conflict:
 
 def _hands(words: Words, deal: Mapping[str, Sequence[str]]) -> Iterator[tuple[str, str]]:
     for owner, cards in deal.items():
-        yield words.who(owner, start=True), ", ".join(cards)
+        who = words.who(owner)
+        yield (who.render(start=True) if isinstance(who, Message) else str(who)), ", ".join(cards)
 
 
 class Explainer(Closing):
@@ -327,7 +367,8 @@ class Explainer(Closing):
             return Explanation(card, owner, value, (), (), self._examples(card, owner), words)
         fact = Fact(card, owner, value is Knowledge.YES)
         if card not in self.context.live:
-            step = Step(f"{card} lies face up, so nobody holds it.", (), (), fact, "face-up")
+            step = Step(say("{card} lies face up, so nobody holds it.", card=card), (), (), fact,
+                        "face-up")
             return Explanation(card, owner, value, (), (step,), (), words)
         derivation = self._towards(fact)
         index = derivation.known[fact.cell]

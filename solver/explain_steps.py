@@ -29,9 +29,10 @@ from .game import (
     Reveal,
     Suggestion,
 )
+from .i18n import Arg, Listing, Message, say, say_n
 from .model import DealModel
 from .notebook import SOLVER
-from .notes import remark, statement
+from .notes import statement_message
 
 
 @dataclass(frozen=True, order=True)
@@ -79,8 +80,8 @@ class RawStep:
     """What it concludes; ``None`` for an impossibility (the log contradicts itself)."""
     rule: str
     """Which rule (a key of `WEIGHTS`)."""
-    text: str
-    """The step in a player's words."""
+    text: Message
+    """The step in a player's words (rendered in the reader's language)."""
     events: tuple[int, ...] = ()
     """The log events (1-based) it cites directly."""
     premises: tuple[int, ...] = ()
@@ -97,9 +98,9 @@ class OneOf:
     """Who holds one of them: the refuter, or the note's owner."""
     cards: tuple[str, ...]
     """The cards (live or face up)."""
-    said: str
+    said: Message
     """The event as a clause: "Veera answered (Regina, köysi, autotalli) in event 3"."""
-    source: str
+    source: Message
     """Where the set comes from, briefly: "answered in event 3", "your note, event 5"."""
     noted: bool = False
     """True for a note, False for a refutation."""
@@ -113,64 +114,67 @@ class _Candidate:
 
 
 class Words:
-    """How the notebook names owners, cards and facts in explanations."""
+    """How the notebook names owners, cards and facts in explanations: every sentence is a
+    `Message`, rendered later in the reader's language."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
 
-    def who(self, owner: str, *, start: bool = False) -> str:
+    def who(self, owner: str) -> Arg:
         """A player's name, "you", "the envelope" or "the side cards"."""
         if owner == self.game.me:
-            name = "you"
-        elif owner == ENVELOPE:
-            name = "the envelope"
-        elif owner == SIDE:
-            name = "the side cards"
-        else:
-            return owner
-        return name[0].upper() + name[1:] if start else name
+            return say("you")
+        if owner == ENVELOPE:
+            return say("the envelope")
+        if owner == SIDE:
+            return say("the side cards")
+        return owner
 
-    def owned(self, card: str, owner: str) -> str:
+    def owned(self, card: str, owner: str) -> Message:
         """"köysi is Veera's", "köysi is yours", "köysi is in the envelope"."""
         if owner == self.game.me:
-            return f"{card} is yours"
+            return say("{card} is yours", card=card)
         if owner == ENVELOPE:
-            return f"{card} is in the envelope"
+            return say("{card} is in the envelope", card=card)
         if owner == SIDE:
-            return f"{card} is a side card"
-        return f"{card} is {owner}'s"
+            return say("{card} is a side card", card=card)
+        return say("{card} is {player}'s", card=card, player=owner)
 
-    def fact(self, fact: Fact, *, it: bool = False, start: bool = False) -> str:
-        """The fact as a clause: "Veera holds köysi", "köysi is not in the envelope"."""
+    def fact(self, fact: Fact, *, it: bool = False) -> Message:
+        """The fact as a clause: "Veera holds köysi", "köysi is not in the envelope"; with
+        ``it`` (a ``no`` fact) the card is "it"."""
         card, owner = fact.card, fact.owner
-        thing = "it" if it else card
-        if owner == self.game.me and start:
-            return f"You {'hold' if fact.holds else 'do not hold'} {thing}"
+        if it and not fact.holds:
+            if owner == ENVELOPE:
+                return say("it is not in the envelope")
+            if owner == SIDE:
+                return say("it is not a side card")
+            if owner == self.game.me:
+                return say("you do not hold it")
+            return say("{player} does not hold it", player=owner)
         if owner == ENVELOPE:
-            return f"{thing} is {'' if fact.holds else 'not '}in the envelope"
+            if fact.holds:
+                return say("{card} is in the envelope", card=card)
+            return say("{card} is not in the envelope", card=card)
         if owner == SIDE:
-            return f"{thing} is {'a' if fact.holds else 'not a'} side card"
+            if fact.holds:
+                return say("{card} is a side card", card=card)
+            return say("{card} is not a side card", card=card)
         if owner == self.game.me:
-            return f"you {'hold' if fact.holds else 'do not hold'} {thing}"
-        return f"{owner} {'holds' if fact.holds else 'does not hold'} {thing}"
+            if fact.holds:
+                return say("you hold {card}", card=card)
+            return say("you do not hold {card}", card=card)
+        if fact.holds:
+            return say("{player} holds {card}", player=owner, card=card)
+        return say("{player} does not hold {card}", player=owner, card=card)
 
-    def reason_not(self, card: str, owner: str, premise: Fact | None) -> str:
+    def reason_not(self, card: str, owner: str, premise: Fact | None) -> Message:
         """Why ``owner`` lacks ``card``: the premise fact, or the card lies face up."""
         if premise is None:
-            return f"{card} lies face up"
+            return say("{card} lies face up", card=card)
         if premise.holds:
             return self.owned(card, premise.owner)
         return self.fact(premise)
-
-    @staticmethod
-    def count(number: int) -> str:
-        """"1 card", "4 cards"."""
-        return f"{number} card" if number == 1 else f"{number} cards"
-
-    @staticmethod
-    def are_all(number: int) -> str:
-        """"is" for one card, "are all" for more."""
-        return "is" if number == 1 else "are all"
 
     @staticmethod
     def triple(cards: Iterable[str]) -> str:
@@ -178,39 +182,57 @@ class Words:
         return "(" + ", ".join(cards) + ")"
 
     @staticmethod
-    def listing(items: Sequence[str]) -> str:
-        """"a", "a and b", "a, b and c"."""
-        if len(items) <= 1:
-            return "".join(items)
-        return ", ".join(items[:-1]) + " and " + items[-1]
+    def listing(items: Sequence[Arg], conjunction: str = "and") -> Listing:
+        """"a", "a and b", "a, b and c" (in the reader's language)."""
+        return Listing(tuple(items), conjunction)
 
-    def note(self, note: Note) -> str:
+    def note(self, note: Note) -> Message:
         """A note as a clause, with its remark: "Bob does not hold Rope — “saw it”"."""
-        return statement(note, self.game.me) + remark(note)
+        return statement_message(note, self.game.me, remarked=True)
 
-    def event(self, number: int, event: Event) -> str:
+    def event(self, number: int, event: Event) -> Message | Listing:
         """What happened in one event, briefly (for combined steps)."""
+        me = self.game.me
         if isinstance(event, Note):
-            return f"your note: {self.note(event)}"
+            return say("your note: {note}", note=self.note(event))
+        cards = self.triple(event.cards)
         if isinstance(event, Reveal):
-            whole = "whole hand " if event.whole_hand else ""
-            return f"{event.player}'s {whole}{self.triple(event.cards)} revealed"
+            if event.whole_hand:
+                return say("{player}'s whole hand {cards} revealed", player=event.player,
+                           cards=cards)
+            return say("{player}'s {cards} revealed", player=event.player, cards=cards)
         if isinstance(event, Accusation):
-            verdict = "right" if event.correct else "wrong"
-            return f"{self.who(event.by, start=True)} accused {self.triple(event.cards)}, {verdict}"
-        parts = [f"{self.who(event.by, start=True)} asked {self.triple(event.cards)}"]
+            if event.by == me:
+                if event.correct:
+                    return say("You accused {cards}, right", cards=cards)
+                return say("You accused {cards}, wrong", cards=cards)
+            if event.correct:
+                return say("{player} accused {cards}, right", player=event.by, cards=cards)
+            return say("{player} accused {cards}, wrong", player=event.by, cards=cards)
+        parts: list[Arg] = [
+            say("You asked {cards}", cards=cards) if event.by == me
+            else say("{player} asked {cards}", player=event.by, cards=cards)
+        ]
         if event.passes:
-            parts.append(f"{self.listing([self.who(p) for p in event.passes])} passed")
+            parts.append(say_n("{players} passed", "{players} passed", len(event.passes),
+                               players=self.listing([self.who(p) for p in event.passes])))
         if event.refuted_by is not None:
-            shown = f" with {event.shown}" if event.shown else ""
-            parts.append(f"{self.who(event.refuted_by)} answered{shown}")
+            refuter = self.who(event.refuted_by)
+            if event.shown:
+                parts.append(say("{player} answered with {card}", player=refuter,
+                                 card=event.shown))
+            else:
+                parts.append(say("{player} answered", player=refuter))
         elif event.side_peek is not None:
-            card = event.side_peek.card
-            seen = f": {card}" if card else ""
-            parts.append(f"nobody answered; side card {event.side_peek.slot} was looked at{seen}")
+            card, slot = event.side_peek.card, event.side_peek.slot
+            if card:
+                parts.append(say("nobody answered; side card {slot} was looked at: {card}",
+                                 slot=slot, card=card))
+            else:
+                parts.append(say("nobody answered; side card {slot} was looked at", slot=slot))
         else:
-            parts.append("nobody answered")
-        return ", ".join(parts)
+            parts.append(say("nobody answered"))
+        return self.listing(parts, ",")
 
 
 class Context:
@@ -458,8 +480,8 @@ class Derivation:
         index = self._add_detached(step)
         words = self.ctx.words
         yes = step.fact if step.fact.holds else step.fact.negated()
-        text = (f"So both “{words.fact(yes)}” and “{words.fact(yes.negated())}” would be true: "
-                f"these entries cannot all be right.")
+        text = say("So both “{yes}” and “{no}” would be true: these entries cannot all be right.",
+                   yes=words.fact(yes), no=words.fact(yes.negated()))
         self._add(RawStep(None, "clash", text, (), (earlier, index)))
 
     def _add_detached(self, step: RawStep) -> int:
@@ -492,25 +514,29 @@ class Derivation:
         assert fact is not None
         return fact
 
-    def _reason(self, card: str, owner: str, premise: int | None) -> str:
+    def _reason(self, card: str, owner: str, premise: int | None) -> Message:
         fact = None if premise is None else self.fact_of_step(premise)
         return self.ctx.words.reason_not(card, owner, fact)
 
     # --- rules from the setup and from single events --------------------------------------------
 
     def _seed_setup(self) -> None:
-        ctx, game, words = self.ctx, self.ctx.game, self.ctx.words
+        ctx, game = self.ctx, self.ctx.game
         if game.me is not None:
             for card in game.my_cards:
                 self._push(RawStep(Fact(card, game.me, True), "my-hand",
-                                   f"You hold {card} (your own hand)."))
+                                   say("You hold {card} (your own hand).", card=card)))
         for owner in ctx.owners:
             if owner != ENVELOPE and game.capacity(owner) == 0:
                 for card in sorted(ctx.live):
-                    self._push(RawStep(
-                        Fact(card, owner, False), "empty-hand",
-                        f"{words.who(owner, start=True)} holds no cards at all, "
-                        f"so not {card}."))
+                    if owner == game.me:
+                        text = say("You hold no cards at all, so not {card}.", card=card)
+                    elif owner == SIDE:
+                        text = say("There are no side cards, so {card} is not one.", card=card)
+                    else:
+                        text = say("{player} holds no cards at all, so not {card}.",
+                                   player=owner, card=card)
+                    self._push(RawStep(Fact(card, owner, False), "empty-hand", text))
         for card in sorted(ctx.live):
             self._single_owner(card)
         for category in CATEGORIES:
@@ -521,21 +547,30 @@ class Derivation:
     def _seed_event(self, n: int, event: Event) -> None:
         words, live = self.ctx.words, self.ctx.live
         if isinstance(event, Reveal):
-            whose = f"{event.player}'s" if event.player != self.ctx.game.me else "Your"
+            mine, player = event.player == self.ctx.game.me, event.player
             for card in event.cards:
                 if card not in live:
-                    self._impossible(f"{whose} {card} was revealed in event {n}, "
-                                     f"but {card} lies face up.", (n,))
+                    text = (say("Your {card} was revealed in event {n}, but {card} lies face up.",
+                                card=card, n=n) if mine else
+                            say("{player}'s {card} was revealed in event {n}, but {card} lies "
+                                "face up.", player=player, card=card, n=n))
+                    self._impossible(text, (n,))
                 else:
-                    self._push(RawStep(Fact(card, event.player, True), "reveal",
-                                       f"{whose} {card} was revealed to you (event {n}).", (n,)))
+                    text = (say("Your {card} was revealed to you (event {n}).", card=card, n=n)
+                            if mine else
+                            say("{player}'s {card} was revealed to you (event {n}).",
+                                player=player, card=card, n=n))
+                    self._push(RawStep(Fact(card, player, True), "reveal", text, (n,)))
             if event.whole_hand:
                 shown = words.triple(event.cards)
                 for card in sorted(live - set(event.cards)):
-                    self._push(RawStep(
-                        Fact(card, event.player, False), "whole-hand",
-                        f"{whose} whole hand {shown} was revealed in event {n}, so "
-                        f"{words.who(event.player)} holds nothing else: not {card}.", (n,)))
+                    text = (say("Your whole hand {cards} was revealed in event {n}, so you hold "
+                                "nothing else: not {card}.", cards=shown, n=n, card=card)
+                            if mine else
+                            say("{player}'s whole hand {cards} was revealed in event {n}, so "
+                                "{player} holds nothing else: not {card}.", player=player,
+                                cards=shown, n=n, card=card))
+                    self._push(RawStep(Fact(card, player, False), "whole-hand", text, (n,)))
             return
         if isinstance(event, Accusation):
             if not event.correct:
@@ -543,14 +578,18 @@ class Derivation:
                     self._accusations[card].append((n, event))
                 self._wrong_accusation(n, event)
             if event.correct:
+                triple = words.triple(event.cards)
+                said = (say("You accused {cards} in event {n} and were right", cards=triple, n=n)
+                        if event.by == self.ctx.game.me else
+                        say("{player} accused {cards} in event {n} and was right",
+                            player=event.by, cards=triple, n=n))
                 for card in event.cards:
-                    by = words.who(event.by, start=True)
-                    said = f"{by} accused {words.triple(event.cards)} in event {n} and was right"
                     if card not in live:
-                        self._impossible(f"{said}, but {card} lies face up.", (n,))
+                        self._impossible(_face_up(said, card), (n,))
                     else:
                         self._push(RawStep(Fact(card, ENVELOPE, True), "accusation-right",
-                                           f"{said}, so {card} is in the envelope.", (n,)))
+                                           say("{said}, so {card} is in the envelope.",
+                                               said=said, card=card), (n,)))
             return
         if isinstance(event, Note):
             self._seed_note(n, event)
@@ -559,22 +598,24 @@ class Derivation:
 
     def _seed_note(self, n: int, note: Note) -> None:
         words, live = self.ctx.words, self.ctx.live
-        said = f"You noted in event {n} that {words.note(note)}"
+        said = say("You noted in event {n} that {note}", n=n, note=words.note(note))
         if note.holds_one_of:
-            self._one_of(OneOf(n, note.owner, note.holds_one_of, said, f"your note, event {n}",
-                              noted=True))
+            self._one_of(OneOf(n, note.owner, note.holds_one_of, said,
+                               say("your note, event {n}", n=n), noted=True))
         for card in note.holds:
             if card not in live:
-                self._impossible(f"{said}, but {card} lies face up.", (n,))
+                self._impossible(_face_up(said, card), (n,))
             else:
                 fact = Fact(card, note.owner, True)
-                then = "." if len(note.holds) == 1 else f": {words.fact(fact)}."
-                self._push(RawStep(fact, "note", said + then, (n,)))
+                text = (say("{said}.", said=said) if len(note.holds) == 1 else
+                        say("{said}: {fact}.", said=said, fact=words.fact(fact)))
+                self._push(RawStep(fact, "note", text, (n,)))
         for card in note.lacks:
             if card in live:
                 fact = Fact(card, note.owner, False)
-                then = "." if len(note.lacks) == 1 else f": not {card}."
-                self._push(RawStep(fact, "note", said + then, (n,)))
+                text = (say("{said}.", said=said) if len(note.lacks) == 1 else
+                        say("{said}: not {card}.", said=said, card=card))
+                self._push(RawStep(fact, "note", text, (n,)))
 
     def _one_of(self, one: OneOf) -> None:
         """Record an open "holds at least one of" and narrow it down if it already can be."""
@@ -582,7 +623,8 @@ class Derivation:
         for card in one.cards:
             self._by_card[card].append(one)
         if not any(c in self.ctx.live for c in one.cards):
-            self._impossible(f"{one.said}, but all of them lie face up.", (one.event,))
+            self._impossible(say("{said}, but all of them lie face up.", said=one.said),
+                             (one.event,))
         else:
             self._narrow(one)
 
@@ -592,22 +634,37 @@ class Derivation:
         for player in event.passes:
             for card in event.cards:
                 if card in live:
-                    self._push(RawStep(
-                        Fact(card, player, False), "pass",
-                        f"{words.who(player, start=True)} could not answer {asked} in event {n}, "
-                        f"so {words.who(player)} {'hold' if player == me else 'holds'} none of "
-                        f"them: not {card}.", (n,)))
+                    text = (say("You could not answer {cards} in event {n}, so you hold none of "
+                                "them: not {card}.", cards=asked, n=n, card=card)
+                            if player == me else
+                            say("{player} could not answer {cards} in event {n}, so {player} "
+                                "holds none of them: not {card}.", player=player, cards=asked,
+                                n=n, card=card))
+                    self._push(RawStep(Fact(card, player, False), "pass", text, (n,)))
         refuter, shown = event.refuted_by, event.shown
         if refuter is not None and shown is not None:
-            if event.by == me:
-                text = f"{words.who(refuter, start=True)} showed you {shown} (event {n})."
-            elif refuter == me:
-                text = f"You showed {shown} to {event.by} (event {n})."
-            else:
-                text = f"{refuter} showed {shown} to {words.who(event.by)} (event {n})."
             if shown not in live:
-                self._impossible(text[:-1] + f", but {shown} lies face up.", (n,))
+                if event.by == me:
+                    text = say("{player} showed you {card} (event {n}), but {card} lies face up.",
+                               player=words.who(refuter), card=shown, n=n)
+                elif refuter == me:
+                    text = say("You showed {card} to {player} (event {n}), but {card} lies face "
+                               "up.", card=shown, player=event.by, n=n)
+                else:
+                    text = say("{refuter} showed {card} to {player} (event {n}), but {card} "
+                               "lies face up.", refuter=refuter, card=shown,
+                               player=words.who(event.by), n=n)
+                self._impossible(text, (n,))
             else:
+                if event.by == me:
+                    text = say("{player} showed you {card} (event {n}).",
+                               player=words.who(refuter), card=shown, n=n)
+                elif refuter == me:
+                    text = say("You showed {card} to {player} (event {n}).", card=shown,
+                               player=event.by, n=n)
+                else:
+                    text = say("{refuter} showed {card} to {player} (event {n}).",
+                               refuter=refuter, card=shown, player=words.who(event.by), n=n)
                 self._push(RawStep(Fact(shown, refuter, True), "seen", text, (n,)))
             if event.shown_by_rule == FIRST_IN_ORDER:
                 rank = CATEGORIES.index(self.ctx.game.category_of(shown))
@@ -616,22 +673,29 @@ class Derivation:
                     if card in live and CATEGORIES.index(category) < rank:
                         self._push(RawStep(
                             Fact(card, refuter, False), "first-in-order",
-                            f"In event {n} {refuter}'s card was picked by the first-in-order "
-                            f"rule (suspect, weapon, room) and it was {shown}, so "
-                            f"{words.fact(Fact(card, refuter, False))}.", (n,)))
+                            say("In event {n} {player}'s card was picked by the first-in-order "
+                                "rule (suspect, weapon, room) and it was {shown}, so {fact}.",
+                                n=n, player=refuter, shown=shown,
+                                fact=words.fact(Fact(card, refuter, False))), (n,)))
         elif refuter is not None:
-            said = f"{words.who(refuter, start=True)} answered {asked} in event {n}"
-            self._one_of(OneOf(n, refuter, event.cards, said, f"answered in event {n}"))
+            said = (say("You answered {cards} in event {n}", cards=asked, n=n) if refuter == me
+                    else say("{player} answered {cards} in event {n}", player=refuter,
+                             cards=asked, n=n))
+            self._one_of(OneOf(n, refuter, event.cards, said, say("answered in event {n}", n=n)))
         peek = event.side_peek
         if peek is not None and peek.card is not None:
-            text = f"After event {n} you looked at side card {peek.slot}: {peek.card}"
             if peek.card not in live:
-                self._impossible(f"{text}, but {peek.card} lies face up.", (n,))
+                self._impossible(say("After event {n} you looked at side card {slot}: {card}, "
+                                     "but {card} lies face up.", n=n, slot=peek.slot,
+                                     card=peek.card), (n,))
             else:
                 self._push(RawStep(Fact(peek.card, SIDE, True), "side-peek",
-                                   f"{text}, so {peek.card} is a side card.", (n,)))
+                                   say("After event {n} you looked at side card {slot}: {card}, "
+                                       "so {card} is a side card.", n=n, slot=peek.slot,
+                                       card=peek.card), (n,)))
 
-    def _impossible(self, text: str, events: tuple[int, ...], premises: Sequence[int] = ()) -> None:
+    def _impossible(self, text: Message, events: tuple[int, ...],
+                    premises: Sequence[int] = ()) -> None:
         self._push(RawStep(None, "impossible", text, events, tuple(premises)))
 
     # --- rules that combine facts ---------------------------------------------------------------
@@ -644,16 +708,15 @@ class Derivation:
             if other != owner:
                 self._push(RawStep(
                     Fact(card, other, False), "one-owner",
-                    f"{words.owned(card, owner)}, so "
-                    f"{words.fact(Fact(card, other, False), it=True)}.", (), (index,)))
+                    _so(words.owned(card, owner), words.fact(Fact(card, other, False), it=True)),
+                    (), (index,)))
         category = game.category_of(card)
         if owner == ENVELOPE:
             for other_card in self._category_live(category):
                 if other_card != card:
                     self._push(RawStep(
                         Fact(other_card, ENVELOPE, False), "one-per-category",
-                        f"The envelope holds one {category.value} and it is {card}, so not "
-                        f"{other_card}.", (), (index,)))
+                        _one_per_category(category, card, other_card), (), (index,)))
             for n, accusation in self._accusations[card]:
                 self._wrong_accusation(n, accusation)
         else:
@@ -702,13 +765,15 @@ class Derivation:
                 premises.append(premise)
         if len(open_cards) > 1:
             return
-        said = f"{one.said}; {words.listing(reasons)}" if reasons else one.said
+        said = (say("{said}; {reasons}", said=one.said, reasons=words.listing(reasons))
+                if reasons else one.said)
         if not open_cards:
-            left = "none of them is left" if one.noted else "nothing is left to have shown"
-            self._impossible(f"{said}, so {left}.", (one.event,), premises)
+            left = (say("{said}, so none of them is left.", said=said) if one.noted
+                    else say("{said}, so nothing is left to have shown.", said=said))
+            self._impossible(left, (one.event,), premises)
             return
         fact = Fact(open_cards[0], owner, True)
-        text = f"{said}, so {words.fact(fact)}." if reasons else f"{said}."
+        text = _so(said, words.fact(fact)) if reasons else say("{said}.", said=said)
         self._push(RawStep(fact, "narrowed" if reasons else "note", text, (one.event,),
                            tuple(premises)))
 
@@ -721,14 +786,19 @@ class Derivation:
             return
         words = self.ctx.words
         cards = [self.fact_of_step(i).card for i in known[:2]]
-        said = (f"{words.who(event.by, start=True)}'s accusation {words.triple(event.cards)} "
-                f"in event {n} was wrong; {words.listing(cards)} are in the envelope")
+        triple, both = words.triple(event.cards), words.listing(cards)
+        said = (say("Your accusation {cards} in event {n} was wrong; {known} are in the "
+                    "envelope", cards=triple, n=n, known=both) if event.by == self.ctx.game.me
+                else say("{player}'s accusation {cards} in event {n} was wrong; {known} are in "
+                         "the envelope", player=event.by, cards=triple, n=n, known=both))
         rest = [c for c in event.cards if c not in cards]
         if len(known) == 3:
-            self._impossible(f"{said}, and so is {rest[0]}.", (n,), known)
+            self._impossible(say("{said}, and so is {card}.", said=said, card=rest[0]), (n,),
+                             known)
             return
         fact = Fact(rest[0], ENVELOPE, False)
-        self._push(RawStep(fact, "wrong-accusation", f"{said}, so {rest[0]} is not.", (n,),
+        self._push(RawStep(fact, "wrong-accusation",
+                           say("{said}, so {card} is not.", said=said, card=rest[0]), (n,),
                            tuple(known)))
 
     def _full_hand(self, owner: str) -> None:
@@ -739,24 +809,29 @@ class Derivation:
         if len(yes) < capacity or capacity == 0:
             return
         cards = [self.fact_of_step(i).card for i in yes[:capacity]]
+        known = words.triple(cards)
         if owner == SIDE:
-            said = (f"The {capacity} side {'card is' if capacity == 1 else 'cards are all'} "
-                    f"known {words.triple(cards)}")
+            said = say_n("The {count} side card is known {cards}",
+                         "The {count} side cards are all known {cards}", capacity,
+                         count=capacity, cards=known)
         elif owner == game.me:
-            said = (f"Your {words.count(capacity)} {words.are_all(capacity)} known "
-                    f"{words.triple(cards)}")
+            said = say_n("Your {count} card is known {cards}",
+                         "Your {count} cards are all known {cards}", capacity,
+                         count=capacity, cards=known)
         else:
-            said = (f"{owner}'s {words.count(capacity)} {words.are_all(capacity)} known "
-                    f"{words.triple(cards)}")
+            said = say_n("{player}'s {count} card is known {cards}",
+                         "{player}'s {count} cards are all known {cards}", capacity,
+                         player=owner, count=capacity, cards=known)
         if len(yes) > capacity:
             extra = self.fact_of_step(yes[capacity]).card
-            self._impossible(f"{said}, yet {words.owned(extra, owner)} too.", (),
-                             yes[: capacity + 1])
+            self._impossible(say("{said}, yet {owned} too.", said=said,
+                                 owned=words.owned(extra, owner)), (), yes[: capacity + 1])
             return
         for card in sorted(self.ctx.live - set(cards)):
             fact = Fact(card, owner, False)
-            then = f"no other card is: not {card}" if owner == SIDE else words.fact(fact)
-            self._push(RawStep(fact, "full-hand", f"{said}, so {then}.", (), tuple(yes)))
+            text = (say("{said}, so no other card is: not {card}.", said=said, card=card)
+                    if owner == SIDE else _so(said, words.fact(fact)))
+            self._push(RawStep(fact, "full-hand", text, (), tuple(yes)))
 
     def _full_with_answers(self, owner: str) -> None:
         """Known cards plus one card for each separate open answer fill the hand.
@@ -775,7 +850,7 @@ class Derivation:
         held = {self.fact_of_step(i).card for i in yes}
         used = set(held)
         premises = list(yes)
-        parts = sorted(held)
+        parts: list[Arg] = list(sorted(held))
         events: list[int] = []
         for one in self._answers[owner]:
             cards = {c for c in one.cards if c in live}
@@ -792,8 +867,11 @@ class Derivation:
                 left = [c for c in one.cards if c in cards - used]
                 if not left:
                     continue
-                why = f"; {words.listing(reasons)}" if reasons else ""
-                parts.append(f"one of {words.triple(left)} ({one.source}{why})")
+                group = words.triple(left)
+                parts.append(
+                    say("one of {cards} ({source}; {reasons})", cards=group, source=one.source,
+                        reasons=words.listing(reasons)) if reasons else
+                    say("one of {cards} ({source})", cards=group, source=one.source))
                 events.append(one.event)
                 premises += excluded
                 used |= cards
@@ -801,13 +879,18 @@ class Derivation:
                     break
         if len(events) < need:
             return
-        verb = "hold" if owner == self.ctx.game.me else "holds"
-        said = (f"{words.who(owner, start=True)} {verb} {words.count(capacity)}: "
-                f"{words.listing(parts)}")
+        mine, listed = owner == self.ctx.game.me, words.listing(parts)
         for card in sorted(live - used):
             fact = Fact(card, owner, False)
-            self._push(RawStep(fact, "full-with-answers",
-                               f"{said}, so {words.who(owner)} {verb} nothing else: not {card}.",
+            text = (say_n("You hold {count} card: {cards}, so you hold nothing else: not {card}.",
+                          "You hold {count} cards: {cards}, so you hold nothing else: "
+                          "not {card}.", capacity, count=capacity, cards=listed, card=card)
+                    if mine else
+                    say_n("{player} holds {count} card: {cards}, so {player} holds nothing "
+                          "else: not {card}.", "{player} holds {count} cards: {cards}, so "
+                          "{player} holds nothing else: not {card}.", capacity, player=owner,
+                          count=capacity, cards=listed, card=card))
+            self._push(RawStep(fact, "full-with-answers", text,
                                tuple(events), tuple(dict.fromkeys(premises))))
 
     def _needs_all(self, owner: str) -> None:
@@ -833,20 +916,28 @@ class Derivation:
                     return
             else:
                 premises.append(premise)
+        only = (say_n("only {cards} is possible", "only {cards} are possible", len(possible),
+                      cards=words.listing(possible))
+                if possible else say("only none are possible"))
         if owner == SIDE:
-            said = f"There {'is 1 side card' if capacity == 1 else f'are {capacity} side cards'}"
+            said = say_n("There is {count} side card and {possible}",
+                         "There are {count} side cards and {possible}", capacity,
+                         count=capacity, possible=only)
+        elif owner == game.me:
+            said = say_n("You hold {count} card and {possible}",
+                         "You hold {count} cards and {possible}", capacity,
+                         count=capacity, possible=only)
         else:
-            verb = "hold" if owner == game.me else "holds"
-            said = f"{words.who(owner, start=True)} {verb} {words.count(capacity)}"
-        only = words.listing(possible) if possible else "none"
-        said += f" and only {only} {'is' if len(possible) == 1 else 'are'} possible"
+            said = say_n("{player} holds {count} card and {possible}",
+                         "{player} holds {count} cards and {possible}", capacity,
+                         player=owner, count=capacity, possible=only)
         if len(possible) < capacity:
-            self._impossible(f"{said}: too few.", (), premises)
+            self._impossible(say("{said}: too few.", said=said), (), premises)
             return
         for card in possible:
             if card not in held:
                 fact = Fact(card, owner, True)
-                self._push(RawStep(fact, "needs-all", f"{said}, so {words.fact(fact)}.", (),
+                self._push(RawStep(fact, "needs-all", _so(said, words.fact(fact)), (),
                                    tuple(premises)))
 
     def _single_owner(self, card: str) -> None:
@@ -860,13 +951,13 @@ class Derivation:
         left = [owner for _, owner in found[0]]
         premises = found[1]
         others = [words.who(o) for o in self.ctx.owners if o not in left]
-        said = f"{words.listing(others)[0].upper()}{words.listing(others)[1:]} cannot hold {card}"
+        said = say("{owners} cannot hold {card}", owners=words.listing(others), card=card)
         if not left:
-            self._impossible(f"{said}: nobody can.", (), premises)
+            self._impossible(say("{said}: nobody can.", said=said), (), premises)
             return
         fact = Fact(card, left[0], True)
-        self._push(RawStep(fact, "single-owner",
-                           f"{said}, so {words.fact(fact)}.", (), tuple(premises)))
+        self._push(RawStep(fact, "single-owner", _so(said, words.fact(fact)), (),
+                           tuple(premises)))
 
     def _last_candidate(self, category: Category) -> None:
         """Every other card of a category is accounted for: the last one is in the envelope."""
@@ -878,19 +969,15 @@ class Derivation:
             return
         left = [card for card, _ in found[0]]
         premises = found[1]
-        name = category.value
         if not premises and left:
             fact = Fact(left[0], ENVELOPE, True)
-            self._push(RawStep(fact, "last-candidate",
-                               f"{left[0]} is the only {name} left, so it is in the envelope."))
+            self._push(RawStep(fact, "last-candidate", _only_left(category, left[0])))
             return
         if not left:
-            self._impossible(f"Every {name} is accounted for, so the envelope has no {name}.",
-                             (), premises)
+            self._impossible(_none_left(category), (), premises)
             return
         fact = Fact(left[0], ENVELOPE, True)
-        self._push(RawStep(fact, "last-candidate",
-                           f"Every other {name} is accounted for, so {left[0]} is in the envelope.",
+        self._push(RawStep(fact, "last-candidate", _every_other(category, left[0]),
                            (), tuple(premises)))
 
     def _sole_possible(
@@ -1012,19 +1099,21 @@ class Derivation:
 
     def _combined_step(self, goal: Fact | None, events: list[int], premises: list[int]) -> RawStep:
         words = self.ctx.words
-        cited = [f"event {n} ({words.event(n, self.ctx.events[n - 1])})" for n in events]
-        known = [words.fact(self.fact_of_step(p)) for p in premises]
-        if cited:
-            said = "Combining " + words.listing(cited)
-            if known:
-                said += f" with what is known ({'; '.join(known)})"
+        cited = words.listing([say("event {n} ({event})", n=n,
+                                   event=words.event(n, self.ctx.events[n - 1]))
+                               for n in events])
+        known = words.listing([words.fact(self.fact_of_step(p)) for p in premises], ";")
+        if events:
+            said = (say("Combining {events} with what is known ({facts})", events=cited,
+                        facts=known) if premises else say("Combining {events}", events=cited))
         else:
-            said = f"Combining what is known ({'; '.join(known)})" if known else "By the deal alone"
+            said = (say("Combining what is known ({facts})", facts=known) if premises
+                    else say("By the deal alone"))
         if goal is None:
-            text = f"{said}: no deal fits them all."
+            text = say("{said}: no deal fits them all.", said=said)
         else:
-            text = (f"{said}: no deal fits them in which {words.fact(goal.negated())}, "
-                    f"so {words.fact(goal)}.")
+            text = say("{said}: no deal fits them in which {negated}, so {fact}.", said=said,
+                       negated=words.fact(goal.negated()), fact=words.fact(goal))
         return RawStep(goal, "combined", text, tuple(events), tuple(premises))
 
 
@@ -1057,3 +1146,52 @@ def _deletion(
         if chunk == 1:
             return kept
         chunk = max(1, chunk // 2)
+
+
+# --- sentences that differ by category (one message each: no category word spliced in) -----
+
+
+def _so(said: Message, fact: Message) -> Message:
+    """"X, so Y." — the commonest step."""
+    return say("{said}, so {fact}.", said=said, fact=fact)
+
+
+def _face_up(said: Message, card: str) -> Message:
+    return say("{said}, but {card} lies face up.", said=said, card=card)
+
+
+def _one_per_category(category: Category, card: str, other: str) -> Message:
+    if category is Category.SUSPECT:
+        return say("The envelope holds one suspect and it is {card}, so not {other}.",
+                   card=card, other=other)
+    if category is Category.WEAPON:
+        return say("The envelope holds one weapon and it is {card}, so not {other}.",
+                   card=card, other=other)
+    return say("The envelope holds one room and it is {card}, so not {other}.",
+               card=card, other=other)
+
+
+def _only_left(category: Category, card: str) -> Message:
+    if category is Category.SUSPECT:
+        return say("{card} is the only suspect left, so it is in the envelope.", card=card)
+    if category is Category.WEAPON:
+        return say("{card} is the only weapon left, so it is in the envelope.", card=card)
+    return say("{card} is the only room left, so it is in the envelope.", card=card)
+
+
+def _none_left(category: Category) -> Message:
+    if category is Category.SUSPECT:
+        return say("Every suspect is accounted for, so the envelope has no suspect.")
+    if category is Category.WEAPON:
+        return say("Every weapon is accounted for, so the envelope has no weapon.")
+    return say("Every room is accounted for, so the envelope has no room.")
+
+
+def _every_other(category: Category, card: str) -> Message:
+    if category is Category.SUSPECT:
+        return say("Every other suspect is accounted for, so {card} is in the envelope.",
+                   card=card)
+    if category is Category.WEAPON:
+        return say("Every other weapon is accounted for, so {card} is in the envelope.",
+                   card=card)
+    return say("Every other room is accounted for, so {card} is in the envelope.", card=card)

@@ -25,15 +25,39 @@ from collections.abc import Sequence
 from math import prod
 from typing import Any
 
-from .cards import CATEGORIES
+from .cards import CATEGORIES, Category
 from .editions import Edition, editions
-from .game import Accusation, Event, Note, Reveal, Triple
+from .game import ENVELOPE, SIDE, Accusation, Event, Note, Reveal, Triple
+from .i18n import _, ngettext
 from .notebook import Analysis, Grid, Knowledge
 from .notes import remark, statement
 
 SYMBOLS: dict[Knowledge, str] = {Knowledge.YES: "✓", Knowledge.NO: "·", Knowledge.MAYBE: "?"}
 """How each cell is drawn in the table."""
-LEGEND = "✓ holds it   · does not   ? not known yet"
+
+
+def legend() -> str:
+    """The line under the table that says what the symbols mean."""
+    return _("✓ holds it   · does not   ? not known yet")
+
+
+def owner_label(owner: str) -> str:
+    """A grid column's name: a player's name as is, the envelope and side cards translated."""
+    if owner == ENVELOPE:
+        return _("envelope")
+    if owner == SIDE:
+        return _("side")
+    return owner
+
+
+def category_label(category: Category, *, title: bool = False) -> str:
+    """A category's plural name in the current language: "suspects", or "Suspects"."""
+    if title:
+        return {Category.SUSPECT: _("Suspects"), Category.WEAPON: _("Weapons"),
+                Category.ROOM: _("Rooms")}[category]
+    return {Category.SUSPECT: _("suspects"), Category.WEAPON: _("weapons"),
+            Category.ROOM: _("rooms")}[category]
+
 TRIPLE_LIMIT = 500
 """`possible_triples` stops counting beyond this many (a large custom game early on)."""
 
@@ -97,25 +121,32 @@ def envelope_lines(
     for at most ``limit`` + 1); ``None`` skips the count.
     """
     known = grid.envelope()
-    lines = ["Envelope: " + ", ".join(f"{cat.value} {known[cat] or '?'}" for cat in CATEGORIES)]
+    unknown = "?"
+    lines = [_("Envelope: suspect {suspect}, weapon {weapon}, room {room}").format(
+        suspect=known[Category.SUSPECT] or unknown, weapon=known[Category.WEAPON] or unknown,
+        room=known[Category.ROOM] or unknown)]
     if grid.accusation_safe:
-        lines.append("Accusation is safe: " + ", ".join(str(known[c]) for c in CATEGORIES))
+        lines.append(_("Accusation is safe: {suspect}, {weapon}, {room}").format(
+            suspect=known[Category.SUSPECT], weapon=known[Category.WEAPON],
+            room=known[Category.ROOM]))
         return lines
     candidates = {cat: grid.envelope_candidates(cat) for cat in CATEGORIES}
-    lines.append("Still possible in the envelope:")
-    lines.extend(f"  {cat.plural}: {', '.join(candidates[cat])}" for cat in CATEGORIES)
+    lines.append(_("Still possible in the envelope:"))
+    lines.extend(f"  {category_label(cat)}: {', '.join(candidates[cat])}" for cat in CATEGORIES)
     bound = prod(len(c) for c in candidates.values())
     if triples is None:
-        lines.append(f"Not yet: at most {bound} triples possible")
+        lines.append(ngettext("Not yet: at most {bound} triple possible",
+                              "Not yet: at most {bound} triples possible",
+                              bound).format(bound=bound))
     elif len(triples) > limit:
-        lines.append(f"Not yet: more than {limit} triples possible (at most {bound})")
+        lines.append(ngettext("Not yet: more than {limit} triples possible (at most {bound})",
+                              "Not yet: more than {limit} triples possible (at most {bound})",
+                              limit).format(limit=limit, bound=bound))
     else:
-        lines.append(f"Not yet: {_plural(len(triples), 'triple')} possible")
+        lines.append(ngettext("Not yet: {count} triple possible",
+                              "Not yet: {count} triples possible",
+                              len(triples)).format(count=len(triples)))
     return lines
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" + ("" if count == 1 else "s")
 
 
 # --- events in words -------------------------------------------------------------------------
@@ -125,27 +156,39 @@ def describe_event(number: int, event: Event) -> str:
     """One line a player recognises: ``event 2: Aino suggested (Regina, köysi, autotalli); …``,
     ``event 5: note: Niko does not hold köysi``."""
     if isinstance(event, Note):
-        return f"event {number}: note: {statement(event)}{remark(event)}"
+        return _("event {number}: note: {note}").format(
+            number=number, note=statement(event) + remark(event))
     cards = ", ".join(event.cards)
     if isinstance(event, Reveal):
-        whole = " (the whole hand)" if event.whole_hand else ""
-        return f"event {number}: {event.player} revealed {cards}{whole}"
+        if event.whole_hand:
+            text = _("event {number}: {player} revealed {cards} (the whole hand)")
+        else:
+            text = _("event {number}: {player} revealed {cards}")
+        return text.format(number=number, player=event.player, cards=cards)
     if isinstance(event, Accusation):
-        verdict = "correctly" if event.correct else "wrongly"
-        return f"event {number}: {event.by} {verdict} accused ({cards})"
-    parts = [f"event {number}: {event.by} suggested ({cards})"]
+        if event.correct:
+            text = _("event {number}: {player} correctly accused ({cards})")
+        else:
+            text = _("event {number}: {player} wrongly accused ({cards})")
+        return text.format(number=number, player=event.by, cards=cards)
+    parts = [_("event {number}: {player} suggested ({cards})").format(
+        number=number, player=event.by, cards=cards)]
     if event.passes:
-        parts.append(", ".join(event.passes) + " passed")
+        parts.append(ngettext("{players} passed", "{players} passed", len(event.passes))
+                     .format(players=", ".join(event.passes)))
     if event.refuted_by is None:
-        parts.append("nobody refuted")
+        parts.append(_("nobody refuted"))
     elif event.shown is not None:
-        parts.append(f"{event.refuted_by} showed {event.shown}")
+        parts.append(_("{player} showed {card}").format(player=event.refuted_by, card=event.shown))
     else:
-        parts.append(f"{event.refuted_by} showed a card")
+        parts.append(_("{player} showed a card").format(player=event.refuted_by))
     peek = event.side_peek
     if peek is not None:
-        seen = f": {peek.card}" if peek.card is not None else ""
-        parts.append(f"side card {peek.slot} looked at{seen}")
+        if peek.card is not None:
+            parts.append(_("side card {slot} looked at: {card}").format(
+                slot=peek.slot, card=peek.card))
+        else:
+            parts.append(_("side card {slot} looked at").format(slot=peek.slot))
     return "; ".join(parts)
 
 
@@ -153,15 +196,17 @@ def conflict_message(analysis: Analysis) -> str:
     """Why a contradictory log has no deal, naming the clashing events."""
     events = analysis.log.events
     if not analysis.conflict:
-        return "No deal fits the setup itself (before any event): check cards, hands and sizes."
+        return _("No deal fits the setup itself (before any event): "
+                 "check cards, hands and sizes.")
     numbers = ", ".join(str(n) for n in analysis.conflict)
     lines = [
-        f"Contradiction: no deal fits events {numbers} together "
-        "(dropping any one of them leaves a consistent log):"
+        _("Contradiction: no deal fits events {numbers} together "
+          "(dropping any one of them leaves a consistent log):").format(numbers=numbers)
         if len(analysis.conflict) > 1
-        else f"Contradiction: no deal fits event {numbers} with the setup:",
+        else _("Contradiction: no deal fits event {number} with the setup:").format(
+            number=numbers),
         *(f"  {describe_event(n, events[n - 1])}" for n in analysis.conflict),
-        "One of these entries is wrong; fix or remove it.",
+        _("One of these entries is wrong; fix or remove it."),
     ]
     return "\n".join(lines)
 
@@ -214,14 +259,14 @@ def notebook_table(grid: Grid, width: int = 100) -> str:
     wider than ``width`` columns.
     """
     game = grid.game
-    owners = list(grid.owners)
-    labels = {cat: cat.plural.capitalize() for cat in CATEGORIES}
+    owners = [owner_label(o) for o in grid.owners]
+    labels = {cat: category_label(cat, title=True) for cat in CATEGORIES}
     label_width = max(
         [display_width(v) for v in labels.values()] + [2 + display_width(c) for c in game.deck]
     )
     gap = 2
     face_up = set(game.face_up)
-    marker = "   face up"
+    marker = "   " + _("face up")
     fixed = label_width + (display_width(marker) if face_up else 0)
     natural = [max(1, display_width(o)) for o in owners]
     cap = max(natural)
@@ -239,23 +284,26 @@ def notebook_table(grid: Grid, width: int = 100) -> str:
     for cat in CATEGORIES:
         lines.append(labels[cat])
         for card in game.deck.of(cat):
-            line = row("  " + card, [SYMBOLS[grid[card, o]] for o in owners])
+            line = row("  " + card, [SYMBOLS[grid[card, o]] for o in grid.owners])
             lines.append(line + (marker if card in face_up else ""))
     if shortened:
-        lines.append("Columns: " + ", ".join(owners))
-    lines.append(LEGEND)
+        lines.append(_("Columns: {owners}").format(owners=", ".join(owners)))
+    lines.append(legend())
     return "\n".join(lines)
 
 
 def heading(analysis: Analysis, total_events: int) -> str:
     """Whose notebook, which game, and how many events it reflects."""
     game = analysis.log.game
-    whose = f"{game.me}'s notebook" if game.me else "spectator's notebook (public information)"
+    if game.me:
+        whose = _("{player}'s notebook").format(player=game.me)
+    else:
+        whose = _("spectator's notebook (public information)")
     count = len(analysis.log.events)
     after = (
-        f"after all {_plural(count, 'event')}"
+        ngettext("after all {count} event", "after all {count} events", count).format(count=count)
         if count == total_events
-        else f"after event {count} of {total_events}"
+        else _("after event {count} of {total}").format(count=count, total=total_events)
     )
     return " · ".join(part for part in (game.title, whose, after) if part)
 
@@ -263,12 +311,12 @@ def heading(analysis: Analysis, total_events: int) -> str:
 def edition_table(presets: Sequence[Edition] | None = None) -> str:
     """The presets as aligned text: name, title, dealing rule and card counts."""
     chosen = list(editions().values()) if presets is None else list(presets)
-    rows = [("name", "title", "dealing", "cards")]
+    rows = [(_("name"), _("title"), _("dealing"), _("cards"))]
     for e in chosen:
         counts = [len(e.deck.of(c)) for c in CATEGORIES]
         sizes = " + ".join(str(n) for n in counts) + f" = {sum(counts)}"
         rows.append((e.name, e.title, e.dealing.value, sizes))
-    rows.append(("forum", "generated with --forum N: the forum variant", "forum",
+    rows.append(("forum", _("generated with --forum N: the forum variant"), "forum",
                  "N + N + (N + 3)"))
     widths = [max(display_width(r[i]) for r in rows) for i in range(4)]
     return "\n".join(

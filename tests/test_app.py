@@ -99,7 +99,7 @@ def test_new_game_from_an_edition(store: Store) -> None:
     assert log.game.player_names == NAMES and log.game.my_cards == MINE
     assert at.query_params["game"] == at.session_state["game_id"]
     assert store.load(at.session_state["game_id"]) == log
-    assert "Not safe to accuse yet: 150 envelopes (suspect, weapon, room) are still possible." \
+    assert "Not yet: 150 possibilities left" \
         in texts(at)
 
 
@@ -600,7 +600,7 @@ def test_contradiction_banner_names_entries_and_offers_edits(store: Store) -> No
     banner = "\n".join(shown(e.value) for e in at.error)
     assert "cannot all be true" in banner and "#1" in banner and "#2" in banner
     assert "The grid leaves out #2" in texts(at)
-    assert "Not safe to accuse yet: at most" in texts(at)  # the exact count is 0 in a clash
+    assert "Not yet: at most" in texts(at)  # the exact count is 0 in a clash
     at.toggle(key="why_conflict").set_value(True).run()
     assert "No deal fits the log" in texts(at)
     # the grid still shows, and recording goes on
@@ -681,7 +681,7 @@ def test_review_steps_through_the_log(store: Store) -> None:
     at.button(key="review_back").click().run()
     at.button(key="review_back").click().run()
     assert at.slider(key="review_step").value == 1
-    assert "Not safe to accuse yet: 120 envelopes (suspect, weapon, room) are still possible." \
+    assert "Not yet: 120 possibilities left" \
         in texts(at)
     table = at.dataframe[0].value
     assert table.loc["Knife", "Cat"] == "✓"

@@ -233,8 +233,7 @@ def test_verdict_counts_possibilities_or_names_the_envelope() -> None:
     with EnvelopeCounter(log.game) as counter:
         live = LiveGame(log)
         grid, _ = live.grid()
-        assert verdict(grid, counter.counts[-1]) == (
-            "Not safe to accuse yet: 150 envelopes (suspect, weapon, room) are still possible.")
+        assert verdict(grid, counter.counts[-1]) == "Not yet: 150 possibilities left"
         assert counter.counts == [5 * 5 * 6]
         live.close()
     solved = log.append(Accusation("Bob", ("Mrs. White", "Knife", "Lounge"), correct=True))

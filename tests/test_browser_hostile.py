@@ -115,7 +115,7 @@ def test_markdown_in_names_fetches_nothing(
         assert f"![](http:{target}) file.json" in alert
         page.screenshot(path=artifacts_dir / "hostile-1-upload-error.png")
         upload(page, log_file)
-        expect(page.get_by_text("are still possible")).to_be_visible(timeout=30000)
+        expect(page.get_by_text("possibilities left")).to_be_visible(timeout=30000)
         assert f"![](http://{target}/title.png) Friday" in read(page)
         page.screenshot(path=artifacts_dir / "hostile-2-turn.png")
         for view in ("Grid", "Log", "Review", "Game", "Turn"):

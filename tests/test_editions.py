@@ -43,3 +43,17 @@ def test_new_game_with_the_tables_own_hand_sizes() -> None:
     assert new_game(deck, ("Aino", "Niko"), Dealing.TWO_PLAYER).side_cards == 4
     with pytest.raises(InvalidLogError, match="hand sizes: 2 players need 2 sizes, got 3"):
         new_game(deck, ("Aino", "Niko"), Dealing.CLASSIC, hand_sizes=(6, 6, 6))
+
+
+def test_japanese_edition_is_the_us_box_in_japanese() -> None:
+    """The Japanese rule sheet's box: the US classic cards, one for one, with Japanese names
+    (ラウンジ and 短剣 as the sheet says); the other editions keep their names."""
+    us, ja = edition("clue-classic"), edition("clue-classic-ja")
+    assert ja.language == "ja" and ja.dealing is us.dealing
+    pairs = dict(zip(us.deck, ja.deck, strict=True))
+    assert pairs["Lounge"] == "ラウンジ" and pairs["Knife"] == "短剣"
+    assert pairs["Colonel Mustard"] == "マスタード大佐"
+    assert len(set(ja.deck)) == 21
+    assert {"clue-classic", "cluedo-uk", "cluedo-classic-ru", "cluedo-refresh-2012-fi"} <= set(
+        editions())
+    assert "Miss Scarlet" in us.deck and "Мисс Скарлет" in edition("cluedo-classic-ru").deck

@@ -108,10 +108,11 @@ def test_combined_steps_cite_a_note_in_words() -> None:
     log = refresh_log([note("Niko", lacks=("tikari",), text="house rule")])
     with Explainer.of(log) as explainer:
         words = explainer.context.words
-        assert words.event(1, log.events[0]) == "your note: Niko does not hold tikari — “house " \
-                                                "rule”"
+        said = words.event(1, log.events[0]).render()
+        assert said == "your note: Niko does not hold tikari — “house rule”"
         mine = Note("Aino", holds_one_of=("köysi", "tikari"))
-        assert words.event(2, mine) == "your note: you hold at least one of (köysi, tikari)"
+        said = words.event(2, mine).render()
+        assert said == "your note: you hold at least one of (köysi, tikari)"
 
 
 def test_describe_event_for_every_kind_of_note() -> None:

@@ -7,6 +7,7 @@ from functools import partial
 
 import streamlit as st
 
+from solver.i18n import _
 from solver.notebook import Grid
 
 from ..grid_view import (
@@ -17,7 +18,9 @@ from ..grid_view import (
     column_labels,
     grid_styles,
     grid_table,
+    percent,
 )
+from ..plain import plain
 from ..session import live
 
 GRID_CSS = """<style>
@@ -36,7 +39,7 @@ def show_grid(grid: Grid, name: str, odds: dict[str, dict[str, float]] | None = 
     table = grid_table(grid, odds)
     styles = grid_styles(grid)
     styles.index, styles.columns = table.index, table.columns
-    config = {"_index": st.column_config.TextColumn("Card", width=card_column_width(grid))}
+    config = {"_index": st.column_config.TextColumn(_("Card"), width=card_column_width(grid))}
     for label in table.columns:
         config[label] = st.column_config.TextColumn(label, width=CELL_WIDTH)
     styled = table.style.apply(lambda _: styles, axis=None)
@@ -78,9 +81,15 @@ def explanation_dialog(card: str, owner: str, upto: int | None) -> None:
 
 
 def grid_view() -> None:
-    grid, _ = live().grid()
+    grid = live().grid()[0]
     chances = live().odds() if state.get("show_odds", True) else None
-    maybe = "% chance" if chances is not None else "? maybe"
-    st.caption(f"✓ holds it · ✗ does not · {maybe} · ▲ face up. Tap a cell to see why.")
+    st.caption(_("✓ holds it · ✗ does not · % chance. Tap a cell to see why.") if chances
+               else _("✓ holds it · ✗ does not · ? maybe. Tap a cell to see why."))
     show_grid(grid, "grid_table", odds=None if chances is None else chances.probabilities)
-    st.toggle("Show odds", key="show_odds", value=True)
+    if chances is not None and chances.likeliest is not None and not grid.accusation_safe:
+        s, w, r, p = chances.likeliest
+        text = (_("Likeliest envelope: {suspect}, {weapon}, {room}: {chance}") if chances.exact
+                else _("Likeliest envelope: {suspect}, {weapon}, {room}: {chance} "
+                       "(estimated by sampling)"))
+        st.caption(plain(text.format(suspect=s, weapon=w, room=r, chance=percent(p))))
+    st.toggle(_("Show odds"), key="show_odds", value=True)

@@ -7,6 +7,7 @@ import streamlit as st
 from solver.cards import Deck
 from solver.editions import Dealing, editions, rule_for
 from solver.errors import InvalidLogError
+from solver.i18n import N_, _, ngettext
 
 from ..newgame import (
     build_game,
@@ -25,10 +26,10 @@ from .notation import paste_game_form
 CUSTOM = "custom"
 """The card set choice for typing one's own cards."""
 RULE_TITLES = {
-    Dealing.CLASSIC: "Classic: all cards dealt",
-    Dealing.REFRESH: "Refresh 2012: equal hands, rest face up",
-    Dealing.TWO_PLAYER: "2 players: 4 side cards",
-    Dealing.FORUM: "Forum: 3 cards each",
+    Dealing.CLASSIC: N_("Classic: all cards dealt"),
+    Dealing.REFRESH: N_("Refresh 2012: equal hands, rest face up"),
+    Dealing.TWO_PLAYER: N_("2 players: 4 side cards"),
+    Dealing.FORUM: N_("Forum: 3 cards each"),
 }
 
 state = st.session_state
@@ -48,7 +49,7 @@ def start_game() -> None:
     deck, edition_name = new_game_deck()
     names = parse_names(state.get("new_players", ""))
     if not names:
-        state.new_game_error = "Type the players' names (one per line) to start."
+        state.new_game_error = _("Type the players' names to go on.")
         return
     sizes = tuple(int(state.get(f"new_size_{i}", 0)) for i in range(len(names)))
     rule = state.get("new_rule", Dealing.CLASSIC)
@@ -77,12 +78,13 @@ def open_chosen_example() -> None:
 def open_upload() -> None:
     upload = state.get("upload")
     if upload is None:
-        state.open_error = "Choose a clue-notebook/1 file first."
+        state.open_error = _("Choose a clue-notebook/1 file first.")
         return
     try:
         log = parse_upload(upload.getvalue())
     except InvalidLogError as err:
-        state.open_error = f"{upload.name} is not a valid log. " + problems_text(err)
+        state.open_error = (_("{file} is not a valid log.").format(file=upload.name) + " "
+                            + problems_text(err))
         return
     start_from(log, f"imported {upload.name}")
 
@@ -100,29 +102,30 @@ def new_game_form() -> None:
     options = (*presets, CUSTOM)
     if state.get("new_edition") not in options:
         state.new_edition = "clue-classic" if "clue-classic" in presets else options[0]
-    st.selectbox("Cards", options, key="new_edition",
-                 format_func=lambda n: "Custom cards…" if n == CUSTOM else presets[n].title)
+    st.selectbox(_("Cards"), options, key="new_edition",
+                 format_func=lambda n: _("Custom cards…") if n == CUSTOM else presets[n].title)
     if state.new_edition == CUSTOM:
-        st.text_area("Suspects (one per line or commas)", key="new_suspects")
-        st.text_area("Weapons", key="new_weapons")
-        st.text_area("Rooms", key="new_rooms")
+        st.text_area(_("Suspects (one per line or commas)"), key="new_suspects")
+        st.text_area(_("Weapons"), key="new_weapons")
+        st.text_area(_("Rooms"), key="new_rooms")
     deck, edition_name = new_game_deck()
-    st.text_area("Players in seating order (clockwise)", key="new_players",
+    st.text_area(_("Players in seating order (clockwise)"), key="new_players",
                  placeholder="Ann\nBob\nCat", height=110)
     names = parse_names(state.get("new_players", ""))
     if not names:
-        st.caption("Type the players' names to go on.")
+        st.caption(_("Type the players' names to go on."))
         return
     if "new_me" not in state or state.new_me not in (None, *names):
         state.new_me = names[0]  # also after a closed game, whose run dropped the widget
-    st.selectbox("You are", (*names, None), key="new_me",
-                 format_func=lambda n: "Nobody (spectator)" if n is None else n)
+    st.selectbox(_("You are"), (*names, None), key="new_me",
+                 format_func=lambda n: _("Nobody (spectator)") if n is None else n)
     default_rule = (rule_for(presets[edition_name], len(names)) if edition_name is not None
                     else Dealing.CLASSIC)
     rule_key = (edition_name, len(names))
     if state.get("new_rule_for") != rule_key or not isinstance(state.get("new_rule"), Dealing):
         state.new_rule_for, state.new_rule = rule_key, default_rule
-    st.selectbox("Dealing", tuple(Dealing), key="new_rule", format_func=RULE_TITLES.__getitem__)
+    st.selectbox(_("Dealing"), tuple(Dealing), key="new_rule",
+                 format_func=lambda rule: _(RULE_TITLES[rule]))
     sizes = dealt_sizes(state.new_rule, deck, names)
     size_key = (len(deck), names, state.new_rule)
     dropped = any(f"new_size_{i}" not in state for i in range(len(names)))
@@ -132,8 +135,8 @@ def new_game_form() -> None:
             state[f"new_size_{i}"] = size
     typed = [int(state.get(f"new_size_{i}", 0)) for i in range(len(names))]
     if names:
-        with st.expander(plain("Hand sizes: " + ", ".join(
-                f"{n} {s}" for n, s in zip(names, typed, strict=True)))):
+        with st.expander(plain(_("Hand sizes: {sizes}").format(sizes=", ".join(
+                f"{n} {s}" for n, s in zip(names, typed, strict=True))))):
             for i, name in enumerate(names):
                 st.number_input(plain(name), min_value=0, max_value=len(deck), step=1,
                                 key=f"new_size_{i}")
@@ -143,17 +146,19 @@ def new_game_form() -> None:
     if me is not None and deck.cards:
         mine = typed[names.index(me)] if me in names else 0
         state.new_mine = [c for c in state.get("new_mine") or () if c in deck]
-        st.pills(f"Your {mine} cards", deck.cards, selection_mode="multi", key="new_mine",
+        st.pills(ngettext("Your {count} card", "Your {count} cards", mine).format(count=mine),
+                 deck.cards, selection_mode="multi", key="new_mine",
                  format_func=plain)
     if left > 0:
         state.new_face_up = [c for c in state.get("new_face_up") or () if c in deck]
-        st.pills(f"The {left} face-up cards", deck.cards, selection_mode="multi",
+        st.pills(ngettext("The {count} face-up card", "The {count} face-up cards", left)
+                 .format(count=left), deck.cards, selection_mode="multi",
                  key="new_face_up", format_func=plain)
     if side:
-        st.caption("4 side cards lie face down; peeks at them are entered with suggestions.")
-    st.text_input("Title (optional)", key="new_title")
+        st.caption(_("4 side cards lie face down; peeks at them are entered with suggestions."))
+    st.text_input(_("Title (optional)"), key="new_title")
     form_error("new_game_error")
-    st.button("Start game", type="primary", key="start_game", on_click=start_game,
+    st.button(_("Start game"), type="primary", key="start_game", on_click=start_game,
               width="stretch")
 
 
@@ -166,15 +171,19 @@ def saved_games() -> None:
     try:
         saved = store().games(state.shelf)
     except StoreError as err:
-        st.error(f"Your saved games cannot be listed now: {err.reason}. Reload the page in a "
-                 "moment.", icon=":material/warning:")
+        st.error(_("Your saved games cannot be listed now: {reason}. Reload the page in a "
+                   "moment.").format(reason=err.reason), icon=":material/warning:")
         return
     if saved:
-        st.subheader("Your games")
+        st.subheader(_("Your games"))
         for game in saved:
-            only = " · read only" if game.access == "read" else ""
-            st.button(plain(f"{game.title} · {game.events} events · "
-                            f"{game.saved[:16].replace('T', ' ')}{only}"),
+            when = game.saved[:16].replace("T", " ")
+            line = (ngettext("{title} · {count} event · {saved} · read only",
+                             "{title} · {count} events · {saved} · read only", game.events)
+                    if game.access == "read" else
+                    ngettext("{title} · {count} event · {saved}",
+                             "{title} · {count} events · {saved}", game.events))
+            st.button(plain(line.format(title=game.title, count=game.events, saved=when)),
                       key=f"open_{game.id}", on_click=open_saved, args=(game.id,),
                       width="stretch")
 
@@ -182,16 +191,16 @@ def saved_games() -> None:
 def home_screen() -> None:
     st.title("Clue Notebook")
     saved_games()
-    st.subheader("New game")
+    st.subheader(_("New game"))
     new_game_form()
-    st.subheader("Or open a log")
+    st.subheader(_("Or open a log"))
     found = examples()
     if found:
-        st.selectbox("Example", tuple(found), key="example")
+        st.selectbox(_("Example"), tuple(found), key="example")
         form_error("example_error")
-        st.button("Open example", key="open_example", on_click=open_chosen_example)
-    st.file_uploader("Upload a clue-notebook/1 file (JSON or notation)",
-                     type=["json", "clue", "txt"], key="upload")
+        st.button(_("Open example"), key="open_example", on_click=open_chosen_example)
+    st.file_uploader(_("Upload a clue-notebook/1 file"), type=["json", "clue", "txt"],
+                     key="upload")
     form_error("open_error")
-    st.button("Open file", key="open_upload", on_click=open_upload)
+    st.button(_("Open file"), key="open_upload", on_click=open_upload)
     paste_game_form()

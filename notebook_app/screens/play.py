@@ -8,9 +8,10 @@ from collections.abc import Callable
 import streamlit as st
 
 from solver.game import GameLog
+from solver.i18n import N_, _, ngettext
 
 from ..entry import next_entry, start_edit
-from ..grid_view import as_markdown, envelope_line, likeliest_line, verdict
+from ..grid_view import as_markdown, envelope_line, verdict
 from ..plain import plain
 from ..session import ENTRY_KEYS, can_edit, flash, live, undo_revision
 from ..turns import describe
@@ -21,11 +22,11 @@ from .review import review_view
 from .turn import turn_view
 
 VIEWS: dict[str, Callable[[], None]] = {
-    "Turn": turn_view,
-    "Grid": grid_view,
-    "Log": log_view,
-    "Review": review_view,
-    "Game": game_view,
+    N_("Turn"): turn_view,
+    N_("Grid"): grid_view,
+    N_("Log"): log_view,
+    N_("Review"): review_view,
+    N_("Game"): game_view,
 }
 """The tabs of an open game, in order, and the function that draws each."""
 READ_VIEWS = ("Grid", "Log", "Review", "Game")
@@ -38,7 +39,7 @@ def undo() -> None:
     undone = undo_revision()
     if undone is not None:
         next_entry()
-        flash("done", f"Undid: {undone}")
+        flash("done", _("Undid: {entry}").format(entry=undone))
 
 
 def header() -> None:
@@ -49,23 +50,17 @@ def header() -> None:
     if grid.accusation_safe:
         st.success(plain(verdict(grid)), icon=":material/check_circle:")
     else:
-        chances = None if ignored else live().odds()
-        odds_line = "" if chances is None else likeliest_line(chances.envelopes)
-        if chances is not None and odds_line and not chances.exact:
-            odds_line += " (estimated by sampling)"
-        st.info(plain("\n".join(filter(None, (verdict(grid, None if ignored
-                                                          else live().triples_left),
-                                                  odds_line)))))
+        st.info(plain(verdict(grid, None if ignored else live().triples_left)))
         if not ignored:
             race_line(log)
-    st.caption(plain(f"Envelope · {envelope_line(grid)}"))
+    st.caption(plain(_("Envelope · {cards}").format(cards=envelope_line(grid))))
     conflict_banner(ignored)
     if not can_edit():
-        st.caption("Read only: you follow this game; changes made by its players show here.")
+        st.caption(_("Read only: you follow this game; changes made by its players show here."))
         return
     seq, note = state.revision
-    st.button(plain(f"Undo: {note}"), key="undo", on_click=undo, disabled=seq <= 1,
-              icon=":material/undo:", width="stretch")
+    st.button(plain(_("Undo: {entry}").format(entry=note)), key="undo", on_click=undo,
+              disabled=seq <= 1, icon=":material/undo:", width="stretch")
 
 
 RACE_SAMPLES = 100
@@ -105,20 +100,22 @@ def conflict_banner(ignored: tuple[int, ...]) -> None:
     events = live().log.events
     with st.container(border=True, key="conflict"):
         st.error(
-            "These entries cannot all be true. One of them is wrong:"
+            _("These entries cannot all be true. One of them is wrong:")
             + "".join(f"\n- **#{n}** {plain(describe(events[n - 1]))}" for n in conflict),
             icon=":material/error:",
         )
         if ignored:
-            st.caption("The grid leaves out " + ", ".join(f"#{n}" for n in ignored)
-                       + " until this is fixed.")
+            st.caption(ngettext("The grid leaves out {entries} until this is fixed.",
+                                "The grid leaves out {entries} until this is fixed.",
+                                len(ignored)).format(entries=", ".join(f"#{n}" for n in ignored)))
         with st.container(horizontal=True):
             for n in conflict if can_edit() else ():
-                st.button(f"Edit #{n}", key=f"conflict_edit_{n}", on_click=start_edit,
+                st.button(_("Edit #{number}").format(number=n), key=f"conflict_edit_{n}",
+                          on_click=start_edit,
                           args=(n - 1,))
-        if st.toggle("Why do they clash?", key="why_conflict"):
+        if st.toggle(_("Why do they clash?"), key="why_conflict"):
             why = live().why_conflict()
-            st.markdown(as_markdown(why or "The clash could not be explained step by step."))
+            st.markdown(as_markdown(why or _("The clash could not be explained step by step.")))
 
 
 def scroll_to_top() -> None:
@@ -156,6 +153,6 @@ def play_screen() -> None:
     if state.get("view") not in names:
         state.view = names[0]
     st.segmented_control("View", names, key="view", label_visibility="collapsed",
-                         width="stretch", on_change=scroll_to_top)
+                         width="stretch", on_change=scroll_to_top, format_func=_)
     status_line()
     VIEWS[state.view or names[0]]()

@@ -42,7 +42,8 @@ def review_view() -> None:
     if grid is None:
         st.error("The events up to here contradict each other.")
     else:
-        st.caption(plain(verdict(grid, counts[upto])) + " Tap a cell to see why, as of this event.")
+        st.caption(plain(verdict(grid, counts[upto]))
+                   + " · Tap a cell to see why, as of this event.")
         show_grid(grid, "review_table", upto=upto)
     st.markdown("**Possible envelopes after each event**")
     chart = pd.DataFrame({"event": range(len(counts)), "possible envelopes": counts})

@@ -11,8 +11,9 @@ from typing import Any
 
 import streamlit as st
 
-from solver.cards import CATEGORIES, Deck
+from solver.cards import CATEGORIES, Category, Deck
 from solver.game import GameLog, Reveal, Suggestion
+from solver.i18n import N_, _
 
 from ..entry import (
     CARD_KEYS,
@@ -51,8 +52,8 @@ from ..turns import (
 )
 from .note import note_form
 
-SHORT_KINDS = {"Suggestion": "Suggest", "Accusation": "Accuse", "Reveal": "Reveal",
-               "Asked one": "Ask one", "Note": "Note"}
+SHORT_KINDS = {"Suggestion": N_("Suggest"), "Accusation": N_("Accuse"), "Reveal": N_("Reveal"),
+               "Asked one": N_("Ask one"), "Note": "Note"}
 """The entry kinds as the switch shows them, short enough for one row on a phone."""
 
 state = st.session_state
@@ -70,8 +71,10 @@ def chips(label: str, key: str, options: Sequence[object],
 
 def card_chips(deck: Deck) -> None:
     """The three cards, a row of chips per category."""
+    labels = {Category.SUSPECT: _("Suspect"), Category.WEAPON: _("Weapon"),
+              Category.ROOM: _("Room")}
     for category in CATEGORIES:
-        chips(category.value.capitalize(), CARD_KEYS[category], deck.of(category))
+        chips(labels[category], CARD_KEYS[category], deck.of(category))
 
 
 def kinds_offered() -> tuple[str, ...]:
@@ -89,23 +92,26 @@ def turn_view() -> None:
     pending_show_prompt()
     won = winner(log)
     if won is not None:
-        st.success(plain(f"{won} accused correctly: the game is over."))
+        st.success(plain(_("{player} accused correctly: the game is over.").format(player=won)))
     editing = state.get("editing")
     if editing is not None:
-        st.warning(plain(f"Editing #{editing + 1}: {describe(log.events[editing])}"))
+        st.warning(plain(_("Editing #{number}: {entry}").format(
+            number=editing + 1, entry=describe(log.events[editing]))))
         hidden = unshown(state.edit_original, state.get("edit_loaded"))
         if hidden:
-            st.caption(plain("The form cannot show all of this entry; kept as recorded unless you "
-                             "change who suggested or who showed: " + "; ".join(hidden)))
+            st.caption(plain(_("The form cannot show all of this entry; kept as recorded unless "
+                               "you change who suggested or who showed: {parts}").format(
+                                   parts="; ".join(hidden))))
         with st.container(horizontal=True):
-            st.button("Cancel edit", key="cancel_edit", on_click=cancel_edit)
-            st.button(f"Delete #{editing + 1}", key="delete_entry", on_click=delete_event,
-                      args=(editing,), icon=":material/delete:")
+            st.button(_("Cancel edit"), key="cancel_edit", on_click=cancel_edit)
+            st.button(_("Delete #{number}").format(number=editing + 1), key="delete_entry",
+                      on_click=delete_event, args=(editing,), icon=":material/delete:")
     kinds = kinds_offered()
     if state.get("kind") not in kinds:
         state.kind = default_kind()
     st.segmented_control("Entry", kinds, key="kind", required=True, width="stretch",
-                         format_func=SHORT_KINDS.__getitem__, label_visibility="collapsed")
+                         format_func=lambda kind: _(SHORT_KINDS[kind]),
+                         label_visibility="collapsed")
     if state.kind == "Reveal":
         reveal_form()
     elif state.kind == "Note":
@@ -115,7 +121,7 @@ def turn_view() -> None:
     problem = state.get("entry_problem")
     if problem:
         st.error(plain(problem), icon=":material/touch_app:")
-    submit = "Save changes" if editing is not None else "Record"
+    submit = _("Save changes") if editing is not None else _("Record")
     st.button(submit, type="primary", on_click=submit_entry, key="submit", width="stretch")
 
 
@@ -127,13 +133,15 @@ def turn_form() -> None:
     if state.get("by") not in game.player_names:
         state.by = next_suggester(log)
         defaults_for(state.by)
-    label = {"Accusation": "Who accused", "Asked one": "Who asked"}.get(kind, "Who suggested")
+    label = {"Accusation": _("Who accused"), "Asked one": _("Who asked")}.get(
+        kind, _("Who suggested"))
     st.pills(label, game.player_names, key="by", required=True, on_change=on_by_change,
              format_func=plain)
     by = state.by
     if game.me is not None and by != game.me and kind != "Accusation":
         seen = seen_from_me(log, by)
-        st.caption(plain(f"{by} has seen from you: {', '.join(seen) if seen else 'nothing yet'}"))
+        st.caption(plain(_("{player} has seen from you: {cards}").format(
+            player=by, cards=", ".join(seen) if seen else _("nothing yet"))))
     mine = by == game.me and kind == "Suggestion" and state.get("editing") is None
     if mine and st.toggle("Suggest for me", key="advise_me",
                           help="The suggestion whose answer should teach you most about the "
@@ -141,21 +149,23 @@ def turn_form() -> None:
         st.caption(plain(best_suggestion(log)))
     card_chips(game.deck)
     if kind == "Accusation":
-        chips("Result", "e_result", (WRONG, RIGHT))
+        chips(_("Result"), "e_result", (WRONG, RIGHT), format_func=_)
         return
     order = answer_order(game, by)
     if kind == "Asked one":
-        chips("Asked", "e_asked", order)
+        chips(_("Asked"), "e_asked", order)
         asked = state.get("e_asked")
-        chips("Answer", "e_answer", (SHOWED, NO_CARD),
-              format_func=lambda a: f"{asked or 'they'} {a}" if a == SHOWED else a)
+        chips(_("Answer"), "e_answer", (SHOWED, NO_CARD),
+              format_func=lambda a: (_("{player} showed a card").format(player=asked) if asked
+                                     else _("they showed a card")) if a == SHOWED else _(a))
         if state.get("e_answer") == SHOWED and asked is not None:
             shown_chips(asked)
-        st.checkbox("Host answered: first match in order suspect, weapon, room", key="e_rule")
+        st.checkbox(_("Host answered: first match in order suspect, weapon, room"),
+                    key="e_rule")
         return
-    chips("Who showed a card", "e_refuter", (*order, NOBODY),
-          format_func=lambda p: p or "Nobody",
-          help="Everyone asked before them passed.")
+    chips(_("Who showed a card"), "e_refuter", (*order, NOBODY),
+          format_func=lambda p: p or _("Nobody"),
+          help=_("Everyone asked before them passed."))
     refuter = state.get("e_refuter")
     if refuter:
         shown_chips(refuter)
@@ -216,36 +226,40 @@ def shown_chips(refuter: str) -> None:
         if len(choice.matching) > 1 and not choice.already_seen and state.get("editing") is None:
             st.caption(plain(least_telling(log, by, cards)))
         if len(choice.matching) > 1:
-            chips("Card you showed", "e_shown", choice.matching,
-                  format_func=lambda c: f"{c} ✓ seen" if c in choice.already_seen else c)
+            chips(_("Card you showed"), "e_shown", choice.matching,
+                  format_func=lambda c: (_("{card} ✓ seen").format(card=c)
+                                         if c in choice.already_seen else c))
         elif choice.matching:
-            st.caption(plain(f"You showed {choice.matching[0]}: your only card of the three."))
+            st.caption(plain(_("You showed {card}: your only card of the three.").format(
+                card=choice.matching[0])))
         return
     if state.get("editing") is not None:  # fixing an entry: the grid may hold the mistake
         candidates = tuple(c for c in cards if c not in game.my_cards)
     else:
         candidates = shown_candidates(game, live().grid()[0], by, refuter, cards)
     if len(candidates) == 1:
-        st.caption(plain(f"{refuter} can only have shown {candidates[0]}."))
+        st.caption(plain(_("{player} can only have shown {card}.").format(
+            player=refuter, card=candidates[0])))
         return
     if not candidates:
-        st.caption(plain(f"The notebook says {refuter} holds none of these: check the entry."))
+        st.caption(plain(_("The notebook says {player} holds none of these: check the entry.")
+                         .format(player=refuter)))
         candidates = tuple(c for c in cards if c not in game.my_cards)
-    chips(f"Card {refuter} showed you", "e_shown", candidates)
+    chips(_("Card {player} showed you").format(player=refuter), "e_shown", candidates)
 
 
 def side_peek_chips() -> None:
     """2 players: the side card looked at when nobody showed, and what it was if the user
     looked."""
     game = live().log.game
-    chips("Side card looked at", "e_slot", tuple(range(1, game.side_cards + 1)),
-          format_func=lambda s: f"slot {s}")
+    chips(_("Side card looked at"), "e_slot", tuple(range(1, game.side_cards + 1)),
+          format_func=lambda s: _("slot {number}").format(number=s))
     if game.me == state.by and state.get("e_slot"):
         options = side_candidates(live().grid()[0])
         original = state.get("e_peek")
         if original is not None and original not in options and state.get("editing") is not None:
             options = (*options, original)
-        chips("Side card you saw", "e_peek", options)
+        chips(_("Side card you saw"), "e_peek", options)
 
 
 def reveal_form() -> None:
@@ -256,15 +270,16 @@ def reveal_form() -> None:
         whose = (*whose, original.player)  # a reveal of the user's own cards stays theirs
     if state.get("r_player") not in whose:
         state.r_player = whose[0]
-    st.pills("Whose cards", whose, key="r_player", required=True, format_func=plain)
+    st.pills(_("Whose cards"), whose, key="r_player", required=True, format_func=plain)
     grid = live().grid()[0]
     kept = tuple(original.cards) if isinstance(original, Reveal) else ()
     options = tuple(c for c in game.deck
                     if c in possible_for(grid, state.r_player) or c in kept
                     or c in (state.get("r_cards") or ()))
     state.r_cards = [c for c in state.get("r_cards") or () if c in options]
-    st.pills("Cards you saw", options, selection_mode="multi", key="r_cards", format_func=plain)
-    st.checkbox("That is their whole hand", key="r_whole")
+    st.pills(_("Cards you saw"), options, selection_mode="multi", key="r_cards",
+             format_func=plain)
+    st.checkbox(_("That is their whole hand"), key="r_whole")
 
 
 def pending_show_prompt() -> None:
@@ -279,20 +294,22 @@ def pending_show_prompt() -> None:
         return
     with st.container(border=True, key="show_prompt"):
         if event.by == log.game.me and event.refuted_by is not None:
-            st.markdown(f"**Which card did {plain(event.refuted_by)} show you?**")
+            st.markdown("**" + _("Which card did {player} show you?").format(
+                player=plain(event.refuted_by)) + "**")
             grid = live().grid()[0]
             cards = shown_candidates(log.game, grid, event.by, event.refuted_by, event.cards)
             cards = cards or tuple(c for c in event.cards if c not in log.game.my_cards)
             seen: tuple[str, ...] = ()
         else:
             choice = show_choice(log, event.by, event.cards)
-            st.markdown(f"**{plain(event.by)} asked {plain(', '.join(event.cards))}.** "
-                        "Which card did you show?")
+            st.markdown("**" + _("{player} asked {cards}.").format(
+                player=plain(event.by), cards=plain(", ".join(event.cards))) + "** "
+                + _("Which card did you show?"))
             st.markdown(plain(choice.advice))
             cards, seen = choice.matching, choice.already_seen
         with st.container(horizontal=True):
             for card in cards:
-                mark = " ✓ seen" if card in seen else ""
-                st.button(plain(f"{card}{mark}"), key=f"showed_{card}", on_click=set_shown,
+                label = _("{card} ✓ seen").format(card=card) if card in seen else card
+                st.button(plain(label), key=f"showed_{card}", on_click=set_shown,
                           args=(index, event, card))
-            st.button("Skip", key="showed_skip", on_click=skip_show)
+            st.button(_("Skip"), key="showed_skip", on_click=skip_show)

@@ -1,0 +1,73 @@
+"""The app's language: the browser's on the first visit, switched in one tap on every screen,
+kept per browser by a cookie, and independent of the edition (a Finn may play the US box).
+
+Every run starts with `choose`, which makes `solver.i18n` speak the session's language; the
+screens then ask for their words with ``_``/``ngettext`` as the engine does.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from solver import i18n
+
+COOKIE = "clue_notebook_lang"
+"""The cookie that holds this browser's language."""
+COOKIE_DAYS = 400
+
+state = st.session_state
+
+
+def from_browser() -> str | None:
+    """The first of the browser's languages that the notebook speaks: ``navigator.language``
+    (Streamlit's ``st.context.locale``), then the ``Accept-Language`` list."""
+    found = i18n.supported(st.context.locale)
+    if found:
+        return found
+    header = st.context.headers.get("Accept-Language") or ""
+    for part in header.split(","):
+        found = i18n.supported(part.split(";")[0].strip())
+        if found:
+            return found
+    return None
+
+
+def choose() -> str:
+    """This session's language (the cookie's, else the browser's, else English), in use."""
+    if state.get("lang") not in i18n.LANGUAGES:
+        state.lang = i18n.supported(st.context.cookies.get(COOKIE)) or from_browser() or "en"
+    i18n.use(state.lang)
+    return str(state.lang)
+
+
+def _switched() -> None:
+    picked = state.get("lang_pick")
+    if picked in i18n.LANGUAGES:
+        state.lang = picked
+        i18n.use(picked)
+    else:
+        state.lang_pick = state.lang  # a second tap on the language in use keeps it
+
+
+def switcher() -> None:
+    """The language switch: one tap on a language's own name, on every screen."""
+    state.lang_pick = state.lang
+    st.segmented_control(
+        "Language", i18n.LANGUAGES, key="lang_pick", format_func=i18n.NAMES.__getitem__,
+        on_change=_switched, label_visibility="collapsed",
+    )
+    remember()
+
+
+def remember() -> None:
+    """Write the language into this browser's cookie when it is not there yet."""
+    lang = state.lang
+    if st.context.cookies.get(COOKIE) == lang or state.get("lang_written") == lang:
+        return
+    state.lang_written = lang
+    st.html(
+        "<script>document.cookie = "
+        f"'{COOKIE}={lang}; Max-Age={COOKIE_DAYS * 86400}; Path=/; SameSite=Lax'"
+        " + (location.protocol === 'https:' ? '; Secure' : '');</script>",
+        unsafe_allow_javascript=True,
+    )

@@ -1,0 +1,234 @@
+"""The notebook in the players' languages: English in the source, Finnish, Russian and Japanese
+in gettext catalogs (``solver/locale/LANG/LC_MESSAGES/clue_notebook.po``, kept with Babel).
+
+Every sentence is one message with named placeholders, never English-order fragments glued
+together; counts go through `ngettext` (Russian has three forms). The catalogs are read from the
+``.po`` files when a language is first used, so a fresh clone needs no compile step. English
+needs no catalog at all: its text is the message ids themselves.
+
+>>> said = say_n("You hold {count} card and {possible}", "You hold {count} cards and {possible}",
+...               5, count=5, possible="…")
+>>> said.render("en"), "5 карт" in said.render("ru")
+('You hold 5 cards and …', True)
+>>> say("{player} showed {card}", player="Veera", card="köysi").render("ja")
+'Veeraがköysiを見せた'
+
+`say` and `say_n` build a `Message`, a sentence kept unrendered (the explanations are derived
+once and read in any language). Names of cards and players are never translated: they are
+placeholders' values.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import io
+import os
+import string
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Union
+
+DOMAIN = "clue_notebook"
+"""The gettext domain: the catalogs' file name."""
+LANGUAGES = ("en", "fi", "ru", "ja")
+"""Every language the notebook speaks, English (the source) first."""
+NAMES = {"en": "English", "fi": "Suomi", "ru": "Русский", "ja": "日本語"}
+"""Each language's name in itself, for a language switch."""
+LOCALE_DIR = Path(__file__).parent / "locale"
+
+_current: ContextVar[str] = ContextVar("language", default="en")
+
+
+def supported(code: str | None) -> str | None:
+    """The notebook's language for a locale code (``fi_FI.UTF-8``, ``ru-RU``, ``ja``), or ``None``.
+
+    >>> supported("fi_FI.UTF-8"), supported("ja-JP"), supported("C"), supported("de")
+    ('fi', 'ja', None, None)
+    """
+    if not code:
+        return None
+    base = code.replace("-", "_").split(".")[0].split("@")[0].split("_")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> str:
+    """The language gettext would pick: ``LANGUAGE`` (a list), ``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``; the first one set decides, English when it names none of ours (``C``, ``de``).
+
+    >>> from_environment({"LANG": "ru_RU.UTF-8"}), from_environment({"LC_ALL": "C", "LANG": "fi"})
+    ('ru', 'en')
+    """
+    env = os.environ if environ is None else environ
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if not value:
+            continue
+        if name == "LANGUAGE":
+            found = next((lang for part in value.split(":") if (lang := supported(part))), None)
+            if found:
+                return found
+            continue
+        return supported(value) or "en"
+    return "en"
+
+
+def use(language: str) -> None:
+    """Speak ``language`` from now on (in this thread or task: each app session has its own)."""
+    if language not in LANGUAGES:
+        raise ValueError(f"language: {language!r} is not one of {', '.join(LANGUAGES)}")
+    _current.set(language)
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Speak ``language`` inside the ``with`` block, then go back to the language before."""
+    if language not in LANGUAGES:
+        raise ValueError(f"language: {language!r} is not one of {', '.join(LANGUAGES)}")
+    token = _current.set(language)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def current() -> str:
+    """The language in use."""
+    return _current.get()
+
+
+@cache
+def translations(language: str) -> _gettext.NullTranslations:
+    """The catalog of ``language``, read from its ``.po`` file (English: the ids themselves)."""
+    if language == "en":
+        return _gettext.NullTranslations()
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+    with path.open("rb") as file:
+        catalog = read_po(file, locale=language, domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return _gettext.GNUTranslations(buffer)
+
+
+def gettext(message: str) -> str:
+    """``message`` in the current language."""
+    return translations(current()).gettext(message)
+
+
+_ = gettext
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs where it is defined; translate it with ``_`` on use."""
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a counted message that fits ``n`` in the current language."""
+    return translations(current()).ngettext(singular, plural, n)
+
+
+Arg = Union[str, int, "Message", "Listing"]
+"""A placeholder's value: a name or number as is, or a clause rendered in the same language."""
+
+
+@dataclass(frozen=True)
+class Message:
+    """A sentence kept unrendered: its English id, its plural (if counted) and its arguments."""
+
+    msgid: str
+    args: tuple[tuple[str, Arg], ...] = ()
+    plural: str | None = None
+    n: int = 1
+
+    def render(self, language: str | None = None, *, start: bool = False) -> str:
+        """The sentence in ``language`` (default: the current one). With ``start`` its first
+        letter is a capital, unless it begins with a name (names are never changed)."""
+        lang = language or current()
+        catalog = translations(lang)
+        if self.plural is None:
+            text = catalog.gettext(self.msgid)
+        else:
+            text = catalog.ngettext(self.msgid, self.plural, self.n)
+        first = _leading_field(text)
+        out = text.format(**{name: _render(value, lang, start and name == first)
+                             for name, value in self.args})
+        if start and first is None:
+            out = out[:1].upper() + out[1:]
+        return out
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def with_arg(self, name: str, value: Arg) -> Message:
+        """The same sentence with one argument replaced."""
+        args = tuple((k, value if k == name else v) for k, v in self.args)
+        return Message(self.msgid, args, self.plural, self.n)
+
+    def arg(self, name: str) -> Arg | None:
+        """One argument's value."""
+        return dict(self.args).get(name)
+
+
+@dataclass(frozen=True)
+class Listing:
+    """Items joined the way the language joins a list: "a, b and c", "a, b ja c", "a、b、c"."""
+
+    items: tuple[Arg, ...]
+    conjunction: str = "and"
+    """``"and"``, ``"or"``, ``","`` (clauses one after another) or ``";"``."""
+
+    def render(self, language: str | None = None, *, start: bool = False) -> str:
+        lang = language or current()
+        items = [_render(item, lang, start and i == 0) for i, item in enumerate(self.items)]
+        if self.conjunction in (",", ";"):
+            separator = ("、" if self.conjunction == "," else "\uff1b") if lang == "ja" else None
+            return (separator or self.conjunction + " ").join(items)
+        return join(items, lang, self.conjunction)
+
+
+def join(items: Sequence[str], language: str | None = None, conjunction: str = "and") -> str:
+    """A list in ``language``: English keeps the notebook's own "a, b and c" (no serial comma).
+
+    >>> join(["a", "b", "c"], "en"), join(["a", "b", "c"], "fi"), join(["a", "b"], "ja", "or")
+    ('a, b and c', 'a, b ja c', 'aまたはb')
+    """
+    lang = language or current()
+    if len(items) <= 1:
+        return "".join(items)
+    if lang == "en":
+        return ", ".join(items[:-1]) + f" {conjunction} " + items[-1]
+    from babel.lists import format_list
+
+    return format_list(list(items), style="standard" if conjunction == "and" else "or",
+                       locale=lang)
+
+
+def _render(value: Arg, language: str, start: bool = False) -> str:
+    if isinstance(value, Message | Listing):
+        return value.render(language, start=start)
+    return str(value)
+
+
+def _leading_field(text: str) -> str | None:
+    """The placeholder a text begins with, if it begins with one."""
+    for literal, name, _spec, _conversion in string.Formatter().parse(text):
+        return name if not literal else None
+    return None
+
+
+def say(msgid: str, /, **args: Arg) -> Message:
+    """A sentence to render later, in whatever language is then asked for."""
+    return Message(msgid, tuple(args.items()))
+
+
+def say_n(singular: str, plural: str, n: int, /, **args: Arg) -> Message:
+    """A counted sentence to render later; ``n`` picks the plural form."""
+    return Message(singular, tuple(args.items()), plural, n)

@@ -1,0 +1,162 @@
+"""The app in each of its languages, in a real headless Chromium at phone size (390x844): the
+browser's language picks the app's on the first visit; a game is set up and a few turns are
+played with the labels of that language's catalog; nothing scrolls sideways and no text is cut
+off; one tap switches the language and a reload keeps it (cookie). Japanese needs a CJK font:
+``scripts/_bootstrap.sh`` installs Debian's ``fonts-noto-cjk`` with Chromium. Screenshots go to
+``test-artifacts/`` as ``i18n-<language>-<step>.png``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from solver.i18n import NAMES, _, speaking
+
+pytestmark = pytest.mark.browser
+
+OVERFLOW = """() => {
+  const found = [];
+  const width = window.innerWidth;
+  const main = document.querySelector('[data-testid="stMain"]');
+  if (document.documentElement.scrollWidth > width + 1 || main.scrollWidth > main.clientWidth + 1)
+    found.push('the page scrolls sideways');
+  for (const el of main.querySelectorAll('*')) {
+    const text = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!text) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    const style = getComputedStyle(el);
+    if (box.right > width + 1 || box.left < -1) {
+      found.push('outside the screen: ' + el.textContent.trim().slice(0, 60));
+    } else if (el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'visible') {
+      found.push('cut off: ' + el.textContent.trim().slice(0, 60));
+    }
+  }
+  return found;
+}"""
+
+GAMES = {
+    "en": ("en-US", "clue-classic", ("Miss Scarlet", "Rope", "Kitchen"),
+           ("Mrs. White", "Knife", "Lounge"), ("Mr. Green", "Candlestick", "Library")),
+    "fi": ("fi-FI", "cluedo-refresh-2012-fi",
+           ("Marjaana Punakulta", "köysi", "veranta", "pelihuone"),
+           ("Aino Valkopesu", "tikari", "autotalli"),
+           ("Juhani Viherlevä", "kynttilänjalka", "työhuone")),
+    "ru": ("ru-RU", "cluedo-classic-ru", ("Мисс Скарлет", "Верёвка", "Кухня"),
+           ("Миссис Уайт", "Кинжал", "Гостиная"), ("Преподобный Грин", "Подсвечник", "Библиотека")),
+    "ja": ("ja-JP", "clue-classic-ja", ("ミス・スカーレット", "ロープ", "キッチン"),
+           ("ホワイト夫人", "短剣", "ラウンジ"), ("ミスター・グリーン", "燭台", "図書室")),
+}
+
+
+@pytest.mark.parametrize("language", list(GAMES))
+def test_a_game_in_each_language(
+    language: str, app_url: str, chromium_executable: str,
+    chromium_args: list[str], artifacts_dir: Path,
+) -> None:
+    from playwright.sync_api import Page, expect, sync_playwright
+
+    locale, edition, mine, first, second = GAMES[language]  # Refresh: 4 cards each, 2 face up
+
+    def t(message: str) -> str:
+        with speaking(language):
+            return _(message)
+
+    def settle(page: Page) -> None:
+        page.wait_for_timeout(300)
+        expect(page.locator('[data-testid="stStatusWidget"]')).to_have_count(0, timeout=20000)
+        expect(page.locator('[data-stale="true"]')).to_have_count(0, timeout=20000)
+
+    def check_fits(page: Page, step: str) -> None:
+        settle(page)
+        height = page.evaluate("document.querySelector('[data-testid=\"stMain\"]').scrollHeight")
+        page.set_viewport_size({"width": 390, "height": max(844, int(height))})
+        page.wait_for_timeout(300)
+        page.screenshot(path=artifacts_dir / f"i18n-{language}-{step}.png")
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.wait_for_timeout(200)
+        problems = page.evaluate(OVERFLOW)
+        assert not problems, f"{language} {step}: {problems}"
+
+    def tap(page: Page, label: str, option: str) -> None:
+        chip = page.get_by_role("radiogroup", name=label).get_by_role("radio", name=option,
+                                                                      exact=True)
+        if chip.get_attribute("aria-checked") != "true":
+            chip.click()
+            settle(page)
+
+    def record(page: Page, by: str, cards: tuple[str, str, str], shown_by: str) -> None:
+        tap(page, t("Who suggested"), by)
+        for label, card in zip(("Suspect", "Weapon", "Room"), cards, strict=True):
+            tap(page, t(label), card)
+        tap(page, t("Who showed a card"), shown_by)
+        page.get_by_role("button", name=t("Record"), exact=True).click()
+        settle(page)
+
+    def tab(page: Page, name: str) -> None:
+        page.locator('[data-testid="stButtonGroup"] button', has_text=t(name)).click()
+        settle(page)
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        context = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale)
+        page = context.new_page()
+        page.goto(app_url)
+        expect(page.get_by_text(t("New game"), exact=True)).to_be_visible(timeout=30000)
+        check_fits(page, "1-home")
+
+        if edition != "clue-classic":
+            page.get_by_label(t("Cards")).click()
+            from solver.editions import edition as find_edition
+
+            page.get_by_role("option", name=find_edition(edition).title).click()
+            settle(page)
+        players = page.get_by_label(t("Players in seating order (clockwise)"))
+        players.fill("Ann\nBob\nCat\nDan")
+        players.press("Control+Enter")
+        settle(page)
+        for card in mine:
+            page.locator('[data-testid="stButtonGroup"] button', has_text=card).first.click()
+            settle(page)
+        if language == "fi":  # the Refresh box: 4 players leave 2 cards face up
+            for card in ("putki", "kylpyhuone"):
+                page.locator('[data-testid="stButtonGroup"] button', has_text=card).nth(1).click()
+                settle(page)
+        check_fits(page, "2-setup")
+        page.get_by_role("button", name=t("Start game")).click()
+        settle(page)
+        expect(page.get_by_role("radiogroup", name=t("Who suggested"))).to_be_visible()
+        check_fits(page, "3-turn")
+
+        record(page, "Ann", first, "Bob")
+        with speaking(language):
+            prompt = _("Which card did {player} show you?").format(player="Bob")
+        expect(page.get_by_text(prompt)).to_be_visible()
+        page.get_by_role("button", name=first[1], exact=True).click()
+        settle(page)
+        record(page, "Bob", second, t("Nobody"))
+        check_fits(page, "4-after-two")
+
+        tab(page, "Grid")
+        check_fits(page, "5-grid")
+        tab(page, "Log")
+        check_fits(page, "6-log")
+
+        # one tap to another language, kept by the browser across a reload
+        other = "en" if language != "en" else "fi"
+        page.locator('[data-testid="stButtonGroup"] button', has_text=NAMES[other]).click()
+        settle(page)
+        with speaking(other):
+            grid_label = _("Grid")
+        expect(page.locator('[data-testid="stButtonGroup"] button', has_text=grid_label)
+               ).to_be_visible()
+        page.reload()
+        expect(page.locator('[data-testid="stButtonGroup"] button', has_text=grid_label)
+               ).to_be_visible(timeout=30000)
+        page.locator('[data-testid="stButtonGroup"] button', has_text=NAMES[language]).click()
+        settle(page)
+        expect(page.locator('[data-testid="stButtonGroup"] button', has_text=t("Grid"))
+               ).to_be_visible()
+        context.close()
+        browser.close()

@@ -1,0 +1,242 @@
+"""The message catalogs: every message of the source translated in every language, none fuzzy,
+the same named placeholders in every form, and plural forms as each language counts."""
+
+# ruff: noqa: RUF001  (Russian text in the expected output)
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+from hypothesis import HealthCheck, given, settings
+
+from solver import i18n
+from solver.explain import Explainer, Step
+from solver.game import GameLog
+from solver.notebook import Knowledge
+
+from .strategies import small_logs
+
+ROOT = Path(__file__).resolve().parent.parent
+KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "say": None,
+            "say_n": (1, 2)}
+TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != "en"]
+
+
+def _source_messages() -> dict[str, str | None]:
+    """Every message id the code asks for (msgid -> plural id), found as `scripts/messages` does."""
+    found: dict[str, str | None] = {}
+    method_map = [("solver/**.py", "python"), ("notebook_app/**.py", "python")]
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        ROOT, method_map, keywords=KEYWORDS
+    ):
+        if isinstance(message, tuple):
+            found[message[0]] = message[1]
+        else:
+            found[message] = None
+    return found
+
+
+def _catalog(language: str) -> Catalog:
+    path = i18n.LOCALE_DIR / language / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
+    with path.open("rb") as file:
+        return read_po(file, locale=language)
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+SOURCE = _source_messages()
+
+
+def test_the_source_has_messages() -> None:
+    assert len(SOURCE) > 20
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_message_is_translated_and_none_is_fuzzy(language: str) -> None:
+    catalog = _catalog(language)
+    problems = []
+    for msgid, plural in SOURCE.items():
+        message = catalog.get(msgid)
+        if message is None:
+            problems.append(f"missing: {msgid!r}")
+            continue
+        if message.fuzzy:
+            problems.append(f"fuzzy: {msgid!r}")
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        if plural is not None and len(forms) != catalog.num_plurals:
+            problems.append(f"{len(forms)} plural forms, {catalog.num_plurals} wanted: {msgid!r}")
+        if not all(forms):
+            problems.append(f"empty: {msgid!r}")
+    assert not problems, f"{language}: run scripts/messages and translate:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_stale_messages(language: str) -> None:
+    stale = [m.id for m in _catalog(language) if m.id and
+             (m.id[0] if isinstance(m.id, tuple) else m.id) not in SOURCE]
+    assert not stale, f"{language}: no longer in the source (run scripts/messages): {stale}"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_placeholders_are_the_same_in_every_language(language: str) -> None:
+    problems = []
+    for message in _catalog(language):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        wanted = set().union(*(_fields(i) for i in ids))
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        for form in forms:
+            if not form:
+                continue
+            got = _fields(form)
+            # a singular form may leave the count out ("one card" rather than "1 card")
+            allowed_missing = {"n", "count"} if len(ids) > 1 else set()
+            if got - wanted or (wanted - got) - allowed_missing:
+                problems.append(f"{ids[0]!r}: {sorted(wanted)} vs {form!r}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize(
+    ("language", "counts"),
+    [
+        ("ru", {1: "1 карта", 2: "2 карты", 5: "5 карт", 21: "21 карта", 12: "12 карт",
+                24: "24 карты"}),
+        ("fi", {1: "1 kortti", 2: "2 korttia"}),
+        ("ja", {1: "1枚", 5: "5枚"}),
+        ("en", {1: "1 card ", 5: "5 cards "}),
+    ],
+)
+def test_plural_forms(language: str, counts: dict[int, str]) -> None:
+    for n, text in counts.items():
+        said = i18n.say_n("You hold {count} card and {possible}",
+                          "You hold {count} cards and {possible}", n, count=n, possible="…")
+        assert text in said.render(language)
+
+
+def test_language_from_the_environment() -> None:
+    assert i18n.from_environment({"LC_ALL": "fi_FI.UTF-8", "LANG": "en_US.UTF-8"}) == "fi"
+    assert i18n.from_environment({"LANG": "ja_JP.UTF-8"}) == "ja"
+    assert i18n.from_environment({"LANGUAGE": "de:ru", "LANG": "en_US"}) == "ru"
+    assert i18n.from_environment({"LANG": "C.UTF-8"}) == "en"
+    assert i18n.from_environment({}) == "en"
+
+
+def test_english_is_the_source_and_needs_no_catalog() -> None:
+    assert i18n.current() == "en"
+    assert not (i18n.LOCALE_DIR / "en").exists()
+
+
+# --- the command line speaks the language asked for ------------------------------------------
+
+EXAMPLE = str(ROOT / "examples" / "rules-example-1.json")
+
+
+def _analyze(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    from solver.cli import main
+
+    assert main(["analyze", EXAMPLE, *args]) == 0
+    return capsys.readouterr().out
+
+
+def test_cli_lang_option_and_environment(capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    english = _analyze(capsys)
+    assert "Envelope: suspect" in english and "Henkilöt" not in english
+    assert "Kirjekuori: henkilö" in _analyze(capsys, "--lang", "fi")
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    russian = _analyze(capsys)
+    assert "Конверт: подозреваемый" in russian and "Подозреваемые" in russian
+    monkeypatch.setenv("LC_ALL", "ja_JP.UTF-8")
+    assert "封筒: 容疑者" in _analyze(capsys)
+    assert _analyze(capsys, "--lang", "en") == english  # --lang wins over the environment
+    assert i18n.current() == "en"  # and the language does not outlive the command
+
+
+# --- explanations read the same in every language --------------------------------------------
+
+ENGLISH_WORDS = re.compile(r"\b(event|events|holds|hold|envelope|side card|so|but|not|you|"
+                           r"Combining|accounted|answered|showed|revealed|none)\b")
+
+
+def _structure(text: str) -> list[str]:
+    """Step numbers, "from" numbers and every number a line cites, line by line."""
+    return [" ".join(re.findall(r"\d+", line)) for line in text.splitlines()]
+
+
+def _check_same_chain(english: str, texts: dict[str, str], steps: tuple[Step, ...]) -> None:
+    for language, text in texts.items():
+        lines = text.splitlines()
+        assert len(lines) == len(english.splitlines()), (language, text)
+        numbered = [line.split(".")[0].strip() for line in lines if line.startswith("  ")]
+        assert numbered == [line.split(".")[0].strip() for line in english.splitlines()
+                            if line.startswith("  ")], (language, text)
+        if language != "en":
+            leftover = ENGLISH_WORDS.findall(text)
+            assert not leftover, f"{language}: English words {leftover} left in:\n{text}"
+        with i18n.speaking(language):
+            for step in steps:
+                rendered = step.text
+                for n in step.events:
+                    assert str(n) in re.findall(r"\d+", rendered), (language, n, rendered)
+    # the title and the events the whole chain rests on are the same in every language
+    for language, text in texts.items():
+        for mine, theirs in ((_structure(text)[i], _structure(english)[i]) for i in (0, -1)):
+            assert sorted(mine.split()) == sorted(theirs.split()), (language, mine, theirs)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_logs(noise=True))
+def test_explanations_render_in_every_language_citing_the_same_events(log: GameLog) -> None:
+    with Explainer.of(log) as explainer:
+        if not explainer.consistent:
+            conflict = explainer.conflict()
+            assert conflict is not None
+            english = conflict.text()
+            texts = {lang: conflict.text(lang) for lang in i18n.LANGUAGES}
+            assert texts["en"] == english
+            _check_same_chain(english, texts, conflict.steps)
+            return
+        for row in explainer.all().values():
+            for explanation in row.values():
+                english = explanation.text()
+                texts = {lang: explanation.text(lang) for lang in i18n.LANGUAGES}
+                assert texts["en"] == english
+                _check_same_chain(english, texts, explanation.steps)
+        card, owner = next(((c, o) for c, row in explainer.grid.cells.items()  # type: ignore[union-attr]
+                            for o, v in row.items() if v is Knowledge.MAYBE), (None, None))
+        if card is not None and owner is not None:
+            maybe = explainer.cell(card, owner)
+            for language in i18n.LANGUAGES:
+                assert maybe.text(language).count("\n") == maybe.text().count("\n")
+
+
+def test_a_russian_explanation_reads_as_russian() -> None:
+    from solver.logfile import loads
+
+    log = loads('''{"format": "clue-notebook/1",
+      "cards": {"suspects": ["Plum", "Green"], "weapons": ["Rope", "Axe"], "rooms": ["Hall"]},
+      "players": [{"name": "Ann", "hand_size": 1}, {"name": "Bob", "hand_size": 1}],
+      "me": "Ann", "my_cards": ["Green"],
+      "events": [{"type": "suggestion", "by": "Ann", "cards": ["Plum", "Rope", "Hall"],
+                  "refuted_by": "Bob", "shown": "Rope"}]}''')
+    with Explainer.of(log) as explainer:
+        cell = explainer.cell("Axe", "envelope")
+        assert cell.text("ru").splitlines() == [
+            "Карта Axe в конверте: да.",
+            "  1. Bob показывает вам Rope (событие 1).",
+            "  2. Все остальные орудия найдены, значит, Axe в конверте.  (из шагов 1)",
+            "Опирается на событие 1.",
+        ]
+        assert cell.text("ja").splitlines()[0] == "Axeは封筒の中にある: はい。"
+        assert cell.text("fi").splitlines()[-1] == "Perustuu tapahtumaan 1."
