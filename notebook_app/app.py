@@ -17,11 +17,13 @@ import logging
 import streamlit as st
 
 from notebook_app.language import choose, switcher
+from notebook_app.live import LiveGame
 from notebook_app.plain import plain
 from notebook_app.screens.home import home_screen
 from notebook_app.screens.play import play_screen
 from notebook_app.session import sync
 from solver.i18n import N_, _
+from solver.limits import Stopped
 
 # (No bare strings at module level here: Streamlit would print them.)
 SCROLL_TOP = """<script>
@@ -70,6 +72,11 @@ def main() -> None:
     st.html(PHONE_CSS)
     try:
         draw()
+    except Stopped:  # the session ended mid-computation: nobody waits for this page
+        solvers = state.pop("live", None)  # maybe half-updated: a reconnect reopens the game
+        if isinstance(solvers, LiveGame):
+            solvers.close()
+        logger.info("a session ended while its game was being computed; its work stopped")
     except Exception:  # the error boundary: a message for the user, the traceback for the log
         logger.exception("drawing the page failed")
         st.error(_(TROUBLE), icon=":material/error:")

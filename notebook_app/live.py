@@ -3,12 +3,20 @@
 Appending an event is incremental (one more selector for each solver); editing or deleting one
 rebuilds both solvers from the log, which stays the only source of truth. A contradictory log is
 never a dead end: the grid is shown without the latest clashing events, and says which.
+
+The solvers' work stops when the session that asked for it ends (`session_ended`, installed as
+`solver.limits.stop_when`): a closed tab stops its count or its odds at the next unit of work
+instead of finishing them for nobody.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from streamlit.runtime.scriptrunner_utils.script_requests import ScriptRequestType
+from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
+
+from solver import limits
 from solver.envelopes import EnvelopeCounter
 from solver.errors import ContradictionError
 from solver.explain import Explainer
@@ -16,6 +24,22 @@ from solver.game import Event, GameLog
 from solver.i18n import _
 from solver.notebook import Grid, Notebook
 from solver.odds import odds as deal_odds
+
+
+def session_ended() -> bool:
+    """Whether this thread runs the script of a session that has been told to stop (its tab
+    closed or it disconnected). ``False`` outside a Streamlit script run.
+
+    >>> session_ended()
+    False
+    """
+    ctx = get_script_run_ctx(suppress_warning=True)
+    requests = None if ctx is None else ctx.script_requests
+    # Streamlit keeps the request in a private field; read defensively, never stop by mistake.
+    return getattr(requests, "_state", None) is ScriptRequestType.STOP
+
+
+limits.stop_when(session_ended)
 
 
 @dataclass(frozen=True)
@@ -165,7 +189,7 @@ class LiveGame:
             return _("The log has a contradiction: fix it first, then every cell can be "
                      "explained.")
         if self._explainer is None:
-            self._explainer = Explainer(self.notebook, grid=self.grid()[0])
+            self._explainer = Explainer(self.notebook, grid=self.grid()[0], lazy=True)
         return self._explainer.cell(card, owner).text()
 
     def explain_at(self, upto: int, card: str, owner: str) -> str:
@@ -174,13 +198,14 @@ class LiveGame:
         if upto >= len(self.log.events):
             return self.explain(card, owner)
         if self.grid_at(upto) is None:
-            return "The events up to here contradict each other: no cell can be explained."
+            return _("The events up to here contradict each other.")
         if self._past is None or self._past[0] != upto:
             if self._past is not None:
                 self._past[2].close()
                 self._past[1].close()
             notebook = Notebook(self.log.game, self.log.events[:upto])
-            self._past = (upto, notebook, Explainer(notebook, grid=self.grid_at(upto)))
+            self._past = (upto, notebook, Explainer(notebook, grid=self.grid_at(upto),
+                                                   lazy=True))
         return self._past[2].cell(card, owner).text()
 
     def why_conflict(self) -> str | None:

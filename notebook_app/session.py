@@ -108,11 +108,12 @@ def browser_cookie() -> str | None:
 
 
 def remember_browser() -> None:
-    """Write this browser's shelf id into its cookie (renewing it), once per session."""
+    """Write this browser's shelf id into its cookie (renewing it). The script is drawn on every
+    run, at the same place: the browser runs it once, when it first shows it, even if the run
+    that drew it first was cut short by the next one before the browser got to it."""
     shelf = state.shelf
-    if state.get("cookie_written") == shelf or not SHELF_ID.fullmatch(shelf):
+    if not SHELF_ID.fullmatch(shelf):
         return
-    state.cookie_written = shelf
     st.html(
         "<script>document.cookie = "
         f"'{COOKIE}={shelf}; Max-Age={COOKIE_DAYS * 86400}; Path=/; SameSite=Lax'"

@@ -324,8 +324,11 @@ class Store:
 
     @_guarded
     def _migrate(self) -> None:
-        from .migrations import upgrade  # Alembic is imported only when a database opens
+        from .migrations import current, head, upgrade  # Alembic: only when a database opens
 
+        with self._read() as db:  # up to date: no write lock (another save may hold it)
+            if current(db) == head():
+                return
         with self._write() as db:
             upgrade(db)
 
@@ -581,7 +584,13 @@ class Store:
 
     @_guarded
     def take_draft(self, shelf: str, game_id: str) -> dict[str, object] | None:
-        """The kept form of an entry whose save never committed (and forget it)."""
+        """The kept form of an entry whose save never committed (and forget it). Reads first:
+        opening a game while another save holds the database does not wait for it."""
+        with self._read() as db:
+            found = db.execute(sa.select(drafts.c.form).where(
+                drafts.c.shelf == shelf, drafts.c.game_id == game_id)).scalar_one_or_none()
+        if found is None:
+            return None
         with self._write() as db:
             text = db.execute(sa.select(drafts.c.form).where(
                 drafts.c.shelf == shelf, drafts.c.game_id == game_id)).scalar_one_or_none()

@@ -28,10 +28,12 @@ from .game import (
     Suggestion,
     Triple,
 )
+from .limits import ADVICE_WORK
 from .notebook import Grid
 from .odds import (
     DealMatrix,
     Number,
+    Odds,
     OverBudget,
     count,
     deal_matrix,
@@ -90,8 +92,10 @@ class AccusationCheck:
     """Approximate only: why the figures may be unreliable (the sampler's chains disagree)."""
 
 
-def accuse(log: GameLog, triple: Sequence[str], *, refuter_model: bool = False) -> AccusationCheck:
-    """Check an accusation against the log: "safe" only when the envelope is certain."""
+def accuse(log: GameLog, triple: Sequence[str], *, refuter_model: bool = False,
+           found: Odds | None = None) -> AccusationCheck:
+    """Check an accusation against the log: "safe" only when the envelope is certain.
+    ``found`` is the log's odds (with the same ``refuter_model``) when the caller has them."""
     if len(triple) != len(CATEGORIES):
         raise InvalidLogError([f"cards: an accusation names 3 cards, got {len(triple)}"])
     names = ("suspect", "weapon", "room")
@@ -108,7 +112,7 @@ def accuse(log: GameLog, triple: Sequence[str], *, refuter_model: bool = False) 
             () if right else ((known[0], known[1], known[2], Fraction(1)),)
         )
         return AccusationCheck(chosen, right, Fraction(int(right)), certain, True)
-    result = odds(log, refuter_model=refuter_model, grid=grid)
+    result = found if found is not None else odds(log, refuter_model=refuter_model, grid=grid)
     others = tuple(t for t in result.envelope_odds if t[:3] != chosen)[:ALTERNATIVES]
     if result.exact:
         return AccusationCheck(chosen, False, result.envelope(chosen), others, True)
@@ -284,7 +288,7 @@ def advise(
     log: GameLog,
     room: str | None = None,
     *,
-    samples: int = SAMPLES,
+    samples: int | None = None,
     seed: int = 0,
     refuter_model: bool = False,
     to: str | None = None,
@@ -302,8 +306,9 @@ def advise(
     rooms = deck.rooms if room is None else (_card(log, room, Category.ROOM, "room"),)
     if to is not None and (to not in log.game.player_names or to == me):
         raise InvalidLogError([f"to: {to!r} is not another player of this game"])
-    drawn = sample(log, samples, seed=seed, refuter_model=refuter_model)
     triples = [(s, w, r) for r in rooms for s in deck.suspects for w in deck.weapons]
+    size = samples if samples is not None else draw_size(None, len(triples))
+    drawn = sample(log, size, seed=seed, refuter_model=refuter_model)
     return gains(log, drawn, triples, me, to, table_weight=table_weight)
 
 
@@ -328,6 +333,25 @@ def reason(log: GameLog, advice: Advice, grid: Grid | None = None) -> str:
         else:
             line += f"; {who} is likely to refute ({chance:.0%})"
     return line
+
+
+def draw_size(samples: int | None, suggestions: int) -> int:
+    """Deals to draw for scoring ``suggestions``: ``samples``, or by default `SAMPLES` cut to
+    the work budget `ADVICE_WORK` (at least 100); an asked-for size past the budget is refused
+    (`advise` itself draws what its caller asks: the command line checks with this first).
+
+    >>> draw_size(None, 324), draw_size(None, 19_683), draw_size(500, 324)
+    (2000, 203, 500)
+    """
+    fits = max(100, ADVICE_WORK // max(1, suggestions))
+    if samples is None:
+        return min(SAMPLES, fits)
+    if samples * suggestions > ADVICE_WORK:
+        raise InvalidLogError([
+            f"--samples: {samples:,} deals x {suggestions:,} suggestions is more than the "
+            f"advisor's budget of {ADVICE_WORK:,}; draw at most {fits:,} deals, or name the room"
+        ])
+    return samples
 
 
 # --- what to show ----------------------------------------------------------------------------

@@ -471,11 +471,16 @@ def run_accuse(args: argparse.Namespace) -> int:
     """Say "safe" only when the envelope is certain; else the chance and the alternatives."""
     from . import odds_report
     from .advice import accuse
+    from .odds import grid_of
 
     log, _ = _read_log(args)
+    grid = grid_of(log)
+    found = None if grid.accusation_safe else _odds(log, args)  # one count for both answers
     check = accuse(log, (args.suspect, args.weapon, args.room),
-                   refuter_model=args.refuter_model)
-    verdict = None if check.safe or log.game.me is None else _verdict(log, check.triple)
+                   refuter_model=args.refuter_model, found=found)
+    verdict = None
+    if not check.safe and log.game.me is not None:
+        verdict = _verdict(log, check.triple, None if args.refuter_model else found)
     if args.json:
         data = odds_report.accusation_json(check)
         if verdict is not None:
@@ -489,17 +494,18 @@ def run_accuse(args: argparse.Namespace) -> int:
     return OK
 
 
-def _verdict(log: GameLog, triple: Sequence[str]) -> Any:
+def _verdict(log: GameLog, triple: Sequence[str], found: Odds | None) -> Any:
     """Accuse now or wait (`solver.race.accusation_verdict`), imported only when asked."""
     from .race import accusation_verdict
 
-    return accusation_verdict(log, triple)
+    return accusation_verdict(log, triple, found=found)
 
 
 def _race_arguments(parser: argparse.ArgumentParser) -> None:
     _log_arguments(parser)
-    parser.add_argument("--samples", type=_count("--samples"), default=400, metavar="N",
-                        help="deals drawn from the notebook (default 400)")
+    parser.add_argument("--samples", type=_count("--samples"), metavar="N",
+                        help="deals drawn from the notebook (default 400, fewer at a large "
+                             "table: docs/limits.md)")
     parser.add_argument("--seed", type=_count("--seed"), default=0, metavar="N")
     parser.add_argument("--json", action="store_true",
                         help='print {"players": {name: chance}, "samples": N, "out": [...]}')
@@ -507,12 +513,14 @@ def _race_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_race(args: argparse.Namespace) -> int:
     """For each other player, the chance they could already name the whole envelope."""
-    from .race import race
+    from .race import draw_size, race
 
     log, _ = _read_log(args)
-    if args.samples < 1:
-        raise InvalidLogError([f"--samples: at least 1 deal is needed, got {args.samples}"])
-    result = race(log, samples=args.samples, seed=args.seed)
+    if args.samples is not None and not 1 <= args.samples <= MAX_SAMPLES:
+        raise InvalidLogError([f"--samples: expected 1 to {MAX_SAMPLES:,} deals, "
+                               f"got {args.samples}"])
+    opponents = sum(name != log.game.me for name in log.game.player_names)
+    result = race(log, samples=draw_size(args.samples, opponents), seed=args.seed)
     if args.json:
         _print_json(result.to_json())
         return OK
@@ -531,8 +539,9 @@ def _advise_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the one player asked (forum variant; default: the table in turn)")
     parser.add_argument("--top", type=_count("--top"), default=10, metavar="N",
                         help="how many suggestions to list (default 10)")
-    parser.add_argument("--samples", type=_count("--samples"), default=2000, metavar="N",
-                        help="deals drawn to score the suggestions (default 2000)")
+    parser.add_argument("--samples", type=_count("--samples"), metavar="N",
+                        help="deals drawn to score the suggestions (default 2000, fewer when "
+                             "many suggestions are scored: docs/limits.md)")
     parser.add_argument("--seed", type=_count("--seed"), default=0, metavar="N")
     parser.add_argument("--json", action="store_true", help="print the ranking as JSON")
     parser.add_argument("--refuter-model", action="store_true",
@@ -542,14 +551,17 @@ def _advise_arguments(parser: argparse.ArgumentParser) -> None:
 def run_advise(args: argparse.Namespace) -> int:
     """Rank suggestions by the expected information their answer gives about the envelope."""
     from . import odds_report
-    from .advice import advise, reason
+    from .advice import advise, draw_size, reason
     from .odds import grid_of
 
     log, _ = _read_log(args)
-    if not 1 <= args.samples <= MAX_SAMPLES:
+    if args.samples is not None and not 1 <= args.samples <= MAX_SAMPLES:
         raise InvalidLogError([f"--samples: expected 1 to {MAX_SAMPLES:,} deals, "
                                f"got {args.samples}"])
-    ranked = advise(log, args.room, samples=args.samples, seed=args.seed,
+    deck = log.game.deck
+    rooms = 1 if args.room is not None else len(deck.rooms)
+    samples = draw_size(args.samples, rooms * len(deck.suspects) * len(deck.weapons))
+    ranked = advise(log, args.room, samples=samples, seed=args.seed,
                     refuter_model=args.refuter_model, to=args.to)
     grid = grid_of(log)
     reasons = [reason(log, a, grid) for a in ranked[: args.top]]

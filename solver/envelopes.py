@@ -18,6 +18,7 @@ from pysat.solvers import Solver
 from .cards import CATEGORIES
 from .closing import Closing
 from .game import ENVELOPE, Event, Game, GameLog, Triple
+from .limits import checkpoint
 from .model import Clause, DealModel
 from .notebook import SOLVER
 
@@ -151,6 +152,7 @@ class EnvelopeCounter(Closing):
         return False
 
     def _check(self, triple: Triple) -> None:
+        checkpoint()
         assumptions = [*self._active, *(self.model.holds(ENVELOPE, c) for c in triple)]
         if self._solver.solve(assumptions=assumptions):
             model = self._solver.get_model() or []
@@ -173,6 +175,7 @@ def _enumerate(
     while (limit is None or len(found) <= limit) and solver.solve(
         assumptions=[*assumptions, active]
     ):
+        checkpoint()
         deal = solver.get_model() or []
         cards = sorted((envelope[v] for v in deal if v > 0 and v in envelope), key=rank.__getitem__)
         found[cards[0], cards[1], cards[2]] = frozenset(v for v in deal if v > 0 and v in cells)

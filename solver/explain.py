@@ -238,12 +238,14 @@ class Explainer(Closing):
     """Every explanation of one log state, derived once and handed out per cell.
 
     Build it with `Explainer.of` (a log) or `Explainer(notebook)`; it snapshots the notebook's
-    events, so record new events, then build a new one. `cell` derives only what that cell
-    needs (and what earlier calls derived is reused); `all` derives every determined cell at
-    once (what ``analyze --json`` prints).
+    events, so record new events, then build a new one. `cell` is cheap after the first call;
+    `all` returns every determined cell at once (what ``analyze --json`` prints). A ``lazy``
+    explainer derives only as far as the cells asked about so far need (the app, where a player
+    taps one cell) instead of every determined cell on the first call.
     """
 
-    def __init__(self, notebook: Notebook, *, grid: Grid | None = None) -> None:
+    def __init__(self, notebook: Notebook, *, grid: Grid | None = None,
+                 lazy: bool = False) -> None:
         self.game = notebook.game
         self.context = Context(notebook.model, notebook.events, _setup_facts(notebook))
         self.event_count = len(notebook.events)
@@ -259,16 +261,16 @@ class Explainer(Closing):
             except ContradictionError as err:
                 self._notebook_conflict = err.events
         self._derivation: Derivation | None = None
-        self._partial: Derivation | None = None
+        self._lazy = lazy
         self.rederived = 0
         """How many cells were derived again because the shared chain cited needless events."""
         self._narrower: dict[frozenset[int], Derivation] = {}
 
     @classmethod
-    def of(cls, log: GameLog) -> Explainer:
+    def of(cls, log: GameLog, *, lazy: bool = False) -> Explainer:
         """An explainer for a whole (validated) log; close it, or use it in ``with``."""
         notebook = Notebook(log.game, log.events)
-        explainer = cls(notebook)
+        explainer = cls(notebook, lazy=lazy)
         explainer._own = notebook
         return explainer
 
@@ -291,10 +293,11 @@ class Explainer(Closing):
         return self.grid
 
     def derivation(self) -> Derivation:
-        """The shared step-by-step derivation of every determined cell (computed once)."""
+        """The shared step-by-step derivation of every determined cell (computed once); a
+        ``lazy`` explainer's reaches only the cells asked about so far."""
         if self._derivation is None:
             grid = self._grid()
-            goals = [
+            goals = [] if self._lazy else [
                 Fact(card, owner, value is Knowledge.YES)
                 for card, row in grid.cells.items() if card in self.context.live
                 for owner, value in row.items() if value is not Knowledge.MAYBE
@@ -304,23 +307,7 @@ class Explainer(Closing):
             if derivation.contradiction is not None or not derivation.done():
                 raise RuntimeError("the explanation rules disagree with the SAT model")
             self._derivation = derivation
-            self._cache.clear()  # cells explained one by one may have taken other steps
         return self._derivation
-
-    def _towards(self, fact: Fact) -> Derivation:
-        """A derivation that reaches ``fact``: the full one when it exists, else one that goes
-        only as far as the cells asked so far need (a cell tapped in the app costs its own
-        steps, not the whole grid's)."""
-        if self._derivation is not None:
-            return self._derivation
-        if self._partial is None:
-            every = range(1, self.event_count + 1)
-            self._partial = Derivation(self.context, every, [fact]).run()
-        else:
-            self._partial.reach(fact)
-        if self._partial.contradiction is not None or fact.cell not in self._partial.known:
-            raise RuntimeError("the explanation rules disagree with the SAT model")
-        return self._partial
 
     def cell(self, card: str, owner: str) -> Explanation:
         """Why ``owner`` holds ``card`` (or not), or two example deals for a ``maybe`` cell.
@@ -343,7 +330,6 @@ class Explainer(Closing):
     def all(self) -> dict[str, dict[str, Explanation]]:
         """Every ``yes`` and ``no`` cell: card -> owner -> explanation."""
         grid = self._grid()
-        self.derivation()  # one shared derivation for all (cheaper than cell by cell)
         return {
             card: {owner: self.cell(card, owner)
                    for owner, value in row.items() if value is not Knowledge.MAYBE}
@@ -370,8 +356,8 @@ class Explainer(Closing):
             step = Step(say("{card} lies face up, so nobody holds it.", card=card), (), (), fact,
                         "face-up")
             return Explanation(card, owner, value, (), (step,), (), words)
-        derivation = self._towards(fact)
-        index = derivation.known[fact.cell]
+        derivation = self.derivation()
+        index = derivation.known[fact.cell] if not self._lazy else derivation.reach(fact)
         events = derivation.event_closure[index]
         if not self._minimal(events, fact):
             self.rederived += 1

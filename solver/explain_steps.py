@@ -30,6 +30,7 @@ from .game import (
     Suggestion,
 )
 from .i18n import Arg, Listing, Message, say, say_n
+from .limits import checkpoint
 from .model import DealModel
 from .notebook import SOLVER
 from .notes import statement_message
@@ -301,6 +302,7 @@ class Context:
                 self._fits(true, n) for n in numbers
             ):
                 return False
+        checkpoint()
         if self.solver.solve(assumptions=[self.selector(n) for n in numbers] + literals):
             model = self.solver.get_model() or []
             self._deals.append({v for v in self._watched if model[v - 1] > 0})
@@ -1040,6 +1042,7 @@ class Derivation:
         cannot settle it within the budget, the premises are kept (``None``), so a rare hard
         case costs a less than minimal step instead of seconds.
         """
+        checkpoint()
         ctx = self.ctx
         extra = [] if goal is None else [-ctx.literal(goal)]
         assumptions = self._assume(events, premises) + extra

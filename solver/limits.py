@@ -6,31 +6,72 @@ while the log is read (`solver.logfile`), before any solver is built, and are th
 command line and the app (whose uploads go through the same reader). ``docs/limits.md`` lists
 them for users.
 
-The sizes are far above real play (a classic game has 21 cards, up to 6 players and about a
-hundred events; the largest forum games have about 12 players) and low enough that every command
-answers in seconds at the limits (see ``docs/limits.md`` for the measured figures).
+The sizes are above real play (a classic game has 21 cards, up to 6 players and about a hundred
+events; the largest forum games have about 12 players and 300 events) and low enough that every
+command answers in seconds at the limits (``docs/limits.md`` has the measured figures).
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 
 MAX_FILE_BYTES = 1_000_000
 """A log file or upload: 1 MB (a 300-event forum game of 60 players is 73 kB)."""
 MAX_DEPTH = 16
 """JSON nesting: the format itself needs 4 levels; extra fields may nest a little."""
-MAX_PLAYERS = 24
-"""Players at the table."""
-MAX_CARDS = 81
-"""Cards in the deck, every category together (the forum deck for 24 players has 75)."""
-MAX_EVENTS = 2_000
-"""Events in one log."""
+MAX_PLAYERS = 16
+"""Players at the table (the largest forum games have about 12)."""
+MAX_CARDS = 60
+"""Cards in the deck, every category together (the forum deck for 16 players has 51)."""
+MAX_EVENTS = 1_000
+"""Events in one log (a long forum game has about 300)."""
 MAX_NAME_CHARS = 80
 """Characters in one card or player name."""
 MAX_TEXT_CHARS = 2_000
 """Characters in a title or any other free text the log keeps."""
 MAX_SAMPLES = 20_000
-"""Deals the suggestion advisor may draw (``advise --samples``)."""
+"""Deals drawn to score suggestions or the race (``advise --samples``, ``race --samples``)."""
+ADVICE_WORK = 4_000_000
+"""The advisor's work budget: deals drawn times suggestions scored (a classic game scores 324
+suggestions on 2,000 deals, 648,000). Past it the default draw shrinks to fit, and an asked-for
+``--samples`` that does not fit is refused."""
+RACE_VIEWS = 2_000
+"""The race's default work: deals drawn times opponents whose view is solved (a classic game of
+six: 400 deals x 5 opponents); at a larger table the default draw shrinks to fit (at least 100
+deals)."""
+RACE_WORK = 10_000
+"""The race's work budget: an asked-for ``race --samples`` past it is refused (a classic game of
+six may draw 2,000 deals, a table of sixteen 666)."""
+
+
+class Stopped(Exception):
+    """The work was stopped from outside (the app's session ended); nothing was computed."""
+
+
+_stop_asked: Callable[[], bool] | None = None
+
+
+def stop_when(asked: Callable[[], bool] | None) -> None:
+    """Let long computations ask ``asked`` at their checkpoints whether to stop (the app: has
+    this session ended?); ``None`` (the command line) never stops."""
+    global _stop_asked
+    _stop_asked = asked
+
+
+def checkpoint() -> None:
+    """`Stopped` if the caller asked to stop. Long computations call this between units of
+    their work (a programme transition, a SAT call), so a session that ends stops its work.
+
+    >>> stop_when(lambda: True)
+    >>> checkpoint()
+    Traceback (most recent call last):
+    solver.limits.Stopped
+    >>> stop_when(None)
+    >>> checkpoint()
+    """
+    if _stop_asked is not None and _stop_asked():
+        raise Stopped
 
 
 def text_problem(text: str, *, limit: int = MAX_NAME_CHARS, name: bool = True) -> str | None:

@@ -25,6 +25,7 @@ from pysat.solvers import Solver
 from .advice import accuse as check_accusation
 from .advice import sample
 from .cards import CATEGORIES
+from .errors import InvalidLogError
 from .game import (
     ENVELOPE,
     FIRST_IN_ORDER,
@@ -37,9 +38,10 @@ from .game import (
     Suggestion,
     Triple,
 )
+from .limits import RACE_VIEWS, RACE_WORK
 from .model import DealModel
 from .notebook import SOLVER
-from .odds import DealMatrix, grid_of, odds
+from .odds import DealMatrix, Odds, grid_of, odds
 
 SAMPLES = 400
 """Deals drawn to estimate the race (standard error at most 0.025 per player)."""
@@ -193,12 +195,33 @@ def _deals(log: GameLog, drawn: DealMatrix) -> list[dict[str, str]]:
     ]
 
 
-def race(log: GameLog, *, samples: int = SAMPLES, seed: int = 0,
+def draw_size(samples: int | None, opponents: int) -> int:
+    """Deals to draw for the race among ``opponents``: ``samples``, or by default `SAMPLES` cut
+    to `RACE_VIEWS` views (at least 100); an asked-for size past the budget `RACE_WORK` is
+    refused.
+
+    >>> draw_size(None, 5), draw_size(None, 15), draw_size(2000, 5), draw_size(600, 15)
+    (400, 133, 2000, 600)
+    """
+    if samples is None:
+        return min(SAMPLES, max(100, RACE_VIEWS // max(1, opponents)))
+    fits = max(100, RACE_WORK // max(1, opponents))
+    if samples > fits:
+        raise InvalidLogError([
+            f"--samples: {samples:,} deals x {opponents} players is more than the race's "
+            f"budget of {RACE_WORK:,} views; draw at most {fits:,} deals"
+        ])
+    return samples
+
+
+def race(log: GameLog, *, samples: int | None = None, seed: int = 0,
          drawn: DealMatrix | None = None) -> Race:
     """For every player but me (every player in a spectator's log), the chance they could name
-    the whole envelope now, over ``samples`` deals drawn from my notebook (or ``drawn``)."""
+    the whole envelope now, over ``samples`` deals drawn from my notebook (or ``drawn``; by
+    default as many as the work budget allows, `draw_size`)."""
     game = log.game
     players = [n for n in game.player_names if n != game.me]
+    samples = samples if samples is not None else draw_size(None, len(players))
     out = tuple(
         dict.fromkeys(e.by for e in log.events if isinstance(e, Accusation) and not e.correct)
     )
@@ -281,21 +304,21 @@ class Verdict:
         return f"wait: {odds}"
 
 
-def accuse_or_wait(log: GameLog, *, samples: int = SAMPLES, seed: int = 0,
-                   race_of: Race | None = None) -> Verdict:
+def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
+                   race_of: Race | None = None, found: Odds | None = None) -> Verdict:
     """Accuse now when the envelope is certain, or when the chance my likeliest envelope is
     right is at least the chance that nobody else names it before my next turn.
 
     Waiting wins at best when nobody solves first (chance ``1 - threat``); accusing wins with
     chance ``right``. The threat counts only what the others could already know (`race`), so it
-    errs towards waiting.
+    errs towards waiting. ``found`` is the log's odds when the caller has them already.
     """
     grid = grid_of(log)
     if grid.accusation_safe:
         envelope = grid.envelope()
         triple = tuple(str(envelope[cat]) for cat in CATEGORIES)
         return Verdict(True, (triple[0], triple[1], triple[2]), 1.0, 0.0, None)
-    result = odds(log, grid=grid)
+    result = found if found is not None else odds(log, grid=grid)
     s, w, r, chance = result.envelope_odds[0]
     current = race_of if race_of is not None else race(log, samples=samples, seed=seed)
     threat = current.threat()
@@ -305,9 +328,12 @@ def accuse_or_wait(log: GameLog, *, samples: int = SAMPLES, seed: int = 0,
 
 def accusation_verdict(log: GameLog, triple: Sequence[str], **kwargs: Any) -> Verdict:
     """`accuse_or_wait` for a chosen triple (the CLI's ``accuse``): its own chance of being
-    right, weighed against the same race."""
-    verdict = accuse_or_wait(log, **kwargs)
-    check = check_accusation(log, triple)
+    right, weighed against the same race (both from the same odds, computed once)."""
+    found = kwargs.pop("found", None)
+    if found is None and not grid_of(log).accusation_safe:
+        found = odds(log)
+    verdict = accuse_or_wait(log, found=found, **kwargs)
+    check = check_accusation(log, triple, found=found)
     right = float(check.probability)
     return replace(verdict, triple=check.triple, right=right,
                    accuse=check.safe or right >= 1.0 - verdict.threat)
@@ -320,6 +346,7 @@ __all__ = [
     "Verdict",
     "accusation_verdict",
     "accuse_or_wait",
+    "draw_size",
     "open_after_showing",
     "public_events",
     "race",

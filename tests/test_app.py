@@ -732,3 +732,44 @@ def test_game_screen_offers_export_and_close(store: Store) -> None:
     at.button(key="close_game").click().run()
     assert "live" not in at.session_state and "game" not in at.query_params
     assert f"open_{game_id}" in [b.key for b in at.button]
+
+
+def test_a_second_game_with_the_same_names_gets_dealt_hand_sizes(store: Store) -> None:
+    """Issue 8: closing a game and starting another with the same names showed hand sizes 0 and
+    18 face-up cards, and Start failed with its error out of view."""
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan").run()
+    at.button_group(key="new_mine").set_value(list(MINE)).run()
+    at.button(key="start_game").click().run()
+    assert "live" in at.session_state
+    at.segmented_control(key="view").set_value("Game").run()
+    at.button(key="close_game").click().run()
+    assert "live" not in at.session_state
+    at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan").run()
+    assert [at.number_input(key=f"new_size_{i}").value for i in range(4)] == [5, 5, 4, 4]
+    assert not [p for p in at.button_group if p.key == "new_face_up"]  # classic: none face up
+
+
+def test_a_setup_error_shows_beside_start(store: Store) -> None:
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan").run()
+    at.number_input(key="new_size_0").set_value(9).run()
+    at.button(key="start_game").click().run()
+    assert "live" not in at.session_state
+    start = next(b for b in at.main.children.values() if getattr(b, "key", None) == "start")
+    beside = [type(c).__name__ for c in start.children.values()]
+    assert beside == ["Error", "Button"]  # right above Start, not at the top of the page
+    assert "hand sizes (9 + 5 + 4 + 4)" in shown(start.children[0].value)
+
+
+def test_a_saved_entry_says_so_without_covering_the_verdict(store: Store) -> None:
+    """Issue 8: a "Recorded event N" toast covered the status line for seconds, right when the
+    player wants to read it; the Undo button says what was done instead."""
+    at, _ = open_app(store, classic())
+    pick(at, "Mrs. White", "Knife", "Lounge")
+    at.pills(key="e_refuter").set_value("").run()  # nobody showed
+    submit(at)
+    assert len(events(at)) == 1
+    assert not at.toast
+    assert shown(at.button(key="undo").label) == "Undo: recorded event 1"
+    assert "Accusation is safe: Mrs. White, Knife, Lounge" in texts(at)  # the verdict, in view

@@ -146,3 +146,16 @@ def test_the_server_shows_no_error_details() -> None:
     config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
     assert config["client"]["showErrorDetails"] == "none"
     assert config["server"]["maxUploadSize"] == 1  # MB: larger uploads never reach the app
+
+
+def test_a_new_game_too_large_stops_before_any_widget_or_solver(store: Store) -> None:
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.selectbox(key="new_edition").set_value("custom").run()
+    for key, letter in (("new_suspects", "S"), ("new_weapons", "W"), ("new_rooms", "R")):
+        at.text_area(key=key).set_value("\n".join(f"{letter}{i}" for i in range(700)))
+    at.text_area(key="new_players").set_value("\n".join(f"P{i}" for i in range(40))).run()
+    assert not at.exception
+    assert "40 players (at most 16) and 2100 cards (at most 60)" in at.error[0].value
+    assert not at.number_input
+    assert [g.key for g in at.button_group] == ["lang_pick"]  # only the language switch
+    assert "live" not in at.session_state

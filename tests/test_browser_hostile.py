@@ -155,9 +155,9 @@ def test_the_server_stops_on_sigterm(tmp_path: Path) -> None:
                 assert server.poll() is None and time.monotonic() < deadline, "did not start"
                 time.sleep(0.3)
         server.send_signal(signal.SIGTERM)
-        started = time.monotonic()
-        server.wait(timeout=10)
-        assert time.monotonic() - started < 5
+        # It stops (it used to ignore SIGTERM for good); how fast depends on the machine's load
+        # (6.4 s at a load average of 33 on two cores), so the bound is generous.
+        assert server.wait(timeout=60) is not None
     finally:
         if server.poll() is None:
             server.kill()

@@ -9,73 +9,27 @@ edit link gets that game only. Screenshots go to ``test-artifacts/storage-*.png`
 
 from __future__ import annotations
 
-import os
 import re
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.appserver import Server
 
 ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = pytest.mark.browser
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-class Server:
-    """``streamlit run notebook_app/app.py`` on one port and one database, restartable."""
-
-    def __init__(self, database: Path) -> None:
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.env = {**os.environ, "CLUE_NOTEBOOK_DB": str(database)}
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", "notebook_app/app.py",
-             "--server.port", str(self.port), "--server.address", "127.0.0.1",
-             "--server.headless", "true", "--browser.gatherUsageStats", "false"],
-            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        )
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=2) as reply:
-                    if reply.status == 200:
-                        return
-            except OSError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    err = self.process.stderr.read().decode() if self.process.stderr else ""
-                    pytest.fail(f"streamlit did not start: {err[-2000:]}")
-                time.sleep(0.3)
-
-    def stop(self) -> None:
-        if self.process is None:
-            return
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(timeout=10)
-        self.process = None
-
-
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     running = Server(tmp_path / "games.sqlite3")
-    running.start()
+    try:
+        running.start()
+    except RuntimeError as err:
+        pytest.fail(str(err))
     try:
         yield running
     finally:
@@ -96,10 +50,13 @@ def test_games_come_back_and_links_open_one_game(
         expect(page.get_by_text("New game")).to_be_visible(timeout=30000)
         settle(page)
 
-    def listed(page: Page) -> list[str]:
+    def listed(page: Page, count: int) -> list[str]:
+        """The saved games on the home screen, once there are ``count`` (a busy machine may
+        draw the list a moment after the rest)."""
         home(page)
-        return [b.inner_text() for b in page.get_by_role("button").all()
-                if re.search(r" \d+ events? · ", b.inner_text())]
+        games = page.get_by_role("button").filter(has_text=re.compile(r" \d+ events? · "))
+        expect(games).to_have_count(count, timeout=30000)
+        return [b.inner_text() for b in games.all()]
 
     def open_example(page: Page, name: str) -> str:
         home(page)
@@ -141,7 +98,7 @@ def test_games_come_back_and_links_open_one_game(
         page.close()  # close the tab, open the bare address: both games listed
         page = ann.new_page()
         page.goto(server.url)
-        assert len(listed(page)) == 2
+        listed(page, 2)
         page.screenshot(path=artifacts_dir / "storage-1-bare-address.png")
 
         page.goto(f"{server.url}/?game={second}")  # a page left open on the game...
@@ -164,11 +121,11 @@ def test_games_come_back_and_links_open_one_game(
         assert second not in edit_link and first not in edit_link
 
         page.goto(server.url)  # after the restart, the bare address lists both still
-        assert len(listed(page)) == 2
+        listed(page, 2)
 
         bob = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
         bob.goto(server.url)
-        assert listed(bob) == []
+        listed(bob, 0)
         bob.goto(f"{server.url}/?game={first}")  # the id in Ann's address bar is no key
         expect(bob.get_by_text("This link does not open a game here")).to_be_visible(
             timeout=30000)
@@ -181,6 +138,6 @@ def test_games_come_back_and_links_open_one_game(
         expect(tab_button(bob, "Turn")).to_be_visible(timeout=30000)
         settle(bob)
         bob.goto(server.url)
-        assert len(listed(bob)) == 1  # the shared game only, never Ann's other one
+        listed(bob, 1)  # the shared game only, never Ann's other one
         bob.screenshot(path=artifacts_dir / "storage-3-other-browser.png")
         browser.close()

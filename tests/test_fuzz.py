@@ -2,10 +2,10 @@
 
 Hypothesis mutates the logs in ``examples/`` (wrong types, missing and extra fields, unknown
 and swapped names, sizes, unicode, nesting, broken bytes) and runs every command that reads a
-log (``analyze``, ``explain``, ``accuse``, ``advise``, ``show``) and the function the app reads
-an upload with. Each must end in a result or a clear refusal: exit 0, 2 (bad input, a message
-naming the field) or 3 (a contradictory log), `InvalidLogError` from the upload, never another
-exception. The default run is quick; ``--runslow`` runs the long one.
+log (``analyze``, ``explain``, ``accuse``, ``advise``, ``show``, ``race``, ``convert``) and the
+function the app reads an upload with. Each must end in a result or a clear refusal: exit 0,
+2 (bad input, a message naming the field) or 3 (a contradictory log), `InvalidLogError` from the
+upload, never another exception. The default run is quick; ``--runslow`` runs the long one.
 
 The named cases of issue 10 (deep nesting, a 5,000-digit number, an object as event type, a
 surrogate or NUL in a name, non-UTF-8 bytes, a 50 MB file, a 2,000-card deck) are tested one by
@@ -29,12 +29,16 @@ from solver import cli, limits
 from solver.cards import CATEGORIES
 from solver.errors import InvalidLogError
 from solver.game import ENVELOPE, GameLog
+from solver.notation import read_log_any
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = {path.name: json.loads(path.read_text(encoding="utf-8"))
             for path in sorted((ROOT / "examples").glob("*.json"))}
 SMALL = sorted(name for name, log in EXAMPLES.items() if len(log.get("events", [])) <= 35)
 """The quick run mutates the shorter logs (every command on a 70-event log takes seconds)."""
+NOTATION = {path.name: path.read_text(encoding="utf-8")
+            for path in sorted((ROOT / "examples").glob("*.clue"))}
+SMALL_NOTATION = sorted(name for name in NOTATION if name.replace(".clue", ".json") in SMALL)
 
 JSON = Any
 
@@ -133,6 +137,37 @@ def mutated(draw: st.DrawFn, examples: tuple[str, ...]) -> bytes:
     return data
 
 
+@st.composite
+def mutated_notation(draw: st.DrawFn, examples: tuple[str, ...]) -> bytes:
+    """An example log in the text notation, its lines and words mutated up to three times."""
+    lines = NOTATION[draw(st.sampled_from(examples))].splitlines()
+    for _ in range(draw(st.integers(0, 3))):
+        at = draw(st.integers(0, len(lines) - 1))
+        action = draw(st.sampled_from(["word", "word", "delete", "insert", "repeat", "swap"]))
+        words = lines[at].split(" ")
+        if action == "word":
+            words[draw(st.integers(0, len(words) - 1))] = draw(st.one_of(
+                _text(), st.sampled_from(["/", "-", "+", "?", ":", "#", "!", "=", "9" * 400])))
+            lines[at] = " ".join(words)
+        elif action == "delete":
+            del lines[at]
+        elif action == "insert":
+            lines.insert(at, draw(st.one_of(_text(), st.sampled_from(lines))))
+        elif action == "repeat":
+            lines[at:at + 1] = [lines[at]] * draw(st.sampled_from([2, 40, 3000]))
+        elif action == "swap":
+            names = sorted({w for line in lines for w in line.split(" ") if w})
+            words[draw(st.integers(0, len(words) - 1))] = draw(st.sampled_from(names))
+            lines[at] = " ".join(words)
+        if not lines:
+            lines = [""]
+    data = "\n".join(lines).encode("utf-8", "surrogatepass")
+    if draw(st.integers(0, 9)) == 0:  # broken bytes or a cut file
+        at = draw(st.integers(0, len(data)))
+        data = data[:at] + draw(st.sampled_from([b"\xff", b"\xc3", b"", b"\x00"]))
+    return data
+
+
 def _run(args: list[str]) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -143,7 +178,7 @@ def _run(args: list[str]) -> tuple[int, str, str]:
 def _commands(log: GameLog | None, path: str, pick: st.DataObject) -> list[list[str]]:
     """Every command that reads a log, with arguments drawn from the log when it reads."""
     if log is None:
-        return [["analyze", path]]
+        return [["analyze", path], ["convert", path, "--to", "text"]]
     game = log.game
     cards = list(game.deck.cards) or ["X"]
     owners = [*game.player_names, ENVELOPE, "side"]
@@ -165,16 +200,23 @@ def _commands(log: GameLog | None, path: str, pick: st.DataObject) -> list[list[
         ["accuse", path, *triple],
         advise,
         ["show", path, pick.draw(st.one_of(st.sampled_from(owners), _text())), *triple],
+        ["race", path, "--samples", "20"],
+        ["convert", path, "--to", pick.draw(st.sampled_from(["text", "json"]))],
     ]
 
 
-def _no_crash(data: bytes, pick: st.DataObject, tmp: Path) -> None:
-    try:
-        log: GameLog | None = parse_upload(data)
-    except InvalidLogError as err:
-        assert err.problems and all(":" in line for line in err.problems), err.problems
-        log = None
-    path = tmp / "log.json"
+def _no_crash(data: bytes, pick: st.DataObject, tmp: Path, suffix: str = ".json") -> None:
+    """Every command (and for JSON the app's upload) ends in a result or a clear refusal."""
+    log: GameLog | None = None
+    if suffix == ".json":
+        try:
+            log = parse_upload(data)
+        except InvalidLogError as err:
+            assert err.problems and all(":" in line for line in err.problems), err.problems
+    else:
+        with contextlib.suppress(InvalidLogError, UnicodeDecodeError):
+            log = read_log_any(data.decode("utf-8"))
+    path = tmp / f"log{suffix}"
     path.write_bytes(data)
     for args in _commands(log, str(path), pick):
         args = [a for a in args if "\x00" not in a]  # no argv can hold a NUL
@@ -205,6 +247,21 @@ def test_mutated_logs_never_crash_long(data: bytes, pick: st.DataObject,
     _no_crash(data, pick, tmp_path_factory.mktemp("fuzz"))
 
 
+@QUICK
+@given(data=mutated_notation(tuple(SMALL_NOTATION)), pick=st.data())
+def test_mutated_notation_never_crashes(data: bytes, pick: st.DataObject,
+                                        tmp_path_factory: Any) -> None:
+    _no_crash(data, pick, tmp_path_factory.mktemp("fuzz"), ".clue")
+
+
+@pytest.mark.slow
+@LONG
+@given(data=mutated_notation(tuple(NOTATION)), pick=st.data())
+def test_mutated_notation_never_crashes_long(data: bytes, pick: st.DataObject,
+                                             tmp_path_factory: Any) -> None:
+    _no_crash(data, pick, tmp_path_factory.mktemp("fuzz"), ".clue")
+
+
 # --- the named cases -------------------------------------------------------------------------
 
 BASE = EXAMPLES["rules-example-1.json"]
@@ -230,7 +287,7 @@ NAMED: dict[str, tuple[bytes, str]] = {
     "5,000-digit number": (_with().replace(b'"side_cards": 0', b'"side_cards": ' + b"9" * 5000),
                            "JSON: a number of 5,000 digits at line 1"),
     "huge hand size": (_with().replace(b"\"hand_size\": 4", b"\"hand_size\": 1" + b"0" * 300, 1),
-                       "players[0].hand_size: expected a whole number from 0 to 81"),
+                       "players[0].hand_size: expected a whole number from 0 to 60"),
     "object as event type": (_with(events=[{"type": {"a": 1}}]), "events[0].type"),
     "list as event type": (_with(events=[{"type": ["suggestion"]}]), "events[0].type"),
     "lone surrogate in a name": (_with(players=_player("Niko\ud800")),
@@ -245,11 +302,11 @@ NAMED: dict[str, tuple[bytes, str]] = {
     "50 MB file": (b" " * 50_000_000 + _with(), "is larger than the 1,000,000 bytes"),
     "2,000 custom cards": (_with(edition=None, cards={
         "suspects": [f"S{i}" for i in range(700)], "weapons": [f"W{i}" for i in range(700)],
-        "rooms": [f"R{i}" for i in range(600)]}), "cards: 2,000 cards; a game may have at most 81"),
-    "100 players": (_with(players=[{"name": f"P{i}", "hand_size": 0} for i in range(100)]),
-                    "players: 100 players; a game may have at most 24"),
+        "rooms": [f"R{i}" for i in range(600)]}), "cards: 2,000 cards; a game may have at most 60"),
+    "60 players": (_with(players=[{"name": f"P{i}", "hand_size": 0} for i in range(60)]),
+                   "players: 60 players; a game may have at most 16"),
     "3,000 events": (_with(events=BASE["events"] * 3000),
-                     "events: 3,000 events; a game may have at most 2,000"),
+                     "events: 3,000 events; a game may have at most 1,000"),
 }
 
 
@@ -262,7 +319,8 @@ def test_named_hostile_logs_are_refused_with_the_field(case: str, tmp_path: Path
     path = tmp_path / "log.json"
     path.write_bytes(data)
     for command in (["analyze"], ["explain", "köysi", "Niko"], ["advise"],
-                    ["accuse", "a", "b", "c"], ["show", "Niko", "a", "b", "c"]):
+                    ["accuse", "a", "b", "c"], ["show", "Niko", "a", "b", "c"], ["race"],
+                    ["convert", "--to", "text"]):
         status, out, err = _run([command[0], str(path), *command[1:]])
         assert (status, out) == (cli.INVALID, ""), (command, err)
         assert message in err and "Traceback" not in err
@@ -272,7 +330,7 @@ def test_named_hostile_logs_are_refused_with_the_field(case: str, tmp_path: Path
 def test_the_limits_are_far_above_the_examples() -> None:
     for name, log in EXAMPLES.items():
         players = log["players"]
-        assert len(players) * 3 <= limits.MAX_PLAYERS, name
+        assert len(players) * 2 <= limits.MAX_PLAYERS, name
         assert len(log["events"]) * 10 <= limits.MAX_EVENTS, name
         assert len(json.dumps(log).encode()) * 20 <= limits.MAX_FILE_BYTES, name
 
@@ -284,3 +342,40 @@ def test_a_nul_at_the_end_of_a_card_is_refused() -> None:
     doc["cards"] = {"suspects": ["A", "B"], "weapons": ["C", "D"], "rooms": ["Hall\x00", "E"]}
     with pytest.raises(InvalidLogError, match=r"cards.rooms\[0\]: 'Hall\\x00' holds the control"):
         parse_upload(json.dumps(doc).encode())
+
+
+def test_the_advisor_keeps_to_its_work_budget(tmp_path: Path) -> None:
+    """A deck of 60 cards has 8,000 suggestions to score: the default draw shrinks to fit the
+    budget, and an asked-for draw that does not fit is refused naming --samples."""
+    doc = json.loads(json.dumps(BASE))
+    doc.pop("edition", None)
+    doc["cards"] = {c: [f"{c[0]}{i}" for i in range(20)] for c in ("suspects", "weapons", "rooms")}
+    doc["players"] = [{"name": n, "hand_size": 19} for n in ("Ann", "Bob", "Cy")]
+    doc.update(me="Ann", my_cards=[f"s{i}" for i in range(7)] + [f"w{i}" for i in range(6)]
+               + [f"r{i}" for i in range(6)], face_up=[], events=[])
+    path = tmp_path / "large.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    status, _, err = _run(["advise", str(path), "--samples", "20000"])
+    assert status == cli.INVALID and "--samples: 20,000 deals x 8,000 suggestions" in err
+    assert "at most 500 deals" in err
+    status, _, err = _run(["advise", str(path), "--top", "2", "--room", "r19"])
+    assert status == cli.OK, err
+
+
+def test_the_race_keeps_to_its_work_budget(tmp_path: Path) -> None:
+    """Sixteen players: the default draw shrinks to 133 deals (2,000 views of 15 opponents), and
+    an asked-for draw past the budget (10,000 views) is refused naming --samples."""
+    doc = json.loads(json.dumps(BASE))
+    doc.pop("edition", None)
+    doc["cards"] = {c: [f"{c[0]}{i}" for i in range(16)] for c in ("suspects", "weapons")}
+    doc["cards"]["rooms"] = [f"r{i}" for i in range(19)]
+    doc["players"] = [{"name": f"P{i}", "hand_size": 3} for i in range(16)]
+    doc.update(me="P0", my_cards=["s0", "w0", "r0"], face_up=[], events=[])
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    status, _, err = _run(["race", str(path), "--samples", "1000"])
+    assert status == cli.INVALID and "--samples: 1,000 deals x 15 players" in err
+    assert "at most 666 deals" in err
+    status, out, err = _run(["race", str(path), "--json"])
+    assert status == cli.OK, err
+    assert json.loads(out)["samples"] == 133

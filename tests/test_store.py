@@ -6,6 +6,7 @@ The ``store`` fixture (``tests/conftest.py``) runs each test on SQLite and on Po
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sqlite3
@@ -19,10 +20,9 @@ import sqlalchemy as sa
 
 from notebook_app.store import StaleRevisionError, Store, StoreError, reason_for
 from solver.game import GameLog
-from solver.logfile import load, loads
+from solver.logfile import load, parse
 
 ROOT = Path(__file__).resolve().parent.parent
-FIXTURE = ROOT / "tests" / "fixtures" / "games-v0.sqlite3"
 SIX = load(ROOT / "examples" / "classic-six-players.json")
 
 
@@ -171,30 +171,62 @@ def test_a_draft_lives_until_its_save_commits(store: Store) -> None:
     assert store.take_draft("a", game_id) is None
 
 
-# --- migration from the first release ----------------------------------------------------------
+# --- migration from every release's saved database -----------------------------------------
 
 
-def test_a_first_release_database_opens_with_its_games(tmp_path: Path) -> None:
+FIXTURES = ROOT / "tests" / "fixtures"
+RELEASES = {"0001": "games-v0", "0002": "games-v1"}
+"""A database saved by the release at each schema version (``tests/fixtures/make_fixtures.py``
+says how each was written, by that release's own code)."""
+
+
+def test_every_schema_version_has_a_saved_database() -> None:
+    """A new migration comes with a database saved by the release before it, kept for good."""
+    versions = ROOT / "notebook_app" / "migrations" / "versions"
+    assert {p.name.split("_")[0] for p in versions.glob("[0-9]*.py")} == set(RELEASES)
+    for name in RELEASES.values():
+        assert (FIXTURES / f"{name}.sqlite3").is_file() and (FIXTURES / f"{name}.json").is_file()
+
+
+@pytest.mark.parametrize("name", RELEASES.values())
+def test_an_older_releases_database_opens_with_its_games(tmp_path: Path, name: str) -> None:
     path = tmp_path / "old.sqlite3"
-    shutil.copy(FIXTURE, path)
-    with sqlite3.connect(path) as old:
-        newest = {g: (loads(text), seq, note) for g, seq, note, text in old.execute(
-            "SELECT game_id, seq, note, log FROM revisions r WHERE seq = "
-            "(SELECT MAX(seq) FROM revisions WHERE game_id = r.game_id)")}
-        shelved = sorted(old.execute("SELECT shelf, game_id FROM shelves").fetchall())
-    assert len(newest) == 2
+    shutil.copy(FIXTURES / f"{name}.sqlite3", path)
+    expected = json.loads((FIXTURES / f"{name}.json").read_text())
     store = Store(path)
-    for game_id, (log, seq, note) in newest.items():
+    for game_id, want in expected["games"].items():
         latest = store.latest(game_id)
-        assert latest is not None and (latest.log, latest.seq, latest.note) == (log, seq, note)
-        assert store.opened_by(game_id) == (game_id, "edit")  # old links still open it
-    assert sorted((s, g.id) for s in ("shelf-ann", "shelf-bob") for g in store.games(s)) == \
-        shelved
-    for game_id, (_, seq, _) in newest.items():  # and undo walks back through old revisions
-        assert store.undo(game_id, seq)
+        assert latest is not None
+        assert (latest.log, latest.seq, latest.note) == (parse(want["log"]), want["seq"],
+                                                         want["note"])
+    for shelf, listed in expected["shelves"].items():
+        assert sorted(g.id for g in store.games(shelf)) == listed
+    for game_id, want in expected["games"].items():  # undo walks back through old revisions
+        assert store.undo(game_id, want["seq"])
         before = store.latest(game_id)
-        assert before is not None and before.seq < seq
+        assert before is not None and before.seq < want["seq"]
+        seq = store.save(game_id, parse(want["log"]), want["note"], after=before.seq)
+        assert seq > want["seq"]  # numbers are not reused, even after an old release's undo
     Store(path)  # opening it again changes nothing
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+def test_first_release_links_still_open_their_games(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    shutil.copy(FIXTURES / "games-v0.sqlite3", path)
+    store = Store(path)
+    for game_id in json.loads((FIXTURES / "games-v0.json").read_text())["games"]:
+        assert store.opened_by(game_id) == (game_id, "edit")
+
+
+def test_a_kept_draft_survives_the_upgrade(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    shutil.copy(FIXTURES / "games-v1.sqlite3", path)
+    store = Store(path)
+    drafts = [store.take_draft("shelf-bob", g)
+              for g in json.loads((FIXTURES / "games-v1.json").read_text())["games"]]
+    assert {"kind": "Suggestion", "by": "Bob"} in drafts
 
 
 # --- failures are messages, never tracebacks ---------------------------------------------------

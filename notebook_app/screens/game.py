@@ -8,7 +8,7 @@ from datetime import date
 
 import streamlit as st
 
-from solver.game import GameLog
+from solver.game import Game
 from solver.logfile import dumps
 
 from ..plain import plain
@@ -16,6 +16,23 @@ from ..session import can_edit, close_game, forget_game, is_owner, live, new_lin
 from ..store import StoreError
 
 state = st.session_state
+
+
+def export_name(game: Game, day: date | None = None) -> str:
+    """The exported file's name: the game's title (or its players) and the day, safe on every
+    system.
+
+    >>> from solver.editions import Dealing, editions, new_game
+    >>> deck = editions()["clue-classic"].deck
+    >>> game = new_game(deck, ("Ann", "Bob", "Cat"), Dealing.CLASSIC, title="Friday: at Ann's/2")
+    >>> export_name(game, date(2026, 12, 1))
+    'Friday-at-Ann-s-2-2026-12-01.json'
+    >>> export_name(new_game(deck, ("Ann", "Bob", "Cat"), Dealing.CLASSIC), date(2026, 12, 1))
+    'Ann-Bob-Cat-2026-12-01.json'
+    """
+    words = re.findall(r"\w+", game.title or " ".join(game.player_names))
+    name = "-".join(words)[:60].strip("-") or "clue-game"
+    return f"{name}-{(day or date.today()).isoformat()}.json"
 
 
 def link_to(token: str) -> str:
@@ -53,24 +70,6 @@ def sharing() -> None:
                        "this game, until you send the new ones.")
 
 
-def export_name(log: GameLog, today: date | None = None, suffix: str = ".json") -> str:
-    """The exported file's name: the game's title (else its players) and the date, in
-    characters every file system and chat app keeps.
-
-    >>> from dataclasses import replace
-    >>> from solver.editions import Dealing, editions, new_game
-    >>> game = new_game(editions()["cluedo-refresh-2012-fi"].deck, ("Aino", "Niko"),
-    ...                 Dealing.TWO_PLAYER, title="Pe/lti: ilta?")
-    >>> export_name(GameLog(game), date(2026, 11, 30))
-    'Pe-lti-ilta-2026-11-30.json'
-    >>> export_name(GameLog(replace(game, title=None)), date(2026, 11, 30), ".clue")
-    'Aino-Niko-2026-11-30.clue'
-    """
-    title = log.game.title or " ".join(log.game.player_names)
-    name = "-".join(re.findall(r"\w+", title))[:60] or "clue-game"
-    return f"{name}-{(today or date.today()).isoformat()}{suffix}"
-
-
 def game_view() -> None:
     log = live().log
     game = log.game
@@ -85,7 +84,7 @@ def game_view() -> None:
         st.markdown(f"**Side cards:** {game.side_cards}")
     st.caption("Saved after every entry.")
     sharing()
-    st.download_button("Export log (clue-notebook/1)", dumps(log), file_name=export_name(log),
+    st.download_button("Export log (clue-notebook/1)", dumps(log), file_name=export_name(game),
                        mime="application/json", key="export", width="stretch")
     st.button("Close game", key="close_game", on_click=close_game, width="stretch")
     st.button("Remove from this browser's list", key="forget_game", on_click=forget_game,

@@ -8,6 +8,7 @@ from solver.cards import Deck
 from solver.editions import Dealing, editions, rule_for
 from solver.errors import InvalidLogError
 from solver.i18n import N_, _, ngettext
+from solver.limits import MAX_CARDS, MAX_PLAYERS
 
 from ..newgame import (
     build_game,
@@ -49,7 +50,7 @@ def start_game() -> None:
     deck, edition_name = new_game_deck()
     names = parse_names(state.get("new_players", ""))
     if not names:
-        state.new_game_error = _("Type the players' names to go on.")
+        state.start_problem = _("Type the players' names to go on.")
         return
     sizes = tuple(int(state.get(f"new_size_{i}", 0)) for i in range(len(names)))
     rule = state.get("new_rule", Dealing.CLASSIC)
@@ -61,7 +62,7 @@ def start_game() -> None:
             title=state.get("new_title", "").strip() or None, edition=edition_name,
         )
     except InvalidLogError as err:
-        state.new_game_error = problems_text(err)
+        state.start_problem = problems_text(err)  # beside Start, where the player looks
         return
     start_from(log, "started the game")
 
@@ -115,8 +116,17 @@ def new_game_form() -> None:
     if not names:
         st.caption(_("Type the players' names to go on."))
         return
-    if "new_me" not in state or state.new_me not in (None, *names):
-        state.new_me = names[0]  # also after a closed game, whose run dropped the widget
+    too_large = [f"{len(names)} players (at most {MAX_PLAYERS})" if len(names) > MAX_PLAYERS
+                 else "", f"{len(deck)} cards (at most {MAX_CARDS})" if len(deck) > MAX_CARDS
+                 else ""]
+    if any(too_large):
+        st.error(" and ".join(t for t in too_large if t) + ": a game this large would take the "
+                 "server too long. Shorten the lists to go on.", icon=":material/warning:")
+        return
+    if state.get("new_me_for") != names or state.get("new_me") not in (None, *names):
+        state.new_me_for = names
+        if state.get("new_me") not in names:
+            state.new_me = names[0] if names else None
     st.selectbox(_("You are"), (*names, None), key="new_me",
                  format_func=lambda n: _("Nobody (spectator)") if n is None else n)
     default_rule = (rule_for(presets[edition_name], len(names)) if edition_name is not None
@@ -128,8 +138,8 @@ def new_game_form() -> None:
                  format_func=lambda rule: _(RULE_TITLES[rule]))
     sizes = dealt_sizes(state.new_rule, deck, names)
     size_key = (len(deck), names, state.new_rule)
-    dropped = any(f"new_size_{i}" not in state for i in range(len(names)))
-    if state.get("new_sizes_for") != size_key or dropped:  # dropped: a game was open
+    stale = any(f"new_size_{i}" not in state for i in range(len(names)))  # a game was open
+    if state.get("new_sizes_for") != size_key or stale:
         state.new_sizes_for = size_key
         for i, size in enumerate(sizes):
             state[f"new_size_{i}"] = size
@@ -157,9 +167,12 @@ def new_game_form() -> None:
     if side:
         st.caption(_("4 side cards lie face down; peeks at them are entered with suggestions."))
     st.text_input(_("Title (optional)"), key="new_title")
-    form_error("new_game_error")
-    st.button(_("Start game"), type="primary", key="start_game", on_click=start_game,
-              width="stretch")
+    with st.container(key="start"):
+        problem = state.pop("start_problem", None)
+        if problem:
+            st.error(plain(problem), icon=":material/warning:")
+        st.button(_("Start game"), type="primary", key="start_game", on_click=start_game,
+                  width="stretch")
 
 
 def open_saved(game_id: str) -> None:

@@ -119,7 +119,8 @@ def notation_panel() -> None:
                    "to send it in a chat message or paste it into another notebook.")
         st.code(write_text(log), language=None, wrap_lines=True)
         st.download_button("Download as text (.clue)", write_text(log), key="export_text",
-                           file_name=export_name(log, suffix=".clue"), mime="text/plain",
+                           file_name=export_name(log.game).removesuffix(".json") + ".clue",
+                           mime="text/plain",
                            width="stretch")
         if not can_edit():
             return

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..cards import CATEGORIES
+from ..limits import checkpoint
 from .setup import Tally
 
 
@@ -30,7 +31,9 @@ class Budget:
     transitions: int
 
     def spend(self, transitions: int) -> None:
-        """Spend ``transitions``; `OverBudget` once the budget is exhausted."""
+        """Spend ``transitions``; `OverBudget` once the budget is exhausted (`Stopped` when the
+        caller asked to stop, `solver.limits.checkpoint`)."""
+        checkpoint()
         self.transitions -= transitions
         if self.transitions < 0:
             raise OverBudget

@@ -1,0 +1,262 @@
+# ruff: noqa: RUF001
+"""At the table, in a real Chromium at phone size (390x844).
+
+Every deck's cards are chips that fit the screen: the classic box, the Finnish Refresh, the
+Russian set and a forum game's 12/12/15 deck, nothing wider than the page. And whole games of
+the other kinds, entered through the Turn screen as a player would: the 2-player Refresh game
+(side cards looked at when the opponent cannot answer) and the forum game (questions to one
+player, a host answering by rule, a revealed hand, the winning accusation), each saved event
+for event as the example has it, its grid checked against ``analyze --json`` and its export
+named after the game and the day. Screenshots go to ``test-artifacts/table-*.png``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from dataclasses import replace
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from notebook_app.screens.game import export_name
+from notebook_app.store import Store
+from notebook_app.turns import forum_style
+from solver.editions import Dealing, editions, forum_deck, new_game
+from solver.game import Accusation, Event, GameLog, Reveal, Suggestion
+from solver.logfile import dumps, load, loads
+from tests.phone import PHONE, Page, Runs, chips, chosen, settle, shot, tap
+from tests.test_browser_turns import SYMBOLS, grid_on_screen
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+
+FORUM_12 = {
+    "players": ("Полина", "Громозека", "Шушера", "Кефирчик", "Профессор_Селезнёв", "Duos",
+                "Алиса", "Весельчак", "Крыс", "Электроник", "Вертер", "Бобу"),
+    "suspects": ("Алиса Селезнёва", "Коля Герасимов", "Юля Грибкова", "Фима Королёв",
+                 "Весельчак У", "Крыс", "Профессор Селезнёв", "Полина", "Громозека",
+                 "Робот Вертер", "Мила Руднева", "Лиза Шепотько"),
+    "weapons": ("Миелофон", "Дверь машины времени", "Флип", "Швабра Вертера",
+                "Бутылка из-под кефира", "Пиратский бластер", "Космический шлем",
+                "Таблетки невидимости", "Универсальный ключ", "Говорящая птица",
+                "Хрустальный шар", "Космическая рация"),
+    "places": ("Школа", "Космопорт", "Заброшенный дом", "Больница", "КосмоЗоо",
+               "Институт Времени", "Большой театр", "Московское море", "Альфа Центавра",
+               "Колхозный рынок", "Квартира Коли Герасимова", "Планета Шелезяка", "Кафе-мороженое",
+               "Машина времени", "Подмосковная дача"),
+}
+"""A 12-player forum game on the film's names: 12 suspects, 12 weapons, 15 places."""
+
+
+def decks() -> dict[str, GameLog]:
+    """A game at its start for each deck the chips must fit."""
+    presets = editions()
+    classic = load(ROOT / "examples" / "classic-six-players.json")
+    refresh = load(ROOT / "examples" / "refresh-four-players.json")
+    russian = presets["cluedo-classic-ru"].deck
+    forum = forum_deck(12, FORUM_12["suspects"], FORUM_12["weapons"], FORUM_12["places"])
+    six = ("Аня", "Борис", "Вера", "Глеб", "Даша", "Егор")
+    return {
+        "classic": replace(classic, events=()),
+        "refresh-fi": replace(refresh, events=()),
+        "russian": GameLog(new_game(russian, six, Dealing.CLASSIC, me="Аня",
+                                    my_cards=russian.cards[:3]), ()),
+        "forum-12": GameLog(new_game(forum, FORUM_12["players"], Dealing.FORUM, me="Полина",
+                                     my_cards=(forum.suspects[7], forum.weapons[0],
+                                               forum.rooms[1])), ()),
+    }
+
+
+def open_game(page: Page, url: str, db: Path, log: GameLog) -> str:
+    """Save ``log`` as a new game and open it on the Turn screen by its edit link."""
+    from playwright.sync_api import expect
+
+    store = Store(db)
+    game_id = store.create(log, "phone")
+    page.goto(f"{url}/?game={store.links(game_id).edit}")
+    expect(page.get_by_role("button", name="Record", exact=True)).to_be_visible(timeout=30000)
+    settle(page)
+    return game_id
+
+
+def test_every_decks_chips_fit_a_phone(
+    app_url: str, app_db: Path, chromium_executable: str, chromium_args: list[str],
+    artifacts_dir: Path,
+) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = browser.new_page(viewport=PHONE)
+        runs = Runs(page)  # before the page opens its websocket
+        for name, log in decks().items():
+            open_game(page, app_url, app_db, log)
+            shot(page, artifacts_dir / f"table-chips-{name}.png")
+            wide = page.evaluate("""() => [document.querySelector('[data-testid=stMain]'),
+                ...document.querySelectorAll('[data-testid=stButtonGroup]')]
+                .filter(e => e.scrollWidth > e.clientWidth)
+                .map(e => [e.innerText.slice(0, 40), e.scrollWidth, e.clientWidth])""")
+            assert wide == [], (name, wide)  # nothing scrolls sideways
+            deck = log.game.deck
+            for label, cards in (("Suspect", deck.suspects), ("Weapon", deck.weapons),
+                                 ("Room", deck.rooms)):
+                for card in cards:  # every card a chip, whole, on the screen's width
+                    chip = chips(page, label).get_by_role("radio", name=card, exact=True)
+                    box = chip.bounding_box()
+                    assert box is not None, (name, card)
+                    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (
+                        name, card, box)
+                    assert chip.inner_text().strip() == card  # not cut short
+            if name == "classic":
+                toolbar_clear_of_the_caption(page, runs, artifacts_dir)
+        browser.close()
+
+
+def toolbar_clear_of_the_caption(page: Page, runs: Runs, artifacts_dir: Path) -> None:
+    """The grid table's toolbar (shown on hover) does not cover the legend above the table."""
+    tap(page, runs, "View", "Grid")
+    legend = page.get_by_text("Tap a cell to see why.", exact=False)
+    legend.scroll_into_view_if_needed()
+    page.locator('[data-testid="stDataFrame"]').hover(position={"x": 150, "y": 10})
+    toolbar = page.locator('[data-testid="stElementToolbar"]').first
+    toolbar.wait_for(state="visible")
+    page.wait_for_timeout(500)  # it fades in
+    page.screenshot(path=artifacts_dir / "table-grid-toolbar.png")
+    text = legend.bounding_box()
+    buttons = toolbar.locator("button")
+    assert text is not None and buttons.count()
+    for i in range(buttons.count()):  # every tool below the legend's last line
+        box = buttons.nth(i).bounding_box()
+        assert box is not None and box["y"] >= text["y"] + text["height"], (box, text)
+
+
+# --- whole games --------------------------------------------------------------------------------
+
+
+def enter(page: Page, runs: Runs, log: GameLog, event: Event) -> None:
+    """Enter ``event`` (the next of ``log``) through the Turn screen, tapping what the form
+    does not already show."""
+    def pick(label: str, option: str) -> None:
+        if chosen(page, label) != option:
+            tap(page, runs, label, option)
+
+    def check(label: str, wanted: bool) -> None:
+        box = page.get_by_role("checkbox", name=label)
+        if box.is_checked() != wanted:
+            runs.after(page, page.get_by_text(label, exact=True).click)
+
+    if isinstance(event, Reveal):
+        pick("Entry", "Reveal")
+        pick("Whose cards", event.player)
+        for card in event.cards:
+            tap(page, runs, "Cards you saw", card)
+        check("That is their whole hand", event.whole_hand)
+    elif isinstance(event, Accusation):
+        pick("Entry", "Accuse")
+        pick("Who accused", event.by)
+        for label, card in zip(("Suspect", "Weapon", "Room"), event.cards, strict=True):
+            pick(label, card)
+        pick("Result", "right" if event.correct else "wrong")
+    elif isinstance(event, Suggestion) and forum_style(log):
+        assert chosen(page, "Entry") == "Ask one"  # the forum's default entry
+        pick("Who asked", event.by)
+        for label, card in zip(("Suspect", "Weapon", "Room"), event.cards, strict=True):
+            pick(label, card)
+        asked = event.refuted_by or event.passes[0]
+        pick("Asked", asked)
+        pick("Answer", f"{asked} showed a card" if event.refuted_by else "no card")
+        check("Host answered: first match in order suspect, weapon, room",
+              event.shown_by_rule is not None)
+        shown_card(page, runs, log, event)
+    else:
+        assert isinstance(event, Suggestion)
+        assert chosen(page, "Entry") == "Suggest"
+        pick("Who suggested", event.by)
+        for label, card in zip(("Suspect", "Weapon", "Room"), event.cards, strict=True):
+            pick(label, card)
+        pick("Who showed a card", event.refuted_by or "Nobody")
+        shown_card(page, runs, log, event)
+        if event.side_peek is not None:
+            pick("Side card looked at", f"slot {event.side_peek.slot}")
+            if event.side_peek.card is not None:
+                pick("Side card you saw", event.side_peek.card)
+    runs.after(page, page.get_by_role("button", name="Record", exact=True).click)
+
+
+def shown_card(page: Page, runs: Runs, log: GameLog, event: Suggestion) -> None:
+    """The card shown, where the user saw it: a chip among those that can be it, or filled in
+    when only one can."""
+    from playwright.sync_api import expect
+
+    me = log.game.me
+    if event.shown is None or me not in (event.by, event.refuted_by):
+        return
+    label = f"Card {event.refuted_by} showed you" if event.by == me else "Card you showed"
+    if chips(page, label).count():  # a card they saw before is marked "✓ seen"
+        chip = chips(page, label).get_by_role(
+            "radio", name=re.compile(f"^{re.escape(event.shown)}( ✓ seen)?$"))
+        runs.after(page, chip.click)
+    else:
+        expect(page.get_by_text(event.shown, exact=False).last).to_be_visible()
+
+
+@pytest.mark.slow  # 23 and 68 events, several minutes each on a busy machine
+@pytest.mark.parametrize("example", ["refresh-two-players", "forum-gostya-iz-budushchego"])
+def test_a_whole_game_through_the_turn_screen(
+    example: str, app_url: str, app_db: Path, chromium_executable: str,
+    chromium_args: list[str], artifacts_dir: Path, tmp_path: Path,
+) -> None:
+    from playwright.sync_api import sync_playwright
+
+    whole = load(ROOT / "examples" / f"{example}.json")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = browser.new_page(viewport=PHONE, accept_downloads=True)
+        runs = Runs(page)
+        log = replace(whole, events=())
+        game_id = open_game(page, app_url, app_db, log)
+        for number, event in enumerate(whole.events, 1):
+            try:
+                enter(page, runs, log, event)
+            except Exception:
+                shot(page, artifacts_dir / f"table-{example}-failed-{number}.png")
+                raise
+            log = log.append(event)
+            saved = Store(app_db).load(game_id)
+            if saved is None or saved.events != log.events:
+                shot(page, artifacts_dir / f"table-{example}-failed-{number}.png")
+            assert saved is not None and saved.events == log.events, f"event {number}"
+        shot(page, artifacts_dir / f"table-{example}-turn.png")
+        assert "accused correctly: the game is over" in page.inner_text("body")
+
+        tap(page, runs, "View", "Grid")
+        runs.after(page, page.get_by_text("Show odds", exact=True).click)  # symbols, not odds
+        shot(page, artifacts_dir / f"table-{example}-grid.png")
+        on_screen = grid_on_screen(page)
+        tap(page, runs, "View", "Log")
+        shot(page, artifacts_dir / f"table-{example}-log.png")
+        tap(page, runs, "View", "Game")
+        with page.expect_download() as download:
+            page.get_by_role("button", name="Export log (clue-notebook/1)").click()
+        exported = tmp_path / "exported.json"
+        download.value.save_as(exported)
+        assert download.value.suggested_filename == export_name(whole.game, date.today())
+        assert loads(exported.read_text(encoding="utf-8")) == whole
+        browser.close()
+
+    path = tmp_path / "game.json"
+    path.write_text(dumps(whole), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "solver", "analyze", str(path), "--json"],
+                          capture_output=True, text=True, check=True, cwd=ROOT)
+    analysis = json.loads(done.stdout)
+    owners = analysis["owners"]
+    assert list(on_screen) == list(analysis["cells"])
+    for card, row in analysis["cells"].items():
+        face_up = card in whole.game.face_up
+        assert list(on_screen[card].values()) == (
+            ["up"] * len(owners) if face_up else [SYMBOLS[row[o]] for o in owners]), card

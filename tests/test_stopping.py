@@ -1,0 +1,98 @@
+"""Work stops when its session ends: every long computation passes `solver.limits.checkpoint`
+between units of work, and the app stops at the next one once its tab has closed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from notebook_app.store import DB_ENV, Store
+from solver import limits
+from solver.envelopes import EnvelopeCounter
+from solver.explain import Explainer
+from solver.logfile import load
+from solver.notebook import Knowledge, Notebook
+from solver.odds import odds
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = str(ROOT / "notebook_app" / "app.py")
+SIX = load(ROOT / "examples" / "classic-six-players.json").upto(12)
+
+
+class After:
+    """Asked at each checkpoint: stop from the ``n``-th question on; counts the questions."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.asked = 0
+
+    def __call__(self) -> bool:
+        self.asked += 1
+        return self.asked >= self.n
+
+
+@pytest.fixture
+def stop() -> Iterator[Callable[[int], After]]:
+    """Install a stop condition for the test; restore the app's (or none) afterwards."""
+    before = limits._stop_asked
+
+    def install(n: int) -> After:
+        asked = After(n)
+        limits.stop_when(asked)
+        return asked
+
+    yield install
+    limits.stop_when(before)
+
+
+@pytest.mark.parametrize("work", ["odds", "envelopes", "explain"])
+def test_each_long_computation_stops_at_its_next_checkpoint(
+    work: str, stop: Callable[[int], After]
+) -> None:
+    def run() -> object:
+        if work == "odds":
+            return odds(SIX)
+        if work == "envelopes":
+            return EnvelopeCounter(SIX.game, SIX.events).count
+        with Notebook(SIX.game, SIX.events) as notebook, Explainer(notebook) as explainer:
+            grid = notebook.grid()
+            owner = next(o for o in SIX.game.player_names if o != SIX.game.me)
+            return [explainer.cell(c, owner).text() for c in SIX.game.deck.cards
+                    if grid[c, owner] is not Knowledge.MAYBE]
+
+    counting = stop(10**9)
+    expected = run()
+    assert counting.asked > 3, "the work passes checkpoints"
+    asked = stop(3)
+    with pytest.raises(limits.Stopped):
+        run()
+    assert asked.asked == 3  # nothing ran past the checkpoint that said stop
+    limits.stop_when(None)
+    assert run() == expected  # a stop leaves nothing behind for the next computation
+
+
+def test_the_app_drops_a_stopped_game_and_reopens_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stop: Callable[[int], After]
+) -> None:
+    path = tmp_path / "games.sqlite3"
+    monkeypatch.setenv(DB_ENV, str(path))
+    game_id = Store(path).create(SIX, "shelf")
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["shelf"] = "shelf"
+    at.session_state["game_id"] = game_id
+    at.run()
+    assert at.session_state["live"].log == SIX
+    at.session_state["show_odds"] = True
+    at.segmented_control(key="view").set_value("Grid")
+    stop(1)
+    at.run()
+    assert not at.exception and not at.error
+    assert "live" not in at.session_state  # half-computed solvers are never kept
+    assert at.session_state["game_id"] == game_id
+    limits.stop_when(None)
+    at.run()
+    assert not at.exception and not at.error
+    assert at.session_state["live"].log == SIX
