@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from solver.errors import InvalidLogError
 from solver.game import GameLog
+from solver.i18n import _
 from solver.limits import MAX_FILE_BYTES
 from solver.notation import NotationError, Problem, read_log_any, read_text, write_text
 
@@ -42,9 +43,9 @@ def read_game(text: str) -> GameLog:
     """
     _check_length(text)
     if not text.strip():
-        raise InvalidLogError(["the text box is empty: paste a game in notation (a header "
-                               "such as 'edition: clue-classic' and 'players: Ann 6, Bob 6, "
-                               "Cid 6', then one line per turn)"])
+        raise InvalidLogError([_("the text box is empty: paste a game in notation (a header "
+                                 "such as 'edition: clue-classic' and 'players: Ann 6, Bob 6, "
+                                 "Cid 6', then one line per turn)")])
     return read_log_any(text)
 
 
@@ -68,8 +69,8 @@ mean Professor Plum?
     """
     _check_length(text)
     if not text.strip():
-        raise InvalidLogError(["the text box is empty: paste turns, one per line, such as "
-                               "'Ann: Plum Rope Hall / Bob - Cid +'"])
+        raise InvalidLogError([_("the text box is empty: paste turns, one per line, such as "
+                                 "'Ann: Plum Rope Hall / Bob - Cid +'")])
     own = write_text(log).rstrip("\n") + "\n"
     offset = len(own.splitlines())
     try:
@@ -91,8 +92,8 @@ def _renumbered(problem: str, offset: int) -> str:
 
 def _check_length(text: str) -> None:
     if len(text) > MAX_PASTE:
-        raise InvalidLogError([f"the text has {len(text):,} characters, more than the "
-                               f"{MAX_PASTE:,} a game may have"])
+        raise InvalidLogError([_("the text has {count:,} characters, more than the {most:,} a "
+                                 "game may have").format(count=len(text), most=MAX_PASTE)])
 
 
 def trouble(text: str, err: InvalidLogError) -> Trouble:

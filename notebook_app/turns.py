@@ -296,22 +296,29 @@ def next_side_slot(log: GameLog, by: str) -> int | None:
     return next(iter(log.unpeeked_slots(by)), None)
 
 
-def owner_name(owner: str) -> str:
-    """A grid owner as a sentence names it: a player, "the envelope" or "the side pile"."""
-    return {ENVELOPE: "the envelope", SIDE: "the side pile"}.get(owner, owner)
-
-
 def describe_note(note: Note) -> str:
-    """A note as a sentence.
+    """A note as a sentence (one whole sentence per owner and relation, so every language can
+    word each its own way).
 
     >>> describe_note(Note("envelope", lacks=("Rope",), text="dropped"))
     'Note: the envelope does not hold Rope (“dropped”)'
     >>> describe_note(Note("Bob", holds_one_of=("Plum", "Green")))
     'Note: Bob holds one of Plum, Green'
     """
-    verb = {"holds": "holds", "lacks": "does not hold", "holds_one_of": "holds one of"}
-    remark = f" (“{note.text}”)" if note.text else ""
-    return f"Note: {owner_name(note.owner)} {verb[note.relation]} {', '.join(note.listed)}{remark}"
+    sentences = {
+        ENVELOPE: {"holds": _("Note: the envelope holds {cards}"),
+                   "lacks": _("Note: the envelope does not hold {cards}"),
+                   "holds_one_of": _("Note: the envelope holds one of {cards}")},
+        SIDE: {"holds": _("Note: the side pile holds {cards}"),
+               "lacks": _("Note: the side pile does not hold {cards}"),
+               "holds_one_of": _("Note: the side pile holds one of {cards}")},
+    }.get(note.owner) or {"holds": _("Note: {player} holds {cards}"),
+                          "lacks": _("Note: {player} does not hold {cards}"),
+                          "holds_one_of": _("Note: {player} holds one of {cards}")}
+    text = sentences[note.relation].format(player=note.owner, cards=", ".join(note.listed))
+    if note.text:
+        text = _("{note} (“{remark}”)").format(note=text, remark=note.text)
+    return text
 
 
 def describe(event: Event) -> str:

@@ -72,9 +72,13 @@ def on_cell_tap(key: str, upto: int | None) -> None:
         state.explain_cell = (*cell, upto)
 
 
-@st.dialog("Why this cell?")
 def explanation_dialog(card: str, owner: str, upto: int | None) -> None:
-    """Only the tapped cell is explained (the rest of the grid is not derived)."""
+    """A dialog explaining the tapped cell (titled in the session's language, so made per
+    run); only that cell is derived, not the rest of the grid."""
+    st.dialog(_("Why this cell?"))(explanation)(card, owner, upto)
+
+
+def explanation(card: str, owner: str, upto: int | None) -> None:
     text = live().explain(card, owner) if upto is None else live().explain_at(upto, card, owner)
     with st.container(key="explanation"):
         st.markdown(as_markdown(text))

@@ -11,6 +11,7 @@ import streamlit as st
 
 from solver.errors import InvalidLogError
 from solver.game import GameLog, Suggestion
+from solver.i18n import _
 from solver.notation import write_text
 
 from ..entry import next_entry
@@ -43,7 +44,7 @@ def show_trouble(key: str) -> None:
     if found is None:
         return
     with st.container(key=f"{key}_shown"):
-        st.error(plain("Please fix:\n" + "\n".join(f"- {p}" for p in found.problems)),
+        st.error(plain(_("Please fix:") + "\n" + "\n".join(f"- {p}" for p in found.problems)),
                  icon=":material/warning:")
         if found.pointed:
             st.code(found.pointed, language=None, wrap_lines=True)
@@ -63,13 +64,13 @@ def open_pasted_game() -> None:
 
 def paste_game_form() -> None:
     """The home screen's box for a whole game in notation (or JSON)."""
-    st.text_area("Paste a game in notation", key="paste_game", max_chars=MAX_PASTE,
+    st.text_area(_("Paste a game in notation"), key="paste_game", max_chars=MAX_PASTE,
                  height=160, placeholder=GAME_EXAMPLE,
-                 help="A header (edition, players with hand sizes, me, my cards), then one "
-                      "line per turn. Any unique start of a card's name will do. JSON works "
-                      "too.")
+                 help=_("A header (edition, players with hand sizes, me, my cards), then one "
+                        "line per turn. Any unique start of a card's name will do. JSON works "
+                        "too."))
     show_trouble("paste_game_error")
-    st.button("Open pasted game", key="paste_game_open", on_click=open_pasted_game)
+    st.button(_("Open pasted game"), key="paste_game_open", on_click=open_pasted_game)
 
 
 def add_pasted_turns() -> None:
@@ -82,8 +83,8 @@ def add_pasted_turns() -> None:
         return
     added = len(longer.events) - len(log.events)
     if added == 0:
-        state.paste_turns_error = Trouble(("no turn found: paste lines such as "
-                                           "'Ann: Plum Rope Hall / Bob - Cid +'",), "")
+        state.paste_turns_error = Trouble((_("no turn found: paste lines such as "
+                                             "'Ann: Plum Rope Hall / Bob - Cid +'"),), "")
         return
     first = len(log.events) + 1
     numbers = f"event {first}" if added == 1 else f"events {first}-{first + added - 1}"
@@ -114,20 +115,20 @@ def notation_panel() -> None:
     """The Log screen's text view: the game in notation with a copy button and a download, and
     (with edit access) a box for turns pasted from a forum thread or a chat."""
     log = live().log
-    with st.expander("As text: copy, share or paste turns", icon=":material/notes:"):
-        st.caption("The whole game in notation. Tap it, then the copy button in its corner, "
-                   "to send it in a chat message or paste it into another notebook.")
+    with st.expander(_("As text: copy, share or paste turns"), icon=":material/notes:"):
+        st.caption(_("The whole game in notation. Tap it, then the copy button in its corner, "
+                     "to send it in a chat message or paste it into another notebook."))
         st.code(write_text(log), language=None, wrap_lines=True)
-        st.download_button("Download as text (.clue)", write_text(log), key="export_text",
+        st.download_button(_("Download as text (.clue)"), write_text(log), key="export_text",
                            file_name=export_name(log.game).removesuffix(".json") + ".clue",
                            mime="text/plain",
                            width="stretch")
         if not can_edit():
             return
-        st.text_area("Paste turns to add", key="paste_turns", max_chars=MAX_PASTE, height=120,
+        st.text_area(_("Paste turns to add"), key="paste_turns", max_chars=MAX_PASTE, height=120,
                      placeholder=turn_example(log),
-                     help="One line per turn, in the notation above: names and card "
-                          "abbreviations as this game writes them.")
+                     help=_("One line per turn, in the notation above: names and card "
+                            "abbreviations as this game writes them."))
         show_trouble("paste_turns_error")
-        st.button("Add pasted turns", key="add_paste", on_click=add_pasted_turns,
+        st.button(_("Add pasted turns"), key="add_paste", on_click=add_pasted_turns,
                   width="stretch")

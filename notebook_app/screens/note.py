@@ -13,16 +13,20 @@ import streamlit as st
 
 from solver.cards import CATEGORIES, Category
 from solver.game import ENVELOPE, SIDE, Game, Note, NoteRelation
+from solver.i18n import N_, _
 
 from ..plain import plain
 from ..session import live
 
 RELATIONS: dict[NoteRelation, str] = {
-    "holds": "holds",
-    "lacks": "does not hold",
-    "holds_one_of": "holds one of",
+    "holds": N_("holds"),
+    "lacks": N_("does not hold"),
+    "holds_one_of": N_("holds one of"),
 }
 """What the note says of its cards, as the form's one-tap choice reads."""
+CHIP_TITLES = {Category.SUSPECT: N_("Suspects"), Category.WEAPON: N_("Weapons"),
+               Category.ROOM: N_("Rooms")}
+"""The chips' headings: Suspects, Weapons, Rooms."""
 CARD_FIELDS = {category: f"n_{category.value}" for category in CATEGORIES}
 """The chips of each category."""
 NOTE_KEYS = ("n_owner", "n_relation", "n_text", *CARD_FIELDS.values())
@@ -38,7 +42,7 @@ def owners(game: Game) -> tuple[str, ...]:
 
 def owner_label(owner: str) -> str:
     """A chip's label: the envelope and the side pile in words, a player's name as text."""
-    return {ENVELOPE: "Envelope", SIDE: "Side pile"}.get(owner, plain(owner))
+    return {ENVELOPE: _("Envelope"), SIDE: _("Side pile")}.get(owner, plain(owner))
 
 
 def note_event() -> Note | None:
@@ -68,9 +72,9 @@ def load_note(note: Note) -> None:
 def missing_text() -> str | None:
     """What the form still needs before it can be saved (``None``: nothing)."""
     if state.get("n_owner") is None:
-        return "Tap whose cards the note is about."
+        return _("Tap whose cards the note is about.")
     if not any(state.get(field) for field in CARD_FIELDS.values()):
-        return "Tap at least one card."
+        return _("Tap at least one card.")
     return None
 
 
@@ -81,16 +85,16 @@ def note_form() -> None:
         state.n_owner = None
     if state.get("n_relation") not in RELATIONS:
         state.n_relation = "holds"
-    st.pills("Whose", owners(game), key="n_owner", format_func=owner_label)
-    st.segmented_control("What", tuple(RELATIONS), key="n_relation", required=True,
-                         format_func=RELATIONS.__getitem__, width="stretch")
+    st.pills(_("Whose"), owners(game), key="n_owner", format_func=owner_label)
+    st.segmented_control(_("What"), tuple(RELATIONS), key="n_relation", required=True,
+                         format_func=lambda relation: _(RELATIONS[relation]), width="stretch")
     for category, field in CARD_FIELDS.items():
         state[field] = [c for c in state.get(field) or () if c in game.deck.of(category)]
         chips(game, category, field)
-    st.text_input("Remark (optional)", key="n_text",
-                  placeholder="saw it by accident · house rule · a dropped card")
+    st.text_input(_("Remark (optional)"), key="n_text",
+                  placeholder=_("saw it by accident · house rule · a dropped card"))
 
 
 def chips(game: Game, category: Category, field: str) -> None:
-    st.pills(category.plural.capitalize(), game.deck.of(category), key=field,
+    st.pills(_(CHIP_TITLES[category]), game.deck.of(category), key=field,
              selection_mode="multi", format_func=plain)

@@ -132,9 +132,10 @@ def status_line() -> None:
     if done:
         st.caption(":material/check_circle: " + " · ".join(plain(t) for t in done))
     elif events and state.get("view") != "Log":  # the Log lists it right below
-        st.caption(f"Latest: #{len(events)} {plain(describe(events[-1]))}")
+        st.caption(plain(_("Latest: #{n} {entry}").format(n=len(events),
+                                                          entry=describe(events[-1]))))
     elif not events:
-        st.caption("No entries yet.")
+        st.caption(_("No entries yet."))
 
 
 def keep_form() -> None:

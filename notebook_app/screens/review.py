@@ -7,6 +7,7 @@ import pandas as pd
 import streamlit as st
 
 from solver.game import Accusation
+from solver.i18n import _
 
 from ..grid_view import verdict
 from ..plain import plain
@@ -40,10 +41,10 @@ def review_view() -> None:
     grid = live().grid_at(upto)
     counts = live().counter.counts
     if grid is None:
-        st.error("The events up to here contradict each other.")
+        st.error(_("The events up to here contradict each other."))
     else:
         st.caption(plain(verdict(grid, counts[upto]))
-                   + " · Tap a cell to see why, as of this event.")
+                   + " · " + _("Tap a cell to see why, as of this event."))
         show_grid(grid, "review_table", upto=upto)
     st.markdown("**Possible envelopes after each event**")
     chart = pd.DataFrame({"event": range(len(counts)), "possible envelopes": counts})

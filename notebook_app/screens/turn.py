@@ -53,7 +53,7 @@ from ..turns import (
 from .note import note_form
 
 SHORT_KINDS = {"Suggestion": N_("Suggest"), "Accusation": N_("Accuse"), "Reveal": N_("Reveal"),
-               "Asked one": N_("Ask one"), "Note": "Note"}
+               "Asked one": N_("Ask one"), "Note": N_("Note")}
 """The entry kinds as the switch shows them, short enough for one row on a phone."""
 
 state = st.session_state
