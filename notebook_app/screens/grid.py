@@ -23,12 +23,6 @@ from ..grid_view import (
 from ..plain import plain
 from ..session import live
 
-GRID_CSS = """<style>
-.st-key-notebook_grid [data-testid="stElementToolbar"] {display: none;}
-</style>"""
-"""The table's hover toolbar (search, download, full screen) covered the line above the grid;
-a notebook needs none of it."""
-
 state = st.session_state
 
 
@@ -46,7 +40,6 @@ def show_grid(grid: Grid, name: str, odds: dict[str, dict[str, float]] | None = 
     # A new key after every tap clears the selection, so tapping the same cell again explains
     # it again.
     key = f"{name}_{state.get('grid_taps', 0)}"
-    st.html(GRID_CSS)
     with st.container(key="notebook_grid"):
         st.dataframe(styled, height="content", row_height=28, column_config=config, key=key,
                      on_select=partial(on_cell_tap, key, upto), selection_mode="single-cell")
