@@ -56,8 +56,9 @@ logger = logging.getLogger("notebook_app")
 
 
 def show_flash() -> None:
-    """Errors at the top; what was done goes to the header's line under Undo (a toast covered
-    the verdict the player wants to read right after a change)."""
+    """Errors at the top, where the page opens; what was done ("Recorded event 5") goes to the
+    open game's status line under the tabs (`notebook_app.screens.play`): a toast would cover
+    the verdict the player wants to read right then."""
     done = []
     for kind, text in state.pop("flash", []):
         if kind == "error":

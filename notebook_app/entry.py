@@ -14,10 +14,11 @@ import streamlit as st
 
 from solver.cards import CATEGORIES, Category
 from solver.errors import InvalidLogError
-from solver.game import Accusation, Event, Reveal, Suggestion
+from solver.game import Accusation, Event, Note, Reveal, Suggestion
 from solver.i18n import N_, _
 from solver.logfile import check
 
+from .screens.note import load_note, missing_text, note_event
 from .session import clear_entry, commit, flash, live, problems_text, stop_editing
 from .turns import (
     directed,
@@ -33,8 +34,9 @@ from .turns import (
     suggestion,
 )
 
-KINDS = ("Suggestion", "Accusation", "Reveal", "Asked one")
-"""Entry kinds; "Asked one" is the forum variant's suggestion addressed to one player."""
+KINDS = ("Suggestion", "Accusation", "Reveal", "Asked one", "Note")
+"""Entry kinds; "Asked one" is the forum variant's suggestion addressed to one player, "Note" a
+fact learned outside the rules (`notebook_app.screens.note`)."""
 NOBODY = ""
 """"Who showed a card" when nobody did (player names are never empty; ``None`` is not yet
 answered)."""
@@ -95,6 +97,8 @@ def form_event() -> Event | None:
         return None
     game = live().log.game
     kind = state.get("kind")
+    if kind == "Note":
+        return note_event()
     if kind == "Reveal":
         seen = tuple(state.get("r_cards") or ())
         return Reveal(state.r_player, seen, whole_hand=bool(state.get("r_whole")))
@@ -136,6 +140,8 @@ def shown_card(cards: tuple[str, str, str], refuter: str | None) -> str | None:
 def missing() -> str | None:
     """What the form still needs before it can be saved, as a request to the player."""
     kind = state.get("kind")
+    if kind == "Note":
+        return missing_text()
     if kind == "Reveal":
         return None if state.get("r_cards") else _("Tap the cards you saw.")
     if picked_cards() is None:
@@ -230,6 +236,8 @@ def skip_show() -> None:
 
 
 def kind_of(event: Event) -> str:
+    if isinstance(event, Note):
+        return "Note"
     if isinstance(event, Reveal):
         return "Reveal"
     if isinstance(event, Accusation):
@@ -252,6 +260,9 @@ def load_into_form(index: int) -> None:
     state.kind = kind_of(event)
     state.view = "Turn"
     state.scroll_top = True
+    if isinstance(event, Note):
+        load_note(event)
+        return
     if isinstance(event, Reveal):
         state.r_player, state.r_cards = event.player, list(event.cards)
         state.r_whole = event.whole_hand

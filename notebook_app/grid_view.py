@@ -28,6 +28,9 @@ STYLE = {
     Knowledge.NO: "background-color: #ececec; color: #8a8a8a",
     Knowledge.MAYBE: "background-color: #ffe9a8; color: #6b4e00",
 }
+FACE_UP = "▲"
+"""Every cell of a face-up card: it lies on the table, nobody holds it."""
+FACE_UP_STYLE = "background-color: #dcecf7; color: #1d4f73"
 HEADER_STYLE = "background-color: #d6dcf5; color: #1f2a5c; font-weight: bold"
 LABEL = {ENVELOPE: N_("Env"), SIDE: N_("Side")}
 """Column labels of the envelope and the side pile."""
@@ -128,7 +131,9 @@ def grid_table(
             cells = []
             for owner in grid.owners:
                 knowledge = grid[card, owner]
-                if knowledge is Knowledge.MAYBE and odds is not None:
+                if card in grid.game.face_up:
+                    cells.append(FACE_UP)
+                elif knowledge is Knowledge.MAYBE and odds is not None:
                     cells.append(percent(odds[card][owner]))
                 else:
                     cells.append(SYMBOL[knowledge])
@@ -157,6 +162,8 @@ def grid_styles(grid: Grid) -> pd.DataFrame:
     for card in grid_rows(grid):
         if card is None:
             styles.append([HEADER_STYLE] * len(grid.owners))
+        elif card in grid.game.face_up:
+            styles.append([FACE_UP_STYLE] * len(grid.owners))
         else:
             styles.append([STYLE[grid[card, owner]] for owner in grid.owners])
     return pd.DataFrame(styles)
@@ -178,7 +185,8 @@ def envelope_line(grid: Grid) -> str:
 
 
 def verdict(grid: Grid, triples_left: int | None = None) -> str:
-    """"Accusation is safe: X, Y, Z" or how many envelopes are still possible.
+    """What the player may do now, in words: "Accusation is safe: X, Y, Z", or how many
+    envelopes (a suspect, a weapon and a room together) are still possible.
 
     ``triples_left`` is the exact count of possible envelopes; without it, the product of the
     candidates per category (an upper bound) is shown.

@@ -90,6 +90,7 @@ class LiveGame:
         self._explainer: Explainer | None = None
         self._odds: tuple[CellOdds | None] | None = None
         self._grids_at: dict[int, Grid | None] = {}
+        self._past: tuple[int, Notebook, Explainer] | None = None
 
     def close(self) -> None:
         """Free the solvers."""
@@ -105,6 +106,10 @@ class LiveGame:
         if self._explainer is not None:
             self._explainer.close()
             self._explainer = None
+        if self._past is not None:
+            self._past[2].close()
+            self._past[1].close()
+            self._past = None
 
     def append(self, event: Event) -> None:
         """Record one more event (already validated)."""
@@ -187,14 +192,19 @@ class LiveGame:
 
     def explain_at(self, upto: int, card: str, owner: str) -> str:
         """Why the grid after the first ``upto`` events shows what it shows for one cell (the
-        Review screen); the current grid's cells are explained by `explain`."""
-        if upto == len(self.log.events):
+        Review screen's grid); the explainer of the step last asked for is kept."""
+        if upto >= len(self.log.events):
             return self.explain(card, owner)
-        try:
-            with Explainer.of(self.log.upto(upto), lazy=True) as explainer:
-                return explainer.cell(card, owner).text()
-        except ContradictionError:
-            return "The events up to here contradict each other."
+        if self.grid_at(upto) is None:
+            return _("The events up to here contradict each other.")
+        if self._past is None or self._past[0] != upto:
+            if self._past is not None:
+                self._past[2].close()
+                self._past[1].close()
+            notebook = Notebook(self.log.game, self.log.events[:upto])
+            self._past = (upto, notebook, Explainer(notebook, grid=self.grid_at(upto),
+                                                   lazy=True))
+        return self._past[2].cell(card, owner).text()
 
     def why_conflict(self) -> str | None:
         """Why the clashing events cannot all be true, step by step (``None`` if consistent)."""

@@ -9,7 +9,7 @@ and keeps the line breaks. Streamlit also turns bare addresses (``http://…``, 
 ``a@b.c``) into links after escapes are read, so an invisible word joiner (U+2060) goes after
 ``:`` in ``://``, after ``www`` and after ``@``: the text reads the same and links nowhere.
 Elements that never read markdown (selectbox and multiselect options, the data frame, charts,
-`st.text`) take the text as it is.
+`st.text`, `st.code`, a text box's placeholder) take the text as it is.
 """
 
 from __future__ import annotations

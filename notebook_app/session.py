@@ -42,7 +42,8 @@ from .turns import locate
 
 ENTRY_KEYS = ("by", "e_suspect", "e_weapon", "e_room", "e_refuter", "e_shown", "e_slot", "e_peek",
               "e_asked", "e_answer", "e_rule", "e_result", "r_player", "r_cards", "r_whole",
-              "entry_problem")
+              "entry_problem",
+              "n_owner", "n_relation", "n_text", "n_suspect", "n_weapon", "n_room")
 """The entry form's fields."""
 
 COOKIE = "clue_notebook_browser"
@@ -73,7 +74,7 @@ def live() -> LiveGame:
 
 
 def flash(kind: str, text: str) -> None:
-    """A message for the next run: ``error`` stays on screen, ``done`` is a toast."""
+    """A message for the next run: ``error`` stays on screen, ``done`` goes in the status line."""
     state.setdefault("flash", []).append((kind, text))
 
 

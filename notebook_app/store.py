@@ -52,7 +52,8 @@ from sqlalchemy.pool import NullPool
 
 from solver.errors import InvalidLogError
 from solver.game import GameLog
-from solver.logfile import event_to_json, parse, read_bytes, to_json
+from solver.logfile import decode, event_to_json, parse, to_json
+from solver.notation import read_log_any
 
 DB_ENV = "CLUE_NOTEBOOK_DB"
 """Environment variable with the database path or URL."""
@@ -623,9 +624,10 @@ def _changed_positions(old: list[str], new: list[str]) -> list[int]:
 
 
 def parse_upload(data: bytes, name: str | None = None) -> GameLog:
-    """A log from an uploaded file (``name``: as the browser named it); `InvalidLogError`
-    (naming the problem) for bad input.
+    """A log from an uploaded file (``name``: as the browser named it), in JSON or in the
+    notation, told apart by content; `InvalidLogError` (naming the problem) for bad input.
 
-    The command line reads files the same way (`solver.logfile.read_bytes`), so the limits of
-    `solver.limits` are checked before any solver is built, the same in both."""
-    return read_bytes(data, "file: the upload" if name is None else f"file: {name!r}")
+    The command line reads files the same way (`solver.logfile.decode`, then
+    `solver.notation.read_log_any`), so the limits of `solver.limits` are checked before any
+    solver is built, the same in both."""
+    return read_log_any(decode(data, "file: the upload" if name is None else f"file: {name!r}"))

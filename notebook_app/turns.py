@@ -19,12 +19,14 @@ from dataclasses import dataclass, fields, replace
 
 from solver.editions import Dealing, editions
 from solver.game import (
+    ENVELOPE,
     FIRST_IN_ORDER,
     SIDE,
     Accusation,
     Event,
     Game,
     GameLog,
+    Note,
     Reveal,
     SidePeek,
     Suggestion,
@@ -294,8 +296,35 @@ def next_side_slot(log: GameLog, by: str) -> int | None:
     return next(iter(log.unpeeked_slots(by)), None)
 
 
+def describe_note(note: Note) -> str:
+    """A note as a sentence (one whole sentence per owner and relation, so every language can
+    word each its own way).
+
+    >>> describe_note(Note("envelope", lacks=("Rope",), text="dropped"))
+    'Note: the envelope does not hold Rope (“dropped”)'
+    >>> describe_note(Note("Bob", holds_one_of=("Plum", "Green")))
+    'Note: Bob holds one of Plum, Green'
+    """
+    sentences = {
+        ENVELOPE: {"holds": _("Note: the envelope holds {cards}"),
+                   "lacks": _("Note: the envelope does not hold {cards}"),
+                   "holds_one_of": _("Note: the envelope holds one of {cards}")},
+        SIDE: {"holds": _("Note: the side pile holds {cards}"),
+               "lacks": _("Note: the side pile does not hold {cards}"),
+               "holds_one_of": _("Note: the side pile holds one of {cards}")},
+    }.get(note.owner) or {"holds": _("Note: {player} holds {cards}"),
+                          "lacks": _("Note: {player} does not hold {cards}"),
+                          "holds_one_of": _("Note: {player} holds one of {cards}")}
+    text = sentences[note.relation].format(player=note.owner, cards=", ".join(note.listed))
+    if note.text:
+        text = _("{note} (“{remark}”)").format(note=text, remark=note.text)
+    return text
+
+
 def describe(event: Event) -> str:
-    """One short line for the log list and the conflict banner."""
+    """One short line for the log list and the conflict banner; everyone who passed is named."""
+    if isinstance(event, Note):
+        return describe_note(event)
     if isinstance(event, Reveal):
         text = (_("{player} revealed {cards} (whole hand)") if event.whole_hand
                 else _("{player} revealed {cards}"))

@@ -361,7 +361,7 @@ def test_a_saved_entry_resets_to_a_plain_suggestion_by_the_next_player(store: St
 
 def test_asked_one_only_in_games_that_ask_one_player(store: Store) -> None:
     at, _ = open_app(store, classic())
-    assert at.segmented_control(key="kind").options == ["Suggest", "Accuse", "Reveal"]
+    assert at.segmented_control(key="kind").options == ["Suggest", "Accuse", "Reveal", "Note"]
     at, _ = open_app(store, forum())
     assert "Ask one" in at.segmented_control(key="kind").options
 
@@ -599,7 +599,7 @@ def test_contradiction_banner_names_entries_and_offers_edits(store: Store) -> No
     banner = "\n".join(shown(e.value) for e in at.error)
     assert "cannot all be true" in banner and "#1" in banner and "#2" in banner
     assert "The grid leaves out #2" in texts(at)
-    assert "Not yet: at most" in texts(at)  # the exact count is 0 while the log clashes
+    assert "Not yet: at most" in texts(at)  # the exact count is 0 in a clash
     at.toggle(key="why_conflict").set_value(True).run()
     assert "No deal fits the log" in texts(at)
     # the grid still shows, and recording goes on
@@ -623,7 +623,7 @@ def test_grid_and_cell_explanation(store: Store) -> None:
     at.segmented_control(key="view").set_value("Grid").run()
     table = at.dataframe[0].value
     assert table.loc["Knife", "Cat"] == "✓" and table.loc["Knife", "Bob"] == "✗"
-    at.session_state["explain_cell"] = ("Knife", "Cat")
+    at.session_state["explain_cell"] = ("Knife", "Cat", None)  # as a tap on the cell sets it
     at.run()
     assert "Cat holds Knife: yes." in texts(at) and "event 1" in texts(at)
     at.run()  # the dialog opens once per tap: any other rerun leaves the grid as it was
@@ -684,7 +684,7 @@ def test_review_steps_through_the_log(store: Store) -> None:
     assert "Not yet: 120 envelopes are still possible" in texts(at)
     table = at.dataframe[0].value
     assert table.loc["Knife", "Cat"] == "✓"
-    at.session_state["review_cell"] = ("Knife", "Bob")  # tapped in the grid after event 1
+    at.session_state["explain_cell"] = ("Knife", "Bob", 1)  # tapped in the grid after event 1
     at.run()
     assert "Bob holds Knife: no." in texts(at) and "event 1" in texts(at)
     at.slider(key="review_step").set_value(0).run()

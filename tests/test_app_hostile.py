@@ -19,6 +19,7 @@ from notebook_app.store import DB_ENV, Store
 from solver.cards import Deck
 from solver.editions import Dealing, new_game
 from solver.game import Accusation, GameLog, Reveal, Suggestion
+from tests.test_app_screens import dialog_markdown
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "notebook_app" / "app.py")
@@ -28,7 +29,7 @@ DECK = Deck((f"{IMAGE}Plum", "$x$ Green", "Mustard"),
             ("[Rope](http://127.0.0.1:9/)", "Knife", "Wrench"),
             ("Hall", ":material/home: Study", "Kitchen", "Lounge"))
 PLAIN_ELEMENTS = {"selectbox", "multiselect", "dataframe", "arrow_vega_lite_chart",
-                  "download_button", "html", "text"}
+                  "download_button", "html", "text", "code"}
 """Elements that never read markdown: user text goes into them as it is."""
 
 
@@ -64,8 +65,9 @@ def rendered(at: AppTest) -> list[tuple[str, str]]:
         if kind in PLAIN_ELEMENTS:
             return
         proto = getattr(node, "proto", None)
-        if proto is not None and kind != "block":  # widget ids (never shown) left out
-            found.append((kind, re.sub(r'(?m)^\s*id: ".*"$', "", str(proto))))
+        if proto is not None and kind != "block":  # widget ids (never shown) left out, and
+            # a text box's placeholder, an HTML attribute that never reads markdown
+            found.append((kind, re.sub(r'(?m)^\s*(id|placeholder): ".*"$', "", str(proto))))
         elif proto is not None:
             found.append((kind, str(getattr(proto, "expandable", ""))))
         for child in getattr(node, "children", {}).values():
@@ -101,11 +103,14 @@ def test_every_screen_shows_hostile_names_as_text(store: Store) -> None:
         at.segmented_control(key="view").set_value(view).run()
         assert_no_markup(at, view)
     at.segmented_control(key="view").set_value("Grid").run()
-    at.session_state["explain_cell"] = (DECK.weapons[1], HOSTILE[2])
+    at.session_state["explain_cell"] = (DECK.weapons[1], HOSTILE[2], None)  # a tapped cell
     at.run()
     assert_no_markup(at, "an explanation")
-    assert any("Cat" in m.value for m in at.markdown)
+    assert any("Cat" in text for text in dialog_markdown(at))
     at.segmented_control(key="view").set_value("Turn").run()
+    at.segmented_control(key="kind").set_value("Note").run()
+    assert_no_markup(at, "the note form")
+    at.segmented_control(key="kind").set_value("Suggestion").run()
     at.session_state["pending_show"] = (0, log.events[0])
     at.run()
     assert_no_markup(at, "the question which card was shown")

@@ -51,7 +51,8 @@ from notebook_app.turns import (
 from solver.editions import Dealing, editions, new_game
 from solver.envelopes import EnvelopeCounter
 from solver.errors import InvalidLogError
-from solver.game import ENVELOPE, FIRST_IN_ORDER, Accusation, GameLog, Reveal, Suggestion
+from solver.game import ENVELOPE, FIRST_IN_ORDER, Accusation, GameLog, Note, Reveal, Suggestion
+from solver.i18n import speaking
 from solver.logfile import dumps
 from solver.notebook import Grid, Knowledge, Notebook
 from solver.simulate import play, random_setup
@@ -190,6 +191,20 @@ def test_describe_each_kind() -> None:
     assert describe(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
                                refuted_by="Cat", shown="Knife")) == (
         "Ann: Mrs. White, Knife, Lounge → Cat showed Knife; Bob passed")
+
+
+def test_describe_notes_of_every_owner_and_relation() -> None:
+    """The log lists notes (it once failed on them: a Note has no ``cards``)."""
+    assert describe(Note("Bob", holds=("Knife", "Rope"))) == "Note: Bob holds Knife, Rope"
+    assert describe(Note("envelope", lacks=("Rope",), text="dropped")) == (
+        "Note: the envelope does not hold Rope (“dropped”)")
+    assert describe(Note("side", holds_one_of=("Plum", "Hall"))) == (
+        "Note: the side pile holds one of Plum, Hall")
+    with speaking("fi"):
+        assert describe(Note("Bob", lacks=("Rope",))) == "Huomio: pelaajalla Bob ei ole: Rope"
+    with speaking("ja"):
+        assert describe(Note("envelope", holds=("Rope",), text="x")).startswith(
+            "メモ: 封筒にはRopeがある")
 
 
 # --- the grid as a table -----------------------------------------------------------------------

@@ -1,9 +1,9 @@
-"""The Grid screen: every card against every owner (tap a cell to see why, in a dialog over the
-grid), with the odds; and `show_grid`, the table the Review screen shows too."""
+"""The Grid screen: every card against every owner, with the odds; tap a cell and a dialog says
+why. `show_grid` is the table the Review screen shows (and explains) too."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from functools import partial
 
 import streamlit as st
 
@@ -26,9 +26,10 @@ from ..session import live
 state = st.session_state
 
 
-def show_grid(grid: Grid, key: str | None = None,
-              on_select: Callable[[], None] | None = None,
-              odds: dict[str, dict[str, float]] | None = None) -> None:
+def show_grid(grid: Grid, name: str, odds: dict[str, dict[str, float]] | None = None,
+              upto: int | None = None) -> None:
+    """The grid as a table; tapping a cell explains it (after the first ``upto`` events, or
+    after all of them). ``name`` keeps the selections of different screens apart."""
     table = grid_table(grid, odds)
     styles = grid_styles(grid)
     styles.index, styles.columns = table.index, table.columns
@@ -36,31 +37,44 @@ def show_grid(grid: Grid, key: str | None = None,
     for label in table.columns:
         config[label] = st.column_config.TextColumn(label, width=CELL_WIDTH)
     styled = table.style.apply(lambda _: styles, axis=None)
-    if key is None or on_select is None:
-        st.dataframe(styled, height="content", row_height=28, column_config=config)
-    else:
+    # A new key after every tap clears the selection, so tapping the same cell again explains
+    # it again.
+    key = f"{name}_{state.get('grid_taps', 0)}"
+    with st.container(key="notebook_grid"):
         st.dataframe(styled, height="content", row_height=28, column_config=config, key=key,
-                     on_select=on_select, selection_mode="single-cell")
+                     on_select=partial(on_cell_tap, key, upto), selection_mode="single-cell")
+    tapped = state.pop("explain_cell", None)
+    if tapped is not None and len(tapped) == 3 and tapped[2] == upto:
+        explanation_dialog(tapped[0], tapped[1], upto)
 
 
-def tapped_cell(key: str, grid: Grid) -> tuple[str, str] | None:
-    """The card and owner of the cell tapped in the table ``key`` showing ``grid``, if any."""
+def on_cell_tap(key: str, upto: int | None) -> None:
     selection = state[key].selection
     cells = selection.get("cells", []) if isinstance(selection, dict) else selection.cells
+    state.grid_taps = state.get("grid_taps", 0) + 1
     if not cells:
-        return None
+        return
     row, label = cells[0]
+    grid = live().grid()[0] if upto is None else live().grid_at(upto)
+    if grid is None:
+        return
     labels = list(column_labels(grid).values())
     column = labels.index(label) if label in labels else -1
-    return cell_at(grid, int(row), column)
+    cell = cell_at(grid, int(row), column)
+    if cell is not None:
+        state.explain_cell = (*cell, upto)
 
 
-def on_grid_select() -> None:
-    cell = tapped_cell("grid_table", live().grid()[0])
-    if cell is None:
-        state.pop("explain_cell", None)
-    else:
-        state.explain_cell = cell
+def explanation_dialog(card: str, owner: str, upto: int | None) -> None:
+    """A dialog explaining the tapped cell (titled in the session's language, so made per
+    run); only that cell is derived, not the rest of the grid."""
+    st.dialog(_("Why this cell?"))(explanation)(card, owner, upto)
+
+
+def explanation(card: str, owner: str, upto: int | None) -> None:
+    text = live().explain(card, owner) if upto is None else live().explain_at(upto, card, owner)
+    with st.container(key="explanation"):
+        st.markdown(as_markdown(text))
 
 
 def grid_view() -> None:
@@ -68,8 +82,7 @@ def grid_view() -> None:
     chances = live().odds() if state.get("show_odds", True) else None
     st.caption(_("✓ holds it · ✗ does not · % chance. Tap a cell to see why.") if chances
                else _("✓ holds it · ✗ does not · ? maybe. Tap a cell to see why."))
-    show_grid(grid, key="grid_table", on_select=on_grid_select,
-              odds=None if chances is None else chances.probabilities)
+    show_grid(grid, "grid_table", odds=None if chances is None else chances.probabilities)
     if chances is not None and not grid.accusation_safe:
         text = likeliest(chances.envelopes)
         if text and not chances.exact:
@@ -77,15 +90,3 @@ def grid_view() -> None:
         if text:
             st.caption(plain(text))
     st.toggle(_("Show odds"), key="show_odds", value=True)
-    cell = state.pop("explain_cell", None)
-    if cell is not None:
-        explain(*cell)
-
-
-@st.dialog("Why?", width="small")
-def explain(card: str, owner: str, upto: int | None = None) -> None:
-    """A cell's explanation over the grid, where the player is looking (it opens once per tap:
-    closing it or any other tap leaves the grid as it was); ``upto``: of the grid after that
-    many events (Review)."""
-    text = live().explain(card, owner) if upto is None else live().explain_at(upto, card, owner)
-    st.markdown(as_markdown(text))

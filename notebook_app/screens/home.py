@@ -20,8 +20,9 @@ from ..newgame import (
     side_cards,
 )
 from ..plain import plain
-from ..session import flash, open_game, problems_text, start_from, store
+from ..session import open_game, problems_text, start_from, store
 from ..store import StoreError, parse_upload
+from .notation import paste_game_form
 
 CUSTOM = "custom"
 """The card set choice for typing one's own cards."""
@@ -49,7 +50,7 @@ def start_game() -> None:
     deck, edition_name = new_game_deck()
     names = parse_names(state.get("new_players", ""))
     if not names:
-        st.caption(_("Type the players' names to go on."))
+        state.start_problem = _("Type the players' names to go on.")
         return
     sizes = tuple(int(state.get(f"new_size_{i}", 0)) for i in range(len(names)))
     rule = state.get("new_rule", Dealing.CLASSIC)
@@ -70,7 +71,7 @@ def open_chosen_example() -> None:
     try:
         log = open_example(state.get("example", ""))
     except InvalidLogError as err:
-        flash("error", problems_text(err))
+        state.example_error = problems_text(err)
         return
     start_from(log, f"opened example {state.example}")
 
@@ -78,15 +79,23 @@ def open_chosen_example() -> None:
 def open_upload() -> None:
     upload = state.get("upload")
     if upload is None:
-        flash("error", _("Choose a clue-notebook/1 file first."))
+        state.open_error = _("Choose a clue-notebook/1 file first.")
         return
     try:
         log = parse_upload(upload.getvalue())
     except InvalidLogError as err:
-        flash("error", _("{file} is not a valid log.").format(file=upload.name) + " "
-              + problems_text(err))
+        state.open_error = (_("{file} is not a valid log.").format(file=upload.name) + " "
+                            + problems_text(err))
         return
     start_from(log, f"imported {upload.name}")
+
+
+def form_error(key: str) -> None:
+    """The problem a button of this form just met, shown right above the button tapped (the
+    top of the page is out of view on a phone)."""
+    text = state.pop(key, None)
+    if text:
+        st.error(plain(text), icon=":material/warning:")
 
 
 def new_game_form() -> None:
@@ -201,6 +210,10 @@ def home_screen() -> None:
     found = examples()
     if found:
         st.selectbox(_("Example"), tuple(found), key="example")
+        form_error("example_error")
         st.button(_("Open example"), key="open_example", on_click=open_chosen_example)
-    st.file_uploader(_("Upload a clue-notebook/1 file"), type=["json"], key="upload")
+    st.file_uploader(_("Upload a clue-notebook/1 file"), type=["json", "clue", "txt"],
+                     key="upload")
+    form_error("open_error")
     st.button(_("Open file"), key="open_upload", on_click=open_upload)
+    paste_game_form()

@@ -9,11 +9,13 @@ from ..entry import start_edit
 from ..plain import plain
 from ..session import can_edit, live
 from ..turns import describe
+from .notation import notation_panel
 
 state = st.session_state
 
 
 def log_view() -> None:
+    notation_panel()
     events = live().log.events
     if not events:
         st.caption("No events yet. Record the first turn on the Turn tab." if can_edit()

@@ -13,7 +13,7 @@ from solver.i18n import N_, _, ngettext
 from ..entry import next_entry, start_edit
 from ..grid_view import as_markdown, envelope_line, verdict
 from ..plain import plain
-from ..session import can_edit, flash, live, undo_revision
+from ..session import ENTRY_KEYS, can_edit, flash, live, undo_revision
 from ..turns import describe
 from .game import game_view
 from .grid import grid_view
@@ -61,9 +61,6 @@ def header() -> None:
     seq, note = state.revision
     st.button(plain(_("Undo: {entry}").format(entry=note)), key="undo", on_click=undo,
               disabled=seq <= 1, icon=":material/undo:", width="stretch")
-    done = [t for t in state.pop("done_notes", []) if t.lower() != note.lower()]
-    if done:  # what the Undo button does not already say, as "Undid: …"
-        st.caption(" · ".join(f"✓ {plain(text)}" for text in done))
 
 
 RACE_SAMPLES = 100
@@ -125,11 +122,38 @@ def scroll_to_top() -> None:
     state.scroll_top = True
 
 
+def status_line() -> None:
+    """One line under the tabs, always there so nothing below it jumps: what was just done
+    (instead of a toast over the verdict) unless the Undo button already says it ("Undid: …",
+    "New links made"), else the latest entry."""
+    undo_says = state.revision[1].lower()
+    done = [t for t in state.pop("done_notes", []) if t.lower() != undo_says]
+    events = live().log.events
+    if done:
+        st.caption(":material/check_circle: " + " · ".join(plain(t) for t in done))
+    elif events and state.get("view") != "Log":  # the Log lists it right below
+        st.caption(plain(_("Latest: #{n} {entry}").format(n=len(events),
+                                                          entry=describe(events[-1]))))
+    elif not events:
+        st.caption(_("No entries yet."))
+
+
+def keep_form() -> None:
+    """Keep the Turn form and the paste box while another tab shows: Streamlit drops the value
+    of a widget that a run does not draw, and a half-entered turn must survive a look at the
+    grid."""
+    for key in (*ENTRY_KEYS, "kind", "paste_turns"):
+        if key in state:
+            state[key] = state[key]
+
+
 def play_screen() -> None:
+    keep_form()
     header()
     names = tuple(VIEWS) if can_edit() else READ_VIEWS
     if state.get("view") not in names:
         state.view = names[0]
     st.segmented_control("View", names, key="view", label_visibility="collapsed",
                          width="stretch", on_change=scroll_to_top, format_func=_)
+    status_line()
     VIEWS[state.view or names[0]]()

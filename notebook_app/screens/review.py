@@ -1,5 +1,5 @@
-"""The Review screen: step through the game event by event, the grid as it was then, and how
-the possible envelopes shrank."""
+"""The Review screen: step through the game event by event, the grid as it was then (tap a
+cell to see why it was so), and how the possible envelopes shrank."""
 
 from __future__ import annotations
 
@@ -7,12 +7,13 @@ import pandas as pd
 import streamlit as st
 
 from solver.game import Accusation
+from solver.i18n import _
 
 from ..grid_view import verdict
 from ..plain import plain
 from ..session import live
 from ..turns import describe
-from .grid import explain, show_grid, tapped_cell
+from .grid import show_grid
 
 state = st.session_state
 
@@ -20,15 +21,6 @@ state = st.session_state
 def step(delta: int) -> None:
     count = len(live().log.events)
     state.review_step = max(0, min(count, int(state.get("review_step", count)) + delta))
-
-
-def on_review_select() -> None:
-    grid = live().grid_at(int(state.review_step))
-    cell = None if grid is None else tapped_cell("review_table", grid)
-    if cell is None:
-        state.pop("review_cell", None)
-    else:
-        state.review_cell = cell
 
 
 def review_view() -> None:
@@ -49,14 +41,11 @@ def review_view() -> None:
     grid = live().grid_at(upto)
     counts = live().counter.counts
     if grid is None:
-        st.error("The events up to here contradict each other.")
+        st.error(_("The events up to here contradict each other."))
     else:
-        st.caption(plain(verdict(grid, counts[upto])) + " · Tap a cell to see why.")
-        show_grid(grid, key="review_table", on_select=on_review_select)
-        cell = state.pop("review_cell", None)
-        if cell is not None:
-            card, owner = cell
-            explain(card, owner, upto)
+        st.caption(plain(verdict(grid, counts[upto]))
+                   + " · " + _("Tap a cell to see why, as of this event."))
+        show_grid(grid, "review_table", upto=upto)
     st.markdown("**Possible envelopes after each event**")
     chart = pd.DataFrame({"event": range(len(counts)), "possible envelopes": counts})
     st.line_chart(chart, x="event", y="possible envelopes", height=180)

@@ -50,9 +50,10 @@ from ..turns import (
     unshown,
     winner,
 )
+from .note import note_form
 
 SHORT_KINDS = {"Suggestion": N_("Suggest"), "Accusation": N_("Accuse"), "Reveal": N_("Reveal"),
-               "Asked one": N_("Ask one")}
+               "Asked one": N_("Ask one"), "Note": N_("Note")}
 """The entry kinds as the switch shows them, short enough for one row on a phone."""
 
 state = st.session_state
@@ -113,6 +114,8 @@ def turn_view() -> None:
                          label_visibility="collapsed")
     if state.kind == "Reveal":
         reveal_form()
+    elif state.kind == "Note":
+        note_form()
     else:
         turn_form()
     problem = state.get("entry_problem")

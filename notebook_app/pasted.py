@@ -1,0 +1,129 @@
+"""A game, or a thread's turns, pasted as text in the notation (`solver.notation`,
+``docs/notation.md``): read it, and when it cannot be read, say where in the pasted text.
+
+A whole game opens as a new game (JSON is read too, by its first character); turns pasted into
+an open game are read as lines after its own (`read_turns`), so player names and card
+abbreviations are the game's and every line number in a message is a line of the paste.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import NamedTuple
+
+from solver.errors import InvalidLogError
+from solver.game import GameLog
+from solver.i18n import _
+from solver.limits import MAX_FILE_BYTES
+from solver.notation import NotationError, Problem, read_log_any, read_text, write_text
+
+MAX_PASTE = MAX_FILE_BYTES
+"""The most characters a paste may have: what a log file may have."""
+
+_LINE = re.compile(r"^line (\d+)")
+
+
+class Trouble(NamedTuple):
+    """Why a paste cannot be read, for the screen."""
+
+    problems: tuple[str, ...]
+    """Each problem in words, line numbers counted in the pasted text."""
+    pointed: str
+    """The pasted lines the problems name, each with a caret under the column (``""`` when
+    no problem names a line)."""
+
+
+def read_game(text: str) -> GameLog:
+    """A whole game pasted as notation (or JSON); `InvalidLogError` says what is wrong.
+
+    >>> read_game("edition: clue-classic\\nplayers: Ann 9, Bob 9\\n\\n"
+    ...           "Ann: plum rope hall / Bob + rope").events[0].shown
+    'Rope'
+    """
+    _check_length(text)
+    if not text.strip():
+        raise InvalidLogError([_("the text box is empty: paste a game in notation (a header "
+                                 "such as 'edition: clue-classic' and 'players: Ann 6, Bob 6, "
+                                 "Cid 6', then one line per turn)")])
+    return read_log_any(text)
+
+
+def read_turns(log: GameLog, text: str) -> GameLog:
+    """``log`` with the turns of ``text`` (event lines in notation) after its own events.
+
+    The lines are read as if typed under the game's own notation, so its players and card
+    abbreviations apply and every rule is checked against the whole game; the line numbers of
+    an `InvalidLogError` count from the first pasted line.
+
+    >>> from solver.editions import Dealing, editions, new_game
+    >>> game = new_game(editions()["clue-classic"].deck, ("Ann", "Bob"), Dealing.CLASSIC)
+    >>> read_turns(GameLog(game), "Ann: plum rope hall / Bob + \\nBob: green pipe dining / Ann -"
+    ...            ).events[1].passes
+    ('Ann',)
+    >>> read_turns(GameLog(game), "Bob: green pipe dining / Ann -\\nAnn: plumb rope hall")
+    Traceback (most recent call last):
+    ...
+    solver.notation.NotationError: line 2, column 6: expected a card, got 'plumb': did you \
+mean Professor Plum?
+    """
+    _check_length(text)
+    if not text.strip():
+        raise InvalidLogError([_("the text box is empty: paste turns, one per line, such as "
+                                 "'Ann: Plum Rope Hall / Bob - Cid +'")])
+    own = write_text(log).rstrip("\n") + "\n"
+    offset = len(own.splitlines())
+    try:
+        whole = read_text(own + text)
+    except NotationError as err:
+        raise NotationError([replace(p, line=max(1, p.line - offset)) for p in err.errors]
+                            ) from None
+    except InvalidLogError as err:
+        raise InvalidLogError([_renumbered(p, offset) for p in err.problems]) from None
+    return replace(log, events=log.events + whole.events[len(log.events):])
+
+
+def _renumbered(problem: str, offset: int) -> str:
+    found = _LINE.match(problem)
+    if found is None or int(found[1]) <= offset:
+        return problem
+    return f"line {int(found[1]) - offset}{problem[found.end():]}"
+
+
+def _check_length(text: str) -> None:
+    if len(text) > MAX_PASTE:
+        raise InvalidLogError([_("the text has {count:,} characters, more than the {most:,} a "
+                                 "game may have").format(count=len(text), most=MAX_PASTE)])
+
+
+def trouble(text: str, err: InvalidLogError) -> Trouble:
+    """``err`` for the screen: its problems, and the pasted lines they name with a caret under
+    the column where reading stopped.
+
+    >>> found = trouble("players: Ann 9\\nAnn: plumb", NotationError([Problem(2, 6, "a card",
+    ...                 "plumb", "Professor Plum")]))
+    >>> found.problems
+    ("line 2, column 6: expected a card, got 'plumb': did you mean Professor Plum?",)
+    >>> print(found.pointed)
+    line 2 | Ann: plumb
+           |      ^ a card
+    """
+    lines = text.splitlines()
+    pointed: list[str] = []
+    if isinstance(err, NotationError):
+        for problem in err.errors:
+            pointed += _pointer(lines, problem)
+    else:
+        for words in err.problems:
+            found = _LINE.match(words)
+            if found is not None and 1 <= int(found[1]) <= len(lines):
+                pointed.append(f"line {found[1]} | {lines[int(found[1]) - 1]}")
+    return Trouble(tuple(err.problems), "\n".join(pointed))
+
+
+def _pointer(lines: list[str], problem: Problem) -> list[str]:
+    if not 1 <= problem.line <= len(lines):
+        return []
+    margin = f"line {problem.line}"
+    return [f"{margin} | {lines[problem.line - 1]}",
+            f"{' ' * len(margin)} | {' ' * (problem.column - 1)}^ {problem.expected}"]

@@ -1,0 +1,134 @@
+"""The game as text in the notation (``docs/notation.md``): pasting a whole game on the home
+screen, and on the Log screen copying the open game as text or pasting a thread's turns into it.
+
+What was pasted stays in its box when it cannot be read; the problems show right above the
+button, each pasted line they name with a caret under the place where reading stopped.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from solver.errors import InvalidLogError
+from solver.game import GameLog, Suggestion
+from solver.i18n import _
+from solver.notation import write_text
+
+from ..entry import next_entry
+from ..pasted import MAX_PASTE, Trouble, read_game, read_turns, trouble
+from ..plain import plain
+from ..session import ENTRY_KEYS, can_edit, commit, live, start_from
+from .game import export_name
+
+GAME_EXAMPLE = """edition: clue-classic
+players: Ann 6, Bob 6, Cid 6
+me: Ann
+my cards: Plum Knife Hall Rope Study Lounge
+
+Ann: Scarlet Pipe Kitchen / Bob - Cid + Pipe
+Bob: Green Rope Hall / Cid +"""
+"""The placeholder of the paste box: what a game in notation looks like."""
+
+SCROLL_INTO_VIEW = """<script>
+setTimeout(() => document.querySelector('.st-key-KEY')
+  ?.scrollIntoView({block: 'center', behavior: 'instant'}), 100);
+</script>"""
+"""Brings the container keyed ``KEY`` (a fixed name, never user text) to mid-screen."""
+
+state = st.session_state
+
+
+def show_trouble(key: str) -> None:
+    """The problems a paste just met (kept under ``key``), where the player looks."""
+    found: Trouble | None = state.pop(key, None)
+    if found is None:
+        return
+    with st.container(key=f"{key}_shown"):
+        st.error(plain(_("Please fix:") + "\n" + "\n".join(f"- {p}" for p in found.problems)),
+                 icon=":material/warning:")
+        if found.pointed:
+            st.code(found.pointed, language=None, wrap_lines=True)
+    # the message grows above the button just tapped, which pushes it below the screen's edge
+    st.html(SCROLL_INTO_VIEW.replace("KEY", f"{key}_shown"), unsafe_allow_javascript=True)
+
+
+def open_pasted_game() -> None:
+    text = state.get("paste_game") or ""
+    try:
+        log = read_game(text)
+    except InvalidLogError as err:
+        state.paste_game_error = trouble(text, err)
+        return
+    start_from(log, f"opened a pasted game ({len(log.events)} events)")
+
+
+def paste_game_form() -> None:
+    """The home screen's box for a whole game in notation (or JSON)."""
+    st.text_area(_("Paste a game in notation"), key="paste_game", max_chars=MAX_PASTE,
+                 height=160, placeholder=GAME_EXAMPLE,
+                 help=_("A header (edition, players with hand sizes, me, my cards), then one "
+                        "line per turn. Any unique start of a card's name will do. JSON works "
+                        "too."))
+    show_trouble("paste_game_error")
+    st.button(_("Open pasted game"), key="paste_game_open", on_click=open_pasted_game)
+
+
+def add_pasted_turns() -> None:
+    text = state.get("paste_turns") or ""
+    log = live().log
+    try:
+        longer = read_turns(log, text)
+    except InvalidLogError as err:
+        state.paste_turns_error = trouble(text, err)
+        return
+    added = len(longer.events) - len(log.events)
+    if added == 0:
+        state.paste_turns_error = Trouble((_("no turn found: paste lines such as "
+                                             "'Ann: Plum Rope Hall / Bob - Cid +'"),), "")
+        return
+    first = len(log.events) + 1
+    numbers = f"event {first}" if added == 1 else f"events {first}-{first + added - 1}"
+    if commit(longer, f"added {numbers} from pasted text"):
+        state.paste_turns = ""
+        if form_untouched():
+            next_entry()  # the next suggester follows the pasted turns
+
+
+def form_untouched() -> bool:
+    """Whether the Turn form holds only its defaults (so nothing typed is lost by a reset)."""
+    defaults = ("by", "e_room", "e_slot", "entry_problem")
+    return state.get("editing") is None and not any(
+        state.get(key) for key in ENTRY_KEYS if key not in defaults)
+
+
+def turn_example(log: GameLog) -> str:
+    """A turn of this game as a line of notation: the paste box's placeholder."""
+    game = log.game
+    names = game.player_names
+    deck = game.deck
+    asked = Suggestion(names[0], (deck.suspects[0], deck.weapons[0], deck.rooms[0]),
+                       passes=names[1:2] if len(names) > 2 else (), refuted_by=names[-1])
+    return write_text(GameLog(game, (asked,))).rstrip("\n").splitlines()[-1]
+
+
+def notation_panel() -> None:
+    """The Log screen's text view: the game in notation with a copy button and a download, and
+    (with edit access) a box for turns pasted from a forum thread or a chat."""
+    log = live().log
+    with st.expander(_("As text: copy, share or paste turns"), icon=":material/notes:"):
+        st.caption(_("The whole game in notation. Tap it, then the copy button in its corner, "
+                     "to send it in a chat message or paste it into another notebook."))
+        st.code(write_text(log), language=None, wrap_lines=True)
+        st.download_button(_("Download as text (.clue)"), write_text(log), key="export_text",
+                           file_name=export_name(log.game).removesuffix(".json") + ".clue",
+                           mime="text/plain",
+                           width="stretch")
+        if not can_edit():
+            return
+        st.text_area(_("Paste turns to add"), key="paste_turns", max_chars=MAX_PASTE, height=120,
+                     placeholder=turn_example(log),
+                     help=_("One line per turn, in the notation above: names and card "
+                            "abbreviations as this game writes them."))
+        show_trouble("paste_turns_error")
+        st.button(_("Add pasted turns"), key="add_paste", on_click=add_pasted_turns,
+                  width="stretch")

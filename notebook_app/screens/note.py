@@ -1,0 +1,100 @@
+"""The Note form on the Turn screen: a fact learned outside the suggestion rules ("I saw Bob's
+card by accident: Rope", "the Rope is not in the envelope", "Bob holds one of Plum, Green"),
+saved as a `solver.game.Note` entry that is edited, undone and explained like any other.
+
+Few taps: whose by one tap, what by one tap, each card one tap (chips by category), a remark
+if wanted. The fields are ``n_owner``, ``n_relation``, ``n_<category>`` and ``n_text``
+(`NOTE_KEYS`, part of `notebook_app.session.ENTRY_KEYS`).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from solver.cards import CATEGORIES, Category
+from solver.game import ENVELOPE, SIDE, Game, Note, NoteRelation
+from solver.i18n import N_, _
+
+from ..plain import plain
+from ..session import live
+
+RELATIONS: dict[NoteRelation, str] = {
+    "holds": N_("holds"),
+    "lacks": N_("does not hold"),
+    "holds_one_of": N_("holds one of"),
+}
+"""What the note says of its cards, as the form's one-tap choice reads."""
+CHIP_TITLES = {Category.SUSPECT: N_("Suspects"), Category.WEAPON: N_("Weapons"),
+               Category.ROOM: N_("Rooms")}
+"""The chips' headings: Suspects, Weapons, Rooms."""
+CARD_FIELDS = {category: f"n_{category.value}" for category in CATEGORIES}
+"""The chips of each category."""
+NOTE_KEYS = ("n_owner", "n_relation", "n_text", *CARD_FIELDS.values())
+"""Every field of the note form."""
+
+state = st.session_state
+
+
+def owners(game: Game) -> tuple[str, ...]:
+    """Whom a note can be about: the players in seating order, the envelope, the side pile."""
+    return game.owners
+
+
+def owner_label(owner: str) -> str:
+    """A chip's label: the envelope and the side pile in words, a player's name as text."""
+    return {ENVELOPE: _("Envelope"), SIDE: _("Side pile")}.get(owner, plain(owner))
+
+
+def note_event() -> Note | None:
+    """The note the form describes, or ``None`` while whose or which cards is missing."""
+    game = live().log.game
+    owner = state.get("n_owner")
+    relation: NoteRelation = state.get("n_relation") or "holds"
+    picked = {c for field in CARD_FIELDS.values() for c in state.get(field) or ()}
+    cards = tuple(c for c in game.deck if c in picked)
+    if owner not in game.owners or not cards:
+        return None
+    text = (state.get("n_text") or "").strip() or None
+    return Note(owner, holds=cards if relation == "holds" else (),
+                lacks=cards if relation == "lacks" else (),
+                holds_one_of=cards if relation == "holds_one_of" else (), text=text)
+
+
+def load_note(note: Note) -> None:
+    """Put a recorded note into the form, to edit it."""
+    game = live().log.game
+    state.n_owner, state.n_relation = note.owner, note.relation
+    for category, field in CARD_FIELDS.items():
+        state[field] = [c for c in note.listed if c in game.deck.of(category)]
+    state.n_text = note.text or ""
+
+
+def missing_text() -> str | None:
+    """What the form still needs before it can be saved (``None``: nothing)."""
+    if state.get("n_owner") is None:
+        return _("Tap whose cards the note is about.")
+    if not any(state.get(field) for field in CARD_FIELDS.values()):
+        return _("Tap at least one card.")
+    return None
+
+
+def note_form() -> None:
+    """The note's fields (the Turn screen's Record button saves them)."""
+    game = live().log.game
+    if state.get("n_owner") not in (None, *owners(game)):
+        state.n_owner = None
+    if state.get("n_relation") not in RELATIONS:
+        state.n_relation = "holds"
+    st.pills(_("Whose"), owners(game), key="n_owner", format_func=owner_label)
+    st.segmented_control(_("What"), tuple(RELATIONS), key="n_relation", required=True,
+                         format_func=lambda relation: _(RELATIONS[relation]), width="stretch")
+    for category, field in CARD_FIELDS.items():
+        state[field] = [c for c in state.get(field) or () if c in game.deck.of(category)]
+        chips(game, category, field)
+    st.text_input(_("Remark (optional)"), key="n_text",
+                  placeholder=_("saw it by accident · house rule · a dropped card"))
+
+
+def chips(game: Game, category: Category, field: str) -> None:
+    st.pills(_(CHIP_TITLES[category]), game.deck.of(category), key=field,
+             selection_mode="multi", format_func=plain)

@@ -1,0 +1,202 @@
+"""The app and the notation (issue 9): a game pasted as text opens as a new game, the Log
+screen shows the game as text to copy and takes a thread's turns pasted into it; what cannot be
+read is said right above the button, naming the pasted line and column and the card meant, and
+nothing pasted is lost."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+import notebook_app.session as session
+from notebook_app.store import DB_ENV, Store
+from solver.editions import Dealing, editions, new_game
+from solver.game import GameLog, Note, Suggestion
+from solver.notation import read_text, write_text
+from tests.test_app import shown
+from tests.test_app_screens import page_order, texts
+
+APP = str(Path(__file__).resolve().parent.parent / "notebook_app" / "app.py")
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+CLASSIC = editions()["clue-classic"].deck
+NAMES = ("Ann", "Bob", "Cat", "Dan")
+MINE = ("Miss Scarlet", "Rope", "Kitchen", "Hall", "Study")
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
+    path = tmp_path / "games.sqlite3"
+    monkeypatch.setenv(DB_ENV, str(path))
+    return Store(path)
+
+
+def run(target: object) -> AppTest:
+    """Run the app (``target``: it, or a widget just changed); no exception may escape."""
+    at = target.run()  # type: ignore[attr-defined]
+    assert isinstance(at, AppTest)
+    assert not at.exception, at.exception
+    return at
+
+
+def home() -> AppTest:
+    return run(AppTest.from_file(APP, default_timeout=60))
+
+
+def open_game(store: Store, log: GameLog) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["shelf"] = "test-shelf"
+    at.session_state["game_id"] = store.create(log, "test-shelf")
+    run(at)
+    return run(at.segmented_control(key="view").set_value("Log"))
+
+
+def classic(*events: Suggestion | Note) -> GameLog:
+    return GameLog(new_game(CLASSIC, NAMES, Dealing.CLASSIC, me="Ann", my_cards=MINE), events)
+
+
+# --- a whole game pasted on the home screen -----------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["classic-four-players-notes", "forum-gostya-iz-budushchego"])
+def test_a_pasted_game_opens_as_a_new_game(store: Store, name: str) -> None:
+    text = (EXAMPLES / f"{name}.clue").read_text(encoding="utf-8")
+    at = home()
+    at.text_area(key="paste_game").set_value(text)
+    run(at.button(key="paste_game_open").click())
+    assert at.session_state["live"].log == read_text(text)
+    assert at.session_state["access"] == "owner"  # saved in this browser's list, to edit
+    events = len(read_text(text).events)
+    assert at.session_state["revision"][1] == f"opened a pasted game ({events} events)"
+
+
+def test_a_pasted_game_with_a_typo_says_where_and_keeps_the_text(store: Store) -> None:
+    text = ("edition: clue-classic\nplayers: Ann 6, Bob 6, Cid 6\nme: Ann\n\n"
+            "Ann: Plumb Rope Hall / Bob - Cid +\nBob: Green Pipe Kitchen / Cid +")
+    at = home()
+    at.text_area(key="paste_game").set_value(text)
+    run(at.button(key="paste_game_open").click())
+    assert "live" not in at.session_state
+    order = page_order(at)
+    button = order.index("Button:paste_game_open")
+    # right above the button the player tapped: the problem in words, the line pointed at
+    [message] = [e for e in order[order.index("TextArea:paste_game"):button] if "Error:" in e]
+    assert message.startswith("Error:Please fix:")
+    assert ("line 5, column 6: expected a card, got 'Plumb': did you mean Professor Plum?"
+            in message)
+    assert not any(e.startswith("Error:") for e in order[:order.index("TextArea:paste_game")])
+    [code] = [c.value for c in at.code]
+    assert code == ("line 5 | Ann: Plumb Rope Hall / Bob - Cid +\n"
+                    "       |      ^ a card")
+    assert at.text_area(key="paste_game").value == text  # nothing pasted is lost
+    # fixed in place, it opens
+    at.text_area(key="paste_game").set_value(text.replace("Plumb", "Plum"))
+    run(at.button(key="paste_game_open").click())
+    assert at.session_state["live"].log.events[0].cards[0] == "Professor Plum"
+
+
+def test_a_pasted_game_that_breaks_a_rule_names_its_line(store: Store) -> None:
+    text = "edition: clue-classic\nplayers: Ann 9, Bob 9\n\nAnn: Plum Rope Hall / Ann +"
+    at = home()
+    at.text_area(key="paste_game").set_value(text)
+    run(at.button(key="paste_game_open").click())
+    assert "live" not in at.session_state
+    assert "line 4: event 1" in texts(at)
+    assert [c.value for c in at.code] == ["line 4 | Ann: Plum Rope Hall / Ann +"]
+
+
+def test_an_empty_paste_says_what_to_paste(store: Store) -> None:
+    at = home()
+    run(at.button(key="paste_game_open").click())
+    assert "the text box is empty: paste a game in notation" in texts(at)
+    assert "live" not in at.session_state
+
+
+def test_a_notation_file_can_be_uploaded(store: Store) -> None:
+    path = EXAMPLES / "refresh-four-players.clue"
+    at = home()
+    at.file_uploader(key="upload").upload(path.name, path.read_bytes(), "text/plain")
+    run(at)
+    run(at.button(key="open_upload").click())
+    assert at.session_state["live"].log == read_text(path.read_text(encoding="utf-8"))
+
+
+# --- the Log screen: the game as text, and turns pasted into it --------------------------------
+
+
+def test_the_log_shows_the_game_as_text_to_copy_and_download(store: Store) -> None:
+    log = classic(Suggestion("Bob", ("Mrs. White", "Knife", "Lounge"), passes=("Cat",),
+                             refuted_by="Dan"),
+                  Note("Cat", lacks=("Rope",), text="said so"))
+    at = open_game(store, log)
+    [code] = at.code
+    assert code.value == write_text(log).rstrip("\n")
+    assert read_text(code.value) == log  # what is copied reads back as the same game
+    assert at.code[0].proto.show_line_numbers is False
+    [download] = [b for b in at.get("download_button") if b.proto.id.endswith("export_text")]
+    assert download.proto.label == "Download as text (.clue)"
+
+
+def test_pasted_turns_are_added_after_the_games_own_and_undone_at_once(store: Store) -> None:
+    log = classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
+                             refuted_by="Cat", shown="Knife"))
+    at = open_game(store, log)
+    at.text_area(key="paste_turns").set_value(
+        "Bob: Peacock Rope Hall / Cat - Dan - Ann +\n"
+        "# a comment line\n"
+        "note Dan lacks Wrench: said so at the table\n")
+    run(at.button(key="add_paste").click())
+    events = at.session_state["live"].log.events
+    assert events[0] == log.events[0]
+    assert events[1] == Suggestion("Bob", ("Mrs. Peacock", "Rope", "Hall"),
+                                   passes=("Cat", "Dan"), refuted_by="Ann")
+    assert events[2].owner == "Dan" and events[2].lacks == ("Wrench",)
+    assert shown(at.button(key="undo").label) == "Undo: added events 2-3 from pasted text"
+    assert at.text_area(key="paste_turns").value == ""
+    run(at.segmented_control(key="view").set_value("Turn"))
+    assert at.pills(key="by").value == "Cat"  # the next turn follows the pasted ones
+    run(at.button(key="undo").click())
+    assert at.session_state["live"].log == log
+
+
+def test_pasted_turns_with_a_typo_name_the_pasted_line(store: Store) -> None:
+    log = classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob"))
+    at = open_game(store, log)
+    text = "Bob: Peacock Rope Hall / Cat +\nCat: Grene Rope Hall / Dan +"
+    at.text_area(key="paste_turns").set_value(text)
+    run(at.button(key="add_paste").click())
+    assert at.session_state["live"].log == log  # nothing half-added
+    message = shown(at.error[0].value)
+    assert "line 2, column 6: expected a player or a card" in message or \
+        "line 2, column 6: expected a card" in message
+    assert "did you mean Mr. Green?" in message
+    assert at.code[-1].value.startswith("line 2 | Cat: Grene Rope Hall / Dan +\n")
+    assert at.text_area(key="paste_turns").value == text
+
+
+def test_pasted_turns_keep_a_half_filled_turn_form(store: Store) -> None:
+    at = open_game(store, classic())
+    run(at.segmented_control(key="view").set_value("Turn"))
+    run(at.pills(key="e_suspect").set_value("Mrs. White"))
+    run(at.segmented_control(key="view").set_value("Log"))
+    at.text_area(key="paste_turns").set_value("Ann: Plum Rope Hall / Bob +")
+    run(at.button(key="add_paste").click())
+    assert len(at.session_state["live"].log.events) == 1
+    run(at.segmented_control(key="view").set_value("Turn"))
+    assert at.pills(key="e_suspect").value == "Mrs. White"
+
+
+def test_a_read_link_shows_the_text_but_takes_no_turns(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log = classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob"))
+    game_id = store.create(log, "owner-shelf")
+    monkeypatch.setattr(session, "browser_cookie", lambda: "reader-shelf")
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["game"] = store.links(game_id).read
+    run(at)
+    assert at.session_state["access"] == "read"
+    run(at.segmented_control(key="view").set_value("Log"))
+    assert [c.value for c in at.code] == [write_text(log).rstrip("\n")]
+    assert not [t for t in at.text_area if t.key == "paste_turns"]

@@ -1,0 +1,312 @@
+"""What a player sees on the app's screens, driven through `streamlit.testing.v1.AppTest`: the
+status line, the verdict in words, messages next to the button that caused them, a new game
+after a closed one, the grid's explanations, manual notes and the log.
+
+Each test is a regression test of something a player hit at the table (issue 8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from notebook_app.store import DB_ENV, Store
+from solver.editions import Dealing, editions, new_game
+from solver.game import Event, GameLog, Note, Suggestion
+from solver.notebook import Knowledge
+from tests.test_app import pick, shown
+
+APP = str(Path(__file__).resolve().parent.parent / "notebook_app" / "app.py")
+CLASSIC = editions()["clue-classic"].deck
+NAMES = ("Ann", "Bob", "Cat", "Dan")
+MINE = ("Miss Scarlet", "Rope", "Kitchen", "Hall", "Study")
+
+
+@pytest.fixture
+def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
+    """A fresh database for the test, where the app will find it."""
+    path = tmp_path / "games.sqlite3"
+    monkeypatch.setenv(DB_ENV, str(path))
+    return Store(path)
+
+
+def classic(*events: Event) -> GameLog:
+    game = new_game(CLASSIC, NAMES, Dealing.CLASSIC, me="Ann", my_cards=MINE)
+    return GameLog(game, events)
+
+
+def open_app(store: Store, log: GameLog) -> AppTest:
+    """The app mid-game: ``log`` saved, its id put into the session."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["shelf"] = "test-shelf"
+    at.session_state["game_id"] = store.create(log, "test-shelf")
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def run(target: object) -> AppTest:
+    """Run the app (``target``: it, or a widget just changed); no exception may escape."""
+    at = target.run()  # type: ignore[attr-defined]
+    assert isinstance(at, AppTest)
+    assert not at.exception, at.exception
+    return at
+
+
+def walk(node: object) -> Iterator[object]:
+    """Every element under ``node``, in the order the page shows them."""
+    for child in getattr(node, "children", {}).values():
+        yield child
+        yield from walk(child)
+
+
+def page_order(at: AppTest) -> list[str]:
+    """The page as ``type:key`` (``type:text`` for messages), top to bottom."""
+    order = []
+    for node in walk(at.main):
+        kind = type(node).__name__
+        key = getattr(node, "key", None)
+        value = getattr(node, "value", None) if kind in ("Error", "Caption", "Info") else None
+        order.append(f"{kind}:{key if key else shown(value)}")
+    return order
+
+
+def texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [e.value for e in at.error]
+    parts += [i.value for i in at.info] + [s.value for s in at.success]
+    parts += [c.value for c in at.caption] + [w.value for w in at.warning]
+    return "\n".join(shown(p) for p in parts)
+
+
+# --- the header and the status line ----------------------------------------------------------
+
+
+def test_a_recorded_turn_is_confirmed_in_the_status_line_not_a_toast(store: Store) -> None:
+    at = open_app(store, classic())
+    pick(at, "Mrs. White", "Knife", "Lounge")
+    at.pills(key="e_refuter").set_value("")
+    run(at.button(key="submit").click())
+    assert len(at.toast) == 0
+    order = page_order(at)
+    # the Undo button says what was done; the line right under the tabs, below the verdict it
+    # must not cover, says what the entry was
+    assert shown(at.button(key="undo").label) == "Undo: recorded event 1"
+    latest = ("Caption:Latest: #1 Ann: Mrs. White, Knife, Lounge → nobody showed; Bob, Cat, Dan "
+              "passed")
+    assert order.index(latest) == order.index("ButtonGroup:view") + 1
+    assert order.index("ButtonGroup:view") > next(i for i, e in enumerate(order)
+                                                  if e.startswith(("Info:", "Success:")))
+    # what the Undo button does not say shows in that line instead
+    run(at.button(key="undo").click())
+    order = page_order(at)
+    assert order[order.index("ButtonGroup:view") + 1] == (
+        "Caption::material/check_circle: Undid: recorded event 1")
+    run(at)  # the next run keeps a line there, so nothing below it jumps
+    assert page_order(at)[page_order(at).index("ButtonGroup:view") + 1] == "Caption:No entries yet."
+
+
+# --- a new game ------------------------------------------------------------------------------
+
+
+def test_a_new_game_after_closing_one_with_the_same_names_deals_afresh(store: Store) -> None:
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    run(at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan"))
+    run(at.button(key="start_game").click())
+    assert "live" in at.session_state
+    run(at.segmented_control(key="view").set_value("Game"))
+    run(at.button(key="close_game").click())
+    assert "live" not in at.session_state
+    run(at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan"))
+    assert [at.number_input(key=f"new_size_{i}").value for i in range(4)] == [5, 5, 4, 4]
+    assert at.selectbox(key="new_me").value == "Ann"
+    assert not any("face-up" in str(group.label) for group in at.button_group)
+    run(at.button(key="start_game").click())
+    assert not at.error and "live" in at.session_state
+    assert [p.hand_size for p in at.session_state["live"].log.game.players] == [5, 5, 4, 4]
+
+
+def test_a_start_that_fails_says_why_right_above_the_start_button(store: Store) -> None:
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    run(at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan"))
+    run(at.number_input(key="new_size_1").set_value(9))
+    run(at.button(key="start_game").click())
+    assert "live" not in at.session_state
+    order = page_order(at)
+    start = order.index("Button:start_game")
+    assert order[start - 1].startswith("Error:Please fix:")
+    assert "hand sizes (5 + 9 + 4 + 4)" in order[start - 1]
+    assert not any(e.startswith("Error:") for e in order[: start - 1])  # not at the top too
+    assert at.text_area(key="new_players").value == "Ann\nBob\nCat\nDan"  # nothing is lost
+
+
+def test_a_file_that_fails_to_open_says_why_above_its_button(store: Store) -> None:
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    run(at.button(key="open_upload").click())
+    order = page_order(at)
+    assert order[order.index("Button:open_upload") - 1] == (
+        "Error:Choose a clue-notebook/1 file first.")
+
+
+# --- the grid ---------------------------------------------------------------------------------
+
+
+def dialog_markdown(at: AppTest) -> list[str]:
+    """The text of the dialogs open on the page (Streamlit draws them outside the main area)."""
+    found = []
+    for root in at._tree.children.values():
+        for node in walk(root):
+            if getattr(node, "type", None) == "dialog":
+                found += [shown(m.value) for m in walk(node) if type(m).__name__ == "Markdown"]
+    return found
+
+
+def shown_by_cat() -> GameLog:
+    return classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
+                              refuted_by="Cat", shown="Knife"))
+
+
+def test_a_tapped_cell_is_explained_in_a_dialog_for_that_cell_only(store: Store) -> None:
+    at = open_app(store, shown_by_cat())
+    run(at.segmented_control(key="view").set_value("Grid"))
+    assert dialog_markdown(at) == []
+    at.session_state["explain_cell"] = ("Knife", "Cat", None)  # what tapping the cell sets
+    run(at)
+    [text] = dialog_markdown(at)
+    assert text.startswith("**Cat holds Knife: yes.**") and "(event 1)" in text
+    # the dialog is not part of the page below the grid
+    assert not any("Cat holds Knife" in str(m.value) for m in walk(at.main)
+                   if type(m).__name__ == "Markdown")
+    # only toward that cell was derived, not the whole grid
+    live = at.session_state["live"]
+    grid = live.grid()[0]
+    determined = [(c, o) for c in grid.game.deck for o in grid.owners
+                  if grid[c, o] is not Knowledge.MAYBE]
+    derived = live._explainer.derivation().known
+    assert ("Knife", "Cat") in derived and len(derived) < len(determined)
+    run(at.toggle(key="show_odds").set_value(False))
+    assert dialog_markdown(at) == []  # closed once dismissed: another change does not reopen it
+
+
+def test_the_review_grid_explains_the_cell_as_it_was_then(store: Store) -> None:
+    log = classic(
+        Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",), refuted_by="Cat",
+                   shown="Knife"),
+        Suggestion("Ann", ("Mrs. White", "Wrench", "Lounge"), passes=("Bob", "Cat"),
+                   refuted_by="Dan", shown="Mrs. White"),
+    )
+    at = open_app(store, log)
+    run(at.segmented_control(key="view").set_value("Review"))
+    run(at.slider(key="review_step").set_value(1))
+    assert at.dataframe[0].value.loc["Mrs. White", "Dan"] != "✓"
+    at.session_state["explain_cell"] = ("Mrs. White", "Dan", 1)
+    run(at)
+    [text] = dialog_markdown(at)
+    assert text.startswith("**Dan holds Mrs. White? Not known")
+    run(at.slider(key="review_step").set_value(2))
+    at.session_state["explain_cell"] = ("Mrs. White", "Dan", 2)
+    run(at)
+    [text] = dialog_markdown(at)
+    assert text.startswith("**Dan holds Mrs. White: yes.**") and "(event 2)" in text
+
+
+def test_face_up_cards_are_marked_face_up_not_crossed(store: Store) -> None:
+    deck = editions()["cluedo-refresh-2012-fi"].deck
+    game = new_game(deck, ("Aino", "Niko", "Veera", "Oona", "Eino"), Dealing.REFRESH,
+                    me="Aino", my_cards=deck.cards[:3], face_up=deck.cards[-3:])
+    at = open_app(store, GameLog(game))
+    run(at.segmented_control(key="view").set_value("Grid"))
+    table = at.dataframe[0].value
+    for card in deck.cards[-3:]:
+        assert set(table.loc[card]) == {"▲"}, card
+    assert "✗" in set(table.loc[deck.cards[3]])  # my own cards' rows still cross the others
+
+
+# --- notes ------------------------------------------------------------------------------------
+
+
+def note_entry(at: AppTest, owner: str, relation: str, *cards: str, text: str = "") -> AppTest:
+    """Fill the Note form as a player taps it (whose, what, the card chips, a remark), save."""
+    if at.segmented_control(key="kind").value != "Note":
+        run(at.segmented_control(key="kind").set_value("Note"))
+    at.button_group(key="n_owner").set_value(owner)
+    at.button_group(key="n_relation").set_value(relation)
+    for field, category in (("n_suspect", CLASSIC.suspects), ("n_weapon", CLASSIC.weapons),
+                            ("n_room", CLASSIC.rooms)):
+        at.button_group(key=field).set_value([c for c in cards if c in category])
+    at.text_input(key="n_text").set_value(text)
+    return run(at.button(key="submit").click())
+
+
+def test_notes_are_entries_of_their_own(store: Store) -> None:
+    at = open_app(store, classic())
+    note_entry(at, "Bob", "holds", "Knife", text="saw it by accident")
+    note_entry(at, "envelope", "lacks", "Lead Pipe")
+    note_entry(at, "Cat", "holds_one_of", "Professor Plum", "Mr. Green")
+    [first, second, third] = at.session_state["live"].log.events
+    assert first == Note("Bob", holds=("Knife",), text="saw it by accident")
+    assert second == Note("envelope", lacks=("Lead Pipe",))
+    assert third == Note("Cat", holds_one_of=("Mr. Green", "Professor Plum"))
+    assert shown(at.button(key="undo").label) == "Undo: recorded event 3"
+    # the form is a plain suggestion again, and a blank one for the next note
+    assert at.segmented_control(key="kind").value == "Suggestion"
+    run(at.segmented_control(key="kind").set_value("Note"))
+    assert at.button_group(key="n_owner").value is None
+    assert at.button_group(key="n_room").value == []
+    run(at.segmented_control(key="view").set_value("Grid"))
+    table = at.dataframe[0].value
+    assert table.loc["Knife", "Bob"] == "✓" and table.loc["Knife", "Cat"] == "✗"
+    assert table.loc["Lead Pipe", "Env"] == "✗"
+    at.session_state["explain_cell"] = ("Knife", "Bob", None)
+    run(at)
+    [why] = dialog_markdown(at)
+    assert "saw it by accident" in why and "event 1" in why
+    run(at.segmented_control(key="view").set_value("Log"))
+    lines = [shown(b.label) for b in at.button if str(b.key).startswith("edit_")]
+    assert lines == ["**#3** Note: Cat holds one of Mr. Green, Professor Plum",
+                     "**#2** Note: the envelope does not hold Lead Pipe",
+                     "**#1** Note: Bob holds Knife (“saw it by accident”)"]
+
+
+def test_a_note_is_edited_and_undone_like_any_entry(store: Store) -> None:
+    at = open_app(store, classic(Note("Bob", lacks=("Rope",))))
+    run(at.segmented_control(key="view").set_value("Log"))
+    run(at.button(key="edit_0").click())
+    assert at.segmented_control(key="kind").value == "Note"
+    assert at.button_group(key="n_owner").value == "Bob"
+    assert at.button_group(key="n_relation").value == "lacks"
+    assert at.button_group(key="n_weapon").value == ["Rope"]
+    at.button_group(key="n_weapon").set_value(["Wrench"])
+    run(at.button(key="submit").click())
+    assert at.session_state["live"].log.events == (Note("Bob", lacks=("Wrench",)),)
+    run(at.button(key="undo").click())
+    assert at.session_state["live"].log.events == (Note("Bob", lacks=("Rope",)),)
+
+
+def test_a_note_without_cards_says_what_is_missing(store: Store) -> None:
+    at = open_app(store, classic())
+    run(at.segmented_control(key="kind").set_value("Note"))
+    at.button_group(key="n_owner").set_value("Bob")
+    run(at.button(key="submit").click())
+    assert "Tap at least one card." in texts(at)
+    assert at.session_state["live"].log.events == ()
+    assert at.button_group(key="n_owner").value == "Bob"  # what was tapped stays
+
+
+def test_a_half_entered_turn_survives_a_look_at_another_tab(store: Store) -> None:
+    at = open_app(store, classic())
+    pick(at, "Mrs. White", "Knife", "Lounge")
+    run(at)
+    run(at.segmented_control(key="view").set_value("Grid"))
+    run(at.segmented_control(key="view").set_value("Log"))
+    run(at.segmented_control(key="view").set_value("Turn"))
+    assert [at.pills(key=k).value for k in ("e_suspect", "e_weapon", "e_room")] == [
+        "Mrs. White", "Knife", "Lounge"]
+    run(at.segmented_control(key="kind").set_value("Note"))
+    run(at.button_group(key="n_owner").set_value("Bob"))
+    run(at.segmented_control(key="view").set_value("Grid"))
+    run(at.segmented_control(key="view").set_value("Turn"))
+    assert at.segmented_control(key="kind").value == "Note"
+    assert at.button_group(key="n_owner").value == "Bob"
