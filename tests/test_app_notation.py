@@ -11,25 +11,17 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import notebook_app.session as session
-from notebook_app.store import DB_ENV, Store
-from solver.editions import Dealing, editions, new_game
+from notebook_app.store import Store
+from solver.editions import Dealing, new_game
 from solver.game import GameLog, Note, Suggestion
 from solver.notation import read_text, write_text
-from tests.test_app import shown
+from tests import test_app
+from tests.test_app import APP, CLASSIC, MINE, NAMES, shown
 from tests.test_app_screens import page_order, texts
 
-APP = str(Path(__file__).resolve().parent.parent / "notebook_app" / "app.py")
+store = test_app.store
+"""A fresh database for each test, where the app finds it (the one `test_app` uses)."""
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-CLASSIC = editions()["clue-classic"].deck
-NAMES = ("Ann", "Bob", "Cat", "Dan")
-MINE = ("Miss Scarlet", "Rope", "Kitchen", "Hall", "Study")
-
-
-@pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
-    path = tmp_path / "games.sqlite3"
-    monkeypatch.setenv(DB_ENV, str(path))
-    return Store(path)
 
 
 def run(target: object) -> AppTest:

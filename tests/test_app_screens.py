@@ -8,29 +8,18 @@ Each test is a regression test of something a player hit at the table (issue 8).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from streamlit.testing.v1 import AppTest
 
-from notebook_app.store import DB_ENV, Store
+from notebook_app.store import Store
 from solver.editions import Dealing, editions, new_game
 from solver.game import Event, GameLog, Note, Suggestion
 from solver.notebook import Knowledge
-from tests.test_app import pick, shown
+from tests import test_app
+from tests.test_app import APP, CLASSIC, MINE, NAMES, pick, shown
 
-APP = str(Path(__file__).resolve().parent.parent / "notebook_app" / "app.py")
-CLASSIC = editions()["clue-classic"].deck
-NAMES = ("Ann", "Bob", "Cat", "Dan")
-MINE = ("Miss Scarlet", "Rope", "Kitchen", "Hall", "Study")
-
-
-@pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
-    """A fresh database for the test, where the app will find it."""
-    path = tmp_path / "games.sqlite3"
-    monkeypatch.setenv(DB_ENV, str(path))
-    return Store(path)
+store = test_app.store
+"""A fresh database for each test, where the app finds it (the one `test_app` uses)."""
 
 
 def classic(*events: Event) -> GameLog:
