@@ -18,6 +18,7 @@ from solver.game import Accusation, Event, Note, Reveal, Suggestion
 from solver.i18n import N_, _
 from solver.logfile import check
 
+from . import history
 from .screens.note import load_note, missing_text, note_event
 from .session import clear_entry, commit, flash, live, problems_text, stop_editing
 from .turns import (
@@ -178,12 +179,12 @@ def save_event(event: Event) -> None:
     if index is None:
         new = log.append(event)
         index = len(new.events) - 1
-        note = f"recorded event {index + 1}"
+        note = history.recorded(index + 1)
     else:
         events = list(log.events)
         events[index] = event
         new = replace(log, events=tuple(events))
-        note = f"edited event {index + 1}"
+        note = history.edited(index + 1)
     try:
         check(replace(log, events=(event,)))  # an event's validity does not depend on others
     except InvalidLogError as err:
@@ -226,7 +227,7 @@ def set_shown(index: int, event: Suggestion, card: str) -> None:
     if locate(log.events, index, event) == index:
         events[index] = replace(event, shown=card)
         if not commit(replace(log, events=tuple(events)),
-                      f"noted {card} shown in event {index + 1}"):
+                      history.shown(card, index + 1)):
             return  # reloaded: the question stays if its event is still there
     state.pending_show = None
 
@@ -294,7 +295,7 @@ def delete_event(index: int) -> None:
     """Delete the log's event ``index`` (the entry being edited)."""
     log = live().log
     events = log.events[:index] + log.events[index + 1 :]
-    if not commit(replace(log, events=events), f"deleted event {index + 1}"):
+    if not commit(replace(log, events=events), history.deleted(index + 1)):
         return
     if state.get("editing") is not None:
         stop_editing()

@@ -18,6 +18,18 @@ COOKIE_DAYS = 400
 state = st.session_state
 
 
+def _session_language() -> str:
+    """The session's language where a callback runs before `choose` (a fresh thread)."""
+    try:
+        lang = state.get("lang")
+    except Exception:  # no session: a script or test outside the app
+        return "en"
+    return lang if lang in i18n.LANGUAGES else "en"
+
+
+i18n.fall_back_on(_session_language)
+
+
 def from_browser() -> str | None:
     """The first of the browser's languages that the notebook speaks: ``navigator.language``
     (Streamlit's ``st.context.locale``), then the ``Accept-Language`` list."""
@@ -53,8 +65,8 @@ def switcher() -> None:
     """The language switch: one tap on a language's own name, on every screen."""
     state.lang_pick = state.lang
     st.segmented_control(
-        "Language", i18n.LANGUAGES, key="lang_pick", format_func=i18n.NAMES.__getitem__,
-        on_change=_switched, label_visibility="collapsed",
+        i18n.gettext("Language"), i18n.LANGUAGES, key="lang_pick",
+        format_func=i18n.NAMES.__getitem__, on_change=_switched, label_visibility="collapsed",
     )
     remember()
 

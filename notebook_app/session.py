@@ -28,7 +28,9 @@ import streamlit as st
 
 from solver.errors import InvalidLogError
 from solver.game import GameLog
+from solver.i18n import N_, _
 
+from .history import told
 from .live import LiveGame
 from .store import (
     Revision,
@@ -51,7 +53,8 @@ COOKIE = "clue_notebook_browser"
 COOKIE_DAYS = 400  # the longest a browser keeps a cookie (Chromium's cap); renewed every visit
 SHELF_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 """What a shelf id looks like (it is written into a script: nothing else may pass)."""
-KEEP_TRYING = "What you typed is kept: try again in a moment."
+KEEP_TRYING = N_("What you typed is kept: try again in a moment.")
+RELOAD_SOON = N_("Reload the page in a moment.")
 
 state = st.session_state
 
@@ -80,12 +83,14 @@ def flash(kind: str, text: str) -> None:
 
 def problems_text(err: InvalidLogError) -> str:
     """A log's problems as a list to read."""
-    return "Please fix:\n" + "\n".join(f"- {p}" for p in err.problems)
+    return _("Please fix:") + "\n" + "\n".join(f"- {p}" for p in err.problems)
 
 
 def trouble(what: str, err: StoreError, advice: str = KEEP_TRYING) -> None:
-    """Say that a database call failed: what did not happen, why, and what to do."""
-    flash("error", f"{what}: {err.reason}. {advice}")
+    """Say that a database call failed: what did not happen (a sentence in the reader's
+    language), why and what to do (message ids, translated here)."""
+    flash("error", _("{what}: {reason}. {advice}").format(what=what, reason=_(err.reason),
+                                                         advice=_(advice)))
 
 
 def can_edit() -> bool:
@@ -157,11 +162,12 @@ def open_link(value: str) -> bool:
     try:
         found = resolve(value)
     except StoreError as err:
-        trouble("The game could not be opened", err, "Reload the page in a moment.")
+        trouble(_("The game could not be opened"), err, RELOAD_SOON)
         return False
     if found is None:
-        flash("error", "This link does not open a game here. A game opens on another device "
-              "only through a link from its Game screen; check that the link is complete.")
+        flash("error", _("This link does not open a game here. A game opens on another device "
+                         "only through a link from its Game screen; check that the link is "
+                         "complete."))
         close_game()
         return False
     return open_game(*found)
@@ -173,13 +179,14 @@ def open_game(game_id: str, access: str | None = None) -> bool:
         access = access or store().access(state.shelf, game_id)
         revision = store().latest(game_id) if access is not None else None
     except InvalidLogError as err:
-        flash("error", f"Saved game {game_id!r} cannot be read. " + problems_text(err))
+        flash("error", _("Saved game {game} cannot be read.").format(game=game_id) + " "
+              + problems_text(err))
         return False
     except StoreError as err:
-        trouble("The game could not be opened", err, "Reload the page in a moment.")
+        trouble(_("The game could not be opened"), err, RELOAD_SOON)
         return False
     if revision is None or access is None:
-        flash("error", "That game is not in this browser's list.")
+        flash("error", _("That game is not in this browser's list."))
         return False
     close_game()
     state.game_id = game_id
@@ -212,7 +219,7 @@ def start_from(log: GameLog, note: str) -> None:
     try:
         game_id = store().create(log, state.shelf, note)
     except StoreError as err:
-        trouble("The game was not started", err)
+        trouble(_("The game was not started"), err)
         return
     open_game(game_id, "owner")
 
@@ -222,7 +229,7 @@ def forget_game() -> None:
     try:
         store().forget(state.shelf, state.game_id)
     except StoreError as err:
-        trouble("The game is still on your list", err)
+        trouble(_("The game is still on your list"), err)
         return
     close_game()
 
@@ -230,14 +237,14 @@ def forget_game() -> None:
 def new_links() -> None:
     """Replace the open game's links (the owner's way to stop sharing what was sent)."""
     if not is_owner():
-        flash("error", "Only the browser that started this game can change its links.")
+        flash("error", _("Only the browser that started this game can change its links."))
         return
     try:
         store().new_links(state.game_id)
     except StoreError as err:
-        trouble("The links were not changed", err)
+        trouble(_("The links were not changed"), err)
         return
-    flash("done", "New links made: the old ones no longer open this game")
+    flash("done", _("New links made: the old ones no longer open this game"))
 
 
 # --- saving -----------------------------------------------------------------------------------
@@ -261,21 +268,23 @@ def refresh_access() -> bool:
     state.access = store().access(state.shelf, state.game_id)
     if can_edit():
         return True
-    flash("error", "This game is no longer shared with you for editing: its owner made new "
-          "links. Ask them for the new one.")
+    flash("error", _("This game is no longer shared with you for editing: its owner made new "
+                     "links. Ask them for the new one."))
     return False
 
 
 def commit(log: GameLog, note: str, *, form: bool = False) -> bool:
     """Save a new version of the open game at once, then update the solvers. When another
     screen saved first, nothing is saved over it: the game is reloaded; returns ``False``.
+    ``note`` says what changed (`notebook_app.history`, stored language-neutral).
 
     With ``form`` (the entry form's Record), the form is kept in the database until the save
     commits: if the server stops in between, the next visit puts it back and says so.
     """
+    what = told(note).render()
     if not can_edit():
-        flash("error", f"Not saved: {note}. This game is open to read only; ask its owner for "
-              "the edit link.")
+        flash("error", _("Not saved: {entry}. This game is open to read only; ask its owner "
+                         "for the edit link.").format(entry=what))
         return False
     try:
         if not refresh_access():
@@ -288,15 +297,15 @@ def commit(log: GameLog, note: str, *, form: bool = False) -> bool:
         if form:
             with suppress(StoreError):
                 store().drop_draft(state.shelf, state.game_id)  # the form on screen keeps it
-        reload(f"Not saved: {note}")
+        reload(_("Not saved: {entry}").format(entry=what))
         return False
     except StoreError as err:
-        trouble(f"Not saved: {note}", err)
+        trouble(_("Not saved: {entry}").format(entry=what), err)
         return False
     state.revision = (seq, note)
     state.live = live().replace(log)
     state.pop("explain_cell", None)
-    flash("done", note[:1].upper() + note[1:])
+    flash("done", told(note).render(start=True))
     return True
 
 
@@ -309,8 +318,8 @@ def restore_draft() -> None:
     if not draft:
         return
     fill_form(draft)
-    flash("error", "Your last entry was not saved (the app stopped before it was written). "
-          "It is back in the form: check it and press Record.")
+    flash("error", _("Your last entry was not saved (the app stopped before it was written). "
+                     "It is back in the form: check it and press Record."))
 
 
 def fill_form(fields: Mapping[str, object]) -> None:
@@ -345,8 +354,8 @@ def adopt(revision: Revision) -> None:
         state.editing = found
         return
     stop_editing()
-    flash("error", "The entry you were editing was changed on another screen. Your form is "
-          "kept: Record adds it as a new entry.")
+    flash("error", _("The entry you were editing was changed on another screen. Your form is "
+                     "kept: Record adds it as a new entry."))
 
 
 def reload(what_happened: str) -> None:
@@ -357,8 +366,8 @@ def reload(what_happened: str) -> None:
         revision = None
     if revision is not None:
         adopt(revision)
-    flash("error", f"The game changed on another screen; reloaded. {what_happened}: check the "
-          "game and try again.")
+    flash("error", _("The game changed on another screen; reloaded. {what}: check the game and "
+                     "try again.").format(what=what_happened))
 
 
 def sync() -> None:
@@ -387,9 +396,9 @@ def follow(game_id: str) -> None:
         seq = store().seq(game_id)
         revision = store().latest(game_id) if seq != state.revision[0] else None
     except (StoreError, InvalidLogError) as err:
-        reason = err.reason if isinstance(err, StoreError) else "; ".join(err.problems)
-        flash("error", f"Changes from other screens cannot be shown now: {reason}. This screen "
-              "shows the game as you last saw it.")
+        reason = _(err.reason) if isinstance(err, StoreError) else "; ".join(err.problems)
+        flash("error", _("Changes from other screens cannot be shown now: {reason}. This "
+                         "screen shows the game as you last saw it.").format(reason=reason))
         return
     if revision is not None:
         adopt(revision)
@@ -410,28 +419,28 @@ def stop_editing() -> None:
 
 def undo_revision() -> str | None:
     """Drop the revision this screen shows, unless another screen saved a newer one since
-    (then reload and say so); returns what was undone."""
+    (then reload and say so); returns what was undone, in the reader's language."""
     seq, undone = state.revision
     if not can_edit():
-        flash("error", "Nothing was undone: this game is open to read only.")
+        flash("error", _("Nothing was undone: this game is open to read only."))
         return None
     if seq <= 1:
-        flash("error", "Nothing to undo: this is how the game started.")
+        flash("error", _("Nothing to undo: this is how the game started."))
         return None
     try:
         if not refresh_access():
             return None
         revision = store().latest(state.game_id) if store().undo(state.game_id, seq) else None
     except StoreError as err:
-        trouble("Nothing was undone", err, "Try again in a moment.")
+        trouble(_("Nothing was undone"), err, N_("Try again in a moment."))
         return None
     if revision is None:
-        reload("Nothing was undone")
+        reload(_("Nothing was undone"))
         return None
     state.revision = (revision.seq, revision.note)
     state.live = live().replace(revision.log)
     stop_editing()
     state.pending_show = None
     state.pop("explain_cell", None)
-    return str(undone)
+    return told(undone).render()
 

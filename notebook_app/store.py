@@ -52,8 +52,11 @@ from sqlalchemy.pool import NullPool
 
 from solver.errors import InvalidLogError
 from solver.game import GameLog
+from solver.i18n import N_
 from solver.logfile import decode, event_to_json, parse, to_json
 from solver.notation import read_log_any
+
+from .history import started
 
 DB_ENV = "CLUE_NOTEBOOK_DB"
 """Environment variable with the database path or URL."""
@@ -186,13 +189,13 @@ class StoreError(Exception):
 
 _REASONS = (
     (("locked", "busy", "lock timeout", "canceling statement"),
-     "the database is busy with another save; nothing was changed"),
-    (("readonly", "read-only", "read only"), "the database is read-only"),
-    (("full", "no space"), "the disk holding the database is full"),
+     N_("the database is busy with another save; nothing was changed")),
+    (("readonly", "read-only", "read only"), N_("the database is read-only")),
+    (("full", "no space"), N_("the disk holding the database is full")),
     (("malformed", "not a database", "corrupt", "file is encrypted"),
-     "the database file is damaged"),
+     N_("the database file is damaged")),
     (("unable to open", "no such table", "disk i/o", "connection", "could not connect"),
-     "the database cannot be reached (moved, deleted or offline)"),
+     N_("the database cannot be reached (moved, deleted or offline)")),
 )
 
 
@@ -202,7 +205,7 @@ def reason_for(err: BaseException) -> str:
     for words, reason in _REASONS:
         if any(w in text for w in words):
             return reason
-    return "the database reported a problem"
+    return N_("the database reported a problem")
 
 
 def _guarded(call: Callable[P, R]) -> Callable[P, R]:
@@ -252,7 +255,7 @@ class Revision:
     seq: int
     """Revision number: 1 is the start; numbers only grow (an undone one is never reused)."""
     note: str
-    """What changed, for the undo button ("recorded event 4")."""
+    """What changed, for the undo button: a `notebook_app.history` note ("recorded event 4")."""
 
 
 @dataclass(frozen=True)
@@ -351,7 +354,7 @@ class Store:
     # --- games and revisions --------------------------------------------------------------
 
     @_guarded
-    def create(self, game_log: GameLog, shelf: str, note: str = "started the game") -> str:
+    def create(self, game_log: GameLog, shelf: str, note: str = started()) -> str:
         """Save a new game, owned by ``shelf``; returns its id."""
         game_id = new_id()
         header, bodies = split(game_log)

@@ -28,6 +28,7 @@ from .game import (
     Suggestion,
     Triple,
 )
+from .i18n import N_, Listing, Message, say
 from .limits import ADVICE_WORK
 from .notebook import Grid
 from .odds import (
@@ -312,26 +313,38 @@ def advise(
     return gains(log, drawn, triples, me, to, table_weight=table_weight)
 
 
+ASKS_ABOUT = (N_("asks about no cards you have not placed yet"),
+              N_("asks about one card you have not placed yet"),
+              N_("asks about two cards you have not placed yet"),
+              N_("asks about three cards you have not placed yet"))
+
+
 def reason(log: GameLog, advice: Advice, grid: Grid | None = None) -> str:
     """One line a player can follow: which cards are still open, which are my own (the answer
-    is steered to the others), and who is likely to answer.
+    is steered to the others), and who is likely to answer; in the current language.
 
     A card is "not placed" while the notebook does not know who holds it.
     """
+    return reason_said(log, advice, grid).render()
+
+
+def reason_said(log: GameLog, advice: Advice, grid: Grid | None = None) -> Message:
+    """`reason` kept unrendered, to show in whatever language is asked for later."""
     grid = grid if grid is not None else grid_of(log)
     mine = [c for c in advice.triple if c in log.game.my_cards]
     open_ = [c for c in advice.triple if c not in mine and grid.holder(c) is None]
-    counts = ("no cards", "one card", "two cards", "three cards")
-    parts = [f"asks about {counts[len(open_)]} you have not placed yet"]
+    line = say(ASKS_ABOUT[len(open_)])
     if mine:
-        parts.append(f"steers with your own {' and '.join(mine)}")
-    line = ", ".join(parts)
+        line = say("{asks}, steers with your own {cards}", asks=line,
+                   cards=Listing(tuple(mine)))
     if advice.answers:
         who, chance = advice.answers[0]
         if who is None:
-            line += f"; nobody is likely to refute ({chance:.0%})"
+            line = say("{reason}; nobody is likely to refute ({chance})", reason=line,
+                       chance=f"{chance:.0%}")
         else:
-            line += f"; {who} is likely to refute ({chance:.0%})"
+            line = say("{reason}; {player} is likely to refute ({chance})", reason=line,
+                       player=who, chance=f"{chance:.0%}")
     return line
 
 

@@ -34,12 +34,14 @@ import io
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import ClueError, ContradictionError, InvalidLogError
+from .i18n import N_, _, ngettext
 from .limits import MAX_FILE_BYTES, MAX_SAMPLES
 
 if TYPE_CHECKING:
@@ -71,10 +73,10 @@ class Command:
 def _log_arguments(parser: argparse.ArgumentParser) -> None:
     """``LOG`` and ``--upto N``, shared by every command that reads a game log."""
     parser.add_argument("log", metavar="LOG",
-                        help="game log: clue-notebook/1 JSON or the text notation; - for stdin")
+                        help=_("game log: clue-notebook/1 JSON or the text notation; - for stdin"))
     parser.add_argument(
         "--upto", type=_count("--upto"), metavar="N",
-        help="use only the first N events (the notebook as it stood then)",
+        help=_("use only the first N events (the notebook as it stood then)"),
     )
 
 
@@ -86,7 +88,9 @@ def _read_log(args: argparse.Namespace) -> tuple[GameLog, int]:
     if upto is None:
         return log, total
     if upto > total:
-        raise InvalidLogError([f"--upto: {upto} is more than the {total} events in the log"])
+        raise InvalidLogError([ngettext("--upto: {upto} is more than the {count} event in the log",
+                                        "--upto: {upto} is more than the {count} events in the log",
+                                        total).format(upto=upto, count=total)])
     return log.upto(upto), total
 
 
@@ -102,12 +106,14 @@ def _read_text(path: str, option: str) -> str:
     from .logfile import decode
 
     if path == "-":
-        return decode(sys.stdin.buffer.read(MAX_FILE_BYTES + 1), f"{option}: standard input")
+        return decode(sys.stdin.buffer.read(MAX_FILE_BYTES + 1),
+                      _("{option}: standard input").format(option=option))
     try:
         with Path(path).open("rb") as file:
             data = file.read(MAX_FILE_BYTES + 1)
     except OSError as err:
-        raise InvalidLogError([f"{option}: cannot read {path!r}: {err.strerror}"]) from None
+        raise InvalidLogError([_("{option}: cannot read {path}: {reason}").format(
+            option=option, path=repr(path), reason=err.strerror)]) from None
     return decode(data, f"{option}: {path!r}")
 
 
@@ -120,7 +126,8 @@ def _count(option: str) -> Callable[[str], int]:
         except ValueError:
             value = -1
         if value < 0:
-            raise argparse.ArgumentTypeError(f"{option}: expected a whole number ≥ 0, got {text!r}")
+            raise argparse.ArgumentTypeError(_("{option}: expected a whole number ≥ 0, got "
+                                               "{value}").format(option=option, value=repr(text)))
         return value
 
     return parse
@@ -132,7 +139,8 @@ def _names(text: str | None, option: str) -> tuple[str, ...]:
         return ()
     names = tuple(part.strip() for part in text.split(","))
     if not all(names):
-        raise InvalidLogError([f"{option}: empty name in {text!r} (names are separated by commas)"])
+        raise InvalidLogError([_("{option}: empty name in {value} (names are separated by "
+                                 "commas)").format(option=option, value=repr(text))])
     return names
 
 
@@ -160,13 +168,13 @@ def _print_json(data: object) -> None:
 
 def _analyze_arguments(parser: argparse.ArgumentParser) -> None:
     _log_arguments(parser)
-    parser.add_argument("--json", action="store_true", help="print the contract's JSON object")
+    parser.add_argument("--json", action="store_true", help=_("print the contract's JSON object"))
     parser.add_argument("--explain", action="store_true",
-                        help="with --json: add why each certain cell is so (\"explanations\"), "
-                             "or why no deal fits (\"conflict_steps\")")
+                        help=_("with --json: add why each certain cell is so (\"explanations\"), "
+                               "or why no deal fits (\"conflict_steps\")"))
     parser.add_argument(
         "--width", type=_count("--width"), metavar="COLUMNS",
-        help="fit the table in this many columns (default: the terminal's width)",
+        help=_("fit the table in this many columns (default: the terminal's width)"),
     )
     _odds_arguments(parser)
 
@@ -226,18 +234,18 @@ def _notebook_text(analysis: Analysis, grid: Grid, total: int, width: int | None
 
 def _explain_arguments(parser: argparse.ArgumentParser) -> None:
     _log_arguments(parser)
-    parser.add_argument("card", metavar="CARD", help="a card of the game, as the log names it")
+    parser.add_argument("card", metavar="CARD", help=_("a card of the game, as the log names it"))
     parser.add_argument("owner", metavar="OWNER",
-                        help="a player, 'envelope', or 'side' (the 2-player side cards)")
+                        help=_("a player, 'envelope', or 'side' (the 2-player side cards)"))
     parser.add_argument("--json", action="store_true",
-                        help='print {"card", "owner", "value", "events", "steps"}')
+                        help=_('print {"card", "owner", "value", "events", "steps"}'))
 
 
 def run_explain(args: argparse.Namespace) -> int:
     """Print why OWNER holds CARD or not; for a contradictory log, why no deal fits (exit 3)."""
     from .explain import Explainer
 
-    log, _ = _read_log(args)
+    log = _read_log(args)[0]
     with Explainer.of(log) as explainer:
         try:
             explanation = explainer.cell(args.card, args.owner)
@@ -261,7 +269,7 @@ def run_explain(args: argparse.Namespace) -> int:
 
 
 def _editions_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print the presets as JSON")
+    parser.add_argument("--json", action="store_true", help=_("print the presets as JSON"))
 
 
 def run_editions(args: argparse.Namespace) -> int:
@@ -279,32 +287,34 @@ def run_editions(args: argparse.Namespace) -> int:
 
 
 def _new_arguments(parser: argparse.ArgumentParser) -> None:
-    cards = parser.add_argument_group("cards (choose one: --edition, --forum, or your own lists)")
+    cards = parser.add_argument_group(_("cards (choose one: --edition, --forum, or your own "
+                                        "lists)"))
     cards.add_argument("--edition", metavar="NAME",
-                       help="a preset (see `clue-notebook editions`), or 'forum' for the forum "
-                            "variant's numbered deck for this many players")
+                       help=_("a preset (see `clue-notebook editions`), or 'forum' for the forum "
+                            "variant's numbered deck for this many players"))
     cards.add_argument("--forum", type=_count("--forum"), metavar="N",
-                       help="forum variant deck: N suspects, N weapons, N + 3 places "
-                            "(numbered, or named by --suspects/--weapons/--rooms)")
-    cards.add_argument("--suspects", metavar="A,B,...", help="custom suspect cards")
-    cards.add_argument("--weapons", metavar="A,B,...", help="custom weapon cards")
-    cards.add_argument("--rooms", metavar="A,B,...", help="custom room (place) cards")
+                       help=_("forum variant deck: N suspects, N weapons, N + 3 places "
+                            "(numbered, or named by --suspects/--weapons/--rooms)"))
+    cards.add_argument("--suspects", metavar="A,B,...", help=_("custom suspect cards"))
+    cards.add_argument("--weapons", metavar="A,B,...", help=_("custom weapon cards"))
+    cards.add_argument("--rooms", metavar="A,B,...", help=_("custom room (place) cards"))
     parser.add_argument("--players", required=True, metavar="A,B,...",
-                        help="players in seating order, clockwise")
-    parser.add_argument("--me", metavar="NAME", help="whose notebook (omit for a spectator)")
-    parser.add_argument("--my-cards", metavar="A,B,...", help="your cards")
-    parser.add_argument("--face-up", metavar="A,B,...", help="cards lying face up")
+                        help=_("players in seating order, clockwise"))
+    parser.add_argument("--me", metavar="NAME", help=_("whose notebook (omit for a spectator)"))
+    parser.add_argument("--my-cards", metavar="A,B,...", help=_("your cards"))
+    parser.add_argument("--face-up", metavar="A,B,...", help=_("cards lying face up"))
     from .editions import Dealing
 
     parser.add_argument("--dealing", choices=[d.value for d in Dealing],
-                        help="dealing rule (default: the edition's; classic for custom cards)")
+                        help=_("dealing rule (default: the edition's; classic for custom cards)"))
     parser.add_argument("--hand-sizes", metavar="N,N,...",
-                        help="cards per player in seating order, instead of the dealing rule's")
-    parser.add_argument("--title", help="a name for the game")
-    parser.add_argument("-o", "--output", metavar="FILE", help="write here instead of stdout")
+                        help=_("cards per player in seating order, instead of the dealing rule's"))
+    parser.add_argument("--title", help=_("a name for the game"))
+    parser.add_argument("-o", "--output", metavar="FILE", help=_("write here instead of stdout"))
     parser.add_argument("--to", choices=["json", "text"],
-                        help="the format (default: from FILE's suffix, .json or .clue, else json)")
-    parser.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+                        help=_("the format (default: from FILE's suffix, .json or .clue, else "
+                               "json)"))
+    parser.add_argument("--force", action="store_true", help=_("overwrite FILE if it exists"))
 
 
 def _output_format(to: str | None, output: str | None) -> str | None:
@@ -333,10 +343,13 @@ def run_new(args: argparse.Namespace) -> int:
     if sizes is None:
         leftover = deal(rule, len(deck), len(players)).face_up
         if len(face_up) != leftover:
-            raise InvalidLogError([
-                f"--face-up: the {rule.value} rule leaves {leftover} cards face up for "
-                f"{len(players)} players, got {len(face_up)} ({args.face_up or 'none'})"
-            ])
+            raise InvalidLogError([ngettext(
+                "--face-up: the {rule} rule leaves {count} card face up for {players} players, "
+                "got {got} ({cards})",
+                "--face-up: the {rule} rule leaves {count} cards face up for {players} players, "
+                "got {got} ({cards})", leftover,
+            ).format(rule=rule.value, count=leftover, players=len(players), got=len(face_up),
+                     cards=args.face_up or _("none"))])
     log = GameLog(game)
     check(log)
     if _output_format(args.to, args.output) == "text":
@@ -347,7 +360,8 @@ def run_new(args: argparse.Namespace) -> int:
         text = dumps(log)
     if _write_output(text, args.output, args.force):
         hands = ", ".join(f"{p.name} {p.hand_size}" for p in game.players)
-        print(f"wrote {args.output}: {len(deck)} cards; hands {hands}", file=sys.stderr)
+        print(_("wrote {file}: {count} cards; hands {hands}").format(
+            file=args.output, count=len(deck), hands=hands), file=sys.stderr)
     return OK
 
 
@@ -359,12 +373,13 @@ def _write_output(text: str, output: str | None, force: bool) -> bool:
         return False
     target = Path(output)
     if target.exists() and not force:
-        raise InvalidLogError([f"--output: {output!r} already exists (add --force to "
-                               "overwrite it)"])
+        raise InvalidLogError([_("--output: {file} already exists (add --force to overwrite "
+                                 "it)").format(file=repr(output))])
     try:
         target.write_text(text, encoding="utf-8")
     except OSError as err:
-        raise InvalidLogError([f"--output: cannot write {output!r}: {err.strerror}"]) from None
+        raise InvalidLogError([_("--output: cannot write {file}: {reason}").format(
+            file=repr(output), reason=err.strerror)]) from None
     return True
 
 
@@ -374,12 +389,12 @@ _SUFFIXES = {".json": "json", ".clue": "text", ".txt": "text"}
 
 
 def _convert_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("log", metavar="IN", help="game log, JSON or notation; - for stdin")
-    parser.add_argument("-o", "--output", metavar="OUT", help="write here instead of stdout")
+    parser.add_argument("log", metavar="IN", help=_("game log, JSON or notation; - for stdin"))
+    parser.add_argument("-o", "--output", metavar="OUT", help=_("write here instead of stdout"))
     parser.add_argument("--to", choices=["json", "text"],
-                        help="the format to write (default: from OUT's suffix, .json or "
-                             ".clue, else the other format than IN's)")
-    parser.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
+                        help=_("the format to write (default: from OUT's suffix, .json or "
+                             ".clue, else the other format than IN's)"))
+    parser.add_argument("--force", action="store_true", help=_("overwrite OUT if it exists"))
 
 
 def run_convert(args: argparse.Namespace) -> int:
@@ -395,7 +410,9 @@ def run_convert(args: argparse.Namespace) -> int:
         target = "text" if is_json(source) else "json"
     text = dumps(log) if target == "json" else write_text(log)
     if _write_output(text, args.output, args.force):
-        print(f"wrote {args.output}: {len(log.events)} events as {target}", file=sys.stderr)
+        print(ngettext("wrote {file}: {count} event as {format}",
+                       "wrote {file}: {count} events as {format}", len(log.events)).format(
+            file=args.output, count=len(log.events), format=target), file=sys.stderr)
     return OK
 
 
@@ -408,22 +425,24 @@ def _new_deck(args: argparse.Namespace, players: Sequence[str]) -> tuple[Deck, D
     custom = [f"--{c.plural}" for c, given in zip(CATEGORIES, lists, strict=True) if given]
     if args.forum is not None or args.edition == "forum":
         if args.edition not in (None, "forum"):
-            raise InvalidLogError([f"--forum: cannot be combined with --edition {args.edition!r}"])
+            raise InvalidLogError([_("--forum: cannot be combined with --edition {edition}")
+                                   .format(edition=repr(args.edition))])
         count = len(players) if args.forum is None else args.forum
         return forum_deck(count, *lists), Dealing.FORUM, None
     if args.edition is not None:
         if custom:
-            raise InvalidLogError([f"{custom[0]}: give either --edition or your own cards, "
-                                   f"not both (--edition {args.edition!r})"])
+            raise InvalidLogError([_("{option}: give either --edition or your own cards, not "
+                                     "both (--edition {edition})").format(
+                option=custom[0], edition=repr(args.edition))])
         preset = edition(args.edition, field="--edition")
         return preset.deck, rule_for(preset, len(players)), preset.name
     if not custom:
-        raise InvalidLogError(["--edition: missing; choose a preset (clue-notebook editions), "
-                               "--forum N, or --suspects, --weapons and --rooms"])
+        raise InvalidLogError([_("--edition: missing; choose a preset (clue-notebook editions), "
+                                 "--forum N, or --suspects, --weapons and --rooms")])
     missing = [f"--{c.plural}" for c, given in zip(CATEGORIES, lists, strict=True) if not given]
     if missing:
-        raise InvalidLogError([f"{m}: missing (a custom deck needs --suspects, --weapons and "
-                               f"--rooms)" for m in missing])
+        raise InvalidLogError([_("{option}: missing (a custom deck needs --suspects, --weapons "
+                                 "and --rooms)").format(option=m) for m in missing])
     return Deck(*(tuple(given or ()) for given in lists)), Dealing.CLASSIC, None
 
 
@@ -433,11 +452,14 @@ def _hand_sizes(text: str, players: int) -> tuple[int, ...]:
     except ValueError:
         sizes = (-1,)
     if any(s < 0 for s in sizes):
-        raise InvalidLogError([f"--hand-sizes: expected whole numbers ≥ 0 separated by commas, "
-                               f"got {text!r}"])
+        raise InvalidLogError([_("--hand-sizes: expected whole numbers ≥ 0 separated by "
+                                 "commas, got {value}").format(value=repr(text))])
     if len(sizes) != players:
-        raise InvalidLogError([f"--hand-sizes: {len(sizes)} sizes for {players} players "
-                               f"({text!r})"])
+        raise InvalidLogError([ngettext("--hand-sizes: {count} size for {players} players "
+                                        "({value})",
+                                        "--hand-sizes: {count} sizes for {players} players "
+                                        "({value})", len(sizes)).format(
+            count=len(sizes), players=players, value=repr(text))])
     return sizes
 
 
@@ -446,10 +468,10 @@ def _hand_sizes(text: str, players: int) -> tuple[int, ...]:
 
 def _odds_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--odds", action="store_true",
-                        help="add exact probabilities (every deal consistent with the log "
-                             "equally likely)")
+                        help=_("add exact probabilities (every deal consistent with the log "
+                             "equally likely)"))
     parser.add_argument("--refuter-model", action="store_true",
-                        help="assume a refuter with several matches shows one at random")
+                        help=_("assume a refuter with several matches shows one at random"))
 
 
 def _odds(log: GameLog, args: argparse.Namespace) -> Odds:
@@ -462,9 +484,9 @@ def _accuse_arguments(parser: argparse.ArgumentParser) -> None:
     _log_arguments(parser)
     for name in ("suspect", "weapon", "room"):
         parser.add_argument(name, metavar=name.upper())
-    parser.add_argument("--json", action="store_true", help="print the check as JSON")
+    parser.add_argument("--json", action="store_true", help=_("print the check as JSON"))
     parser.add_argument("--refuter-model", action="store_true",
-                        help="assume a refuter with several matches shows one at random")
+                        help=_("assume a refuter with several matches shows one at random"))
 
 
 def run_accuse(args: argparse.Namespace) -> int:
@@ -473,7 +495,7 @@ def run_accuse(args: argparse.Namespace) -> int:
     from .advice import accuse
     from .odds import grid_of
 
-    log, _ = _read_log(args)
+    log = _read_log(args)[0]
     grid = grid_of(log)
     found = None if grid.accusation_safe else _odds(log, args)  # one count for both answers
     check = accuse(log, (args.suspect, args.weapon, args.room),
@@ -504,48 +526,50 @@ def _verdict(log: GameLog, triple: Sequence[str], found: Odds | None) -> Any:
 def _race_arguments(parser: argparse.ArgumentParser) -> None:
     _log_arguments(parser)
     parser.add_argument("--samples", type=_count("--samples"), metavar="N",
-                        help="deals drawn from the notebook (default 400, fewer at a large "
-                             "table: docs/limits.md)")
+                        help=_("deals drawn from the notebook (default 400, fewer at a large "
+                             "table: docs/limits.md)"))
     parser.add_argument("--seed", type=_count("--seed"), default=0, metavar="N")
     parser.add_argument("--json", action="store_true",
-                        help='print {"players": {name: chance}, "samples": N, "out": [...]}')
+                        help=_('print {"players": {name: chance}, "samples": N, "out": [...]}'))
 
 
 def run_race(args: argparse.Namespace) -> int:
     """For each other player, the chance they could already name the whole envelope."""
     from .race import draw_size, race
 
-    log, _ = _read_log(args)
+    log = _read_log(args)[0]
     if args.samples is not None and not 1 <= args.samples <= MAX_SAMPLES:
-        raise InvalidLogError([f"--samples: expected 1 to {MAX_SAMPLES:,} deals, "
-                               f"got {args.samples}"])
+        raise InvalidLogError([_("--samples: expected 1 to {most} deals, got {value}").format(
+            most=f"{MAX_SAMPLES:,}", value=args.samples)])
     opponents = sum(name != log.game.me for name in log.game.player_names)
     result = race(log, samples=draw_size(args.samples, opponents), seed=args.seed)
     if args.json:
         _print_json(result.to_json())
         return OK
-    print(f"Who could already name the whole envelope ({result.samples} deals drawn "
-          "from your notebook):")
+    print(ngettext("Who could already name the whole envelope ({count} deal drawn from your "
+                   "notebook):",
+                   "Who could already name the whole envelope ({count} deals drawn from your "
+                   "notebook):", result.samples).format(count=result.samples))
     for name, chance in result.players.items():
-        note = "  (out: accused wrongly)" if name in result.out else ""
+        note = "  " + _("(out: accused wrongly)") if name in result.out else ""
         print(f"  {name}: {chance:.0%}{note}")
     return OK
 
 
 def _advise_arguments(parser: argparse.ArgumentParser) -> None:
     _log_arguments(parser)
-    parser.add_argument("--room", metavar="ROOM", help="the room you stand in (default: any)")
+    parser.add_argument("--room", metavar="ROOM", help=_("the room you stand in (default: any)"))
     parser.add_argument("--to", metavar="PLAYER",
-                        help="the one player asked (forum variant; default: the table in turn)")
+                        help=_("the one player asked (forum variant; default: the table in turn)"))
     parser.add_argument("--top", type=_count("--top"), default=10, metavar="N",
-                        help="how many suggestions to list (default 10)")
+                        help=_("how many suggestions to list (default 10)"))
     parser.add_argument("--samples", type=_count("--samples"), metavar="N",
-                        help="deals drawn to score the suggestions (default 2000, fewer when "
-                             "many suggestions are scored: docs/limits.md)")
+                        help=_("deals drawn to score the suggestions (default 2000, fewer when "
+                             "many suggestions are scored: docs/limits.md)"))
     parser.add_argument("--seed", type=_count("--seed"), default=0, metavar="N")
-    parser.add_argument("--json", action="store_true", help="print the ranking as JSON")
+    parser.add_argument("--json", action="store_true", help=_("print the ranking as JSON"))
     parser.add_argument("--refuter-model", action="store_true",
-                        help="assume a refuter with several matches shows one at random")
+                        help=_("assume a refuter with several matches shows one at random"))
 
 
 def run_advise(args: argparse.Namespace) -> int:
@@ -554,10 +578,10 @@ def run_advise(args: argparse.Namespace) -> int:
     from .advice import advise, draw_size, reason
     from .odds import grid_of
 
-    log, _ = _read_log(args)
+    log = _read_log(args)[0]
     if args.samples is not None and not 1 <= args.samples <= MAX_SAMPLES:
-        raise InvalidLogError([f"--samples: expected 1 to {MAX_SAMPLES:,} deals, "
-                               f"got {args.samples}"])
+        raise InvalidLogError([_("--samples: expected 1 to {most} deals, got {value}").format(
+            most=f"{MAX_SAMPLES:,}", value=args.samples)])
     deck = log.game.deck
     rooms = 1 if args.room is not None else len(deck.rooms)
     samples = draw_size(args.samples, rooms * len(deck.suspects) * len(deck.weapons))
@@ -574,9 +598,9 @@ def run_advise(args: argparse.Namespace) -> int:
 
 def _show_arguments(parser: argparse.ArgumentParser) -> None:
     _log_arguments(parser)
-    parser.add_argument("asker", metavar="ASKER", help="the player whose suggestion you refute")
-    parser.add_argument("cards", metavar="CARD", nargs=3, help="the three cards they named")
-    parser.add_argument("--json", action="store_true", help="print the advice as JSON")
+    parser.add_argument("asker", metavar="ASKER", help=_("the player whose suggestion you refute"))
+    parser.add_argument("cards", metavar="CARD", nargs=3, help=_("the three cards they named"))
+    parser.add_argument("--json", action="store_true", help=_("print the advice as JSON"))
 
 
 def run_show(args: argparse.Namespace) -> int:
@@ -585,7 +609,7 @@ def run_show(args: argparse.Namespace) -> int:
     from . import odds_report
     from .advice import what_to_show
 
-    log, _ = _read_log(args)
+    log = _read_log(args)[0]
     advice = what_to_show(log, args.asker, tuple(args.cards))
     if args.json:
         _print_json(odds_report.show_json(advice))
@@ -597,21 +621,21 @@ def run_show(args: argparse.Namespace) -> int:
 # --- the table of subcommands, and main ------------------------------------------------------
 
 COMMANDS: list[Command] = [
-    Command("analyze", "print the notebook: who holds what, and the envelope so far",
+    Command("analyze", N_("print the notebook: who holds what, and the envelope so far"),
             _analyze_arguments, run_analyze),
-    Command("explain", "why a player holds a card or not, step by step, citing the log",
+    Command("explain", N_("why a player holds a card or not, step by step, citing the log"),
             _explain_arguments, run_explain),
-    Command("editions", "list the edition presets", _editions_arguments, run_editions),
-    Command("new", "write the starting log of a new game", _new_arguments, run_new),
-    Command("convert", "turn a log into the text notation or back into JSON",
+    Command("editions", N_("list the edition presets"), _editions_arguments, run_editions),
+    Command("new", N_("write the starting log of a new game"), _new_arguments, run_new),
+    Command("convert", N_("turn a log into the text notation or back into JSON"),
             _convert_arguments, run_convert),
-    Command("accuse", "is an accusation safe? if not, its chance and the likelier envelopes",
+    Command("accuse", N_("is an accusation safe? if not, its chance and the likelier envelopes"),
             _accuse_arguments, run_accuse),
-    Command("advise", "which suggestion to make: ranked by expected information",
+    Command("advise", N_("which suggestion to make: ranked by expected information"),
             _advise_arguments, run_advise),
-    Command("show", "which of your cards to show when you must refute",
+    Command("show", N_("which of your cards to show when you must refute"),
             _show_arguments, run_show),
-    Command("race", "how likely each other player could already name the envelope",
+    Command("race", N_("how likely each other player could already name the envelope"),
             _race_arguments, run_race),
 ]
 """Every subcommand, in the order ``--help`` lists them."""
@@ -622,13 +646,14 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     one (declaring the others' arguments would cost every run a fifth of its start-up);
     otherwise every subcommand of `COMMANDS`, for ``--help`` and for usage errors."""
     parser = argparse.ArgumentParser(
-        prog=PROG, description="A deduction notebook for Clue / Cluedo and its variants.",
+        prog=PROG, description=_("A deduction notebook for Clue / Cluedo and its variants."),
     )
     _lang_argument(parser, argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     named = [c for c in COMMANDS if argv and c.name == argv[0]]
     for command in named or COMMANDS:
-        sub = commands.add_parser(command.name, help=command.help, description=command.help)
+        sub = commands.add_parser(command.name, help=_(command.help),
+                                  description=_(command.help))
         command.arguments(sub)
         _lang_argument(sub, argparse.SUPPRESS)
         sub.set_defaults(run=command.run)
@@ -641,7 +666,7 @@ def _lang_argument(parser: argparse.ArgumentParser, default: Any) -> None:
 
     parser.add_argument(
         "--lang", choices=LANGUAGES, default=default,
-        help="language of the output and messages (default: from LANGUAGE, LC_ALL or LANG)",
+        help=_("language of the output and messages (default: from LANGUAGE, LC_ALL or LANG)"),
     )
 
 
@@ -658,15 +683,48 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit status (0 ok, 2 bad input, 3 contradiction)."""
     _utf8_streams()
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser(argv)
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exit_:  # --help, or a usage error argparse has already printed
-        return exit_.code if isinstance(exit_.code, int) else INVALID
     from .i18n import from_environment, speaking
 
-    with speaking(getattr(args, "lang", None) or from_environment()):
+    with speaking(_lang_asked(argv) or from_environment()), _argparse_speaking():
+        parser = build_parser(argv)
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exit_:  # --help, or a usage error argparse has already printed
+            return exit_.code if isinstance(exit_.code, int) else INVALID
         return _run(args)
+
+
+def _lang_asked(argv: Sequence[str]) -> str | None:
+    """The language ``--lang`` asks for, read before parsing (the help is in it), if any.
+
+    >>> _lang_asked(["analyze", "game.json", "--lang", "fi"]), _lang_asked(["--lang=ja", "-h"])
+    ('fi', 'ja')
+    """
+    from .i18n import LANGUAGES
+
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        value = argv[i + 1] if word == "--lang" and i + 1 < len(argv) else (
+            word.removeprefix("--lang=") if word.startswith("--lang=") else None)
+        if value in LANGUAGES:
+            return value
+    return None
+
+
+@contextmanager
+def _argparse_speaking() -> Iterator[None]:
+    """argparse's own words ("usage:", "options", its error messages) from our catalogs:
+    argparse looks up ``_`` and ``ngettext`` in its module when it speaks
+    (`solver.argparse_words` lists the messages)."""
+    from .i18n import gettext
+
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._, argparse.ngettext = gettext, ngettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
 
 
 def _run(args: argparse.Namespace) -> int:

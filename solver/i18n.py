@@ -24,7 +24,7 @@ import gettext as _gettext
 import io
 import os
 import string
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -40,7 +40,21 @@ NAMES = {"en": "English", "fi": "Suomi", "ru": "Русский", "ja": "日本�
 """Each language's name in itself, for a language switch."""
 LOCALE_DIR = Path(__file__).parent / "locale"
 
-_current: ContextVar[str] = ContextVar("language", default="en")
+_current: ContextVar[str | None] = ContextVar("language", default=None)
+
+
+def _english() -> str:
+    return "en"
+
+
+_fallback: Callable[[], str] = _english
+
+
+def fall_back_on(language: Callable[[], str]) -> None:
+    """Where the language comes from in a thread or task that has not chosen one: the app
+    points it at the session (Streamlit runs a page's callbacks on a fresh thread)."""
+    global _fallback
+    _fallback = language
 
 
 def supported(code: str | None) -> str | None:
@@ -97,7 +111,7 @@ def speaking(language: str) -> Iterator[None]:
 
 def current() -> str:
     """The language in use."""
-    return _current.get()
+    return _current.get() or _fallback()
 
 
 @cache

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .advice import AccusationCheck, Advice, ShowAdvice
+from .i18n import _, ngettext
 from .odds import Number, Odds
 
 ODDS_LINES = 10
@@ -35,9 +36,13 @@ def chance(p: Number, interval: tuple[float, float] | None) -> str:
         return percent(p).strip()
     low, high = interval
     if float(p) == 0:
-        return f"under {percent(high).strip()} (possible, but not among the sampled deals)"
-    below = "just above 0%" if low < 0.0005 else percent(low).strip()
-    return f"about {percent(p).strip()} (likely between {below} and {percent(high).strip()})"
+        return _("under {chance} (possible, but not among the sampled deals)").format(
+            chance=percent(high).strip())
+    if low < 0.0005:
+        return _("about {chance} (likely between just above 0% and {high})").format(
+            chance=percent(p).strip(), high=percent(high).strip())
+    return _("about {chance} (likely between {low} and {high})").format(
+        chance=percent(p).strip(), low=percent(low).strip(), high=percent(high).strip())
 
 
 def odds_json(result: Odds | None) -> dict[str, Any]:
@@ -65,20 +70,27 @@ def odds_json(result: Odds | None) -> dict[str, Any]:
 
 def odds_lines(result: Odds, limit: int = ODDS_LINES) -> list[str]:
     """The most likely envelopes, one per line, labelled exact or approximate."""
-    label = "exact" if result.exact else "approximate (sampled; ± one standard error)"
-    model = ", refuter picks at random" if result.refuter_model else ""
-    lines = [f"Envelope odds ({label}{model}):"]
+    headings = {
+        (True, False): _("Envelope odds (exact):"),
+        (True, True): _("Envelope odds (exact, refuter picks at random):"),
+        (False, False): _("Envelope odds (approximate: sampled; ± one standard error):"),
+        (False, True): _("Envelope odds (approximate: sampled; ± one standard error; refuter "
+                         "picks at random):"),
+    }
+    lines = [headings[result.exact, result.refuter_model]]
     for s, w, r, p in result.envelope_odds[:limit]:
         error = result.envelope_error.get((s, w, r)) if result.envelope_error else None
         if error is not None and float(p) == 0:  # possible, never drawn: an upper bound
-            lines.append(f"  under {percent(2 * error).strip()}  {s}, {w}, {r}")
+            under = _("under {chance}").format(chance=percent(2 * error).strip())
+            lines.append(f"  {under}  {s}, {w}, {r}")
         else:
             lines.append(f"  {percent(p, error)}  {s}, {w}, {r}")
     hidden = len(result.envelope_odds) - limit
     if hidden > 0:
-        lines.append(f"  … and {hidden} less likely")
+        lines.append("  " + ngettext("… and {count} less likely", "… and {count} less likely",
+                                     hidden).format(count=hidden))
     if result.warning is not None:
-        lines.append(f"  warning: {result.warning}")
+        lines.append("  " + _("warning: {warning}").format(warning=result.warning))
     return lines
 
 
@@ -86,14 +98,17 @@ def accusation_text(check: AccusationCheck) -> str:
     """"safe", or the chance that the accusation is right and the likelier alternatives."""
     s, w, r = check.triple
     if check.safe:
-        return f"safe: the envelope is certainly {s}, {w}, {r}"
-    lines = [f"not safe: {s}, {w}, {r} is right with chance "
-             f"{chance(check.probability, check.interval)}"
-             + ("" if check.exact else "; approximate, sampled")]
+        return _("safe: the envelope is certainly {suspect}, {weapon}, {room}").format(
+            suspect=s, weapon=w, room=r)
+    odds = chance(check.probability, check.interval)
+    lines = [(_("not safe: {suspect}, {weapon}, {room} is right with chance {chance}")
+              if check.exact else
+              _("not safe: {suspect}, {weapon}, {room} is right with chance {chance}; "
+                "approximate, sampled")).format(suspect=s, weapon=w, room=r, chance=odds)]
     if check.warning is not None:
-        lines.append(f"warning: {check.warning}")
+        lines.append(_("warning: {warning}").format(warning=check.warning))
     if check.alternatives:
-        lines.append("most likely alternatives:")
+        lines.append(_("most likely alternatives:"))
         errors = check.alternative_errors or (None,) * len(check.alternatives)
         lines += [f"  {percent(p, e)}  {a}, {b}, {c}"
                   for (a, b, c, p), e in zip(check.alternatives, errors, strict=True)]
@@ -115,10 +130,11 @@ def accusation_json(check: AccusationCheck) -> dict[str, Any]:
 def advice_lines(advice: Sequence[Advice], top: int,
                  reasons: Sequence[str] = ()) -> list[str]:
     """The ranking, each suggestion with its one-line reason (`solver.advice.reason`) below."""
-    lines = ["Suggestions by expected information about the envelope (bits):"]
+    lines = [_("Suggestions by expected information about the envelope (bits):")]
     for i, a in enumerate(advice[:top]):
         s, w, r = a.triple
-        lines.append(f"  {a.gain:5.2f}  {s}, {w}, {r}   (refuted {percent(a.refuted).strip()})")
+        refuted = _("(refuted {chance})").format(chance=percent(a.refuted).strip())
+        lines.append(f"  {a.gain:5.2f}  {s}, {w}, {r}   {refuted}")
         if i < len(reasons):
             lines.append(f"         {reasons[i]}")
     return lines
@@ -139,15 +155,17 @@ def advice_json(advice: Sequence[Advice], top: int,
 
 def show_text(advice: ShowAdvice) -> str:
     reasons = {
-        "only match": "it is your only match",
-        "already seen": "they have seen it from you before: it tells them nothing new",
-        "least telling": "it leaves them the most envelopes open",
+        "only match": _("show {card}: it is your only match"),
+        "already seen": _("show {card}: they have seen it from you before: it tells them "
+                          "nothing new"),
+        "least telling": _("show {card}: it leaves them the most envelopes open"),
     }
-    lines = [f"show {advice.card}: {reasons[advice.reason]}"]
+    lines = [reasons[advice.reason].format(card=advice.card)]
     for card, left in sorted(advice.open_after.items(), key=lambda kv: -kv[1]):
         bits = advice.entropy_after[card]
-        lines.append(f"  {card}: about {left:.1f} envelopes open to them after it "
-                     f"(public view: {bits:.2f} bits)")
+        lines.append("  " + _("{card}: about {count} envelopes open to them after it (public "
+                              "view: {bits} bits)").format(card=card, count=f"{left:.1f}",
+                                                           bits=f"{bits:.2f}"))
     return "\n".join(lines)
 
 

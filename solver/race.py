@@ -38,6 +38,7 @@ from .game import (
     Suggestion,
     Triple,
 )
+from .i18n import Message, say
 from .limits import RACE_VIEWS, RACE_WORK
 from .model import DealModel
 from .notebook import SOLVER
@@ -286,22 +287,30 @@ class Verdict:
     """Each player's chance (``None`` when the envelope is certain)."""
 
     def reason(self) -> str:
-        """One line a player can follow."""
+        """One line a player can follow, in the current language."""
+        return self.said().render()
+
+    def said(self) -> Message:
+        """`reason` kept unrendered, to show in whatever language is asked for later."""
         if self.race is None:
-            return "the envelope is certain: accuse now"
+            return say("the envelope is certain: accuse now")
         leader = max(
             (n for n in self.race.players if n not in self.race.out),
             key=lambda n: self.race.players[n] if self.race else 0.0,
             default=None,
         )
-        chance = 0.0 if leader is None else self.race.players[leader]
-        who = ("" if leader is None else
-               f"; {leader} may already know: {chance:.0%}" if chance >= 0.005 else
-               "; nobody seems to know it yet")
-        odds = f"right {self.right:.0%}, someone else solves first {self.threat:.0%}{who}"
-        if self.accuse:
-            return f"accuse now: {odds}"
-        return f"wait: {odds}"
+        right, threat = f"{self.right:.0%}", f"{self.threat:.0%}"
+        odds = (say("accuse now: right {right}, someone else solves first {threat}",
+                    right=right, threat=threat) if self.accuse else
+                say("wait: right {right}, someone else solves first {threat}",
+                    right=right, threat=threat))
+        if leader is None:
+            return odds
+        chance = self.race.players[leader]
+        if chance >= 0.005:
+            return say("{verdict}; {player} may already know: {chance}", verdict=odds,
+                       player=leader, chance=f"{chance:.0%}")
+        return say("{verdict}; nobody seems to know it yet", verdict=odds)
 
 
 def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from notebook_app.history import told
 from notebook_app.store import DB_ENV, Store
 from solver.cards import Deck
 from solver.editions import Dealing, editions, new_game
@@ -137,7 +138,7 @@ def test_open_an_example_and_upload_a_log(store: Store) -> None:
     assert at.selectbox(key="example").options
     at.button(key="open_example").click().run()
     assert not at.exception and "live" in at.session_state
-    assert at.session_state["revision"][1].startswith("opened example")
+    assert told(at.session_state["revision"][1]).render("en").startswith("opened example")
 
 
 def test_upload_a_log_and_see_its_problems(store: Store) -> None:
@@ -447,7 +448,8 @@ def test_edit_an_event(store: Store) -> None:
     edited = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob", "Cat"),
                         refuted_by="Dan", shown="Lounge")
     assert events(at) == (edited, Reveal("Dan", ("Wrench",)))
-    assert store.latest(game_id).note == "edited event 1"  # type: ignore[union-attr]
+    note = store.latest(game_id).note  # type: ignore[union-attr]
+    assert told(note).render("en") == "edited event 1" and note.startswith("{")  # as data
 
 
 def test_edit_a_reveal_keeps_its_kind(store: Store) -> None:

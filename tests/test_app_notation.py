@@ -11,6 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 import notebook_app.session as session
+from notebook_app.history import told
 from notebook_app.store import Store
 from solver.editions import Dealing, new_game
 from solver.game import GameLog, Note, Suggestion
@@ -60,7 +61,8 @@ def test_a_pasted_game_opens_as_a_new_game(store: Store, name: str) -> None:
     assert at.session_state["live"].log == read_text(text)
     assert at.session_state["access"] == "owner"  # saved in this browser's list, to edit
     events = len(read_text(text).events)
-    assert at.session_state["revision"][1] == f"opened a pasted game ({events} events)"
+    assert told(at.session_state["revision"][1]).render("en") == \
+        f"opened a pasted game ({events} events)"
 
 
 def test_a_pasted_game_with_a_typo_says_where_and_keeps_the_text(store: Store) -> None:

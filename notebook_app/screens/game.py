@@ -9,6 +9,7 @@ from datetime import date
 import streamlit as st
 
 from solver.game import Game
+from solver.i18n import _
 from solver.logfile import dumps
 
 from ..plain import plain
@@ -47,45 +48,46 @@ def sharing() -> None:
     try:
         links = store().links(state.game_id)
     except StoreError as err:
-        st.error(f"The game's links cannot be shown now: {err.reason}. Reload the page in a "
-                 "moment.", icon=":material/warning:")
+        st.error(_("The game's links cannot be shown now: {reason}. Reload the page in a "
+                   "moment.").format(reason=_(err.reason)), icon=":material/warning:")
         return
-    st.markdown("**Open it on another device, or share it**")
+    st.markdown("**" + _("Open it on another device, or share it") + "**")
     if not can_edit():
-        st.caption("You follow this game with its read link. Send this link to let someone "
-                   "else follow it too (it opens this game only):")
+        st.caption(_("You follow this game with its read link. Send this link to let someone "
+                     "else follow it too (it opens this game only):"))
         st.code(link_to(links.read), language=None, wrap_lines=True)
         return
-    st.caption("This browser keeps its games by itself: open the bare address here again and "
-               "they are listed. **On another device** (your phone, a friend's), open the "
-               "**edit link** there: send it to yourself by message or mail. Each link opens "
-               "this game only, never your other games.")
-    st.markdown("Edit link: records, edits and undoes entries of this game")
+    st.caption(_("This browser keeps its games by itself: open the bare address here again "
+                 "and they are listed. **On another device** (your phone, a friend's), open "
+                 "the **edit link** there: send it to yourself by message or mail. Each link "
+                 "opens this game only, never your other games."))
+    st.markdown(_("Edit link: records, edits and undoes entries of this game"))
     st.code(link_to(links.edit), language=None, wrap_lines=True)
-    st.markdown("Read link: sees the grid, log and review of this game, changes nothing")
+    st.markdown(_("Read link: sees the grid, log and review of this game, changes nothing"))
     st.code(link_to(links.read), language=None, wrap_lines=True)
     if is_owner():
-        st.button("Stop sharing: new links", key="new_links", on_click=new_links,
-                  help="Both links above stop working and everyone you sent them to loses "
-                       "this game, until you send the new ones.")
+        st.button(_("Stop sharing: new links"), key="new_links", on_click=new_links,
+                  help=_("Both links above stop working and everyone you sent them to loses "
+                         "this game, until you send the new ones."))
 
 
 def game_view() -> None:
     log = live().log
     game = log.game
-    st.markdown("**Players** (seating order): "
-                + plain(", ".join(f"{p.name} ({p.hand_size})" for p in game.players)))
+    st.markdown(_("**Players** (seating order): {players}").format(
+        players=plain(", ".join(f"{p.name} ({p.hand_size})" for p in game.players))))
     if game.me is not None:
-        st.markdown(f"**Your cards** ({plain(game.me)}): "
-                    f"{plain(', '.join(game.my_cards)) or '—'}")
+        st.markdown(_("**Your cards** ({player}): {cards}").format(
+            player=plain(game.me), cards=plain(", ".join(game.my_cards)) or "—"))
     if game.face_up:
-        st.markdown(f"**Face up:** {plain(', '.join(game.face_up))}")
+        st.markdown(_("**Face up:** {cards}").format(cards=plain(", ".join(game.face_up))))
     if game.side_cards:
-        st.markdown(f"**Side cards:** {game.side_cards}")
-    st.caption("Saved after every entry.")
+        st.markdown(_("**Side cards:** {count}").format(count=game.side_cards))
+    st.caption(_("Saved after every entry."))
     sharing()
-    st.download_button("Export log (clue-notebook/1)", dumps(log), file_name=export_name(game),
-                       mime="application/json", key="export", width="stretch")
-    st.button("Close game", key="close_game", on_click=close_game, width="stretch")
-    st.button("Remove from this browser's list", key="forget_game", on_click=forget_game,
-              width="stretch", help="The game stays saved; its links still open it.")
+    st.download_button(_("Export log (clue-notebook/1)"), dumps(log),
+                       file_name=export_name(game), mime="application/json", key="export",
+                       width="stretch")
+    st.button(_("Close game"), key="close_game", on_click=close_game, width="stretch")
+    st.button(_("Remove from this browser's list"), key="forget_game", on_click=forget_game,
+              width="stretch", help=_("The game stays saved; its links still open it."))

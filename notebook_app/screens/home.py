@@ -7,9 +7,10 @@ import streamlit as st
 from solver.cards import Deck
 from solver.editions import Dealing, editions, rule_for
 from solver.errors import InvalidLogError
-from solver.i18n import N_, _, ngettext
+from solver.i18n import N_, _, join, ngettext
 from solver.limits import MAX_CARDS, MAX_PLAYERS
 
+from .. import history
 from ..newgame import (
     build_game,
     custom_deck,
@@ -64,7 +65,7 @@ def start_game() -> None:
     except InvalidLogError as err:
         state.start_problem = problems_text(err)  # beside Start, where the player looks
         return
-    start_from(log, "started the game")
+    start_from(log, history.started())
 
 
 def open_chosen_example() -> None:
@@ -73,7 +74,7 @@ def open_chosen_example() -> None:
     except InvalidLogError as err:
         state.example_error = problems_text(err)
         return
-    start_from(log, f"opened example {state.example}")
+    start_from(log, history.example(state.example))
 
 
 def open_upload() -> None:
@@ -87,7 +88,7 @@ def open_upload() -> None:
         state.open_error = (_("{file} is not a valid log.").format(file=upload.name) + " "
                             + problems_text(err))
         return
-    start_from(log, f"imported {upload.name}")
+    start_from(log, history.imported(upload.name))
 
 
 def form_error(key: str) -> None:
@@ -96,6 +97,18 @@ def form_error(key: str) -> None:
     text = state.pop(key, None)
     if text:
         st.error(plain(text), icon=":material/warning:")
+
+
+def too_large(players: int, cards: int) -> str:
+    """Why a game cannot start: more players or cards than the server takes (`solver.limits`)."""
+    over = [ngettext("{count} player (at most {limit})", "{count} players (at most {limit})",
+                     players).format(count=players, limit=MAX_PLAYERS)
+            if players > MAX_PLAYERS else None,
+            ngettext("{count} card (at most {limit})", "{count} cards (at most {limit})",
+                     cards).format(count=cards, limit=MAX_CARDS)
+            if cards > MAX_CARDS else None]
+    return _("{sizes}: a game this large would take the server too long. Shorten the lists to "
+             "go on.").format(sizes=join([o for o in over if o]))
 
 
 def new_game_form() -> None:
@@ -116,12 +129,8 @@ def new_game_form() -> None:
     if not names:
         st.caption(_("Type the players' names to go on."))
         return
-    too_large = [f"{len(names)} players (at most {MAX_PLAYERS})" if len(names) > MAX_PLAYERS
-                 else "", f"{len(deck)} cards (at most {MAX_CARDS})" if len(deck) > MAX_CARDS
-                 else ""]
-    if any(too_large):
-        st.error(" and ".join(t for t in too_large if t) + ": a game this large would take the "
-                 "server too long. Shorten the lists to go on.", icon=":material/warning:")
+    if len(names) > MAX_PLAYERS or len(deck) > MAX_CARDS:
+        st.error(too_large(len(names), len(deck)), icon=":material/warning:")
         return
     if state.get("new_me_for") != names or state.get("new_me") not in (None, *names):
         state.new_me_for = names

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from solver.i18n import _
+
 from ..entry import start_edit
 from ..plain import plain
 from ..session import can_edit, live
@@ -18,13 +20,13 @@ def log_view() -> None:
     notation_panel()
     events = live().log.events
     if not events:
-        st.caption("No events yet. Record the first turn on the Turn tab." if can_edit()
-                   else "No events yet.")
+        st.caption(_("No events yet. Record the first turn on the Turn tab.") if can_edit()
+                   else _("No events yet."))
         return
     conflict = set(live().conflict)
     editable = can_edit()
     if editable:
-        st.caption("Tap an entry to edit or delete it.")
+        st.caption(_("Tap an entry to edit or delete it."))
     with st.container(key="log", gap=None):
         for index in reversed(range(len(events))):
             mark = "⚠ " if index + 1 in conflict else ""
@@ -34,4 +36,4 @@ def log_view() -> None:
                 continue
             st.button(line, key=f"edit_{index}", on_click=start_edit, args=(index,),
                       type="tertiary", width="stretch",
-                      help="In conflict with other entries" if mark else None)
+                      help=_("In conflict with other entries") if mark else None)

@@ -14,6 +14,7 @@ from solver.game import GameLog, Suggestion
 from solver.i18n import _
 from solver.notation import write_text
 
+from .. import history
 from ..entry import next_entry
 from ..pasted import MAX_PASTE, Trouble, read_game, read_turns, trouble
 from ..plain import plain
@@ -59,7 +60,7 @@ def open_pasted_game() -> None:
     except InvalidLogError as err:
         state.paste_game_error = trouble(text, err)
         return
-    start_from(log, f"opened a pasted game ({len(log.events)} events)")
+    start_from(log, history.pasted_game(len(log.events)))
 
 
 def paste_game_form() -> None:
@@ -87,8 +88,7 @@ def add_pasted_turns() -> None:
                                              "'Ann: Plum Rope Hall / Bob - Cid +'"),), "")
         return
     first = len(log.events) + 1
-    numbers = f"event {first}" if added == 1 else f"events {first}-{first + added - 1}"
-    if commit(longer, f"added {numbers} from pasted text"):
+    if commit(longer, history.pasted_turns(first, first + added - 1)):
         state.paste_turns = ""
         if form_untouched():
             next_entry()  # the next suggester follows the pasted turns

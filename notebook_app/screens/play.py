@@ -8,10 +8,11 @@ from collections.abc import Callable
 import streamlit as st
 
 from solver.game import GameLog
-from solver.i18n import N_, _, ngettext
+from solver.i18n import N_, Message, _, ngettext, say
 
 from ..entry import next_entry, start_edit
 from ..grid_view import as_markdown, envelope_line, verdict
+from ..history import told
 from ..plain import plain
 from ..session import ENTRY_KEYS, can_edit, flash, live, undo_revision
 from ..turns import describe
@@ -59,7 +60,8 @@ def header() -> None:
         st.caption(_("Read only: you follow this game; changes made by its players show here."))
         return
     seq, note = state.revision
-    st.button(plain(_("Undo: {entry}").format(entry=note)), key="undo", on_click=undo,
+    st.button(plain(_("Undo: {entry}").format(entry=told(note).render())), key="undo",
+              on_click=undo,
               disabled=seq <= 1, icon=":material/undo:", width="stretch")
 
 
@@ -76,21 +78,24 @@ def race_line(log: GameLog) -> None:
 
     cached = state.get("race_line")
     if cached is None or cached[0] != log:
+        line: Message | None = None
         try:
             if log.game.me is None:
                 chances = race(log, samples=RACE_SAMPLES).players
                 leader = max(chances, key=chances.__getitem__, default=None)
-                line = ("" if leader is None else
-                        f"{leader} may already know: {chances[leader]:.0%}")
+                if leader is not None:
+                    line = say("{player} may already know: {chance}", player=leader,
+                               chance=f"{chances[leader]:.0%}")
             else:
-                line = accuse_or_wait(log, samples=RACE_SAMPLES).reason()
+                line = accuse_or_wait(log, samples=RACE_SAMPLES).said()
         except ClueError:  # a clash the grid works around: no race to read
-            line = ""
-        cached = state.race_line = (log, line[:1].upper() + line[1:])
-    if cached[1]:
-        st.caption(plain(cached[1]), help="From deals your notebook allows: how likely each "
-                   "other player could name the whole envelope from what they have seen, and "
-                   "whether your likeliest envelope is worth the risk before they do.")
+            line = None
+        cached = state.race_line = (log, line)  # words, not text: the language may change
+    if cached[1] is not None:
+        st.caption(plain(cached[1].render(start=True)), help=_(
+            "From deals your notebook allows: how likely each other player could name the "
+            "whole envelope from what they have seen, and whether your likeliest envelope is "
+            "worth the risk before they do."))
 
 
 def conflict_banner(ignored: tuple[int, ...]) -> None:
@@ -126,7 +131,7 @@ def status_line() -> None:
     """One line under the tabs, always there so nothing below it jumps: what was just done
     (instead of a toast over the verdict) unless the Undo button already says it ("Undid: …",
     "New links made"), else the latest entry."""
-    undo_says = state.revision[1].lower()
+    undo_says = told(state.revision[1]).render().lower()
     done = [t for t in state.pop("done_notes", []) if t.lower() != undo_says]
     events = live().log.events
     if done:
@@ -153,7 +158,7 @@ def play_screen() -> None:
     names = tuple(VIEWS) if can_edit() else READ_VIEWS
     if state.get("view") not in names:
         state.view = names[0]
-    st.segmented_control("View", names, key="view", label_visibility="collapsed",
+    st.segmented_control(_("View"), names, key="view", label_visibility="collapsed",
                          width="stretch", on_change=scroll_to_top, format_func=_)
     status_line()
     VIEWS[state.view or names[0]]()

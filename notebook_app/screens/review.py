@@ -29,15 +29,15 @@ def review_view() -> None:
     if state.get("review_step") is None or state.review_step > count:
         state.review_step = count
     if count:
-        st.slider("After event", 0, count, key="review_step")
+        st.slider(_("After event"), 0, count, key="review_step")
     with st.container(horizontal=True):
-        st.button("Back", key="review_back", on_click=step, args=(-1,),
+        st.button(_("Back"), key="review_back", on_click=step, args=(-1,),
                   icon=":material/chevron_left:")
-        st.button("Next", key="review_next", on_click=step, args=(1,),
+        st.button(_("Next"), key="review_next", on_click=step, args=(1,),
                   icon=":material/chevron_right:")
     upto = int(state.review_step)
     st.markdown(f"**#{upto}** {plain(describe(events[upto - 1]))}" if upto
-                else "Before the first event")
+                else _("Before the first event"))
     grid = live().grid_at(upto)
     counts = live().counter.counts
     if grid is None:
@@ -46,17 +46,18 @@ def review_view() -> None:
         st.caption(plain(verdict(grid, counts[upto]))
                    + " · " + _("Tap a cell to see why, as of this event."))
         show_grid(grid, "review_table", upto=upto)
-    st.markdown("**Possible envelopes after each event**")
-    chart = pd.DataFrame({"event": range(len(counts)), "possible envelopes": counts})
-    st.line_chart(chart, x="event", y="possible envelopes", height=180)
+    st.markdown("**" + _("Possible envelopes after each event") + "**")
+    x, y = _("event"), _("possible envelopes")
+    chart = pd.DataFrame({x: range(len(counts)), y: counts})
+    st.line_chart(chart, x=x, y=y, height=180)
     safe = next((i for i, n in enumerate(counts) if n == 1), None)
     if safe is None:
-        st.write("An accusation has not been safe yet.")
+        st.write(_("An accusation has not been safe yet."))
     elif safe == 0:
-        st.write("An accusation was safe from the start.")
+        st.write(_("An accusation was safe from the start."))
     else:
-        st.markdown(plain(f"An accusation was safe after event #{safe}: "
-                          f"{describe(events[safe - 1])}"))
+        st.markdown(plain(_("An accusation was safe after event #{n}: {entry}").format(
+            n=safe, entry=describe(events[safe - 1]))))
     accusations = [(i, e) for i, e in enumerate(events, 1) if isinstance(e, Accusation)]
     for number, accusation in accusations:
         st.markdown(plain(f"#{number}: {describe(accusation)}"))

@@ -13,7 +13,7 @@ import streamlit as st
 
 from solver.cards import CATEGORIES, Category, Deck
 from solver.game import GameLog, Reveal, Suggestion
-from solver.i18n import N_, _
+from solver.i18n import N_, Message, _, say, say_n
 
 from ..entry import (
     CARD_KEYS,
@@ -143,9 +143,9 @@ def turn_form() -> None:
         st.caption(plain(_("{player} has seen from you: {cards}").format(
             player=by, cards=", ".join(seen) if seen else _("nothing yet"))))
     mine = by == game.me and kind == "Suggestion" and state.get("editing") is None
-    if mine and st.toggle("Suggest for me", key="advise_me",
-                          help="The suggestion whose answer should teach you most about the "
-                               "envelope"):
+    if mine and st.toggle(_("Suggest for me"), key="advise_me",
+                          help=_("The suggestion whose answer should teach you most about the "
+                                 "envelope")):
         st.caption(plain(best_suggestion(log)))
     card_chips(game.deck)
     if kind == "Accusation":
@@ -176,19 +176,21 @@ def turn_form() -> None:
 def best_suggestion(log: GameLog) -> str:
     """The advisor's first suggestion (`solver.advice.advise`) and why, in one line; computed
     once per log."""
-    from solver.advice import advise, reason
+    from solver.advice import advise, reason_said
     from solver.errors import ClueError
 
     cached = state.get("best_suggestion")
     if cached is None or cached[0] != log:
         try:
             best = advise(log, samples=1000)[0]
-            line = f"Ask {', '.join(best.triple)}: {reason(log, best)}"
+            suspect, weapon, room = best.triple
+            line = say("Ask {suspect}, {weapon}, {room}: {reason}", suspect=suspect,
+                       weapon=weapon, room=room, reason=reason_said(log, best))
         except ClueError:
-            line = "No advice while the log has a contradiction."
-        cached = state.best_suggestion = (log, line)
-    text: str = cached[1]
-    return text
+            line = say("No advice while the log has a contradiction.")
+        cached = state.best_suggestion = (log, line)  # words, not text: the language may change
+    said: Message = cached[1]
+    return said.render()
 
 
 def least_telling(log: GameLog, by: str, cards: tuple[str, ...]) -> str:
@@ -199,17 +201,21 @@ def least_telling(log: GameLog, by: str, cards: tuple[str, ...]) -> str:
 
     cached = state.get("least_telling")
     if cached is None or cached[0] != (log, by, cards):
+        line: Message | None = None
         try:
             advice = what_to_show(log, by, cards)
             left = advice.open_after.get(advice.card)
-            line = f"Show {advice.card}" + ("" if left is None else
-                                            f": it leaves {by} the most envelopes open "
-                                            f"(about {left:.0f})")
+            line = (say("Show {card}", card=advice.card) if left is None else
+                    say_n("Show {card}: it leaves {player} the most envelopes open (about "
+                          "{count})",
+                          "Show {card}: it leaves {player} the most envelopes open (about "
+                          "{count})", round(left), card=advice.card, player=by,
+                          count=round(left)))
         except ClueError:
-            line = ""
+            line = None
         cached = state.least_telling = ((log, by, cards), line)
-    text: str = cached[1]
-    return text
+    said: Message | None = cached[1]
+    return "" if said is None else said.render()
 
 
 def shown_chips(refuter: str) -> None:

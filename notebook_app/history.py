@@ -1,0 +1,118 @@
+"""What each saved revision did ("recorded event 4"), for the Undo button and the status line.
+
+The database keeps it language-neutral: the message id and its arguments as JSON, put into
+words in the reader's language when shown. Rows saved before that hold English text; the ones
+the app used to write are read back into their messages (so they are translated too), anything
+else is shown as it was written.
+
+>>> stored = recorded(4)
+>>> stored
+'{"say": "recorded event {n}", "args": {"n": 4}}'
+>>> told(stored).render("fi"), told("recorded event 4").render("ru")
+('tapahtuma 4 kirjattu', 'записано событие 4')
+>>> told("opened a pasted game (3 events)").render("en"), told("a note of 2025").render("ja")
+('opened a pasted game (3 events)', 'a note of 2025')
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from solver.i18n import N_, Message, say, say_n
+
+RECORDED = N_("recorded event {n}")
+EDITED = N_("edited event {n}")
+DELETED = N_("deleted event {n}")
+STARTED = N_("started the game")
+SHOWN = N_("noted {card} shown in event {n}")
+EXAMPLE = N_("opened example {name}")
+IMPORTED = N_("imported {file}")
+ADDED_ONE = N_("added event {n} from pasted text")
+ADDED = N_("added events {first}-{last} from pasted text")
+PASTED = ("opened a pasted game ({count} event)", "opened a pasted game ({count} events)")
+UNKNOWN = "{text}"
+"""A note this app did not write: shown as it is (the id is in no catalog)."""
+
+
+def _write(message: Message) -> str:
+    plural = {} if message.plural is None else {"plural": message.plural, "n": message.n}
+    return json.dumps({"say": message.msgid, **plural, "args": dict(message.args)},
+                      ensure_ascii=False)
+
+
+def recorded(n: int) -> str:
+    return _write(say(RECORDED, n=n))
+
+
+def edited(n: int) -> str:
+    return _write(say(EDITED, n=n))
+
+
+def deleted(n: int) -> str:
+    return _write(say(DELETED, n=n))
+
+
+def started() -> str:
+    return _write(say(STARTED))
+
+
+def shown(card: str, n: int) -> str:
+    return _write(say(SHOWN, card=card, n=n))
+
+
+def example(name: str) -> str:
+    return _write(say(EXAMPLE, name=name))
+
+
+def imported(file: str) -> str:
+    return _write(say(IMPORTED, file=file))
+
+
+def pasted_game(count: int) -> str:
+    return _write(say_n("opened a pasted game ({count} event)",
+                        "opened a pasted game ({count} events)", count, count=count))
+
+
+def pasted_turns(first: int, last: int) -> str:
+    return _write(say(ADDED_ONE, n=first) if first == last else say(ADDED, first=first, last=last))
+
+
+OLD_ENGLISH = [
+    (re.compile(r"recorded event (?P<n>\d+)"), RECORDED),
+    (re.compile(r"edited event (?P<n>\d+)"), EDITED),
+    (re.compile(r"deleted event (?P<n>\d+)"), DELETED),
+    (re.compile(r"started the game"), STARTED),
+    (re.compile(r"noted (?P<card>.+) shown in event (?P<n>\d+)"), SHOWN),
+    (re.compile(r"opened example (?P<name>.+)"), EXAMPLE),
+    (re.compile(r"imported (?P<file>.+)"), IMPORTED),
+    (re.compile(r"added event (?P<n>\d+) from pasted text"), ADDED_ONE),
+    (re.compile(r"added events (?P<first>\d+)-(?P<last>\d+) from pasted text"), ADDED),
+]
+"""The English notes the app stored before they were kept as data."""
+NUMBERS = {"n", "first", "last"}
+OLD_PASTED = re.compile(r"opened a pasted game \((?P<count>\d+) events\)")
+
+
+def told(stored: str) -> Message:
+    """A stored note as a message to render in the reader's language."""
+    if stored.startswith("{"):
+        try:
+            data = json.loads(stored)
+            args = {k: v for k, v in data.get("args", {}).items() if isinstance(v, str | int)}
+            if isinstance(data.get("plural"), str):
+                return Message(str(data["say"]), tuple(args.items()), data["plural"],
+                               int(data.get("n", 1)))
+            return Message(str(data["say"]), tuple(args.items()))
+        except (ValueError, AttributeError, KeyError, TypeError):
+            pass
+    for pattern, msgid in OLD_ENGLISH:
+        found = pattern.fullmatch(stored)
+        if found:
+            return Message(msgid, tuple((k, int(v) if k in NUMBERS else v)
+                                        for k, v in found.groupdict().items()))
+    found = OLD_PASTED.fullmatch(stored)
+    if found:
+        count = int(found["count"])
+        return Message(PASTED[0], (("count", count),), PASTED[1], count)
+    return Message(UNKNOWN, (("text", stored),))
