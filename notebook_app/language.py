@@ -64,8 +64,8 @@ def _switched() -> None:
 def switcher() -> None:
     """The language switch: one tap on a language's own name, on every screen."""
     state.lang_pick = state.lang
-    st.segmented_control(
-        i18n.gettext("Language"), i18n.LANGUAGES, key="lang_pick",
+    st.segmented_control(  # a fixed label (hidden): a translated one would make a new widget
+        "Language", i18n.LANGUAGES, key="lang_pick",
         format_func=i18n.NAMES.__getitem__, on_change=_switched, label_visibility="collapsed",
     )
     remember()

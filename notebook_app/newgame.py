@@ -17,6 +17,7 @@ from solver.cards import Deck
 from solver.editions import Dealing, deal, new_game
 from solver.errors import InvalidLogError
 from solver.game import GameLog
+from solver.i18n import _
 from solver.logfile import check, load
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -83,5 +84,5 @@ def open_example(name: str) -> GameLog:
     """Load an example by name; `InvalidLogError` when it is missing or broken."""
     path = examples().get(name)
     if path is None:
-        raise InvalidLogError([f"example: no example called {name!r}"])
+        raise InvalidLogError([_("example: no example called {name}").format(name=repr(name))])
     return load(path)

@@ -52,7 +52,7 @@ from sqlalchemy.pool import NullPool
 
 from solver.errors import InvalidLogError
 from solver.game import GameLog
-from solver.i18n import N_
+from solver.i18n import N_, gettext
 from solver.logfile import decode, event_to_json, parse, to_json
 from solver.notation import read_log_any
 
@@ -452,11 +452,13 @@ class Store:
             header = self._header(db, game_id)
             bodies = [b for _, b in self._live_rows(db, game_id)]
         if header is None:
-            raise InvalidLogError([f"game {game_id}: its setup is missing from the database"])
+            raise InvalidLogError([gettext("game {game}: its setup is missing from the database")
+                                   .format(game=game_id)])
         try:
             return Revision(join(header, bodies), int(row.seq), str(row.note))
         except json.JSONDecodeError as err:
-            raise InvalidLogError([f"game {game_id}: stored JSON is damaged ({err})"]) from None
+            raise InvalidLogError([gettext("game {game}: stored JSON is damaged ({error})")
+                                   .format(game=game_id, error=err)]) from None
 
     @_guarded
     def seq(self, game_id: str) -> int | None:
@@ -633,4 +635,6 @@ def parse_upload(data: bytes, name: str | None = None) -> GameLog:
     The command line reads files the same way (`solver.logfile.decode`, then
     `solver.notation.read_log_any`), so the limits of `solver.limits` are checked before any
     solver is built, the same in both."""
-    return read_log_any(decode(data, "file: the upload" if name is None else f"file: {name!r}"))
+    source = gettext("file: the upload") if name is None else gettext("file: {name}").format(
+        name=repr(name))
+    return read_log_any(decode(data, source))

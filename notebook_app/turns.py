@@ -239,14 +239,14 @@ def unshown(original: Event, loaded: Event | None) -> tuple[str, ...]:
     """
     extra = tuple(f"{key}: {value}" for key, value in original.extra.items())
     if loaded is None or type(loaded) is not type(original):
-        return ("the whole entry", *extra)
+        return (_("the whole entry"), *extra)
     lines = []
     for f in fields(original):
         value = getattr(original, f.name)
         if f.name == "extra" or value == getattr(loaded, f.name):
             continue
         text = ", ".join(value) if isinstance(value, tuple) else str(value or "")
-        lines.append(f"{f.name.replace('_', ' ')}: {text or 'none'}")
+        lines.append(f"{f.name.replace('_', ' ')}: {text or _('none')}")
     return (*lines, *extra)
 
 
@@ -272,14 +272,17 @@ class ShowChoice:
     def advice(self) -> str:
         """One line to read before showing a card."""
         if not self.matching:
-            return "You hold none of these cards."
+            return _("You hold none of these cards.")
         if len(self.matching) == 1:
-            return f"You must show {self.matching[0]}."
+            return _("You must show {card}.").format(card=self.matching[0])
+        if len(self.already_seen) == 1:
+            return _("{player} has already seen {card} from you: show it again.").format(
+                player=self.suggester, card=self.already_seen[0])
         if self.already_seen:
-            listing = ", ".join(self.already_seen)
-            again = "it" if len(self.already_seen) == 1 else self.already_seen[-1]
-            return f"{self.suggester} has already seen {listing} from you: show {again} again."
-        return f"{self.suggester} has seen none of these from you yet."
+            return _("{player} has already seen {cards} from you: show {card} again.").format(
+                player=self.suggester, cards=", ".join(self.already_seen),
+                card=self.already_seen[-1])
+        return _("{player} has seen none of these from you yet.").format(player=self.suggester)
 
 
 def show_choice(log: GameLog, suggester: str, cards: tuple[str, ...]) -> ShowChoice:

@@ -28,7 +28,7 @@ from .game import (
     Suggestion,
     Triple,
 )
-from .i18n import N_, Listing, Message, say
+from .i18n import N_, Listing, Message, _, say
 from .limits import ADVICE_WORK
 from .notebook import Grid
 from .odds import (
@@ -53,18 +53,27 @@ ALTERNATIVES = 5
 """How many other envelopes `accuse` lists."""
 
 
+_NOT_A = {
+    "suspect": lambda: _("{field}: {card} is not a suspect"),
+    "weapon": lambda: _("{field}: {card} is not a weapon"),
+    "room": lambda: _("{field}: {card} is not a room"),
+}
+
+
 def _card(log: GameLog, card: str, category: Category, field: str) -> str:
     deck = log.game.deck
     if card not in deck:
-        raise InvalidLogError([f"{field}: unknown card {card!r}"])
+        raise InvalidLogError([_("{field}: unknown card {card}").format(
+            field=field, card=repr(card))])
     if deck.category_of(card) is not category:
-        raise InvalidLogError([f"{field}: {card!r} is not a {category.value}"])
+        raise InvalidLogError([_NOT_A[category.value]().format(field=field, card=repr(card))])
     return card
 
 
 def _me(log: GameLog, what: str) -> str:
     if log.game.me is None:
-        raise InvalidLogError([f"me: {what} needs a log with \"me\" (this is a spectator's)"])
+        raise InvalidLogError([_("me: {what} needs a log with \"me\" (this is a spectator's)")
+                               .format(what=_(what))])
     return log.game.me
 
 
@@ -98,7 +107,8 @@ def accuse(log: GameLog, triple: Sequence[str], *, refuter_model: bool = False,
     """Check an accusation against the log: "safe" only when the envelope is certain.
     ``found`` is the log's odds (with the same ``refuter_model``) when the caller has them."""
     if len(triple) != len(CATEGORIES):
-        raise InvalidLogError([f"cards: an accusation names 3 cards, got {len(triple)}"])
+        raise InvalidLogError([_("cards: an accusation names 3 cards, got {count_triple}").format(
+            count_triple=len(triple))])
     names = ("suspect", "weapon", "room")
     s, w, r = (
         _card(log, c, cat, name) for c, cat, name in zip(triple, CATEGORIES, names, strict=True)
@@ -302,11 +312,12 @@ def advise(
     the forum variant) and which card I am shown (a refuter with several matches picks one at
     random); in the 2-player game, the side card I look at when nobody answers.
     """
-    me = _me(log, "advice")
+    me = _me(log, N_("advice"))
     deck = log.game.deck
     rooms = deck.rooms if room is None else (_card(log, room, Category.ROOM, "room"),)
     if to is not None and (to not in log.game.player_names or to == me):
-        raise InvalidLogError([f"to: {to!r} is not another player of this game"])
+        raise InvalidLogError([_("to: {to} is not another player of this game").format(
+            to=repr(to))])
     triples = [(s, w, r) for r in rooms for s in deck.suspects for w in deck.weapons]
     size = samples if samples is not None else draw_size(None, len(triples))
     drawn = sample(log, size, seed=seed, refuter_model=refuter_model)
@@ -361,8 +372,11 @@ def draw_size(samples: int | None, suggestions: int) -> int:
         return min(SAMPLES, fits)
     if samples * suggestions > ADVICE_WORK:
         raise InvalidLogError([
-            f"--samples: {samples:,} deals x {suggestions:,} suggestions is more than the "
-            f"advisor's budget of {ADVICE_WORK:,}; draw at most {fits:,} deals, or name the room"
+            _("--samples: {samples} deals x {suggestions} suggestions is "
+              "more than the advisor's budget of {advice_work}; draw at most "
+              "{fits} deals, or name the room").format(
+                  samples=f"{samples:,}", suggestions=f"{suggestions:,}",
+                  advice_work=f"{ADVICE_WORK:,}", fits=f"{fits:,}")
         ])
     return samples
 
@@ -436,15 +450,16 @@ def what_to_show(
     The rest of the table hears only that I refuted, whichever card I show."""
     from .race import SHOW_SAMPLES, open_after_showing
 
-    me = _me(log, "what to show")
+    me = _me(log, N_("what to show"))
     if asker not in log.game.player_names or asker == me:
-        raise InvalidLogError([f"asker: {asker!r} is not another player of this game"])
+        raise InvalidLogError([_("asker: {asker} is not another player of this game").format(
+            asker=repr(asker))])
     for c in cards:
         if c not in log.game.deck:
-            raise InvalidLogError([f"cards: unknown card {c!r}"])
+            raise InvalidLogError([_("cards: unknown card {c}").format(c=repr(c))])
     mine = [c for c in cards if c in log.game.my_cards]
     if not mine:
-        raise InvalidLogError([f"cards: you hold none of {', '.join(cards)}"])
+        raise InvalidLogError([_("cards: you hold none of {value}").format(value=', '.join(cards))])
     if len(mine) == 1:
         return ShowAdvice(mine[0], ShowReason.ONLY_MATCH, {})
     seen = [c for c in log.shown_to(asker) if c in mine]
@@ -463,7 +478,7 @@ def public_entropy_after(
     """For each card of mine: the envelope's entropy in the asker's view without their hand
     (`asker_view`) once they have seen it. Showing the card with the highest was the rule
     before `solver.race.open_after_showing` (kept for the benchmark's comparison)."""
-    me = _me(log, "what to show")
+    me = _me(log, N_("what to show"))
     view = asker_view(log, asker)
     return {
         c: odds(view.append(Reveal(me, (c,))), refuter_model=refuter_model).entropy()

@@ -12,6 +12,7 @@ from pathlib import Path
 from .cards import CATEGORIES, Deck
 from .errors import InvalidLogError
 from .game import Game, Player
+from .i18n import _
 
 
 class Dealing(Enum):
@@ -75,7 +76,8 @@ def edition(name: str, *, field: str = "edition") -> Edition:
         return editions()[name]
     except KeyError:
         known = ", ".join(sorted(editions()))
-        raise InvalidLogError([f"{field}: unknown edition {name!r} (known: {known})"]) from None
+        raise InvalidLogError([_("{field}: unknown edition {name} (known: {known})").format(
+            field=field, name=repr(name), known=known)]) from None
 
 
 def forum_deck(
@@ -95,8 +97,8 @@ def forum_deck(
     ('Place 1', 'Place 2', 'Place 3', 'Place 4', 'Place 5')
     """
     if players < 2:
-        raise InvalidLogError([f"players: the forum variant needs at least 2 players, "
-                               f"got {players}"])
+        raise InvalidLogError([_("players: the forum variant needs at least 2 players, got "
+                                 "{players}").format(players=players)])
     sizes = (players, players, players + extra_places)
     given = (suspects, weapons, places)
     labels = ("Suspect", "Weapon", "Place")
@@ -105,9 +107,9 @@ def forum_deck(
         if names is None:
             lists.append(tuple(f"{label} {i}" for i in range(1, size + 1)))
         elif len(names) < size:
-            raise InvalidLogError(
-                [f"{label.lower()}s: {players} players need {size} names, got {len(names)}"]
-            )
+            raise InvalidLogError([_("{field}: {players} players need {size} names, got {count}")
+                                   .format(field=f"{label.lower()}s", players=players, size=size,
+                                           count=len(names))])
         else:
             lists.append(tuple(names[:size]))
     return Deck(*lists)
@@ -126,24 +128,28 @@ def deal(rule: Dealing, cards: int, players: int) -> Deal:
     (3, 3, 3, 3, 3, 3)
     """
     if players < 2:
-        raise InvalidLogError([f"players: at least 2 players are needed, got {players}"])
+        raise InvalidLogError([_("players: at least 2 players are needed, got {players}").format(
+            players=players)])
     dealt = cards - len(CATEGORIES)
     if dealt < 0:
-        raise InvalidLogError([f"cards: {cards} cards cannot fill the envelope"])
+        raise InvalidLogError([_("cards: {cards} cards cannot fill the envelope").format(
+            cards=cards)])
     side = 0
     if rule is Dealing.TWO_PLAYER:
         if players != 2:
-            raise InvalidLogError([f"players: the 2-player rule needs 2 players, got {players}"])
+            raise InvalidLogError([_("players: the 2-player rule needs 2 players, got "
+                                     "{players}").format(players=players)])
         side = min(4, dealt)
         dealt -= side
     if rule is Dealing.REFRESH:
         return Deal((dealt // players,) * players, face_up=dealt % players)
     if rule is Dealing.FORUM and dealt % players:
         raise InvalidLogError([
-            f"players: the forum variant gives everyone the same number of cards (3 from a "
-            f"deck of N suspects, N weapons and N + 3 places), but {dealt} cards do not split "
-            f"among {players} players; use a deck made for {players} (new --forum {players}) "
-            f"or the classic rule"
+            _("players: the forum variant gives everyone the same number of "
+              "cards (3 from a deck of N suspects, N weapons and N + 3 "
+              "places), but {dealt} cards do not split among {players} "
+              "players; use a deck made for {players} (new --forum "
+              "{players}) or the classic rule").format(dealt=dealt, players=players)
         ])
     base, extra = divmod(dealt, players)
     return Deal(tuple(base + (seat < extra) for seat in range(players)), side_cards=side)
@@ -178,8 +184,9 @@ def new_game(
         dealt = deal(rule, len(deck), len(names))
         sizes, side = dealt.hand_sizes, dealt.side_cards
     elif len(hand_sizes) != len(names):
-        raise InvalidLogError([f"hand sizes: {len(names)} players need {len(names)} sizes, "
-                               f"got {len(hand_sizes)}"])
+        raise InvalidLogError([_("hand sizes: {count_names} players need {count_names} sizes, "
+                                 "got {count_hand_sizes}").format(
+                                     count_names=len(names), count_hand_sizes=len(hand_sizes))])
     else:
         sizes = tuple(hand_sizes)
         two = rule is Dealing.TWO_PLAYER

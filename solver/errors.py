@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .i18n import _
+
 
 class ClueError(ValueError):
     """Base of every error the notebook raises on purpose."""
@@ -26,5 +28,6 @@ class ContradictionError(ClueError):
 
     def __init__(self, events: Sequence[int], message: str = "") -> None:
         self.events: tuple[int, ...] = tuple(events)
-        numbers = ", ".join(str(e) for e in self.events) or "the setup alone"
-        super().__init__(message or f"no deal fits the log: conflicting events {numbers}")
+        numbers = ", ".join(str(e) for e in self.events) or _("the setup alone")
+        super().__init__(message or _("no deal fits the log: conflicting events {numbers}").format(
+            numbers=numbers))

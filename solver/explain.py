@@ -34,7 +34,7 @@ from .closing import Closing
 from .errors import ContradictionError, InvalidLogError
 from .explain_steps import Context, Derivation, Fact, RawStep, Words
 from .game import Game, GameLog
-from .i18n import Arg, Listing, Message, current, say, say_n
+from .i18n import Arg, Listing, Message, _, current, say, say_n
 from .notebook import Grid, Knowledge, Notebook
 
 __all__ = [
@@ -316,10 +316,11 @@ class Explainer(Closing):
         """
         problems = []
         if card not in self.game.deck:
-            problems.append(f"CARD: unknown card {card!r}")
+            problems.append(_("CARD: unknown card {card}").format(card=repr(card)))
         if owner not in self.game.owners:
             known = ", ".join(self.game.owners)
-            problems.append(f"OWNER: unknown owner {owner!r} (owners: {known})")
+            problems.append(_("OWNER: unknown owner {owner} (owners: {known})").format(
+                owner=repr(owner), known=known))
         if problems:
             raise InvalidLogError(problems)
         key = (card, owner)

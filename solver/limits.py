@@ -75,7 +75,8 @@ def checkpoint() -> None:
 
 
 def text_problem(text: str, *, limit: int = MAX_NAME_CHARS, name: bool = True) -> str | None:
-    """Why ``text`` cannot be a name (or, with ``name=False``, a title), or ``None`` if it can.
+    """Why ``text`` cannot be a name (or, with ``name=False``, a title), quoting it; or ``None``
+    if it can.
 
     Names are printed, stored and shown on screens: they may not be longer than ``limit``,
     hold a control character (NUL, a newline, escape sequences) or half of a UTF-16 surrogate
@@ -84,19 +85,24 @@ def text_problem(text: str, *, limit: int = MAX_NAME_CHARS, name: bool = True) -
     >>> text_problem("Regina Päiväperhonen") is None
     True
     >>> text_problem("Ann\\x00")
-    "holds the control character '\\\\x00'"
-    >>> text_problem("x" * 81)
+    "'Ann\\\\x00' holds the control character '\\\\x00'"
+    >>> text_problem("x" * 81)[-45:]
     'is 81 characters long; at most 80 are allowed'
     """
+    from .i18n import gettext as _
+
     if len(text) > limit:
-        return f"is {len(text)} characters long; at most {limit} are allowed"
+        return _("{text} is {count} characters long; at most {limit} are allowed").format(
+            text=shorten(text), count=len(text), limit=limit)
     allowed = "" if name else "\n\t"
     for char in text:
         category = unicodedata.category(char)
         if category == "Cs":
-            return f"holds {char!r}, half of a UTF-16 surrogate pair, which is not text"
+            return _("{text} holds {char}, half of a UTF-16 surrogate pair, which is not "
+                     "text").format(text=shorten(text), char=repr(char))
         if category == "Cc" and char not in allowed:
-            return f"holds the control character {char!r}"
+            return _("{text} holds the control character {char}").format(
+                text=shorten(text), char=repr(char))
     return None
 
 
@@ -112,4 +118,7 @@ def shorten(value: object, limit: int = 60) -> str:
     if len(text) <= limit:
         return text
     half = limit // 2
-    return f"{text[:half - 2]}…{text[-half + 1:]} ({len(text)} characters)"
+    from .i18n import gettext as _
+
+    return _("{start}…{end} ({count} characters)").format(
+        start=text[:half - 2], end=text[-half + 1:], count=len(text))

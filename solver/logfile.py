@@ -44,6 +44,7 @@ from .game import (
     Suggestion,
     Triple,
 )
+from .i18n import _, join
 from .limits import (
     MAX_CARDS,
     MAX_DEPTH,
@@ -92,14 +93,18 @@ class _Problems:
     def raise_if_any(self) -> None:
         if len(self.lines) > MAX_PROBLEMS:
             more = len(self.lines) - MAX_PROBLEMS
-            raise InvalidLogError([*self.lines[:MAX_PROBLEMS], f"… and {more} more problems"])
+            raise InvalidLogError([*self.lines[:MAX_PROBLEMS],
+                                   _("… and {more} more problems").format(
+                more=more)])
         if self.lines:
             raise InvalidLogError(self.lines)
 
 
 def _event_where(index: int, key: str | None = None) -> str:
+    """An event's place in messages; `solver.notation` reads it back in any language (a
+    translation keeps it one word, the number and the path: "tapahtuma 3 (events[2])")."""
     path = f"events[{index}]" + (f".{key}" if key else "")
-    return f"event {index + 1} ({path})"
+    return _("event {n} ({path})").format(n=index + 1, path=path)
 
 
 def _event_names(value: object, index: int, key: str, problems: _Problems) -> tuple[str, ...]:
@@ -128,7 +133,8 @@ def load(path: str | Path) -> GameLog:
         with Path(path).open("rb") as file:
             data = file.read(MAX_FILE_BYTES + 1)
     except OSError as err:
-        raise InvalidLogError([f"LOG: cannot read {str(path)!r}: {err.strerror}"]) from None
+        raise InvalidLogError([_("LOG: cannot read {path}: {strerror}").format(
+            path=repr(str(path)), strerror=err.strerror)]) from None
     return read_bytes(data, f"LOG: {str(path)!r}")
 
 
@@ -142,30 +148,34 @@ def decode(data: bytes, source: str = "file") -> str:
     """The text of a log file's bytes (JSON or notation): `InvalidLogError` naming ``source``
     for more than `MAX_FILE_BYTES` or for bytes that are not UTF-8."""
     if len(data) > MAX_FILE_BYTES:
-        raise InvalidLogError([f"{source} is larger than the {MAX_FILE_BYTES:,} bytes a log "
-                               f"may have; is it a clue-notebook/1 game log?"])
+        raise InvalidLogError([_("{source} is larger than the {max_file_bytes} bytes a log may "
+                                 "have; is it a clue-notebook/1 game log?").format(
+                                     source=source, max_file_bytes=f"{MAX_FILE_BYTES:,}")])
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise InvalidLogError([f"{source} is not UTF-8 text (byte {data[err.start]:#04x} at "
-                               f"position {err.start}); save the log as UTF-8"]) from None
+        raise InvalidLogError([_("{source} is not UTF-8 text (byte {value} at position "
+                                 "{start}); save the log as UTF-8").format(
+                                     source=source, value=f"{data[err.start]:#04x}",
+                                     start=err.start)]) from None
     return text
 
 
 def loads(text: str) -> GameLog:
     """Parse a log from JSON text."""
     if len(text) > MAX_FILE_BYTES:
-        raise InvalidLogError([f"JSON: longer than the {MAX_FILE_BYTES:,} characters a log "
-                               f"may have"])
+        raise InvalidLogError([_("JSON: longer than the {max_file_bytes} characters a log may "
+                                 "have").format(max_file_bytes=f"{MAX_FILE_BYTES:,}")])
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise InvalidLogError(
-            [f"JSON: {err.msg} at line {err.lineno} column {err.colno}"]
+            [_("JSON: {msg} at line {lineno} column {colno}").format(
+                msg=err.msg, lineno=err.lineno, colno=err.colno)]
         ) from None
     except RecursionError:
-        raise InvalidLogError([f"JSON: nested too deeply (a log nests {MAX_DEPTH} levels at "
-                               f"most)"]) from None
+        raise InvalidLogError([_("JSON: nested too deeply (a log nests {max_depth} levels at "
+                                 "most)").format(max_depth=MAX_DEPTH)]) from None
     except ValueError:  # a number too long to convert (over 4,300 digits)
         raise InvalidLogError([_long_number(text)]) from None
     _check_document(data)
@@ -197,11 +207,12 @@ def is_json(text: str) -> bool:
 def _long_number(text: str) -> str:
     found = re.search(r"\d{1000,}", text)
     if found is None:
-        return "JSON: a number is too long to read"
+        return _("JSON: a number is too long to read")
     line = text.count("\n", 0, found.start()) + 1
     column = found.start() - text.rfind("\n", 0, found.start())
-    return (f"JSON: a number of {len(found.group()):,} digits at line {line} column {column}; "
-            f"the numbers in a log are counts of cards")
+    return (_("JSON: a number of {count_value} digits at line {line} column "
+              "{column}; the numbers in a log are counts of cards").format(
+                  count_value=f"{len(found.group()):,}", line=line, column=column))
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -216,7 +227,8 @@ def _check_document(data: object) -> None:
     while stack:  # paths are built for containers and for text that fails, not for all text
         value, where, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise InvalidLogError([f"{where}: nested more than {MAX_DEPTH} levels deep"])
+            raise InvalidLogError([_("{where}: nested more than {max_depth} levels deep").format(
+                where=where, max_depth=MAX_DEPTH)])
         items = value.items() if isinstance(value, dict) else enumerate(value)
         for key, item in items:
             if isinstance(key, str) and _SURROGATE.search(key):
@@ -234,31 +246,34 @@ def _step(where: str, key: str | int) -> str:
 
 
 def _not_text(text: str, where: str) -> NoReturn:
-    raise InvalidLogError([f"{where}: {shorten(text)} holds half of a UTF-16 surrogate pair, "
-                           f"which is not text"])
+    raise InvalidLogError([_("{where}: {text} holds half of a UTF-16 surrogate pair, which "
+                             "is not text").format(where=where, text=shorten(text))])
 
 
 def parse(data: object) -> GameLog:
     """Build a `GameLog` from decoded JSON, then `check` it."""
     problems = _Problems()
     if not isinstance(data, dict):
-        raise InvalidLogError([f"(top level): expected a JSON object, got {_kind(data)}"])
+        raise InvalidLogError([_("(top level): expected a JSON object, got {got}").format(
+            got=_kind(data))])
     if data.get("format") != FORMAT:
-        problems.add("format", f"expected {FORMAT!r}, got {data.get('format')!r}")
+        problems.add("format", _("expected {format}, got {value}").format(
+            format=repr(FORMAT), value=repr(data.get('format'))))
     deck = _read_deck(data, problems)
     players = _read_players(data.get("players"), problems)
     me = data.get("me")
     if me is not None and not isinstance(me, str):
-        problems.add("me", f"expected a player name, got {me!r}")
+        problems.add("me", _("expected a player name, got {me}").format(me=repr(me)))
         me = None
     side_cards = data.get("side_cards", 0)
     if not _is_count(side_cards):
-        problems.add("side_cards", f"expected a whole number from 0 to {MAX_CARDS}, "
-                                   f"got {shorten(side_cards)}")
+        problems.add("side_cards", _("expected a whole number from 0 to {max_cards}, got "
+                                     "{side_cards}").format(
+                                         max_cards=MAX_CARDS, side_cards=shorten(side_cards)))
         side_cards = 0
     title = data.get("title")
     if title is not None and not isinstance(title, str):
-        problems.add("title", f"expected text, got {title!r}")
+        problems.add("title", _("expected text, got {title}").format(title=repr(title)))
         title = None
     edition_name = data.get("edition")
     game = Game(
@@ -275,7 +290,7 @@ def parse(data: object) -> GameLog:
     raw_events = data.get("events", [])
     events: list[Event] = []
     if not isinstance(raw_events, list):
-        problems.add("events", f"expected a list, got {_kind(raw_events)}")
+        problems.add("events", _("expected a list, got {got}").format(got=_kind(raw_events)))
     else:
         for i, raw in enumerate(raw_events):
             event = _read_event(i, raw, problems)
@@ -319,7 +334,8 @@ def _read_deck(data: Mapping[str, Any], problems: _Problems) -> Deck:
     cards = data.get("cards")
     if cards is None and "edition" in data:
         if not isinstance(data["edition"], str):
-            problems.add("edition", f"expected a preset name, got {data['edition']!r}")
+            problems.add("edition", _("expected a preset name, got {value}").format(
+                value=repr(data['edition'])))
             return Deck((), (), ())
         try:
             return edition(data["edition"]).deck
@@ -327,8 +343,9 @@ def _read_deck(data: Mapping[str, Any], problems: _Problems) -> Deck:
             problems.lines.extend(err.problems)
             return Deck((), (), ())
     if not isinstance(cards, dict):
-        problems.add("cards", f"expected an object with suspects, weapons and rooms, "
-                              f"got {_kind(cards)}")
+        problems.add("cards",
+                     _("expected an object with suspects, weapons and rooms, got {got}").format(
+            got=_kind(cards)))
         return Deck((), (), ())
     lists = [_read_names(cards.get(c.plural), f"cards.{c.plural}", problems) for c in CATEGORIES]
     return Deck(*lists)
@@ -339,7 +356,7 @@ def _read_names(
 ) -> tuple[str, ...]:
     """A list of non-empty names; ``item_where(i)`` names item ``i`` (``where[i]`` by default)."""
     if not isinstance(value, list):
-        problems.add(where, f"expected a list of names, got {_kind(value)}")
+        problems.add(where, _("expected a list of names, got {got}").format(got=_kind(value)))
         return ()
     names: list[str] = []
     for i, item in enumerate(value):
@@ -347,27 +364,30 @@ def _read_names(
             names.append(item)
         else:
             at = item_where(i) if item_where else f"{where}[{i}]"
-            problems.add(at, f"expected a non-empty name, got {item!r}")
+            problems.add(at, _("expected a non-empty name, got {item}").format(item=repr(item)))
     return tuple(names)
 
 
 def _read_players(value: object, problems: _Problems) -> tuple[Player, ...]:
     if not isinstance(value, list):
-        problems.add("players", f"expected a list of players, got {_kind(value)}")
+        problems.add("players", _("expected a list of players, got {got}").format(got=_kind(value)))
         return ()
     players: list[Player] = []
     for i, item in enumerate(value):
         if not isinstance(item, dict):
-            problems.add(f"players[{i}]", f"expected {{'name': ..., 'hand_size': ...}}, "
-                                          f"got {item!r}")
+            problems.add(f"players[{i}]",
+                         _("expected {{'name': ..., 'hand_size': ...}}, got {item}").format(
+                item=repr(item)))
             continue
         name, size = item.get("name"), item.get("hand_size")
         named = isinstance(name, str) and bool(name.strip())
         if not named:
-            problems.add(f"players[{i}].name", f"expected a non-empty name, got {name!r}")
+            problems.add(f"players[{i}].name", _("expected a non-empty name, got {name}").format(
+                name=repr(name)))
         if not _is_count(size):
-            problems.add(f"players[{i}].hand_size", f"expected a whole number from 0 to "
-                                                    f"{MAX_CARDS}, got {shorten(size)}")
+            problems.add(f"players[{i}].hand_size",
+                         _("expected a whole number from 0 to {max_cards}, got {size}").format(
+                max_cards=MAX_CARDS, size=shorten(size)))
         elif named:
             players.append(Player(str(name), size))
     return tuple(players)
@@ -380,20 +400,21 @@ def _read_triple(raw: Mapping[str, Any], where: str, problems: _Problems) -> Tri
         or len(cards) != len(CATEGORIES)
         or not all(isinstance(c, str) for c in cards)
     ):
-        problems.add(where, f"expected [suspect, weapon, room], got {cards!r}")
+        problems.add(where, _("expected [suspect, weapon, room], got {cards}").format(
+            cards=repr(cards)))
         return None
     return (cards[0], cards[1], cards[2])
 
 
 def _read_event(i: int, raw: object, problems: _Problems) -> Event | None:
     if not isinstance(raw, dict):
-        problems.add(_event_where(i), f"expected an object, got {_kind(raw)}")
+        problems.add(_event_where(i), _("expected an object, got {got}").format(got=_kind(raw)))
         return None
     kind = raw.get("type")
     if not isinstance(kind, str) or kind not in _EVENT_KEYS:
         problems.add(_event_where(i, "type"),
-                     f"unknown event type {kind!r} "
-                     f"(expected suggestion, accusation, reveal or note)")
+                     _("unknown event type {kind} (expected suggestion, accusation, "
+                       "reveal or note)").format(kind=repr(kind)))
         return None
     extra = {k: v for k, v in raw.items() if k not in _EVENT_KEYS[kind]}
     start = len(problems.lines)
@@ -402,37 +423,48 @@ def _read_event(i: int, raw: object, problems: _Problems) -> Event | None:
     if kind == "reveal":
         player = raw.get("player")
         if not isinstance(player, str):
-            problems.add(_event_where(i, "player"), f"expected a player name, got {player!r}")
+            problems.add(_event_where(i, "player"),
+                         _("expected a player name, got {player}").format(
+                player=repr(player)))
         cards = _event_names(raw.get("cards"), i, "cards", problems)
         whole = raw.get("whole_hand", False)
         if not isinstance(whole, bool):
-            problems.add(_event_where(i, "whole_hand"), f"expected true or false, got {whole!r}")
+            problems.add(_event_where(i, "whole_hand"),
+                         _("expected true or false, got {whole}").format(
+                whole=repr(whole)))
         if len(problems.lines) > start:
             return None
         return Reveal(str(player), cards, bool(whole), extra=extra)
     by = raw.get("by")
     if not isinstance(by, str):
-        problems.add(_event_where(i, "by"), f"expected a player name, got {by!r}")
+        problems.add(_event_where(i, "by"), _("expected a player name, got {by}").format(
+            by=repr(by)))
     triple = _read_triple(raw, _event_where(i, "cards"), problems)
     if kind == "accusation":
         correct = raw.get("correct")
         if not isinstance(correct, bool):
-            problems.add(_event_where(i, "correct"), f"expected true or false, got {correct!r}")
+            problems.add(_event_where(i, "correct"),
+                         _("expected true or false, got {correct}").format(
+                correct=repr(correct)))
         if len(problems.lines) > start or triple is None:
             return None
         return Accusation(str(by), triple, bool(correct), extra=extra)
     passes = _event_names(raw.get("passes", []), i, "passes", problems)
     refuted_by = raw.get("refuted_by")
     if refuted_by is not None and not isinstance(refuted_by, str):
-        problems.add(_event_where(i, "refuted_by"), f"expected a player name or null, "
-                                                    f"got {refuted_by!r}")
+        problems.add(_event_where(i, "refuted_by"),
+                     _("expected a player name or null, got {refuted_by}").format(
+            refuted_by=repr(refuted_by)))
     shown = raw.get("shown")
     if shown is not None and not isinstance(shown, str):
-        problems.add(_event_where(i, "shown"), f"expected a card name or null, got {shown!r}")
+        problems.add(_event_where(i, "shown"),
+                     _("expected a card name or null, got {shown}").format(
+            shown=repr(shown)))
     rule = raw.get("shown_by_rule")
     if rule is not None and rule != FIRST_IN_ORDER:
         problems.add(_event_where(i, "shown_by_rule"),
-                     f"expected {FIRST_IN_ORDER!r} or null, got {rule!r}")
+                     _("expected {first_in_order} or null, got {rule}").format(
+                         first_in_order=repr(FIRST_IN_ORDER), rule=repr(rule)))
     peek = _read_peek(i, raw.get("side_peek"), problems)
     if len(problems.lines) > start or triple is None:
         return None
@@ -447,18 +479,20 @@ def _read_note(
     owner = raw.get("owner")
     if not isinstance(owner, str):
         problems.add(_event_where(i, "owner"),
-                     f"expected a player, 'envelope' or 'side', got {owner!r}")
+                     _("expected a player, 'envelope' or 'side', got {owner}").format(
+                         owner=repr(owner)))
     given = [key for key in NOTE_RELATIONS if raw.get(key) is not None]
     lists = {key: _event_names(raw[key], i, key, problems) for key in given}
     if len(given) != 1:
-        got = " and ".join(repr(k) for k in given) if given else "none"
-        problems.add(_event_where(i), f"a note needs exactly one of 'holds', 'lacks' or "
-                                      f"'holds_one_of', got {got}")
+        got = join([repr(k) for k in given]) if given else _("none")
+        problems.add(_event_where(i), _("a note needs exactly one of 'holds', 'lacks' or "
+                                        "'holds_one_of', got {got}").format(got=got))
     elif raw[given[0]] == []:
-        problems.add(_event_where(i, given[0]), "a note needs at least one card")
+        problems.add(_event_where(i, given[0]), _("a note needs at least one card"))
     text = raw.get("text")
     if text is not None and not isinstance(text, str):
-        problems.add(_event_where(i, "text"), f"expected text or null, got {text!r}")
+        problems.add(_event_where(i, "text"), _("expected text or null, got {text}").format(
+            text=repr(text)))
     if len(problems.lines) > start:
         return None
     return Note(str(owner), holds=lists.get("holds", ()), lacks=lists.get("lacks", ()),
@@ -470,14 +504,17 @@ def _read_peek(i: int, raw: object, problems: _Problems) -> SidePeek | None:
         return None
     where = _event_where(i, "side_peek")
     if not isinstance(raw, dict):
-        problems.add(where, f"expected {{'slot': N, 'card': ...}}, got {raw!r}")
+        problems.add(where, _("expected {{'slot': N, 'card': ...}}, got {raw}").format(
+            raw=repr(raw)))
         return None
     slot, card = raw.get("slot"), raw.get("card")
     if not _is_count(slot):
-        problems.add(where + ".slot", f"expected a side card number, got {shorten(slot)}")
+        problems.add(where + ".slot", _("expected a side card number, got {slot}").format(
+            slot=shorten(slot)))
         return None
     if card is not None and not isinstance(card, str):
-        problems.add(where + ".card", f"expected a card name or null, got {card!r}")
+        problems.add(where + ".card", _("expected a card name or null, got {card}").format(
+            card=repr(card)))
         return None
     return SidePeek(slot, card)
 
@@ -506,6 +543,20 @@ def _check(log: GameLog, problems: _Problems, *, sizes: bool = True) -> None:
             _check_event(log.game, i, event, problems)
 
 
+_TOO_MANY = {
+    "cards": lambda: _("{count} cards; a game may have at most {limit}"),
+    "players": lambda: _("{count} players; a game may have at most {limit}"),
+    "events": lambda: _("{count} events; a game may have at most {limit}"),
+}
+_NONE_LEFT = {
+    "suspect": lambda: _("every suspect is face up or in my hand, so none is left for the "
+                         "envelope"),
+    "weapon": lambda: _("every weapon is face up or in my hand, so none is left for the "
+                        "envelope"),
+    "room": lambda: _("every room is face up or in my hand, so none is left for the envelope"),
+}
+
+
 def _check_limits(log: GameLog, problems: _Problems) -> None:
     """The sizes of `solver.limits`, and names that are text a screen and a file can hold."""
     game = log.game
@@ -515,17 +566,17 @@ def _check_limits(log: GameLog, problems: _Problems) -> None:
         ("events", len(log.events), MAX_EVENTS),
     ):
         if count > limit:
-            problems.add(where, f"{count:,} {where}; a game may have at most {limit:,}")
+            problems.add(where, _TOO_MANY[where]().format(count=f"{count:,}", limit=f"{limit:,}"))
     named = [(f"cards.{c.plural}[{i}]", name)
              for c in CATEGORIES for i, name in enumerate(game.deck.of(c))]
     named += [(f"players[{i}].name", p.name) for i, p in enumerate(game.players)]
     for where, name in named:
         if (problem := text_problem(name)) is not None:
-            problems.add(where, f"{shorten(name)} {problem}")
+            problems.add(where, problem)
     if game.title is not None:
         problem = text_problem(game.title, limit=MAX_TEXT_CHARS, name=False)
         if problem is not None:
-            problems.add("title", f"{shorten(game.title)} {problem}")
+            problems.add("title", problem)
 
 
 def _duplicates(names: Iterable[str]) -> list[str]:
@@ -536,44 +587,48 @@ def _check_setup(game: Game, problems: _Problems, *, sizes: bool = True) -> None
     deck = game.deck
     for cat in CATEGORIES:
         if not deck.of(cat):
-            problems.add(f"cards.{cat.plural}", "needs at least one card")
+            problems.add(f"cards.{cat.plural}", _("needs at least one card"))
     for card in _duplicates(deck.cards):
-        problems.add("cards", f"card {card!r} is listed more than once")
+        problems.add("cards", _("card {card} is listed more than once").format(card=repr(card)))
     names = game.player_names
     if len(names) < 2:
-        problems.add("players", f"at least 2 players are needed, got {len(names)}")
+        problems.add("players", _("at least 2 players are needed, got {count_names}").format(
+            count_names=len(names)))
     for name in _duplicates(names):
-        problems.add("players", f"player {name!r} is listed more than once")
+        problems.add("players", _("player {name} is listed more than once").format(name=repr(name)))
     for i, name in enumerate(names):
         if name in RESERVED_OWNERS:
-            problems.add(f"players[{i}].name", f"{name!r} is reserved for the notebook's own "
-                                               f"column; please pick another name")
+            problems.add(f"players[{i}].name",
+                         _("{name} is reserved for the notebook's own column; please pick "
+                                                 "another name").format(name=repr(name)))
     if game.me is not None and game.me not in names:
-        problems.add("me", f"{game.me!r} is not one of the players")
+        problems.add("me", _("{me} is not one of the players").format(me=repr(game.me)))
     if game.me is None and game.my_cards:
-        problems.add("my_cards", "given without 'me': whose cards are they?")
+        problems.add("my_cards", _("given without 'me': whose cards are they?"))
     for where, cards in (("my_cards", game.my_cards), ("face_up", game.face_up)):
         for j, card in enumerate(cards):
             if card not in deck:
-                problems.add(f"{where}[{j}]", f"unknown card {card!r}")
+                problems.add(f"{where}[{j}]", _("unknown card {card}").format(card=repr(card)))
         for card in _duplicates(cards):
-            problems.add(where, f"card {card!r} is listed more than once")
+            problems.add(where, _("card {card} is listed more than once").format(card=repr(card)))
     for card in set(game.my_cards) & set(game.face_up):
-        problems.add("my_cards", f"card {card!r} is also face up")
+        problems.add("my_cards", _("card {card} is also face up").format(card=repr(card)))
     if game.me in names and len(game.my_cards) > game.capacity(game.me):
-        problems.add("my_cards", f"{len(game.my_cards)} cards, but {game.me!r} was dealt "
-                                 f"{game.capacity(game.me)}")
+        problems.add("my_cards", _("{count_my_cards} cards, but {me} was dealt {value}").format(
+            count_my_cards=len(game.my_cards), me=repr(game.me), value=game.capacity(game.me)))
     known = set(game.face_up) | set(game.my_cards)
     for cat in CATEGORIES:
         if deck.of(cat) and all(c in known for c in deck.of(cat)):
-            problems.add(f"cards.{cat.plural}", f"every {cat.value} is face up or in my hand, "
-                                                f"so none is left for the envelope")
+            problems.add(f"cards.{cat.plural}", _NONE_LEFT[cat.value]())
     total = sum(p.hand_size for p in game.players) + len(game.face_up) + game.side_cards + 3
     if sizes and deck.cards and total != len(deck):
         listing = " + ".join(str(p.hand_size) for p in game.players)
-        problems.add("players", f"hand sizes ({listing}) + face-up cards ({len(game.face_up)}) + "
-                                f"side cards ({game.side_cards}) + 3 in the envelope = {total}, "
-                                f"but the game has {len(deck)} cards")
+        problems.add("players", _("hand sizes ({listing}) + face-up cards ({count_face_up}) + "
+                                  "side cards ({side_cards}) + 3 in the envelope = {total}, but "
+                                  "the game has {count_deck} cards").format(
+                                      listing=listing, count_face_up=len(game.face_up),
+                                      side_cards=game.side_cards, total=total,
+                                      count_deck=len(deck)))
 
 
 def _check_event(game: Game, i: int, event: Event, problems: _Problems) -> None:
@@ -581,22 +636,23 @@ def _check_event(game: Game, i: int, event: Event, problems: _Problems) -> None:
 
     def player(key: str, name: str) -> None:
         if name not in players:
-            problems.add(_event_where(i, key), f"unknown player {name!r}")
+            problems.add(_event_where(i, key), _("unknown player {name}").format(name=repr(name)))
 
     def card(key: str, name: str) -> bool:
         if name not in game.deck:
-            problems.add(_event_where(i, key), f"unknown card {name!r}")
+            problems.add(_event_where(i, key), _("unknown card {name}").format(name=repr(name)))
             return False
         return True
 
     if isinstance(event, Reveal):
         player("player", event.player)
         if not event.cards:
-            problems.add(_event_where(i, "cards"), "a reveal needs at least one card")
+            problems.add(_event_where(i, "cards"), _("a reveal needs at least one card"))
         for j, name in enumerate(event.cards):
             card(f"cards[{j}]", name)
         for name in _duplicates(event.cards):
-            problems.add(_event_where(i, "cards"), f"card {name!r} is listed more than once")
+            problems.add(_event_where(i, "cards"), _("card {name} is listed more than once").format(
+                name=repr(name)))
         return
     if isinstance(event, Note):
         _check_note(game, i, event, problems)
@@ -608,43 +664,49 @@ def _check_event(game: Game, i: int, event: Event, problems: _Problems) -> None:
         if sorted(got) != sorted(c.value for c in CATEGORIES):
             listing = ", ".join(f"{c!r} ({k})" for c, k in zip(event.cards, got, strict=True))
             problems.add(_event_where(i, "cards"),
-                         f"needs one suspect, one weapon and one room, got {listing}")
+                         _("needs one suspect, one weapon and one room, got {listing}").format(
+                             listing=listing))
     if isinstance(event, Accusation):
         return
     for j, name in enumerate(event.passes):
         player(f"passes[{j}]", name)
         if name == event.by:
             problems.add(_event_where(i, f"passes[{j}]"),
-                         f"{name!r} made the suggestion and cannot also pass")
+                         _("{name} made the suggestion and cannot also pass").format(
+                             name=repr(name)))
         if name == event.refuted_by:
             problems.add(_event_where(i, f"passes[{j}]"),
-                         f"{name!r} cannot both pass and refute")
+                         _("{name} cannot both pass and refute").format(name=repr(name)))
     for name in _duplicates(event.passes):
-        problems.add(_event_where(i, "passes"), f"player {name!r} is listed more than once")
+        problems.add(_event_where(i, "passes"), _("player {name} is listed more than once").format(
+            name=repr(name)))
     if event.refuted_by is not None:
         player("refuted_by", event.refuted_by)
         if event.refuted_by == event.by:
             problems.add(_event_where(i, "refuted_by"),
-                         f"{event.by!r} cannot refute their own suggestion")
+                         _("{by} cannot refute their own suggestion").format(by=repr(event.by)))
     if event.shown is not None:
         if event.refuted_by is None:
             problems.add(_event_where(i, "shown"),
-                         f"{event.shown!r} was shown, but refuted_by is null")
+                         _("{shown} was shown, but refuted_by is null").format(
+                             shown=repr(event.shown)))
         elif event.shown not in event.cards:
             problems.add(_event_where(i, "shown"),
-                         f"{event.shown!r} is not one of the suggested cards {list(event.cards)}")
+                         _("{shown} is not one of the suggested cards {value}").format(
+                             shown=repr(event.shown), value=list(event.cards)))
     if event.shown_by_rule is not None and event.shown is None:
-        problems.add(_event_where(i, "shown_by_rule"), "needs the card that was shown ('shown')")
+        problems.add(_event_where(i, "shown_by_rule"), _("needs the card that was shown ('shown')"))
     peek = event.side_peek
     if peek is not None:
         if game.side_cards == 0:
-            problems.add(_event_where(i, "side_peek"), "this game has no side cards")
+            problems.add(_event_where(i, "side_peek"), _("this game has no side cards"))
         elif not 1 <= peek.slot <= game.side_cards:
             problems.add(_event_where(i, "side_peek.slot"),
-                         f"slot {peek.slot} is not between 1 and {game.side_cards}")
+                         _("slot {slot} is not between 1 and {side_cards}").format(
+                             slot=peek.slot, side_cards=game.side_cards))
         if event.refuted_by is not None:
             problems.add(_event_where(i, "side_peek"),
-                         "side cards are looked at only when nobody refuted")
+                         _("side cards are looked at only when nobody refuted"))
         if peek.card is not None:
             card("side_peek.card", peek.card)
 
@@ -652,34 +714,40 @@ def _check_event(game: Game, i: int, event: Event, problems: _Problems) -> None:
 def _check_note(game: Game, i: int, note: Note, problems: _Problems) -> None:
     owner = note.owner
     if owner == SIDE and not game.side_cards:
-        problems.add(_event_where(i, "owner"), "'side': this game has no side cards")
+        problems.add(_event_where(i, "owner"), _("'side': this game has no side cards"))
     elif owner not in game.owners:
-        side = ", 'envelope' or 'side'" if game.side_cards else " or 'envelope'"
-        problems.add(_event_where(i, "owner"),
-                     f"unknown owner {owner!r} (expected a player{side})")
+        problems.add(_event_where(i, "owner"), (
+            _("unknown owner {owner} (expected a player, 'envelope' or 'side')")
+            if game.side_cards else _("unknown owner {owner} (expected a player or 'envelope')")
+        ).format(owner=repr(owner)))
     given = [key for key in NOTE_RELATIONS if getattr(note, key)]
     if len(given) != 1:
-        got = " and ".join(repr(k) for k in given) if given else "none"
-        problems.add(_event_where(i), f"a note needs exactly one of 'holds', 'lacks' or "
-                                      f"'holds_one_of', got {got}")
+        got = join([repr(k) for k in given]) if given else _("none")
+        problems.add(_event_where(i), _("a note needs exactly one of 'holds', 'lacks' or "
+                                        "'holds_one_of', got {got}").format(got=got))
     for key in given:
         cards: tuple[str, ...] = getattr(note, key)
         for j, name in enumerate(cards):
             if name not in game.deck:
-                problems.add(_event_where(i, f"{key}[{j}]"), f"unknown card {name!r}")
+                problems.add(_event_where(i, f"{key}[{j}]"), _("unknown card {name}").format(
+                    name=repr(name)))
         for name in _duplicates(cards):
-            problems.add(_event_where(i, key), f"card {name!r} is listed more than once")
+            problems.add(_event_where(i, key), _("card {name} is listed more than once").format(
+                name=repr(name)))
     if note.holds and owner in game.owners and len(note.holds) > game.capacity(owner):
-        whose = "the envelope holds" if owner == ENVELOPE else (
-            "there are" if owner == SIDE else f"{owner!r} holds")
-        problems.add(_event_where(i, "holds"),
-                     f"{len(note.holds)} cards, but {whose} {game.capacity(owner)}")
+        too_many = (
+            _("{count} cards, but the envelope holds {capacity}") if owner == ENVELOPE else
+            _("{count} cards, but there are {capacity} side cards") if owner == SIDE else
+            _("{count} cards, but {player} holds {capacity}"))
+        problems.add(_event_where(i, "holds"), too_many.format(
+            count=len(note.holds), capacity=game.capacity(owner), player=repr(owner)))
     if note.text is not None and not isinstance(note.text, str):
-        problems.add(_event_where(i, "text"), f"expected text or null, got {note.text!r}")
+        problems.add(_event_where(i, "text"), _("expected text or null, got {text}").format(
+            text=repr(note.text)))
     elif note.text is not None:
         problem = text_problem(note.text, limit=MAX_TEXT_CHARS, name=False)
         if problem is not None:
-            problems.add(_event_where(i, "text"), f"{shorten(note.text)} {problem}")
+            problems.add(_event_where(i, "text"), problem)
 
 
 # --- writing ---------------------------------------------------------------------------------

@@ -64,6 +64,7 @@ from .game import (
     SidePeek,
     Suggestion,
 )
+from .i18n import _, join
 from .limits import MAX_FILE_BYTES, shorten
 from .logfile import check
 from .logfile import is_json as is_json  # reading either format lives in logfile;
@@ -105,11 +106,14 @@ class Problem:
     """The name the writer probably meant, if one is close."""
 
     def __str__(self) -> str:
-        found = "the end of the line" if self.got is None else shorten(self.got, 80)
-        text = f"line {self.line}, column {self.column}: expected {self.expected}, got {found}"
-        if self.suggestion is not None:
-            text += f": did you mean {self.suggestion}?"
-        return text
+        found = _("the end of the line") if self.got is None else shorten(self.got, 80)
+        if self.suggestion is None:
+            return _("line {line}, column {column}: expected {expected}, got {found}").format(
+                line=self.line, column=self.column, expected=self.expected, found=found)
+        return _("line {line}, column {column}: expected {expected}, got {found}: did you mean "
+                 "{suggestion}?").format(line=self.line, column=self.column,
+                                         expected=self.expected, found=found,
+                                         suggestion=self.suggestion)
 
 
 class NotationError(InvalidLogError):
@@ -304,13 +308,14 @@ def _tokens(text: str, number: int, *, note: bool = False) -> _Line:
             try:
                 value, i = _scanstring(text, i + 1)
             except json.JSONDecodeError:
-                raise _Stop(Problem(number, col, "a closing quote", text[i:])) from None
+                raise _Stop(Problem(number, col, _("a closing quote"), text[i:])) from None
             tokens.append(Token("quoted", value, col))
         elif c == "{":
             try:
                 value, i = json.JSONDecoder().raw_decode(text, i)
             except json.JSONDecodeError as err:
-                raise _Stop(Problem(number, err.pos + 1, f"a JSON object ({err.msg})",
+                raise _Stop(Problem(number, err.pos + 1, _("a JSON object ({msg})").format(
+                    msg=err.msg),
                                     text[i:])) from None
             tokens.append(Token("json", text[col - 1 : i], col, value))
         elif c == ":" and note:
@@ -357,8 +362,8 @@ def read_text(text: str) -> GameLog:
     """Read a game in notation; `NotationError` lists every syntax error (line, column, what
     was expected, a likely card), `InvalidLogError` a rule the game breaks (line first)."""
     if len(text) > MAX_FILE_BYTES:
-        raise InvalidLogError([f"notation: longer than the {MAX_FILE_BYTES:,} characters a log "
-                               f"may have"])
+        raise InvalidLogError([_("notation: longer than the {max_file_bytes} characters a log "
+                                 "may have").format(max_file_bytes=f"{MAX_FILE_BYTES:,}")])
     return _Reader(text).read()
 
 
@@ -408,8 +413,9 @@ class _Reader:
                 in_events = True
                 game = self._game(header)
             if key is not None and not (game and self.players.match([raw.split(":")[0]])):
-                self.problems.append(Problem(number, 1, "an event (header lines go before "
-                                                        "the first event)", raw.strip()))
+                self.problems.append(Problem(
+                    number, 1, _("an event (header lines go before the first event)"),
+                    raw.strip()))
                 continue
             if game is None:
                 break  # the header is wrong: event lines would only repeat its errors
@@ -428,7 +434,7 @@ class _Reader:
         if comments and game is not None:
             game = _with_comment(game, "\n".join(comments))
         if self.problems or game is None:
-            raise NotationError(self.problems or [Problem(1, 1, "a game", None)])
+            raise NotationError(self.problems or [Problem(1, 1, _("a game"), None)])
         log = GameLog(game, tuple(e for _, e in events))
         try:
             check(log)
@@ -438,17 +444,20 @@ class _Reader:
 
     def _where(self, problem: str, header: _Header, events: list[tuple[int, Event]]) -> str:
         """A rule problem with the line it comes from in front."""
-        found = re.match(r"event (\d+) \(events\[\d+\]\.?(.*?)\): (.*)", problem)
+        found = re.match(r"\S+ (\d+) \(events\[\d+\]\.?(.*?)\): (.*)", problem)  # any language
         if found:
             number = events[int(found[1]) - 1][0]
-            where = f" ({found[2]})" if found[2] else ""
-            return f"line {number}: event {found[1]}{where}: {found[3]}"
+            if found[2]:
+                return _("line {line}: event {n} ({field}): {problem}").format(
+                    line=number, n=found[1], field=found[2], problem=found[3])
+            return _("line {line}: event {n}: {problem}").format(line=number, n=found[1],
+                                                                problem=found[3])
         key = problem.split(":")[0].split("[")[0].split(".")[0]
         if key == "cards":
             key = next((k for k in ("suspects", "weapons", "rooms", "edition")
                         if k in header.values), key)
         if key in header.values:
-            return f"line {header.values[key][0]}: {problem}"
+            return _("line {line}: {problem}").format(line=header.values[key][0], problem=problem)
         return problem
 
     # the header
@@ -472,15 +481,16 @@ class _Reader:
         close = get_close_matches(typed, list(_HEADER_KEYS), n=1, cutoff=0.75)
         if not close or _HEADER_KEYS[close[0]] in header.values:
             return None
-        self.problems.append(Problem(number, 1, "a header line or an event", found[1],
+        self.problems.append(Problem(number, 1, _("a header line or an event"), found[1],
                                      f"{close[0]}:"))
         return _HEADER_KEYS[close[0]]
 
     def _header_line(self, header: _Header, number: int, key: str, raw: str) -> None:
         if key in header.values:
             label = raw.split(":", 1)[0].strip()
-            self.problems.append(Problem(number, 1, f"one '{label}:' line (the first is line "
-                                                    f"{header.values[key][0]})", raw.strip()))
+            self.problems.append(Problem(
+                number, 1, _("one '{label}:' line (the first is line {first})").format(
+                    label=label, first=header.values[key][0]), raw.strip()))
             return
         value = raw.split(":", 1)[1].strip()
         if key not in ("title", "extra"):
@@ -511,13 +521,15 @@ class _Reader:
 
                 close = get_close_matches(edition_name, list(editions()), n=1)
                 self.problems.append(Problem(values["edition"][0], self._value_column(
-                    values["edition"][0]), f"an edition ({known})", edition_name,
+                    values["edition"][0]), _("an edition ({known})").format(
+                        known=known), edition_name,
                     close[0] if close else None))
                 return None
             deck = preset.deck
         else:
-            self.problems.append(Problem(1, 1, "an 'edition:' line or 'suspects:', "
-                                               "'weapons:' and 'rooms:' lines", None))
+            self.problems.append(Problem(
+                1, 1, _("an 'edition:' line or 'suspects:', 'weapons:' and 'rooms:' lines"),
+                None))
             return None
         self.deck = deck
         self.cards = Names(deck.cards)
@@ -529,7 +541,7 @@ class _Reader:
             number, typed = values["me"]
             try:
                 me = self._one(self._items(typed, number, self._value_column(number)),
-                               self.players, "a player", number)
+                               self.players, _("a player"), number)
             except _Stop as stop:
                 self.problems.append(stop.problem)
         side = 0
@@ -537,7 +549,7 @@ class _Reader:
             number, typed = values["side_cards"]
             if not typed.isdigit():
                 self.problems.append(Problem(number, self._value_column(number),
-                                             "a whole number of side cards", typed))
+                                             _("a whole number of side cards"), typed))
             else:
                 side = int(typed)
         extra: dict[str, object] = {}
@@ -546,7 +558,7 @@ class _Reader:
         if header.comments:
             if COMMENT in extra:
                 self.problems.append(Problem(values["extra"][0], 1,
-                                             "a comment either in 'extra' or as # lines",
+                                             _("a comment either in 'extra' or as # lines"),
                                              COMMENT))
             extra[COMMENT] = "\n".join(header.comments)
         title = None
@@ -572,16 +584,16 @@ class _Reader:
             value = json.loads(typed)
         except json.JSONDecodeError as err:
             self.problems.append(Problem(number, self._value_column(number) + err.pos,
-                                         f"a JSON object ({err.msg})", typed))
+                                         _("a JSON object ({msg})").format(msg=err.msg), typed))
             return {}
         if not isinstance(value, dict):
-            self.problems.append(Problem(number, self._value_column(number), "a JSON object",
+            self.problems.append(Problem(number, self._value_column(number), _("a JSON object"),
                                          typed))
             return {}
         clash = sorted(set(value) & known)
         if clash:
             self.problems.append(Problem(number, self._value_column(number),
-                                         "only fields the notation has no line for",
+                                         _("only fields the notation has no line for"),
                                          clash[0]))
         return value
 
@@ -600,7 +612,7 @@ class _Reader:
             elif token.kind in ("word", "quoted"):
                 items[-1].append(token)
             else:
-                self.problems.append(Problem(number, token.column, "a name", token.text))
+                self.problems.append(Problem(number, token.column, _("a name"), token.text))
                 return []
         return items if any(items) else []
 
@@ -608,7 +620,8 @@ class _Reader:
         """A deck line: full names separated by commas, as written (quotes allowed)."""
         if key not in values:
             self.problems.append(Problem(max(n for n, _ in values.values()), 1,
-                                         f"a '{key}:' line beside the other card lists", None))
+                                         _("a '{key}:' line beside the other card lists").format(
+                                             key=key), None))
             return ()
         number, typed = values[key]
         names = []
@@ -623,7 +636,7 @@ class _Reader:
 
     def _players(self, values: Mapping[str, tuple[int, str]]) -> tuple[Player, ...]:
         if "players" not in values:
-            self.problems.append(Problem(1, 1, "a 'players:' line (Ann 6, Bob 6, ...)", None))
+            self.problems.append(Problem(1, 1, _("a 'players:' line (Ann 6, Bob 6, ...)"), None))
             return ()
         number, typed = values["players"]
         players = []
@@ -632,7 +645,7 @@ class _Reader:
             if size is None or size.kind != "word" or not size.text.isdigit() or len(item) < 2:
                 column = size.column if size else self._value_column(number)
                 self.problems.append(Problem(number, column,
-                                             "a player's name and hand size (Ann 6)",
+                                             _("a player's name and hand size (Ann 6)"),
                                              size.text if size else None))
                 continue
             names = item[:-1]
@@ -664,7 +677,7 @@ class _Reader:
                    and not first[1].lstrip().startswith(":"))
         line = _tokens(raw, number, note=is_note)
         if not line.tokens:
-            raise _Stop(Problem(number, 1, "an event", raw.strip()))
+            raise _Stop(Problem(number, 1, _("an event"), raw.strip()))
         tokens = line.tokens
         extra: dict[str, object] = {}
         json_at = [i for i, t in enumerate(tokens) if t.kind == "json"]
@@ -675,7 +688,7 @@ class _Reader:
             i = json_at[0]
             if i != len(tokens) - 1 or not isinstance(tokens[i].value, dict):
                 raise _Stop(Problem(number, tokens[i].column,
-                                    "one JSON object of extra fields at the end of the line",
+                                    _("one JSON object of extra fields at the end of the line"),
                                     tokens[i].text))
             extra = tokens.pop().value
         if is_note:
@@ -686,10 +699,10 @@ class _Reader:
         clash = sorted(set(extra) & known)
         if clash:
             raise _Stop(Problem(number, raw.index("{") + 1,
-                                "only fields the notation has no words for", clash[0]))
+                                _("only fields the notation has no words for"), clash[0]))
         if line.comment is not None:
             if COMMENT in extra:
-                raise _Stop(Problem(number, len(raw), "a comment either in {...} or after #",
+                raise _Stop(Problem(number, len(raw), _("a comment either in {...} or after #"),
                                     COMMENT))
             extra[COMMENT] = line.comment.rstrip()
         return replace(event, extra=extra) if extra else event
@@ -698,10 +711,10 @@ class _Reader:
         """``BY: cards / answers [tags]``, ``BY accuses cards: right`` or ``BY reveals ...``."""
         for i, token in enumerate(tokens):
             if _is_mark(token, ":"):
-                by = self._one([tokens[:i]], self.players, "a player", number)
+                by = self._one([tokens[:i]], self.players, _("a player"), number)
                 return self._suggestion(by, tokens[i + 1 :], number, token.column)
             if token.kind == "word" and fold(token.text) in ("accuses", "reveals") and i:
-                by = self._one([tokens[:i]], self.players, "a player", number)
+                by = self._one([tokens[:i]], self.players, _("a player"), number)
                 rest = tokens[i + 1 :]
                 if fold(token.text) == "accuses":
                     return self._accusation(by, rest, number, token)
@@ -710,8 +723,8 @@ class _Reader:
                 break
         bad = next((t for t in tokens if t.kind not in ("word", "quoted")), tokens[-1])
         raise _Stop(Problem(number, bad.column if bad.kind != "word" else tokens[0].column,
-                            "'PLAYER: cards / answers', 'PLAYER accuses ...', "
-                            "'PLAYER reveals ...' or 'note ...'", _typed(tokens)))
+                            _("'PLAYER: cards / answers', 'PLAYER accuses ...', 'PLAYER "
+                              "reveals ...' or 'note ...'"), _typed(tokens)))
 
     def _suggestion(self, by: str, tokens: list[Token], number: int, column: int) -> Suggestion:
         tags_at = next((i for i, t in enumerate(tokens) if _is_mark(t, "[")),
@@ -723,7 +736,7 @@ class _Reader:
         passes, refuter, shown = self._answers(body[slash + 1 :], number)
         rule, peek = self._tags(tags, number)
         if rule is not None and shown is None:
-            raise _Stop(Problem(number, tags[0].column, "the card shown before [first]",
+            raise _Stop(Problem(number, tags[0].column, _("the card shown before [first]"),
                                 "[first]"))
         return Suggestion(by, triple, passes, refuter, shown, rule, peek)
 
@@ -731,7 +744,7 @@ class _Reader:
         cards = self._cards(tokens, number)
         if len(cards) != len(CATEGORIES):
             where = tokens[0].column if tokens else column + 1
-            raise _Stop(Problem(number, where, "three cards (suspect, weapon, room)",
+            raise _Stop(Problem(number, where, _("three cards (suspect, weapon, room)"),
                                 _typed(tokens) or None))
         order = sorted(cards, key=lambda c: CATEGORIES.index(self.deck.category_of(c)))
         return (order[0], order[1], order[2])
@@ -749,17 +762,17 @@ class _Reader:
                 pending.append(token)
                 continue
             if token.kind != "mark" or token.text not in "+-":
-                raise _Stop(Problem(number, token.column, "a player and + or -", token.text))
+                raise _Stop(Problem(number, token.column, _("a player and + or -"), token.text))
             if after_show:
                 card, pending = self._split_card(pending, number)
                 shown = shown or card
-            player = self._one([pending], self.players, "a player before + or -", number,
+            player = self._one([pending], self.players, _("a player before + or -"), number,
                                at=token.column)
             if token.text == "-":
                 passes.append(player)
                 after_show = False
             elif refuter is not None:
-                raise _Stop(Problem(number, token.column, "one player who showed a card",
+                raise _Stop(Problem(number, token.column, _("one player who showed a card"),
                                     player))
             else:
                 refuter = player
@@ -768,8 +781,8 @@ class _Reader:
         if pending:
             if not after_show:
                 raise _Stop(Problem(number, pending[-1].column + len(pending[-1].text),
-                                    "+ or - after the player", None))
-            shown = self._one([pending], self.cards, "the card shown", number)
+                                    _("+ or - after the player"), None))
+            shown = self._one([pending], self.cards, _("the card shown"), number)
         return tuple(passes), refuter, shown
 
     def _split_card(self, words: list[Token], number: int) -> tuple[str | None, list[Token]]:
@@ -780,7 +793,7 @@ class _Reader:
                 cards = self._cards_or_none(words[:k])
                 return (cards[0] if cards else None), words[k:]
         if not words:
-            raise _Stop(Problem(number, 1, "a player before + or -", None))
+            raise _Stop(Problem(number, 1, _("a player before + or -"), None))
         return None, words
 
     def _cards_or_none(self, tokens: list[Token]) -> list[str]:
@@ -811,9 +824,9 @@ class _Reader:
                 card = None
                 if len(inside) > 2:
                     if not _is_mark(inside[2], ":"):
-                        raise _Stop(Problem(number, inside[2].column, ": and the card seen",
+                        raise _Stop(Problem(number, inside[2].column, _(": and the card seen"),
                                             inside[2].text))
-                    card = self._one([inside[3:]], self.cards, "the side card seen", number,
+                    card = self._one([inside[3:]], self.cards, _("the side card seen"), number,
                                      at=inside[2].column + 1)
                 peek = SidePeek(int(inside[1].text), card)
             else:
@@ -830,7 +843,7 @@ class _Reader:
         if colon is None or len(verdict) != 1 or fold(verdict[0].text) not in _RIGHT:
             where = verdict[0].column if verdict else (
                 tokens[-1].column + len(tokens[-1].text) if tokens else verb.column)
-            raise _Stop(Problem(number, where, "': right' or ': wrong' after the three cards",
+            raise _Stop(Problem(number, where, _("': right' or ': wrong' after the three cards"),
                                 _typed(verdict) or None))
         triple = self._triple(tokens[:colon], number, verb.column + len(verb.text))
         return Accusation(by, triple, _RIGHT[fold(verdict[0].text)])
@@ -842,7 +855,7 @@ class _Reader:
         found = self._cards(cards, number)
         if not found:
             raise _Stop(Problem(number, verb.column + len(verb.text) + 1,
-                                "the cards revealed", None))
+                                _("the cards revealed"), None))
         return Reveal(by, tuple(found), whole)
 
     def _note(self, tokens: list[Token], number: int, text: Token | None, raw: str) -> Note:
@@ -851,9 +864,9 @@ class _Reader:
                      if i and t.kind == "word" and fold(t.text) in ("has", "lacks")), None)
         if verb is None:
             where = tokens[0].column if tokens else len(raw) + 1
-            raise _Stop(Problem(number, where, "'note OWNER has|lacks|has one of CARDS'",
+            raise _Stop(Problem(number, where, _("'note OWNER has|lacks|has one of CARDS'"),
                                 _typed(tokens) or None))
-        owner = self._one([tokens[:verb]], self.owners, "a player, envelope or side", number)
+        owner = self._one([tokens[:verb]], self.owners, _("a player, envelope or side"), number)
         rest = tokens[verb + 1 :]
         relation = "lacks" if fold(tokens[verb].text) == "lacks" else "holds"
         if (relation == "holds" and len(rest) > 2 and rest[0].kind == rest[1].kind == "word"
@@ -861,7 +874,7 @@ class _Reader:
             relation, rest = "holds_one_of", rest[2:]
         if not rest:
             raise _Stop(Problem(number, tokens[verb].column + len(tokens[verb].text) + 1,
-                                "the cards of the note", None))
+                                _("the cards of the note"), None))
         cards = tuple(self._cards(rest, number))
         remark = None if text is None else _maybe_json_string(text.text)
         return Note(owner, holds=cards if relation == "holds" else (),
@@ -880,11 +893,11 @@ class _Reader:
                     parts.append([])
                 else:
                     parts[-1].append(token)
-            return [self._one([part], self.cards, "a card", number,
+            return [self._one([part], self.cards, _("a card"), number,
                               at=tokens[0].column) for part in parts]
         for token in tokens:
             if token.kind not in ("word", "quoted"):
-                raise _Stop(Problem(number, token.column, "a card", token.text))
+                raise _Stop(Problem(number, token.column, _("a card"), token.text))
         found: list[str] = []
         i = 0
         while i < len(tokens):
@@ -898,7 +911,7 @@ class _Reader:
                     i += k
                     break
                 if k == 1:
-                    self._unknown(tokens[i], match, self.cards, "a card", number)
+                    self._unknown(tokens[i], match, self.cards, _("a card"), number)
         return found
 
     def _one(self, items: list[list[Token]], names: Names, what: str, number: int,
@@ -918,8 +931,10 @@ class _Reader:
     def _unknown(token: Token, match: set[str], names: Names, what: str, number: int
                  ) -> NoReturn:
         if match:
-            listing = " or ".join(sorted(match))
-            raise _Stop(Problem(number, token.column, f"{what} ({listing}: type more letters)",
+            listing = join(sorted(match), conjunction="or")
+            raise _Stop(Problem(number, token.column,
+                                _("{what} ({listing}: type more letters)").format(
+                what=what, listing=listing),
                                 token.text))
         raise _Stop(Problem(number, token.column, what, token.text, names.closest(token.text)))
 

@@ -38,7 +38,7 @@ from .game import (
     Suggestion,
     Triple,
 )
-from .i18n import Message, say
+from .i18n import Message, _, say
 from .limits import RACE_VIEWS, RACE_WORK
 from .model import DealModel
 from .notebook import SOLVER
@@ -209,8 +209,11 @@ def draw_size(samples: int | None, opponents: int) -> int:
     fits = max(100, RACE_WORK // max(1, opponents))
     if samples > fits:
         raise InvalidLogError([
-            f"--samples: {samples:,} deals x {opponents} players is more than the race's "
-            f"budget of {RACE_WORK:,} views; draw at most {fits:,} deals"
+            _("--samples: {samples} deals x {opponents} players is more than "
+              "the race's budget of {race_work} views; draw at most {fits} "
+              "deals").format(
+                  samples=f"{samples:,}", opponents=opponents, race_work=f"{RACE_WORK:,}",
+                  fits=f"{fits:,}")
         ])
     return samples
 

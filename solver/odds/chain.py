@@ -21,6 +21,7 @@ import numpy as np
 
 from ..cards import CATEGORIES
 from ..game import GameLog, Triple
+from ..i18n import gettext
 from .draws import walk
 from .exact import count, exact_odds
 from .programme import Budget, OverBudget, run_programme
@@ -300,9 +301,12 @@ def sampled_odds(
     warning = None
     if reduction[worst] > STUCK:
         card, holder = keys[worst]
-        spread = ("never mix" if math.isinf(reduction[worst])
-                  else f"disagree (scale reduction {reduction[worst]:.1f})")
-        warning = (f"the sampler's {cells.shape[0]} chains {spread}, worst on "
-                   f"'{pz.owners[holder]} holds {card}': these figures are unreliable")
+        worst_on = {"chains": cells.shape[0], "owner": pz.owners[holder], "card": card}
+        warning = (gettext("the sampler's {chains} chains never mix, worst on '{owner} holds "
+                     "{card}': these figures are unreliable").format(**worst_on)
+                   if math.isinf(reduction[worst]) else
+                   gettext("the sampler's {chains} chains disagree (scale reduction {reduction}), "
+                     "worst on '{owner} holds {card}': these figures are unreliable").format(
+                       reduction=f"{reduction[worst]:.1f}", **worst_on))
     return Odds(log.game, probabilities, tuple(env_odds), False, refuter_model,
                 error=error, envelope_error=env_error, warning=warning)

@@ -16,6 +16,7 @@ from itertools import product
 from ..cards import CATEGORIES, Category
 from ..errors import ContradictionError
 from ..game import ENVELOPE, GameLog, Triple
+from ..i18n import gettext
 from .programme import Budget, Run, card_counts, run_programme
 from .result import Number, Odds
 from .setup import Puzzle, Tally
@@ -101,7 +102,7 @@ def count(pz: Puzzle, budget: int = DEFAULT_BUDGET) -> Count:
     remaining = Budget(budget)
     prepared = envelope_slots(pz)
     if prepared is None:
-        raise ContradictionError((), "no deal fits the log")
+        raise ContradictionError((), gettext("no deal fits the log"))
     capacity, allowed, tallies, factor, slot = prepared
     players = [pz.owners.index(p) for p in pz.game.player_names]
     groups = interchangeable(capacity, allowed, tallies, players)
@@ -166,7 +167,7 @@ def exact_odds(log: GameLog, counted: Count, refuter_model: bool) -> Odds:
     pz = counted.pz
     total = counted.total
     if total <= 0:
-        raise ContradictionError((), "no deal fits the log")
+        raise ContradictionError((), gettext("no deal fits the log"))
     slots = {i: ENVELOPE for i in counted.envelope_owner.values()}
     name = {i: o for i, o in enumerate(pz.owners)} | slots
     tally: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))

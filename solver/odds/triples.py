@@ -17,6 +17,7 @@ from pysat.solvers import Solver
 from ..cards import CATEGORIES
 from ..errors import ContradictionError
 from ..game import ENVELOPE, GameLog, Triple
+from ..i18n import gettext
 from ..model import DealModel
 from ..notebook import SOLVER
 from .setup import Puzzle
@@ -86,7 +87,7 @@ def possible_envelopes(log: GameLog, pz: Puzzle) -> dict[Triple, Deal]:
     try:
         first = deals.find()
         if first is None:
-            raise ContradictionError((), "no deal fits the log")
+            raise ContradictionError((), gettext("no deal fits the log"))
         found: dict[Triple, Deal] = {}
 
         axis = {c: CATEGORIES.index(pz.category(c)) for c in pz.allowed}

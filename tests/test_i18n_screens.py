@@ -1,0 +1,162 @@
+"""Nothing left in English: a whole example game of the Finnish Refresh box read through every
+screen of the app and every command of ``clue-notebook`` in Finnish, Russian and Japanese,
+and the text searched for English words. Its card and player names are Finnish, so any English
+word in the output is a message that does not come from the catalogs (a regression guard for
+issue 11: new text must be marked for translation and translated)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from notebook_app.store import Store
+from solver.cli import main
+from solver.i18n import _, speaking
+from solver.logfile import load
+from tests import test_app
+from tests.test_app import APP, shown
+
+store = test_app.store
+"""A fresh database for each test, where the app finds it (the one `test_app` uses)."""
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "refresh-four-players.json"
+LANGUAGES = ("fi", "ru", "ja")
+ENGLISH = re.compile(
+    r"\b(the|you|your|and|or|of|is|are|was|not|with|from|this|that|yet|no|none|card|cards|"
+    r"player|players|event|events|envelope|envelopes|suggestion|suggest|accusation|accuse|"
+    r"shown|showed|holds|undo|game|link|links|possible|safe|right|wait|likely|already|know)\b"
+)
+"""English words no Finnish, Russian or Japanese message has (case matters: ``LOG``, ``CARD``
+are the command line's placeholders, the same in every language)."""
+LITERAL = re.compile(
+    r"'[^'\n]*'|\"[^\"\n]*\"|\{[^{}\n]*\}|(?<!\w)--?[\w-]+|\S+\.(md|json|clue)\b"
+    r"|clue-notebook(/1| \w+)|https?://\S+|\?game=\S+|^ {4}\w+ {2,}"
+    r"|(?<![\w-])(suspect|weapon|room|cards|players|me|asker|to|title|format|edition|events)"
+    r"(\[\d+\])?(\.\w+)*:|\w+\[\d+\](\.\w+)*", re.MULTILINE)
+"""What is quoted as typed (a JSON key, a field, an option, a command, a file name), never
+translated."""
+
+
+def leftovers(text: str) -> list[str]:
+    """The lines of ``text`` that hold English words outside what they quote as typed.
+
+    >>> leftovers("Kirjaa tapahtuma 3: 'side' {json,text} --samples\\nthe end of the line")
+    ['the end of the line']
+    """
+    return [line for line in text.splitlines() if ENGLISH.search(LITERAL.sub(" ", line))]
+
+
+# --- the app ---------------------------------------------------------------------------------
+
+
+def everything(at: AppTest) -> str:
+    """Every text the page shows: messages, labels, chips, buttons and their help."""
+    parts: list[object] = []
+    for kind in ("markdown", "caption", "error", "info", "success", "warning"):
+        parts += [e.value for e in getattr(at, kind)]
+    for widget in (*at.button, *at.toggle, *at.checkbox, *at.slider, *at.text_area):
+        parts += [widget.label, getattr(widget, "help", None) or ""]
+    for group in (*at.button_group, *at.selectbox, *at.segmented_control, *at.pills):
+        parts += [group.label, *group.options]
+    return "\n".join(shown(p) for p in parts if p)
+
+
+def tab(at: AppTest, view: str) -> None:
+    """Tap a tab (its chip reads in the page's language)."""
+    tabs = at.segmented_control(key="view")
+    tabs.set_value(tabs.options[("Turn", "Grid", "Log", "Review", "Game").index(view)]).run()
+    assert not at.exception, at.exception
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_screen_of_an_example_game_speaks_the_language(store: Store, language: str
+                                                             ) -> None:
+    log = load(EXAMPLE)
+    whole = log.upto(len(log.events) - 1)
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.session_state["lang"] = language
+    at.session_state["shelf"] = "test-shelf"
+    game_id = at.session_state["game_id"] = store.create(whole, "test-shelf")
+    store.save(game_id, log, "recorded event 35")  # as the app stored notes before: in English
+    at.run()
+    assert not at.exception, at.exception
+    with speaking(language):
+        assert shown(at.button(key="undo").label) == _("Undo: {entry}").format(
+            entry=_("recorded event {n}").format(n=35))
+    seen = [everything(at)]
+    tab(at, "Log")
+    at.button(key=f"edit_{len(log.events) - 1}").click().run()  # open an entry for editing
+    seen.append(everything(at))
+    at.button(key="cancel_edit").click().run()
+    at.button(key="undo").click().run()  # a revision note, said in the language
+    seen.append(everything(at))
+    for view in ("Grid", "Log", "Review", "Game"):
+        tab(at, view)
+        assert not at.exception, at.exception
+        seen.append(everything(at))
+    tab(at, "Review")
+    at.slider(key="review_step").set_value(5).run()
+    seen.append(everything(at))
+    tab(at, "Turn")
+    if at.session_state["by"] == log.game.me:
+        at.toggle(key="advise_me").set_value(True).run()  # "Suggest for me"
+    seen.append(everything(at))
+    text = "\n".join(seen)
+    assert not leftovers(text), f"{language}: English on screen:\n" + "\n".join(leftovers(text))
+
+
+# --- the command line -------------------------------------------------------------------------
+
+COMMANDS = [
+    ["--help"],
+    ["analyze", "--help"],
+    ["new", "--help"],
+    ["advise", "--help"],
+    ["analyze", str(EXAMPLE)],
+    ["analyze", str(EXAMPLE), "--upto", "6", "--odds"],
+    ["explain", str(EXAMPLE), "köysi", "envelope"],
+    ["accuse", str(EXAMPLE), "Aino Valkopesu", "köysi", "veranta", "--upto", "12"],
+    ["advise", str(EXAMPLE), "--upto", "12", "--top", "3", "--samples", "200"],
+    ["race", str(EXAMPLE), "--upto", "12", "--samples", "50"],
+    ["analyze", str(EXAMPLE), "--upto", "99"],
+    ["accuse", str(EXAMPLE), "Aino", "köysi", "veranta"],
+    ["new", "--players", "A,B,C", "--edition", "nope"],
+    ["new", "--players", "A,B,C"],
+    ["analyze"],
+    ["analyze", str(EXAMPLE), "--width", "x"],
+]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_command_speaks_the_language(capsys: pytest.CaptureFixture[str],
+                                           language: str) -> None:
+    problems = []
+    for command in COMMANDS:
+        main([*command, "--lang", language])
+        out = capsys.readouterr()
+        lines = leftovers(out.out + out.err)
+        if lines:
+            problems.append(f"{' '.join(command)}:\n  " + "\n  ".join(lines))
+    assert not problems, f"{language}: English in the output:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_log_with_mistakes_is_explained_in_the_language(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str],
+                                                          language: str) -> None:
+    notation = tmp_path / "game.clue"
+    notation.write_text("edition: cluedo-refresh-2012-fi\nplayers: Aino 5, Niko 5, Veera 6\n"
+                        "Aino: Punakulta köysi garage / Niko -\nNiko accuses x y z\n",
+                        encoding="utf-8")
+    broken = tmp_path / "game.json"
+    broken.write_text('{"format": "clue-notebook/1", "edition": "cluedo-refresh-2012-fi", '
+                      '"players": [{"name": "Aino", "hand_size": "5"}], "events": '
+                      '[{"type": "suggestion", "by": "Niko", "cards": ["a"]}, {"type": "x"}]}',
+                      encoding="utf-8")
+    for path in (notation, broken):
+        assert main(["analyze", str(path), "--lang", language]) == 2
+        err = capsys.readouterr().err
+        assert err and not leftovers(err), f"{language}:\n{err}"
