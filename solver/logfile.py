@@ -44,7 +44,7 @@ from .game import (
     Suggestion,
     Triple,
 )
-from .i18n import _, join
+from .i18n import N_, _, join
 from .limits import (
     MAX_CARDS,
     MAX_DEPTH,
@@ -319,10 +319,13 @@ def _in_category_order(game: Game, event: Event) -> Event:
     return replace(event, cards=(cards[0], cards[1], cards[2]))
 
 
+_KINDS = {dict: N_("an object"), list: N_("a list"), str: N_("text"), type(None): "null"}
+
+
 def _kind(value: object) -> str:
-    return {dict: "an object", list: "a list", str: "text", type(None): "null"}.get(
-        type(value), repr(value)
-    )
+    """What a JSON value is, for "expected …, got …" (a number or true/false: as written)."""
+    kind = _KINDS.get(type(value))
+    return repr(value) if kind is None else _(kind)
 
 
 def _is_count(value: object) -> TypeGuard[int]:

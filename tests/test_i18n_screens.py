@@ -25,9 +25,10 @@ store = test_app.store
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "refresh-four-players.json"
 LANGUAGES = ("fi", "ru", "ja")
 ENGLISH = re.compile(
-    r"\b(the|you|your|and|or|of|is|are|was|not|with|from|this|that|yet|no|none|card|cards|"
+    r"\b(the|an|you|your|and|or|of|is|are|was|not|with|from|this|that|yet|no|none|card|cards|"
     r"player|players|event|events|envelope|envelopes|suggestion|suggest|accusation|accuse|"
-    r"shown|showed|holds|undo|game|link|links|possible|safe|right|wait|likely|already|know)\b"
+    r"shown|showed|holds|undo|game|link|links|possible|safe|right|wait|likely|already|know|"
+    r"object|list|text)\b"
 )
 """English words no Finnish, Russian or Japanese message has (case matters: ``LOG``, ``CARD``
 are the command line's placeholders, the same in every language)."""
@@ -156,7 +157,10 @@ def test_a_log_with_mistakes_is_explained_in_the_language(tmp_path: Path,
                       '"players": [{"name": "Aino", "hand_size": "5"}], "events": '
                       '[{"type": "suggestion", "by": "Niko", "cards": ["a"]}, {"type": "x"}]}',
                       encoding="utf-8")
-    for path in (notation, broken):
+    shapeless = tmp_path / "shapeless.json"
+    shapeless.write_text('{"format": "clue-notebook/1", "edition": "cluedo-refresh-2012-fi", '
+                         '"players": {}, "events": "none", "title": []}', encoding="utf-8")
+    for path in (notation, broken, shapeless):
         assert main(["analyze", str(path), "--lang", language]) == 2
         err = capsys.readouterr().err
         assert err and not leftovers(err), f"{language}:\n{err}"
