@@ -9,6 +9,7 @@ envelope are counted apart; distinct envelopes never overlap).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
@@ -181,6 +182,20 @@ def exact_odds(log: GameLog, counted: Count, refuter_model: bool) -> Odds:
         for card in triple:
             if card in pz.allowed:
                 tally[card][ENVELOPE] -= sub.total
+    return as_odds(log, pz, tally, envelope_counts(counted), total, refuter_model)
+
+
+def as_odds(
+    log: GameLog,
+    pz: Puzzle,
+    tally: Mapping[str, Mapping[str, int]],
+    envelopes: Mapping[Triple, int],
+    total: int,
+    refuter_model: bool,
+) -> Odds:
+    """Exact `Odds` from weighted counts: open card -> owner name -> deals, triple -> deals."""
+    if total <= 0:
+        raise ContradictionError((), "no deal fits the log")
     probabilities: dict[str, dict[str, Number]] = {}
     for card in pz.game.deck:
         row: dict[str, Number] = {}
@@ -193,7 +208,7 @@ def exact_odds(log: GameLog, counted: Count, refuter_model: bool) -> Odds:
                 row[owner] = Fraction(0)
         probabilities[card] = row
     envelope_odds = sorted(
-        ((s, w, r, Fraction(v, total)) for (s, w, r), v in envelope_counts(counted).items()),
+        ((s, w, r, Fraction(v, total)) for (s, w, r), v in envelopes.items()),
         key=lambda t: (-t[3], t[:3]),
     )
     return Odds(log.game, probabilities, tuple(envelope_odds), True, refuter_model,

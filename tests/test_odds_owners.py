@@ -1,0 +1,105 @@
+"""The count owner by owner (`solver.odds.owners`) against brute force on small games, and
+against the card-by-card programme on every example log and on generated forum games."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from solver.editions import Dealing, forum_deck
+from solver.errors import ContradictionError
+from solver.game import GameLog
+from solver.logfile import load
+from solver.odds import OverBudget, count, grid_of, puzzle
+from solver.odds.exact import exact_odds
+from solver.odds.owners import owner_odds
+from solver.odds.programme import Budget
+from solver.simulate import Absence, play, random_setup
+from tests.brute import deals
+from tests.strategies import small_logs
+from tests.test_odds import brute_odds
+
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.json"))
+PLENTY = 10**9
+
+
+def by_owner(log: GameLog, refuter_model: bool = False):  # type: ignore[no-untyped-def]
+    return owner_odds(log, puzzle(log, grid_of(log), refuter_model=refuter_model),
+                      Budget(PLENTY), refuter_model)
+
+
+def assert_brute(log: GameLog, refuter_model: bool) -> None:
+    if not any(True for _ in deals(log)):
+        with pytest.raises(ContradictionError):
+            by_owner(log, refuter_model)
+        return
+    result = by_owner(log, refuter_model)
+    cells, envelope = brute_odds(log, refuter_model)
+    assert result.exact
+    assert result.probabilities == cells
+    assert {t[:3]: t[3] for t in result.envelope_odds} == envelope
+    assert sum(t[3] for t in result.envelope_odds) == 1
+
+
+@SETTINGS
+@given(small_logs())
+def test_equal_to_brute_force(log: GameLog) -> None:
+    assert_brute(log, refuter_model=False)
+
+
+@SETTINGS
+@given(small_logs())
+def test_refuter_model_equal_to_weighted_brute_force(log: GameLog) -> None:
+    assert_brute(log, refuter_model=True)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(small_logs(rule=Dealing.FORUM, max_events=10))
+def test_forum_rules_equal_to_brute_force(log: GameLog) -> None:
+    assert_brute(log, refuter_model=False)
+
+
+def assert_same_as_programme(log: GameLog, refuter_model: bool) -> bool:
+    """True when compared; False when the programme is over its budget."""
+    try:
+        grid = grid_of(log)
+    except ContradictionError:
+        return False
+    pz = puzzle(log, grid, refuter_model=refuter_model)
+    try:
+        plain = exact_odds(log, count(pz), refuter_model)
+    except OverBudget:
+        return False
+    mine = owner_odds(log, pz, Budget(PLENTY), refuter_model)
+    assert mine.probabilities == plain.probabilities
+    assert mine.envelope_odds == plain.envelope_odds
+    assert mine.deals == plain.deals
+    return True
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_examples_equal_the_programme(path: Path) -> None:
+    log = load(path)
+    cuts = [*range(0, len(log.events), 5), len(log.events)]
+    compared = sum(
+        assert_same_as_programme(GameLog(log.game, log.events[:n]), refuter_model)
+        for n in cuts
+        for refuter_model in (False, True)
+    )
+    assert compared, f"no stage of {path.name} was counted"
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("players", [6, 8])
+def test_forum_games_equal_the_programme(players: int, seed: int) -> None:
+    rng = random.Random(seed)
+    names = tuple(f"P{i}" for i in range(1, players + 1))
+    game, truth = random_setup(forum_deck(players), names, Dealing.FORUM, "P1", rng)
+    log = play(game, truth, 60, rng, directed=True, wrong_accusations=0.1, reveals=0.1,
+               notes=0.05, absence=Absence(names[-1], 20, 30))
+    compared = sum(assert_same_as_programme(log.upto(n), False) for n in (0, 5, 30, 60))
+    assert compared >= 2
