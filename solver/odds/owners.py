@@ -49,27 +49,31 @@ theirs, how many of its cards they took so far."""
 
 @dataclass
 class Turn:
-    """One owner's hand in the count, with the kinds of card still unplaced before it."""
+    """One owner's hand in the count, with the kinds of card still unplaced before it.
+
+    While the owner is dealt, the state is the counts of the kinds as the *next* owners see
+    them (the kinds this owner cannot take are folded in at once, the others once taken from),
+    then the counts of the kinds this owner may take and has not yet, its places left and how
+    many cards of each of its refutations it took."""
 
     owner: int
     capacity: int
     kinds: list[Kind]
-    """Kinds of card unplaced before this owner, as the later owners (this one included) see
-    them; the state's counts are in this order."""
-    alive: list[int]
-    """Classes of card that may still be unplaced (U vectors are in this order)."""
-    members: list[list[int]]
-    """Per kind: positions in ``alive`` of its classes."""
+    """Kinds of card unplaced before this owner, as this owner and the later ones see them."""
+    classes: list[list[int]]
+    """Per kind: its classes of card."""
     takes: list[int]
     """Kinds this owner may take, the ones only it can hold first."""
     forced: list[bool]
     """Per kind in ``takes``: only this owner can hold it (it takes them all)."""
-    tallies: list[tuple[int, ...]]
+    weights: list[tuple[int, ...]]
     """Weights (by how many of its cards are held) of this owner's refutations."""
     counted: list[tuple[int, ...]]
-    """Per kind in ``takes``: positions in ``tallies`` of the refutations naming it."""
+    """Per kind in ``takes``: positions in ``weights`` of the refutations naming it."""
     after: list[int]
     """Per kind: its kind for the next owner (-1: this owner must take them all)."""
+    later: int
+    """How many kinds the next owner sees."""
 
 
 @dataclass
@@ -203,13 +207,16 @@ def count_by_owner(pz: Puzzle, budget: Budget) -> OwnerCount:
                 inside[st][class_of[c]] += weight
         led[triple] = (st, weight)
 
-    forward: dict[State, int] = dict(entry)
-    unplaced: dict[State, list[int]] = {}
-    if first is not None:
-        for st, f in entry.items():
-            unplaced[st] = [f - inside[st].get(c, 0) for c in first.alive]
-    marginals: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
-    backward = _deal(turns, forward, unplaced, marginals, capacity, budget)
+    # every figure fits in ``width`` bits: at most (owners + 1) ** cards deals, weighted
+    bound = (len(capacity) + 1) ** len(cards) * max(
+        (max(t.weights) for t in tallies), default=1) ** len(tallies) * len(led)
+    width = bound.bit_length() + 1
+    unplaced = {st: sum((f - inside[st].get(c, 0)) << (width * c) for c in range(len(classes)))
+                for st, f in entry.items()}
+    backward, packed = _deal(turns, dict(entry), unplaced, width, capacity, budget)
+    field = (1 << width) - 1
+    marginals = {o: [(v >> (width * c)) & field for c in range(len(classes))]
+                 for o, v in packed.items()}
 
     total = 0
     envelopes: dict[Triple, int] = {}
@@ -220,9 +227,9 @@ def count_by_owner(pz: Puzzle, budget: Budget) -> OwnerCount:
             total += v
     cells: dict[str, dict[int, int]] = {c: {} for c in cards}
     for c in cards:
-        for o, v in marginals[class_of[c]].items():
-            if v:
-                cells[c][o] = v * ways
+        for o, row in marginals.items():
+            if row[class_of[c]]:
+                cells[c][o] = row[class_of[c]] * ways
     for triple, v in envelopes.items():
         for c in triple:
             if c in cells:
@@ -240,30 +247,32 @@ def _turns(
     """Each owner's turn: the kinds before it and how they merge after it."""
     owner_of = [t.owner for t in tallies]
     turns: list[Turn] = []
+
+    def ordered(kinds: set[Kind]) -> list[Kind]:
+        return sorted(kinds, key=lambda k: (sorted(k[0]), sorted(k[1])))
+
     for i, owner in enumerate(order):
-        later = frozenset(order[i:])
-        by_class = _kinds(classes, later, owner_of)
-        kinds = sorted(set(by_class.values()), key=lambda k: (sorted(k[0]), sorted(k[1])))
+        by_class = _kinds(classes, frozenset(order[i:]), owner_of)
+        kinds = ordered(set(by_class.values()))
         index = {k: j for j, k in enumerate(kinds)}
-        alive = sorted(by_class)
-        position = {c: p for p, c in enumerate(alive)}
         members: list[list[int]] = [[] for _ in kinds]
-        for c, k in by_class.items():
-            members[index[k]].append(position[c])
-        mine = [t for t in sorted({t for k in kinds for t in k[1]}) if owner_of[t] == owner]
+        for c, k in sorted(by_class.items()):
+            members[index[k]].append(c)
+        mine = sorted({t for k in kinds for t in k[1] if owner_of[t] == owner})
         takes = sorted((j for j, k in enumerate(kinds) if owner in k[0]),
-                       key=lambda j: (len(kinds[j][0]) > 1, j))
-        rest = later - {owner}
-        nxt = sorted({(k[0] & rest, frozenset(t for t in k[1] if owner_of[t] != owner))
-                      for k in kinds if k[0] & rest},
-                     key=lambda k: (sorted(k[0]), sorted(k[1])))
+                       key=lambda j: (len(kinds[j][0]) > 1, -len(members[j]), j))
+        rest = frozenset(order[i + 1:])
+
+        def seen_next(k: Kind, rest: frozenset[int] = rest) -> Kind:
+            return k[0] & rest, frozenset(t for t in k[1] if owner_of[t] in rest)
+
+        nxt = ordered({seen_next(k) for k in kinds if k[0] & rest})
         nindex = {k: j for j, k in enumerate(nxt)}
-        after = [nindex.get((k[0] & rest, frozenset(t for t in k[1] if owner_of[t] != owner)),
-                            -1) if k[0] & rest else -1 for k in kinds]
         turns.append(Turn(
-            owner, capacity[owner], kinds, alive, members, takes,
+            owner, capacity[owner], kinds, members, takes,
             [len(kinds[j][0]) == 1 for j in takes], [tallies[t].weights for t in mine],
-            [tuple(p for p, t in enumerate(mine) if t in kinds[j][1]) for j in takes], after,
+            [tuple(p for p, t in enumerate(mine) if t in kinds[j][1]) for j in takes],
+            [nindex[seen_next(k)] if k[0] & rest else -1 for k in kinds], len(nxt),
         ))
     return turns
 
@@ -278,143 +287,141 @@ def _fillable(turn: Turn, counts: State, capacity: Sequence[int]) -> bool:
     return all(supply[o] >= capacity[o] for k in turn.kinds for o in k[0])
 
 
+Move = tuple[int, State, int]
+"""(cards taken, next state, weight)."""
+
+
+def _open(turn: Turn, st: State) -> list[Move]:
+    """Fold the kinds this owner cannot take into the next owner's kinds; set out the rest."""
+    counts = [0] * turn.later
+    takes = set(turn.takes)
+    for j, n in enumerate(st):
+        if n and j not in takes:
+            counts[turn.after[j]] += n
+    pending = [st[j] for j in turn.takes]
+    if sum(pending) < turn.capacity:
+        return []
+    return [(0, (*counts, *pending, turn.capacity, *([0] * len(turn.weights))), 1)]
+
+
+def _take(turn: Turn, p: int, st: State) -> list[Move]:
+    """The owner takes ``k`` of the ``n`` cards of its ``p``-th kind, in ``C(n, k)`` ways."""
+    base = turn.later
+    size = len(turn.takes)
+    n = st[base + p]
+    left = st[base + size]
+    supply = sum(st[base + p + 1 : base + size])
+    a = turn.after[turn.takes[p]]
+    out: list[Move] = []
+    for k in (n,) if turn.forced[p] else range(min(n, left) + 1):
+        if k > left or left - k > supply:
+            continue
+        s = list(st)
+        s[base + p] = 0
+        s[base + size] = left - k
+        if a >= 0:
+            s[a] += n - k
+        for q in turn.counted[p]:
+            s[base + size + 1 + q] += k
+        out.append((k, tuple(s), math.comb(n, k)))
+    return out
+
+
+def _close(turn: Turn, nxt: Turn | None, st: State, capacity: Sequence[int]) -> list[Move]:
+    """The hand is full: settle the owner's refutations; the state is the next owner's."""
+    base = turn.later + len(turn.takes)
+    if st[base]:
+        return []
+    w = 1
+    for q, ws in enumerate(turn.weights):
+        w *= ws[st[base + 1 + q]]
+    s2 = st[: turn.later]
+    if not w or (nxt is not None and not _fillable(nxt, s2, capacity)):
+        return []
+    return [(0, s2, w)]
+
+
 def _deal(
     turns: Sequence[Turn],
     forward: dict[State, int],
-    unplaced: dict[State, list[int]],
-    marginals: dict[int, dict[int, int]],
+    unplaced: dict[State, int],
+    width: int,
     capacity: Sequence[int],
     budget: Budget,
-) -> dict[State, int]:
-    """Deal every turn forward from ``forward`` (ways into each start state, ``unplaced``: the
-    ways with each alive class's card still unplaced), then backward; adds every player's card
-    counts into ``marginals`` (class -> owner -> count) and returns the ways out of each start
-    state."""
-    # Each step: (turn, kind position in turn.takes, or -1 for closing the hand, its next turn)
+) -> tuple[dict[State, int], dict[int, int]]:
+    """Deal every turn forward from ``forward`` (ways into each start state; ``unplaced``: per
+    state, the ways in which each class's card is still unplaced, packed ``width`` bits per
+    class), then backward. Returns the ways out of each start state and, per owner, how many
+    deals give it a card of each class (packed the same way)."""
+    field = (1 << width) - 1
     steps: list[tuple[Turn, int, Turn | None]] = []
     for i, turn in enumerate(turns):
         nxt = turns[i + 1] if i + 1 < len(turns) else None
-        steps.extend((turn, p, nxt) for p in range(len(turn.takes)))
         steps.append((turn, -1, nxt))
-    moves: list[dict[State, list[tuple[int, State, int]]]] = []
-    forwards: list[dict[State, int]] = []
-    unplaceds: list[dict[State, list[int]]] = []
-    for si, (turn, p, nxt) in enumerate(steps):
-        if si == 0 or steps[si - 1][0] is not turn:
-            # open the hand: places left, and a count per refutation of this owner
-            tail = (turn.capacity, *([0] * len(turn.tallies)))
-            forward = {st + tail: f for st, f in forward.items()}
-            unplaced = {st + tail: u for st, u in unplaced.items()}
-        forwards.append(forward)
-        unplaceds.append(unplaced)
-        here: dict[State, list[tuple[int, State, int]]] = {}
+        steps.extend((turn, p, nxt) for p in range(len(turn.takes)))
+        steps.append((turn, len(turn.takes), nxt))
+    masks: dict[tuple[int, int], int] = {}
+    for turn in turns:
+        for p, j in enumerate(turn.takes):
+            masks[id(turn), p] = sum(field << (width * c) for c in turn.classes[j])
+    moves: list[dict[State, list[Move]]] = []
+    unplaceds: list[dict[State, int]] = []
+    for turn, p, nxt in steps:
+        taking = 0 <= p < len(turn.takes)
+        mask = masks[id(turn), p] if taking else 0
+        here: dict[State, list[Move]] = {}
         nf: dict[State, int] = defaultdict(int)
-        nu: dict[State, list[int]] = {}
-        nkinds = len(turn.kinds)
-        width = len(turn.alive)
-        if p >= 0:
-            j = turn.takes[p]
-            forced = turn.forced[p]
-            counted = turn.counted[p]
-            supply_after = turn.takes[p + 1:]
-            mem = turn.members[j]
-            for st, f in forward.items():
-                n = st[j]
-                left = st[nkinds]
-                later = sum(st[x] for x in supply_after)
-                ks = (n,) if forced else range(min(n, left) + 1)
-                out: list[tuple[int, State, int]] = []
-                for k in ks:
-                    if k > left or left - k > later:
-                        continue
-                    s = list(st)
-                    s[j] = n - k
-                    s[nkinds] = left - k
-                    for q in counted:
-                        s[nkinds + 1 + q] += k
-                    out.append((k, tuple(s), math.comb(n, k)))
-                here[st] = out
-                budget.spend(len(out) * (1 + width // 8))
-                u = unplaced[st]
-                for k, s2, w in out:
-                    nf[s2] += f * w
-                    if k == 0:
-                        moved = u
-                    else:
-                        keep = math.comb(n - 1, k)
-                        moved = [x * w for x in u]
-                        for m in mem:
-                            moved[m] = u[m] * keep
-                    prev = nu.get(s2)
-                    nu[s2] = moved if prev is None else [a + b for a, b in zip(
-                        prev, moved, strict=True)]
-        else:  # close the hand: settle the refutations, see the cards as later owners do
-            keep_at = [turn.alive.index(c) for c in nxt.alive] if nxt else []
-            weights = turn.tallies
-            for st, f in forward.items():
-                out = []
-                if st[nkinds] == 0:
-                    w = 1
-                    for q, ws in enumerate(weights):
-                        w *= ws[st[nkinds + 1 + q]]
-                    counts = [0] * (len(nxt.kinds) if nxt else 0)
-                    dead = False
-                    for j2, n in enumerate(st[:nkinds]):
-                        if n:
-                            a = turn.after[j2]
-                            if a < 0:
-                                dead = True
-                                break
-                            counts[a] += n
-                    s2 = tuple(counts)
-                    if w and not dead and (nxt is None or _fillable(nxt, s2, capacity)):
-                        out.append((0, s2, w))
-                here[st] = out
-                budget.spend(len(out) * (1 + width // 8))
-                u = unplaced[st]
-                for _, s2, w in out:
-                    nf[s2] += f * w
-                    moved = [u[x] * w for x in keep_at]
-                    prev = nu.get(s2)
-                    nu[s2] = moved if prev is None else [a + b for a, b in zip(
-                        prev, moved, strict=True)]
+        nu: dict[State, int] = defaultdict(int)
+        for st, f in forward.items():
+            if p < 0:
+                out = _open(turn, st)
+            elif taking:
+                out = _take(turn, p, st)
+            else:
+                out = _close(turn, nxt, st, capacity)
+            here[st] = out
+            budget.spend(1 + len(out))
+            u = unplaced[st]
+            n = st[turn.later + p] if taking else 0
+            for k, s2, w in out:
+                nf[s2] += f * w
+                if not taking:
+                    nu[s2] += u * w
+                elif k == 0:
+                    nu[s2] += u
+                else:
+                    nu[s2] += u * w - (u & mask) * (w - math.comb(n - 1, k))
         moves.append(here)
-        forward = dict(nf)
+        unplaceds.append(unplaced)
+        forward = nf
         unplaced = nu
-    # backward
     back: dict[State, int] = {(): 1}
+    marginals: dict[int, int] = defaultdict(int)
     for si in range(len(steps) - 1, -1, -1):
         turn, p, _ = steps[si]
+        taking = 0 <= p < len(turn.takes)
+        mask = masks[id(turn), p] if taking else 0
+        us = unplaceds[si]
         nb: dict[State, int] = {}
-        if p >= 0:
-            j = turn.takes[p]
-            mem = turn.members[j]
-            us = unplaceds[si]
-            for st, out in moves[si].items():
-                b = 0
-                n = st[j]
-                u = us[st]
-                for k, s2, w in out:
-                    b2 = back.get(s2)
-                    if not b2:
-                        continue
+        got = 0
+        for st, out in moves[si].items():
+            b = 0
+            inner = 0
+            n = st[turn.later + p] if taking else 0
+            for k, s2, w in out:
+                b2 = back.get(s2)
+                if b2:
                     b += w * b2
                     if k:
-                        inner = math.comb(n - 1, k - 1) * b2
-                        for m in mem:
-                            marginals[turn.alive[m]][turn.owner] += u[m] * inner
-                if b:
-                    nb[st] = b
-        else:
-            for st, out in moves[si].items():
-                b = sum(w * back.get(s2, 0) for _, s2, w in out)
-                if b:
-                    nb[st] = b
+                        inner += math.comb(n - 1, k - 1) * b2
+            if b:
+                nb[st] = b
+            if inner:
+                got += (us[st] & mask) * inner
+        if got:
+            marginals[turn.owner] += got
         back = nb
-        if si == 0 or steps[si - 1][0] is not turn:
-            cut = 1 + len(turn.tallies)
-            back = {st[:-cut]: b for st, b in back.items()}
-    return back
+    return back, marginals
 
 
 def owner_odds(log: GameLog, pz: Puzzle, budget: Budget, refuter_model: bool) -> Odds:
