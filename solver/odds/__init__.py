@@ -5,15 +5,17 @@ per part (see ``docs/odds.md``):
 
 - `setup`: the SAT grid settles every forced cell; what is left is a `Puzzle` (open cards with
   their possible owners, places left per hand, open refutations, wrong accusations);
-- `programme`: the exact count, a dynamic programme over the open cards (Python integers);
-- `exact`: the whole count with the envelope's slots and wrong accusations, and the
-  probabilities from it;
+- `owners`: the exact count owner by owner, cards counted by kind (the many-player decks);
+- `programme`: the exact count card by card (few players with big hands, many refutations);
+- `exact`: the programme's whole count with the envelope's slots and wrong accusations, and the
+  probabilities from a count;
 - `draws`: deals drawn exactly from the count (for the advisor);
 - `chain`: past the work budget, a Markov chain over deals, labelled approximate;
 - `result`: the `Odds` every path returns (the text and JSON are in `solver.odds_report`).
 
-Whether a figure is exact depends only on the log and the budget, counted in work: never on
-the machine's speed or load.
+Which count runs, and whether a figure is exact, depends only on the log and the budgets,
+counted in work: never on the machine's speed or load. The count owner by owner goes first with
+a small budget (`OWNER_BUDGET`); past it, the programme with ``budget``; past that, sampling.
 """
 
 from __future__ import annotations
@@ -23,9 +25,15 @@ from ..notebook import Grid
 from .chain import SAMPLING_MOVES, sampled_odds
 from .draws import DealMatrix, deal_matrix, sample_deals
 from .exact import DEFAULT_BUDGET, Count, count, exact_odds
-from .programme import OverBudget
+from .owners import owner_odds
+from .programme import Budget, OverBudget
 from .result import Number, Odds, entropy
 from .setup import Puzzle, grid_of, puzzle
+
+OWNER_BUDGET = 20_000
+"""Work (states and transitions) the count owner by owner may take before the programme is
+tried: it finishes the forum decks' player logs within this, and fails fast where the programme
+is the better count (classic spectator logs: a few hands, many open refutations)."""
 
 
 def odds(
@@ -39,12 +47,17 @@ def odds(
 ) -> Odds:
     """Probabilities for every card and owner and every envelope triple, given ``log``.
 
-    Exact unless the count needs more than ``budget`` programme transitions; then a Markov
-    chain makes ``moves`` moves and every figure carries a standard error. Raises
+    Exact unless the count owner by owner needs more than `OWNER_BUDGET` units of work (at
+    most ``budget``) and the programme more than ``budget`` transitions; then a Markov chain
+    makes ``moves`` moves and every figure carries a standard error. Raises
     `ContradictionError` when no deal fits the log.
     """
     grid = grid if grid is not None else grid_of(log)
     pz = puzzle(log, grid, refuter_model=refuter_model)
+    try:
+        return owner_odds(log, pz, Budget(min(budget, OWNER_BUDGET)), refuter_model)
+    except OverBudget:
+        pass
     try:
         counted = count(pz, budget)
     except OverBudget:
@@ -54,6 +67,7 @@ def odds(
 
 __all__ = [
     "DEFAULT_BUDGET",
+    "OWNER_BUDGET",
     "Count",
     "DealMatrix",
     "Number",
