@@ -142,6 +142,10 @@ def test_a_game_in_each_language(
         check_fits(page, "5-grid")
         tab(page, "Log")
         check_fits(page, "6-log")
+        tab(page, "Review")
+        check_fits(page, "7-review")
+        tab(page, "Game")
+        check_fits(page, "8-game")
 
         # one tap to another language, kept by the browser across a reload
         other = "en" if language != "en" else "fi"

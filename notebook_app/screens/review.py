@@ -47,9 +47,10 @@ def review_view() -> None:
                    + " · " + _("Tap a cell to see why, as of this event."))
         show_grid(grid, "review_table", upto=upto)
     st.markdown("**" + _("Possible envelopes after each event") + "**")
-    x, y = _("event"), _("possible envelopes")
-    chart = pd.DataFrame({x: range(len(counts)), y: counts})
-    st.line_chart(chart, x=x, y=y, height=180)
+    chart = pd.DataFrame({"event": range(len(counts)), "envelopes": counts})
+    # the heading says what is counted: the axis titles stay short (a long one is cut off)
+    st.line_chart(chart, x="event", y="envelopes", height=180, x_label=_("event"),
+                  y_label=_("envelopes"))
     safe = next((i for i, n in enumerate(counts) if n == 1), None)
     if safe is None:
         st.write(_("An accusation has not been safe yet."))
