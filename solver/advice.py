@@ -107,8 +107,8 @@ def accuse(log: GameLog, triple: Sequence[str], *, refuter_model: bool = False,
     """Check an accusation against the log: "safe" only when the envelope is certain.
     ``found`` is the log's odds (with the same ``refuter_model``) when the caller has them."""
     if len(triple) != len(CATEGORIES):
-        raise InvalidLogError([_("cards: an accusation names 3 cards, got {count_triple}").format(
-            count_triple=len(triple))])
+        raise InvalidLogError([_("cards: an accusation names 3 cards, got {count}").format(
+            count=len(triple))])
     names = ("suspect", "weapon", "room")
     s, w, r = (
         _card(log, c, cat, name) for c, cat, name in zip(triple, CATEGORIES, names, strict=True)
@@ -373,10 +373,10 @@ def draw_size(samples: int | None, suggestions: int) -> int:
     if samples * suggestions > ADVICE_WORK:
         raise InvalidLogError([
             _("--samples: {samples} deals x {suggestions} suggestions is "
-              "more than the advisor's budget of {advice_work}; draw at most "
+              "more than the advisor's budget of {budget}; draw at most "
               "{fits} deals, or name the room").format(
                   samples=f"{samples:,}", suggestions=f"{suggestions:,}",
-                  advice_work=f"{ADVICE_WORK:,}", fits=f"{fits:,}")
+                  budget=f"{ADVICE_WORK:,}", fits=f"{fits:,}")
         ])
     return samples
 
@@ -456,10 +456,10 @@ def what_to_show(
             asker=repr(asker))])
     for c in cards:
         if c not in log.game.deck:
-            raise InvalidLogError([_("cards: unknown card {c}").format(c=repr(c))])
+            raise InvalidLogError([_("cards: unknown card {card}").format(card=repr(c))])
     mine = [c for c in cards if c in log.game.my_cards]
     if not mine:
-        raise InvalidLogError([_("cards: you hold none of {value}").format(value=', '.join(cards))])
+        raise InvalidLogError([_("cards: you hold none of {cards}").format(cards=", ".join(cards))])
     if len(mine) == 1:
         return ShowAdvice(mine[0], ShowReason.ONLY_MATCH, {})
     seen = [c for c in log.shown_to(asker) if c in mine]

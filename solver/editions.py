@@ -184,9 +184,9 @@ def new_game(
         dealt = deal(rule, len(deck), len(names))
         sizes, side = dealt.hand_sizes, dealt.side_cards
     elif len(hand_sizes) != len(names):
-        raise InvalidLogError([_("hand sizes: {count_names} players need {count_names} sizes, "
-                                 "got {count_hand_sizes}").format(
-                                     count_names=len(names), count_hand_sizes=len(hand_sizes))])
+        raise InvalidLogError([_("hand sizes: {count} players need {count} sizes, "
+                                 "got {got}").format(
+                                     count=len(names), got=len(hand_sizes))])
     else:
         sizes = tuple(hand_sizes)
         two = rule is Dealing.TWO_PLAYER

@@ -133,8 +133,8 @@ def load(path: str | Path) -> GameLog:
         with Path(path).open("rb") as file:
             data = file.read(MAX_FILE_BYTES + 1)
     except OSError as err:
-        raise InvalidLogError([_("LOG: cannot read {path}: {strerror}").format(
-            path=repr(str(path)), strerror=err.strerror)]) from None
+        raise InvalidLogError([_("LOG: cannot read {path}: {reason}").format(
+            path=repr(str(path)), reason=err.strerror)]) from None
     return read_bytes(data, f"LOG: {str(path)!r}")
 
 
@@ -148,15 +148,15 @@ def decode(data: bytes, source: str = "file") -> str:
     """The text of a log file's bytes (JSON or notation): `InvalidLogError` naming ``source``
     for more than `MAX_FILE_BYTES` or for bytes that are not UTF-8."""
     if len(data) > MAX_FILE_BYTES:
-        raise InvalidLogError([_("{source} is larger than the {max_file_bytes} bytes a log may "
+        raise InvalidLogError([_("{source} is larger than the {limit} bytes a log may "
                                  "have; is it a clue-notebook/1 game log?").format(
-                                     source=source, max_file_bytes=f"{MAX_FILE_BYTES:,}")])
+                                     source=source, limit=f"{MAX_FILE_BYTES:,}")])
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise InvalidLogError([_("{source} is not UTF-8 text (byte {value} at position "
+        raise InvalidLogError([_("{source} is not UTF-8 text (byte {byte} at position "
                                  "{start}); save the log as UTF-8").format(
-                                     source=source, value=f"{data[err.start]:#04x}",
+                                     source=source, byte=f"{data[err.start]:#04x}",
                                      start=err.start)]) from None
     return text
 
@@ -164,18 +164,18 @@ def decode(data: bytes, source: str = "file") -> str:
 def loads(text: str) -> GameLog:
     """Parse a log from JSON text."""
     if len(text) > MAX_FILE_BYTES:
-        raise InvalidLogError([_("JSON: longer than the {max_file_bytes} characters a log may "
-                                 "have").format(max_file_bytes=f"{MAX_FILE_BYTES:,}")])
+        raise InvalidLogError([_("JSON: longer than the {limit} characters a log may "
+                                 "have").format(limit=f"{MAX_FILE_BYTES:,}")])
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise InvalidLogError(
-            [_("JSON: {msg} at line {lineno} column {colno}").format(
-                msg=err.msg, lineno=err.lineno, colno=err.colno)]
+            [_("JSON: {error} at line {line} column {column}").format(
+                error=err.msg, line=err.lineno, column=err.colno)]
         ) from None
     except RecursionError:
-        raise InvalidLogError([_("JSON: nested too deeply (a log nests {max_depth} levels at "
-                                 "most)").format(max_depth=MAX_DEPTH)]) from None
+        raise InvalidLogError([_("JSON: nested too deeply (a log nests {limit} levels at "
+                                 "most)").format(limit=MAX_DEPTH)]) from None
     except ValueError:  # a number too long to convert (over 4,300 digits)
         raise InvalidLogError([_long_number(text)]) from None
     _check_document(data)
@@ -210,9 +210,9 @@ def _long_number(text: str) -> str:
         return _("JSON: a number is too long to read")
     line = text.count("\n", 0, found.start()) + 1
     column = found.start() - text.rfind("\n", 0, found.start())
-    return (_("JSON: a number of {count_value} digits at line {line} column "
+    return (_("JSON: a number of {digits} digits at line {line} column "
               "{column}; the numbers in a log are counts of cards").format(
-                  count_value=f"{len(found.group()):,}", line=line, column=column))
+                  digits=f"{len(found.group()):,}", line=line, column=column))
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -227,8 +227,8 @@ def _check_document(data: object) -> None:
     while stack:  # paths are built for containers and for text that fails, not for all text
         value, where, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise InvalidLogError([_("{where}: nested more than {max_depth} levels deep").format(
-                where=where, max_depth=MAX_DEPTH)])
+            raise InvalidLogError([_("{where}: nested more than {limit} levels deep").format(
+                where=where, limit=MAX_DEPTH)])
         items = value.items() if isinstance(value, dict) else enumerate(value)
         for key, item in items:
             if isinstance(key, str) and _SURROGATE.search(key):
@@ -267,9 +267,9 @@ def parse(data: object) -> GameLog:
         me = None
     side_cards = data.get("side_cards", 0)
     if not _is_count(side_cards):
-        problems.add("side_cards", _("expected a whole number from 0 to {max_cards}, got "
+        problems.add("side_cards", _("expected a whole number from 0 to {most}, got "
                                      "{side_cards}").format(
-                                         max_cards=MAX_CARDS, side_cards=shorten(side_cards)))
+                                         most=MAX_CARDS, side_cards=shorten(side_cards)))
         side_cards = 0
     title = data.get("title")
     if title is not None and not isinstance(title, str):
@@ -389,8 +389,8 @@ def _read_players(value: object, problems: _Problems) -> tuple[Player, ...]:
                 name=repr(name)))
         if not _is_count(size):
             problems.add(f"players[{i}].hand_size",
-                         _("expected a whole number from 0 to {max_cards}, got {size}").format(
-                max_cards=MAX_CARDS, size=shorten(size)))
+                         _("expected a whole number from 0 to {most}, got {size}").format(
+                most=MAX_CARDS, size=shorten(size)))
         elif named:
             players.append(Player(str(name), size))
     return tuple(players)
@@ -595,8 +595,8 @@ def _check_setup(game: Game, problems: _Problems, *, sizes: bool = True) -> None
         problems.add("cards", _("card {card} is listed more than once").format(card=repr(card)))
     names = game.player_names
     if len(names) < 2:
-        problems.add("players", _("at least 2 players are needed, got {count_names}").format(
-            count_names=len(names)))
+        problems.add("players", _("at least 2 players are needed, got {count}").format(
+            count=len(names)))
     for name in _duplicates(names):
         problems.add("players", _("player {name} is listed more than once").format(name=repr(name)))
     for i, name in enumerate(names):
@@ -617,8 +617,8 @@ def _check_setup(game: Game, problems: _Problems, *, sizes: bool = True) -> None
     for card in set(game.my_cards) & set(game.face_up):
         problems.add("my_cards", _("card {card} is also face up").format(card=repr(card)))
     if game.me in names and len(game.my_cards) > game.capacity(game.me):
-        problems.add("my_cards", _("{count_my_cards} cards, but {me} was dealt {value}").format(
-            count_my_cards=len(game.my_cards), me=repr(game.me), value=game.capacity(game.me)))
+        problems.add("my_cards", _("{count} cards, but {me} was dealt {dealt}").format(
+            count=len(game.my_cards), me=repr(game.me), dealt=game.capacity(game.me)))
     known = set(game.face_up) | set(game.my_cards)
     for cat in CATEGORIES:
         if deck.of(cat) and all(c in known for c in deck.of(cat)):
@@ -626,12 +626,12 @@ def _check_setup(game: Game, problems: _Problems, *, sizes: bool = True) -> None
     total = sum(p.hand_size for p in game.players) + len(game.face_up) + game.side_cards + 3
     if sizes and deck.cards and total != len(deck):
         listing = " + ".join(str(p.hand_size) for p in game.players)
-        problems.add("players", _("hand sizes ({listing}) + face-up cards ({count_face_up}) + "
+        problems.add("players", _("hand sizes ({listing}) + face-up cards ({face_up}) + "
                                   "side cards ({side_cards}) + 3 in the envelope = {total}, but "
-                                  "the game has {count_deck} cards").format(
-                                      listing=listing, count_face_up=len(game.face_up),
+                                  "the game has {cards} cards").format(
+                                      listing=listing, face_up=len(game.face_up),
                                       side_cards=game.side_cards, total=total,
-                                      count_deck=len(deck)))
+                                      cards=len(deck)))
 
 
 def _check_event(game: Game, i: int, event: Event, problems: _Problems) -> None:
@@ -695,8 +695,8 @@ def _check_event(game: Game, i: int, event: Event, problems: _Problems) -> None:
                              shown=repr(event.shown)))
         elif event.shown not in event.cards:
             problems.add(_event_where(i, "shown"),
-                         _("{shown} is not one of the suggested cards {value}").format(
-                             shown=repr(event.shown), value=list(event.cards)))
+                         _("{shown} is not one of the suggested cards {cards}").format(
+                             shown=repr(event.shown), cards=list(event.cards)))
     if event.shown_by_rule is not None and event.shown is None:
         problems.add(_event_where(i, "shown_by_rule"), _("needs the card that was shown ('shown')"))
     peek = event.side_peek

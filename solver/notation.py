@@ -314,8 +314,8 @@ def _tokens(text: str, number: int, *, note: bool = False) -> _Line:
             try:
                 value, i = json.JSONDecoder().raw_decode(text, i)
             except json.JSONDecodeError as err:
-                raise _Stop(Problem(number, err.pos + 1, _("a JSON object ({msg})").format(
-                    msg=err.msg),
+                raise _Stop(Problem(number, err.pos + 1, _("a JSON object ({error})").format(
+                    error=err.msg),
                                     text[i:])) from None
             tokens.append(Token("json", text[col - 1 : i], col, value))
         elif c == ":" and note:
@@ -362,8 +362,8 @@ def read_text(text: str) -> GameLog:
     """Read a game in notation; `NotationError` lists every syntax error (line, column, what
     was expected, a likely card), `InvalidLogError` a rule the game breaks (line first)."""
     if len(text) > MAX_FILE_BYTES:
-        raise InvalidLogError([_("notation: longer than the {max_file_bytes} characters a log "
-                                 "may have").format(max_file_bytes=f"{MAX_FILE_BYTES:,}")])
+        raise InvalidLogError([_("notation: longer than the {limit} characters a log "
+                                 "may have").format(limit=f"{MAX_FILE_BYTES:,}")])
     return _Reader(text).read()
 
 
@@ -584,7 +584,7 @@ class _Reader:
             value = json.loads(typed)
         except json.JSONDecodeError as err:
             self.problems.append(Problem(number, self._value_column(number) + err.pos,
-                                         _("a JSON object ({msg})").format(msg=err.msg), typed))
+                                         _("a JSON object ({error})").format(error=err.msg), typed))
             return {}
         if not isinstance(value, dict):
             self.problems.append(Problem(number, self._value_column(number), _("a JSON object"),

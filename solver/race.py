@@ -210,9 +210,9 @@ def draw_size(samples: int | None, opponents: int) -> int:
     if samples > fits:
         raise InvalidLogError([
             _("--samples: {samples} deals x {opponents} players is more than "
-              "the race's budget of {race_work} views; draw at most {fits} "
+              "the race's budget of {budget} views; draw at most {fits} "
               "deals").format(
-                  samples=f"{samples:,}", opponents=opponents, race_work=f"{RACE_WORK:,}",
+                  samples=f"{samples:,}", opponents=opponents, budget=f"{RACE_WORK:,}",
                   fits=f"{fits:,}")
         ])
     return samples

@@ -6,6 +6,7 @@ issue 11: new text must be marked for translation and translated)."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -174,3 +175,32 @@ def test_a_log_with_mistakes_is_explained_in_the_language(tmp_path: Path,
         assert main(["analyze", str(path), "--lang", language]) == 2
         err = capsys.readouterr().err
         assert err and not leftovers(err), f"{language}:\n{err}"
+
+
+def shape(value: object) -> object:
+    """A JSON value with its text left out: the keys, the numbers, the nesting."""
+    if isinstance(value, dict):
+        return {key: shape(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [shape(item) for item in value]
+    return "text" if isinstance(value, str) else value
+
+
+JSON_COMMANDS = [
+    ["analyze", str(EXAMPLE), "--upto", "8", "--json", "--explain", "--odds"],
+    ["accuse", str(EXAMPLE), "Aino Valkopesu", "köysi", "veranta", "--upto", "12", "--json"],
+    ["advise", str(EXAMPLE), "--upto", "12", "--top", "3", "--samples", "200", "--json"],
+    ["race", str(EXAMPLE), "--upto", "12", "--samples", "50", "--json"],
+    ["show", str(EXAMPLE), "Oona", "Jaska Keltanokka", "tikari", "pelihuone", "--json"],
+]
+
+
+@pytest.mark.parametrize("command", JSON_COMMANDS, ids=lambda c: c[0])
+def test_json_output_keeps_its_keys_and_figures_in_every_language(
+        capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    """The contract (``docs/log-format.md``): keys are never translated; only text values are."""
+    shapes = {}
+    for language in ("en", *LANGUAGES):
+        assert main([*command, "--lang", language]) == 0
+        shapes[language] = shape(json.loads(capsys.readouterr().out))
+    assert all(found == shapes["en"] for found in shapes.values())
