@@ -21,7 +21,14 @@ from solver.notation import NotationError, Problem, read_log_any, read_text, wri
 MAX_PASTE = MAX_FILE_BYTES
 """The most characters a paste may have: what a log file may have."""
 
-_LINE = re.compile(r"^line (\d+)")
+
+
+def _line_named(problem: str) -> re.Match[str] | None:
+    """Where a problem of the notation reader names its line ("line 3: …", "rivi 3: …",
+    "3 行: …": the reader's language), the number as group 1."""
+    before, _sep, after = _("line {line}: {problem}").partition("{line}")
+    return re.match(re.escape(before) + r"(\d+)" + re.escape(after.split("{problem}")[0]),
+                    problem)
 
 
 class Trouble(NamedTuple):
@@ -84,10 +91,10 @@ mean Professor Plum?
 
 
 def _renumbered(problem: str, offset: int) -> str:
-    found = _LINE.match(problem)
+    found = _line_named(problem)
     if found is None or int(found[1]) <= offset:
         return problem
-    return f"line {int(found[1]) - offset}{problem[found.end():]}"
+    return f"{problem[:found.start(1)]}{int(found[1]) - offset}{problem[found.end(1):]}"
 
 
 def _check_length(text: str) -> None:
@@ -115,15 +122,16 @@ def trouble(text: str, err: InvalidLogError) -> Trouble:
             pointed += _pointer(lines, problem)
     else:
         for words in err.problems:
-            found = _LINE.match(words)
+            found = _line_named(words)
             if found is not None and 1 <= int(found[1]) <= len(lines):
-                pointed.append(f"line {found[1]} | {lines[int(found[1]) - 1]}")
+                margin = _("line {n}").format(n=found[1])
+                pointed.append(f"{margin} | {lines[int(found[1]) - 1]}")
     return Trouble(tuple(err.problems), "\n".join(pointed))
 
 
 def _pointer(lines: list[str], problem: Problem) -> list[str]:
     if not 1 <= problem.line <= len(lines):
         return []
-    margin = f"line {problem.line}"
+    margin = _("line {n}").format(n=problem.line)
     return [f"{margin} | {lines[problem.line - 1]}",
             f"{' ' * len(margin)} | {' ' * (problem.column - 1)}^ {problem.expected}"]

@@ -29,7 +29,7 @@ ENGLISH = re.compile(
     r"\b(the|an|you|your|and|or|of|is|are|was|not|with|from|this|that|yet|no|none|card|cards|"
     r"player|players|event|events|envelope|envelopes|suggestion|suggest|accusation|accuse|"
     r"shown|showed|holds|undo|game|link|links|possible|safe|right|wait|likely|already|know|"
-    r"object|list|text)\b"
+    r"object|list|text|line|column|expected|got)\b"
 )
 """English words no Finnish, Russian or Japanese message has (case matters: ``LOG``, ``CARD``
 are the command line's placeholders, the same in every language)."""
@@ -37,9 +37,9 @@ LITERAL = re.compile(
     r"'[^'\n]*'|\"[^\"\n]*\"|\{[^{}\n]*\}|(?<!\w)--?[\w-]+|\S+\.(md|json|clue)\b"
     r"|clue-notebook(/1| \w+)|https?://\S+|\?game=\S+|^ {4}\w+ {2,}"
     r"|(?<![\w-])(suspect|weapon|room|cards|players|me|asker|to|title|format|edition|events)"
-    r"(\[\d+\])?(\.\w+)*:|\w+\[\d+\](\.\w+)*", re.MULTILINE)
-"""What is quoted as typed (a JSON key, a field, an option, a command, a file name), never
-translated."""
+    r"(\[\d+\])?(\.\w+)*:|\w+\[\d+\](\.\w+)*|\b[a-z0-9]+(-[a-z0-9]+){2,}\b", re.MULTILINE)
+"""What is quoted as typed (a JSON key, a field, an option, a command, a file or example
+name), never translated."""
 
 
 def leftovers(text: str) -> list[str]:
@@ -57,13 +57,43 @@ def leftovers(text: str) -> list[str]:
 def everything(at: AppTest) -> str:
     """Every text the page shows: messages, labels, chips, buttons and their help."""
     parts: list[object] = []
-    for kind in ("markdown", "caption", "error", "info", "success", "warning"):
+    for kind in ("markdown", "caption", "error", "info", "success", "warning", "code"):
         parts += [e.value for e in getattr(at, kind)]
     for widget in (*at.button, *at.toggle, *at.checkbox, *at.slider, *at.text_area):
         parts += [widget.label, getattr(widget, "help", None) or ""]
     for group in (*at.button_group, *at.selectbox, *at.segmented_control, *at.pills):
         parts += [group.label, *group.options]
     return "\n".join(shown(p) for p in parts if p)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_home_screen_and_its_errors_speak_the_language(store: Store, language: str) -> None:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["lang"] = language
+    with speaking(language):  # AppTest formats the choices of a selectbox in this thread
+        seen = home_screens(at)
+    text = "\n".join(seen)
+    assert not leftovers(text), f"{language}: English on screen:\n" + "\n".join(leftovers(text))
+
+
+def home_screens(at: AppTest) -> list[str]:
+    """The home screen: as it opens, with too many players, with pasted games it refuses."""
+    at.run()
+    seen = [everything(at)]
+    at.text_area(key="new_players").set_value("\n".join(f"P{i}" for i in range(17))).run()
+    seen.append(everything(at))  # a game too large for the server
+    at.text_area(key="new_players").set_value("Aino\nNiko\nVeera").run()
+    seen.append(everything(at))
+    edition = "edition: cluedo-refresh-2012-fi\nplayers: Aino 6, Niko 6, Veera 6\n"
+    for pasted in (edition + "Aino: Punakulta köysi garage / Niko -",  # a misspelt card
+                   edition + "Aino: Punakulta köysi veranta / Aino +"):  # a rule broken
+        at.text_area(key="paste_game").set_value(pasted).run()
+        at.button(key="paste_game_open").click().run()
+        assert not at.exception, at.exception
+        found = everything(at)
+        assert re.search(r"\| +\^ ", found) or "| Aino:" in found  # the line, shown
+        seen.append(found)
+    return seen
 
 
 def tab(at: AppTest, view: str) -> None:

@@ -194,7 +194,7 @@ def saved_games() -> None:
         saved = store().games(state.shelf)
     except StoreError as err:
         st.error(_("Your saved games cannot be listed now: {reason}. Reload the page in a "
-                   "moment.").format(reason=err.reason), icon=":material/warning:")
+                   "moment.").format(reason=_(err.reason)), icon=":material/warning:")
         return
     if saved:
         st.subheader(_("Your games"))
