@@ -33,6 +33,12 @@ OVERFLOW = """() => {
       found.push('cut off: ' + el.textContent.trim().slice(0, 60));
     }
   }
+  for (const key of ['lang_pick', 'view', 'kind']) {  // the switches keep to one row
+    const tops = [...document.querySelectorAll(`.st-key-${key} button`)]
+      .map(b => Math.round(b.getBoundingClientRect().top));
+    const rows = new Set(tops).size;
+    if (rows > 1) found.push(`the ${key} switch wraps onto ${rows} rows`);
+  }
   return found;
 }"""
 
