@@ -47,8 +47,8 @@ from solver.advice import advise, asker_view, public_entropy_after, what_to_show
 from solver.editions import editions
 from solver.envelopes import possible_triples
 from solver.game import ENVELOPE, GameLog, Triple
-from solver.odds import odds
-from solver.race import accuse_or_wait
+from solver.odds import Count, OverBudget, count, exact_odds, grid_of, odds, puzzle
+from solver.race import accuse_or_wait, race
 from solver.simulate import Chooser, Moment, Opponent, Outcome, play_to_win
 
 DECK = editions()["clue-classic"].deck
@@ -56,25 +56,48 @@ SAMPLES = 1000
 """Deals the advisors draw per turn."""
 RACE_SAMPLES = 150
 """Deals the race draws per turn (the accuse-or-wait rule and the calibration)."""
+HONEST = True
+"""Whether the race draws deals as players play (`solver.race.honest_play`)."""
 WATCHED = {"advisor"}
 """Strategies whose games the accuse-or-wait rule and the race calibration watch (the race is
 the costliest part of a game, and the rule does not depend on how I suggest)."""
 
 times: list[float] = []
+_count: dict[str, Any] = {}
+"""The exact count of the log of my current turn, shared by the watch and my strategy (the
+strategy's time is charged the count's CPU time even when the watch computed it first)."""
+
+
+def counted(log: GameLog) -> Count | None:
+    """The exact count of ``log`` (``None`` past the budget), computed once per log."""
+    if _count.get("log") is not log:
+        start = time.process_time()
+        try:
+            found: Count | None = count(puzzle(log, grid_of(log)))
+        except OverBudget:
+            found = None
+        _count.update(log=log, count=found, cpu=time.process_time() - start, charged=False)
+    return _count["count"]  # type: ignore[no-any-return]
 
 
 def _timed(choose: Chooser) -> Chooser:
     def timed(log: GameLog, rng: random.Random) -> Triple:
         start = time.process_time()  # CPU: wall-clock on the shared machine measures neighbours
+        fresh = _count.get("log") is not log
         triple = choose(log, rng)
-        times.append(time.process_time() - start)
+        spent = time.process_time() - start
+        if not fresh and _count.get("log") is log and not _count["charged"]:
+            spent += _count["cpu"]  # the watch counted this log first: the strategy pays it
+        _count["charged"] = True
+        times.append(spent)
         return triple
 
     return timed
 
 
 def likeliest(log: GameLog, rng: random.Random) -> Triple:
-    chances = odds(log).probabilities
+    found = counted(log)
+    chances = (odds(log) if found is None else exact_odds(log, found, False)).probabilities
     picks = [
         max(cards, key=lambda c: (float(chances[c][ENVELOPE]), rng.random()))
         for cards in (DECK.suspects, DECK.weapons, DECK.rooms)
@@ -83,14 +106,22 @@ def likeliest(log: GameLog, rng: random.Random) -> Triple:
 
 
 def advisor(log: GameLog, rng: random.Random) -> Triple:
-    return advise(log, samples=SAMPLES, seed=rng.randrange(2**31))[0].triple
+    return advise(log, samples=SAMPLES, seed=rng.randrange(2**31), counted=counted(log))[0].triple
 
 
 def quiet(log: GameLog, rng: random.Random) -> Triple:
-    return advise(log, samples=SAMPLES, seed=rng.randrange(2**31), table_weight=0.5)[0].triple
+    return advise(log, samples=SAMPLES, seed=rng.randrange(2**31), table_weight=0.5,
+                  counted=counted(log))[0].triple
 
 
-STRATEGIES: dict[str, Chooser] = {"likeliest": likeliest, "advisor": advisor, "quiet": quiet}
+def closer(log: GameLog, rng: random.Random) -> Triple:
+    return advise(log, samples=SAMPLES, seed=rng.randrange(2**31), finish=1.0,
+                  counted=counted(log))[0].triple
+
+
+STRATEGIES: dict[str, Chooser] = {
+    "likeliest": likeliest, "advisor": advisor, "quiet": quiet, "closer": closer,
+}
 
 
 def one_game(players: int, name: str, seed: int, kind: Opponent, *,
@@ -107,7 +138,10 @@ def one_game(players: int, name: str, seed: int, kind: Opponent, *,
     def watch(moment: Moment) -> None:
         if moment.certain:
             return
-        decision = accuse_or_wait(moment.log, samples=RACE_SAMPLES, seed=moment.turn)
+        found = counted(moment.log)
+        current = race(moment.log, samples=RACE_SAMPLES, seed=moment.turn, honest=HONEST)
+        chances = None if found is None else exact_odds(moment.log, found, False)
+        decision = accuse_or_wait(moment.log, race_of=current, found=chances)
         assert decision.race is not None
         for player, knows in moment.knows.items():
             calibration.append((decision.race.players[player], knows))

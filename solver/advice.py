@@ -32,6 +32,7 @@ from .i18n import N_, Listing, Message, _, say
 from .limits import ADVICE_WORK
 from .notebook import Grid
 from .odds import (
+    Count,
     DealMatrix,
     Number,
     Odds,
@@ -156,13 +157,19 @@ class Advice:
     answers: tuple[tuple[str | None, float], ...] = ()
     """Who refutes (``None``: nobody), with its chance, likeliest first."""
     score: float = 0.0
-    """What the ranking used: ``gain`` minus the table's share (`gains`' ``table_weight``)."""
+    """What the ranking used: ``gain`` minus the table's share (`gains`' ``table_weight``),
+    plus the weight on settling the envelope (`gains`' ``finish``)."""
+    settles: float = 0.0
+    """The chance that the answer leaves a single envelope (as far as the drawn deals tell)."""
 
 
 def sample(log: GameLog, size: int = SAMPLES, *, seed: int = 0,
-           refuter_model: bool = False) -> DealMatrix:
+           refuter_model: bool = False, counted: Count | None = None) -> DealMatrix:
     """Draw ``size`` deals of the log in proportion to their weight: exactly, or past the exact
-    budget from the sampling chain (its visits, evenly spaced)."""
+    budget from the sampling chain (its visits, evenly spaced). ``counted`` is the log's exact
+    count (with the same ``refuter_model``) when the caller has it."""
+    if counted is not None:
+        return sample_deals(counted, size, seed)
     pz = puzzle(log, grid_of(log), refuter_model=refuter_model)
     try:
         counted = count(pz)
@@ -201,6 +208,7 @@ def gains(
     to: str | None = None,
     *,
     table_weight: float = 0.0,
+    finish: float = 0.0,
 ) -> list[Advice]:
     """Score each suggestion ``by`` a player on the same sample of deals, best first.
 
@@ -212,7 +220,10 @@ def gains(
     estimate favours answers with many rare outcomes); ties go to the suggestion whose cards are
     likelier envelope cards. With ``table_weight`` the score is the gain minus that share of
     what the table hears (who refutes, no card): a suggestion that teaches me as much but the
-    others less ranks first.
+    others less ranks first. With ``finish`` an answer that settles the envelope counts that
+    share more: the score adds ``finish`` times the envelope's entropy now times the chance
+    the answer leaves one envelope (`Advice.settles`; the race is won by being certain first,
+    and information that leaves two envelopes open does not win it).
     """
     game = log.game
     asked = (to,) if to is not None else game.answer_order(by)
@@ -227,72 +238,130 @@ def gains(
     outcomes = answers + (len(drawn.cards) if peeks is not None else 0)
     bins = len(drawn.triples)
     target = drawn.envelope
+    now = np.bincount(target, minlength=bins) / size
+    entropy_now = float(-_xlogx(now).sum())
     out: list[Advice] = []
-    for triple in triples:
-        ranks = rank[drawn.owners[:, [column[c] for c in triple]]]  # face up (-1): far
-        first = ranks.min(axis=1)
-        answered = first < far
-        matches = (ranks == first[:, None]) & answered[:, None]
-        shown = matches.sum(axis=1)
-        quiet = ~answered
-        if peeks is None:
-            keys = [target[quiet]]
-            weights = [np.ones(int(quiet.sum()))]
-        else:
-            rows, columns, chance = peeks
-            looked = quiet[rows]
-            blind = quiet & (np.bincount(rows, minlength=size) == 0)
-            keys = [target[blind], (answers + columns[looked]) * bins + target[rows[looked]]]
-            weights = [np.ones(int(blind.sum())), chance[looked]]
-        for j in range(3):
-            rows = matches[:, j]
-            keys.append((1 + first[rows] * 3 + j) * bins + target[rows])
-            weights.append(1.0 / shown[rows])
-        joint = np.bincount(
-            np.concatenate(keys), weights=np.concatenate(weights), minlength=outcomes * bins
-        ).reshape(outcomes, bins)
-        by_outcome = joint.sum(axis=1)
-        by_target = joint.sum(axis=0)
-        info = (
-            _xlogx(joint).sum() - _xlogx(by_outcome).sum() - _xlogx(by_target).sum()
-        ) / size + np.log2(size)
-        cells = (joint > 0).sum() - (by_outcome > 0).sum() - (by_target > 0).sum() + 1
-        info -= cells / (2 * size * np.log(2))
-        public = (_information(first * bins + target, (far + 1) * bins, bins, size)
-                  if table_weight else 0.0)
-        who = np.bincount(first, minlength=far + 1) / size
-        refuters = sorted(
-            ((asked[k] if k < len(asked) else None, float(who[k])) for k in range(far + 1)
-             if who[k]),
-            key=lambda a: -a[1],
-        )
-        gain = max(float(info), 0.0)
-        score = gain - table_weight * public
-        out.append(Advice(triple, gain, float(answered.mean()), public, tuple(refuters), score))
+    chunk = max(1, _CELLS // (outcomes * bins))  # suggestions scored at once, memory bounded
+    for lo in range(0, len(triples), chunk):
+        part = triples[lo:lo + chunk]
+        columns = np.array([[column[c] for c in triple] for triple in part], dtype=np.int64)
+        answer = _answers(drawn, rank[drawn.owners[:, columns]], far, peeks, answers, outcomes)
+        public = (_informations(answer.heard, size) if table_weight
+                  else np.zeros(len(part)))
+        who = answer.heard.sum(axis=2) / size
+        for k, triple in enumerate(part):
+            refuters = sorted(
+                ((asked[i] if i < len(asked) else None, float(who[k, i]))
+                 for i in range(far + 1) if who[k, i]),
+                key=lambda a: -a[1],
+            )
+            gain = max(float(answer.gain[k]), 0.0)
+            settles = float(answer.settles[k])
+            score = gain - table_weight * float(public[k]) + finish * entropy_now * settles
+            out.append(Advice(triple, gain, float(answer.refuted[k]), float(public[k]),
+                              tuple(refuters), score, settles))
     inside = dict.fromkeys(drawn.cards, 0.0)
     for envelope, hits in zip(drawn.triples, np.bincount(target).tolist(), strict=True):
         for card in envelope:
             inside[card] += hits / size
     out.sort(key=lambda a: (-round(a.score, 9), -sum(inside[c] for c in a.triple)))
     if not table_weight:  # the ranking did not need it: only for the suggestions listed
-        for i, advice in enumerate(out[:TABLE_LISTED]):
-            first = rank[drawn.owners[:, [column[c] for c in advice.triple]]].min(axis=1)
-            public = _information(first * bins + target, (far + 1) * bins, bins, size)
-            out[i] = replace(advice, public=public)
+        listed = out[:TABLE_LISTED]
+        columns = np.array([[column[c] for c in a.triple] for a in listed], dtype=np.int64)
+        if len(listed):
+            answer = _answers(drawn, rank[drawn.owners[:, columns]], far, peeks, answers,
+                              outcomes)
+            public = _informations(answer.heard, size)
+            for i, advice in enumerate(listed):
+                out[i] = replace(advice, public=float(public[i]))
     return out
 
 
-def _information(keys: Any, cells: int, bins: int, size: int) -> float:
-    """Mutual information (bits) between an outcome and the envelope, from joint keys
-    ``outcome * bins + envelope`` of ``size`` equally weighted deals (Miller-Madow)."""
-    joint = np.bincount(keys, minlength=cells).reshape(-1, bins).astype(float)
-    by_outcome = joint.sum(axis=1)
-    by_target = joint.sum(axis=0)
+_CELLS = 2_000_000
+"""Answer-by-envelope cells scored at once (the memory `gains` uses: 8 bytes each)."""
+
+
+@dataclass(frozen=True)
+class _Answers:
+    """What a batch of suggestions' answers tell, one entry per suggestion."""
+
+    gain: Any
+    """Mutual information between the answer (who refutes, which card) and the envelope."""
+    settles: Any
+    """The chance the answer leaves one envelope among the drawn deals (a class of at least two
+    deals: one deal alone proves little)."""
+    refuted: Any
+    """The chance somebody refutes."""
+    heard: Any
+    """``heard[t, who, envelope]``: deals where ``who`` refutes (the last index: nobody)."""
+
+
+def _answers(drawn: DealMatrix, ranks: Any, far: int, peeks: tuple[Any, Any, Any] | None,
+             answers: int, outcomes: int) -> _Answers:
+    """Score suggestions at once: ``ranks[n, t, k]`` is the answering position of the holder of
+    suggestion t's k-th card in deal n (``far``: nobody asked holds it)."""
+    size, count, _ = ranks.shape
+    bins = len(drawn.triples)
+    target = drawn.envelope
+    cells = outcomes * bins
+    first = ranks.min(axis=2)
+    answered = first < far
+    matches = (ranks == first[:, :, None]) & answered[:, :, None]
+    shown = matches.sum(axis=2)
+    quiet = ~answered
+    keys: list[Any] = []
+    weights: list[Any] = []
+    if peeks is None:
+        n, t = np.nonzero(quiet)
+        keys.append(t * cells + target[n])
+        weights.append(np.ones(len(n)))
+    else:
+        rows, columns, chance = peeks
+        blind = quiet & (np.bincount(rows, minlength=size) == 0)[:, None]
+        n, t = np.nonzero(blind)
+        keys.append(t * cells + target[n])
+        weights.append(np.ones(len(n)))
+        e, t = np.nonzero(quiet[rows])
+        keys.append(t * cells + (answers + columns[e]) * bins + target[rows[e]])
+        weights.append(chance[e])
+    for j in range(3):
+        n, t = np.nonzero(matches[:, :, j])
+        keys.append(t * cells + (1 + first[n, t] * 3 + j) * bins + target[n])
+        weights.append(1.0 / shown[n, t])
+    joint = np.bincount(
+        np.concatenate(keys), weights=np.concatenate(weights), minlength=count * cells
+    ).reshape(count, outcomes, bins)
+    by_outcome = joint.sum(axis=2)
+    by_target = joint.sum(axis=1)
     info = (
-        _xlogx(joint).sum() - _xlogx(by_outcome).sum() - _xlogx(by_target).sum()
+        _xlogx(joint).sum(axis=(1, 2)) - _xlogx(by_outcome).sum(axis=1)
+        - _xlogx(by_target).sum(axis=1)
     ) / size + np.log2(size)
-    used = (joint > 0).sum() - (by_outcome > 0).sum() - (by_target > 0).sum() + 1
-    return max(float(info - used / (2 * size * np.log(2))), 0.0)
+    used = ((joint > 0).sum(axis=(1, 2)) - (by_outcome > 0).sum(axis=1)
+            - (by_target > 0).sum(axis=1) + 1)
+    info -= used / (2 * size * np.log(2))
+    single = ((joint > 0).sum(axis=2) == 1) & (by_outcome >= 2)
+    settles = (by_outcome * single).sum(axis=1) / size
+    n, t = np.indices((size, count))
+    heard = np.bincount(
+        (t * (far + 1) + first).ravel() * bins + target[n.ravel()],
+        minlength=count * (far + 1) * bins,
+    ).reshape(count, far + 1, bins).astype(float)
+    return _Answers(info, settles, answered.mean(axis=0), heard)
+
+
+def _informations(heard: Any, size: int) -> Any:
+    """For each suggestion, the mutual information (bits) between who refutes and the envelope,
+    from ``heard[t, who, envelope]`` counts of ``size`` equally weighted deals (Miller-Madow)."""
+    by_outcome = heard.sum(axis=2)
+    by_target = heard.sum(axis=1)
+    info = (
+        _xlogx(heard).sum(axis=(1, 2)) - _xlogx(by_outcome).sum(axis=1)
+        - _xlogx(by_target).sum(axis=1)
+    ) / size + np.log2(size)
+    used = ((heard > 0).sum(axis=(1, 2)) - (by_outcome > 0).sum(axis=1)
+            - (by_target > 0).sum(axis=1) + 1)
+    return np.maximum(info - used / (2 * size * np.log(2)), 0.0)
 
 
 def advise(
@@ -304,13 +373,16 @@ def advise(
     refuter_model: bool = False,
     to: str | None = None,
     table_weight: float = 0.0,
+    finish: float = 0.0,
+    counted: Count | None = None,
 ) -> list[Advice]:
     """Every suggestion I could make (in ``room``, or in any room), best first.
 
     The gain of a suggestion is the entropy of the envelope now minus its expected entropy
     once I have heard the answer: who refutes (players to my left in turn, or ``to`` alone in
     the forum variant) and which card I am shown (a refuter with several matches picks one at
-    random); in the 2-player game, the side card I look at when nobody answers.
+    random); in the 2-player game, the side card I look at when nobody answers. ``table_weight``
+    and ``finish`` as in `gains`; ``counted`` is the log's exact count when the caller has it.
     """
     me = _me(log, N_("advice"))
     deck = log.game.deck
@@ -320,8 +392,8 @@ def advise(
             to=repr(to))])
     triples = [(s, w, r) for r in rooms for s in deck.suspects for w in deck.weapons]
     size = samples if samples is not None else draw_size(None, len(triples))
-    drawn = sample(log, size, seed=seed, refuter_model=refuter_model)
-    return gains(log, drawn, triples, me, to, table_weight=table_weight)
+    drawn = sample(log, size, seed=seed, refuter_model=refuter_model, counted=counted)
+    return gains(log, drawn, triples, me, to, table_weight=table_weight, finish=finish)
 
 
 ASKS_ABOUT = (N_("asks about no cards you have not placed yet"),

@@ -30,8 +30,31 @@ def brute_entropy(log: GameLog) -> float:
     return -sum(n / total * math.log2(n / total) for n in envelopes.values())
 
 
+Answers = dict[tuple[str | None, str | None], dict[tuple[str, ...], Fraction]]
+
+
 def brute_gain(log: GameLog, triple: tuple[str, str, str], to: str | None = None) -> float:
     """Entropy of the envelope minus its expected entropy after I suggest ``triple``."""
+    found, outcomes = brute_answers(log, triple, to)
+    after = 0.0
+    for counts in outcomes.values():
+        weight = float(sum(counts.values()))
+        after += weight / found * -sum(
+            float(n) / weight * math.log2(float(n) / weight) for n in counts.values() if n
+        )
+    return brute_entropy(log) - after
+
+
+def brute_settles(log: GameLog, triple: tuple[str, str, str]) -> float:
+    """The chance that the answer to ``triple`` leaves a single envelope."""
+    found, outcomes = brute_answers(log, triple)
+    return sum(float(sum(c.values())) for c in outcomes.values() if len(c) == 1) / found
+
+
+def brute_answers(log: GameLog, triple: tuple[str, str, str],
+                  to: str | None = None) -> tuple[int, Answers]:
+    """How many deals the log allows, and for each answer (refuter, card seen) the weight of
+    each envelope among them."""
     me = log.game.me
     assert me is not None
     names = log.game.player_names
@@ -40,7 +63,7 @@ def brute_gain(log: GameLog, triple: tuple[str, str, str], to: str | None = None
     peeked = {e.side_peek.card for e in log.events
               if isinstance(e, Suggestion) and e.by == me and e.side_peek is not None}
     found = list(deals(log))
-    outcomes: dict[tuple[str | None, str | None], dict[tuple[str, ...], Fraction]] = {}
+    outcomes: Answers = {}
     for deal in found:
         envelope = tuple(c for c in log.game.deck if deal.get(c) == ENVELOPE)
         refuter = next((p for p in asked if any(deal.get(c) == p for c in triple)), None)
@@ -50,13 +73,7 @@ def brute_gain(log: GameLog, triple: tuple[str, str, str], to: str | None = None
         for card in held:
             counts = outcomes.setdefault((refuter, card), {})
             counts[envelope] = counts.get(envelope, Fraction(0)) + Fraction(1, len(held))
-    after = 0.0
-    for counts in outcomes.values():
-        weight = float(sum(counts.values()))
-        after += weight / len(found) * -sum(
-            float(n) / weight * math.log2(float(n) / weight) for n in counts.values() if n
-        )
-    return brute_entropy(log) - after
+    return len(found), outcomes
 
 
 def test_accuse_is_safe_only_when_the_envelope_is_certain() -> None:
@@ -104,6 +121,18 @@ def test_advisor_gain_matches_brute_force() -> None:
         assert advice.gain == pytest.approx(exact, abs=0.03), advice.triple
     best = max(ranked, key=lambda a: brute_gain(log, a.triple))
     assert ranked[0].gain == pytest.approx(best.gain, abs=0.03)
+
+
+def test_the_chance_an_answer_settles_the_envelope_matches_brute_force() -> None:
+    log = small().append(Suggestion("Bob", ("Plum", "Rope", "Study"), refuted_by="Cy"))
+    ranked = advise(log, samples=40_000, seed=3)
+    exact = {a.triple: brute_settles(log, a.triple) for a in ranked}
+    assert min(exact.values()) == 0 < 0.25 < max(exact.values())  # the test means something
+    for advice in ranked:
+        assert advice.settles == pytest.approx(exact[advice.triple], abs=0.03), advice.triple
+    closing = advise(log, samples=40_000, seed=3, finish=10.0)
+    assert exact[closing[0].triple] == pytest.approx(max(exact.values()), abs=0.03)
+    assert closing[0].score > closing[0].gain
 
 
 def test_advisor_for_a_suggestion_to_one_player() -> None:

@@ -86,10 +86,27 @@ def _knows(view: GameLog, cache: dict[GameLog, bool]) -> bool:
     return cache[view]
 
 
-def brute_race(log: GameLog) -> dict[str, float]:
-    """Each other player's chance to know the envelope, averaged over every consistent deal
-    (equally likely) and, within a deal, over every hidden choice (equally likely)."""
+def honest_deals(log: GameLog) -> list[Deal]:
+    """The deals in which every other player holds none of the cards they named, except a
+    player who holds one of them in every deal (a bluffer); every deal if none is left."""
     allowed = list(deals(log))
+    named: dict[str, set[str]] = {}
+    for e in log.events:
+        if isinstance(e, Suggestion) and e.by != log.game.me:
+            named.setdefault(e.by, set()).update(e.cards)
+    kept = allowed
+    for player, cards in named.items():
+        if any(all(d.get(c) == player for d in allowed) for c in cards):
+            continue
+        kept = [d for d in kept if not any(d.get(c) == player for c in cards)]
+    return kept or allowed
+
+
+def brute_race(log: GameLog, honest: bool = True) -> dict[str, float]:
+    """Each other player's chance to know the envelope, averaged over every consistent deal
+    (equally likely; with ``honest`` only the deals of `honest_deals`) and, within a deal, over
+    every hidden choice (equally likely)."""
+    allowed = honest_deals(log) if honest else list(deals(log))
     cache: dict[GameLog, bool] = {}
     out = {}
     for player in (n for n in log.game.player_names if n != log.game.me):
@@ -159,6 +176,26 @@ def test_race_matches_brute_force_in_played_games(seed: int) -> None:
     got = race(log, samples=SAMPLES, seed=1)
     for player, chance in expected.items():
         assert got.players[player] == pytest.approx(chance, abs=0.04), player
+
+
+@pytest.mark.parametrize("seed", range(0, 40, 3))
+def test_race_without_honest_play_matches_brute_force(seed: int) -> None:
+    """Every consistent deal equally likely, whoever named what."""
+    log = _played(seed, ("Ann", "Bob", "Cy"), SMALL)
+    expected = brute_race(log, honest=False)
+    got = race(log, samples=SAMPLES, seed=1, honest=False)
+    for player, chance in expected.items():
+        assert got.players[player] == pytest.approx(chance, abs=0.04), player
+
+
+def test_honest_play_changes_the_race_where_players_named_cards() -> None:
+    """The tests above would pass with or without the assumption if it never mattered."""
+    differ = 0
+    for seed in range(40):
+        log = _played(seed, ("Ann", "Bob", "Cy"), SMALL)
+        honest, plain = brute_race(log), brute_race(log, honest=False)
+        differ += any(abs(honest[p] - plain[p]) > 0.1 for p in honest)
+    assert differ >= 3
 
 
 @pytest.mark.slow
