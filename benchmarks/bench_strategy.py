@@ -125,7 +125,7 @@ STRATEGIES: dict[str, Chooser] = {
 
 
 def one_game(players: int, name: str, seed: int, kind: Opponent, *,
-             show_choices: bool = True) -> dict[str, Any]:
+             show_choices: bool = True, watched: bool | None = None) -> dict[str, Any]:
     """Play one game; return what the report needs."""
     names = tuple(f"P{i}" for i in range(1, players + 1))
     me = names[seed % players]
@@ -152,8 +152,9 @@ def one_game(players: int, name: str, seed: int, kind: Opponent, *,
                            right=decision.right, threat=decision.threat)
 
     times.clear()
+    watched = name in WATCHED if watched is None else watched
     outcome = play_to_win(DECK, names, me, seed, _timed(STRATEGIES[name]), opponents=kind,
-                          watch=watch if name in WATCHED else None)
+                          watch=watch if watched else None)
     others = [t for p, t in outcome.solved_at.items() if p != me]
     first_other = min(others, default=math.inf)
     if verdict:
@@ -163,7 +164,7 @@ def one_game(players: int, name: str, seed: int, kind: Opponent, *,
     record = {
         "players": players, "strategy": name, "seed": seed, "opponents": kind.value,
         "win": outcome.winner == me, "turns": outcome.my_suggestions,
-        "watched": name in WATCHED, "rule_win": rule_win, "rule": verdict or None,
+        "watched": watched, "rule_win": rule_win, "rule": verdict or None,
         "moments": moments, "first_other": None if math.isinf(first_other) else first_other,
         "calibration": calibration,
         "times": list(times),
@@ -337,6 +338,8 @@ def main() -> None:
                         choices=[o.value for o in Opponent])
     parser.add_argument("--watch", nargs="*", default=sorted(WATCHED),
                         help="strategies whose games the accuse-or-wait rule and the race watch")
+    parser.add_argument("--watch-players", type=int, nargs="*",
+                        help="watch only games at these table sizes (default: every size)")
     parser.add_argument("--no-show-choices", action="store_true",
                         help="skip scoring the cards I could show (likeliest games)")
     parser.add_argument("--out", type=Path, help="append one JSON line per game here")
@@ -354,8 +357,10 @@ def main() -> None:
         for kind in args.opponents:
             for players in args.players:
                 for name in args.strategies:
+                    watched = name in WATCHED and (args.watch_players is None
+                                                   or players in args.watch_players)
                     record = one_game(players, name, seed, Opponent(kind),
-                                      show_choices=not args.no_show_choices)
+                                      show_choices=not args.no_show_choices, watched=watched)
                     records.append(record)
                     if args.out:
                         with args.out.open("a") as out:

@@ -404,7 +404,8 @@ ASKS_ABOUT = (N_("asks about no cards you have not placed yet"),
 
 def reason(log: GameLog, advice: Advice, grid: Grid | None = None) -> str:
     """One line a player can follow: which cards are still open, which are my own (the answer
-    is steered to the others), and who is likely to answer; in the current language.
+    is steered to the others), who is likely to answer, and the chance the answer settles the
+    envelope; in the current language.
 
     A card is "not placed" while the notebook does not know who holds it.
     """
@@ -428,6 +429,9 @@ def reason_said(log: GameLog, advice: Advice, grid: Grid | None = None) -> Messa
         else:
             line = say("{reason}; {player} is likely to refute ({chance})", reason=line,
                        player=who, chance=f"{chance:.0%}")
+    if advice.settles >= 0.005:
+        line = say("{reason}; the answer may settle the envelope ({chance})", reason=line,
+                   chance=f"{advice.settles:.0%}")
     return line
 
 

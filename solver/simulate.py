@@ -41,7 +41,7 @@ from .game import (
     Triple,
 )
 from .logfile import check
-from .notebook import Notebook
+from .notebook import Grid, Notebook
 from .odds import odds
 
 Strategy = Callable[[GameLog, str, random.Random], Triple]
@@ -431,6 +431,7 @@ class _Seat:
         self.events: list[Event] = []
         self.notebook = Notebook(self.game) if kind is Opponent.PERFECT else None
         self.seen = set(hand) | set(game.face_up)
+        self._grid: tuple[int, Grid] | None = None
 
     def close(self) -> None:
         if self.notebook is not None:
@@ -443,9 +444,16 @@ class _Seat:
         if isinstance(event, Suggestion) and event.shown is not None:
             self.seen.add(event.shown)
 
+    def grid(self) -> Grid:
+        """The notebook's grid, worked out once per event heard."""
+        assert self.notebook is not None
+        if self._grid is None or self._grid[0] != len(self.events):
+            self._grid = (len(self.events), self.notebook.grid())
+        return self._grid[1]
+
     def certain(self) -> bool:
         if self.notebook is not None:
-            return self.notebook.grid().accusation_safe
+            return self.grid().accusation_safe
         deck = self.game.deck
         return all(sum(c not in self.seen for c in deck.of(cat)) == 1 for cat in CATEGORIES)
 
@@ -456,7 +464,7 @@ class _Seat:
                                 list(deck.of(cat))) for cat in CATEGORIES]
         else:
             log = GameLog(self.game, tuple(self.events))
-            chances = odds(log, grid=self.notebook.grid()).probabilities
+            chances = odds(log, grid=self.grid()).probabilities
             picks = [max(deck.of(cat), key=lambda c: (float(chances[c][ENVELOPE]), rng.random()))
                      for cat in CATEGORIES]
         return picks[0], picks[1], picks[2]

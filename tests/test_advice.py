@@ -254,3 +254,6 @@ def test_each_advice_has_a_line_a_player_can_follow() -> None:
     # Rope is certainly in the envelope (I hold Knife): placed, like my own cards
     open_ = next(a for a in ranked if not set(a.triple) & {"Green", "Knife"})
     assert reason(log, open_).startswith("asks about two cards you have not placed yet;")
+    settling = max(ranked, key=lambda a: a.settles)
+    assert settling.settles > 0.1
+    assert f"the answer may settle the envelope ({settling.settles:.0%})" in reason(log, settling)
