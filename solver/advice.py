@@ -240,10 +240,21 @@ def gains(
     target = drawn.envelope
     now = np.bincount(target, minlength=bins) / size
     entropy_now = float(-_xlogx(now).sum())
-    out: list[Advice] = []
+    # A card with the same holder in every drawn deal answers like any other such card of its
+    # category: score one suggestion per class and copy the figures to the rest.
+    same = (drawn.owners == drawn.owners[:1]).all(axis=0).tolist()
+    first_of: dict[tuple[Any, ...], str] = {}
+    stand_in = {
+        c: first_of.setdefault(
+            (game.category_of(c), int(drawn.owners[0, j])) if same[j] else (c,), c)
+        for c, j in column.items()
+    }
+    scored: dict[Triple, Advice] = {}
+    unique = list(dict.fromkeys(
+        (stand_in[t[0]], stand_in[t[1]], stand_in[t[2]]) for t in triples))
     chunk = max(1, _CELLS // (outcomes * bins))  # suggestions scored at once, memory bounded
-    for lo in range(0, len(triples), chunk):
-        part = triples[lo:lo + chunk]
+    for lo in range(0, len(unique), chunk):
+        part = unique[lo:lo + chunk]
         columns = np.array([[column[c] for c in triple] for triple in part], dtype=np.int64)
         answer = _answers(drawn, rank[drawn.owners[:, columns]], far, peeks, answers, outcomes)
         public = (_informations(answer.heard, size) if table_weight
@@ -258,8 +269,10 @@ def gains(
             gain = max(float(answer.gain[k]), 0.0)
             settles = float(answer.settles[k])
             score = gain - table_weight * float(public[k]) + finish * entropy_now * settles
-            out.append(Advice(triple, gain, float(answer.refuted[k]), float(public[k]),
-                              tuple(refuters), score, settles))
+            scored[triple] = Advice(triple, gain, float(answer.refuted[k]), float(public[k]),
+                                    tuple(refuters), score, settles)
+    out = [replace(scored[(stand_in[t[0]], stand_in[t[1]], stand_in[t[2]])], triple=t)
+           for t in triples]
     inside = dict.fromkeys(drawn.cards, 0.0)
     for envelope, hits in zip(drawn.triples, np.bincount(target).tolist(), strict=True):
         for card in envelope:
