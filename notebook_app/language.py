@@ -83,3 +83,35 @@ def remember() -> None:
         " + (location.protocol === 'https:' ? '; Secure' : '');</script>",
         unsafe_allow_javascript=True,
     )
+
+
+UPLOADER = '[data-testid="stFileUploaderDropzone"]'
+
+
+def css_text(text: str) -> str:
+    """``text`` as a CSS string.
+
+    >>> print(css_text('a "b" <c>'))
+    "a \\"b\\" \\3c c>"
+    """
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3c ")
+    return f'"{escaped.replace(chr(10), " ")}"'
+
+
+def uploader_words() -> None:
+    """Streamlit writes its file uploader's button and size limit in English only: in the
+    other languages ours are drawn in their place (the original text at size 0, ours after)."""
+    if i18n.current() == "en":
+        return
+    button = i18n.gettext("Choose a file")
+    limit = i18n.gettext("at most {size} MB per file · JSON, CLUE, TXT").format(
+        size=st.get_option("server.maxUploadSize"))
+    st.html(
+        "<style>"
+        f"{UPLOADER} button p, {UPLOADER} [data-testid='stFileUploaderDropzoneInstructions'] span"
+        " {font-size: 0;}"
+        f"{UPLOADER} button p::after {{content: {css_text(button)}; font-size: 14px;}}"
+        f"{UPLOADER} [data-testid='stFileUploaderDropzoneInstructions'] span::after"
+        f" {{content: {css_text(limit)}; font-size: 14px;}}"
+        "</style>"
+    )

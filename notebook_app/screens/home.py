@@ -11,6 +11,7 @@ from solver.i18n import N_, _, join, ngettext
 from solver.limits import MAX_CARDS, MAX_PLAYERS
 
 from .. import history
+from ..language import uploader_words
 from ..newgame import (
     build_game,
     custom_deck,
@@ -221,6 +222,7 @@ def home_screen() -> None:
         st.selectbox(_("Example"), tuple(found), key="example")
         form_error("example_error")
         st.button(_("Open example"), key="open_example", on_click=open_chosen_example)
+    uploader_words()
     st.file_uploader(_("Upload a clue-notebook/1 file"), type=["json", "clue", "txt"],
                      key="upload")
     form_error("open_error")
