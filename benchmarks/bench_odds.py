@@ -3,8 +3,11 @@ and how honest the sampled figures are.
 
 Games are simulated from fixed seeds, cut after 0, 10, 30, 60 (and 100) events; the SAT grid is
 computed first and not timed (the notebook has it already). Times are process CPU time (the
-machine is shared; ``--wall`` for wall clock), the best of ``--repeat`` runs. Baseline, in the
-same run and on the same logs: the SAT grid itself (`grid_of`), the engine's own work per log.
+machine is shared; ``--wall`` for wall clock), the best of ``--repeat`` runs. Baselines, in the
+same run and on the same logs: the SAT grid itself (`grid_of`), the engine's own work per log;
+and the odds as they were before the count owner by owner (`solver.odds.owners`): the
+card-by-card programme within its budget, else sampling (``--no-old`` leaves it out). Where
+both are exact the benchmark checks that they agree to the last digit.
 
 Tables:
 - classic box, the user's log (``--spectator``: nobody's hand known), 6 / 3 / 4 players;
@@ -18,6 +21,7 @@ Tables:
     python benchmarks/bench_odds.py                  # everything, about 15 minutes
     python benchmarks/bench_odds.py --only forum --games 5
     python benchmarks/bench_odds.py --only classic --spectator --games 20
+    python benchmarks/bench_odds.py --only forum --players 8 12 --games 10
 """
 
 from __future__ import annotations
@@ -33,7 +37,9 @@ from collections.abc import Callable
 from solver.cards import Deck
 from solver.editions import Dealing, editions, forum_deck
 from solver.game import GameLog
-from solver.odds import Odds, grid_of, odds
+from solver.odds import DEFAULT_BUDGET, Odds, OverBudget, count, grid_of, odds, puzzle
+from solver.odds.chain import sampled_odds
+from solver.odds.exact import exact_odds
 from solver.simulate import Absence, play, random_setup
 
 EVENTS = (0, 10, 30, 60)
@@ -90,6 +96,18 @@ def timed(log: GameLog, repeat: int = 1, **options: object) -> tuple[float, floa
     return best, base, result
 
 
+def old_odds(log: GameLog) -> tuple[float, Odds]:
+    """Seconds for the odds as before the count owner by owner (programme, else sampling)."""
+    grid = grid_of(log)
+    start = clock()
+    pz = puzzle(log, grid)
+    try:
+        result = exact_odds(log, count(pz, DEFAULT_BUDGET), False)
+    except OverBudget:
+        result = sampled_odds(log, pz)
+    return clock() - start, result
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[round(q * (len(ordered) - 1))]
@@ -100,22 +118,33 @@ def ms(seconds: float) -> str:
 
 
 def table(label: str, make: Callable[[int, int], GameLog], games: int, events: tuple[int, ...],
-          repeat: int) -> None:
-    for count in events:
+          repeat: int, old: bool = True) -> None:
+    for count_ in events:
         times: list[float] = []
         bases: list[float] = []
-        exact = warned = 0
+        olds: list[float] = []
+        exact = warned = old_exact = 0
         for seed in range(games):
-            seconds, base, result = timed(make(count, seed), repeat)
+            log = make(count_, seed)
+            seconds, base, result = timed(log, repeat)
             times.append(seconds)
             bases.append(base)
             exact += result.exact
             warned += result.warning is not None
+            if old:
+                took, before = old_odds(log)
+                olds.append(took)
+                old_exact += before.exact
+                if before.exact and result.exact:
+                    assert before.probabilities == result.probabilities, (label, count_, seed)
+                    assert before.envelope_odds == result.envelope_odds, (label, count_, seed)
         print(
-            f"{label} {count:3d} events: odds median {ms(statistics.median(times))} ms"
+            f"{label} {count_:3d} events: odds median {ms(statistics.median(times))} ms"
             f"  p95 {ms(percentile(times, 0.95))}  max {ms(max(times))}"
-            f"  | baseline grid median {ms(statistics.median(bases))}"
-            f"  | exact {exact}/{games}" + (f", stuck {warned}" if warned else ""),
+            f"  exact {exact}/{games}" + (f", stuck {warned}" if warned else "")
+            + (f"  | before: median {ms(statistics.median(olds))}  p95 "
+               f"{ms(percentile(olds, 0.95))}  exact {old_exact}/{games}" if old else "")
+            + f"  | grid median {ms(statistics.median(bases))}",
             flush=True,
         )
 
@@ -164,6 +193,10 @@ def main() -> None:
     parser.add_argument("--spectator", action="store_true", help="logs without 'me'")
     parser.add_argument("--wall", action="store_true", help="wall clock instead of CPU time")
     parser.add_argument("--only", choices=("classic", "forum", "custom", "sampling"))
+    parser.add_argument("--players", type=int, nargs="*", help="only these table sizes")
+    parser.add_argument("--events", type=int, nargs="*", help="only these numbers of events")
+    parser.add_argument("--no-old", dest="old", action="store_false",
+                        help="leave out the odds as they were before (the baseline)")
     args = parser.parse_args()
     if args.wall:
         clock = time.perf_counter
@@ -173,16 +206,17 @@ def main() -> None:
           f"load average {os.getloadavg()[0]:.1f}", flush=True)
     classic = editions()["clue-classic"].deck
     if args.only in (None, "classic"):
-        for players in (6, 3, 4):
+        for players in args.players or (6, 3, 4):
             table(f"classic {players:2d} players", lambda n, s, p=players: classic_log(
-                classic, p, n, s, me), args.games, EVENTS, args.repeat)
+                classic, p, n, s, me), args.games, tuple(args.events or EVENTS), args.repeat,
+                args.old)
     if args.only in (None, "forum"):
-        for players in (6, 8, 12):
+        for players in args.players or (6, 8, 12):
             table(f"forum {players:2d} players", lambda n, s, p=players: forum_log(p, n, s, me),
-                  args.games, FORUM_EVENTS, args.repeat)
+                  args.games, tuple(args.events or FORUM_EVENTS), args.repeat, args.old)
     if args.only in (None, "custom"):
         table("custom 12 players 45 cards", lambda n, s: custom_log(12, n, s, me),
-              args.games, FORUM_EVENTS, args.repeat)
+              args.games, tuple(args.events or FORUM_EVENTS), args.repeat, args.old)
     if args.only in (None, "sampling"):
         n = max(3, args.games)
         sampling_error("classic 6 players 10 events, player",
