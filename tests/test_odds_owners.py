@@ -13,7 +13,8 @@ from solver.editions import Dealing, forum_deck
 from solver.errors import ContradictionError
 from solver.game import GameLog
 from solver.logfile import load
-from solver.odds import OverBudget, count, grid_of, puzzle
+from solver.odds import OverBudget, count, grid_of, odds, puzzle
+from solver.odds.choice import first_finished
 from solver.odds.exact import exact_odds
 from solver.odds.owners import owner_odds
 from solver.odds.programme import Budget
@@ -103,3 +104,44 @@ def test_forum_games_equal_the_programme(players: int, seed: int) -> None:
                notes=0.05, absence=Absence(names[-1], 20, 30))
     compared = sum(assert_same_as_programme(log.upto(n), False) for n in (0, 5, 30, 60))
     assert compared >= 2
+
+
+def steps_of(work: list[int], budget: Budget, result: str):  # type: ignore[no-untyped-def]
+    for w in work:
+        budget.spend(w)
+        yield
+    return result
+
+
+def test_the_count_with_less_work_finishes_first() -> None:
+    cheap, dear = Budget(100), Budget(100)
+    runs = [(steps_of([30, 30, 30], dear, "dear"), dear), (steps_of([5, 5], cheap, "cheap"), cheap)]
+    assert first_finished(runs) == "cheap"
+    assert dear.spent <= 30  # the dearer count stopped once the cheaper one finished
+
+
+def test_a_count_past_its_budget_drops_out() -> None:
+    small, large = Budget(10), Budget(1_000)
+    runs = [(steps_of([5, 5, 5], small, "small"), small),
+            (steps_of([40, 40], large, "large"), large)]
+    assert first_finished(runs) == "large"
+    over_a, over_b = Budget(1), Budget(1)
+    with pytest.raises(OverBudget):
+        first_finished([(steps_of([5], over_a, "a"), over_a), (steps_of([5], over_b, "b"), over_b)])
+
+
+def test_forum_game_of_eight_at_ten_events_is_exact_and_the_same_on_every_run() -> None:
+    """Past the programme's budget (sampled before the count owner by owner)."""
+    rng = random.Random(1)
+    names = tuple(f"P{i}" for i in range(1, 9))
+    game, truth = random_setup(forum_deck(8), names, Dealing.FORUM, "P1", rng)
+    log = play(game, truth, 10, rng, directed=True, wrong_accusations=0.05, reveals=0.1,
+               notes=0.05)
+    pz = puzzle(log, grid_of(log))
+    with pytest.raises(OverBudget):
+        count(pz)
+    first, again = odds(log), odds(log)
+    assert first.exact and again.exact
+    assert first.probabilities == again.probabilities
+    assert first.envelope_odds == again.envelope_odds
+    assert first == owner_odds(log, pz, Budget(PLENTY), False)

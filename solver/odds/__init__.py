@@ -9,13 +9,14 @@ per part (see ``docs/odds.md``):
 - `programme`: the exact count card by card (few players with big hands, many refutations);
 - `exact`: the programme's whole count with the envelope's slots and wrong accusations, and the
   probabilities from a count;
-- `draws`: deals drawn exactly from the count (for the advisor);
 - `chain`: past the work budget, a Markov chain over deals, labelled approximate;
 - `result`: the `Odds` every path returns (the text and JSON are in `solver.odds_report`).
 
-Which count runs, and whether a figure is exact, depends only on the log and the budgets,
-counted in work: never on the machine's speed or load. The count owner by owner goes first with
-a small budget (`OWNER_BUDGET`); past it, the programme with ``budget``; past that, sampling.
+Which count gives the figures, and whether they are exact, depends only on the log and the
+budgets, counted in work: never on the machine's speed or load.
+
+- `choice`: the two exact counts take turns, work for work; the first to finish gives the figures;
+- `draws`: deals drawn exactly from the programme's count (for the advisor);
 """
 
 from __future__ import annotations
@@ -23,17 +24,17 @@ from __future__ import annotations
 from ..game import GameLog
 from ..notebook import Grid
 from .chain import SAMPLING_MOVES, sampled_odds
+from .choice import exact_count
 from .draws import DealMatrix, deal_matrix, sample_deals
 from .exact import DEFAULT_BUDGET, Count, count, exact_odds
-from .owners import owner_odds
-from .programme import Budget, OverBudget
+from .owners import odds_of
+from .programme import OverBudget
 from .result import Number, Odds, entropy
 from .setup import Puzzle, grid_of, puzzle
 
-OWNER_BUDGET = 20_000
-"""Work (states and transitions) the count owner by owner may take before the programme is
-tried: it finishes the forum decks' player logs within this, and fails fast where the programme
-is the better count (classic spectator logs: a few hands, many open refutations)."""
+OWNER_BUDGET = 100_000
+"""Work (states and transitions) the count owner by owner may take, while the programme takes
+turns with it within ``budget`` (`choice`)."""
 
 
 def odds(
@@ -48,21 +49,19 @@ def odds(
     """Probabilities for every card and owner and every envelope triple, given ``log``.
 
     Exact unless the count owner by owner needs more than `OWNER_BUDGET` units of work (at
-    most ``budget``) and the programme more than ``budget`` transitions; then a Markov chain
-    makes ``moves`` moves and every figure carries a standard error. Raises
-    `ContradictionError` when no deal fits the log.
+    most ``budget``) and the programme more than ``budget`` transitions (the two take turns,
+    `choice`); then a Markov chain makes ``moves`` moves and every figure carries a standard
+    error. Raises `ContradictionError` when no deal fits the log.
     """
     grid = grid if grid is not None else grid_of(log)
     pz = puzzle(log, grid, refuter_model=refuter_model)
     try:
-        return owner_odds(log, pz, Budget(min(budget, OWNER_BUDGET)), refuter_model)
-    except OverBudget:
-        pass
-    try:
-        counted = count(pz, budget)
+        counted = exact_count(pz, min(budget, OWNER_BUDGET), budget)
     except OverBudget:
         return sampled_odds(log, pz, moves=moves, seed=seed, refuter_model=refuter_model)
-    return exact_odds(log, counted, refuter_model)
+    if isinstance(counted, Count):
+        return exact_odds(log, counted, refuter_model)
+    return odds_of(log, pz, counted, refuter_model)
 
 
 __all__ = [

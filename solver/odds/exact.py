@@ -18,7 +18,7 @@ from ..cards import CATEGORIES, Category
 from ..errors import ContradictionError
 from ..game import ENVELOPE, GameLog, Triple
 from ..i18n import gettext
-from .programme import Budget, Run, card_counts, run_programme
+from .programme import Budget, Run, Steps, card_counts, finish, programme_steps
 from .result import Number, Odds
 from .setup import Puzzle, Tally
 from .symmetry import Group, interchangeable, merge, split
@@ -100,7 +100,11 @@ def envelope_slots(
 
 def count(pz: Puzzle, budget: int = DEFAULT_BUDGET) -> Count:
     """Count every consistent deal exactly; `OverBudget` past ``budget`` transitions."""
-    remaining = Budget(budget)
+    return finish(count_steps(pz, Budget(budget)))
+
+
+def count_steps(pz: Puzzle, remaining: Budget) -> Steps[Count]:
+    """`count`, pausing after every step of the programme."""
     prepared = envelope_slots(pz)
     if prepared is None:
         raise ContradictionError((), gettext("no deal fits the log"))
@@ -109,7 +113,7 @@ def count(pz: Puzzle, budget: int = DEFAULT_BUDGET) -> Count:
     groups = interchangeable(capacity, allowed, tallies, players)
     capacity, allowed, ways = merge(capacity, allowed, groups)
     axes = {slot[cat]: i for i, cat in enumerate(CATEGORIES)}
-    run = run_programme(capacity, allowed, tallies, remaining, axes)
+    run = yield from programme_steps(capacity, allowed, tallies, remaining, axes)
     run.factor = factor * ways
     run.total *= run.factor
     excluded: list[tuple[Triple, Run]] = []
@@ -119,7 +123,7 @@ def count(pz: Puzzle, budget: int = DEFAULT_BUDGET) -> Count:
             continue
         capacity, allowed, tallies, factor, _ = fixed
         capacity, allowed, ways = merge(capacity, allowed, groups)
-        sub = run_programme(capacity, allowed, tallies, remaining)
+        sub = yield from programme_steps(capacity, allowed, tallies, remaining)
         sub.factor = factor * ways
         sub.total *= sub.factor
         if sub.total:

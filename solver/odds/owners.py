@@ -35,7 +35,7 @@ from itertools import product
 from ..cards import CATEGORIES
 from ..game import GameLog, Triple
 from .exact import as_odds
-from .programme import Budget
+from .programme import Budget, Steps, finish
 from .result import Odds
 from .setup import Puzzle, Tally
 from .symmetry import interchangeable, merge, split
@@ -129,6 +129,11 @@ def _order(
 def count_by_owner(pz: Puzzle, budget: Budget) -> OwnerCount:
     """Count every consistent deal of ``pz`` exactly, owner by owner (`OverBudget` past
     ``budget``)."""
+    return finish(owner_steps(pz, budget))
+
+
+def owner_steps(pz: Puzzle, budget: Budget) -> Steps[OwnerCount]:
+    """`count_by_owner`, pausing after every step."""
     env = pz.envelope
     cards = sorted(pz.allowed)
     tallies = [t for t in pz.tallies if t.owner != env]
@@ -181,6 +186,7 @@ def count_by_owner(pz: Puzzle, budget: Budget) -> OwnerCount:
         known = [c for c in pz.game.deck.of(cat) if pz.fixed.get(c) == env]
         candidates.append(known or [c for c in pz.game.deck.of(cat)
                                     if c in pz.allowed and env in allowed[c]])
+    budget.spend(math.prod(len(c) for c in candidates))
     entry: dict[State, int] = defaultdict(int)
     inside: dict[State, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     led: dict[Triple, tuple[State, int]] = {}
@@ -213,7 +219,7 @@ def count_by_owner(pz: Puzzle, budget: Budget) -> OwnerCount:
     width = bound.bit_length() + 1
     unplaced = {st: sum((f - inside[st].get(c, 0)) << (width * c) for c in range(len(classes)))
                 for st, f in entry.items()}
-    backward, packed = _deal(turns, dict(entry), unplaced, width, capacity, budget)
+    backward, packed = yield from _deal(turns, dict(entry), unplaced, width, capacity, budget)
     field = (1 << width) - 1
     marginals = {o: [(v >> (width * c)) & field for c in range(len(classes))]
                  for o, v in packed.items()}
@@ -348,7 +354,7 @@ def _deal(
     width: int,
     capacity: Sequence[int],
     budget: Budget,
-) -> tuple[dict[State, int], dict[int, int]]:
+) -> Steps[tuple[dict[State, int], dict[int, int]]]:
     """Deal every turn forward from ``forward`` (ways into each start state; ``unplaced``: per
     state, the ways in which each class's card is still unplaced, packed ``width`` bits per
     class), then backward. Returns the ways out of each start state and, per owner, how many
@@ -393,6 +399,7 @@ def _deal(
                     nu[s2] += u * w - (u & mask) * (w - math.comb(n - 1, k))
         moves.append(here)
         unplaceds.append(unplaced)
+        yield
         forward = nf
         unplaced = nu
     back: dict[State, int] = {(): 1}
@@ -426,7 +433,11 @@ def _deal(
 
 def owner_odds(log: GameLog, pz: Puzzle, budget: Budget, refuter_model: bool) -> Odds:
     """Exact `Odds` from the count owner by owner (`OverBudget` past ``budget``)."""
-    counted = count_by_owner(pz, budget)
+    return odds_of(log, pz, count_by_owner(pz, budget), refuter_model)
+
+
+def odds_of(log: GameLog, pz: Puzzle, counted: OwnerCount, refuter_model: bool) -> Odds:
+    """Exact `Odds` from a count owner by owner."""
     tally = {card: {pz.owners[o]: v for o, v in row.items()}
              for card, row in counted.cells.items()}
     return as_odds(log, pz, tally, counted.envelopes, counted.total, refuter_model)

@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from ..cards import CATEGORIES
 from ..limits import checkpoint
 from .setup import Tally
+
+T = TypeVar("T")
 
 
 class OverBudget(Exception):
@@ -29,11 +32,14 @@ class Budget:
     """The programme transitions the exact count may still spend (work, never time)."""
 
     transitions: int
+    spent: int = 0
+    """Work spent so far."""
 
     def spend(self, transitions: int) -> None:
         """Spend ``transitions``; `OverBudget` once the budget is exhausted (`Stopped` when the
         caller asked to stop, `solver.limits.checkpoint`)."""
         checkpoint()
+        self.spent += transitions
         self.transitions -= transitions
         if self.transitions < 0:
             raise OverBudget
@@ -191,6 +197,20 @@ def saturation_of(weights: Sequence[int]) -> int:
     return top
 
 
+Steps = Generator[None, None, T]
+"""A count that pauses after each step of work (so two counts can take turns, `choice`) and
+returns its result at the end."""
+
+
+def finish(steps: Steps[T]) -> T:
+    """Run a count to the end."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+
+
 def run_programme(
     capacity: Sequence[int],
     allowed: Mapping[str, frozenset[int]],
@@ -198,6 +218,17 @@ def run_programme(
     budget: Budget,
     axes: Mapping[int, int] | None = None,
 ) -> Run:
+    """Count the deals of ``allowed`` cards into ``capacity`` places (`programme_steps`)."""
+    return finish(programme_steps(capacity, allowed, tallies, budget, axes))
+
+
+def programme_steps(
+    capacity: Sequence[int],
+    allowed: Mapping[str, frozenset[int]],
+    tallies: Sequence[Tally],
+    budget: Budget,
+    axes: Mapping[int, int] | None = None,
+) -> Steps[Run]:
     """Count the deals of ``allowed`` cards into ``capacity`` places, weighted by ``tallies``.
 
     With ``axes`` (envelope owner -> category axis) the forward pass also keeps, per state, the
@@ -311,6 +342,7 @@ def run_programme(
                 for key, v in moved.items():
                     prev[key] = prev.get(key, 0) + v
         trans.append(here)
+        yield
         forward.append(nxt)
         arrays = nxt_arrays
     back: list[dict[State, int]] = [{end: 1}]
