@@ -115,19 +115,29 @@ def steps_of(work: list[int], budget: Budget, result: str):  # type: ignore[no-u
 
 def test_the_count_with_less_work_finishes_first() -> None:
     cheap, dear = Budget(100), Budget(100)
-    runs = [(steps_of([30, 30, 30], dear, "dear"), dear), (steps_of([5, 5], cheap, "cheap"), cheap)]
+    runs = [(steps_of([30, 30, 30], dear, "dear"), dear, 1),
+            (steps_of([5, 5], cheap, "cheap"), cheap, 1)]
     assert first_finished(runs) == "cheap"
     assert dear.spent <= 30  # the dearer count stopped once the cheaper one finished
 
 
+def test_the_favoured_count_takes_more_turns() -> None:
+    favoured, other = Budget(1_000), Budget(1_000)
+    runs = [(steps_of([10] * 8, favoured, "favoured"), favoured, 4),
+            (steps_of([10] * 3, other, "other"), other, 1)]
+    assert first_finished(runs) == "favoured"  # 80 units against the other's 20 so far
+    assert other.spent == 20
+
+
 def test_a_count_past_its_budget_drops_out() -> None:
     small, large = Budget(10), Budget(1_000)
-    runs = [(steps_of([5, 5, 5], small, "small"), small),
-            (steps_of([40, 40], large, "large"), large)]
+    runs = [(steps_of([5, 5, 5], small, "small"), small, 1),
+            (steps_of([40, 40], large, "large"), large, 1)]
     assert first_finished(runs) == "large"
     over_a, over_b = Budget(1), Budget(1)
     with pytest.raises(OverBudget):
-        first_finished([(steps_of([5], over_a, "a"), over_a), (steps_of([5], over_b, "b"), over_b)])
+        first_finished([(steps_of([5], over_a, "a"), over_a, 1),
+                        (steps_of([5], over_b, "b"), over_b, 1)])
 
 
 def test_forum_game_of_eight_at_ten_events_is_exact_and_the_same_on_every_run() -> None:

@@ -3,10 +3,14 @@
 The count owner by owner (`owners`) is fast on the forum decks (many players, small hands) and
 the card-by-card programme (`programme`) where a few big hands meet many open refutations; which
 one a log needs is hard to tell in advance. So both run, each paused after every step of its
-own (`Steps`), and the one that has spent less work so far goes next: the first to finish has
-cost at most about twice the cheaper one. A count past its own budget drops out; when both
-have, `OverBudget`. Work is counted (states and transitions), never time, so the same log gets
-the same count, figures and label on every machine.
+own (`Steps`), and the one that is behind goes next. The count the table favours gets `LEAD`
+units of work for each one of the other's: owner by owner at a table of more than
+`FEW_HANDS` open hands, the programme at a smaller one (the classic box, spectator logs with
+many open refutations). The first to finish has cost at most ``1 + 1 / LEAD`` times the
+cheaper count when that count was favoured, ``1 + LEAD`` times when it was not. A count past
+its own budget drops out; when both have, `OverBudget`. Work is counted (states and
+transitions), never time, so the same log gets the same count, figures and label on every
+machine.
 """
 
 from __future__ import annotations
@@ -20,17 +24,23 @@ from .setup import Puzzle
 
 T = TypeVar("T")
 
+LEAD = 4
+"""Units of work the favoured count takes for each one of the other's."""
+FEW_HANDS = 6
+"""Up to this many open hands, the programme is favoured; past it, the count owner by owner."""
 
-def first_finished(runs: list[tuple[Steps[T], Budget]]) -> T:
+
+def first_finished(runs: list[tuple[Steps[T], Budget, int]]) -> T:
     """The result of the run that finishes first when the runs take turns, the one that has
-    spent the least work going next (ties: the earlier one); `OverBudget` if every run is."""
+    spent the least work per unit of its share (the int) going next (ties: the earlier one);
+    `OverBudget` if every run is past its budget."""
     running = list(runs)
     while running:
-        steps = min(running, key=lambda run: run[1].spent)[0]
+        steps = min(running, key=lambda run: run[1].spent / run[2])[0]
         try:
             next(steps)
         except StopIteration as done:
-            for other, _ in running:
+            for other, _, _ in running:
                 other.close()
             return done.value  # type: ignore[no-any-return]
         except OverBudget:
@@ -41,9 +51,13 @@ def first_finished(runs: list[tuple[Steps[T], Budget]]) -> T:
 def exact_count(pz: Puzzle, owner_budget: int, budget: int) -> OwnerCount | Count:
     """Whichever exact count finishes first: owner by owner within ``owner_budget`` units of
     work, or the programme within ``budget`` transitions (`OverBudget` when neither does)."""
-    runs: list[tuple[Steps[OwnerCount | Count], Budget]] = []
+    hands = sum(1 for p in pz.game.player_names if pz.capacity[pz.owners.index(p)] > 0)
+    many = hands > FEW_HANDS
+    runs: list[tuple[Steps[OwnerCount | Count], Budget, int]] = []
     by_owner = Budget(owner_budget)
-    runs.append((owner_steps(pz, by_owner), by_owner))
+    runs.append((owner_steps(pz, by_owner), by_owner, LEAD if many else 1))
     by_card = Budget(budget)
-    runs.append((count_steps(pz, by_card), by_card))
+    runs.append((count_steps(pz, by_card), by_card, 1 if many else LEAD))
+    if not many:
+        runs.reverse()
     return first_finished(runs)
