@@ -215,10 +215,13 @@ def run_analyze(args: argparse.Namespace) -> int:
 
 def _notebook_text(analysis: Analysis, grid: Grid, total: int, width: int | None) -> str:
     from . import report
-    from .envelopes import possible_triples
 
     columns = width or _terminal_columns()
-    triples = None if grid.accusation_safe else possible_triples(analysis.log, report.TRIPLE_LIMIT)
+    triples = None
+    if not grid.accusation_safe:
+        from .envelopes import possible_triples
+
+        triples = possible_triples(analysis.log, report.TRIPLE_LIMIT)
     lines = [
         report.heading(analysis, total),
         "",

@@ -23,7 +23,6 @@ from __future__ import annotations
 import gettext as _gettext
 import io
 import os
-import string
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -233,6 +232,8 @@ def _render(value: Arg, language: str, start: bool = False) -> str:
 
 def _leading_field(text: str) -> str | None:
     """The placeholder a text begins with, if it begins with one."""
+    import string  # only to render a sentence, not at every start-up
+
     for literal, name, _spec, _conversion in string.Formatter().parse(text):
         return name if not literal else None
     return None

@@ -19,13 +19,12 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn, TypeGuard
 
 from .cards import CATEGORIES, Deck
-from .editions import edition
 from .errors import InvalidLogError
 from .game import (
     ENVELOPE,
@@ -178,7 +177,7 @@ def loads(text: str) -> GameLog:
                                  "most)").format(limit=MAX_DEPTH)]) from None
     except ValueError:  # a number too long to convert (over 4,300 digits)
         raise InvalidLogError([_long_number(text)]) from None
-    _check_document(data)
+    _check_document(data, text)
     return parse(data)
 
 
@@ -216,12 +215,19 @@ def _long_number(text: str) -> str:
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+"""A JSON escape of half a surrogate pair (``\\ud83d``), the only way JSON text without a
+surrogate in it can decode to one."""
 
 
-def _check_document(data: object) -> None:
+def _check_document(data: object, text: str | None = None) -> None:
     """Refuse JSON nested deeper than `MAX_DEPTH`, or holding text that is not text (half of a
-    UTF-16 surrogate pair: no file or database can store it), before anything reads it."""
-    if isinstance(data, str) and _SURROGATE.search(data):
+    UTF-16 surrogate pair: no file or database can store it), before anything reads it.
+
+    Given the JSON ``text`` the data was decoded from, its strings are searched one by one only
+    when the text holds or escapes a surrogate (to name where): most logs need one search."""
+    strings = text is None or bool(_SURROGATE.search(text) or _SURROGATE_ESCAPE.search(text))
+    if isinstance(data, str) and strings and _SURROGATE.search(data):
         _not_text(data, "(top level)")
     stack = [(data, "(top level)", 1)] if isinstance(data, dict | list) else []
     while stack:  # paths are built for containers and for text that fails, not for all text
@@ -231,11 +237,11 @@ def _check_document(data: object) -> None:
                 where=where, limit=MAX_DEPTH)])
         items = value.items() if isinstance(value, dict) else enumerate(value)
         for key, item in items:
-            if isinstance(key, str) and _SURROGATE.search(key):
+            if strings and isinstance(key, str) and _SURROGATE.search(key):
                 _not_text(key, where)
             if isinstance(item, dict | list):
                 stack.append((item, _step(where, key), depth + 1))
-            elif isinstance(item, str) and _SURROGATE.search(item):
+            elif strings and isinstance(item, str) and _SURROGATE.search(item):
                 _not_text(item, _step(where, key))
 
 
@@ -340,6 +346,8 @@ def _read_deck(data: Mapping[str, Any], problems: _Problems) -> Deck:
             problems.add("edition", _("expected a preset name, got {value}").format(
                 value=repr(data['edition'])))
             return Deck((), (), ())
+        from .editions import edition
+
         try:
             return edition(data["edition"]).deck
         except InvalidLogError as err:
@@ -582,7 +590,9 @@ def _check_limits(log: GameLog, problems: _Problems) -> None:
             problems.add("title", problem)
 
 
-def _duplicates(names: Iterable[str]) -> list[str]:
+def _duplicates(names: Sequence[str]) -> list[str]:
+    if len(set(names)) == len(names):  # the usual case, without counting
+        return []
     return [name for name, n in Counter(names).items() if n > 1]
 
 

@@ -473,7 +473,7 @@ class _Reader:
         """The header key a line probably meant (``player:`` for a missing ``players:``),
         recorded as a problem; ``None`` for a line that does not look like one."""
         found = re.match(r"\s*([^\W\d][\w ]*?)\s*:", raw)
-        if found is None:
+        if found is None or _seated(raw, header):  # a seated player's turn: the events begin
             return None
         from difflib import get_close_matches
 

@@ -23,14 +23,15 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from math import prod
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import CATEGORIES, Category
-from .editions import Edition, editions
 from .game import ENVELOPE, SIDE, Accusation, Event, Note, Reveal, Triple
 from .i18n import _, ngettext
 from .notebook import Analysis, Grid, Knowledge
-from .notes import remark, statement
+
+if TYPE_CHECKING:
+    from .editions import Edition
 
 SYMBOLS: dict[Knowledge, str] = {Knowledge.YES: "✓", Knowledge.NO: "·", Knowledge.MAYBE: "?"}
 """How each cell is drawn in the table."""
@@ -96,6 +97,8 @@ def analysis_json(analysis: Analysis) -> dict[str, Any]:
 
 def editions_json() -> list[dict[str, Any]]:
     """Every preset: name, title, language, dealing rule, card counts and the cards."""
+    from .editions import editions
+
     return [
         {
             "name": e.name,
@@ -156,6 +159,8 @@ def describe_event(number: int, event: Event) -> str:
     """One line a player recognises: ``event 2: Aino suggested (Regina, köysi, autotalli); …``,
     ``event 5: note: Niko does not hold köysi``."""
     if isinstance(event, Note):
+        from .notes import remark, statement
+
         return _("event {number}: note: {note}").format(
             number=number, note=statement(event) + remark(event))
     cards = ", ".join(event.cards)
@@ -310,6 +315,8 @@ def heading(analysis: Analysis, total_events: int) -> str:
 
 def edition_table(presets: Sequence[Edition] | None = None) -> str:
     """The presets as aligned text: name, title, dealing rule and card counts."""
+    from .editions import editions
+
     chosen = list(editions().values()) if presets is None else list(presets)
     rows = [(_("name"), _("title"), _("dealing"), _("cards"))]
     for e in chosen:
