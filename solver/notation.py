@@ -84,6 +84,8 @@ _TOP_KEYS = {
 }
 _KEYWORDS = ("accuses", "reveals", "note")
 _SPECIAL = set(':/[],{}"')
+_WORD = re.compile(r'[^\s:/\[\],{}"]+')
+"""A word: the characters up to a space (``str.isspace``, as ``\\s`` matches) or a mark."""
 _RIGHT = {"right": True, "correct": True, "wrong": False, "incorrect": False}
 
 
@@ -326,10 +328,9 @@ def _tokens(text: str, number: int, *, note: bool = False) -> _Line:
             tokens.append(Token("mark", c, col))
             i += 1
         else:
-            j = i
-            while j < n and not text[j].isspace() and text[j] not in _SPECIAL:
-                j += 1
-            word = text[i:j]
+            found = _WORD.match(text, i)
+            assert found is not None  # c is neither a space nor a mark
+            word, j = found[0], found.end()
             if word in ("+", "-"):
                 tokens.append(Token("mark", word, col))
             elif word[-1] in "+-":
