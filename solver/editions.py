@@ -56,28 +56,51 @@ class Deal:
     """How many cards lie face down beside the board."""
 
 
+PRESETS = Path(__file__).parent / "presets"
+"""One ``NAME.json`` file per preset, named as the preset."""
+
+
 @cache
 def editions() -> dict[str, Edition]:
     """Every preset, by name."""
     found: dict[str, Edition] = {}
-    for entry in sorted((Path(__file__).parent / "presets").glob("*.json")):
-        data = json.loads(entry.read_text(encoding="utf-8"))
-        cards = data["cards"]
-        deck = Deck(*(tuple(cards[c.plural]) for c in CATEGORIES))
-        found[data["name"]] = Edition(
-            data["name"], data["title"], data["language"], Dealing(data["dealing"]), deck
-        )
+    for entry in sorted(PRESETS.glob("*.json")):
+        preset = _read(entry)
+        found[preset.name] = preset
     return found
+
+
+@cache
+def preset(name: str) -> Edition | None:
+    """The preset called ``name``, or ``None``: its own file is read alone (a log names one
+    preset, and reading every preset would cost each command's start-up).
+
+    >>> preset("clue-classic") == editions()["clue-classic"], preset("monopoly")
+    (True, None)
+    """
+    path = PRESETS / f"{name}.json"
+    if name.isprintable() and "/" not in name and "\\" not in name and path.is_file():
+        found = _read(path)
+        if found.name == name:
+            return found
+    return editions().get(name)
+
+
+def _read(path: Path) -> Edition:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    cards = data["cards"]
+    deck = Deck(*(tuple(cards[c.plural]) for c in CATEGORIES))
+    return Edition(data["name"], data["title"], data["language"], Dealing(data["dealing"]), deck)
 
 
 def edition(name: str, *, field: str = "edition") -> Edition:
     """The preset called ``name``; `InvalidLogError` naming ``field`` if there is none."""
-    try:
-        return editions()[name]
-    except KeyError:
+    found = preset(name)
+    if found is None:
         known = ", ".join(sorted(editions()))
         raise InvalidLogError([_("{field}: unknown edition {name} (known: {known})").format(
-            field=field, name=repr(name), known=known)]) from None
+            field=field, name=repr(name), known=known)])
+    return found
 
 
 def forum_deck(

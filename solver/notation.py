@@ -48,7 +48,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple, NoReturn, TypeVar
 
 from .cards import CATEGORIES, Deck
-from .editions import editions
+from .editions import editions, preset
 from .errors import InvalidLogError
 from .game import (
     ENVELOPE,
@@ -515,8 +515,8 @@ class _Reader:
         if any(x is not None for x in lists):
             deck = Deck(*(self._plain_list(c.plural, values) for c in CATEGORIES))
         elif edition_name is not None:
-            preset = editions().get(edition_name)
-            if preset is None:
+            found = preset(edition_name)
+            if found is None:
                 known = ", ".join(sorted(editions()))
                 from difflib import get_close_matches
 
@@ -526,7 +526,7 @@ class _Reader:
                         known=known), edition_name,
                     close[0] if close else None))
                 return None
-            deck = preset.deck
+            deck = found.deck
         else:
             self.problems.append(Problem(
                 1, 1, _("an 'edition:' line or 'suspects:', 'weapons:' and 'rooms:' lines"),
@@ -1081,10 +1081,10 @@ class _Writer:
         lines = [f"# {line}" if line else "#" for line in _comment_lines(game.extra)]
         if game.title is not None:
             lines.append(f"title: {_free_text(game.title)}")
-        preset = editions().get(game.edition) if game.edition is not None else None
+        boxed = preset(game.edition) if game.edition is not None else None
         if game.edition is not None:
             lines.append(f"edition: {game.edition}")
-        if preset is None or preset.deck != game.deck:
+        if boxed is None or boxed.deck != game.deck:
             for cat in CATEGORIES:
                 lines.append(f"{cat.plural}: " + ", ".join(_list_name(c)
                                                            for c in game.deck.of(cat)))
