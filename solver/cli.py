@@ -36,9 +36,8 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .errors import ClueError, ContradictionError, InvalidLogError
 from .i18n import N_, _, ngettext
@@ -57,8 +56,7 @@ CONTRADICTION = 3
 PROG = "clue-notebook"
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(NamedTuple):
     """A subcommand: its name, its help line, its arguments and what it does."""
 
     name: str

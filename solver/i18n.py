@@ -26,10 +26,9 @@ import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Union
+from typing import NamedTuple, Union
 
 DOMAIN = "clue_notebook"
 """The gettext domain: the catalogs' file name."""
@@ -152,8 +151,7 @@ Arg = Union[str, int, "Message", "Listing"]
 """A placeholder's value: a name or number as is, or a clause rendered in the same language."""
 
 
-@dataclass(frozen=True)
-class Message:
+class Message(NamedTuple):
     """A sentence kept unrendered: its English id, its plural (if counted) and its arguments."""
 
     msgid: str
@@ -190,8 +188,7 @@ class Message:
         return dict(self.args).get(name)
 
 
-@dataclass(frozen=True)
-class Listing:
+class Listing(NamedTuple):
     """Items joined the way the language joins a list: "a, b and c", "a, b ja c", "a、b、c"."""
 
     items: tuple[Arg, ...]

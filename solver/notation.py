@@ -44,7 +44,7 @@ import json
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any, NamedTuple, NoReturn, TypeVar
 
 from .cards import CATEGORIES, Deck
@@ -92,8 +92,7 @@ _RIGHT = {"right": True, "correct": True, "wrong": False, "incorrect": False}
 # --- errors ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(NamedTuple):
     """One syntax error: where, what was expected, what was there, and a likely fix."""
 
     line: int
@@ -286,8 +285,7 @@ class Token(NamedTuple):
     """The decoded object of a ``json`` token."""
 
 
-@dataclass
-class _Line:
+class _Line(NamedTuple):
     number: int
     tokens: list[Token]
     comment: str | None
@@ -368,10 +366,12 @@ def read_text(text: str) -> GameLog:
     return _Reader(text).read()
 
 
-@dataclass
 class _Header:
-    values: dict[str, tuple[int, str]] = field(default_factory=dict)
-    comments: list[str] = field(default_factory=list)
+    """The header lines read so far: each key's line number and value, and # comments."""
+
+    def __init__(self) -> None:
+        self.values: dict[str, tuple[int, str]] = {}
+        self.comments: list[str] = []
 
 
 class _Reader:
@@ -603,7 +603,7 @@ class _Reader:
         try:
             tokens = _tokens(typed, number).tokens
         except _Stop as stop:
-            self.problems.append(replace(stop.problem, column=stop.problem.column + column - 1))
+            self.problems.append(stop.problem._replace(column=stop.problem.column + column - 1))
             return []
         items: list[list[Token]] = [[]]
         for token in tokens:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from pysat.solvers import Solver
 
@@ -214,8 +215,7 @@ class Notebook(Closing):
         return tuple(sorted(number[s] for s in core))
 
 
-@dataclass(frozen=True)
-class Analysis:
+class Analysis(NamedTuple):
     """The notebook after a whole log: a grid, or the events that clash."""
 
     log: GameLog
