@@ -186,6 +186,11 @@ class Names:
         self._exact = {name: _exact(name) for name in self.names}
         self._folded = {name: fold(name) for name in self.names}
         self._seen: dict[tuple[str, ...], frozenset[str]] = {}
+        self.longest = max((max(len(n.split()), len(self._exact[n].split()),
+                                len(self._folded[n].split()), len(self._words[n]))
+                            for n in self.names), default=1)
+        """The most words a name has, however it is compared: more typed words (not counting
+        any that fold to nothing) never name one."""
         # the whole-name and whole-word rules by lookup (most typed names are one of these)
         self._index: tuple[dict[str, set[str]], ...] = ({}, {}, {}, {})
         for name in self.names:
@@ -899,13 +904,15 @@ class _Reader:
         for token in tokens:
             if token.kind not in ("word", "quoted"):
                 raise _Stop(Problem(number, token.column, _("a card"), token.text))
+        blank = [not fold(_piece(t)) for t in tokens]  # folds to no word at all
         found: list[str] = []
         i = 0
         while i < len(tokens):
             for k in range(min(len(tokens) - i, 6), 0, -1):
                 run = tokens[i : i + k]
-                if k > 1 and any(t.kind == "quoted" for t in run):
-                    continue
+                if k > 1 and (any(t.kind == "quoted" for t in run)
+                              or k - sum(blank[i : i + k]) > self.cards.longest):
+                    continue  # a quoted name stands alone; no card has this many words
                 match = self.cards.match([_piece(t) for t in run])
                 if len(match) == 1:
                     found.append(match.pop())
