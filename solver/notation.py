@@ -44,7 +44,7 @@ import json
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, NoReturn, TypeVar
 
 from .cards import CATEGORIES, Deck
@@ -92,7 +92,8 @@ _RIGHT = {"right": True, "correct": True, "wrong": False, "incorrect": False}
 # --- errors ----------------------------------------------------------------------------------
 
 
-class Problem(NamedTuple):
+@dataclass(frozen=True)
+class Problem:
     """One syntax error: where, what was expected, what was there, and a likely fix."""
 
     line: int
@@ -186,6 +187,7 @@ class Names:
         self._exact = {name: _exact(name) for name in self.names}
         self._folded = {name: fold(name) for name in self.names}
         self._seen: dict[tuple[str, ...], frozenset[str]] = {}
+        self._prefixes: dict[str, set[str]] | None = None
         self.longest = max((max(len(n.split()), len(self._exact[n].split()),
                                 len(self._folded[n].split()), len(self._words[n]))
                             for n in self.names), default=1)
@@ -219,7 +221,7 @@ class Names:
                 return set(index[key])
         if not all(words):
             return set()
-        longer = [name for name in self.names if len(self._words[name]) >= len(flat)]
+        longer = [name for name in self._starting(flat[0]) if len(self._words[name]) >= len(flat)]
         if len(flat) > 1:
             found = {name for name in longer if self._spans(name, flat, str.__eq__)}
             if found:
@@ -227,6 +229,16 @@ class Names:
         single = len(typed) == 1
         return {name for name in longer if self._spans(name, flat, str.startswith)} | {
             name for name in self.names if single and self._folded[name].startswith(keys[2])}
+
+    def _starting(self, typed: str) -> set[str]:
+        """The names with a word that begins with ``typed``: the only ones a span can match."""
+        if self._prefixes is None:
+            self._prefixes = {}
+            for name in self.names:
+                for word in self._words[name]:
+                    for end in range(1, len(word) + 1):
+                        self._prefixes.setdefault(word[:end], set()).add(name)
+        return self._prefixes.get(typed, set())
 
     def _spans(self, name: str, typed: list[str], same: Callable[[str, str], bool]) -> bool:
         own = self._words[name]
@@ -608,7 +620,7 @@ class _Reader:
         try:
             tokens = _tokens(typed, number).tokens
         except _Stop as stop:
-            self.problems.append(stop.problem._replace(column=stop.problem.column + column - 1))
+            self.problems.append(replace(stop.problem, column=stop.problem.column + column - 1))
             return []
         items: list[list[Token]] = [[]]
         for token in tokens:
