@@ -115,3 +115,35 @@ def uploader_words() -> None:
         f" {{content: {css_text(limit)}; font-size: 14px;}}"
         "</style>"
     )
+
+
+HINT = '[data-testid="InputInstructions"] > span:first-child:not(:last-child)'
+"""The "Press Enter to apply" hint of a text box being edited: the first of two parts, the
+other being the character count (so every text box of the app has ``max_chars``; a box's
+count alone, before an edit, is figures only)."""
+STATUS = '[data-testid="stStatusWidget"]:has([data-testid="stStatusWidgetRunningIcon"]) button'
+"""The Stop button beside the running figure while a page is being worked out."""
+
+
+def words_instead(selector: str, text: str, size: str) -> str:
+    """CSS that hides the text of what ``selector`` finds and draws ``text`` in its place."""
+    return (f"{selector} {{font-size: 0;}}"
+            f"{selector}::after {{content: {css_text(text)}; font-size: {size};}}")
+
+
+def streamlit_words() -> None:
+    """Words Streamlit draws in English only, in the other languages drawn from the catalog:
+    a text box's key hint while it is edited and the Stop button of the running figure."""
+    if i18n.current() == "en":
+        return
+    agent = st.context.headers.get("User-Agent") or ""
+    keys = "⌘" if "Macintosh" in agent else "Ctrl"  # as Streamlit tells a Mac (iPads too)
+    area = i18n.gettext("Press {keys}+Enter to apply").format(keys=keys)
+    st.html(
+        "<style>"
+        + words_instead(f".stTextArea {HINT}", area, "12px")
+        + words_instead(f".stTextInput {HINT}", i18n.gettext("Press Enter to apply"), "12px")
+        + words_instead(f"{STATUS}:enabled", i18n.gettext("Stop"), "14px")
+        + words_instead(f"{STATUS}:disabled", i18n.gettext("Stopping…"), "14px")
+        + "</style>"
+    )

@@ -12,7 +12,7 @@ from pathlib import Path
 from .cards import CATEGORIES, Deck
 from .errors import InvalidLogError
 from .game import Game, Player
-from .i18n import _
+from .i18n import N_, _
 
 
 class Dealing(Enum):
@@ -35,13 +35,33 @@ class Edition:
     name: str
     """Short name used in logs (``"edition": "clue-classic"``) and on the command line."""
     title: str
-    """Human title."""
+    """Human title, as the preset file writes it (logs and ``--json`` keep it so)."""
     language: str
     """Language code of the card names."""
     dealing: Dealing
     """The box's dealing rule (3+ players; the 2-player rule applies to 2 players in Refresh)."""
     deck: Deck
     """The cards."""
+
+    @property
+    def shown_title(self) -> str:
+        """The title in the reader's language: an English box's title is translated (the
+        editions in other languages keep theirs, card names are never translated).
+
+        >>> from .i18n import speaking
+        >>> with speaking("fi"):
+        ...     edition("clue-classic").shown_title != edition("clue-classic").title
+        True
+        """
+        return _(self.title) if self.title in TRANSLATED_TITLES else self.title
+
+
+TRANSLATED_TITLES = frozenset({
+    N_("Clue (US, classic box)"),
+    N_("Cluedo (UK, classic box)"),
+})
+"""The English boxes' titles, as the catalogs translate them (each preset in English is here:
+tests/test_i18n.py)."""
 
 
 @dataclass(frozen=True)

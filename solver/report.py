@@ -322,7 +322,7 @@ def edition_table(presets: Sequence[Edition] | None = None) -> str:
     for e in chosen:
         counts = [len(e.deck.of(c)) for c in CATEGORIES]
         sizes = " + ".join(str(n) for n in counts) + f" = {sum(counts)}"
-        rows.append((e.name, e.title, e.dealing.value, sizes))
+        rows.append((e.name, e.shown_title, e.dealing.value, sizes))
     rows.append(("forum", _("generated with --forum N: the forum variant"), "forum",
                  "N + N + (N + 3)"))
     widths = [max(display_width(r[i]) for r in rows) for i in range(4)]

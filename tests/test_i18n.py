@@ -134,6 +134,21 @@ def test_english_is_the_source_and_needs_no_catalog() -> None:
     assert not (i18n.LOCALE_DIR / "en").exists()
 
 
+
+def test_english_edition_titles_are_translated_and_the_others_kept() -> None:
+    from solver.editions import TRANSLATED_TITLES, editions
+
+    english = {e.title for e in editions().values() if e.language == "en"}
+    assert english == TRANSLATED_TITLES
+    for language in ("fi", "ru", "ja"):
+        with i18n.speaking(language):
+            for e in editions().values():
+                if e.language == "en":
+                    assert e.shown_title != e.title, (language, e.title)
+                else:
+                    assert e.shown_title == e.title
+
+
 # --- the command line speaks the language asked for ------------------------------------------
 
 EXAMPLE = str(ROOT / "examples" / "rules-example-1.json")

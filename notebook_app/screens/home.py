@@ -8,7 +8,7 @@ from solver.cards import Deck
 from solver.editions import Dealing, editions, rule_for
 from solver.errors import InvalidLogError
 from solver.i18n import N_, _, join, ngettext
-from solver.limits import MAX_CARDS, MAX_PLAYERS
+from solver.limits import MAX_CARDS, MAX_NAME_CHARS, MAX_PLAYERS, MAX_TEXT_CHARS
 
 from .. import history
 from ..language import uploader_words
@@ -27,6 +27,11 @@ from ..store import StoreError, parse_upload
 from .notation import paste_game_form
 
 CUSTOM = "custom"
+PLAYERS_CHARS = MAX_PLAYERS * (MAX_NAME_CHARS + 2)
+"""The players box holds at most this much: the most players with the longest names, one a
+line (a limit every text box has, so Streamlit's count stands beside its key hint)."""
+CARDS_CHARS = MAX_CARDS * (MAX_NAME_CHARS + 2)
+"""The same for a custom box's cards of one kind."""
 """The card set choice for typing one's own cards."""
 RULE_TITLES = {
     Dealing.CLASSIC: N_("Classic: all cards dealt"),
@@ -117,15 +122,16 @@ def new_game_form() -> None:
     options = (*presets, CUSTOM)
     if state.get("new_edition") not in options:
         state.new_edition = "clue-classic" if "clue-classic" in presets else options[0]
-    st.selectbox(_("Cards"), options, key="new_edition",
-                 format_func=lambda n: _("Custom cards…") if n == CUSTOM else presets[n].title)
+    st.selectbox(_("Cards"), options, key="new_edition", format_func=lambda n: (
+        _("Custom cards…") if n == CUSTOM else presets[n].shown_title))
     if state.new_edition == CUSTOM:
-        st.text_area(_("Suspects (one per line or commas)"), key="new_suspects")
-        st.text_area(_("Weapons"), key="new_weapons")
-        st.text_area(_("Rooms"), key="new_rooms")
+        st.text_area(_("Suspects (one per line or commas)"), key="new_suspects",
+                     max_chars=CARDS_CHARS)
+        st.text_area(_("Weapons"), key="new_weapons", max_chars=CARDS_CHARS)
+        st.text_area(_("Rooms"), key="new_rooms", max_chars=CARDS_CHARS)
     deck, edition_name = new_game_deck()
     st.text_area(_("Players in seating order (clockwise)"), key="new_players",
-                 placeholder="Ann\nBob\nCat", height=110)
+                 max_chars=PLAYERS_CHARS, placeholder="Ann\nBob\nCat", height=110)
     names = parse_names(state.get("new_players", ""))
     if not names:
         st.caption(_("Type the players' names to go on."))
@@ -176,7 +182,7 @@ def new_game_form() -> None:
                  key="new_face_up", format_func=plain)
     if side:
         st.caption(_("4 side cards lie face down; peeks at them are entered with suggestions."))
-    st.text_input(_("Title (optional)"), key="new_title")
+    st.text_input(_("Title (optional)"), key="new_title", max_chars=MAX_TEXT_CHARS)
     with st.container(key="start"):
         problem = state.pop("start_problem", None)
         if problem:

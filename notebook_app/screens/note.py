@@ -14,6 +14,7 @@ import streamlit as st
 from solver.cards import CATEGORIES, Category
 from solver.game import ENVELOPE, SIDE, Game, Note, NoteRelation
 from solver.i18n import N_, _
+from solver.limits import MAX_TEXT_CHARS
 
 from ..plain import plain
 from ..session import live
@@ -91,7 +92,7 @@ def note_form() -> None:
     for category, field in CARD_FIELDS.items():
         state[field] = [c for c in state.get(field) or () if c in game.deck.of(category)]
         chips(game, category, field)
-    st.text_input(_("Remark (optional)"), key="n_text",
+    st.text_input(_("Remark (optional)"), key="n_text", max_chars=MAX_TEXT_CHARS,
                   placeholder=_("saw it by accident · house rule · a dropped card"))
 
 
