@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from solver.editions import edition as find_edition
 from solver.i18n import NAMES, _, speaking
 
 pytestmark = pytest.mark.browser
@@ -39,6 +40,29 @@ OVERFLOW = """() => {
     const rows = new Set(tops).size;
     if (rows > 1) found.push(`the ${key} switch wraps onto ${rows} rows`);
   }
+  return found;
+}"""
+
+DRAWN = """(selector) => {  // what Streamlit wrote there, its size, and what is drawn after it
+  const el = document.querySelector(selector);
+  if (!el) return null;
+  return [el.textContent, getComputedStyle(el).fontSize,
+          getComputedStyle(el, '::after').content, el.getBoundingClientRect().right];
+}"""
+
+HINT = '.st-key-{key} [data-testid="InputInstructions"] > span:first-child'
+
+RUNNING = """(stopping) => {  // Streamlit 1.67's running figure and Stop button, as it draws them
+  const widget = document.createElement('div');
+  widget.dataset.testid = 'stStatusWidget';
+  widget.innerHTML = '<div><div data-testid="stStatusWidgetRunningIcon" role="img"></div>'
+    + '<span><button kind="header">' + (stopping ? 'Stopping...' : 'Stop')
+    + '</button></span></div>';
+  widget.querySelector('button').disabled = stopping;
+  document.body.append(widget);
+  const button = widget.querySelector('button');
+  const found = [getComputedStyle(button).fontSize, getComputedStyle(button, '::after').content];
+  widget.remove();
   return found;
 }"""
 
@@ -100,6 +124,18 @@ def test_a_game_in_each_language(
         page.get_by_role("button", name=t("Record"), exact=True).click()
         settle(page)
 
+    def drawn_instead(page: Page, key: str, english: str, ours: str) -> None:
+        """Streamlit's English hint under the text box ``key`` is hidden and ours drawn."""
+        found = page.evaluate(DRAWN, HINT.format(key=key))
+        assert found is not None, f"{language}: no key hint under {key}"
+        written, size, after, right = found
+        assert written == english  # the hint, not the character count
+        if language == "en":
+            assert after == "none"
+        else:
+            assert (size, after) == ("0px", f'"{ours}"'), f"{language} {key}: {found}"
+            assert right <= 390
+
     def tab(page: Page, name: str) -> None:
         page.locator('[data-testid="stButtonGroup"] button', has_text=t(name)).click()
         settle(page)
@@ -111,15 +147,25 @@ def test_a_game_in_each_language(
         page.goto(app_url)
         expect(page.get_by_text(t("New game"), exact=True)).to_be_visible(timeout=30000)
         check_fits(page, "1-home")
+        with speaking(language):  # the English boxes' titles are translated, the rest kept
+            us_title = find_edition("clue-classic").shown_title
+        assert (us_title == "Clue (US, classic box)") == (language == "en")
+        expect(page.get_by_role("combobox", name=t("Cards"))).to_have_value(us_title)
+        for stopping, word in ((False, "Stop"), (True, "Stopping…")):
+            size, after = page.evaluate(RUNNING, stopping)
+            if language != "en":
+                assert (size, after) == ("0px", f'"{t(word)}"'), (language, word)
 
         if edition != "clue-classic":
             page.get_by_label(t("Cards")).click()
-            from solver.editions import edition as find_edition
-
             page.get_by_role("option", name=find_edition(edition).title).click()
             settle(page)
         players = page.get_by_label(t("Players in seating order (clockwise)"))
         players.fill("Ann\nBob\nCat\nDan")
+        with speaking(language):
+            hint = _("Press {keys}+Enter to apply").format(keys="Ctrl")
+        drawn_instead(page, "new_players", "Press Ctrl+Enter to apply", hint)
+        page.screenshot(path=artifacts_dir / f"i18n-{language}-1-typing.png")
         players.press("Control+Enter")
         settle(page)
         for card in mine:
@@ -129,6 +175,10 @@ def test_a_game_in_each_language(
             for card in ("putki", "kylpyhuone"):
                 page.locator('[data-testid="stButtonGroup"] button', has_text=card).nth(1).click()
                 settle(page)
+        title = page.get_by_label(t("Title (optional)"))
+        title.fill("Ilta")
+        drawn_instead(page, "new_title", "Press Enter to apply", t("Press Enter to apply"))
+        title.press("Enter")
         check_fits(page, "2-setup")
         page.get_by_role("button", name=t("Start game")).click()
         settle(page)
