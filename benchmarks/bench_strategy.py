@@ -119,8 +119,14 @@ def closer(log: GameLog, rng: random.Random) -> Triple:
                   counted=counted(log))[0].triple
 
 
+def resolver(log: GameLog, rng: random.Random) -> Triple:
+    return advise(log, samples=SAMPLES, seed=rng.randrange(2**31), resolve=1.0,
+                  counted=counted(log))[0].triple
+
+
 STRATEGIES: dict[str, Chooser] = {
     "likeliest": likeliest, "advisor": advisor, "quiet": quiet, "closer": closer,
+    "resolver": resolver,
 }
 
 

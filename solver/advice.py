@@ -161,6 +161,9 @@ class Advice:
     plus the weight on settling the envelope (`gains`' ``finish``)."""
     settles: float = 0.0
     """The chance that the answer leaves a single envelope (as far as the drawn deals tell)."""
+    resolves: float = 0.0
+    """The envelope's entropy, category by category, in the categories the answer may settle:
+    the sum over categories of its entropy now times the chance the answer leaves one card."""
 
 
 def sample(log: GameLog, size: int = SAMPLES, *, seed: int = 0,
@@ -209,6 +212,7 @@ def gains(
     *,
     table_weight: float = 0.0,
     finish: float = 0.0,
+    resolve: float = 0.0,
 ) -> list[Advice]:
     """Score each suggestion ``by`` a player on the same sample of deals, best first.
 
@@ -223,7 +227,9 @@ def gains(
     others less ranks first. With ``finish`` an answer that settles the envelope counts that
     share more: the score adds ``finish`` times the envelope's entropy now times the chance
     the answer leaves one envelope (`Advice.settles`; the race is won by being certain first,
-    and information that leaves two envelopes open does not win it).
+    and information that leaves two envelopes open does not win it). With ``resolve`` the score
+    adds that share of `Advice.resolves`: settling one category counts before the whole
+    envelope can be.
     """
     game = log.game
     asked = (to,) if to is not None else game.answer_order(by)
@@ -268,9 +274,11 @@ def gains(
             )
             gain = max(float(answer.gain[k]), 0.0)
             settles = float(answer.settles[k])
-            score = gain - table_weight * float(public[k]) + finish * entropy_now * settles
+            resolves = float(answer.resolves[k])
+            score = (gain - table_weight * float(public[k]) + finish * entropy_now * settles
+                     + resolve * resolves)
             scored[triple] = Advice(triple, gain, float(answer.refuted[k]), float(public[k]),
-                                    tuple(refuters), score, settles)
+                                    tuple(refuters), score, settles, resolves)
     out = [replace(scored[(stand_in[t[0]], stand_in[t[1]], stand_in[t[2]])], triple=t)
            for t in triples]
     inside = dict.fromkeys(drawn.cards, 0.0)
@@ -301,6 +309,9 @@ class _Answers:
     gain: Any
     """Mutual information between the answer (who refutes, which card) and the envelope."""
     settles: Any
+    resolves: Any
+    """Per suggestion: the sum over categories of the category's entropy now times the chance
+    the answer leaves one card of it (classes of at least two deals)."""
     """The chance the answer leaves one envelope among the drawn deals (a class of at least two
     deals: one deal alone proves little)."""
     refuted: Any
@@ -355,12 +366,29 @@ def _answers(drawn: DealMatrix, ranks: Any, far: int, peeks: tuple[Any, Any, Any
     info -= used / (2 * size * np.log(2))
     single = ((joint > 0).sum(axis=2) == 1) & (by_outcome >= 2)
     settles = (by_outcome * single).sum(axis=1) / size
+    resolves = np.zeros(count)
+    every = np.concatenate(keys)
+    share = np.concatenate(weights)
+    suggestion, rest = np.divmod(every, cells)
+    answer, envelope = np.divmod(rest, bins)
+    for axis in range(3):
+        names = sorted({t[axis] for t in drawn.triples})
+        if len(names) < 2:
+            continue
+        position = {c: i for i, c in enumerate(names)}
+        card = np.array([position[t[axis]] for t in drawn.triples])[envelope]
+        per = np.bincount((suggestion * outcomes + answer) * len(names) + card, weights=share,
+                          minlength=count * outcomes * len(names)).reshape(count, outcomes, -1)
+        mass = per.sum(axis=2)
+        one = ((per > 0).sum(axis=2) == 1) & (mass >= 2)
+        now = per[0].sum(axis=0) / size
+        resolves += float(-_xlogx(now).sum()) * (mass * one).sum(axis=1) / size
     n, t = np.indices((size, count))
     heard = np.bincount(
         (t * (far + 1) + first).ravel() * bins + target[n.ravel()],
         minlength=count * (far + 1) * bins,
     ).reshape(count, far + 1, bins).astype(float)
-    return _Answers(info, settles, answered.mean(axis=0), heard)
+    return _Answers(info, settles, resolves, answered.mean(axis=0), heard)
 
 
 def _informations(heard: Any, size: int) -> Any:
@@ -387,6 +415,7 @@ def advise(
     to: str | None = None,
     table_weight: float = 0.0,
     finish: float = 0.0,
+    resolve: float = 0.0,
     counted: Count | None = None,
 ) -> list[Advice]:
     """Every suggestion I could make (in ``room``, or in any room), best first.
@@ -394,8 +423,9 @@ def advise(
     The gain of a suggestion is the entropy of the envelope now minus its expected entropy
     once I have heard the answer: who refutes (players to my left in turn, or ``to`` alone in
     the forum variant) and which card I am shown (a refuter with several matches picks one at
-    random); in the 2-player game, the side card I look at when nobody answers. ``table_weight``
-    and ``finish`` as in `gains`; ``counted`` is the log's exact count when the caller has it.
+    random); in the 2-player game, the side card I look at when nobody answers. ``table_weight``,
+    ``finish`` and ``resolve`` as in `gains`; ``counted`` is the log's exact count when the
+    caller has it.
     """
     me = _me(log, N_("advice"))
     deck = log.game.deck
@@ -406,7 +436,8 @@ def advise(
     triples = [(s, w, r) for r in rooms for s in deck.suspects for w in deck.weapons]
     size = samples if samples is not None else draw_size(None, len(triples))
     drawn = sample(log, size, seed=seed, refuter_model=refuter_model, counted=counted)
-    return gains(log, drawn, triples, me, to, table_weight=table_weight, finish=finish)
+    return gains(log, drawn, triples, me, to, table_weight=table_weight, finish=finish,
+                 resolve=resolve)
 
 
 ASKS_ABOUT = (N_("asks about no cards you have not placed yet"),

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from solver.advice import accuse, advise, asker_view, reason, sample, what_to_show
+from solver.advice import Advice, accuse, advise, asker_view, reason, sample, what_to_show
 from solver.cards import Deck
 from solver.editions import Dealing, editions, new_game
 from solver.errors import ContradictionError, InvalidLogError
@@ -133,6 +133,39 @@ def test_the_chance_an_answer_settles_the_envelope_matches_brute_force() -> None
     closing = advise(log, samples=40_000, seed=3, finish=10.0)
     assert exact[closing[0].triple] == pytest.approx(max(exact.values()), abs=0.03)
     assert closing[0].score > closing[0].gain
+
+
+def brute_resolves(log: GameLog, triple: tuple[str, str, str]) -> float:
+    """Over the categories: the entropy of the envelope's card of that category times the
+    chance that the answer to ``triple`` leaves one card of it."""
+    found, outcomes = brute_answers(log, triple)
+    total = 0.0
+    for axis in range(3):
+        now: Counter[str] = Counter()
+        settled = 0.0
+        for counts in outcomes.values():
+            cards: dict[str, Fraction] = {}
+            for envelope, n in counts.items():
+                cards[envelope[axis]] = cards.get(envelope[axis], Fraction(0)) + n
+                now[envelope[axis]] += float(n)  # type: ignore[assignment]
+            if len(cards) == 1:
+                settled += float(sum(cards.values()))
+        entropy = -sum(n / found * math.log2(n / found) for n in now.values() if n)
+        total += entropy * settled / found
+    return total
+
+
+def test_what_an_answer_settles_category_by_category_matches_brute_force() -> None:
+    log = small().append(Suggestion("Bob", ("Plum", "Rope", "Study"), refuted_by="Cy"))
+    ranked = advise(log, samples=40_000, seed=3, resolve=1.0)
+    exact = {a.triple: brute_resolves(log, a.triple) for a in ranked}
+    assert len({round(v, 3) for v in exact.values()}) > 2  # the test means something
+    for advice in ranked:
+        assert advice.resolves == pytest.approx(exact[advice.triple], abs=0.03), advice.triple
+    def worth(a: Advice) -> float:
+        return a.gain + exact[a.triple]
+
+    assert worth(ranked[0]) == pytest.approx(max(worth(a) for a in ranked), abs=0.05)
 
 
 def test_advisor_for_a_suggestion_to_one_player() -> None:
