@@ -123,6 +123,9 @@ other being the character count (so every text box of the app has ``max_chars``;
 count alone, before an edit, is figures only)."""
 STATUS = '[data-testid="stStatusWidget"]:has([data-testid="stStatusWidgetRunningIcon"]) button'
 """The Stop button beside the running figure while a page is being worked out."""
+SELECT_ALL = ('[data-testid="stDataFrameColumnVisibilityMenu"]'
+              ' label:has(input[aria-label="Select all"]) > span:last-child')
+"""The first line of the grid's show/hide columns menu (its other lines are the columns)."""
 
 
 def words_instead(selector: str, text: str, size: str) -> str:
@@ -133,7 +136,8 @@ def words_instead(selector: str, text: str, size: str) -> str:
 
 def streamlit_words() -> None:
     """Words Streamlit draws in English only, in the other languages drawn from the catalog:
-    a text box's key hint while it is edited and the Stop button of the running figure."""
+    a text box's key hint while it is edited, the Stop button of the running figure and the
+    grid's "Select all" columns."""
     if i18n.current() == "en":
         return
     agent = st.context.headers.get("User-Agent") or ""
@@ -145,5 +149,6 @@ def streamlit_words() -> None:
         + words_instead(f".stTextInput {HINT}", i18n.gettext("Press Enter to apply"), "12px")
         + words_instead(f"{STATUS}:enabled", i18n.gettext("Stop"), "14px")
         + words_instead(f"{STATUS}:disabled", i18n.gettext("Stopping…"), "14px")
+        + words_instead(SELECT_ALL, i18n.gettext("Select all"), "14px")
         + "</style>"
     )

@@ -51,6 +51,7 @@ DRAWN = """(selector) => {  // what Streamlit wrote there, its size, and what is
 }"""
 
 HINT = '.st-key-{key} [data-testid="InputInstructions"] > span:first-child'
+SELECT_ALL = '[data-testid="stDataFrameColumnVisibilityMenu"] label:first-child > span:last-child'
 
 RUNNING = """(stopping) => {  // Streamlit 1.67's running figure and Stop button, as it draws them
   const widget = document.createElement('div');
@@ -124,16 +125,16 @@ def test_a_game_in_each_language(
         page.get_by_role("button", name=t("Record"), exact=True).click()
         settle(page)
 
-    def drawn_instead(page: Page, key: str, english: str, ours: str) -> None:
-        """Streamlit's English hint under the text box ``key`` is hidden and ours drawn."""
-        found = page.evaluate(DRAWN, HINT.format(key=key))
-        assert found is not None, f"{language}: no key hint under {key}"
+    def drawn_instead(page: Page, selector: str, english: str, ours: str) -> None:
+        """Streamlit's English words at ``selector`` are hidden and the catalog's drawn."""
+        found = page.evaluate(DRAWN, selector)
+        assert found is not None, f"{language}: nothing at {selector}"
         written, size, after, right = found
         assert written == english  # the hint, not the character count
         if language == "en":
             assert after == "none"
         else:
-            assert (size, after) == ("0px", f'"{ours}"'), f"{language} {key}: {found}"
+            assert (size, after) == ("0px", f'"{ours}"'), f"{language} {selector}: {found}"
             assert right <= 390
 
     def tab(page: Page, name: str) -> None:
@@ -164,7 +165,7 @@ def test_a_game_in_each_language(
         players.fill("Ann\nBob\nCat\nDan")
         with speaking(language):
             hint = _("Press {keys}+Enter to apply").format(keys="Ctrl")
-        drawn_instead(page, "new_players", "Press Ctrl+Enter to apply", hint)
+        drawn_instead(page, HINT.format(key="new_players"), "Press Ctrl+Enter to apply", hint)
         page.screenshot(path=artifacts_dir / f"i18n-{language}-1-typing.png")
         players.press("Control+Enter")
         settle(page)
@@ -177,7 +178,8 @@ def test_a_game_in_each_language(
                 settle(page)
         title = page.get_by_label(t("Title (optional)"))
         title.fill("Ilta")
-        drawn_instead(page, "new_title", "Press Enter to apply", t("Press Enter to apply"))
+        drawn_instead(page, HINT.format(key="new_title"), "Press Enter to apply",
+                      t("Press Enter to apply"))
         title.press("Enter")
         check_fits(page, "2-setup")
         page.get_by_role("button", name=t("Start game")).click()
@@ -196,6 +198,11 @@ def test_a_game_in_each_language(
 
         tab(page, "Grid")
         check_fits(page, "5-grid")
+        page.locator('[data-testid="stDataFrame"]').first.hover()
+        page.get_by_role("button", name="Show/hide columns").click()
+        drawn_instead(page, SELECT_ALL, "Select all", t("Select all"))
+        page.screenshot(path=artifacts_dir / f"i18n-{language}-5-columns.png")
+        page.keyboard.press("Escape")
         tab(page, "Log")
         check_fits(page, "6-log")
         tab(page, "Review")
