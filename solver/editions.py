@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from pathlib import Path
+from typing import NamedTuple
 
 from .cards import CATEGORIES, Deck
 from .errors import InvalidLogError
@@ -28,8 +28,7 @@ class Dealing(Enum):
     """Play-by-post: the host keeps the envelope, everyone gets 3 cards."""
 
 
-@dataclass(frozen=True)
-class Edition:
+class Edition(NamedTuple):
     """A named box of cards and the dealing rule it comes with."""
 
     name: str
@@ -64,8 +63,7 @@ TRANSLATED_TITLES = frozenset({
 tests/test_i18n.py)."""
 
 
-@dataclass(frozen=True)
-class Deal:
+class Deal(NamedTuple):
     """Hand sizes and the cards left out of hands that a dealing rule produces."""
 
     hand_sizes: tuple[int, ...]
