@@ -124,9 +124,14 @@ def resolver(log: GameLog, rng: random.Random) -> Triple:
                   counted=counted(log))[0].triple
 
 
+def hands(log: GameLog, rng: random.Random) -> Triple:
+    return advise(log, samples=SAMPLES, seed=rng.randrange(2**31), hands=0.5,
+                  counted=counted(log))[0].triple
+
+
 STRATEGIES: dict[str, Chooser] = {
     "likeliest": likeliest, "advisor": advisor, "quiet": quiet, "closer": closer,
-    "resolver": resolver,
+    "resolver": resolver, "hands": hands,
 }
 
 

@@ -161,6 +161,9 @@ class Advice:
     plus the weight on settling the envelope (`gains`' ``finish``)."""
     settles: float = 0.0
     """The chance that the answer leaves a single envelope (as far as the drawn deals tell)."""
+    hands: float = 0.0
+    """What the answer tells me about the whole deal (who holds what, the envelope included), in
+    bits: the answer's entropy minus that of the refuter's choice."""
     resolves: float = 0.0
     """The envelope's entropy, category by category, in the categories the answer may settle:
     the sum over categories of its entropy now times the chance the answer leaves one card."""
@@ -213,6 +216,7 @@ def gains(
     table_weight: float = 0.0,
     finish: float = 0.0,
     resolve: float = 0.0,
+    hands: float = 0.0,
 ) -> list[Advice]:
     """Score each suggestion ``by`` a player on the same sample of deals, best first.
 
@@ -229,7 +233,8 @@ def gains(
     the answer leaves one envelope (`Advice.settles`; the race is won by being certain first,
     and information that leaves two envelopes open does not win it). With ``resolve`` the score
     adds that share of `Advice.resolves`: settling one category counts before the whole
-    envelope can be.
+    envelope can be. With ``hands`` it adds that share of `Advice.hands`, what the answer
+    tells about who holds what (passes mark cards that later questions may settle).
     """
     game = log.game
     asked = (to,) if to is not None else game.answer_order(by)
@@ -275,10 +280,12 @@ def gains(
             gain = max(float(answer.gain[k]), 0.0)
             settles = float(answer.settles[k])
             resolves = float(answer.resolves[k])
+            about = float(answer.hands[k])
             score = (gain - table_weight * float(public[k]) + finish * entropy_now * settles
-                     + resolve * resolves)
+                     + resolve * resolves + hands * about)
             scored[triple] = Advice(triple, gain, float(answer.refuted[k]), float(public[k]),
-                                    tuple(refuters), score, settles, resolves)
+                                    tuple(refuters), score, settles, hands=about,
+                                    resolves=resolves)
     out = [replace(scored[(stand_in[t[0]], stand_in[t[1]], stand_in[t[2]])], triple=t)
            for t in triples]
     inside = dict.fromkeys(drawn.cards, 0.0)
@@ -309,6 +316,8 @@ class _Answers:
     gain: Any
     """Mutual information between the answer (who refutes, which card) and the envelope."""
     settles: Any
+    hands: Any
+    """Per suggestion: the answer's entropy minus that of the refuter's pick (bits)."""
     resolves: Any
     """Per suggestion: the sum over categories of the category's entropy now times the chance
     the answer leaves one card of it (classes of at least two deals)."""
@@ -388,7 +397,11 @@ def _answers(drawn: DealMatrix, ranks: Any, far: int, peeks: tuple[Any, Any, Any
         (t * (far + 1) + first).ravel() * bins + target[n.ravel()],
         minlength=count * (far + 1) * bins,
     ).reshape(count, far + 1, bins).astype(float)
-    return _Answers(info, settles, resolves, answered.mean(axis=0), heard)
+    spread = by_outcome / size
+    answers_seen = (by_outcome > 0).sum(axis=1) - 1
+    told = (-_xlogx(spread).sum(axis=1) + answers_seen / (2 * size * np.log(2))  # side cards aside
+            - np.log2(np.maximum(shown, 1)).mean(axis=0))
+    return _Answers(info, settles, told, resolves, answered.mean(axis=0), heard)
 
 
 def _informations(heard: Any, size: int) -> Any:
@@ -416,6 +429,7 @@ def advise(
     table_weight: float = 0.0,
     finish: float = 0.0,
     resolve: float = 0.0,
+    hands: float = 0.0,
     counted: Count | None = None,
 ) -> list[Advice]:
     """Every suggestion I could make (in ``room``, or in any room), best first.
@@ -424,8 +438,8 @@ def advise(
     once I have heard the answer: who refutes (players to my left in turn, or ``to`` alone in
     the forum variant) and which card I am shown (a refuter with several matches picks one at
     random); in the 2-player game, the side card I look at when nobody answers. ``table_weight``,
-    ``finish`` and ``resolve`` as in `gains`; ``counted`` is the log's exact count when the
-    caller has it.
+    ``finish``, ``resolve`` and ``hands`` as in `gains`; ``counted`` is the log's exact count
+    when the caller has it.
     """
     me = _me(log, N_("advice"))
     deck = log.game.deck
@@ -437,7 +451,7 @@ def advise(
     size = samples if samples is not None else draw_size(None, len(triples))
     drawn = sample(log, size, seed=seed, refuter_model=refuter_model, counted=counted)
     return gains(log, drawn, triples, me, to, table_weight=table_weight, finish=finish,
-                 resolve=resolve)
+                 resolve=resolve, hands=hands)
 
 
 ASKS_ABOUT = (N_("asks about no cards you have not placed yet"),

@@ -168,6 +168,32 @@ def test_what_an_answer_settles_category_by_category_matches_brute_force() -> No
     assert worth(ranked[0]) == pytest.approx(max(worth(a) for a in ranked), abs=0.05)
 
 
+def brute_hands(log: GameLog, triple: tuple[str, str, str]) -> float:
+    """What the answer to ``triple`` tells about the whole deal: its entropy minus the
+    refuter's pick's (no side cards here)."""
+    found, outcomes = brute_answers(log, triple)
+    weights = [float(sum(c.values())) / found for c in outcomes.values()]
+    names = log.game.player_names
+    seat = names.index("Ann")
+    asked = names[seat + 1:] + names[:seat]
+    picks = 0.0
+    for deal in deals(log):
+        refuter = next((p for p in asked if any(deal.get(c) == p for c in triple)), None)
+        held = [c for c in triple if refuter and deal.get(c) == refuter]
+        picks += math.log2(max(1, len(held))) / found
+    return -sum(w * math.log2(w) for w in weights if w) - picks
+
+
+def test_what_an_answer_tells_about_the_hands_matches_brute_force() -> None:
+    log = small().append(Suggestion("Bob", ("Plum", "Rope", "Study"), refuted_by="Cy"))
+    ranked = advise(log, samples=40_000, seed=3, hands=0.5)
+    exact = {a.triple: brute_hands(log, a.triple) for a in ranked}
+    assert len({round(v, 2) for v in exact.values()}) > 2  # the test means something
+    for advice in ranked:
+        assert advice.hands == pytest.approx(exact[advice.triple], abs=0.03), advice.triple
+        assert advice.hands >= advice.gain - 0.03  # the envelope is part of the deal
+
+
 def test_advisor_for_a_suggestion_to_one_player() -> None:
     """Forum variant: only the player asked answers."""
     log = small().append(Suggestion("Bob", ("Plum", "Rope", "Study"), refuted_by="Cy"))
