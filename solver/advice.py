@@ -365,14 +365,7 @@ def _answers(drawn: DealMatrix, ranks: Any, far: int, peeks: tuple[Any, Any, Any
         np.concatenate(keys), weights=np.concatenate(weights), minlength=count * cells
     ).reshape(count, outcomes, bins)
     by_outcome = joint.sum(axis=2)
-    by_target = joint.sum(axis=1)
-    info = (
-        _xlogx(joint).sum(axis=(1, 2)) - _xlogx(by_outcome).sum(axis=1)
-        - _xlogx(by_target).sum(axis=1)
-    ) / size + np.log2(size)
-    used = ((joint > 0).sum(axis=(1, 2)) - (by_outcome > 0).sum(axis=1)
-            - (by_target > 0).sum(axis=1) + 1)
-    info -= used / (2 * size * np.log(2))
+    info = _mutual_information(joint, size)
     single = ((joint > 0).sum(axis=2) == 1) & (by_outcome >= 2)
     settles = (by_outcome * single).sum(axis=1) / size
     resolves = np.zeros(count)
@@ -404,18 +397,25 @@ def _answers(drawn: DealMatrix, ranks: Any, far: int, peeks: tuple[Any, Any, Any
     return _Answers(info, settles, told, resolves, answered.mean(axis=0), heard)
 
 
-def _informations(heard: Any, size: int) -> Any:
-    """For each suggestion, the mutual information (bits) between who refutes and the envelope,
-    from ``heard[t, who, envelope]`` counts of ``size`` equally weighted deals (Miller-Madow)."""
-    by_outcome = heard.sum(axis=2)
-    by_target = heard.sum(axis=1)
+def _mutual_information(joint: Any, size: int) -> Any:
+    """For each suggestion ``t``, the mutual information (bits) between the answer and the
+    envelope, from ``joint[t, answer, envelope]`` counts of ``size`` equally weighted deals,
+    with the Miller-Madow correction for the answers and envelopes never drawn."""
+    by_outcome = joint.sum(axis=2)
+    by_target = joint.sum(axis=1)
     info = (
-        _xlogx(heard).sum(axis=(1, 2)) - _xlogx(by_outcome).sum(axis=1)
+        _xlogx(joint).sum(axis=(1, 2)) - _xlogx(by_outcome).sum(axis=1)
         - _xlogx(by_target).sum(axis=1)
     ) / size + np.log2(size)
-    used = ((heard > 0).sum(axis=(1, 2)) - (by_outcome > 0).sum(axis=1)
+    used = ((joint > 0).sum(axis=(1, 2)) - (by_outcome > 0).sum(axis=1)
             - (by_target > 0).sum(axis=1) + 1)
-    return np.maximum(info - used / (2 * size * np.log(2)), 0.0)
+    return info - used / (2 * size * np.log(2))
+
+
+def _informations(heard: Any, size: int) -> Any:
+    """For each suggestion, the mutual information (bits) between who refutes and the envelope,
+    from ``heard[t, who, envelope]`` counts (`_mutual_information`, never below 0)."""
+    return np.maximum(_mutual_information(heard, size), 0.0)
 
 
 def advise(
