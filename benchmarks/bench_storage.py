@@ -23,12 +23,12 @@ import statistics
 import tempfile
 import time
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 
 from notebook_app.store import Store
 from solver.game import GameLog
 from solver.logfile import dumps, load, loads
+from solver.values import replace
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = load(ROOT / "examples" / "classic-six-players.json")

@@ -38,7 +38,6 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -50,6 +49,7 @@ from solver.game import ENVELOPE, GameLog, Triple
 from solver.odds import Count, OverBudget, count, exact_odds, grid_of, odds, puzzle
 from solver.race import accuse_or_wait, race
 from solver.simulate import Chooser, Moment, Opponent, Outcome, play_to_win
+from solver.values import replace
 
 DECK = editions()["clue-classic"].deck
 SAMPLES = 1000

@@ -8,8 +8,6 @@ set them are drawn by `notebook_app.screens.turn`. Every action saves at once th
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import streamlit as st
 
 from solver.cards import CATEGORIES, Category
@@ -17,6 +15,7 @@ from solver.errors import InvalidLogError
 from solver.game import Accusation, Event, Note, Reveal, Suggestion
 from solver.i18n import N_, _
 from solver.logfile import check
+from solver.values import replace
 
 from . import history
 from .screens.note import load_note, missing_text, note_event

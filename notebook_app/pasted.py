@@ -9,7 +9,6 @@ abbreviations are the game's and every line number in a message is a line of the
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import NamedTuple
 
 from solver.errors import InvalidLogError
@@ -17,6 +16,7 @@ from solver.game import GameLog
 from solver.i18n import _
 from solver.limits import MAX_FILE_BYTES
 from solver.notation import NotationError, Problem, read_log_any, read_text, write_text
+from solver.values import replace
 
 MAX_PASTE = MAX_FILE_BYTES
 """The most characters a paste may have: what a log file may have."""

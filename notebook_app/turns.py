@@ -15,7 +15,7 @@ Pure functions of a `GameLog`, so the app stays a description of the screen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 
 from solver.editions import Dealing, editions
 from solver.game import (
@@ -33,6 +33,7 @@ from solver.game import (
 )
 from solver.i18n import _, ngettext
 from solver.notebook import Grid, Knowledge
+from solver.values import field_names, replace
 
 
 def players_out(log: GameLog) -> set[str]:
@@ -215,14 +216,14 @@ def edited(original: Event, loaded: Event | None, submitted: Event) -> Event:
     >>> edited(recorded, loaded, replace(loaded, cards=("Plum", "Rope", "Study"))).passes
     ('Bob',)
     """
-    names = {f.name for f in fields(submitted)} | {"type"}
+    names = {*field_names(submitted), "type"}
     extra = {k: v for k, v in original.extra.items() if k not in names}
     if loaded is None or not type(original) is type(loaded) is type(submitted):
         return replace(submitted, extra=extra)
     changed = {
-        f.name: getattr(submitted, f.name)
-        for f in fields(submitted)
-        if f.name != "extra" and getattr(submitted, f.name) != getattr(loaded, f.name)
+        name: getattr(submitted, name)
+        for name in field_names(submitted)
+        if name != "extra" and getattr(submitted, name) != getattr(loaded, name)
     }
     if isinstance(submitted, Suggestion) and {"by", "refuted_by"} & changed.keys():
         changed |= {name: getattr(submitted, name) for name in ANSWER_FIELDS}
@@ -241,12 +242,12 @@ def unshown(original: Event, loaded: Event | None) -> tuple[str, ...]:
     if loaded is None or type(loaded) is not type(original):
         return (_("the whole entry"), *extra)
     lines = []
-    for f in fields(original):
-        value = getattr(original, f.name)
-        if f.name == "extra" or value == getattr(loaded, f.name):
+    for name in field_names(original):
+        value = getattr(original, name)
+        if name == "extra" or value == getattr(loaded, name):
             continue
         text = ", ".join(value) if isinstance(value, tuple) else str(value or "")
-        lines.append(f"{f.name.replace('_', ' ')}: {text or _('none')}")
+        lines.append(f"{name.replace('_', ' ')}: {text or _('none')}")
     return (*lines, *extra)
 
 

@@ -8,8 +8,9 @@ over deals drawn exactly from the count (`solver.odds`), all suggestions scored 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
@@ -45,6 +46,7 @@ from .odds import (
     sample_deals,
     sampled_odds,
 )
+from .values import replace
 
 SAMPLES = 2000
 """Deals drawn to score suggestions."""
@@ -286,7 +288,7 @@ def gains(
             scored[triple] = Advice(triple, gain, float(answer.refuted[k]), float(public[k]),
                                     tuple(refuters), score, settles, hands=about,
                                     resolves=resolves)
-    out = [replace(scored[(stand_in[t[0]], stand_in[t[1]], stand_in[t[2]])], triple=t)
+    out = [dataclasses.replace(scored[(stand_in[t[0]], stand_in[t[1]], stand_in[t[2]])], triple=t)
            for t in triples]
     inside = dict.fromkeys(drawn.cards, 0.0)
     for envelope, hits in zip(drawn.triples, np.bincount(target).tolist(), strict=True):
@@ -301,7 +303,7 @@ def gains(
                               outcomes)
             public = _informations(answer.heard, size)
             for i, advice in enumerate(listed):
-                out[i] = replace(advice, public=float(public[i]))
+                out[i] = dataclasses.replace(advice, public=float(public[i]))
     return out
 
 

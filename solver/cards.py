@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from enum import Enum
+
+from .values import Value
 
 
 class Category(Enum):
@@ -23,8 +24,7 @@ class Category(Enum):
 CATEGORIES: tuple[Category, ...] = (Category.SUSPECT, Category.WEAPON, Category.ROOM)
 
 
-@dataclass(frozen=True)
-class Deck:
+class Deck(Value):
     """The cards of one game by category, in the order the box (or the user) lists them.
 
     >>> deck = Deck(("Plum", "Green"), ("Rope",), ("Hall", "Study"))
@@ -34,15 +34,18 @@ class Deck:
     5
     """
 
+    __slots__ = ("_category", "rooms", "suspects", "weapons")
     suspects: tuple[str, ...]
     """Suspect cards."""
     weapons: tuple[str, ...]
     """Weapon cards."""
     rooms: tuple[str, ...]
     """Room (place) cards."""
-    _category: dict[str, Category] = field(init=False, repr=False, compare=False, hash=False)
+    _category: dict[str, Category]
 
-    def __post_init__(self) -> None:
+    def __init__(self, suspects: tuple[str, ...], weapons: tuple[str, ...],
+                 rooms: tuple[str, ...]) -> None:
+        self._set(suspects, weapons, rooms)
         category: dict[str, Category] = {}
         for cat in CATEGORIES:
             for card in self.of(cat):

@@ -1,16 +1,17 @@
 """The game log: a setup (`Game`) and the events recorded at the table.
 
-Every class here is an immutable value; the SAT model is derived from them and can be rebuilt
-at any time. Reading and writing the ``clue-notebook/1`` JSON format lives in `solver.logfile`.
+Every class here is an immutable `Value` (a changed copy: `solver.values.replace`); the SAT
+model is derived from them and can be rebuilt at any time. Reading and writing the
+``clue-notebook/1`` JSON format lives in `solver.logfile`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from .cards import CATEGORIES, Category, Deck
+from .values import Value, replace
 
 ENVELOPE = "envelope"
 """The owner name of the envelope in grids and in the ``analyze`` output."""
@@ -24,28 +25,33 @@ FIRST_IN_ORDER = "first-in-order"
 Triple = tuple[str, str, str]
 
 
-@dataclass(frozen=True)
-class Player:
+class Player(Value):
     """A seat at the table."""
 
+    __slots__ = ("hand_size", "name")
     name: str
     """Unique name; may equal a card's name."""
     hand_size: int
     """How many cards the player was dealt."""
 
+    def __init__(self, name: str, hand_size: int) -> None:
+        self._set(name, hand_size)
 
-@dataclass(frozen=True)
-class SidePeek:
+
+class SidePeek(Value):
     """After an unrefuted suggestion in the 2-player game, the suggester looked at a side card."""
 
+    __slots__ = ("card", "slot")
     slot: int
     """Which side card (1-based position in the row)."""
-    card: str | None = None
+    card: str | None
     """The card, when the user was the one who looked; ``None`` when the opponent peeked."""
 
+    def __init__(self, slot: int, card: str | None = None) -> None:
+        self._set(slot, card)
 
-@dataclass(frozen=True)
-class Suggestion:
+
+class Suggestion(Value):
     """A suggestion and its answers, as the user saw them.
 
     >>> Suggestion("Aino", ("Regina", "köysi", "autotalli"), passes=("Niko",), refuted_by="Veera")
@@ -53,54 +59,78 @@ class Suggestion:
 refuted_by='Veera', shown=None, shown_by_rule=None, side_peek=None)
     """
 
+    __slots__ = (
+        "by",
+        "cards",
+        "extra",
+        "passes",
+        "refuted_by",
+        "shown",
+        "shown_by_rule",
+        "side_peek",
+    )
     by: str
     """Who suggested."""
     cards: Triple
     """Suspect, weapon, room."""
-    passes: tuple[str, ...] = ()
+    passes: tuple[str, ...]
     """Everyone who said they could not refute, in the order asked: they hold none of the three."""
-    refuted_by: str | None = None
+    refuted_by: str | None
     """Who showed a card, or ``None`` when nobody did."""
-    shown: str | None = None
+    shown: str | None
     """The card shown, when the user saw it."""
-    shown_by_rule: str | None = None
+    shown_by_rule: str | None
     """``"first-in-order"`` when the card was chosen by the fixed order suspect, weapon, room."""
-    side_peek: SidePeek | None = None
+    side_peek: SidePeek | None
     """2-player game: the side card looked at after nobody refuted."""
-    extra: Mapping[str, object] = field(default_factory=dict, repr=False, hash=False)
+    extra: Mapping[str, object]
     """Fields this version does not know, kept so that nothing the user wrote is lost."""
 
+    def __init__(self, by: str, cards: Triple, passes: tuple[str, ...] = (),
+                 refuted_by: str | None = None, shown: str | None = None,
+                 shown_by_rule: str | None = None, side_peek: SidePeek | None = None,
+                 extra: Mapping[str, object] | None = None) -> None:
+        self._set(by, cards, passes, refuted_by, shown, shown_by_rule, side_peek,
+                  {} if extra is None else extra)
 
-@dataclass(frozen=True)
-class Accusation:
+
+class Accusation(Value):
     """An accusation said aloud, and whether the envelope matched."""
 
+    __slots__ = ("by", "cards", "correct", "extra")
     by: str
     """Who accused."""
     cards: Triple
     """Suspect, weapon, room."""
-    correct: bool = False
+    correct: bool
     """Whether it was right (the game ends) or wrong (the accuser is out but keeps refuting)."""
-    extra: Mapping[str, object] = field(default_factory=dict, repr=False, hash=False)
+    extra: Mapping[str, object]
     """Fields this version does not know."""
 
+    def __init__(self, by: str, cards: Triple, correct: bool = False,
+                 extra: Mapping[str, object] | None = None) -> None:
+        self._set(by, cards, correct, {} if extra is None else extra)
 
-@dataclass(frozen=True)
-class Reveal:
+
+class Reveal(Value):
     """Cards of a player revealed to the user, by a rule or a bonus card."""
 
+    __slots__ = ("cards", "extra", "player", "whole_hand")
     player: str
     """Whose cards."""
     cards: tuple[str, ...]
     """The cards seen."""
-    whole_hand: bool = False
+    whole_hand: bool
     """True when these are all the player's cards (the forum rule for a player who went missing)."""
-    extra: Mapping[str, object] = field(default_factory=dict, repr=False, hash=False)
+    extra: Mapping[str, object]
     """Fields this version does not know."""
 
+    def __init__(self, player: str, cards: tuple[str, ...], whole_hand: bool = False,
+                 extra: Mapping[str, object] | None = None) -> None:
+        self._set(player, cards, whole_hand, {} if extra is None else extra)
 
-@dataclass(frozen=True)
-class Note:
+
+class Note(Value):
     """A fact learned outside the suggestion rules: a card seen by accident, a house rule, a
     dropped card. Exactly one of ``holds``, ``lacks`` and ``holds_one_of`` is non-empty.
 
@@ -108,18 +138,24 @@ class Note:
     Note(owner='Bob', holds=(), lacks=('Rope',), holds_one_of=(), text='house rule')
     """
 
+    __slots__ = ("extra", "holds", "holds_one_of", "lacks", "owner", "text")
     owner: str
     """A player, ``"envelope"`` or ``"side"``."""
-    holds: tuple[str, ...] = ()
+    holds: tuple[str, ...]
     """The owner holds every one of these cards."""
-    lacks: tuple[str, ...] = ()
+    lacks: tuple[str, ...]
     """The owner holds none of these cards."""
-    holds_one_of: tuple[str, ...] = ()
+    holds_one_of: tuple[str, ...]
     """The owner holds at least one of these cards (any cards, any categories)."""
-    text: str | None = None
+    text: str | None
     """An optional remark kept with the event."""
-    extra: Mapping[str, object] = field(default_factory=dict, repr=False, hash=False)
+    extra: Mapping[str, object]
     """Fields this version does not know."""
+
+    def __init__(self, owner: str, holds: tuple[str, ...] = (), lacks: tuple[str, ...] = (),
+                 holds_one_of: tuple[str, ...] = (), text: str | None = None,
+                 extra: Mapping[str, object] | None = None) -> None:
+        self._set(owner, holds, lacks, holds_one_of, text, {} if extra is None else extra)
 
     @property
     def relation(self) -> NoteRelation:
@@ -149,28 +185,45 @@ Event = Suggestion | Accusation | Reveal | Note
 EventType = Literal["suggestion", "accusation", "reveal", "note"]
 
 
-@dataclass(frozen=True)
-class Game:
+class Game(Value):
     """The setup of one game: cards, seating, and what the user knows before the first turn."""
 
+    __slots__ = (
+        "deck",
+        "edition",
+        "extra",
+        "face_up",
+        "me",
+        "my_cards",
+        "players",
+        "side_cards",
+        "title",
+    )
     deck: Deck
     """Cards by category."""
     players: tuple[Player, ...]
     """Seating order, clockwise: the order of turns and of refutations."""
-    me: str | None = None
+    me: str | None
     """Whose notebook this is; ``None`` for a spectator (public information only)."""
-    my_cards: tuple[str, ...] = ()
+    my_cards: tuple[str, ...]
     """The user's own cards."""
-    face_up: tuple[str, ...] = ()
+    face_up: tuple[str, ...]
     """Leftover cards lying face up for everyone to see."""
-    side_cards: int = 0
+    side_cards: int
     """Face-down side cards (4 in the 2-player Refresh game)."""
-    title: str | None = None
+    title: str | None
     """A name for the game."""
-    edition: str | None = None
+    edition: str | None
     """The preset the cards came from, if any."""
-    extra: Mapping[str, object] = field(default_factory=dict, repr=False, hash=False)
+    extra: Mapping[str, object]
     """Top-level fields this version does not know."""
+
+    def __init__(self, deck: Deck, players: tuple[Player, ...], me: str | None = None,
+                 my_cards: tuple[str, ...] = (), face_up: tuple[str, ...] = (),
+                 side_cards: int = 0, title: str | None = None, edition: str | None = None,
+                 extra: Mapping[str, object] | None = None) -> None:
+        self._set(deck, players, me, my_cards, face_up, side_cards, title, edition,
+                  {} if extra is None else extra)
 
     @property
     def player_names(self) -> tuple[str, ...]:
@@ -208,14 +261,17 @@ class Game:
         return names[seat + 1 :] + names[:seat]
 
 
-@dataclass(frozen=True)
-class GameLog:
+class GameLog(Value):
     """A setup and the events recorded so far, in the order they happened (numbered from 1)."""
 
+    __slots__ = ("events", "game")
     game: Game
     """The setup."""
-    events: tuple[Event, ...] = ()
+    events: tuple[Event, ...]
     """What happened, in order."""
+
+    def __init__(self, game: Game, events: tuple[Event, ...] = ()) -> None:
+        self._set(game, events)
 
     def append(self, event: Event) -> GameLog:
         """This log with one more event."""

@@ -20,7 +20,6 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn, TypeGuard
 
@@ -54,6 +53,7 @@ from .limits import (
     shorten,
     text_problem,
 )
+from .values import replace
 
 FORMAT = "clue-notebook/1"
 SCHEMA = "schema/clue-notebook-1.schema.json"

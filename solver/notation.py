@@ -44,7 +44,6 @@ import json
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, NoReturn, TypeVar
 
 from .cards import CATEGORIES, Deck
@@ -69,6 +68,7 @@ from .limits import MAX_FILE_BYTES, shorten
 from .logfile import check
 from .logfile import is_json as is_json  # reading either format lives in logfile;
 from .logfile import read_log_any as read_log_any  # these names stay here too
+from .values import Value, field_names, replace
 
 COMMENT = "comment"
 """The ``extra`` field that keeps ``#`` comments (a JSON log shows them as ``"comment"``)."""
@@ -92,20 +92,24 @@ _RIGHT = {"right": True, "correct": True, "wrong": False, "incorrect": False}
 # --- errors ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(Value):
     """One syntax error: where, what was expected, what was there, and a likely fix."""
 
+    __slots__ = ("column", "expected", "got", "line", "suggestion")
     line: int
     """1-based line number."""
     column: int
     """1-based column (in characters)."""
     expected: str
     """What the reader expected there, e.g. ``"a card"``."""
-    got: str | None = None
+    got: str | None
     """What it found, as typed (``None`` at the end of the line)."""
-    suggestion: str | None = None
+    suggestion: str | None
     """The name the writer probably meant, if one is close."""
+
+    def __init__(self, line: int, column: int, expected: str, got: str | None = None,
+                 suggestion: str | None = None) -> None:
+        self._set(line, column, expected, got, suggestion)
 
     def __str__(self) -> str:
         found = _("the end of the line") if self.got is None else shorten(self.got, 80)
@@ -1009,7 +1013,7 @@ def _maybe_json_string(text: str) -> str:
 
 
 def _fields(event: Event) -> tuple[str, ...]:
-    return tuple(f for f in type(event).__dataclass_fields__ if f != "extra")
+    return tuple(f for f in field_names(event) if f != "extra")
 
 
 _Commented = TypeVar("_Commented", Game, Suggestion, Accusation, Reveal, Note)

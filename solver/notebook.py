@@ -9,7 +9,6 @@ a probe, and a probe that fails proves the cell.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
@@ -20,6 +19,7 @@ from .closing import Closing
 from .errors import ContradictionError
 from .game import ENVELOPE, Event, Game, GameLog
 from .model import DealModel
+from .values import Value
 from .witness import Witnesses
 
 SOLVER = "glucose4"
@@ -36,14 +36,17 @@ class Knowledge(Enum):
     """Holds it in some consistent deals but not all."""
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(Value):
     """The notebook page: a `Knowledge` for every card (rows) and owner (columns)."""
 
+    __slots__ = ("cells", "game")
     game: Game
     """The setup the grid belongs to."""
     cells: Mapping[str, Mapping[str, Knowledge]]
     """card -> owner -> knowledge, in deck order and owner order."""
+
+    def __init__(self, game: Game, cells: Mapping[str, Mapping[str, Knowledge]]) -> None:
+        self._set(game, cells)
 
     def __getitem__(self, key: tuple[str, str]) -> Knowledge:
         card, owner = key

@@ -24,9 +24,10 @@ somebody else names it before my next turn.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from pysat.solvers import Solver
@@ -53,6 +54,7 @@ from .limits import RACE_VIEWS, RACE_WORK
 from .model import DealModel
 from .notebook import SOLVER
 from .odds import DealMatrix, Odds, grid_of, odds
+from .values import replace
 
 SAMPLES = 400
 """Deals drawn to estimate the race (standard error at most 0.025 per player)."""
@@ -394,7 +396,7 @@ def accusation_verdict(log: GameLog, triple: Sequence[str], **kwargs: Any) -> Ve
     verdict = accuse_or_wait(log, found=found, **kwargs)
     check = check_accusation(log, triple, found=found)
     right = float(check.probability)
-    return replace(verdict, triple=check.triple, right=right,
+    return dataclasses.replace(verdict, triple=check.triple, right=right,
                    accuse=check.safe or right >= 1.0 - verdict.threat)
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .cards import CATEGORIES, Deck
@@ -43,6 +43,7 @@ from .game import (
 from .logfile import check
 from .notebook import Grid, Notebook
 from .odds import odds
+from .values import replace
 
 Strategy = Callable[[GameLog, str, random.Random], Triple]
 """Picks the suggester's triple from the log as the user saw it so far."""

@@ -8,7 +8,6 @@ Events are played out from a hidden true deal, so logs are consistent, except th
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from hypothesis import strategies as st
 
@@ -29,6 +28,7 @@ from solver.game import (
     Suggestion,
 )
 from solver.logfile import check
+from solver.values import replace
 
 NAMES = ("Aino", "Niko", "Veera", "Oona")
 

@@ -8,7 +8,6 @@ test's own database and puts the game's id into ``session_state`` (or the URL).
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ from solver.cards import Deck
 from solver.editions import Dealing, editions, new_game
 from solver.game import Accusation, GameLog, Reveal, SidePeek, Suggestion
 from solver.logfile import dumps
+from solver.values import replace
 
 APP = str(Path(__file__).resolve().parent.parent / "notebook_app" / "app.py")
 CLASSIC = editions()["clue-classic"].deck

@@ -11,7 +11,6 @@ import sys
 import threading
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 
@@ -56,6 +55,7 @@ from solver.i18n import speaking
 from solver.logfile import dumps
 from solver.notebook import Grid, Knowledge, Notebook
 from solver.simulate import play, random_setup
+from solver.values import replace
 from tests.brute import deals
 from tests.strategies import small_logs
 

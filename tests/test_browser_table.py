@@ -16,7 +16,6 @@ import json
 import re
 import subprocess
 import sys
-from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -28,6 +27,7 @@ from notebook_app.turns import forum_style
 from solver.editions import Dealing, editions, forum_deck, new_game
 from solver.game import Accusation, Event, GameLog, Reveal, Suggestion
 from solver.logfile import dumps, load, loads
+from solver.values import replace
 from tests.phone import PHONE, Page, Runs, chips, chosen, settle, shot, tap
 from tests.test_browser_turns import SYMBOLS, grid_on_screen
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import pytest
@@ -24,6 +24,7 @@ from notebook_app.store import Store
 from notebook_app.turns import last_room, next_suggester, show_choice
 from solver.game import GameLog, Suggestion
 from solver.logfile import dumps, loads
+from solver.values import replace
 from tests.phone import PHONE, Page, Runs, chips, chosen, settle, shot, tap
 
 pytestmark = pytest.mark.browser

@@ -5,7 +5,6 @@ unknown fields and comments, and the errors a person typing it meets."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -31,6 +30,7 @@ from solver.game import (
 from solver.limits import text_problem
 from solver.logfile import dumps, loads
 from solver.notation import NotationError, read_log_any, read_text, write_text
+from solver.values import field_names, replace
 from tests.strategies import small_logs
 
 TRICKY_CARDS = (
@@ -104,7 +104,7 @@ def tricky_logs(draw: st.DrawFn) -> GameLog:
         lambda t: text_problem(t, name=False) is None)))
     events = tuple(
         replace(e, extra={k: v for k, v in draw(extras).items()
-                          if k not in type(e).__dataclass_fields__})
+                          if k not in field_names(e)})
         for e in log.events
     )
     return GameLog(game, events)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
-from dataclasses import replace
 from itertools import permutations, product
 
 import pytest
@@ -20,6 +19,7 @@ from solver.game import ENVELOPE, SIDE, Accusation, Event, GameLog, Suggestion
 from solver.logfile import load
 from solver.race import accuse_or_wait, open_after_showing, public_events, race
 from solver.simulate import play, random_setup
+from solver.values import replace
 from tests.brute import Deal, deals
 from tests.strategies import small_logs
 

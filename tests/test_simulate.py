@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 
@@ -36,6 +35,7 @@ from solver.simulate import (
     random_setup,
     true_note,
 )
+from solver.values import replace
 
 from .brute import allows
 

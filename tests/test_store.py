@@ -12,7 +12,6 @@ import shutil
 import sqlite3
 import threading
 import time
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -21,6 +20,7 @@ import sqlalchemy as sa
 from notebook_app.store import StaleRevisionError, Store, StoreError, reason_for
 from solver.game import GameLog
 from solver.logfile import load, parse
+from solver.values import replace
 
 ROOT = Path(__file__).resolve().parent.parent
 SIX = load(ROOT / "examples" / "classic-six-players.json")

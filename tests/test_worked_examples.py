@@ -6,12 +6,12 @@ conclude: those cells stay ``maybe``.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from solver.game import ENVELOPE, SIDE, GameLog, SidePeek, Suggestion
 from solver.logfile import load
 from solver.notebook import Grid, Knowledge, Notebook, analyze
+from solver.values import replace
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 YES, NO, MAYBE = Knowledge.YES, Knowledge.NO, Knowledge.MAYBE
