@@ -42,12 +42,23 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from solver.advice import advise, asker_view, public_entropy_after, what_to_show
+import numpy as np
+
+from solver.advice import (
+    Rule,
+    advise,
+    asker_view,
+    gains,
+    public_entropy_after,
+    sample,
+    what_to_show,
+)
 from solver.editions import editions
 from solver.envelopes import possible_triples
+from solver.errors import ContradictionError
 from solver.game import ENVELOPE, GameLog, Triple
 from solver.odds import Count, OverBudget, count, exact_odds, grid_of, odds, puzzle
-from solver.race import accuse_or_wait, race
+from solver.race import accuse_or_wait, honest_play, race
 from solver.simulate import Chooser, Moment, Opponent, Outcome, play_to_win
 from solver.values import replace
 
@@ -80,6 +91,24 @@ def counted(log: GameLog) -> Count | None:
     return _count["count"]  # type: ignore[no-any-return]
 
 
+_honest: dict[str, Any] = {}
+
+
+def honest_counted(log: GameLog) -> tuple[GameLog, Count | None]:
+    """``log`` read as players play (`solver.race.honest_play`: every other player names only
+    cards they do not hold) and its exact count; the plain log when that contradicts it."""
+    if _honest.get("log") is not log:
+        honest = honest_play(log)
+        try:
+            found = count(puzzle(honest, grid_of(honest))) if honest is not log else counted(log)
+        except ContradictionError:
+            honest, found = log, counted(log)
+        except OverBudget:
+            found = None
+        _honest.update(log=log, honest=honest, count=found)
+    return _honest["honest"], _honest["count"]
+
+
 def _timed(choose: Chooser) -> Chooser:
     def timed(log: GameLog, rng: random.Random) -> Triple:
         start = time.process_time()  # CPU: wall-clock on the shared machine measures neighbours
@@ -96,7 +125,27 @@ def _timed(choose: Chooser) -> Chooser:
 
 
 def likeliest(log: GameLog, rng: random.Random) -> Triple:
-    found = counted(log)
+    return _likeliest(log, counted(log), rng)
+
+
+def likeliest_honest(log: GameLog, rng: random.Random) -> Triple:
+    """The likeliest cards with the deals weighed as players play (`honest_counted`)."""
+    return _likeliest(*honest_counted(log), rng)
+
+
+def steer(log: GameLog, rng: random.Random) -> Triple:
+    """`likeliest_honest`, but in a category my notebook has settled, one of my own cards
+    rather than the envelope's: the answer tells me the same, the table hears of my card."""
+    picks = list(likeliest_honest(log, rng))
+    known = grid_of(log).envelope()
+    for i, category in enumerate(known):
+        mine = [c for c in log.game.my_cards if log.game.category_of(c) is category]
+        if known[category] is not None and mine:
+            picks[i] = rng.choice(mine)
+    return picks[0], picks[1], picks[2]
+
+
+def _likeliest(log: GameLog, found: Count | None, rng: random.Random) -> Triple:
     chances = (odds(log) if found is None else exact_odds(log, found, False)).probabilities
     picks = [
         max(cards, key=lambda c: (float(chances[c][ENVELOPE]), rng.random()))
@@ -105,33 +154,126 @@ def likeliest(log: GameLog, rng: random.Random) -> Triple:
     return picks[0], picks[1], picks[2]
 
 
+def advised(log: GameLog, rng: random.Random) -> Triple:
+    """What `advise` suggests by default (`Rule.LIKELIEST`: the plain count only when nobody
+    else has suggested yet, so the advisor counts it itself)."""
+    return advise(log, samples=SAMPLES, seed=rng.randrange(2**31))[0].triple
+
+
 def advisor(log: GameLog, rng: random.Random) -> Triple:
-    return advise(log, samples=SAMPLES, seed=rng.randrange(2**31), counted=counted(log))[0].triple
+    return advise(log, rule=Rule.INFORMATION, samples=SAMPLES, seed=rng.randrange(2**31),
+                  counted=counted(log))[0].triple
 
 
 def quiet(log: GameLog, rng: random.Random) -> Triple:
-    return advise(log, samples=SAMPLES, seed=rng.randrange(2**31), table_weight=0.5,
+    return advise(log, rule=Rule.INFORMATION, samples=SAMPLES, seed=rng.randrange(2**31),
+                  table_weight=0.5,
                   counted=counted(log))[0].triple
 
 
 def closer(log: GameLog, rng: random.Random) -> Triple:
-    return advise(log, samples=SAMPLES, seed=rng.randrange(2**31), finish=1.0,
+    return advise(log, rule=Rule.INFORMATION, samples=SAMPLES, seed=rng.randrange(2**31),
+                  finish=1.0,
                   counted=counted(log))[0].triple
 
 
 def resolver(log: GameLog, rng: random.Random) -> Triple:
-    return advise(log, samples=SAMPLES, seed=rng.randrange(2**31), resolve=1.0,
+    return advise(log, rule=Rule.INFORMATION, samples=SAMPLES, seed=rng.randrange(2**31),
+                  resolve=1.0,
                   counted=counted(log))[0].triple
 
 
 def hands(log: GameLog, rng: random.Random) -> Triple:
-    return advise(log, samples=SAMPLES, seed=rng.randrange(2**31), hands=0.5,
+    return advise(log, rule=Rule.INFORMATION, samples=SAMPLES, seed=rng.randrange(2**31),
+                  hands=0.5,
                   counted=counted(log))[0].triple
 
 
+def _draws(log: GameLog, seed: int) -> tuple[Any, Any, GameLog, Count | None]:
+    """Deals drawn from my notebook, and drawn as players play (the same when nobody else has
+    suggested yet), with the honest log and its count."""
+    honest_log, honest_count = honest_counted(log)
+    plain = sample(log, SAMPLES, seed=seed, counted=counted(log))
+    honest = plain if honest_log is log else sample(honest_log, SAMPLES, seed=seed + 1,
+                                                     counted=honest_count)
+    return plain, honest, honest_log, honest_count
+
+
+def settle_chances(log: GameLog, plain: Any, honest: Any, triples: list[Triple]) -> Any:
+    """For each suggestion, the chance (over ``honest`` deals) of an answer after which my
+    notebook holds a single envelope (as far as the ``plain`` deals in that answer's class
+    tell: at least two, all with the same envelope)."""
+    game = log.game
+    me = game.me
+    assert me is not None
+    asked = game.answer_order(me)
+    far = len(asked) + 1
+    rank = np.full(len(game.owners) + 1, far, dtype=np.int64)
+    for position, player in enumerate(asked):
+        rank[game.owners.index(player)] = position
+    column = {c: j for j, c in enumerate(plain.cards)}
+    columns = np.array([[column[c] for c in t] for t in triples], dtype=np.int64)
+    answers = 1 + 3 * len(asked)
+    count_t = len(triples)
+
+    def outcomes(drawn: Any) -> tuple[Any, Any, Any]:
+        ranks = rank[drawn.owners[:, columns]]
+        first = ranks.min(axis=2)
+        answered = first < far
+        return first, answered, (ranks == first[:, :, None]) & answered[:, :, None]
+
+    bins = len(plain.triples)
+    first, answered, matches = outcomes(plain)
+    n, t = np.nonzero(~answered)
+    keys = [t * answers * bins + plain.envelope[n]]
+    for j in range(3):
+        n, t = np.nonzero(matches[:, :, j])
+        keys.append((t * answers + 1 + first[n, t] * 3 + j) * bins + plain.envelope[n])
+    joint = np.bincount(np.concatenate(keys), minlength=count_t * answers * bins).reshape(
+        count_t, answers, bins)
+    single = ((joint > 0).sum(axis=2) == 1) & (joint.sum(axis=2) >= 2)
+    first, answered, matches = outcomes(honest)
+    shown = np.maximum(matches.sum(axis=2), 1)
+    chance = np.zeros(count_t * answers)
+    n, t = np.nonzero(~answered)
+    chance += np.bincount(t * answers, minlength=count_t * answers)
+    for j in range(3):
+        n, t = np.nonzero(matches[:, :, j])
+        chance += np.bincount((t * answers + 1 + first[n, t] * 3 + j), weights=1.0 / shown[n, t],
+                              minlength=count_t * answers)
+    chance = chance.reshape(count_t, answers) / honest.owners.shape[0]
+    return (chance * single).sum(axis=1)
+
+
+def settler(log: GameLog, rng: random.Random) -> Triple:
+    """The suggestion likeliest to make my notebook certain (deals weighed as players play);
+    when none can, the likeliest cards weighed so."""
+    seed = rng.randrange(2**31)
+    plain, honest, honest_log, honest_count = _draws(log, seed)
+    triples = [(s, w, r) for r in DECK.rooms for s in DECK.suspects for w in DECK.weapons]
+    chances = settle_chances(log, plain, honest, triples)
+    found = (odds(honest_log) if honest_count is None
+             else exact_odds(honest_log, honest_count, False)).probabilities
+    inside = {c: float(found[c][ENVELOPE]) for c in DECK}
+    best = max(range(len(triples)), key=lambda i: (
+        round(float(chances[i]), 2), sum(inside[c] for c in triples[i]), rng.random()))
+    return triples[best]
+
+
+def hands_honest(log: GameLog, rng: random.Random) -> Triple:
+    """`hands` with the deals drawn as players play."""
+    seed = rng.randrange(2**31)
+    _, honest, _, _ = _draws(log, seed)
+    triples = [(s, w, r) for r in DECK.rooms for s in DECK.suspects for w in DECK.weapons]
+    me = log.game.me
+    assert me is not None
+    return gains(log, honest, triples, me, hands=0.5)[0].triple
+
+
 STRATEGIES: dict[str, Chooser] = {
-    "likeliest": likeliest, "advisor": advisor, "quiet": quiet, "closer": closer,
-    "resolver": resolver, "hands": hands,
+    "likeliest": likeliest, "advise": advised, "advisor": advisor, "quiet": quiet, "closer": closer,
+    "resolver": resolver, "hands": hands, "likeliest-honest": likeliest_honest,
+    "settler": settler, "hands-honest": hands_honest, "steer": steer,
 }
 
 

@@ -564,6 +564,10 @@ def _advise_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("the one player asked (forum variant; default: the table in turn)"))
     parser.add_argument("--top", type=_count("--top"), default=10, metavar="N",
                         help=_("how many suggestions to list (default 10)"))
+    parser.add_argument("--rule", choices=("likeliest", "information"), default="likeliest",
+                        help=_("likeliest: the cards likeliest in the envelope if players ask "
+                               "about cards they do not hold (default); information: the most "
+                               "expected information about the envelope"))
     parser.add_argument("--samples", type=_count("--samples"), metavar="N",
                         help=_("deals drawn to score the suggestions (default 2000, fewer when "
                              "many suggestions are scored: docs/limits.md)"))
@@ -574,9 +578,10 @@ def _advise_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_advise(args: argparse.Namespace) -> int:
-    """Rank suggestions by the expected information their answer gives about the envelope."""
+    """Rank suggestions: the likeliest envelope cards as players play, or the expected
+    information their answer gives about the envelope (``--rule``)."""
     from . import odds_report
-    from .advice import advise, draw_size, reason
+    from .advice import Rule, advise, draw_size, reason
     from .odds import grid_of
 
     log = _read_log(args)[0]
@@ -586,7 +591,7 @@ def run_advise(args: argparse.Namespace) -> int:
     deck = log.game.deck
     rooms = 1 if args.room is not None else len(deck.rooms)
     samples = draw_size(args.samples, rooms * len(deck.suspects) * len(deck.weapons))
-    ranked = advise(log, args.room, samples=samples, seed=args.seed,
+    ranked = advise(log, args.room, rule=Rule(args.rule), samples=samples, seed=args.seed,
                     refuter_model=args.refuter_model, to=args.to)
     grid = grid_of(log)
     reasons = [reason(log, a, grid) for a in ranked[: args.top]]
@@ -632,7 +637,7 @@ COMMANDS: list[Command] = [
             _convert_arguments, run_convert),
     Command("accuse", N_("is an accusation safe? if not, its chance and the likelier envelopes"),
             _accuse_arguments, run_accuse),
-    Command("advise", N_("which suggestion to make: ranked by expected information"),
+    Command("advise", N_("which suggestion to make, each with its reason"),
             _advise_arguments, run_advise),
     Command("show", N_("which of your cards to show when you must refute"),
             _show_arguments, run_show),

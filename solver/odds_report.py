@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .advice import AccusationCheck, Advice, ShowAdvice
+from .advice import AccusationCheck, Advice, Rule, ShowAdvice
 from .i18n import _, ngettext
 from .odds import Number, Odds
 
@@ -129,12 +129,17 @@ def accusation_json(check: AccusationCheck) -> dict[str, Any]:
 
 def advice_lines(advice: Sequence[Advice], top: int,
                  reasons: Sequence[str] = ()) -> list[str]:
-    """The ranking, each suggestion with its one-line reason (`solver.advice.reason`) below."""
-    lines = [_("Suggestions by expected information about the envelope (bits):")]
+    """The ranking, each suggestion with its one-line reason (`solver.advice.reason`) below:
+    by default the summed chance that its cards are in the envelope (as players play), with
+    `Rule.INFORMATION` the expected information."""
+    likeliest = bool(advice) and advice[0].rule is Rule.LIKELIEST
+    lines = [_("Suggestions by the chance their cards are in the envelope (summed, if players "
+               "ask about cards they do not hold):") if likeliest else
+             _("Suggestions by expected information about the envelope (bits):")]
     for i, a in enumerate(advice[:top]):
         s, w, r = a.triple
         refuted = _("(refuted {chance})").format(chance=percent(a.refuted).strip())
-        lines.append(f"  {a.gain:5.2f}  {s}, {w}, {r}   {refuted}")
+        lines.append(f"  {a.score if likeliest else a.gain:5.2f}  {s}, {w}, {r}   {refuted}")
         if i < len(reasons):
             lines.append(f"         {reasons[i]}")
     return lines
@@ -142,11 +147,12 @@ def advice_lines(advice: Sequence[Advice], top: int,
 
 def advice_json(advice: Sequence[Advice], top: int,
                 reasons: Sequence[str] = ()) -> list[dict[str, Any]]:
-    """Each suggestion: cards, gain, chance refuted, what the table hears, and its reason."""
+    """Each suggestion: cards, the rule and score it was ranked by, gain, chance refuted, what
+    the table hears, and its reason."""
     out: list[dict[str, Any]] = []
     for i, a in enumerate(advice[:top]):
-        item: dict[str, Any] = {"cards": list(a.triple), "gain": a.gain, "refuted": a.refuted,
-                                "table_gain": a.public}
+        item: dict[str, Any] = {"cards": list(a.triple), "rule": a.rule.value, "score": a.score,
+                                "gain": a.gain, "refuted": a.refuted, "table_gain": a.public}
         if i < len(reasons):
             item["reason"] = reasons[i]
         out.append(item)

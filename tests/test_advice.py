@@ -8,15 +8,26 @@ from fractions import Fraction
 
 import pytest
 
-from solver.advice import Advice, accuse, advise, asker_view, reason, sample, what_to_show
+from solver.advice import (
+    Advice,
+    Rule,
+    accuse,
+    advise,
+    asker_view,
+    reason,
+    sample,
+    what_to_show,
+)
 from solver.cards import Deck
 from solver.editions import Dealing, editions, new_game
 from solver.errors import ContradictionError, InvalidLogError
 from solver.game import ENVELOPE, SIDE, Game, GameLog, Player, Reveal, SidePeek, Suggestion
-from solver.odds import OverBudget, odds
-from tests.brute import deals
+from solver.odds import OverBudget, grid_of, odds
+from solver.race import honest_play
+from tests.brute import Deal, deals
 
 DECK = Deck(("Plum", "Green", "White"), ("Rope", "Knife"), ("Hall", "Study", "Lounge"))
+INFO = Rule.INFORMATION
 
 
 def small(me: str | None = "Ann", my_cards: tuple[str, ...] = ("Green", "Knife")) -> GameLog:
@@ -24,8 +35,9 @@ def small(me: str | None = "Ann", my_cards: tuple[str, ...] = ("Green", "Knife")
     return GameLog(Game(DECK, players, me=me, my_cards=my_cards if me else ()))
 
 
-def brute_entropy(log: GameLog) -> float:
-    envelopes = Counter(tuple(c for c in log.game.deck if d.get(c) == ENVELOPE) for d in deals(log))
+def brute_entropy(log: GameLog, allowed: list[Deal] | None = None) -> float:
+    found = list(deals(log)) if allowed is None else allowed
+    envelopes = Counter(tuple(c for c in log.game.deck if d.get(c) == ENVELOPE) for d in found)
     total = sum(envelopes.values())
     return -sum(n / total * math.log2(n / total) for n in envelopes.values())
 
@@ -33,16 +45,18 @@ def brute_entropy(log: GameLog) -> float:
 Answers = dict[tuple[str | None, str | None], dict[tuple[str, ...], Fraction]]
 
 
-def brute_gain(log: GameLog, triple: tuple[str, str, str], to: str | None = None) -> float:
-    """Entropy of the envelope minus its expected entropy after I suggest ``triple``."""
-    found, outcomes = brute_answers(log, triple, to)
+def brute_gain(log: GameLog, triple: tuple[str, str, str], to: str | None = None,
+               allowed: list[Deal] | None = None) -> float:
+    """Entropy of the envelope minus its expected entropy after I suggest ``triple`` (over
+    ``allowed`` deals, equally likely; by default every deal of the log)."""
+    found, outcomes = brute_answers(log, triple, to, allowed)
     after = 0.0
     for counts in outcomes.values():
         weight = float(sum(counts.values()))
         after += weight / found * -sum(
             float(n) / weight * math.log2(float(n) / weight) for n in counts.values() if n
         )
-    return brute_entropy(log) - after
+    return brute_entropy(log, allowed) - after
 
 
 def brute_settles(log: GameLog, triple: tuple[str, str, str]) -> float:
@@ -51,8 +65,8 @@ def brute_settles(log: GameLog, triple: tuple[str, str, str]) -> float:
     return sum(float(sum(c.values())) for c in outcomes.values() if len(c) == 1) / found
 
 
-def brute_answers(log: GameLog, triple: tuple[str, str, str],
-                  to: str | None = None) -> tuple[int, Answers]:
+def brute_answers(log: GameLog, triple: tuple[str, str, str], to: str | None = None,
+                  allowed: list[Deal] | None = None) -> tuple[int, Answers]:
     """How many deals the log allows, and for each answer (refuter, card seen) the weight of
     each envelope among them."""
     me = log.game.me
@@ -62,7 +76,7 @@ def brute_answers(log: GameLog, triple: tuple[str, str, str],
     asked = (to,) if to else names[seat + 1 :] + names[:seat]
     peeked = {e.side_peek.card for e in log.events
               if isinstance(e, Suggestion) and e.by == me and e.side_peek is not None}
-    found = list(deals(log))
+    found = list(deals(log)) if allowed is None else allowed
     outcomes: Answers = {}
     for deal in found:
         envelope = tuple(c for c in log.game.deck if deal.get(c) == ENVELOPE)
@@ -112,9 +126,76 @@ def test_accuse_names_the_bad_field(cards: tuple[str, ...], field: str) -> None:
         accuse(small(), cards)
 
 
+def played(log: GameLog) -> list[Deal]:
+    """The deals in which every other player holds none of the cards they named, unless they
+    hold one of them in every deal; every deal when none is left (brute force)."""
+    allowed = list(deals(log))
+    named: dict[str, set[str]] = {}
+    for e in log.events:
+        if isinstance(e, Suggestion) and e.by != log.game.me:
+            named.setdefault(e.by, set()).update(e.cards)
+    kept = allowed
+    for player, cards in named.items():
+        if not any(all(d.get(c) == player for d in allowed) for c in cards):
+            kept = [d for d in kept if not any(d.get(c) == player for c in cards)]
+    return kept or allowed
+
+
+def in_envelope(log: GameLog, allowed: list[Deal]) -> dict[str, float]:
+    return {c: sum(d.get(c) == ENVELOPE for d in allowed) / len(allowed) for c in log.game.deck}
+
+
+def test_by_default_the_advisor_names_the_likeliest_cards_as_players_play() -> None:
+    # Bob asked about Plum, Rope, Study: players ask about cards they do not hold
+    log = small(my_cards=("Green", "Lounge")).append(
+        Suggestion("Bob", ("Plum", "Rope", "Study"), refuted_by="Cy"))
+    allowed = played(log)
+    chance, plain = in_envelope(log, allowed), in_envelope(log, list(deals(log)))
+    assert len(allowed) < len(list(deals(log)))  # the test means something
+    ranked = advise(log, samples=40_000, seed=3)
+    assert len(ranked) == 3 * 2 * 3
+    for advice in ranked:
+        assert advice.rule is Rule.LIKELIEST and advice.settles == 0
+        assert advice.score == pytest.approx(sum(chance[c] for c in advice.triple))
+        exact = brute_gain(log, advice.triple, allowed=allowed)
+        assert advice.gain == pytest.approx(exact, abs=0.03), advice.triple
+    best = max(sum(chance[c] for c in a.triple) for a in ranked)
+    assert ranked[0].score == pytest.approx(best)
+    scores = [round(a.score, 9) for a in ranked]
+    assert scores == sorted(scores, reverse=True)
+    # the plain notebook would rank otherwise: the weighting is what picks the first
+    plain_best = max(ranked, key=lambda a: sum(plain[c] for c in a.triple)).triple
+    assert plain_best != ranked[0].triple
+
+
+def test_in_a_settled_category_the_advisor_names_my_own_card() -> None:
+    """I hold Knife, so Rope is in the envelope: naming Knife instead tells me the same, and
+    the table hears that nobody holds my card rather than the envelope's."""
+    log = small()  # Ann holds Green and Knife
+    ranked = advise(log, samples=2000)
+    assert all("Knife" in a.triple for a in ranked[:3])
+    rope = next(a for a in ranked if a.triple[0] == ranked[0].triple[0]
+                and a.triple[2] == ranked[0].triple[2] and "Rope" in a.triple)
+    assert rope.score == pytest.approx(ranked[0].score)  # ties go to my own card
+
+
+def test_the_advisor_reads_the_log_plainly_when_honest_play_contradicts_it() -> None:
+    """Bob named five cards between two questions, but must hold two of the six left."""
+    log = small().append(Suggestion("Bob", ("Plum", "Rope", "Hall"), passes=("Cy", "Ann")))
+    log = log.append(Suggestion("Bob", ("White", "Rope", "Study"), refuted_by="Cy"))
+    assert played(log) == list(deals(log))
+    with pytest.raises(ContradictionError):
+        grid_of(honest_play(log))
+    chance = in_envelope(log, list(deals(log)))
+    for advice in advise(log, samples=5000, seed=1):
+        steer = advice.triple[1] == "Knife"  # Rope is certain: my Knife counts as 1
+        assert advice.score == pytest.approx(
+            sum(1.0 if steer and c == "Knife" else chance[c] for c in advice.triple))
+
+
 def test_advisor_gain_matches_brute_force() -> None:
     log = small().append(Suggestion("Bob", ("Plum", "Rope", "Study"), refuted_by="Cy"))
-    ranked = advise(log, samples=40_000, seed=3)
+    ranked = advise(log, rule=INFO, samples=40_000, seed=3)
     assert len(ranked) == 3 * 2 * 3
     for advice in ranked:
         exact = brute_gain(log, advice.triple)
@@ -125,12 +206,12 @@ def test_advisor_gain_matches_brute_force() -> None:
 
 def test_the_chance_an_answer_settles_the_envelope_matches_brute_force() -> None:
     log = small().append(Suggestion("Bob", ("Plum", "Rope", "Study"), refuted_by="Cy"))
-    ranked = advise(log, samples=40_000, seed=3)
+    ranked = advise(log, rule=INFO, samples=40_000, seed=3)
     exact = {a.triple: brute_settles(log, a.triple) for a in ranked}
     assert min(exact.values()) == 0 < 0.25 < max(exact.values())  # the test means something
     for advice in ranked:
         assert advice.settles == pytest.approx(exact[advice.triple], abs=0.03), advice.triple
-    closing = advise(log, samples=40_000, seed=3, finish=10.0)
+    closing = advise(log, rule=INFO, samples=40_000, seed=3, finish=10.0)
     assert exact[closing[0].triple] == pytest.approx(max(exact.values()), abs=0.03)
     assert closing[0].score > closing[0].gain
 
@@ -157,7 +238,7 @@ def brute_resolves(log: GameLog, triple: tuple[str, str, str]) -> float:
 
 def test_what_an_answer_settles_category_by_category_matches_brute_force() -> None:
     log = small().append(Suggestion("Bob", ("Plum", "Rope", "Study"), refuted_by="Cy"))
-    ranked = advise(log, samples=40_000, seed=3, resolve=1.0)
+    ranked = advise(log, rule=INFO, samples=40_000, seed=3, resolve=1.0)
     exact = {a.triple: brute_resolves(log, a.triple) for a in ranked}
     assert len({round(v, 3) for v in exact.values()}) > 2  # the test means something
     for advice in ranked:
@@ -186,7 +267,7 @@ def brute_hands(log: GameLog, triple: tuple[str, str, str]) -> float:
 
 def test_what_an_answer_tells_about_the_hands_matches_brute_force() -> None:
     log = small().append(Suggestion("Bob", ("Plum", "Rope", "Study"), refuted_by="Cy"))
-    ranked = advise(log, samples=40_000, seed=3, hands=0.5)
+    ranked = advise(log, rule=INFO, samples=40_000, seed=3, hands=0.5)
     exact = {a.triple: brute_hands(log, a.triple) for a in ranked}
     assert len({round(v, 2) for v in exact.values()}) > 2  # the test means something
     for advice in ranked:
@@ -197,7 +278,7 @@ def test_what_an_answer_tells_about_the_hands_matches_brute_force() -> None:
 def test_advisor_for_a_suggestion_to_one_player() -> None:
     """Forum variant: only the player asked answers."""
     log = small().append(Suggestion("Bob", ("Plum", "Rope", "Study"), refuted_by="Cy"))
-    for advice in advise(log, "Study", samples=40_000, seed=4, to="Cy"):
+    for advice in advise(log, "Study", rule=INFO, samples=40_000, seed=4, to="Cy"):
         assert advice.gain == pytest.approx(brute_gain(log, advice.triple, "Cy"), abs=0.03)
     with pytest.raises(InvalidLogError, match="to"):
         advise(log, to="Ann")
@@ -210,14 +291,14 @@ def test_advisor_counts_the_side_card_I_would_see() -> None:
     unanswered = Suggestion("Ann", ("Plum", "Rope", "Hall"), passes=("Bob",),
                             side_peek=SidePeek(1, "Hall"))
     log = GameLog(game, (unanswered,))
-    ranked = advise(log, samples=40_000, seed=5)
+    ranked = advise(log, rule=INFO, samples=40_000, seed=5)
     for advice in ranked:
         assert advice.gain == pytest.approx(brute_gain(log, advice.triple), abs=0.03)
 
 
 def test_asking_my_own_cards_teaches_nothing_about_the_rest() -> None:
     log = small(my_cards=("Green", "Knife"))
-    ranked = advise(log, "Hall", samples=3000)
+    ranked = advise(log, "Hall", rule=INFO, samples=3000)
     mine = next(a for a in ranked if a.triple == ("Green", "Knife", "Hall"))
     # only Hall can be refuted: the answer says whether Hall is out, nothing more
     assert mine.gain == pytest.approx(brute_gain(log, ("Green", "Knife", "Hall")), abs=0.03)
@@ -280,7 +361,7 @@ def test_advisor_past_the_budget_uses_the_chain(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(solver.advice, "count", over)
     drawn = sample(log, 300)
     assert drawn.owners.shape == (300, len(DECK))
-    ranked = advise(log, "Study", samples=300)
+    ranked = advise(log, "Study", rule=INFO, samples=300)
     best = max(ranked, key=lambda a: brute_gain(log, a.triple))
     assert ranked[0].gain == pytest.approx(brute_gain(log, ranked[0].triple), abs=0.3)
     assert brute_gain(log, ranked[0].triple) >= brute_gain(log, best.triple) - 0.3
@@ -290,12 +371,12 @@ def test_what_the_table_hears_is_part_of_what_i_learn() -> None:
     """Who refutes is public; the card is mine too: the table never learns more than I do,
     and a table weight ranks by gain minus that share."""
     log = small()
-    plain = advise(log, samples=3000)
+    plain = advise(log, rule=INFO, samples=3000)
     for a in plain:
         assert a.public <= a.gain + 0.05
         assert sum(p for _, p in a.answers) == pytest.approx(1.0)
         assert a.score == pytest.approx(a.gain)
-    quiet = advise(log, samples=3000, table_weight=0.5)
+    quiet = advise(log, rule=INFO, samples=3000, table_weight=0.5)
     assert all(q.score == pytest.approx(q.gain - 0.5 * q.public) for q in quiet)
     scores = [round(q.score, 9) for q in quiet]
     assert scores == sorted(scores, reverse=True)
@@ -303,7 +384,7 @@ def test_what_the_table_hears_is_part_of_what_i_learn() -> None:
 
 def test_each_advice_has_a_line_a_player_can_follow() -> None:
     log = small()
-    ranked = advise(log, samples=500)
+    ranked = advise(log, rule=INFO, samples=500)
     steering = next(a for a in ranked if "Knife" in a.triple)
     line = reason(log, steering)
     assert "steers with your own Knife" in line
@@ -313,6 +394,11 @@ def test_each_advice_has_a_line_a_player_can_follow() -> None:
     # Rope is certainly in the envelope (I hold Knife): placed, like my own cards
     open_ = next(a for a in ranked if not set(a.triple) & {"Green", "Knife"})
     assert reason(log, open_).startswith("asks about two cards you have not placed yet;")
+    likeliest = advise(log, samples=500)[0]
+    assert likeliest.rule is Rule.LIKELIEST
+    assert ("the likeliest in the envelope if players ask about cards they do not hold"
+            in reason(log, likeliest))
+    assert "the likeliest in the envelope" not in reason(log, open_)
     settling = max(ranked, key=lambda a: a.settles)
     assert settling.settles > 0.1
     assert f"the answer may settle the envelope ({settling.settles:.0%})" in reason(log, settling)

@@ -134,9 +134,20 @@ def test_advise(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
                          "--json", "--samples", "500")
     ranked = json.loads(out)
     assert status == 0 and len(ranked) == 4
-    assert all(r["cards"][2] == "Lounge" for r in ranked)
+    assert all(r["cards"][2] == "Lounge" and r["rule"] == "likeliest" for r in ranked)
+    scores = [r["score"] for r in ranked]
+    assert scores == sorted(scores, reverse=True)
+    assert "if players ask about cards they do not hold" in ranked[0]["reason"]
+    status, out, _ = run(capsys, "advise", str(log_file), "--room", "Lounge", "--top", "4",
+                         "--json", "--samples", "500", "--rule", "information")
+    ranked = json.loads(out)
+    assert status == 0 and all(r["rule"] == "information" for r in ranked)
     gains = [r["gain"] for r in ranked]
     assert gains == sorted(gains, reverse=True)
+    status, out, _ = run(capsys, "advise", str(log_file), "--top", "2", "--samples", "300")
+    assert status == 0 and out.startswith("Suggestions by the chance their cards are in the")
+    status, _, err = run(capsys, "advise", str(log_file), "--rule", "loudest")
+    assert status == 2 and "--rule" in err
     status, _, err = run(capsys, "advise", str(log_file), "--room", "Rope")
     assert status == 2 and "room" in err
     status, out, _ = run(capsys, "advise", str(log_file), "--to", "Cy", "--top", "2", "--json",
