@@ -9,8 +9,15 @@ player and purpose its own random stream, so the comparisons are paired game by 
 My strategies (the suggestion I make; I accuse as soon as my notebook is certain):
 
 - ``likeliest``: the likeliest envelope card of each category (the baseline);
-- ``advisor``: the most expected information about the envelope (`solver.advice.advise`);
-- ``quiet``: the same, minus half of what the whole table hears (who refutes).
+- ``advise``: what `solver.advice.advise` suggests by default (`Rule.LIKELIEST`: the likeliest
+  cards with the deals weighed as players play, my own card in a settled category, ties to the
+  most telling);
+- ``likeliest-honest``: the likeliest cards with the deals weighed as players play (ties at
+  random); ``steer``: the same with my own card in a settled category;
+- ``advisor``: the most expected information about the envelope (`Rule.INFORMATION`);
+- ``quiet``, ``closer``, ``resolver``, ``hands``: the same, minus half of what the whole table
+  hears (who refutes), plus the chance of settling the envelope, of settling a category, plus
+  half of what the answer tells about the hands (`solver.advice.gains`).
 
 In every game the accuse-or-wait rule (`solver.race.accuse_or_wait`) watches my turns without
 changing the play: the first time it says "accuse", it would have named its envelope there. Its
@@ -42,15 +49,12 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from solver.advice import (
     Rule,
     advise,
     asker_view,
-    gains,
+    honest_notes,
     public_entropy_after,
-    sample,
     what_to_show,
 )
 from solver.editions import editions
@@ -58,7 +62,7 @@ from solver.envelopes import possible_triples
 from solver.errors import ContradictionError
 from solver.game import ENVELOPE, GameLog, Triple
 from solver.odds import Count, OverBudget, count, exact_odds, grid_of, odds, puzzle
-from solver.race import accuse_or_wait, honest_play, race
+from solver.race import accuse_or_wait, race
 from solver.simulate import Chooser, Moment, Opponent, Outcome, play_to_win
 from solver.values import replace
 
@@ -95,10 +99,10 @@ _honest: dict[str, Any] = {}
 
 
 def honest_counted(log: GameLog) -> tuple[GameLog, Count | None]:
-    """``log`` read as players play (`solver.race.honest_play`: every other player names only
-    cards they do not hold) and its exact count; the plain log when that contradicts it."""
+    """``log`` read as players play (`solver.advice.honest_notes`: every other player names
+    only cards they do not hold) and its exact count; the plain log when that contradicts it."""
     if _honest.get("log") is not log:
-        honest = honest_play(log)
+        honest = honest_notes(log)
         try:
             found = count(puzzle(honest, grid_of(honest))) if honest is not log else counted(log)
         except ContradictionError:
@@ -189,91 +193,10 @@ def hands(log: GameLog, rng: random.Random) -> Triple:
                   counted=counted(log))[0].triple
 
 
-def _draws(log: GameLog, seed: int) -> tuple[Any, Any, GameLog, Count | None]:
-    """Deals drawn from my notebook, and drawn as players play (the same when nobody else has
-    suggested yet), with the honest log and its count."""
-    honest_log, honest_count = honest_counted(log)
-    plain = sample(log, SAMPLES, seed=seed, counted=counted(log))
-    honest = plain if honest_log is log else sample(honest_log, SAMPLES, seed=seed + 1,
-                                                     counted=honest_count)
-    return plain, honest, honest_log, honest_count
-
-
-def settle_chances(log: GameLog, plain: Any, honest: Any, triples: list[Triple]) -> Any:
-    """For each suggestion, the chance (over ``honest`` deals) of an answer after which my
-    notebook holds a single envelope (as far as the ``plain`` deals in that answer's class
-    tell: at least two, all with the same envelope)."""
-    game = log.game
-    me = game.me
-    assert me is not None
-    asked = game.answer_order(me)
-    far = len(asked) + 1
-    rank = np.full(len(game.owners) + 1, far, dtype=np.int64)
-    for position, player in enumerate(asked):
-        rank[game.owners.index(player)] = position
-    column = {c: j for j, c in enumerate(plain.cards)}
-    columns = np.array([[column[c] for c in t] for t in triples], dtype=np.int64)
-    answers = 1 + 3 * len(asked)
-    count_t = len(triples)
-
-    def outcomes(drawn: Any) -> tuple[Any, Any, Any]:
-        ranks = rank[drawn.owners[:, columns]]
-        first = ranks.min(axis=2)
-        answered = first < far
-        return first, answered, (ranks == first[:, :, None]) & answered[:, :, None]
-
-    bins = len(plain.triples)
-    first, answered, matches = outcomes(plain)
-    n, t = np.nonzero(~answered)
-    keys = [t * answers * bins + plain.envelope[n]]
-    for j in range(3):
-        n, t = np.nonzero(matches[:, :, j])
-        keys.append((t * answers + 1 + first[n, t] * 3 + j) * bins + plain.envelope[n])
-    joint = np.bincount(np.concatenate(keys), minlength=count_t * answers * bins).reshape(
-        count_t, answers, bins)
-    single = ((joint > 0).sum(axis=2) == 1) & (joint.sum(axis=2) >= 2)
-    first, answered, matches = outcomes(honest)
-    shown = np.maximum(matches.sum(axis=2), 1)
-    chance = np.zeros(count_t * answers)
-    n, t = np.nonzero(~answered)
-    chance += np.bincount(t * answers, minlength=count_t * answers)
-    for j in range(3):
-        n, t = np.nonzero(matches[:, :, j])
-        chance += np.bincount((t * answers + 1 + first[n, t] * 3 + j), weights=1.0 / shown[n, t],
-                              minlength=count_t * answers)
-    chance = chance.reshape(count_t, answers) / honest.owners.shape[0]
-    return (chance * single).sum(axis=1)
-
-
-def settler(log: GameLog, rng: random.Random) -> Triple:
-    """The suggestion likeliest to make my notebook certain (deals weighed as players play);
-    when none can, the likeliest cards weighed so."""
-    seed = rng.randrange(2**31)
-    plain, honest, honest_log, honest_count = _draws(log, seed)
-    triples = [(s, w, r) for r in DECK.rooms for s in DECK.suspects for w in DECK.weapons]
-    chances = settle_chances(log, plain, honest, triples)
-    found = (odds(honest_log) if honest_count is None
-             else exact_odds(honest_log, honest_count, False)).probabilities
-    inside = {c: float(found[c][ENVELOPE]) for c in DECK}
-    best = max(range(len(triples)), key=lambda i: (
-        round(float(chances[i]), 2), sum(inside[c] for c in triples[i]), rng.random()))
-    return triples[best]
-
-
-def hands_honest(log: GameLog, rng: random.Random) -> Triple:
-    """`hands` with the deals drawn as players play."""
-    seed = rng.randrange(2**31)
-    _, honest, _, _ = _draws(log, seed)
-    triples = [(s, w, r) for r in DECK.rooms for s in DECK.suspects for w in DECK.weapons]
-    me = log.game.me
-    assert me is not None
-    return gains(log, honest, triples, me, hands=0.5)[0].triple
-
-
 STRATEGIES: dict[str, Chooser] = {
     "likeliest": likeliest, "advise": advised, "advisor": advisor, "quiet": quiet, "closer": closer,
     "resolver": resolver, "hands": hands, "likeliest-honest": likeliest_honest,
-    "settler": settler, "hands-honest": hands_honest, "steer": steer,
+    "steer": steer,
 }
 
 

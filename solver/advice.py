@@ -2,7 +2,7 @@
 
 `advise` ranks suggestions by default by the chance that the named cards are in the envelope,
 with the deals weighed as players play (each other player names only cards they do not hold,
-`solver.race.honest_play`), and in a category my notebook has settled names one of my own
+`honest_notes`), and in a category my notebook has settled names one of my own
 cards. Measured in simulated games it makes my notebook certain sooner than asking the plain
 likeliest cards (docs/strategy.md). `Rule.INFORMATION` ranks by the expected information the
 answer gives about the envelope: the entropy of the envelope now minus its expected entropy
@@ -30,6 +30,7 @@ from .game import (
     Accusation,
     Event,
     GameLog,
+    Note,
     Reveal,
     SidePeek,
     Suggestion,
@@ -447,16 +448,38 @@ def _informations(heard: Any, size: int) -> Any:
     return np.maximum(_mutual_information(heard, size), 0.0)
 
 
+def honest_notes(log: GameLog, grid: Grid | None = None) -> GameLog:
+    """``log`` with a note, for each other player, that they hold none of the cards they named
+    in their suggestions; not for a player my notebook knows holds one of them (a bluffer).
+    ``log`` itself when nobody else has suggested. An assumption about play, not a deduction:
+    only the advisor's ranking reads it."""
+    game = log.game
+    named: dict[str, set[str]] = {}
+    for event in log.events:
+        if isinstance(event, Suggestion) and event.by != game.me:
+            named.setdefault(event.by, set()).update(event.cards)
+    if not named:
+        return log
+    grid = grid if grid is not None else grid_of(log)
+    face_up = set(game.face_up)
+    notes: list[Event] = []
+    for player, cards in named.items():
+        if any(grid.holder(c) == player for c in cards):
+            continue
+        lacks = tuple(c for c in game.deck if c in cards and c not in face_up)
+        if lacks:
+            notes.append(Note(player, lacks=lacks, text="names only cards they do not hold"))
+    return GameLog(game, (*log.events, *notes)) if notes else log
+
+
 def as_played(log: GameLog, *, refuter_model: bool = False, counted: Count | None = None,
               grid: Grid | None = None) -> tuple[GameLog, Count | None]:
-    """``log`` read as players play (`solver.race.honest_play`: every other player names only
-    cards they do not hold, unless my notebook has seen them name their own), or ``log`` itself
-    when that contradicts it; with its exact count (``None`` past the budget). ``counted`` and
-    ``grid`` are ``log``'s own, when the caller has them. Raises `ContradictionError` only when
-    ``log`` itself has no deal."""
-    from .race import honest_play
-
-    played = honest_play(log)
+    """``log`` read as players play (`honest_notes`: every other player names only cards they
+    do not hold, unless my notebook has seen them name their own), or ``log`` itself when that
+    contradicts it; with its exact count (``None`` past the budget). ``counted`` and ``grid``
+    are ``log``'s own, when the caller has them. Raises `ContradictionError` only when ``log``
+    itself has no deal."""
+    played = honest_notes(log, grid)
     if played is not log:
         try:
             return played, count(puzzle(played, grid_of(played), refuter_model=refuter_model))
@@ -717,6 +740,7 @@ __all__ = [
     "as_played",
     "asker_view",
     "gains",
+    "honest_notes",
     "public_entropy_after",
     "reason",
     "sample",

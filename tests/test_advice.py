@@ -14,6 +14,7 @@ from solver.advice import (
     accuse,
     advise,
     asker_view,
+    honest_notes,
     reason,
     sample,
     what_to_show,
@@ -23,7 +24,6 @@ from solver.editions import Dealing, editions, new_game
 from solver.errors import ContradictionError, InvalidLogError
 from solver.game import ENVELOPE, SIDE, Game, GameLog, Player, Reveal, SidePeek, Suggestion
 from solver.odds import OverBudget, grid_of, odds
-from solver.race import honest_play
 from tests.brute import Deal, deals
 
 DECK = Deck(("Plum", "Green", "White"), ("Rope", "Knife"), ("Hall", "Study", "Lounge"))
@@ -179,18 +179,32 @@ def test_in_a_settled_category_the_advisor_names_my_own_card() -> None:
     assert rope.score == pytest.approx(ranked[0].score)  # ties go to my own card
 
 
-def test_the_advisor_reads_the_log_plainly_when_honest_play_contradicts_it() -> None:
+def test_the_advisor_reads_the_log_plainly_when_honest_notes_contradict_it() -> None:
     """Bob named five cards between two questions, but must hold two of the six left."""
     log = small().append(Suggestion("Bob", ("Plum", "Rope", "Hall"), passes=("Cy", "Ann")))
     log = log.append(Suggestion("Bob", ("White", "Rope", "Study"), refuted_by="Cy"))
     assert played(log) == list(deals(log))
     with pytest.raises(ContradictionError):
-        grid_of(honest_play(log))
+        grid_of(honest_notes(log))
     chance = in_envelope(log, list(deals(log)))
     for advice in advise(log, samples=5000, seed=1):
         steer = advice.triple[1] == "Knife"  # Rope is certain: my Knife counts as 1
         assert advice.score == pytest.approx(
             sum(1.0 if steer and c == "Knife" else chance[c] for c in advice.triple))
+
+
+def test_a_player_seen_naming_their_own_card_is_not_taken_to_lack_the_others() -> None:
+    """Bob asked about Plum, which he showed me: a bluffer, so no note says he lacks Rope."""
+    log = small().append(Suggestion("Ann", ("Plum", "Knife", "Hall"), refuted_by="Bob",
+                                    shown="Plum"))
+    log = log.append(Suggestion("Bob", ("Plum", "Rope", "Study"), refuted_by="Cy"))
+    assert played(log) == list(deals(log)) and honest_notes(log) is log
+    chance = in_envelope(log, list(deals(log)))
+    assert 0 < chance["Hall"] < 1  # the test means something
+    # White and Rope are certain (I hold Green and Knife, Bob showed Plum): mine count 1
+    value = chance | {"Green": 1.0, "Knife": 1.0}
+    for advice in advise(log, samples=500):
+        assert advice.score == pytest.approx(sum(value[c] for c in advice.triple))
 
 
 def test_advisor_gain_matches_brute_force() -> None:
