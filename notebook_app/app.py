@@ -36,7 +36,6 @@ PHONE_CSS = """<style>
 [data-testid="stButtonGroup"] button[data-variant="pills"] {min-height: 2.1rem;
   padding: 0.15rem 0.7rem;}
 [data-testid="stAlert"] > div {padding: 0.55rem 0.9rem;}
-[data-testid="stElementContainer"]:has([data-testid="stDataFrame"]) {margin-top: 1.6rem;}
 .st-key-log button {justify-content: flex-start; text-align: left; padding: 0.3rem 0.2rem;
   border-bottom: 1px solid rgba(49, 51, 63, 0.1); border-radius: 0;}
 .st-key-log button > div, .st-key-log button [data-testid="stMarkdownContainer"] {width: 100%;

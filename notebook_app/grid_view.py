@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
-from math import prod
+from math import ceil, prod
+from unicodedata import east_asian_width
 
 import pandas as pd
 
@@ -34,12 +35,18 @@ FACE_UP_STYLE = "background-color: #dcecf7; color: #1d4f73"
 HEADER_STYLE = "background-color: #d6dcf5; color: #1f2a5c; font-weight: bold"
 LABEL = {ENVELOPE: N_("Env"), SIDE: N_("Side")}
 """Column labels of the envelope and the side pile."""
-PHONE_TABLE = 366
-"""Pixels of table a 390 px wide phone shows without scrolling sideways."""
 CELL_WIDTH = 36
 """Pixels of an owner column: a symbol or "38%"."""
-CHAR_WIDTH = 7.6
-"""Pixels of an average character of a card name."""
+FONT_PX = 14
+"""Pixels of the grid's font (Streamlit's "sm", Source Sans); a character of Japanese or Chinese
+(East Asian wide) is one of these wide."""
+GLYPH_WIDTH = {"narrow": 4.3, "lower": 7.3, "upper": 8.6, "broad": 11.0}
+"""Pixels of a Latin or Cyrillic character of the grid's font by its shape, the means of what
+Chromium measures for the editions' card names (within 2 px of every name's width)."""
+NARROW = frozenset(" .,'\u2019-ijlftrI!:;|()")
+BROAD = frozenset("mwMWшщюжыфмШЩЮЖЫФ\u041c\u2014")  # \u041c: Cyrillic capital Em
+CELL_PADDING = 16
+"""Pixels the grid leaves on the two sides of a cell's text (8 each)."""
 
 
 def short_names(
@@ -81,22 +88,41 @@ def column_labels(grid: Grid) -> dict[str, str]:
     return {owner: players.get(owner, own.get(owner, owner)) for owner in grid.owners}
 
 
+def text_width(text: str) -> float:
+    """About how many pixels ``text`` takes in the grid's font.
+
+    >>> text_width("Rope"), text_width("ロープ")
+    (30.5, 42.0)
+    """
+    width = 0.0
+    for ch in text:
+        if east_asian_width(ch) in "WF":
+            width += FONT_PX
+        elif ch in NARROW:
+            width += GLYPH_WIDTH["narrow"]
+        elif ch in BROAD:
+            width += GLYPH_WIDTH["broad"]
+        else:
+            width += GLYPH_WIDTH["upper" if ch.isupper() else "lower"]
+    return width
+
+
 def card_column_width(grid: Grid) -> int:
-    """Pixels for the card names: the longest name's, as far as the owner columns leave room on
-    a phone (104 at least, where a wide table scrolls anyway).
+    """Pixels for the card names: the widest name's, or category heading's, in the reader's
+    script, so that none is cut. Where the owner columns do not fit beside it (five or six
+    players with long names), they scroll sideways under the names, which stay in place.
 
     >>> from solver.editions import Dealing, editions, new_game
     >>> finnish = editions()["cluedo-refresh-2012-fi"].deck
     >>> three = Grid(new_game(finnish, ("Aino", "Niko", "Eeva"), Dealing.REFRESH), {})
-    >>> card_column_width(three)  # "Regina Päiväperhonen" whole, 3 players and the envelope
-    172
-    >>> six = Grid(new_game(finnish, tuple("ABCDEF"), Dealing.REFRESH), {})
-    >>> card_column_width(six)  # all the room six players and the envelope leave
-    114
+    >>> card_column_width(three)  # "Regina Päiväperhonen"
+    157
+    >>> japanese = editions()["clue-classic-ja"].deck  # "ミス・スカーレット", 9 wide characters
+    >>> card_column_width(Grid(new_game(japanese, ("Ai", "Ni", "Ee"), Dealing.CLASSIC), {}))
+    146
     """
-    longest = max((len(card) for card in grid.game.deck), default=0)
-    room = PHONE_TABLE - CELL_WIDTH * len(grid.owners)
-    return max(104, min(round(longest * CHAR_WIDTH) + 20, room))
+    texts = [*grid.game.deck, *(category_row(c) for c in CATEGORIES), _("Card")]
+    return ceil(max(text_width(text) for text in texts)) + CELL_PADDING + 4
 
 
 def category_row(category: Category) -> str:

@@ -64,8 +64,8 @@ def _switched() -> None:
 def switcher() -> None:
     """The language switch: one tap on a language's own name, on every screen."""
     state.lang_pick = state.lang
-    st.segmented_control(  # a fixed label (hidden): a translated one would make a new widget
-        "Language", i18n.LANGUAGES, key="lang_pick",
+    st.segmented_control(  # the label (hidden) is what a screen reader says; with a key, a
+        i18n.gettext("Language"), i18n.LANGUAGES, key="lang_pick",  # new label keeps the widget
         format_func=i18n.NAMES.__getitem__, on_change=_switched, label_visibility="collapsed",
     )
     remember()
@@ -123,11 +123,6 @@ other being the character count (so every text box of the app has ``max_chars``;
 count alone, before an edit, is figures only)."""
 STATUS = '[data-testid="stStatusWidget"]:has([data-testid="stStatusWidgetRunningIcon"]) button'
 """The Stop button beside the running figure while a page is being worked out."""
-SELECT_ALL = ('[data-testid="stDataFrameColumnVisibilityMenu"]'
-              ' label:has(input[aria-label="Select all"]) > span:last-child')
-"""The first line of the grid's show/hide columns menu (its other lines are the columns)."""
-
-
 def words_instead(selector: str, text: str, size: str) -> str:
     """CSS that hides the text of what ``selector`` finds and draws ``text`` in its place."""
     return (f"{selector} {{font-size: 0;}}"
@@ -136,8 +131,8 @@ def words_instead(selector: str, text: str, size: str) -> str:
 
 def streamlit_words() -> None:
     """Words Streamlit draws in English only, in the other languages drawn from the catalog:
-    a text box's key hint while it is edited, the Stop button of the running figure and the
-    grid's "Select all" columns."""
+    a text box's key hint while it is edited and the Stop button of the running figure (the
+    grid's own menus are not shown: `notebook_app.screens.grid`)."""
     if i18n.current() == "en":
         return
     agent = st.context.headers.get("User-Agent") or ""
@@ -149,6 +144,5 @@ def streamlit_words() -> None:
         + words_instead(f".stTextInput {HINT}", i18n.gettext("Press Enter to apply"), "12px")
         + words_instead(f"{STATUS}:enabled", i18n.gettext("Stop"), "14px")
         + words_instead(f"{STATUS}:disabled", i18n.gettext("Stopping…"), "14px")
-        + words_instead(SELECT_ALL, i18n.gettext("Select all"), "14px")
         + "</style>"
     )

@@ -1,16 +1,20 @@
 """The app in each of its languages, in a real headless Chromium at phone size (390x844): the
 browser's language picks the app's on the first visit; a game is set up and a few turns are
 played with the labels of that language's catalog; nothing scrolls sideways and no text is cut
-off; one tap switches the language and a reload keeps it (cookie). Japanese needs a CJK font:
+off (the grid, drawn on a canvas, is read from its pixels: no card name reaches the edge of its
+column); the grid shows no English toolbar or column menu and a tap on a cell explains it; one
+tap switches the language and a reload keeps it (cookie). Japanese needs a CJK font:
 ``scripts/_bootstrap.sh`` installs Debian's ``fonts-noto-cjk`` with Chromium. Screenshots go to
 ``test-artifacts/`` as ``i18n-<language>-<step>.png``."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
+from notebook_app.grid_view import FACE_UP_STYLE, HEADER_STYLE, STYLE
 from solver.editions import edition as find_edition
 from solver.i18n import NAMES, _, speaking
 
@@ -51,7 +55,47 @@ DRAWN = """(selector) => {  // what Streamlit wrote there, its size, and what is
 }"""
 
 HINT = '.st-key-{key} [data-testid="InputInstructions"] > span:first-child'
-SELECT_ALL = '[data-testid="stDataFrameColumnVisibilityMenu"] label:first-child > span:last-child'
+
+CUT_NAMES = """(colours) => {  // the grid is drawn on a canvas: read its Card column's pixels
+  // the edge of the Card column in each row is where an owner cell's colour starts; a name that
+  // fits leaves the last pixels before that edge blank (the cell's padding), a cut one has ink
+  // there
+  const grid = document.querySelector('.st-key-notebook_grid [data-testid="stDataFrame"]');
+  const canvas = [...grid.querySelectorAll('canvas')].find(c => c.width > 0);
+  const scale = canvas.width / canvas.getBoundingClientRect().width;
+  const ctx = canvas.getContext('2d', {willReadFrequently: true});
+  const {width, height} = canvas;
+  const data = ctx.getImageData(0, 0, width, height).data;
+  const at = (x, y) => { const i = 4 * (y * width + x); return [data[i], data[i+1], data[i+2]]; };
+  const owners = colours.map(
+    h => [1, 3, 5].map(i => parseInt(h.slice(i, i + 2), 16)));
+  const isOwner = p => owners.some(o => o.every((v, i) => Math.abs(v - p[i]) <= 2));
+  const header = Math.round(36 * scale), row = 28 * scale;
+  const rows = Math.floor((height - header) / row);
+  const cut = [], edges = new Set();
+  for (let r = 0; r < rows; r++) {
+    const top = header + Math.round(r * row), y = top + Math.round(row / 2);
+    let edge = 0;
+    const run = x => [0, 1, 2, 3, 4, 5].every(d => x + d < width && isOwner(at(x + d, y)));
+    while (edge < width && !run(edge)) edge++;
+    if (edge === width) continue;
+    edges.add(Math.round(edge / scale));
+    const paper = at(Math.round(3 * scale), y);
+    let ink = 0;
+    for (let yy = top + 2; yy < top + row - 2; yy++)
+      for (let x = edge - Math.round(5 * scale); x < edge - Math.round(1.5 * scale); x++) {
+        const p = at(x, yy);
+        if (p.reduce((sum, v, i) => sum + Math.abs(v - paper[i]), 0) > 60) ink++;
+      }
+    if (ink) cut.push(r);
+  }
+  return {rows, edges: [...edges], cut};
+}"""
+"""Where the grid's Card column ends (CSS pixels, one figure when every row agrees) and the rows
+(0 = the first under the header) whose text reaches that edge: a cut name."""
+COLOURS = [re.search("#[0-9a-f]{6}", style).group()  # type: ignore[union-attr]
+           for style in (*STYLE.values(), FACE_UP_STYLE, HEADER_STYLE)]
+"""The backgrounds of the owner cells (`notebook_app.grid_view`)."""
 
 RUNNING = """(stopping) => {  // Streamlit 1.67's running figure and Stop button, as it draws them
   const widget = document.createElement('div');
@@ -137,6 +181,36 @@ def test_a_game_in_each_language(
             assert (size, after) == ("0px", f'"{ours}"'), f"{language} {selector}: {found}"
             assert right <= 390
 
+    def grid_is_a_notebook_page(page: Page) -> None:
+        """Every card name whole, the owners beside the names without scrolling, no English
+        toolbar or column menu, and a cell tap still explains the cell."""
+        grid = page.locator('.st-key-notebook_grid [data-testid="stDataFrame"]')
+        expect(grid.locator("canvas").first).to_be_visible()
+        for _wait in range(20):  # the canvas is drawn after the page settles
+            found = page.evaluate(CUT_NAMES, COLOURS)
+            if found["rows"] == 24 and len(found["edges"]) == 1:
+                break
+            page.wait_for_timeout(250)
+        assert found["rows"] == 24 and len(found["edges"]) == 1, f"{language}: {found}"
+        assert not found["cut"], f"{language}: card names cut in rows {found['cut']}"
+        scroller = grid.locator(".dvn-scroller")
+        assert scroller.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), language
+        expect(grid.locator('[data-testid="stElementToolbar"]')).to_be_hidden()
+        box = grid.bounding_box()
+        assert box is not None
+        for x in (20, found["edges"][0] + 20, box["width"] - 20):  # Card, a player, Env
+            page.mouse.move(box["x"] + x, box["y"] + 18)
+            page.mouse.click(box["x"] + x, box["y"] + 18)
+            page.wait_for_timeout(300)
+            expect(page.locator('[data-testid="stDataFrameColumnMenu"]')).to_have_count(0)
+        page.mouse.click(box["x"] + found["edges"][0] + 15, box["y"] + 36 + 28 + 14)
+        dialog = page.get_by_role("dialog")
+        expect(dialog).to_contain_text(t("Why this cell?"))
+        expect(dialog).to_contain_text(mine[0])  # the first suspect's row, the player's card
+        page.screenshot(path=artifacts_dir / f"i18n-{language}-5-explained.png")
+        page.keyboard.press("Escape")
+        expect(dialog).to_have_count(0)
+
     def tab(page: Page, name: str) -> None:
         page.locator('[data-testid="stButtonGroup"] button', has_text=t(name)).click()
         settle(page)
@@ -198,15 +272,12 @@ def test_a_game_in_each_language(
 
         tab(page, "Grid")
         check_fits(page, "5-grid")
-        page.locator('[data-testid="stDataFrame"]').first.hover()
-        page.get_by_role("button", name="Show/hide columns").click()
-        drawn_instead(page, SELECT_ALL, "Select all", t("Select all"))
-        page.screenshot(path=artifacts_dir / f"i18n-{language}-5-columns.png")
-        page.keyboard.press("Escape")
+        grid_is_a_notebook_page(page)
         tab(page, "Log")
         check_fits(page, "6-log")
         tab(page, "Review")
         check_fits(page, "7-review")
+        assert not page.evaluate(CUT_NAMES, COLOURS)["cut"], f"{language}: a name cut in Review"
         tab(page, "Game")
         check_fits(page, "8-game")
 

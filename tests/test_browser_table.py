@@ -113,26 +113,21 @@ def test_every_decks_chips_fit_a_phone(
                         name, card, box)
                     assert chip.inner_text().strip() == card  # not cut short
             if name == "classic":
-                toolbar_clear_of_the_caption(page, runs, artifacts_dir)
+                no_toolbar_over_the_caption(page, runs, artifacts_dir)
         browser.close()
 
 
-def toolbar_clear_of_the_caption(page: Page, runs: Runs, artifacts_dir: Path) -> None:
-    """The grid table's toolbar (shown on hover) does not cover the legend above the table."""
+def no_toolbar_over_the_caption(page: Page, runs: Runs, artifacts_dir: Path) -> None:
+    """The grid table shows no toolbar on hover (Streamlit's, in English: see
+    `notebook_app.screens.grid`), so nothing covers the legend above the table."""
     tap(page, runs, "View", "Grid")
     legend = page.get_by_text("Tap a cell to see why.", exact=False)
     legend.scroll_into_view_if_needed()
     page.locator('[data-testid="stDataFrame"]').hover(position={"x": 150, "y": 10})
-    toolbar = page.locator('[data-testid="stElementToolbar"]').first
-    toolbar.wait_for(state="visible")
-    page.wait_for_timeout(500)  # it fades in
+    page.wait_for_timeout(500)  # it would fade in
     page.screenshot(path=artifacts_dir / "table-grid-toolbar.png")
-    text = legend.bounding_box()
-    buttons = toolbar.locator("button")
-    assert text is not None and buttons.count()
-    for i in range(buttons.count()):  # every tool below the legend's last line
-        box = buttons.nth(i).bounding_box()
-        assert box is not None and box["y"] >= text["y"] + text["height"], (box, text)
+    toolbar = page.locator('[data-testid="stElementToolbar"] button')
+    assert toolbar.count() and not any(b.is_visible() for b in toolbar.all())
 
 
 # --- whole games --------------------------------------------------------------------------------

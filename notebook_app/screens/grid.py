@@ -25,6 +25,20 @@ from ..session import live
 
 state = st.session_state
 
+PLAIN_GRID = """<style>
+.st-key-notebook_grid [data-testid="stElementToolbar"], .st-key-notebook_grid .gdg-search-bar
+  {display: none;}
+.st-key-notebook_grid [data-testid="stDataFrameResizable"] > .stDataFrameGlideDataEditor::before
+  {content: ""; position: absolute; left: 0; right: 0; top: 0; height: 36px; z-index: 3;}
+</style>"""
+"""The grid as a notebook page, not a spreadsheet. Streamlit gives every table a toolbar (show or
+hide columns, download, search, full screen) and a column menu on a tap of a header (sort, pin,
+hide, autosize, statistics), all in English and none turned off by an option (Streamlit 1.67).
+The player needs none of them: sorting would scatter a category's cards under the other
+headings, the Game tab exports the game, and a hidden column hides a player. So the toolbar and
+the search box are not shown, and a shield over the header row (36 px in Streamlit's tables)
+takes the taps meant for the menu; the cells below stay tappable."""
+
 
 def show_grid(grid: Grid, name: str, odds: dict[str, dict[str, float]] | None = None,
               upto: int | None = None) -> None:
@@ -40,6 +54,7 @@ def show_grid(grid: Grid, name: str, odds: dict[str, dict[str, float]] | None = 
     # A new key after every tap clears the selection, so tapping the same cell again explains
     # it again.
     key = f"{name}_{state.get('grid_taps', 0)}"
+    st.html(PLAIN_GRID)
     with st.container(key="notebook_grid"):
         st.dataframe(styled, height="content", row_height=28, column_config=config, key=key,
                      on_select=partial(on_cell_tap, key, upto), selection_mode="single-cell")
