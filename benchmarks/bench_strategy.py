@@ -22,7 +22,9 @@ My strategies (the suggestion I make; I accuse as soon as my notebook is certain
 In every game the accuse-or-wait rule (`solver.race.accuse_or_wait`) watches my turns without
 changing the play: the first time it says "accuse", it would have named its envelope there. Its
 win is scored against "accuse only when certain" in the same game. At the same moments the
-race is scored against what each perfect opponent's notebook really knew (calibration). In the
+race is scored against what each opponent's notebook really knew (calibration). Both are scored
+for every bluff factor asked for (``--bluffs``: how much a deal weighs for each card a player
+named while holding it, `solver.race.Play`), on the same games. In the
 ``likeliest`` games, every time I refuted holding several of the named cards, the cards I could
 show are scored by how many envelopes the asker (who knows their own hand and what they were
 shown) still has open after seeing each: today's rule (`solver.advice.what_to_show`) against a
@@ -45,6 +47,7 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Iterable
+from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -62,7 +65,7 @@ from solver.envelopes import possible_triples
 from solver.errors import ContradictionError
 from solver.game import ENVELOPE, GameLog, Triple
 from solver.odds import Count, OverBudget, count, exact_odds, grid_of, odds, puzzle
-from solver.race import accuse_or_wait, race
+from solver.race import BLUFF, Play, accuse_or_wait, race
 from solver.simulate import Chooser, Moment, Opponent, Outcome, play_to_win
 from solver.values import replace
 
@@ -71,8 +74,8 @@ SAMPLES = 1000
 """Deals the advisors draw per turn."""
 RACE_SAMPLES = 150
 """Deals the race draws per turn (the accuse-or-wait rule and the calibration)."""
-HONEST = True
-"""Whether the race draws deals as players play (`solver.race.honest_play`)."""
+BLUFFS: list[Fraction] = [BLUFF]
+"""The bluff factors the race and accuse-or-wait are scored with (`solver.race.Play`)."""
 WATCHED = {"advisor"}
 """Strategies whose games the accuse-or-wait rule and the race calibration watch (the race is
 the costliest part of a game, and the rule does not depend on how I suggest)."""
@@ -205,27 +208,24 @@ def one_game(players: int, name: str, seed: int, kind: Opponent, *,
     """Play one game; return what the report needs."""
     names = tuple(f"P{i}" for i in range(1, players + 1))
     me = names[seed % players]
-    verdict: dict[str, Any] = {}
-    calibration: list[tuple[float, bool]] = []
-
-    moments: list[dict[str, Any]] = []
-    """Every turn of mine before certainty: what an accusation rule could read there."""
+    verdict: dict[str, dict[str, Any]] = {str(b): {} for b in BLUFFS}
+    """Per bluff factor: the first turn the rule said "accuse"."""
+    calibration: dict[str, list[tuple[float, bool]]] = {str(b): [] for b in BLUFFS}
 
     def watch(moment: Moment) -> None:
         if moment.certain:
             return
-        found = counted(moment.log)
-        current = race(moment.log, samples=RACE_SAMPLES, seed=moment.turn, honest=HONEST)
-        chances = None if found is None else exact_odds(moment.log, found, False)
-        decision = accuse_or_wait(moment.log, race_of=current, found=chances)
-        assert decision.race is not None
-        for player, knows in moment.knows.items():
-            calibration.append((decision.race.players[player], knows))
-        moments.append({"turn": moment.turn, "right": decision.right,
-                        "threat": decision.threat, "correct": decision.triple == moment.envelope})
-        if decision.accuse and not verdict:
-            verdict.update(turn=moment.turn, correct=decision.triple == moment.envelope,
-                           right=decision.right, threat=decision.threat)
+        for bluff in BLUFFS:
+            weighed = Play(moment.log, bluff)
+            current = race(moment.log, samples=RACE_SAMPLES, seed=moment.turn, play=weighed)
+            decision = accuse_or_wait(moment.log, race_of=current, found=weighed.odds())
+            assert decision.race is not None
+            key = str(bluff)
+            for player, knows in moment.knows.items():
+                calibration[key].append((decision.race.players[player], knows))
+            if decision.accuse and not verdict[key]:
+                verdict[key].update(turn=moment.turn, correct=decision.triple == moment.envelope,
+                                    right=decision.right, threat=decision.threat)
 
     times.clear()
     watched = name in WATCHED if watched is None else watched
@@ -233,15 +233,16 @@ def one_game(players: int, name: str, seed: int, kind: Opponent, *,
                           watch=watch if watched else None)
     others = [t for p, t in outcome.solved_at.items() if p != me]
     first_other = min(others, default=math.inf)
-    if verdict:
-        rule_win = verdict["correct"] and verdict["turn"] < first_other
-    else:
-        rule_win = outcome.winner == me
+    rule_win = {
+        key: (said["correct"] and said["turn"] < first_other) if said else outcome.winner == me
+        for key, said in verdict.items()
+    }
     record = {
         "players": players, "strategy": name, "seed": seed, "opponents": kind.value,
         "win": outcome.winner == me, "turns": outcome.my_suggestions,
-        "watched": watched, "rule_win": rule_win, "rule": verdict or None,
-        "moments": moments, "first_other": None if math.isinf(first_other) else first_other,
+        "watched": watched, "rule_win": rule_win,
+        "rule": {key: said or None for key, said in verdict.items()},
+        "first_other": None if math.isinf(first_other) else first_other,
         "calibration": calibration,
         "times": list(times),
     }
@@ -324,30 +325,52 @@ def report(records: list[dict[str, Any]]) -> None:
                       if games[s]["turns"] is not None and base[s]["turns"] is not None]
                 print(f"{'':10} vs likeliest ({len(seeds)} paired): win {paired(dw)}  "
                       f"turns {paired([float(d) for d in dt])}")
-            watched = [g for g in games.values() if g.get("watched", True)]
-            if not watched:
-                continue
-            rule = [float(g["rule_win"]) - float(g["win"]) for g in watched]
-            fired = [g["rule"] for g in watched if g["rule"]]
-            right = sum(f["correct"] for f in fired)
-            early = statistics.mean(float(g["rule_win"]) for g in watched)
-            print(f"{'':10} with accuse-or-wait: win {early:.3f}; "
-                  f"vs only-when-certain {paired(rule)}  "
-                  f"(accused early in {len(fired)} games, right in {right})")
-            both = sorted(s for s in seeds if games[s].get("watched", True))
-            if name != "likeliest" and both:
-                full = [float(games[s]["rule_win"]) - float(base[s]["win"]) for s in both]
-                print(f"{'':10} with accuse-or-wait vs likeliest only-when-certain: "
-                      f"win {paired(full)}")
+            watched = [_by_bluff(g) for g in games.values() if g.get("watched", True)]
+            for key in sorted({k for g in watched for k in g["rule_win"]}, key=_factor):
+                kept = [g for g in watched if key in g["rule_win"]]
+                rule = [float(g["rule_win"][key]) - float(g["win"]) for g in kept]
+                fired = [g["rule"][key] for g in kept if g["rule"][key]]
+                right = sum(f["correct"] for f in fired)
+                early = statistics.mean(float(g["rule_win"][key]) for g in kept)
+                print(f"{'':10} with accuse-or-wait (bluff {key}): win {early:.3f}; "
+                      f"vs only-when-certain {paired(rule)}  "
+                      f"(accused early in {len(fired)} of {len(kept)} games, right in {right})")
+                both = sorted(g["seed"] for g in kept if g["seed"] in base)
+                if name != "likeliest" and both:
+                    full = [float(games[s]["rule_win"][key]) - float(base[s]["win"])
+                            for s in both]
+                    print(f"{'':10} with accuse-or-wait (bluff {key}) vs likeliest "
+                          f"only-when-certain: win {paired(full)}")
     calibration(records)
     show(records)
 
 
+def _by_bluff(record: dict[str, Any]) -> dict[str, Any]:
+    """A record with its rule and calibration per bluff factor (older files: one, "honest")."""
+    if isinstance(record["rule_win"], bool):
+        return {**record, "rule_win": {"honest": record["rule_win"]},
+                "rule": {"honest": record["rule"]},
+                "calibration": {"honest": record["calibration"]}}
+    return record
+
+
+def _factor(key: str) -> Fraction:
+    return Fraction(0) if key == "honest" else Fraction(key)
+
+
 def calibration(records: list[dict[str, Any]]) -> None:
-    points = [(p, k) for r in records if r["opponents"] == "perfect" for p, k in r["calibration"]]
-    if not points:
-        return
-    print("\n== race calibration (perfect opponents, every turn of mine not yet certain) ==")
+    cells: dict[tuple[str, str], list[tuple[float, bool]]] = defaultdict(list)
+    for r in map(_by_bluff, records):
+        for key, points in r["calibration"].items():
+            cells[r["opponents"], key].extend((p, k) for p, k in points)
+    for (kind, key), points in sorted(cells.items(), key=lambda kv: (kv[0][0], _factor(kv[0][1]))):
+        if points:
+            diagram(points, f"{kind} opponents, bluff {key}")
+
+
+def diagram(points: list[tuple[float, bool]], title: str) -> None:
+    """The reliability diagram and the mean calibration error of ``points`` (said, knew)."""
+    print(f"\n== race calibration ({title}, every turn of mine not yet certain) ==")
     print("  (reliability diagram: # = share of moments the opponent could name the envelope, "
           "| = what the race said; + where they meet)")
     edges = [0.0, 0.001, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.999, 1.0001]
@@ -416,6 +439,8 @@ def main() -> None:
                         help="strategies whose games the accuse-or-wait rule and the race watch")
     parser.add_argument("--watch-players", type=int, nargs="*",
                         help="watch only games at these table sizes (default: every size)")
+    parser.add_argument("--bluffs", type=Fraction, nargs="+", default=[BLUFF],
+                        help="bluff factors to score the race and accuse-or-wait with")
     parser.add_argument("--no-show-choices", action="store_true",
                         help="skip scoring the cards I could show (likeliest games)")
     parser.add_argument("--out", type=Path, help="append one JSON line per game here")
@@ -428,6 +453,7 @@ def main() -> None:
         return
     WATCHED.clear()
     WATCHED.update(args.watch)
+    BLUFFS[:] = args.bluffs
     records = []
     for seed in range(args.first, args.first + args.games):
         for kind in args.opponents:

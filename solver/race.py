@@ -9,14 +9,14 @@ hold (uniformly, as the refuter model assumes; the card itself when I saw it, an
 order under the forum host's rule), and ask the SAT model whether that opponent's view leaves a
 single envelope. The chance is the share of drawn deals in which it does.
 
-Deals are weighed as players play, not only as the rules allow: by default (``honest``) the
-draw assumes every other player names only cards they do not hold, since a player who names
-their own cards learns less and players mostly ask about what they have not seen. A player my
-notebook has seen naming a card they hold is taken as a bluffer and drawn without that
-assumption; if the assumption contradicts the log, the draw goes without it altogether.
-Without it, deals where a player named their own cards keep their full weight, and the race
-says too little: in simulated games it gave 4-34% to opponents who knew in 33-40% of such
-moments (docs/strategy.md).
+Deals are weighed as players play, not only as the rules allow (`Play`): players mostly ask
+about cards they have not seen, so a deal in which a player holds a card they named weighs
+``bluff`` times as much for each such card (the bluff factor: 1 weighs every deal alike, towards
+0 nobody ever names their own cards). The race, the chance that my likeliest envelope is right
+and what to show all read this one weighting. Without it the race says too little (deals where
+a player learned nothing from their own question weigh in full); as a hard rule ("nobody names
+their own cards") it says far too much at a real table, where players do bluff
+(docs/strategy.md).
 
 `accuse_or_wait` weighs the chance that my likeliest envelope is right against the chance that
 somebody else names it before my next turn.
@@ -28,14 +28,14 @@ import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from pysat.solvers import Solver
 
 from .advice import accuse as check_accusation
-from .advice import sample
 from .cards import CATEGORIES
-from .errors import ContradictionError, InvalidLogError
+from .errors import InvalidLogError
 from .game import (
     ENVELOPE,
     FIRST_IN_ORDER,
@@ -43,7 +43,6 @@ from .game import (
     Accusation,
     Event,
     GameLog,
-    Note,
     Reveal,
     SidePeek,
     Suggestion,
@@ -52,12 +51,29 @@ from .game import (
 from .i18n import Message, _, say
 from .limits import RACE_VIEWS, RACE_WORK
 from .model import DealModel
-from .notebook import SOLVER
-from .odds import DealMatrix, Odds, grid_of, odds
+from .notebook import SOLVER, Grid
+from .odds import (
+    Count,
+    DealMatrix,
+    Odds,
+    OverBudget,
+    Puzzle,
+    count,
+    deal_matrix,
+    grid_of,
+    puzzle,
+    sample_deals,
+    sampled_odds,
+)
+from .odds.exact import exact_odds
+from .odds.setup import Tally
 from .values import replace
 
 SAMPLES = 400
 """Deals drawn to estimate the race (standard error at most 0.025 per player)."""
+BLUFF = Fraction(1, 4)
+"""The bluff factor: how much a deal weighs for each card a player named while holding it
+(chosen from the figures in docs/strategy.md)."""
 
 
 @dataclass(frozen=True)
@@ -230,48 +246,93 @@ def draw_size(samples: int | None, opponents: int) -> int:
     return samples
 
 
-def honest_play(log: GameLog) -> GameLog:
-    """``log`` with a note, for each other player, that they hold none of the cards they named
-    in their suggestions; not for a player my notebook knows holds one of them (a bluffer).
+def bluff_factor(bluff: Fraction | float) -> Fraction:
+    """``bluff`` as an exact fraction in (0, 1] (floats to the nearest 1/1000).
 
-    The notes are an assumption about play, not a deduction: only the race's draw uses them.
+    >>> bluff_factor(0.25), bluff_factor(1)
+    (Fraction(1, 4), Fraction(1, 1))
     """
+    factor = Fraction(bluff).limit_denominator(1000)
+    if not 0 < factor <= 1:
+        raise InvalidLogError([_("bluff: expected a factor above 0 and at most 1, got {value}")
+                               .format(value=bluff)])
+    return factor
+
+
+def bluff_weights(log: GameLog, pz: Puzzle, bluff: Fraction) -> list[Tally]:
+    """One weight per other player and open card they named: ``bluff`` when they hold it.
+
+    A card named twice by the same player counts once (players repeat a question they still want
+    answered, bluff or not); a card the grid already gives them weighs the same in every deal.
+    """
+    if bluff == 1:
+        return []
     game = log.game
-    named: dict[str, set[str]] = {}
+    index = {o: i for i, o in enumerate(pz.owners)}
+    named: dict[str, dict[str, None]] = {}
     for event in log.events:
         if isinstance(event, Suggestion) and event.by != game.me:
-            named.setdefault(event.by, set()).update(event.cards)
-    if not named:
-        return log
-    grid = grid_of(log)
-    face_up = set(game.face_up)
-    notes: list[Event] = []
-    for player, cards in named.items():
-        if any(grid.holder(c) == player for c in cards):
-            continue
-        lacks = tuple(c for c in game.deck if c in cards and c not in face_up)
-        if lacks:
-            notes.append(Note(player, lacks=lacks, text="names only cards they do not hold"))
-    return GameLog(game, (*log.events, *notes))
+            named.setdefault(event.by, {}).update(dict.fromkeys(event.cards))
+    weights = (bluff.denominator, bluff.numerator)
+    return [
+        Tally(index[player], (card,), weights)
+        for player, cards in named.items()
+        for card in cards
+        if index[player] in pz.allowed.get(card, ())
+    ]
 
 
-def sample_play(log: GameLog, samples: int, *, seed: int = 0, honest: bool = True) -> DealMatrix:
-    """Deals drawn from my notebook as players play: with ``honest``, under `honest_play`
-    (without it when that contradicts the log)."""
-    if honest:
+class Play:
+    """The deals my notebook allows, weighed as players play (`bluff_weights`): the count (exact,
+    or past its budget the sampling chain), its odds and draws from it."""
+
+    def __init__(self, log: GameLog, bluff: Fraction | float = BLUFF,
+                 grid: Grid | None = None) -> None:
+        self.log = log
+        self.bluff = bluff_factor(bluff)
+        plain = puzzle(log, grid if grid is not None else grid_of(log))
+        self.pz = dataclasses.replace(plain, tallies=[*plain.tallies,
+                                          *bluff_weights(log, plain, self.bluff)])
+        self.counted: Count | None
         try:
-            return sample(honest_play(log), samples, seed=seed)
-        except ContradictionError:
-            pass
-    return sample(log, samples, seed=seed)
+            self.counted = count(self.pz)
+        except OverBudget:
+            self.counted = None
+        self._odds: Odds | None = None
+        self._visited: list[dict[str, int]] = []
+
+    @property
+    def exact(self) -> bool:
+        """Whether the count is exact (else the chain's visits stand in for it)."""
+        return self.counted is not None
+
+    def odds(self) -> Odds:
+        """Every card's and every envelope's chance under this weighting."""
+        if self._odds is None:
+            if self.counted is not None:
+                self._odds = exact_odds(self.log, self.counted, False)
+            else:
+                self._odds = sampled_odds(self.log, self.pz, kept=self._visited)
+        return self._odds
+
+    def draw(self, size: int, seed: int = 0) -> DealMatrix:
+        """``size`` deals drawn in proportion to their weight: exactly, or past the budget
+        evenly spaced along the chain's visits."""
+        if self.counted is not None:
+            return sample_deals(self.counted, size, seed)
+        self.odds()
+        visited = self._visited
+        step = (len(visited) - 1) / max(1, size - 1)
+        return deal_matrix(self.pz, [visited[round(i * step)] for i in range(size)])
 
 
 def race(log: GameLog, *, samples: int | None = None, seed: int = 0,
-         drawn: DealMatrix | None = None, honest: bool = True) -> Race:
+         drawn: DealMatrix | None = None, bluff: Fraction | float = BLUFF,
+         play: Play | None = None) -> Race:
     """For every player but me (every player in a spectator's log), the chance they could name
     the whole envelope now, over ``samples`` deals drawn from my notebook (or ``drawn``; by
-    default as many as the work budget allows, `draw_size`), players taken to name only cards
-    they do not hold unless seen otherwise (``honest``, `honest_play`)."""
+    default as many as the work budget allows, `draw_size`) weighed as players play (`Play`,
+    with ``bluff``, or ``play`` when the caller has it)."""
     game = log.game
     players = [n for n in game.player_names if n != game.me]
     samples = samples if samples is not None else draw_size(None, len(players))
@@ -281,7 +342,8 @@ def race(log: GameLog, *, samples: int | None = None, seed: int = 0,
     solved = any(isinstance(e, Accusation) and e.correct for e in log.events)
     if solved:  # a correct accusation was said aloud: everyone knows
         return Race(dict.fromkeys(players, 1.0), 0, out)
-    drawn = drawn if drawn is not None else sample_play(log, samples, seed=seed, honest=honest)
+    if drawn is None:
+        drawn = (play if play is not None else Play(log, bluff)).draw(samples, seed)
     deals = _deals(log, drawn)
     table = _Table(log, random.Random(seed))
     try:
@@ -296,14 +358,16 @@ SHOW_SAMPLES = 60
 
 
 def open_after_showing(log: GameLog, asker: str, cards: Sequence[str], *,
-                       samples: int = SHOW_SAMPLES, seed: int = 0) -> dict[str, float]:
+                       samples: int = SHOW_SAMPLES, seed: int = 0,
+                       bluff: Fraction | float = BLUFF) -> dict[str, float]:
     """For each card of ``cards`` (mine): how many envelopes ``asker`` is expected to still have
-    open once I show it to them, over deals drawn from my notebook (their hand and the cards
-    others showed them read off each deal). An envelope is open while each of its cards is;
-    their count is the product of the open cards per category, and seeing a card closes the
-    share of envelopes that hold it (nothing, when they had already ruled it out)."""
+    open once I show it to them, over deals drawn from my notebook as players play (`Play`;
+    their hand and the cards others showed them read off each deal). An envelope is open while
+    each of its cards is; their count is the product of the open cards per category, and seeing
+    a card closes the share of envelopes that hold it (nothing, when they had already ruled it
+    out)."""
     game = log.game
-    drawn = sample(log, samples, seed=seed)
+    drawn = Play(log, bluff).draw(samples, seed)
     table = _Table(log, random.Random(seed))
     totals = dict.fromkeys(cards, 0.0)
     deals = _deals(log, drawn)
@@ -366,22 +430,28 @@ class Verdict:
 
 
 def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
-                   race_of: Race | None = None, found: Odds | None = None) -> Verdict:
+                   race_of: Race | None = None, found: Odds | None = None,
+                   bluff: Fraction | float = BLUFF, play: Play | None = None) -> Verdict:
     """Accuse now when the envelope is certain, or when the chance my likeliest envelope is
     right is at least the chance that nobody else names it before my next turn.
 
     Waiting wins at best when nobody solves first (chance ``1 - threat``); accusing wins with
     chance ``right``. The threat counts only what the others could already know (`race`), so it
-    errs towards waiting. ``found`` is the log's odds when the caller has them already.
+    errs towards waiting. Both chances come from the same weighting (`Play`, with ``bluff``, or
+    ``play``); ``race_of`` and ``found`` are its race and odds when the caller has them already.
     """
     grid = grid_of(log)
     if grid.accusation_safe:
         envelope = grid.envelope()
         triple = tuple(str(envelope[cat]) for cat in CATEGORIES)
         return Verdict(True, (triple[0], triple[1], triple[2]), 1.0, 0.0, None)
-    result = found if found is not None else odds(log, grid=grid)
-    s, w, r, chance = result.envelope_odds[0]
-    current = race_of if race_of is not None else race(log, samples=samples, seed=seed)
+    if found is None or race_of is None:
+        weighed = play if play is not None else Play(log, bluff, grid)
+        found = found if found is not None else weighed.odds()
+        if race_of is None:
+            race_of = race(log, samples=samples, seed=seed, play=weighed)
+    s, w, r, chance = found.envelope_odds[0]
+    current = race_of
     threat = current.threat()
     right = float(chance)
     return Verdict(right >= 1.0 - threat, (s, w, r), right, threat, current)
@@ -389,11 +459,13 @@ def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
 
 def accusation_verdict(log: GameLog, triple: Sequence[str], **kwargs: Any) -> Verdict:
     """`accuse_or_wait` for a chosen triple (the CLI's ``accuse``): its own chance of being
-    right, weighed against the same race (both from the same odds, computed once)."""
+    right, weighed against the same race (both from the same weighting, counted once)."""
     found = kwargs.pop("found", None)
+    play = kwargs.pop("play", None)
     if found is None and not grid_of(log).accusation_safe:
-        found = odds(log)
-    verdict = accuse_or_wait(log, found=found, **kwargs)
+        play = play if play is not None else Play(log, kwargs.pop("bluff", BLUFF))
+        found = play.odds()
+    verdict = accuse_or_wait(log, found=found, play=play, **kwargs)
     check = check_accusation(log, triple, found=found)
     right = float(check.probability)
     return dataclasses.replace(verdict, triple=check.triple, right=right,
@@ -401,16 +473,18 @@ def accusation_verdict(log: GameLog, triple: Sequence[str], **kwargs: Any) -> Ve
 
 
 __all__ = [
+    "BLUFF",
     "SAMPLES",
     "SHOW_SAMPLES",
+    "Play",
     "Race",
     "Verdict",
     "accusation_verdict",
     "accuse_or_wait",
+    "bluff_factor",
+    "bluff_weights",
     "draw_size",
-    "honest_play",
     "open_after_showing",
     "public_events",
     "race",
-    "sample_play",
 ]

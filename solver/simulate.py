@@ -367,6 +367,14 @@ class Opponent(StrEnum):
     """A paper notebook: they cross off the cards they have seen (their hand, the face-up
     cards, cards shown to them) and nothing else (no passes, no counting); they ask about
     cards not crossed off and accuse when one card per category is left."""
+    BLUFFING = "bluffing"
+    """Perfect notebooks, but in `BLUFF_RATE` of their suggestions they name one of their own
+    cards in place of their likeliest card of its category (a category they hold a card of,
+    at random): the bluff real players are advised to make."""
+
+
+BLUFF_RATE = 0.3
+"""The share of a bluffing opponent's suggestions that name one of their own cards."""
 
 
 class Dice:
@@ -399,7 +407,8 @@ class Moment:
     envelope: Triple
     """The true envelope (for scoring a rule, never for playing)."""
     knows: Mapping[str, bool]
-    """Perfect opponents still playing -> whether their notebook is certain now."""
+    """Opponents with a perfect notebook (bluffing or not) still playing -> whether their
+    notebook is certain now."""
 
 
 @dataclass(frozen=True)
@@ -430,7 +439,7 @@ class _Seat:
         self.kind = kind
         self.game = replace(game, me=name, my_cards=hand)
         self.events: list[Event] = []
-        self.notebook = Notebook(self.game) if kind is Opponent.PERFECT else None
+        self.notebook = Notebook(self.game) if kind is not Opponent.PAPER else None
         self.seen = set(hand) | set(game.face_up)
         self._grid: tuple[int, Grid] | None = None
 
@@ -458,7 +467,9 @@ class _Seat:
         deck = self.game.deck
         return all(sum(c not in self.seen for c in deck.of(cat)) == 1 for cat in CATEGORIES)
 
-    def ask(self, rng: random.Random) -> Triple:
+    def ask(self, rng: random.Random, bluff: random.Random) -> Triple:
+        """The likeliest envelope card of each category (`BLUFFING`: now and then one of
+        their own instead, drawn with ``bluff``, a stream of its own so the rest stays paired)."""
         deck = self.game.deck
         if self.notebook is None:
             picks = [rng.choice([c for c in deck.of(cat) if c not in self.seen] or
@@ -468,6 +479,11 @@ class _Seat:
             chances = odds(log, grid=self.grid()).probabilities
             picks = [max(deck.of(cat), key=lambda c: (float(chances[c][ENVELOPE]), rng.random()))
                      for cat in CATEGORIES]
+        if self.kind is Opponent.BLUFFING and bluff.random() < BLUFF_RATE:
+            hand = self.game.my_cards
+            held = [i for i, cat in enumerate(CATEGORIES) if any(c in hand for c in deck.of(cat))]
+            i = bluff.choice(held)
+            picks[i] = bluff.choice([c for c in deck.of(CATEGORIES[i]) if c in hand])
         return picks[0], picks[1], picks[2]
 
 
@@ -519,7 +535,7 @@ def play_to_win(
                 certain = mine.grid().accusation_safe
                 if watch is not None:
                     knows = {n: s.certain() for n, s in seats.items()
-                             if s.kind is Opponent.PERFECT and n not in solved}
+                             if s.notebook is not None and n not in solved}
                     watch(Moment(turn, log, certain, truth.envelope, knows))
                 if certain:
                     solved[me] = turn
@@ -533,7 +549,7 @@ def play_to_win(
                 if seat.certain():
                     solved[by] = turn
                     continue
-                cards = seat.ask(dice("ask", by))
+                cards = seat.ask(dice("ask", by), dice("bluff", by))
             event = _answer_all(game, truth, by, cards, me, log, show, dice)
             table.append(event)
             log = log.append(_view(event, me))

@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from fractions import Fraction
 from itertools import permutations, product
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,9 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from solver.cards import CATEGORIES, Deck
 from solver.cli import main
 from solver.editions import Dealing
+from solver.errors import InvalidLogError
 from solver.game import ENVELOPE, SIDE, Accusation, Event, GameLog, Suggestion
 from solver.logfile import load
-from solver.race import accuse_or_wait, open_after_showing, public_events, race
+from solver.race import BLUFF, Play, accuse_or_wait, open_after_showing, public_events, race
 from solver.simulate import play, random_setup
 from solver.values import replace
 from tests.brute import Deal, deals
@@ -86,35 +89,46 @@ def _knows(view: GameLog, cache: dict[GameLog, bool]) -> bool:
     return cache[view]
 
 
-def honest_deals(log: GameLog) -> list[Deal]:
-    """The deals in which every other player holds none of the cards they named, except a
-    player who holds one of them in every deal (a bluffer); every deal if none is left."""
-    allowed = list(deals(log))
+def bluff_weight(log: GameLog, deal: Deal, bluff: Fraction) -> Fraction:
+    """How much ``deal`` weighs as players play: ``bluff`` for every card another player named
+    while holding it (each card once per player), straight from the definition."""
     named: dict[str, set[str]] = {}
     for e in log.events:
         if isinstance(e, Suggestion) and e.by != log.game.me:
             named.setdefault(e.by, set()).update(e.cards)
-    kept = allowed
-    for player, cards in named.items():
-        if any(all(d.get(c) == player for d in allowed) for c in cards):
-            continue
-        kept = [d for d in kept if not any(d.get(c) == player for c in cards)]
-    return kept or allowed
+    held = sum(deal.get(c) == player for player, cards in named.items() for c in cards)
+    return bluff ** held
 
 
-def brute_race(log: GameLog, honest: bool = True) -> dict[str, float]:
-    """Each other player's chance to know the envelope, averaged over every consistent deal
-    (equally likely; with ``honest`` only the deals of `honest_deals`) and, within a deal, over
-    every hidden choice (equally likely)."""
-    allowed = honest_deals(log) if honest else list(deals(log))
+def weighed_deals(log: GameLog, bluff: Fraction = BLUFF) -> list[tuple[Deal, Fraction]]:
+    """Every deal my log allows, with its weight as players play."""
+    return [(d, bluff_weight(log, d, bluff)) for d in deals(log)]
+
+
+def brute_race(log: GameLog, bluff: Fraction = BLUFF) -> dict[str, float]:
+    """Each other player's chance to know the envelope over every consistent deal (weighed by
+    `bluff_weight`) and, within a deal, over every hidden choice (equally likely)."""
+    allowed = weighed_deals(log, bluff)
+    total = sum(w for _, w in allowed)
     cache: dict[GameLog, bool] = {}
     out = {}
     for player in (n for n in log.game.player_names if n != log.game.me):
-        total = 0.0
-        for deal in allowed:
+        chance = Fraction(0)
+        for deal, weight in allowed:
             known = [_knows(view, cache) for view in _views(log, player, deal)]
-            total += sum(known) / len(known)
-        out[player] = total / len(allowed)
+            chance += weight * Fraction(sum(known), len(known))
+        out[player] = float(chance / total)
+    return out
+
+
+def brute_envelopes(log: GameLog, bluff: Fraction) -> dict[tuple[str, ...], Fraction]:
+    """Each envelope's chance over every consistent deal weighed by `bluff_weight`."""
+    allowed = weighed_deals(log, bluff)
+    total = sum(w for _, w in allowed)
+    out: dict[tuple[str, ...], Fraction] = {}
+    for deal, weight in allowed:
+        triple = tuple(c for c in log.game.deck if deal.get(c) == ENVELOPE)
+        out[triple] = out.get(triple, Fraction(0)) + weight / total
     return out
 
 
@@ -178,24 +192,69 @@ def test_race_matches_brute_force_in_played_games(seed: int) -> None:
         assert got.players[player] == pytest.approx(chance, abs=0.04), player
 
 
+@pytest.mark.parametrize("bluff", [Fraction(1), Fraction(1, 20)])
 @pytest.mark.parametrize("seed", range(0, 40, 3))
-def test_race_without_honest_play_matches_brute_force(seed: int) -> None:
-    """Every consistent deal equally likely, whoever named what."""
+def test_race_with_another_bluff_factor_matches_brute_force(seed: int, bluff: Fraction) -> None:
+    """1: every consistent deal equally likely, whoever named what; 1/20: nearly honest play."""
     log = _played(seed, ("Ann", "Bob", "Cy"), SMALL)
-    expected = brute_race(log, honest=False)
-    got = race(log, samples=SAMPLES, seed=1, honest=False)
+    expected = brute_race(log, bluff)
+    got = race(log, samples=SAMPLES, seed=1, bluff=bluff)
     for player, chance in expected.items():
         assert got.players[player] == pytest.approx(chance, abs=0.04), player
 
 
-def test_honest_play_changes_the_race_where_players_named_cards() -> None:
-    """The tests above would pass with or without the assumption if it never mattered."""
+def test_the_bluff_factor_changes_the_race_where_players_named_cards() -> None:
+    """The tests above would pass with any factor if it never mattered."""
     differ = 0
     for seed in range(40):
         log = _played(seed, ("Ann", "Bob", "Cy"), SMALL)
-        honest, plain = brute_race(log), brute_race(log, honest=False)
-        differ += any(abs(honest[p] - plain[p]) > 0.1 for p in honest)
+        weighed, plain = brute_race(log), brute_race(log, Fraction(1))
+        differ += any(abs(weighed[p] - plain[p]) > 0.1 for p in weighed)
     assert differ >= 3
+
+
+@pytest.mark.parametrize("bluff", [BLUFF, Fraction(1), Fraction(1, 20)])
+@pytest.mark.parametrize("seed", [s for s in range(24) if s % 5])
+def test_the_odds_as_players_play_are_exactly_the_weighed_deals(seed: int, bluff: Fraction) -> None:
+    """The right-chance that accuse-or-wait reads is the same weighting as the race's, exactly."""
+    log = _played(seed, ("Ann", "Bob", "Cy"), SMALL)
+    expected = brute_envelopes(log, bluff)
+    got = Play(log, bluff).odds()
+    assert got.exact
+    assert {(s, w, r): p for s, w, r, p in got.envelope_odds} == expected
+    verdict = accuse_or_wait(log, samples=50, bluff=bluff)
+    if verdict.race is not None:
+        assert verdict.right == pytest.approx(float(max(expected.values())))
+
+
+def test_a_bluff_factor_out_of_range_is_refused_with_the_field_named() -> None:
+    log = _played(1, ("Ann", "Bob", "Cy"), SMALL)
+    for bad in (0, -0.5, 1.5):
+        with pytest.raises(InvalidLogError, match="bluff"):
+            race(log, samples=10, bluff=bad)
+
+
+FIXTURE = Path(__file__).parent / "fixtures" / "race-unrefuted-four-players.json"
+
+
+def test_bug_unrefuted_suggestion_is_not_proof() -> None:
+    """Four players, three events: Cid named Plum, Wrench, Hall and nobody could refute. Under the
+    old hard rule (nobody names their own cards) the race said "Cid may already know: 100%",
+    "someone else solves first: 100%", and the verdict said accuse at 12% (the grid's odds):
+    two weightings mixed. Cid knows only if all three are in the envelope, so his chance and
+    the chance that this envelope is right must be one figure, from one weighting."""
+    log = load(FIXTURE)
+    verdict = accuse_or_wait(log)
+    assert verdict.race is not None
+    cid = verdict.race.players["Cid"]
+    assert verdict.triple == ("Professor Plum", "Wrench", "Hall")
+    assert 0.2 < cid < 0.8 and cid == pytest.approx(verdict.right, abs=0.06)
+    assert verdict.race.players["Bob"] == 0.0 and verdict.race.players["Dee"] == 0.0
+    assert not verdict.accuse and verdict.reason().startswith("wait: right")
+    # at eps = 1 (every deal alike) the same figure is the grid's own 11.8%
+    plain = accuse_or_wait(log, bluff=1)
+    assert plain.right == pytest.approx(0.118, abs=0.001)
+    assert plain.race is not None and plain.race.players["Cid"] == pytest.approx(0.118, abs=0.05)
 
 
 @pytest.mark.slow
@@ -210,13 +269,14 @@ def test_race_matches_brute_force_at_four_players(seed: int) -> None:
 
 
 def brute_open_after(log: GameLog, asker: str, cards: tuple[str, ...]) -> dict[str, float]:
-    """`open_after_showing` by enumeration: over every deal my log allows and every view the
-    asker may have of it, the envelopes they still have open (product of the open cards per
-    category) once each card is closed to them."""
-    allowed = list(deals(log))
+    """`open_after_showing` by enumeration: over every deal my log allows (weighed as players
+    play) and every view the asker may have of it, the envelopes they still have open (product
+    of the open cards per category) once each card is closed to them."""
+    allowed = weighed_deals(log)
+    weight = float(sum(w for _, w in allowed))
     category = log.game.category_of
     totals = dict.fromkeys(cards, 0.0)
-    for deal in allowed:
+    for deal, w in allowed:
         views = list(_views(log, asker, deal))
         for view in views:
             open_ = {c for d in deals(view) for c, o in d.items() if o == ENVELOPE}
@@ -224,8 +284,8 @@ def brute_open_after(log: GameLog, asker: str, cards: tuple[str, ...]) -> dict[s
             envelopes = per[CATEGORIES[0]] * per[CATEGORIES[1]] * per[CATEGORIES[2]]
             for card in cards:
                 closed = envelopes / per[category(card)] if card in open_ else 0.0
-                totals[card] += (envelopes - closed) / len(views)
-    return {card: total / len(allowed) for card, total in totals.items()}
+                totals[card] += float(w) * (envelopes - closed) / len(views)
+    return {card: total / weight for card, total in totals.items()}
 
 
 @pytest.mark.parametrize("seed", [s for s in range(14) if s % 5])

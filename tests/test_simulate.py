@@ -23,6 +23,7 @@ from solver.logfile import check
 from solver.notebook import Knowledge, Notebook
 from solver.odds import odds
 from solver.simulate import (
+    BLUFF_RATE,
     Absence,
     Moment,
     Opponent,
@@ -318,3 +319,20 @@ def test_a_watch_sees_my_turns_and_the_perfect_opponents_certainty() -> None:
     assert moments[-1].certain and not any(m.certain for m in moments[:-1])
     assert all(set(m.knows) <= {"Anna", "Ben"} for m in moments)
     assert len(moments) == (outcome.my_suggestions or 0) + 1
+
+
+def _own_cards_named(outcome: Outcome) -> list[int]:
+    """For each opponent's suggestion: how many of the named cards the suggester holds."""
+    me = outcome.log.game.me
+    return [sum(outcome.truth.owner.get(c) == e.by for c in e.cards)
+            for e in outcome.table if e.by != me]
+
+
+def test_bluffing_opponents_name_one_of_their_own_cards_at_the_stated_rate() -> None:
+    named = [n for seed in range(4) for n in _own_cards_named(
+        play_to_win(CLASSIC, SIX[:4], "Ben", seed, _likeliest, opponents=Opponent.BLUFFING))]
+    honest = [n for seed in range(4) for n in _own_cards_named(
+        play_to_win(CLASSIC, SIX[:4], "Ben", seed, _likeliest))]
+    assert set(named) == {0, 1} and set(honest) == {0}
+    share = sum(named) / len(named)
+    assert abs(share - BLUFF_RATE) < 3 * (BLUFF_RATE * (1 - BLUFF_RATE) / len(named)) ** 0.5
