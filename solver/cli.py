@@ -503,12 +503,12 @@ def run_accuse(args: argparse.Namespace) -> int:
                    refuter_model=args.refuter_model, found=found)
     verdict = None
     if not check.safe and log.game.me is not None:
-        verdict = _verdict(log, check.triple, None if args.refuter_model else found)
+        verdict = _verdict(log, check.triple)  # weighed as players play, not the plain odds
     if args.json:
         data = odds_report.accusation_json(check)
         if verdict is not None:
-            data["advice"] = {"accuse": verdict.accuse, "threat": verdict.threat,
-                              "reason": verdict.reason()}
+            data["advice"] = {"accuse": verdict.accuse, "right": verdict.right,
+                              "threat": verdict.threat, "reason": verdict.reason()}
         _print_json(data)
     else:
         print(odds_report.accusation_text(check))
@@ -517,11 +517,12 @@ def run_accuse(args: argparse.Namespace) -> int:
     return OK
 
 
-def _verdict(log: GameLog, triple: Sequence[str], found: Odds | None) -> Any:
-    """Accuse now or wait (`solver.race.accusation_verdict`), imported only when asked."""
+def _verdict(log: GameLog, triple: Sequence[str]) -> Any:
+    """Accuse now or wait (`solver.race.accusation_verdict`, its own weighting of the deals as
+    players play), imported only when asked."""
     from .race import accusation_verdict
 
-    return accusation_verdict(log, triple, found=found)
+    return accusation_verdict(log, triple)
 
 
 def _race_arguments(parser: argparse.ArgumentParser) -> None:

@@ -416,10 +416,11 @@ class Verdict:
             default=None,
         )
         right, threat = f"{self.right:.0%}", f"{self.threat:.0%}"
-        odds = (say("accuse now: right {right}, someone else solves first {threat}",
-                    right=right, threat=threat) if self.accuse else
-                say("wait: right {right}, someone else solves first {threat}",
-                    right=right, threat=threat))
+        odds = (say("accuse now: right {right} if players seldom bluff, "
+                    "someone else solves first {threat}", right=right, threat=threat)
+                if self.accuse else
+                say("wait: right {right} if players seldom bluff, "
+                    "someone else solves first {threat}", right=right, threat=threat))
         if leader is None:
             return odds
         chance = self.race.players[leader]

@@ -656,8 +656,8 @@ def test_the_race_and_accuse_or_wait_beside_the_verdict(store: Store) -> None:
     ))
     at, _ = open_app(store, log)
     line = next(shown(c.value) for c in at.caption if "may already know" in shown(c.value))
-    assert line == ("Accuse now: right 50%, someone else solves first 100%; "
-                    "Bob may already know: 100%")
+    assert line == ("Accuse now: right 50% if players seldom bluff, "
+                    "someone else solves first 100%; Bob may already know: 100%")
 
 
 def test_suggest_for_me_names_a_suggestion_and_why(store: Store) -> None:

@@ -250,7 +250,8 @@ def test_bug_unrefuted_suggestion_is_not_proof() -> None:
     assert verdict.triple == ("Professor Plum", "Wrench", "Hall")
     assert 0.2 < cid < 0.8 and cid == pytest.approx(verdict.right, abs=0.06)
     assert verdict.race.players["Bob"] == 0.0 and verdict.race.players["Dee"] == 0.0
-    assert not verdict.accuse and verdict.reason().startswith("wait: right")
+    assert not verdict.accuse and verdict.reason().startswith("wait: right ")
+    assert "if players seldom bluff" in verdict.reason()
     # at eps = 1 (every deal alike) the same figure is the grid's own 11.8%
     plain = accuse_or_wait(log, bluff=1)
     assert plain.right == pytest.approx(0.118, abs=0.001)

@@ -93,9 +93,10 @@ def race_line(log: GameLog) -> None:
         cached = state.race_line = (log, line)  # words, not text: the language may change
     if cached[1] is not None:
         st.caption(plain(cached[1].render(start=True)), help=_(
-            "From deals your notebook allows: how likely each other player could name the "
-            "whole envelope from what they have seen, and whether your likeliest envelope is "
-            "worth the risk before they do."))
+            "From deals your notebook allows, a deal weighing less for each card a player "
+            "named while holding it (players seldom bluff): how likely each other player could "
+            "name the whole envelope from what they have seen, and whether your likeliest "
+            "envelope is worth the risk before they do."))
 
 
 def conflict_banner(ignored: tuple[int, ...]) -> None:
