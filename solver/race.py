@@ -291,8 +291,8 @@ class Play:
         self.log = log
         self.bluff = bluff_factor(bluff)
         plain = puzzle(log, grid if grid is not None else grid_of(log))
-        self.pz = dataclasses.replace(plain, tallies=[*plain.tallies,
-                                          *bluff_weights(log, plain, self.bluff)])
+        weights = bluff_weights(log, plain, self.bluff)
+        self.pz = dataclasses.replace(plain, tallies=[*plain.tallies, *weights])
         self.counted: Count | None
         try:
             self.counted = count(self.pz)
