@@ -37,11 +37,12 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from .errors import ClueError, ContradictionError, InvalidLogError
 from .i18n import N_, _, ngettext
 from .limits import MAX_FILE_BYTES, MAX_SAMPLES
+from .values import Value
 
 if TYPE_CHECKING:
     from .cards import Deck
@@ -56,13 +57,18 @@ CONTRADICTION = 3
 PROG = "clue-notebook"
 
 
-class Command(NamedTuple):
+class Command(Value):
     """A subcommand: its name, its help line, its arguments and what it does."""
 
+    __slots__ = ("arguments", "help", "name", "run")
     name: str
     help: str
     arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], int]
+
+    def __init__(self, name: str, help: str, arguments: Callable[[argparse.ArgumentParser], None],
+                 run: Callable[[argparse.Namespace], int]) -> None:
+        self._set(name, help, arguments, run)
 
 
 # --- shared helpers --------------------------------------------------------------------------

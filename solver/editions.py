@@ -7,12 +7,12 @@ from collections.abc import Sequence
 from enum import Enum
 from functools import cache
 from pathlib import Path
-from typing import NamedTuple
 
 from .cards import CATEGORIES, Deck
 from .errors import InvalidLogError
 from .game import Game, Player
 from .i18n import N_, _
+from .values import Value
 
 
 class Dealing(Enum):
@@ -28,9 +28,10 @@ class Dealing(Enum):
     """Play-by-post: the host keeps the envelope, everyone gets 3 cards."""
 
 
-class Edition(NamedTuple):
+class Edition(Value):
     """A named box of cards and the dealing rule it comes with."""
 
+    __slots__ = ("dealing", "deck", "language", "name", "title")
     name: str
     """Short name used in logs (``"edition": "clue-classic"``) and on the command line."""
     title: str
@@ -41,6 +42,10 @@ class Edition(NamedTuple):
     """The box's dealing rule (3+ players; the 2-player rule applies to 2 players in Refresh)."""
     deck: Deck
     """The cards."""
+
+    def __init__(self, name: str, title: str, language: str, dealing: Dealing,
+                 deck: Deck) -> None:
+        self._set(name, title, language, dealing, deck)
 
     @property
     def shown_title(self) -> str:
@@ -63,15 +68,19 @@ TRANSLATED_TITLES = frozenset({
 tests/test_i18n.py)."""
 
 
-class Deal(NamedTuple):
+class Deal(Value):
     """Hand sizes and the cards left out of hands that a dealing rule produces."""
 
+    __slots__ = ("face_up", "hand_sizes", "side_cards")
     hand_sizes: tuple[int, ...]
     """Cards per seat, in seating order."""
-    face_up: int = 0
+    face_up: int
     """How many cards lie face up."""
-    side_cards: int = 0
+    side_cards: int
     """How many cards lie face down beside the board."""
+
+    def __init__(self, hand_sizes: tuple[int, ...], face_up: int = 0, side_cards: int = 0) -> None:
+        self._set(hand_sizes, face_up, side_cards)
 
 
 PRESETS = Path(__file__).parent / "presets"

@@ -18,8 +18,6 @@ once and read in any language). Names of cards and players are never translated:
 placeholders' values.
 """
 
-from __future__ import annotations
-
 import gettext as _gettext
 import io
 import os
@@ -28,7 +26,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 DOMAIN = "clue_notebook"
 """The gettext domain: the catalogs' file name."""
@@ -147,15 +145,11 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translations(current()).ngettext(singular, plural, n)
 
 
-Arg = Union[str, int, "Message", "Listing"]
-"""A placeholder's value: a name or number as is, or a clause rendered in the same language."""
-
-
 class Message(NamedTuple):
     """A sentence kept unrendered: its English id, its plural (if counted) and its arguments."""
 
     msgid: str
-    args: tuple[tuple[str, Arg], ...] = ()
+    args: tuple[tuple[str, "Arg"], ...] = ()
     plural: str | None = None
     n: int = 1
 
@@ -178,12 +172,12 @@ class Message(NamedTuple):
     def __str__(self) -> str:
         return self.render()
 
-    def with_arg(self, name: str, value: Arg) -> Message:
+    def with_arg(self, name: str, value: "Arg") -> "Message":
         """The same sentence with one argument replaced."""
         args = tuple((k, value if k == name else v) for k, v in self.args)
         return Message(self.msgid, args, self.plural, self.n)
 
-    def arg(self, name: str) -> Arg | None:
+    def arg(self, name: str) -> "Arg | None":
         """One argument's value."""
         return dict(self.args).get(name)
 
@@ -191,7 +185,7 @@ class Message(NamedTuple):
 class Listing(NamedTuple):
     """Items joined the way the language joins a list: "a, b and c", "a, b ja c", "a、b、c"."""
 
-    items: tuple[Arg, ...]
+    items: tuple["Arg", ...]
     conjunction: str = "and"
     """``"and"``, ``"or"``, ``","`` (clauses one after another) or ``";"``."""
 
@@ -202,6 +196,10 @@ class Listing(NamedTuple):
             separator = ("、" if self.conjunction == "," else "\uff1b") if lang == "ja" else None
             return (separator or self.conjunction + " ").join(items)
         return join(items, lang, self.conjunction)
+
+
+Arg = str | int | Message | Listing
+"""A placeholder's value: a name or number as is, or a clause rendered in the same language."""
 
 
 def join(items: Sequence[str], language: str | None = None, conjunction: str = "and") -> str:

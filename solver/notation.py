@@ -44,7 +44,7 @@ import json
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, NamedTuple, NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from .cards import CATEGORIES, Deck
 from .editions import editions, preset
@@ -293,23 +293,31 @@ def _safe_word(word: str) -> bool:
 # --- tokens ----------------------------------------------------------------------------------
 
 
-class Token(NamedTuple):
+class Token(Value):
     """A word, a quoted name, a punctuation mark, a JSON object or a note's text."""
 
+    __slots__ = ("column", "kind", "text", "value")
     kind: str
     """``word``, ``quoted``, ``mark`` (one of ``: / [ ] , + -``), ``json`` or ``text``."""
     text: str
     """As typed (for ``quoted``, the name inside the quotes)."""
     column: int
     """1-based."""
-    value: Any = None
+    value: Any
     """The decoded object of a ``json`` token."""
 
+    def __init__(self, kind: str, text: str, column: int, value: Any = None) -> None:
+        self._set(kind, text, column, value)
 
-class _Line(NamedTuple):
+
+class _Line(Value):
+    __slots__ = ("comment", "number", "tokens")
     number: int
     tokens: list[Token]
     comment: str | None
+
+    def __init__(self, number: int, tokens: list[Token], comment: str | None) -> None:
+        self._set(number, tokens, comment)
 
 
 def _tokens(text: str, number: int, *, note: bool = False) -> _Line:
@@ -628,7 +636,7 @@ class _Reader:
             return []
         items: list[list[Token]] = [[]]
         for token in tokens:
-            token = token._replace(column=token.column + column - 1)
+            token = replace(token, column=token.column + column - 1)
             if _is_mark(token, ","):
                 items.append([])
             elif token.kind in ("word", "quoted"):

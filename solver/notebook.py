@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from enum import Enum
-from typing import NamedTuple
 
 from pysat.solvers import Solver
 
@@ -218,15 +217,19 @@ class Notebook(Closing):
         return tuple(sorted(number[s] for s in core))
 
 
-class Analysis(NamedTuple):
+class Analysis(Value):
     """The notebook after a whole log: a grid, or the events that clash."""
 
+    __slots__ = ("conflict", "grid", "log")
     log: GameLog
     """The log analysed."""
     grid: Grid | None
     """The grid; ``None`` when the log is contradictory."""
-    conflict: tuple[int, ...] = ()
+    conflict: tuple[int, ...]
     """When contradictory: a minimal set of clashing events (1-based)."""
+
+    def __init__(self, log: GameLog, grid: Grid | None, conflict: tuple[int, ...] = ()) -> None:
+        self._set(log, grid, conflict)
 
     @property
     def consistent(self) -> bool:

@@ -225,6 +225,8 @@ def display_width(text: str) -> int:
     >>> display_width("Päiväperhonen"), display_width("Pa\\u0308iva\\u0308"), display_width("東京")
     (13, 5, 4)
     """
+    if text.isascii():  # every ASCII character takes one column (most names: no loop)
+        return len(text)
     width = 0
     for char in text:
         if unicodedata.combining(char) or unicodedata.category(char) in ("Mn", "Me", "Cf"):

@@ -24,9 +24,8 @@ AttributeError: cannot assign to field 'name': Seat is immutable
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, TypeVar
-
-_V = TypeVar("_V", bound="Value")
+from collections.abc import Callable
+from typing import Any, ClassVar, Self, TypeVar
 
 
 class Value:
@@ -45,6 +44,8 @@ class Value:
     """The fields, in ``__init__`` order."""
     _shown: ClassVar[tuple[str, ...]] = ()
     """The fields in ``repr`` and in the hash."""
+    _setters: ClassVar[tuple[Callable[[Any, Any], None], ...]] = ()
+    """Each field's slot setter, in order (storing through them skips ``__setattr__``)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -52,11 +53,12 @@ class Value:
         declared = cls.__dict__.get("__annotations__", {})  # noqa: RUF063
         cls._fields = tuple(name for name in declared if not name.startswith("_"))
         cls._shown = tuple(name for name in cls._fields if name not in cls._quiet)
+        cls._setters = tuple(cls.__dict__[name].__set__ for name in cls._fields)
 
     def _set(self, *values: object) -> None:
         """Store ``values`` as the fields, in order (``__init__`` only)."""
-        for name, value in zip(self._fields, values, strict=True):
-            object.__setattr__(self, name, value)
+        for store, value in zip(self._setters, values, strict=True):
+            store(self, value)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"cannot assign to field {name!r}: {type(self).__name__} is "
@@ -82,7 +84,7 @@ class Value:
         """Pickle and copy as a call of the class with the fields."""
         return type(self), tuple(getattr(self, name) for name in self._fields)
 
-    def __replace__(self: _V, **changes: object) -> _V:
+    def __replace__(self, **changes: object) -> Self:
         """A copy with some fields changed (the protocol of Python 3.13's ``copy.replace``)."""
         values = {name: getattr(self, name) for name in self._fields}
         unknown = changes.keys() - values.keys()
@@ -90,6 +92,9 @@ class Value:
             raise TypeError(f"{type(self).__name__} has no field {sorted(unknown)[0]!r}")
         values.update(changes)
         return type(self)(**values)
+
+
+_V = TypeVar("_V", bound=Value)  # not bound="Value": a string costs a first compile() (10 M)
 
 
 def replace(value: _V, /, **changes: object) -> _V:
