@@ -694,6 +694,9 @@ def _utf8_streams() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit status (0 ok, 2 bad input, 3 contradiction)."""
+    from .deferred import UNUSED, defer
+
+    defer(*UNUSED)
     _utf8_streams()
     argv = sys.argv[1:] if argv is None else argv
     from .i18n import from_environment, speaking
