@@ -660,17 +660,28 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     otherwise every subcommand of `COMMANDS`, for ``--help`` and for usage errors."""
     parser = argparse.ArgumentParser(
         prog=PROG, description=_("A deduction notebook for Clue / Cluedo and its variants."),
+        formatter_class=_HelpFormatter,
     )
     _lang_argument(parser, argparse.SUPPRESS)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     named = [c for c in COMMANDS if argv and c.name == argv[0]]
     for command in named or COMMANDS:
         sub = commands.add_parser(command.name, help=_(command.help),
-                                  description=_(command.help))
+                                  description=_(command.help), formatter_class=_HelpFormatter)
         command.arguments(sub)
         _lang_argument(sub, argparse.SUPPRESS)
         sub.set_defaults(run=command.run)
     return parser
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help layout at the width it would choose, found without importing shutil
+    (argparse makes a formatter for every argument declared, so every run would import it)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         _terminal_columns(80) - 2 if width is None else width)
 
 
 def _lang_argument(parser: argparse.ArgumentParser, default: Any) -> None:
