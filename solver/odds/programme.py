@@ -14,6 +14,7 @@ import math
 from collections import defaultdict
 from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import product
 from typing import TypeVar
 
 from ..cards import CATEGORIES
@@ -197,6 +198,53 @@ def saturation_of(weights: Sequence[int]) -> int:
     return top
 
 
+class Packing:
+    """Counts by envelope class triple, packed in one integer: a field of ``width`` bits per
+    triple ``(i, j, k)`` (the class in each slot, 0 while empty), at ``i + a * (j + b * k)``."""
+
+    def __init__(self, classes: Sequence[Sequence[object]], owners: int, cards: int,
+                 tallies: Sequence[Tally]) -> None:
+        self.sizes = [len(c) + 1 for c in classes]
+        # a count is at most owners ** cards (each card to one owner), times the weights
+        bound = owners ** cards * max(
+            (max(t.weights) for t in tallies), default=1) ** len(tallies)
+        self.width: int = bound.bit_length() + 1
+        self.stride: list[int] = [1, self.sizes[0], self.sizes[0] * self.sizes[1]]
+        field = (1 << self.width) - 1
+        self.empty: list[int] = []
+        """Per axis: the mask of the fields whose slot on that axis is still empty."""
+        for axis in range(len(self.sizes)):
+            mask = 0
+            for key in product(*(range(n) for n in self.sizes)):
+                if key[axis] == 0:
+                    mask |= field << (self.width * self.index(key))
+            self.empty.append(mask)
+
+    def index(self, key: Sequence[int]) -> int:
+        """The field of a class triple."""
+        return sum(k * s for k, s in zip(key, self.stride, strict=True))
+
+    def into(self, packed: int, axis: int, cls: int) -> int:
+        """The counts once a card of class ``cls`` fills the empty slot ``axis``."""
+        return (packed & self.empty[axis]) << (self.width * self.stride[axis] * cls)
+
+    @staticmethod
+    def work(packed: int) -> int:
+        """The work of moving packed counts, beyond the transition itself: a unit per 32 kbit
+        (a big-integer operation on that many bits costs about as much as a transition)."""
+        return packed.bit_length() >> 15
+
+    def unpack(self, packed: int) -> dict[tuple[int, ...], int]:
+        """class triple -> count, for the triples with a count."""
+        field = (1 << self.width) - 1
+        out: dict[tuple[int, ...], int] = {}
+        for key in product(*(range(n) for n in self.sizes)):
+            v = (packed >> (self.width * self.index(key))) & field
+            if v:
+                out[key] = v
+        return out
+
+
 Steps = Generator[None, None, T]
 """A count that pauses after each step of work (so two counts can take turns, `choice`) and
 returns its result at the end."""
@@ -292,16 +340,16 @@ def programme_steps(
         return out
 
     track = axes is not None
-    # Envelope counts per state: (class of the suspect, weapon, room slot card; 0 = empty) ->
-    # count. Sparse: until the last envelope slots are dealt, few combinations are live.
-    Identity = dict[tuple[int, ...], int]
-    arrays: dict[State, Identity] = {start: {(0, 0, 0): 1}} if track else {}
+    # Envelope counts per state, by (class of the suspect, weapon, room slot card; 0 = empty),
+    # packed in one integer: a field of ``width`` bits per triple of classes, so that merging
+    # two states' counts or moving a card into a slot is a few big-integer operations.
+    pack = Packing(classes, n, len(allowed), tallies) if track else None
+    arrays: dict[State, int] = {start: 1} if track else {}
     forward: list[dict[State, int]] = [{start: 1}]
     trans: list[dict[State, list[Transition]]] = []
     for layer in layers:
         nxt: dict[State, int] = defaultdict(int)
-        nxt_arrays: dict[State, Identity] = {}
-        shared: set[State] = set()
+        nxt_arrays: dict[State, int] = defaultdict(int)
         here: dict[State, list[Transition]] = {}
         block = layer.card is None
         cls = layer.envelope_class
@@ -313,34 +361,15 @@ def programme_steps(
             if not track:
                 budget.spend(len(moves))
                 continue
+            assert pack is not None
             ident = arrays[st]
-            budget.spend(len(moves) * (1 + len(ident) // 16))
+            budget.spend(len(moves) * (1 + pack.work(ident)))
             for label, st2, w in moves:
                 owner = layer.owner if block else label
-                moved: Identity
                 if owner in axes and (label == 1 or not block):  # type: ignore[operator]
-                    axis = axes[owner]  # type: ignore[index]
-                    moved = {
-                        (*key[:axis], cls, *key[axis + 1 :]): v * w
-                        for key, v in ident.items()
-                        if key[axis] == 0
-                    }
-                    owned = True
-                elif w == 1:
-                    moved, owned = ident, False
+                    nxt_arrays[st2] += pack.into(ident, axes[owner], cls) * w  # type: ignore[index]
                 else:
-                    moved, owned = {key: v * w for key, v in ident.items()}, True
-                prev = nxt_arrays.get(st2)
-                if prev is None:
-                    nxt_arrays[st2] = moved
-                    if not owned:
-                        shared.add(st2)
-                    continue
-                if st2 in shared:
-                    prev = nxt_arrays[st2] = dict(prev)
-                    shared.discard(st2)
-                for key, v in moved.items():
-                    prev[key] = prev.get(key, 0) + v
+                    nxt_arrays[st2] += ident * w
         trans.append(here)
         yield
         forward.append(nxt)
@@ -366,8 +395,8 @@ def programme_steps(
         marginals.insert(0, dict(marg))
     total = back[0].get(start, 0) if layers else int(start == end)
     run = Run(layers, start, trans, back, total, marginals, classes)
-    if track:
-        run.envelope = arrays.get(end)
+    if pack is not None and end in arrays:
+        run.envelope = pack.unpack(arrays[end])
     return run
 
 
