@@ -356,18 +356,18 @@ def programme_steps(
         for st, f in forward[-1].items():
             moves = step(layer, st)
             here[st] = moves
-            for _, st2, w in moves:
-                nxt[st2] += f * w
-            if not track:
+            if pack is None:
                 budget.spend(len(moves))
+                for _, st2, w in moves:
+                    nxt[st2] += f * w
                 continue
-            assert pack is not None
             ident = arrays[st]
             budget.spend(len(moves) * (1 + pack.work(ident)))
             for label, st2, w in moves:
-                owner = layer.owner if block else label
-                if owner in axes and (label == 1 or not block):  # type: ignore[operator]
-                    nxt_arrays[st2] += pack.into(ident, axes[owner], cls) * w  # type: ignore[index]
+                nxt[st2] += f * w
+                axis = axes.get(layer.owner if block else label)  # type: ignore[union-attr]
+                if axis is not None and (label == 1 or not block):
+                    nxt_arrays[st2] += pack.into(ident, axis, cls) * w
                 else:
                     nxt_arrays[st2] += ident * w
         trans.append(here)
