@@ -36,6 +36,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -119,6 +120,23 @@ def _read_text(path: str, option: str) -> str:
         raise InvalidLogError([_("{option}: cannot read {path}: {reason}").format(
             option=option, path=repr(path), reason=err.strerror)]) from None
     return decode(data, f"{option}: {path!r}")
+
+
+def _bluff(text: str) -> Fraction:
+    """An argparse type: a bluff factor above 0 and at most 1 (``0.25`` or ``1/4``)."""
+    try:
+        value = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        value = Fraction(-1)
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(_("--bluff: expected a factor above 0 and at most 1 "
+                                           "(such as 0.25 or 1/4), got {value}")
+                                         .format(value=repr(text)))
+    return value
+
+
+BLUFF_HELP = N_("how much a deal weighs for each card a player named while holding it: 1 weighs "
+                "every deal alike, near 0 nobody ever bluffs (default 1/4)")
 
 
 def _count(option: str) -> Callable[[str], int]:
@@ -494,6 +512,7 @@ def _accuse_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help=_("print the check as JSON"))
     parser.add_argument("--refuter-model", action="store_true",
                         help=_("assume a refuter with several matches shows one at random"))
+    parser.add_argument("--bluff", type=_bluff, metavar="F", help=_(BLUFF_HELP))
 
 
 def run_accuse(args: argparse.Namespace) -> int:
@@ -509,7 +528,7 @@ def run_accuse(args: argparse.Namespace) -> int:
                    refuter_model=args.refuter_model, found=found)
     verdict = None
     if not check.safe and log.game.me is not None:
-        verdict = _verdict(log, check.triple)  # weighed as players play, not the plain odds
+        verdict = _verdict(log, check.triple, args.bluff)  # weighed as players play
     if args.json:
         data = odds_report.accusation_json(check)
         if verdict is not None:
@@ -523,12 +542,12 @@ def run_accuse(args: argparse.Namespace) -> int:
     return OK
 
 
-def _verdict(log: GameLog, triple: Sequence[str]) -> Any:
+def _verdict(log: GameLog, triple: Sequence[str], bluff: Fraction | None) -> Any:
     """Accuse now or wait (`solver.race.accusation_verdict`, its own weighting of the deals as
-    players play), imported only when asked."""
-    from .race import accusation_verdict
+    players play, with ``bluff`` or the default), imported only when asked."""
+    from .race import BLUFF, accusation_verdict
 
-    return accusation_verdict(log, triple)
+    return accusation_verdict(log, triple, bluff=BLUFF if bluff is None else bluff)
 
 
 def _race_arguments(parser: argparse.ArgumentParser) -> None:
@@ -537,20 +556,22 @@ def _race_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("deals drawn from the notebook (default 400, fewer at a large "
                              "table: docs/limits.md)"))
     parser.add_argument("--seed", type=_count("--seed"), default=0, metavar="N")
+    parser.add_argument("--bluff", type=_bluff, metavar="F", help=_(BLUFF_HELP))
     parser.add_argument("--json", action="store_true",
                         help=_('print {"players": {name: chance}, "samples": N, "out": [...]}'))
 
 
 def run_race(args: argparse.Namespace) -> int:
     """For each other player, the chance they could already name the whole envelope."""
-    from .race import draw_size, race
+    from .race import BLUFF, draw_size, race
 
     log = _read_log(args)[0]
     if args.samples is not None and not 1 <= args.samples <= MAX_SAMPLES:
         raise InvalidLogError([_("--samples: expected 1 to {most} deals, got {value}").format(
             most=f"{MAX_SAMPLES:,}", value=args.samples)])
     opponents = sum(name != log.game.me for name in log.game.player_names)
-    result = race(log, samples=draw_size(args.samples, opponents), seed=args.seed)
+    result = race(log, samples=draw_size(args.samples, opponents), seed=args.seed,
+                  bluff=BLUFF if args.bluff is None else args.bluff)
     if args.json:
         _print_json(result.to_json())
         return OK

@@ -300,3 +300,18 @@ def test_what_the_asker_keeps_open_matches_brute_force(seed: int) -> None:
     got = open_after_showing(log, "Bob", cards, samples=SAMPLES, seed=1)
     for card in cards:
         assert got[card] == pytest.approx(expected[card], rel=0.05, abs=0.05), card
+
+
+def test_race_and_accuse_commands_take_a_bluff_factor(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["race", str(FIXTURE), "--json", "--bluff", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["players"]["Cid"] == pytest.approx(0.118, abs=0.05)
+    assert main(["accuse", str(FIXTURE), "Professor Plum", "Wrench", "Hall", "--json",
+                 "--bluff", "1/4"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["probability"] == pytest.approx(0.118, abs=0.001)  # the plain count
+    assert data["advice"]["right"] == pytest.approx(0.39, abs=0.01)  # weighed as players play
+    assert not data["advice"]["accuse"] and "if players seldom bluff" in data["advice"]["reason"]
+    for bad in ("0", "2", "x"):
+        assert main(["race", str(FIXTURE), "--bluff", bad]) == 2
+        err = capsys.readouterr().err
+        assert "--bluff" in err and repr(bad) in err and "Traceback" not in err
