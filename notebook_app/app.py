@@ -16,7 +16,7 @@ import logging
 
 import streamlit as st
 
-from notebook_app.language import choose, streamlit_words, switcher
+from notebook_app.language import choose, screen_reader_words, streamlit_words, switcher
 from notebook_app.live import LiveGame
 from notebook_app.plain import plain
 from notebook_app.screens.home import home_screen
@@ -85,6 +85,7 @@ def main() -> None:
 def draw() -> None:
     choose()
     streamlit_words()
+    screen_reader_words()
     switcher()
     sync()
     show_flash()

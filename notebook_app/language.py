@@ -7,6 +7,8 @@ screens then ask for their words with ``_``/``ngettext`` as the engine does.
 
 from __future__ import annotations
 
+import json
+
 import streamlit as st
 
 from solver import i18n
@@ -144,5 +146,54 @@ def streamlit_words() -> None:
         + words_instead(f".stTextInput {HINT}", i18n.gettext("Press Enter to apply"), "12px")
         + words_instead(f"{STATUS}:enabled", i18n.gettext("Stop"), "14px")
         + words_instead(f"{STATUS}:disabled", i18n.gettext("Stopping…"), "14px")
+        + words_instead(SKIP, i18n.gettext("Skip to main content"), "14px")
         + "</style>"
     )
+
+
+SKIP = '[data-testid="stSkipToContent"]'
+"""The link a keyboard or screen reader user meets first (shown only when focused)."""
+LABELS = (i18n.N_("Help"), i18n.N_("Close"), i18n.N_("Open"), i18n.N_("Copy to clipboard"),
+          i18n.N_("Main menu"), i18n.N_("Increment"), i18n.N_("Decrement"),
+          i18n.N_("Link to heading"))
+"""The labels (``aria-label``) Streamlit gives, in English only, to the parts of our widgets a
+screen reader names: a help mark, the dialog's close button, a select box's arrow, a code box's
+copy button, the app menu, a number box's steppers, a heading's link."""
+HELP_FOR = "Help for "
+"""The start of the label of a widget's help mark, the widget's label following."""
+READER_WORDS = """<script>
+(() => {
+  const words = %s, helpFor = %s, english = new WeakMap();
+  const say = el => {
+    const label = english.get(el) ?? el.getAttribute('aria-label');
+    let ours = words[label];
+    if (ours === undefined && label.startsWith('Help for '))
+      ours = helpFor.replace('{label}', label.slice('Help for '.length));
+    if (ours === undefined || el.getAttribute('aria-label') === ours) return;
+    english.set(el, label);
+    el.setAttribute('aria-label', ours);
+  };
+  const all = root => root.querySelectorAll?.('[aria-label]').forEach(say);
+  window.clueReaderWords?.disconnect();
+  window.clueReaderWords = new MutationObserver(changes => changes.forEach(change => {
+    if (change.type === 'attributes') say(change.target);
+    else change.addedNodes.forEach(node => { if (node.nodeType === 1) { all(node);
+      if (node.hasAttribute('aria-label')) say(node); } });
+  }));
+  window.clueReaderWords.observe(document.body, {
+    subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label']});
+  all(document.body);
+})();
+</script>"""
+"""Puts the catalog's words in place of Streamlit's English ``aria-label`` s, now and whenever
+Streamlit draws them again (a switch of language translates them anew)."""
+
+
+def screen_reader_words() -> None:
+    """The labels screen readers say for Streamlit's own parts of our widgets (`LABELS`, a help
+    mark's "Help for ..."), in the session's language; CSS cannot change an attribute, so a
+    small script does."""
+    words = {label: i18n.gettext(label) for label in LABELS}
+    st.html(READER_WORDS % (json.dumps(words, ensure_ascii=False),
+                            json.dumps(i18n.gettext("Help for {label}"), ensure_ascii=False)),
+            unsafe_allow_javascript=True)

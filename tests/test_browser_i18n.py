@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from notebook_app.grid_view import FACE_UP_STYLE, HEADER_STYLE, STYLE
+from notebook_app.language import LABELS
 from solver.editions import edition as find_edition
 from solver.i18n import NAMES, _, speaking
 
@@ -97,6 +98,11 @@ COLOURS = [re.search("#[0-9a-f]{6}", style).group()  # type: ignore[union-attr]
            for style in (*STYLE.values(), FACE_UP_STYLE, HEADER_STYLE)]
 """The backgrounds of the owner cells (`notebook_app.grid_view`)."""
 
+ENGLISH_LABELS = """(labels) => [...document.querySelectorAll('[aria-label]')]
+  .filter(e => e.checkVisibility()).map(e => e.getAttribute('aria-label'))
+  .filter(label => labels.includes(label) || label.startsWith('Help for '))"""
+"""The screen-reader labels on the screen that are still Streamlit's English."""
+
 RUNNING = """(stopping) => {  // Streamlit 1.67's running figure and Stop button, as it draws them
   const widget = document.createElement('div');
   widget.dataset.testid = 'stStatusWidget';
@@ -153,6 +159,12 @@ def test_a_game_in_each_language(
         page.wait_for_timeout(200)
         problems = page.evaluate(OVERFLOW)
         assert not problems, f"{language} {step}: {problems}"
+        english_labels(page, step)
+
+    def english_labels(page: Page, step: str) -> None:
+        if language != "en":
+            found = page.evaluate(ENGLISH_LABELS, list(LABELS))
+            assert not found, f"{language} {step}: English screen-reader labels {found}"
 
     def tap(page: Page, label: str, option: str) -> None:
         chip = page.get_by_role("radiogroup", name=label).get_by_role("radio", name=option,
@@ -208,6 +220,7 @@ def test_a_game_in_each_language(
         expect(dialog).to_contain_text(t("Why this cell?"))
         expect(dialog).to_contain_text(mine[0])  # the first suspect's row, the player's card
         page.screenshot(path=artifacts_dir / f"i18n-{language}-5-explained.png")
+        english_labels(page, "5-explained")  # the dialog's close button
         page.keyboard.press("Escape")
         expect(dialog).to_have_count(0)
 

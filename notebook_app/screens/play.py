@@ -159,8 +159,8 @@ def play_screen() -> None:
     names = tuple(VIEWS) if can_edit() else READ_VIEWS
     if state.get("view") not in names:
         state.view = names[0]
-    # a fixed label (hidden): a translated one would make a new widget on a language switch
-    st.segmented_control("View", names, key="view", label_visibility="collapsed",
+    # the label (hidden) is what a screen reader says; with a key, a new label keeps the widget
+    st.segmented_control(_("View"), names, key="view", label_visibility="collapsed",
                          width="stretch", on_change=scroll_to_top, format_func=_)
     status_line()
     VIEWS[state.view or names[0]]()

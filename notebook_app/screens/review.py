@@ -3,6 +3,9 @@ cell to see why it was so), and how the possible envelopes shrank."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -46,11 +49,10 @@ def review_view() -> None:
         st.caption(plain(verdict(grid, counts[upto]))
                    + " · " + _("Tap a cell to see why, as of this event."))
         show_grid(grid, "review_table", upto=upto)
-    st.markdown("**" + _("Possible envelopes after each event") + "**")
-    chart = pd.DataFrame({"event": range(len(counts)), "envelopes": counts})
-    # the heading says what is counted: the axis titles stay short (a long one is cut off)
-    st.line_chart(chart, x="event", y="envelopes", height=180, x_label=_("event"),
-                  y_label=_("envelopes"))
+    heading = _("Possible envelopes after each event")
+    st.markdown("**" + heading + "**")
+    with st.container(key="envelope_chart"):
+        st.altair_chart(envelope_chart(counts, heading), width="stretch")
     safe = next((i for i, n in enumerate(counts) if n == 1), None)
     if safe is None:
         st.write(_("An accusation has not been safe yet."))
@@ -62,3 +64,24 @@ def review_view() -> None:
     accusations = [(i, e) for i, e in enumerate(events, 1) if isinstance(e, Accusation)]
     for number, accusation in accusations:
         st.markdown(plain(f"#{number}: {describe(accusation)}"))
+
+
+CHART_CSS = ("<style>.st-key-envelope_chart [data-testid='stElementToolbar'] {display: none;}"
+             "</style>")
+"""The chart's toolbar (show data, download, full screen) speaks English only and a player needs
+none of it."""
+
+
+def envelope_chart(counts: Sequence[int], heading: str) -> alt.Chart:
+    """The count of possible envelopes after each event as a line; every word on it (axis titles,
+    the tooltip, the description a screen reader says) from the catalog, none of Vega's English
+    descriptions of marks and axes. The heading says what is counted, so the axis titles stay
+    short (a long one is cut off)."""
+    st.html(CHART_CSS)
+    event, envelopes = _("event"), _("envelopes")
+    data = pd.DataFrame({"event": range(len(counts)), "envelopes": counts})
+    return alt.Chart(data, description=heading, height=180).mark_line().encode(
+        x=alt.X("event:Q", title=event, axis=alt.Axis(tickMinStep=1, format="d")),
+        y=alt.Y("envelopes:Q", title=envelopes),
+        tooltip=[alt.Tooltip("event:Q", title=event), alt.Tooltip("envelopes:Q", title=envelopes)],
+    ).configure(aria=False)

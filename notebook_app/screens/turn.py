@@ -109,7 +109,7 @@ def turn_view() -> None:
     kinds = kinds_offered()
     if state.get("kind") not in kinds:
         state.kind = default_kind()
-    st.segmented_control("Entry", kinds, key="kind", required=True, width="stretch",
+    st.segmented_control(_("Entry"), kinds, key="kind", required=True, width="stretch",
                          format_func=lambda kind: _(SHORT_KINDS[kind]),
                          label_visibility="collapsed")
     if state.kind == "Reveal":
