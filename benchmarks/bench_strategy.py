@@ -167,6 +167,13 @@ def advised(log: GameLog, rng: random.Random) -> Triple:
     return advise(log, samples=SAMPLES, seed=rng.randrange(2**31))[0].triple
 
 
+def quiet_advise(log: GameLog, rng: random.Random) -> Triple:
+    """`advised`, but of its 20 best, the one whose likeliness minus what the table hears
+    (who refutes, in bits) is highest."""
+    ranked = advise(log, samples=SAMPLES, seed=rng.randrange(2**31))[:20]
+    return max(ranked, key=lambda a: a.score - a.public).triple
+
+
 def advisor(log: GameLog, rng: random.Random) -> Triple:
     return advise(log, rule=Rule.INFORMATION, samples=SAMPLES, seed=rng.randrange(2**31),
                   counted=counted(log))[0].triple
@@ -199,7 +206,7 @@ def hands(log: GameLog, rng: random.Random) -> Triple:
 STRATEGIES: dict[str, Chooser] = {
     "likeliest": likeliest, "advise": advised, "advisor": advisor, "quiet": quiet, "closer": closer,
     "resolver": resolver, "hands": hands, "likeliest-honest": likeliest_honest,
-    "steer": steer,
+    "steer": steer, "quiet-advise": quiet_advise,
 }
 
 

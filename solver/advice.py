@@ -585,7 +585,7 @@ def reason_said(log: GameLog, advice: Advice, grid: Grid | None = None) -> Messa
     if mine:
         line = say("{asks}, steers with your own {cards}", asks=line,
                    cards=Listing(tuple(mine)))
-    if advice.rule is Rule.LIKELIEST:
+    if advice.rule is Rule.LIKELIEST and open_:
         line = say("{reason}, the likeliest in the envelope if players ask about cards they do "
                    "not hold", reason=line)
     if advice.answers:
