@@ -13,7 +13,8 @@ My strategies (the suggestion I make; I accuse as soon as my notebook is certain
   cards with the deals weighed as players play, my own card in a settled category, ties to the
   most telling);
 - ``likeliest-honest``: the likeliest cards with the deals weighed as players play (ties at
-  random); ``steer``: the same with my own card in a settled category;
+  random); ``steer``: the same with my own card in a settled category; ``quiet-advise``: of
+  `advise`'s 20 best, the highest likeliness minus what the table hears (bits);
 - ``advisor``: the most expected information about the envelope (`Rule.INFORMATION`);
 - ``quiet``, ``closer``, ``resolver``, ``hands``: the same, minus half of what the whole table
   hears (who refutes), plus the chance of settling the envelope, of settling a category, plus
