@@ -155,38 +155,47 @@ SKIP = '[data-testid="stSkipToContent"]'
 """The link a keyboard or screen reader user meets first (shown only when focused)."""
 LABELS = (i18n.N_("Help"), i18n.N_("Close"), i18n.N_("Open"), i18n.N_("Copy to clipboard"),
           i18n.N_("Main menu"), i18n.N_("Increment"), i18n.N_("Decrement"),
-          i18n.N_("Link to heading"))
+          i18n.N_("Link to heading"), i18n.N_("Copied"))
 """The labels (``aria-label``) Streamlit gives, in English only, to the parts of our widgets a
 screen reader names: a help mark, the dialog's close button, a select box's arrow, a code box's
-copy button, the app menu, a number box's steppers, a heading's link."""
+copy button (and what it says once it has copied), the app menu, a number box's steppers, a
+heading's link."""
 HELP_FOR = "Help for "
 """The start of the label of a widget's help mark, the widget's label following."""
 READER_WORDS = """<script>
 (() => {
-  const words = %s, helpFor = %s, english = new WeakMap();
-  const say = el => {
-    const label = english.get(el) ?? el.getAttribute('aria-label');
-    let ours = words[label];
-    if (ours === undefined && label.startsWith('Help for '))
-      ours = helpFor.replace('{label}', label.slice('Help for '.length));
-    if (ours === undefined || el.getAttribute('aria-label') === ours) return;
-    english.set(el, label);
-    el.setAttribute('aria-label', ours);
+  const words = %s, helpFor = %s, attributes = ['aria-label', 'title'];
+  const written = window.clueWritten ??= new WeakMap();  // element -> {attribute: [English, ours]}
+  const say = (el, attribute) => {
+    const now = el.getAttribute(attribute);
+    if (now === null) return;
+    const record = written.get(el) ?? {}, [english, ours] = record[attribute] ?? [];
+    const label = now === ours ? english : now;  // else Streamlit wrote a new English label
+    let translated = words[label];
+    if (translated === undefined && label.startsWith('Help for '))
+      translated = helpFor.replace('{label}', label.slice('Help for '.length));
+    if (translated === undefined) return;
+    record[attribute] = [label, translated];
+    written.set(el, record);
+    if (now !== translated) el.setAttribute(attribute, translated);
   };
-  const all = root => root.querySelectorAll?.('[aria-label]').forEach(say);
+  const all = node => attributes.forEach(attribute => {
+    if (node.hasAttribute(attribute)) say(node, attribute);
+    node.querySelectorAll(`[${attribute}]`).forEach(el => say(el, attribute));
+  });
   window.clueReaderWords?.disconnect();
   window.clueReaderWords = new MutationObserver(changes => changes.forEach(change => {
-    if (change.type === 'attributes') say(change.target);
-    else change.addedNodes.forEach(node => { if (node.nodeType === 1) { all(node);
-      if (node.hasAttribute('aria-label')) say(node); } });
+    if (change.type === 'attributes') say(change.target, change.attributeName);
+    else change.addedNodes.forEach(node => { if (node.nodeType === 1) all(node); });
   }));
   window.clueReaderWords.observe(document.body, {
-    subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label']});
+    subtree: true, childList: true, attributes: true, attributeFilter: attributes});
   all(document.body);
 })();
 </script>"""
-"""Puts the catalog's words in place of Streamlit's English ``aria-label`` s, now and whenever
-Streamlit draws them again (a switch of language translates them anew)."""
+"""Puts the catalog's words in place of Streamlit's English ``aria-label`` s and ``title`` s
+(the tooltip of a code box's copy button), now and whenever Streamlit draws them again; a
+switch of language translates them anew, back to English too."""
 
 
 def screen_reader_words() -> None:
