@@ -6,8 +6,10 @@ computed first and not timed (the notebook has it already). Times are process CP
 machine is shared; ``--wall`` for wall clock), the best of ``--repeat`` runs. Baselines, in the
 same run and on the same logs: the SAT grid itself (`grid_of`), the engine's own work per log;
 and the odds as they were before the count owner by owner (`solver.odds.owners`): the
-card-by-card programme within its budget, else sampling (``--no-old`` leaves it out). Where
-both are exact the benchmark checks that they agree to the last digit.
+card-by-card programme within its budget, else sampling (``--no-old`` leaves it out); or, with
+``--against REV``, the odds of an earlier git revision (its ``solver`` package, imported beside
+this one, on the same logs read back from their JSON). Where both are exact the benchmark checks
+that they agree to the last digit.
 
 Tables:
 - classic box, the user's log (``--spectator``: nobody's hand known), 6 / 3 / 4 players;
@@ -22,21 +24,32 @@ Tables:
     python benchmarks/bench_odds.py --only forum --games 5
     python benchmarks/bench_odds.py --only classic --spectator --games 20
     python benchmarks/bench_odds.py --only forum --players 8 12 --games 10
+    python benchmarks/bench_odds.py --only custom --games 6 --against 1d62e40
 """
 
 from __future__ import annotations
 
 import argparse
+import atexit
+import importlib
+import io
 import math
 import os
 import random
 import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 
 from solver.cards import Deck
 from solver.editions import Dealing, editions, forum_deck
 from solver.game import GameLog
+from solver.logfile import dumps
 from solver.odds import DEFAULT_BUDGET, Odds, OverBudget, count, grid_of, odds, puzzle
 from solver.odds.chain import sampled_odds
 from solver.odds.exact import exact_odds
@@ -46,6 +59,9 @@ EVENTS = (0, 10, 30, 60)
 FORUM_EVENTS = (0, 10, 30, 60, 100)
 
 clock: Callable[[], float] = time.process_time
+against: tuple[ModuleType, ModuleType] | None = None
+ARGS_AGAINST = ""
+"""``--against``: the earlier revision's ``odds`` and ``logfile`` modules."""
 
 
 def classic_log(deck: Deck, players: int, events: int, seed: int, me: str | None) -> GameLog:
@@ -108,6 +124,30 @@ def old_odds(log: GameLog) -> tuple[float, Odds]:
     return clock() - start, result
 
 
+def earlier(revision: str, into: Path) -> tuple[ModuleType, ModuleType]:
+    """The ``solver`` package of a git revision, as ``solver_<revision>`` (its odds, logfile)."""
+    root = Path(__file__).resolve().parent.parent
+    archive = subprocess.run(["git", "archive", revision, "solver"], cwd=root, check=True,
+                             capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    name = f"solver_{revision.replace('-', '_').replace('/', '_').replace('.', '_')}"
+    (into / "solver").rename(into / name)
+    sys.path.insert(0, str(into))
+    return importlib.import_module(f"{name}.odds"), importlib.import_module(f"{name}.logfile")
+
+
+def odds_against(log: GameLog) -> tuple[float, Odds]:
+    """Seconds for the earlier revision's odds of the same log (read back from its JSON)."""
+    assert against is not None
+    old_odds_module, old_logfile = against
+    old_log = old_logfile.loads(dumps(log))
+    grid = old_odds_module.grid_of(old_log)
+    start = clock()
+    result = old_odds_module.odds(old_log, grid=grid)
+    return clock() - start, result  # type: ignore[no-any-return]
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[round(q * (len(ordered) - 1))]
@@ -132,7 +172,7 @@ def table(label: str, make: Callable[[int, int], GameLog], games: int, events: t
             exact += result.exact
             warned += result.warning is not None
             if old:
-                took, before = old_odds(log)
+                took, before = odds_against(log) if against else old_odds(log)
                 olds.append(took)
                 old_exact += before.exact
                 if before.exact and result.exact:
@@ -142,8 +182,9 @@ def table(label: str, make: Callable[[int, int], GameLog], games: int, events: t
             f"{label} {count_:3d} events: odds median {ms(statistics.median(times))} ms"
             f"  p95 {ms(percentile(times, 0.95))}  max {ms(max(times))}"
             f"  exact {exact}/{games}" + (f", stuck {warned}" if warned else "")
-            + (f"  | before: median {ms(statistics.median(olds))}  p95 "
-               f"{ms(percentile(olds, 0.95))}  exact {old_exact}/{games}" if old else "")
+            + (f"  | {'at ' + ARGS_AGAINST if against else 'before'}: median "
+               f"{ms(statistics.median(olds))}  p95 {ms(percentile(olds, 0.95))}"
+               f"  exact {old_exact}/{games}" if old else "")
             + f"  | grid median {ms(statistics.median(bases))}",
             flush=True,
         )
@@ -186,7 +227,7 @@ def sampling_error(label: str, logs: list[GameLog]) -> None:
 
 
 def main() -> None:
-    global clock
+    global clock, against, ARGS_AGAINST
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--repeat", type=int, default=1, help="best of this many runs")
@@ -197,9 +238,16 @@ def main() -> None:
     parser.add_argument("--events", type=int, nargs="*", help="only these numbers of events")
     parser.add_argument("--no-old", dest="old", action="store_false",
                         help="leave out the odds as they were before (the baseline)")
+    parser.add_argument("--against", metavar="REV",
+                        help="baseline: the odds of this git revision instead")
     args = parser.parse_args()
     if args.wall:
         clock = time.perf_counter
+    if args.against:
+        ARGS_AGAINST = args.against
+        copy = tempfile.TemporaryDirectory(prefix="bench_odds_")
+        atexit.register(copy.cleanup)
+        against = earlier(args.against, Path(copy.name))
     me = None if args.spectator else "P1"
     who = "spectator" if me is None else "player"
     print(f"{who} logs, {args.games} games per line, {'wall' if args.wall else 'CPU'} time, "
