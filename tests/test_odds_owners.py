@@ -155,3 +155,25 @@ def test_forum_game_of_eight_at_ten_events_is_exact_and_the_same_on_every_run() 
     assert first.probabilities == again.probabilities
     assert first.envelope_odds == again.envelope_odds
     assert first == owner_odds(log, pz, Budget(PLENTY), False)
+
+
+@pytest.mark.slow
+def test_the_work_budgets_bound_memory() -> None:
+    """A 12-player forum game at 30 events is past both counts' budgets: they give up having
+    stored no more than their work allows (measured peaks 59 and 152 MB), then the sampler runs."""
+    import tracemalloc
+
+    rng = random.Random(0)
+    names = tuple(f"P{i}" for i in range(1, 13))
+    game, truth = random_setup(forum_deck(12), names, Dealing.FORUM, "P1", rng)
+    log = play(game, truth, 30, rng, directed=True, wrong_accusations=0.05, reveals=0.1,
+               notes=0.05, absence=Absence(names[-1], 10, 15))
+    grid = grid_of(log)
+    tracemalloc.start()
+    try:
+        result = odds(log, grid=grid)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert not result.exact
+    assert peak < 400 * 2**20
