@@ -416,13 +416,17 @@ class Outcome:
     """How a game played to the end went."""
 
     winner: str | None
-    """The first player whose notebook was certain at the start of their turn (they accuse
-    then and win); ``None`` if nobody within the turn limit."""
+    """The first player whose notebook was certain on their own turn, at its start or after
+    their suggestion's answer (they accuse then and win); ``None`` if nobody within the turn
+    limit."""
     solved_at: Mapping[str, int]
     """Player -> the table's turn on which they could first accuse correctly."""
+    heard: Mapping[str, int]
+    """Player -> how many of the table's suggestions they had heard when they could first
+    accuse (their own last one included when it settled it)."""
     my_suggestions: int | None
-    """My suggestions before my notebook was certain at the start of my turn (``None``: never
-    within the turn limit)."""
+    """My suggestions until my notebook was certain (the one whose answer settled it
+    included; ``None``: never within the turn limit)."""
     log: GameLog
     """My log of the whole game (to my certainty, or the turn limit)."""
     truth: TrueDeal
@@ -515,9 +519,11 @@ def play_to_win(
 
     On my turn I accuse when my notebook is certain, else suggest ``choose``'s triple; I show
     cards by ``show``. Opponents play as ``opponents`` says and refuters among them show a
-    uniformly random match. Whoever is certain at the start of their turn wins; the game goes on
-    (the winners fall silent but keep answering) until I am certain too, so my turns to
-    certainty are known in every game. ``watch`` sees each of my turns (`Moment`). Every random
+    uniformly random match. As the rules allow a suggestion and an accusation on the same turn,
+    whoever is certain at the start of their turn, or right after the answer to their own
+    suggestion, accuses then; the first to do so wins. The game goes on (the winners fall
+    silent but keep answering) until I am certain too, so my turns to certainty are known in
+    every game. ``watch`` sees each of my turns (`Moment`). Every random
     choice comes from its own stream (`Dice`), so two strategies meet the same table.
     """
     dice = Dice(seed)
@@ -526,6 +532,7 @@ def play_to_win(
     mine = Notebook(game)
     log = GameLog(game)
     solved: dict[str, int] = {}
+    heard: dict[str, int] = {}
     suggestions = 0
     table: list[Suggestion] = []
     try:
@@ -539,6 +546,7 @@ def play_to_win(
                     watch(Moment(turn, log, certain, truth.envelope, knows))
                 if certain:
                     solved[me] = turn
+                    heard[me] = len(table)
                     break
                 cards = choose(log, dice("mine"))
                 suggestions += 1
@@ -548,6 +556,7 @@ def play_to_win(
                     continue
                 if seat.certain():
                     solved[by] = turn
+                    heard[by] = len(table)
                     continue
                 cards = seat.ask(dice("ask", by), dice("bluff", by))
             event = _answer_all(game, truth, by, cards, me, log, show, dice)
@@ -556,12 +565,20 @@ def play_to_win(
             mine.record(_view(event, me))
             for name, seat in seats.items():
                 seat.record(_view(event, name))
+            # the same turn: the suggester accuses at once if the answer settled it
+            if by == me and mine.grid().accusation_safe:
+                solved[me] = turn
+                heard[me] = len(table)
+                break
+            if by != me and seats[by].certain():
+                solved[by] = turn
+                heard[by] = len(table)
     finally:
         mine.close()
         for seat in seats.values():
             seat.close()
     winner = min(solved, key=solved.__getitem__) if solved else None
-    return Outcome(winner, solved, suggestions if me in solved else None, log, truth,
+    return Outcome(winner, solved, heard, suggestions if me in solved else None, log, truth,
                    tuple(table))
 
 

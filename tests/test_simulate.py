@@ -275,28 +275,26 @@ def test_a_game_to_the_end_is_sound_and_reproducible(kind: Opponent, seed: int) 
         grid = notebook.grid()
     assert grid.accusation_safe
     assert tuple(grid.envelope()[cat] for cat in CATEGORIES) == outcome.truth.envelope
-    for name, turn in outcome.solved_at.items():
+    for name, heard in outcome.heard.items():
         if name == "Ben":
             continue
-        # what they had heard by their winning turn leaves them one envelope
-        seen = tuple(
-            e if name in (e.by, e.refuted_by) else replace(e, shown=None)
-            for e in outcome.table[: _events_before(outcome, turn)]
-        )
-        view = GameLog(replace(game, me=name, my_cards=outcome.truth.hand(name)), seen)
-        with Notebook(view.game, view.events) as notebook:
-            assert notebook.grid().accusation_safe, name
+        # what they had heard when they accused leaves them one envelope; when the answer to
+        # their own suggestion settled it (they accused on that turn), what came before did not
+        assert _safe_for(outcome, name, heard)
+        if outcome.table[heard - 1].by == name:
+            assert not _safe_for(outcome, name, heard - 1)
 
 
-def _events_before(outcome: Outcome, turn: int) -> int:
-    """How many suggestions were made before the table's turn ``turn`` (the solved skip)."""
-    names = outcome.log.game.player_names
-    made = 0
-    for t in range(turn):
-        by = names[t % len(names)]
-        if outcome.solved_at.get(by, turn + 1) > t:
-            made += 1
-    return made
+def _safe_for(outcome: Outcome, name: str, heard: int) -> bool:
+    """Whether the first ``heard`` suggestions of the table leave ``name`` one envelope."""
+    game = outcome.log.game
+    seen = tuple(
+        e if name in (e.by, e.refuted_by) else replace(e, shown=None)
+        for e in outcome.table[:heard]
+    )
+    view = GameLog(replace(game, me=name, my_cards=outcome.truth.hand(name)), seen)
+    with Notebook(view.game, view.events) as notebook:
+        return notebook.grid().accusation_safe
 
 
 def test_the_same_seed_deals_the_same_cards_to_every_strategy() -> None:
@@ -316,9 +314,10 @@ def test_a_watch_sees_my_turns_and_the_perfect_opponents_certainty() -> None:
     moments: list[Moment] = []
     outcome = play_to_win(CLASSIC, SIX[:3], "Chloe", 2, _likeliest, watch=moments.append)
     assert [m.turn % 3 for m in moments] == [2] * len(moments)
-    assert moments[-1].certain and not any(m.certain for m in moments[:-1])
+    assert not any(m.certain for m in moments[:-1])
     assert all(set(m.knows) <= {"Anna", "Ben"} for m in moments)
-    assert len(moments) == (outcome.my_suggestions or 0) + 1
+    # the last moment is certain unless my last suggestion's answer settled it (I accused then)
+    assert len(moments) == (outcome.my_suggestions or 0) + moments[-1].certain
 
 
 def _own_cards_named(outcome: Outcome) -> list[int]:
