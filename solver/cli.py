@@ -36,7 +36,6 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +45,8 @@ from .limits import MAX_FILE_BYTES, MAX_SAMPLES
 from .values import Value
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from .cards import Deck
     from .editions import Dealing
     from .game import GameLog
@@ -124,6 +125,8 @@ def _read_text(path: str, option: str) -> str:
 
 def _bluff(text: str) -> Fraction:
     """An argparse type: a bluff factor above 0 and at most 1 (``0.25`` or ``1/4``)."""
+    from fractions import Fraction  # here: every command would pay for importing it
+
     try:
         value = Fraction(text)
     except (ValueError, ZeroDivisionError):
