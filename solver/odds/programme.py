@@ -68,6 +68,9 @@ class Layer:
     """Index of this card (or block) among its category's envelope candidates (1-based)."""
     slot: int = -1
     """Block share: the state position holding how many of the block's cards are left."""
+    pending: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    """owner -> refutations: the refutations only that owner can satisfy that are still open
+    after this card; a path that fills the owner's hand with none of them satisfied is dead."""
 
 
 State = tuple[int, ...]
@@ -159,8 +162,13 @@ def layers_of(
         hooks = tuple((i, o) for i, t in enumerate(tallies) if card in t.cards for o in t.holders)
         closes = tuple(i for i, p in last_of.items() if p == pos)
         reach = tuple(sorted(allowed[card]))
+        pending = dict(
+            (o, ts) for o in reach
+            if (ts := tuple(i for i, t in enumerate(tallies) if t.holders == (o,)
+                            and t.weights[0] == 0 and last_of[i] > pos)))
         single_layers.append(Layer(card=card, allowed=reach, hooks=hooks, closes=closes,
-                             changed=reach, envelope_class=envelope_class(reach, (card,))))
+                             changed=reach, envelope_class=envelope_class(reach, (card,)),
+                             pending=pending))
     # Blocks are dealt owner by owner (each block keeps its own count of cards left), so an
     # owner's hand is settled before the next owner's is opened: few hand-size states at once.
     ordered: list[tuple[frozenset[int], list[str]]] = sorted(
@@ -317,6 +325,7 @@ def programme_steps(
             return out
         hooks = layer.hooks
         closes = layer.closes
+        pending = layer.pending
         # The card shrinks every possible owner's supply of cards by one; an owner whose room
         # now exceeds that supply must take this very card.
         full = [x for x in layer.allowed if st[x] > room[x]]
@@ -335,7 +344,8 @@ def programme_steps(
             for t in closes:
                 weight *= tallies[t].weights[s[base + t]]
                 s[base + t] = 0
-            if weight:
+            if weight and not (s[o] == 0 and o in pending and any(
+                    s[base + t] == 0 for t in pending[o])):
                 out.append((o, tuple(s), weight))
         return out
 
