@@ -9,12 +9,13 @@ player and purpose its own random stream, so the comparisons are paired game by 
 My strategies (the suggestion I make; I accuse as soon as my notebook is certain):
 
 - ``likeliest``: the likeliest envelope card of each category (the baseline);
-- ``advise``: what `solver.advice.advise` suggests by default (`Rule.LIKELIEST`: the likeliest
+- ``advise``: `solver.advice.advise`'s `Rule.LIKELIEST` without the table weight (the likeliest
   cards with the deals weighed as players play, my own card in a settled category, ties to the
   most telling);
 - ``likeliest-honest``: the likeliest cards with the deals weighed as players play (ties at
-  random); ``steer``: the same with my own card in a settled category; ``quiet-advise``: of
-  `advise`'s 20 best, the highest likeliness minus what the table hears (bits);
+  random); ``steer``: the same with my own card in a settled category; ``quiet-advise``: what
+  `advise` suggests by default (of ``advise``'s 20 best, the highest likeliness minus what the
+  table hears, in bits);
 - ``advisor``: the most expected information about the envelope (`Rule.INFORMATION`);
 - ``quiet``, ``closer``, ``resolver``, ``hands``: the same, minus half of what the whole table
   hears (who refutes), plus the chance of settling the envelope, of settling a category, plus
@@ -163,16 +164,15 @@ def _likeliest(log: GameLog, found: Count | None, rng: random.Random) -> Triple:
 
 
 def advised(log: GameLog, rng: random.Random) -> Triple:
-    """What `advise` suggests by default (`Rule.LIKELIEST`: the plain count only when nobody
-    else has suggested yet, so the advisor counts it itself)."""
-    return advise(log, samples=SAMPLES, seed=rng.randrange(2**31))[0].triple
+    """`advise`'s `Rule.LIKELIEST` without its table weight (the default before it: the plain
+    count only when nobody else has suggested yet, so the advisor counts it itself)."""
+    return advise(log, samples=SAMPLES, seed=rng.randrange(2**31), table_weight=0)[0].triple
 
 
 def quiet_advise(log: GameLog, rng: random.Random) -> Triple:
-    """`advised`, but of its 20 best, the one whose likeliness minus what the table hears
-    (who refutes, in bits) is highest."""
-    ranked = advise(log, samples=SAMPLES, seed=rng.randrange(2**31))[:20]
-    return max(ranked, key=lambda a: a.score - a.public).triple
+    """What `advise` suggests by default: of `advised`'s 20 best, the one whose likeliness
+    minus what the table hears (who refutes, in bits) is highest."""
+    return advise(log, samples=SAMPLES, seed=rng.randrange(2**31))[0].triple
 
 
 def advisor(log: GameLog, rng: random.Random) -> Triple:

@@ -61,6 +61,9 @@ SAMPLES = 2000
 LISTED = 20
 """Under `Rule.LIKELIEST`, the figures (gain, who refutes) are worked out for the best
 suggestions only (and every one tied with the first)."""
+QUIET = 1.0
+"""Under `Rule.LIKELIEST`, how much what the table hears (bits) counts against a suggestion's
+summed chance (measured: docs/strategy.md)."""
 TABLE_LISTED = 20
 """Without a table weight, what the table hears is measured for the best suggestions only."""
 ALTERNATIVES = 5
@@ -194,9 +197,9 @@ class Advice:
     rule: Rule = Rule.INFORMATION
     """How the ranking was made. Under `Rule.LIKELIEST` ``score`` is the summed chance that the
     named cards are in the envelope (as players play; a card of mine in a category I have
-    settled counts 1), the figures are taken over deals drawn as players play (for the best
-    `LISTED` suggestions; the rest: 0), and ``settles`` is not estimated (0: my notebook's
-    certainty needs its own deals)."""
+    settled counts 1), for the best `LISTED` less the table's share (`advise`); the figures
+    are taken over deals drawn as players play (for the best `LISTED` suggestions; the rest:
+    0), and ``settles`` is not estimated (0: my notebook's certainty needs its own deals)."""
 
 
 def sample(log: GameLog, size: int = SAMPLES, *, seed: int = 0,
@@ -505,7 +508,7 @@ def advise(
     seed: int = 0,
     refuter_model: bool = False,
     to: str | None = None,
-    table_weight: float = 0.0,
+    table_weight: float | None = None,
     finish: float = 0.0,
     resolve: float = 0.0,
     hands: float = 0.0,
@@ -515,15 +518,18 @@ def advise(
 
     By default (`Rule.LIKELIEST`) the best names the cards likeliest to be in the envelope,
     the deals weighed as players play, and in a category my notebook has settled one of my own
-    cards; ties go to the most telling (the gain). The figures (gain, who refutes) are taken
-    over deals drawn so, for the best `LISTED` suggestions only (and all tied with the first;
-    the rest: 0).
+    cards; ties go to the most telling (the gain). Of the best `LISTED`, the first is the one
+    whose summed chance minus ``table_weight`` (default `QUIET`) times what the table hears
+    (who refutes, `Advice.public`, in bits) is highest: a question whose answer tells the
+    others the envelope is one they may solve with before my next turn. The figures (gain, who
+    refutes) are taken over deals drawn as players play, for the best `LISTED` suggestions only
+    (and all tied with the first; the rest: 0).
 
     With `Rule.INFORMATION`, the gain ranks: the entropy of the envelope now minus its expected
     entropy once I have heard the answer: who refutes (players to my left in turn, or ``to``
     alone in the forum variant) and which card I am shown (a refuter with several matches picks
     one at random); in the 2-player game, the side card I look at when nobody answers.
-    ``table_weight``, ``finish``, ``resolve`` and ``hands`` as in `gains` (this rule only).
+    ``table_weight`` (default 0), ``finish``, ``resolve`` and ``hands`` as in `gains`.
     ``counted`` is the log's exact count when the caller has it.
     """
     me = _me(log, N_("advice"))
@@ -536,8 +542,8 @@ def advise(
     size = samples if samples is not None else draw_size(None, len(triples))
     if rule is Rule.INFORMATION:
         drawn = sample(log, size, seed=seed, refuter_model=refuter_model, counted=counted)
-        return gains(log, drawn, triples, me, to, table_weight=table_weight, finish=finish,
-                     resolve=resolve, hands=hands)
+        return gains(log, drawn, triples, me, to, table_weight=table_weight or 0.0,
+                     finish=finish, resolve=resolve, hands=hands)
     grid = grid_of(log)
     played, found = as_played(log, refuter_model=refuter_model, counted=counted, grid=grid)
     chances = (exact_odds(played, found, refuter_model) if found is not None
@@ -556,8 +562,15 @@ def advise(
     scored = gains(log, drawn, listed, me, to)  # ties among the likeliest: the most telling
     scored.sort(key=lambda a: rank(a.triple))
     rest = [Advice(t, 0.0, 0.0) for t in triples[len(listed):]]
-    return [dataclasses.replace(a, score=sum(value[c] for c in a.triple), settles=0.0,
-                                resolves=0.0, rule=Rule.LIKELIEST) for a in (*scored, *rest)]
+    ranked = [dataclasses.replace(a, score=sum(value[c] for c in a.triple), settles=0.0,
+                                  resolves=0.0, rule=Rule.LIKELIEST) for a in (*scored, *rest)]
+    weight = QUIET if table_weight is None else table_weight
+    if weight:  # what the table hears is known for these (`gains` works it out for its best)
+        head = [dataclasses.replace(a, score=a.score - weight * a.public)
+                for a in ranked[:LISTED]]
+        head.sort(key=lambda a: -round(a.score, 9))
+        ranked[:LISTED] = head
+    return ranked
 
 
 ASKS_ABOUT = (N_("asks about no cards you have not placed yet"),
@@ -586,8 +599,8 @@ def reason_said(log: GameLog, advice: Advice, grid: Grid | None = None) -> Messa
         line = say("{asks}, steers with your own {cards}", asks=line,
                    cards=Listing(tuple(mine)))
     if advice.rule is Rule.LIKELIEST and open_:
-        line = say("{reason}, the likeliest in the envelope if players ask about cards they do "
-                   "not hold", reason=line)
+        line = say("{reason}, among the likeliest in the envelope if players ask about cards "
+                   "they do not hold", reason=line)
     if advice.answers:
         who, chance = advice.answers[0]
         if who is None:

@@ -9,6 +9,8 @@ from fractions import Fraction
 import pytest
 
 from solver.advice import (
+    LISTED,
+    QUIET,
     Advice,
     Rule,
     accuse,
@@ -152,7 +154,7 @@ def test_by_default_the_advisor_names_the_likeliest_cards_as_players_play() -> N
     allowed = played(log)
     chance, plain = in_envelope(log, allowed), in_envelope(log, list(deals(log)))
     assert len(allowed) < len(list(deals(log)))  # the test means something
-    ranked = advise(log, samples=40_000, seed=3)
+    ranked = advise(log, samples=40_000, seed=3, table_weight=0)
     assert len(ranked) == 3 * 2 * 3
     for advice in ranked:
         assert advice.rule is Rule.LIKELIEST and advice.settles == 0
@@ -168,11 +170,32 @@ def test_by_default_the_advisor_names_the_likeliest_cards_as_players_play() -> N
     assert plain_best != ranked[0].triple
 
 
+def test_of_the_likeliest_the_advisor_asks_what_tells_the_table_least() -> None:
+    """By default the best `LISTED` are ranked by their summed chance less what the table hears
+    (who refutes, in bits); the rest follow by chance alone."""
+    deck = editions()["clue-classic"].deck
+    game = new_game(deck, ("Ann", "Bob", "Cy", "Dee"), Dealing.CLASSIC, me="Ann",
+                    my_cards=("Miss Scarlet", "Rope", "Hall", "Study"))
+    log = GameLog(game, (Suggestion("Bob", ("Mr. Green", "Knife", "Lounge"), ("Cy",), "Dee"),))
+    plain = advise(log, samples=2000, seed=2, table_weight=0)
+    quiet = advise(log, samples=2000, seed=2)
+    chance = {a.triple: a.score for a in plain}
+    head = quiet[:LISTED]
+    assert {a.triple for a in head} == {a.triple for a in plain[:LISTED]}
+    assert sum(a.public > 0 for a in head) > LISTED // 2  # worked out for them
+    for advice in head:
+        assert advice.score == pytest.approx(chance[advice.triple] - QUIET * advice.public)
+    scores = [round(a.score, 9) for a in head]
+    assert scores == sorted(scores, reverse=True)
+    assert [a.triple for a in quiet[LISTED:]] == [a.triple for a in plain[LISTED:]]
+    assert [a.triple for a in head] != [a.triple for a in plain[:LISTED]]  # it re-ranks
+
+
 def test_in_a_settled_category_the_advisor_names_my_own_card() -> None:
     """I hold Knife, so Rope is in the envelope: naming Knife instead tells me the same, and
     the table hears that nobody holds my card rather than the envelope's."""
     log = small()  # Ann holds Green and Knife
-    ranked = advise(log, samples=2000)
+    ranked = advise(log, samples=2000, table_weight=0)
     assert all("Knife" in a.triple for a in ranked[:3])
     rope = next(a for a in ranked if a.triple[0] == ranked[0].triple[0]
                 and a.triple[2] == ranked[0].triple[2] and "Rope" in a.triple)
@@ -187,7 +210,7 @@ def test_the_advisor_reads_the_log_plainly_when_honest_notes_contradict_it() -> 
     with pytest.raises(ContradictionError):
         grid_of(honest_notes(log))
     chance = in_envelope(log, list(deals(log)))
-    for advice in advise(log, samples=5000, seed=1):
+    for advice in advise(log, samples=5000, seed=1, table_weight=0):
         steer = advice.triple[1] == "Knife"  # Rope is certain: my Knife counts as 1
         assert advice.score == pytest.approx(
             sum(1.0 if steer and c == "Knife" else chance[c] for c in advice.triple))
@@ -203,7 +226,7 @@ def test_a_player_seen_naming_their_own_card_is_not_taken_to_lack_the_others() -
     assert 0 < chance["Hall"] < 1  # the test means something
     # White and Rope are certain (I hold Green and Knife, Bob showed Plum): mine count 1
     value = chance | {"Green": 1.0, "Knife": 1.0}
-    for advice in advise(log, samples=500):
+    for advice in advise(log, samples=500, table_weight=0):
         assert advice.score == pytest.approx(sum(value[c] for c in advice.triple))
 
 
@@ -410,7 +433,7 @@ def test_each_advice_has_a_line_a_player_can_follow() -> None:
     assert reason(log, open_).startswith("asks about two cards you have not placed yet;")
     likeliest = advise(log, samples=500)[0]
     assert likeliest.rule is Rule.LIKELIEST
-    assert ("the likeliest in the envelope if players ask about cards they do not hold"
+    assert ("among the likeliest in the envelope if players ask about cards they do not hold"
             in reason(log, likeliest))
     assert "the likeliest in the envelope" not in reason(log, open_)
     settling = max(ranked, key=lambda a: a.settles)
