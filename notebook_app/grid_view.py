@@ -35,6 +35,8 @@ FACE_UP_STYLE = "background-color: #dcecf7; color: #1d4f73"
 HEADER_STYLE = "background-color: #d6dcf5; color: #1f2a5c; font-weight: bold"
 LABEL = {ENVELOPE: N_("Env"), SIDE: N_("Side")}
 """Column labels of the envelope and the side pile."""
+PHONE_TABLE = 366
+"""Pixels of table a 390 px wide phone shows without scrolling sideways."""
 CELL_WIDTH = 36
 """Pixels of an owner column: a symbol or "38%"."""
 FONT_PX = 14
@@ -110,7 +112,8 @@ def text_width(text: str) -> float:
 def card_column_width(grid: Grid) -> int:
     """Pixels for the card names: the widest name's, or category heading's, in the reader's
     script, so that none is cut. Where the owner columns do not fit beside it (five or six
-    players with long names), they scroll sideways under the names, which stay in place.
+    players with long names), they scroll sideways under the names, which stay in place, the
+    envelope's column first (`notebook_app.screens.grid`).
 
     >>> from solver.editions import Dealing, editions, new_game
     >>> finnish = editions()["cluedo-refresh-2012-fi"].deck

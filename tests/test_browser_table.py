@@ -29,6 +29,7 @@ from solver.game import Accusation, Event, GameLog, Reveal, Suggestion
 from solver.logfile import dumps, load, loads
 from solver.values import replace
 from tests.phone import PHONE, Page, Runs, chips, chosen, settle, shot, tap
+from tests.test_browser_i18n import COLOURS, CUT_NAMES
 from tests.test_browser_turns import SYMBOLS, grid_on_screen
 
 pytestmark = pytest.mark.browser
@@ -61,8 +62,11 @@ def decks() -> dict[str, GameLog]:
     russian = presets["cluedo-classic-ru"].deck
     forum = forum_deck(12, FORUM_12["suspects"], FORUM_12["weapons"], FORUM_12["places"])
     six = ("Аня", "Борис", "Вера", "Глеб", "Даша", "Егор")
+    japanese = presets["clue-classic-ja"].deck
     return {
         "classic": replace(classic, events=()),
+        "japanese": GameLog(new_game(japanese, ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay"),
+                                     Dealing.CLASSIC, me="Ann", my_cards=japanese.cards[:3]), ()),
         "refresh-fi": replace(refresh, events=()),
         "russian": GameLog(new_game(russian, six, Dealing.CLASSIC, me="Аня",
                                     my_cards=russian.cards[:3]), ()),
@@ -114,6 +118,7 @@ def test_every_decks_chips_fit_a_phone(
                     assert chip.inner_text().strip() == card  # not cut short
             if name == "classic":
                 no_toolbar_over_the_caption(page, runs, artifacts_dir)
+            every_name_whole_in_the_grid(page, runs, name, artifacts_dir)
         browser.close()
 
 
@@ -128,6 +133,21 @@ def no_toolbar_over_the_caption(page: Page, runs: Runs, artifacts_dir: Path) -> 
     page.screenshot(path=artifacts_dir / "table-grid-toolbar.png")
     toolbar = page.locator('[data-testid="stElementToolbar"] button')
     assert toolbar.count() and not any(b.is_visible() for b in toolbar.all())
+
+
+def every_name_whole_in_the_grid(page: Page, runs: Runs, name: str, artifacts_dir: Path) -> None:
+    """No card name of the deck is cut in the Grid's Card column (read from the canvas's pixels,
+    `tests.test_browser_i18n.CUT_NAMES`), however many players share the width."""
+    if chosen(page, "View") != "Grid":
+        tap(page, runs, "View", "Grid")
+    page.locator('.st-key-notebook_grid [data-testid="stDataFrame"] canvas').first.wait_for()
+    for _wait in range(20):  # the canvas is drawn after the page settles
+        found = page.evaluate(CUT_NAMES, COLOURS)
+        if found["rows"] > 3 and len(found["edges"]) == 1:
+            break
+        page.wait_for_timeout(250)
+    shot(page, artifacts_dir / f"table-grid-{name}.png")
+    assert len(found["edges"]) == 1 and not found["cut"], (name, found)
 
 
 # --- whole games --------------------------------------------------------------------------------

@@ -7,11 +7,13 @@ from functools import partial
 
 import streamlit as st
 
+from solver.game import ENVELOPE
 from solver.i18n import _
 from solver.notebook import Grid
 
 from ..grid_view import (
     CELL_WIDTH,
+    PHONE_TABLE,
     as_markdown,
     card_column_width,
     cell_at,
@@ -47,9 +49,14 @@ def show_grid(grid: Grid, name: str, odds: dict[str, dict[str, float]] | None = 
     table = grid_table(grid, odds)
     styles = grid_styles(grid)
     styles.index, styles.columns = table.index, table.columns
-    config = {"_index": st.column_config.TextColumn(_("Card"), width=card_column_width(grid))}
+    names = card_column_width(grid)
+    config = {"_index": st.column_config.TextColumn(_("Card"), width=names)}
     for label in table.columns:
         config[label] = st.column_config.TextColumn(label, width=CELL_WIDTH)
+    order = None
+    if names + CELL_WIDTH * len(table.columns) > PHONE_TABLE:  # the owners scroll sideways:
+        envelope = column_labels(grid)[ENVELOPE]  # the envelope's column first, always in sight
+        order = [envelope, *(label for label in table.columns if label != envelope)]
     styled = table.style.apply(lambda _: styles, axis=None)
     # A new key after every tap clears the selection, so tapping the same cell again explains
     # it again.
@@ -57,6 +64,7 @@ def show_grid(grid: Grid, name: str, odds: dict[str, dict[str, float]] | None = 
     st.html(PLAIN_GRID)
     with st.container(key="notebook_grid"):
         st.dataframe(styled, height="content", row_height=28, column_config=config, key=key,
+                     column_order=order,
                      on_select=partial(on_cell_tap, key, upto), selection_mode="single-cell")
     tapped = state.pop("explain_cell", None)
     if tapped is not None and len(tapped) == 3 and tapped[2] == upto:
