@@ -61,9 +61,10 @@ SAMPLES = 2000
 LISTED = 20
 """Under `Rule.LIKELIEST`, the figures (gain, who refutes) are worked out for the best
 suggestions only (and every one tied with the first)."""
-QUIET = 1.0
+QUIET = 0.0
 """Under `Rule.LIKELIEST`, how much what the table hears (bits) counts against a suggestion's
-summed chance (measured: docs/strategy.md)."""
+summed chance by default: none, since the table lets me accuse on the turn my own question
+settles the envelope (at 1, the rule won less: docs/strategy.md)."""
 TABLE_LISTED = 20
 """Without a table weight, what the table hears is measured for the best suggestions only."""
 ALTERNATIVES = 5
@@ -518,10 +519,9 @@ def advise(
 
     By default (`Rule.LIKELIEST`) the best names the cards likeliest to be in the envelope,
     the deals weighed as players play, and in a category my notebook has settled one of my own
-    cards; ties go to the most telling (the gain). Of the best `LISTED`, the first is the one
-    whose summed chance minus ``table_weight`` (default `QUIET`) times what the table hears
-    (who refutes, `Advice.public`, in bits) is highest: a question whose answer tells the
-    others the envelope is one they may solve with before my next turn. The figures (gain, who
+    cards; ties go to the most telling (the gain). With a ``table_weight`` (default `QUIET`:
+    none), the best `LISTED` are ranked again by their summed chance minus that weight times
+    what the table hears (who refutes, `Advice.public`, in bits). The figures (gain, who
     refutes) are taken over deals drawn as players play, for the best `LISTED` suggestions only
     (and all tied with the first; the rest: 0).
 
@@ -599,8 +599,8 @@ def reason_said(log: GameLog, advice: Advice, grid: Grid | None = None) -> Messa
         line = say("{asks}, steers with your own {cards}", asks=line,
                    cards=Listing(tuple(mine)))
     if advice.rule is Rule.LIKELIEST and open_:
-        line = say("{reason}, among the likeliest in the envelope if players ask about cards "
-                   "they do not hold", reason=line)
+        line = say("{reason}, the likeliest in the envelope if players ask about cards they do "
+                   "not hold", reason=line)
     if advice.answers:
         who, chance = advice.answers[0]
         if who is None:

@@ -130,13 +130,11 @@ def accusation_json(check: AccusationCheck) -> dict[str, Any]:
 def advice_lines(advice: Sequence[Advice], top: int,
                  reasons: Sequence[str] = ()) -> list[str]:
     """The ranking, each suggestion with its one-line reason (`solver.advice.reason`) below:
-    by default the summed chance that its cards are in the envelope (as players play) less what
-    the table hears, with
+    by default the summed chance that its cards are in the envelope (as players play), with
     `Rule.INFORMATION` the expected information."""
     likeliest = bool(advice) and advice[0].rule is Rule.LIKELIEST
     lines = [_("Suggestions by the chance their cards are in the envelope (summed, if players "
-               "ask about cards they do not hold), less what the table hears (bits):")
-             if likeliest else
+               "ask about cards they do not hold):") if likeliest else
              _("Suggestions by expected information about the envelope (bits):")]
     for i, a in enumerate(advice[:top]):
         s, w, r = a.triple
