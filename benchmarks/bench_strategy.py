@@ -232,7 +232,8 @@ def one_game(players: int, name: str, seed: int, kind: Opponent, *,
             for player, knows in moment.knows.items():
                 calibration[key].append((decision.race.players[player], knows))
             if decision.accuse and not verdict[key]:
-                verdict[key].update(turn=moment.turn, correct=decision.triple == moment.envelope,
+                verdict[key].update(turn=moment.turn, answered=moment.answered,
+                                    correct=decision.triple == moment.envelope,
                                     right=decision.right, threat=decision.threat)
 
     times.clear()

@@ -409,6 +409,9 @@ class Moment:
     knows: Mapping[str, bool]
     """Opponents with a perfect notebook (bluffing or not) still playing -> whether their
     notebook is certain now."""
+    answered: bool = False
+    """After the answer to my suggestion of this turn (I may still accuse before the others
+    move), not at the start of my turn."""
 
 
 @dataclass(frozen=True)
@@ -566,10 +569,15 @@ def play_to_win(
             for name, seat in seats.items():
                 seat.record(_view(event, name))
             # the same turn: the suggester accuses at once if the answer settled it
-            if by == me and mine.grid().accusation_safe:
-                solved[me] = turn
-                heard[me] = len(table)
-                break
+            if by == me:
+                if mine.grid().accusation_safe:
+                    solved[me] = turn
+                    heard[me] = len(table)
+                    break
+                if watch is not None:
+                    knows = {n: s.certain() for n, s in seats.items()
+                             if s.notebook is not None and n not in solved}
+                    watch(Moment(turn, log, False, truth.envelope, knows, answered=True))
             if by != me and seats[by].certain():
                 solved[by] = turn
                 heard[by] = len(table)

@@ -316,8 +316,14 @@ def test_a_watch_sees_my_turns_and_the_perfect_opponents_certainty() -> None:
     assert [m.turn % 3 for m in moments] == [2] * len(moments)
     assert not any(m.certain for m in moments[:-1])
     assert all(set(m.knows) <= {"Anna", "Ben"} for m in moments)
-    # the last moment is certain unless my last suggestion's answer settled it (I accused then)
-    assert len(moments) == (outcome.my_suggestions or 0) + moments[-1].certain
+    # each turn: its start, then the answer to my suggestion (unless it settled the envelope:
+    # I accused then); the last moment is certain unless my last suggestion's answer settled it
+    starts = [m for m in moments if not m.answered]
+    answered = [m for m in moments if m.answered]
+    assert len(starts) == (outcome.my_suggestions or 0) + moments[-1].certain
+    assert len(answered) == len(starts) - 1
+    assert all(a.turn == s.turn and len(a.log.events) == len(s.log.events) + 1
+               for s, a in zip(starts, answered, strict=False))
 
 
 def _own_cards_named(outcome: Outcome) -> list[int]:
