@@ -71,6 +71,22 @@ def chosen(page: Page, label: str) -> str | None:
     return str(picked.inner_text()).strip() if picked.count() else None
 
 
+def toggles(page: Page, label: str) -> Any:
+    """The chips of the many-choice (``st.pills(..., selection_mode="multi")``) labelled
+    ``label``: Streamlit draws it as a toolbar of toggle buttons, not a radio group."""
+    return page.get_by_role("toolbar", name=label, exact=True)
+
+
+def toggle(page: Page, runs: Runs, label: str, option: str) -> None:
+    """One tap on a chip of the many-choice labelled ``label``, wait for the run it starts,
+    and check the chip shows as picked."""
+    from playwright.sync_api import expect
+
+    chip = toggles(page, label).get_by_role("button", name=option, exact=True)
+    runs.after(page, chip.click)
+    expect(chip).to_have_attribute("aria-pressed", "true")
+
+
 def tap(page: Page, runs: Runs, label: str, option: str) -> None:
     """One tap on a chip of the choice labelled ``label``, then wait for the run it starts."""
     chip = chips(page, label).get_by_role("radio", name=option, exact=True)

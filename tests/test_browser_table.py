@@ -29,7 +29,7 @@ from solver.editions import Dealing, editions, forum_deck, new_game
 from solver.game import Accusation, Event, GameLog, Reveal, Suggestion
 from solver.logfile import dumps, load, loads
 from solver.values import replace
-from tests.phone import PHONE, Page, Runs, chips, chosen, settle, shot, tap
+from tests.phone import PHONE, Page, Runs, chips, chosen, settle, shot, tap, toggle
 from tests.test_browser_i18n import COLOURS, CUT_NAMES
 from tests.test_browser_turns import SYMBOLS, grid_on_screen
 
@@ -170,7 +170,7 @@ def enter(page: Page, runs: Runs, log: GameLog, event: Event) -> None:
         pick("Entry", "Reveal")
         pick("Whose cards", event.player)
         for card in event.cards:
-            tap(page, runs, "Cards you saw", card)
+            toggle(page, runs, "Cards you saw", card)
         check("That is their whole hand", event.whole_hand)
     elif isinstance(event, Accusation):
         pick("Entry", "Accuse")
