@@ -42,6 +42,26 @@ PHONE_CSS = """<style>
   justify-content: flex-start; text-align: left;}
 .st-key-log button p {font-size: 0.92rem; text-align: left;}
 </style>"""
+STEADY_CHIPS = """<script>
+(() => {
+  if (window.clueSteadyChips) return;
+  window.clueSteadyChips = true;
+  let pressing = false;
+  for (const [type, down] of [['pointerdown', true], ['pointerup', false],
+                              ['pointercancel', false], ['keydown', false]])
+    document.addEventListener(type, () => { pressing = down; }, true);
+  const focus = HTMLElement.prototype.focus;
+  HTMLElement.prototype.focus = function (options) {
+    const chip = pressing && this.closest?.('[data-testid="stButtonGroup"]');
+    return focus.call(this, chip ? {...options, preventScroll: true} : options);
+  };
+})();
+</script>"""
+"""A row of chips (Streamlit's button group, react-aria's toolbar) hands the focus to the chip
+focused last whenever focus comes in from outside the row. On a tap that chip may be off the
+screen, and the browser's scroll to it moved the page under the finger: the tap was lost (a
+chip low on the screen, its row's last-focused chip below it). While a pointer is down, focus
+moves within a chip row without scrolling; keys still scroll to what they focus."""
 
 TROUBLE = N_("Something went wrong on the server while drawing this page. Every entry that was "
            "saved is kept. Reload the page; if this happens again, export the game from the Game "
@@ -69,7 +89,7 @@ def show_flash() -> None:
 
 def main() -> None:
     st.set_page_config(page_title="Clue Notebook", page_icon=":mag:", layout="centered")
-    st.html(PHONE_CSS)
+    st.html(PHONE_CSS + STEADY_CHIPS, unsafe_allow_javascript=True)
     try:
         draw()
     except Stopped:  # the session ended mid-computation: nobody waits for this page
