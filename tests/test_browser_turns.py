@@ -99,7 +99,22 @@ def enter(page: Page, runs: Runs, log: GameLog, event: Suggestion, number: int) 
 
 def grid_on_screen(page: Page) -> dict[str, dict[str, str]]:
     """The Grid screen's table as card -> column -> symbol (the table Glide keeps for screen
-    readers holds every cell as text)."""
+    readers holds every cell in sight as text). Where the owners scroll sideways (six players
+    on a phone), Glide keeps only the columns in sight, so the table is read again scrolled to
+    its right end."""
+    scroller = page.locator('[data-testid="stDataFrame"] .dvn-scroller').first
+    table: dict[str, dict[str, str]] = {}
+    for left in (0, 1 << 20):
+        scroller.evaluate("(e, left) => { e.scrollLeft = left; }", left)
+        page.wait_for_timeout(300)
+        for card, cells in grid_in_sight(page).items():
+            table.setdefault(card, {}).update(cells)
+    scroller.evaluate("e => { e.scrollLeft = 0; }")
+    return table
+
+
+def grid_in_sight(page: Page) -> dict[str, dict[str, str]]:
+    """The Grid's columns in sight, as card -> column -> symbol."""
     rows = page.locator('[data-testid="stDataFrame"] table tr')
     table: dict[str, dict[str, str]] = {}
     header: list[str] = []
