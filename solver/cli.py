@@ -536,6 +536,7 @@ def run_accuse(args: argparse.Namespace) -> int:
         data = odds_report.accusation_json(check)
         if verdict is not None:
             data["advice"] = {"accuse": verdict.accuse, "right": verdict.right,
+                              "right_error": verdict.right_error,
                               "threat": verdict.threat, "reason": verdict.reason()}
         _print_json(data)
     else:
@@ -585,6 +586,9 @@ def run_race(args: argparse.Namespace) -> int:
     for name, chance in result.players.items():
         note = "  " + _("(out: accused wrongly)") if name in result.out else ""
         print(f"  {name}: {chance:.0%}{note}")
+    if result.fallback:
+        print(_("(every deal drawn has a player who could have named the envelope on their "
+                "last turn without accusing: is an accusation missing from the log?)"))
     return OK
 
 

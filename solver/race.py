@@ -7,7 +7,10 @@ notebook allows says: draw deals in proportion to their weight (`solver.advice.s
 each opponent's hand off the deal, let each refuter they asked show one of the named cards they
 hold (uniformly, as the refuter model assumes; the card itself when I saw it, and the first in
 order under the forum host's rule), and ask the SAT model whether that opponent's view leaves a
-single envelope. The chance is the share of drawn deals in which it does.
+single envelope. The chance is the share of drawn deals in which it does, among those kept:
+players accuse as soon as they are certain (the rules allow it right after the answer to their
+own suggestion), so a deal in which a player still in the game could have named the envelope
+at the end of their last turn is dropped (all are read, flagged, when none is kept).
 
 Deals are weighed as players play, not only as the rules allow (`Play`): players mostly ask
 about cards they have not seen, so a deal in which a player holds a card they named weighs
@@ -86,6 +89,15 @@ class Race:
     """How many deals the chances were read from."""
     out: tuple[str, ...] = ()
     """Players who have accused wrongly: they may know, but can no longer win."""
+    kept: int | None = None
+    """How many of the drawn deals were kept: those in which no player still in the game could
+    have named the envelope at the end of their last turn (they would have accused then);
+    ``None`` when none was drawn."""
+    fallback: bool = False
+    """Every drawn deal was dropped (say, an accusation not yet entered): the chances are read
+    from all of them, without that assumption."""
+    envelopes: Mapping[Triple, tuple[int, int]] = dataclasses.field(default_factory=dict)
+    """Envelope -> (kept deals, drawn deals) holding it: how the assumption reweighs it."""
 
     def threat(self) -> float:
         """The chance that at least one player still in the game could name it now (the players
@@ -97,12 +109,41 @@ class Race:
         return 1.0 - miss
 
     def to_json(self) -> dict[str, Any]:
-        """``{"players": {name: chance}, "samples": n, "out": [names]}``."""
+        """``{"players": {name: chance}, "samples": n, "kept": k, "fallback": bool,
+        "out": [names]}``."""
         return {
             "players": {name: round(p, 4) for name, p in self.players.items()},
             "samples": self.samples,
+            "kept": self.kept,
+            "fallback": self.fallback,
             "out": list(self.out),
         }
+
+    def conditioned(self, found: Odds) -> dict[Triple, tuple[float, float]]:
+        """Each envelope's chance under the same assumption as the race, with its standard
+        error: its chance in ``found`` (the deals as drawn) times the share of its drawn deals
+        that were kept (the share over all drawn deals where none held it), normalised. Exact
+        when nothing was dropped; the error counts each share as a binomial estimate (one
+        success and one failure added, so a share of 0 or 1 has an error too), first order."""
+        drawn = self.kept is not None and not self.fallback and self.kept < self.samples
+        overall = ((self.kept or 0) + 1, self.samples + 2) if drawn else (1, 1)
+        rate = (self.kept or 0) / self.samples if drawn else 1.0
+        scores: dict[Triple, tuple[float, float, float]] = {}
+        for s, w, r, chance in found.envelope_odds:
+            kept, seen = self.envelopes.get((s, w, r), (0, 0)) if drawn else (0, 0)
+            share = kept / seen if seen else rate
+            hits, tries = (kept + 1, seen + 2) if seen else overall
+            spread = hits * (tries - hits) / tries**2 / max(1, tries - 2) if drawn else 0.0
+            scores[s, w, r] = (float(chance), share, spread)
+        total = sum(p * share for p, share, _ in scores.values()) or 1.0
+        noise = sum(p * p * v for p, _, v in scores.values())
+        out: dict[Triple, tuple[float, float]] = {}
+        for triple, (p, share, v) in scores.items():
+            right = p * share / total
+            own = p * p * v
+            var = (own * (1 - right) ** 2 + right**2 * (noise - own)) / total**2
+            out[triple] = (right, max(0.0, var) ** 0.5)
+        return out
 
 
 def public_events(log: GameLog) -> tuple[Event, ...]:
@@ -138,19 +179,32 @@ class _Table:
             if isinstance(event, Suggestion) and event.side_peek and event.side_peek.card:
                 self.my_slots[event.side_peek.slot] = event.side_peek.card
         self.known: dict[tuple[Any, ...], bool] = {}
+        self.turn_end: dict[str, int] = {}
+        """Player -> how many public events the table had heard at the end of their last
+        turn (their last suggestion answered)."""
+        heard = 0
+        for event in log.events:
+            if isinstance(event, Suggestion | Accusation) or (
+                isinstance(event, Reveal) and event.whole_hand
+            ):
+                heard += 1
+            if isinstance(event, Suggestion):
+                self.turn_end[event.by] = heard
 
     def close(self) -> None:
         self.solver.delete()
 
-    def knows(self, player: str, deal: Mapping[str, str]) -> bool:
+    def knows(self, player: str, deal: Mapping[str, str], facts: list[int] | None = None,
+              upto: int | None = None) -> bool:
         """Whether ``player`` could name the envelope of ``deal`` from their view of the game
-        (the refuters' choices and the side slots they looked at drawn at random)."""
+        (``facts``, by default with the refuters' choices and the side slots they looked at
+        drawn at random), from every public event or the first ``upto``."""
         holds = self.model.holds
-        facts = self._facts(player, deal)
+        facts = self.facts(player, deal) if facts is None else facts
         envelope = tuple(c for c in self.live if deal[c] == ENVELOPE)
-        key = (player, tuple(sorted(facts)), envelope)
+        key = (player, upto, tuple(sorted(facts)), envelope)
         if key not in self.known:
-            base = self.selectors + facts
+            base = self.selectors[:upto] + facts
             self.known[key] = not any(
                 self.solver.solve(assumptions=[*base, -holds(ENVELOPE, card)]) for card in envelope
             )
@@ -159,13 +213,13 @@ class _Table:
     def open_cards(self, player: str, deal: Mapping[str, str]) -> frozenset[str]:
         """The cards ``player`` could still find in the envelope, from their view of ``deal``."""
         holds = self.model.holds
-        base = self.selectors + self._facts(player, deal)
+        base = self.selectors + self.facts(player, deal)
         return frozenset(
             c for c in self.live
             if deal[c] != player and self.solver.solve(assumptions=[*base, holds(ENVELOPE, c)])
         )
 
-    def _facts(self, player: str, deal: Mapping[str, str]) -> list[int]:
+    def facts(self, player: str, deal: Mapping[str, str]) -> list[int]:
         """What ``player`` knows in ``deal``: their hand, the cards shown to them (drawn when I
         did not see them), the side cards they looked at."""
         holds = self.model.holds
@@ -214,6 +268,23 @@ class _Table:
         free = [c for c in self.live if deal[c] == SIDE and c not in self.my_slots.values()]
         self.rng.shuffle(free)
         return [self.my_slots[s] if s in self.my_slots else free.pop() for s in slots]
+
+    def read(self, players: Sequence[str], still: Sequence[str],
+             deal: Mapping[str, str]) -> tuple[set[str], bool]:
+        """Who could name the envelope of ``deal`` now, and whether it is kept: no player of
+        ``still`` could have named it at the end of their last turn (or they would have accused
+        then). One draw of the hidden choices serves both views; the earlier view is asked only
+        of a player who knows now, as it holds less."""
+        now: set[str] = set()
+        kept = True
+        for name in players:
+            facts = self.facts(name, deal)
+            if not self.knows(name, deal, facts):
+                continue
+            now.add(name)
+            if kept and name in still and name in self.turn_end:
+                kept = not self.knows(name, deal, facts, self.turn_end[name])
+        return now, kept
 
 
 def _deals(log: GameLog, drawn: DealMatrix) -> list[dict[str, str]]:
@@ -332,10 +403,16 @@ def race(log: GameLog, *, samples: int | None = None, seed: int = 0,
     """For every player but me (every player in a spectator's log), the chance they could name
     the whole envelope now, over ``samples`` deals drawn from my notebook (or ``drawn``; by
     default as many as the work budget allows, `draw_size`) weighed as players play (`Play`,
-    with ``bluff``, or ``play`` when the caller has it)."""
+    with ``bluff``, or ``play`` when the caller has it).
+
+    Players accuse as soon as they are certain (the rules allow it right after the answer to
+    their own suggestion), so a deal in which a player who has not accused could have named the
+    envelope at the end of their last turn is dropped: the chances are shares of the deals
+    kept (of all of them, flagged ``fallback``, when none is)."""
     game = log.game
     players = [n for n in game.player_names if n != game.me]
     samples = samples if samples is not None else draw_size(None, len(players))
+    accusers = [e.by for e in log.events if isinstance(e, Accusation)]
     out = tuple(
         dict.fromkeys(e.by for e in log.events if isinstance(e, Accusation) and not e.correct)
     )
@@ -345,12 +422,24 @@ def race(log: GameLog, *, samples: int | None = None, seed: int = 0,
     if drawn is None:
         drawn = (play if play is not None else Play(log, bluff)).draw(samples, seed)
     deals = _deals(log, drawn)
+    still = [n for n in players if n not in accusers]
     table = _Table(log, random.Random(seed))
     try:
-        hits = {n: sum(table.knows(n, deal) for deal in deals) for n in players}
+        read = [table.read(players, still, deal) for deal in deals]
     finally:
         table.close()
-    return Race({n: hits[n] / len(deals) for n in players}, len(deals), out)
+    envelopes: dict[Triple, tuple[int, int]] = {}
+    for deal, (_now, kept) in zip(deals, read, strict=True):
+        s, w, r = (next(c for c in game.deck.of(cat) if deal.get(c) == ENVELOPE)
+                   for cat in CATEGORIES)
+        k, n = envelopes.get((s, w, r), (0, 0))
+        envelopes[s, w, r] = (k + kept, n + 1)
+    chosen = [now for now, kept in read if kept]
+    fallback = not chosen
+    if fallback:
+        chosen = [now for now, _kept in read]
+    chances = {n: sum(n in now for now in chosen) / len(chosen) for n in players}
+    return Race(chances, len(deals), out, 0 if fallback else len(chosen), fallback, envelopes)
 
 
 SHOW_SAMPLES = 60
@@ -401,6 +490,8 @@ class Verdict:
     """The chance that another player still in the game could name it before my next turn."""
     race: Race | None
     """Each player's chance (``None`` when the envelope is certain)."""
+    right_error: float = 0.0
+    """The standard error of ``right`` (0 when it is exact)."""
 
     def reason(self) -> str:
         """One line a player can follow, in the current language."""
@@ -422,12 +513,21 @@ class Verdict:
                 say("wait: right {right} if players seldom bluff, "
                     "someone else solves first {threat}", right=right, threat=threat))
         if leader is None:
-            return odds
-        chance = self.race.players[leader]
-        if chance >= 0.005:
-            return say("{verdict}; {player} may already know: {chance}", verdict=odds,
-                       player=leader, chance=f"{chance:.0%}")
-        return say("{verdict}; nobody seems to know it yet", verdict=odds)
+            line = odds
+        elif self.race.players[leader] >= 0.005:
+            line = say("{verdict}; {player} may already know: {chance}", verdict=odds,
+                       player=leader, chance=f"{self.race.players[leader]:.0%}")
+        else:
+            line = say("{verdict}; nobody seems to know it yet", verdict=odds)
+        return fallback_note(line) if self.race.fallback else line
+
+
+def fallback_note(line: Message) -> Message:
+    """``line`` with the note that the race could not assume players accuse when certain."""
+    return say("{verdict} ({note})", verdict=line,
+               note=say("every deal drawn has a player who could have named the envelope on "
+                        "their last turn without accusing: is an accusation missing from the "
+                        "log?"))
 
 
 def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
@@ -439,7 +539,8 @@ def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
     Waiting wins at best when nobody solves first (chance ``1 - threat``); accusing wins with
     chance ``right``. The threat counts only what the others could already know (`race`), so it
     errs towards waiting. Both chances come from the same weighting (`Play`, with ``bluff``, or
-    ``play``); ``race_of`` and ``found`` are its race and odds when the caller has them already.
+    ``play``) and the same kept deals (`Race.conditioned`: the likeliest envelope is read there);
+    ``race_of`` and ``found`` are its race and odds when the caller has them already.
     """
     grid = grid_of(log)
     if grid.accusation_safe:
@@ -451,11 +552,12 @@ def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
         found = found if found is not None else weighed.odds()
         if race_of is None:
             race_of = race(log, samples=samples, seed=seed, play=weighed)
-    s, w, r, chance = found.envelope_odds[0]
-    current = race_of
-    threat = current.threat()
-    right = float(chance)
-    return Verdict(right >= 1.0 - threat, (s, w, r), right, threat, current)
+    chances = race_of.conditioned(found)
+    order = {t: i for i, t in enumerate(chances)}
+    best = max(chances, key=lambda t: (chances[t][0], -order[t]))
+    right, error = chances[best]
+    threat = race_of.threat()
+    return Verdict(right >= 1.0 - threat, best, right, threat, race_of, error)
 
 
 def accusation_verdict(log: GameLog, triple: Sequence[str], **kwargs: Any) -> Verdict:
@@ -468,9 +570,13 @@ def accusation_verdict(log: GameLog, triple: Sequence[str], **kwargs: Any) -> Ve
         found = play.odds()
     verdict = accuse_or_wait(log, found=found, play=play, **kwargs)
     check = check_accusation(log, triple, found=found)
-    right = float(check.probability)
-    return dataclasses.replace(verdict, triple=check.triple, right=right,
-                   accuse=check.safe or right >= 1.0 - verdict.threat)
+    if verdict.race is None:
+        right, error = float(check.probability), 0.0
+    else:
+        assert found is not None
+        right, error = verdict.race.conditioned(found).get(check.triple, (0.0, 0.0))
+    return dataclasses.replace(verdict, triple=check.triple, right=right, right_error=error,
+                               accuse=check.safe or right >= 1.0 - verdict.threat)
 
 
 __all__ = [
@@ -485,6 +591,7 @@ __all__ = [
     "bluff_factor",
     "bluff_weights",
     "draw_size",
+    "fallback_note",
     "open_after_showing",
     "public_events",
     "race",

@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from itertools import permutations, product
 from pathlib import Path
 
@@ -105,9 +107,87 @@ def weighed_deals(log: GameLog, bluff: Fraction = BLUFF) -> list[tuple[Deal, Fra
     return [(d, bluff_weight(log, d, bluff)) for d in deals(log)]
 
 
+def _turn_ends(log: GameLog) -> dict[str, int]:
+    """Player -> how many public events the table had heard when their last suggestion was
+    answered."""
+    ends: dict[str, int] = {}
+    for i, seen in enumerate(e for e in _public_positions(log, public_events(log))
+                             if e is not None):
+        if isinstance(seen, Suggestion):
+            ends[seen.by] = i + 1
+    return ends
+
+
+@dataclass(frozen=True)
+class Brute:
+    """The race and the envelopes by enumeration, under "players accuse when certain"."""
+
+    players: dict[str, float]
+    envelopes: dict[tuple[str, ...], Fraction]
+    fallback: bool
+
+
+@cache
+def brute_race_of(log: GameLog, bluff: Fraction = BLUFF) -> Brute:
+    """Over every consistent deal (weighed by `bluff_weight`) and every hidden choice (equally
+    likely, independently per player), keep what agrees with "nobody still in the game could
+    name the envelope at the end of their last turn" (each view cut to the public events heard
+    then); each player's chance to know now and each envelope's chance given that (without it,
+    flagged, when nothing agrees)."""
+    allowed = weighed_deals(log, bluff)
+    players = [n for n in log.game.player_names if n != log.game.me]
+    accusers = {e.by for e in log.events if isinstance(e, Accusation)}
+    ends = _turn_ends(log)
+    cache: dict[GameLog, bool] = {}
+    rows = []
+    for deal, weight in allowed:
+        quiet: dict[str, Fraction] = {}  # P(did not know then)
+        known: dict[str, Fraction] = {}  # P(knows now and did not know then)
+        plain: dict[str, Fraction] = {}  # P(knows now)
+        for player in players:
+            views = list(_views(log, player, deal))
+            asked = player not in accusers and player in ends
+            now = [_knows(v, cache) for v in views]
+            then = [asked and _knows(GameLog(v.game, v.events[:ends[player]]), cache)
+                    for v in views]
+            quiet[player] = Fraction(sum(not t for t in then), len(views))
+            known[player] = Fraction(sum(n and not t for n, t in zip(now, then, strict=True)),
+                                     len(views))
+            plain[player] = Fraction(sum(now), len(views))
+        rows.append((deal, weight, quiet, known, plain))
+
+    def keep(quiet: dict[str, Fraction], but: str | None = None) -> Fraction:
+        out = Fraction(1)
+        for player, q in quiet.items():
+            out *= 1 if player == but else q
+        return out
+
+    total = sum(w * keep(q) for _, w, q, _, _ in rows)
+    fallback = total == 0
+    chances: dict[str, float] = {}
+    envelopes: dict[tuple[str, ...], Fraction] = {}
+    norm = total if not fallback else sum(w for _, w, _, _, _ in rows)
+    for player in players:
+        chance = Fraction(0)
+        for _, w, q, k, p in rows:
+            chance += w * (p[player] if fallback else k[player] * keep(q, player))
+        chances[player] = float(chance / norm)
+    for deal, w, q, _, _ in rows:
+        triple = tuple(c for c in log.game.deck if deal.get(c) == ENVELOPE)
+        share = w if fallback else w * keep(q)
+        envelopes[triple] = envelopes.get(triple, Fraction(0)) + share / norm
+    return Brute(chances, envelopes, fallback)
+
+
 def brute_race(log: GameLog, bluff: Fraction = BLUFF) -> dict[str, float]:
-    """Each other player's chance to know the envelope over every consistent deal (weighed by
-    `bluff_weight`) and, within a deal, over every hidden choice (equally likely)."""
+    """Each other player's chance to know the envelope now, by enumeration (`brute_race_of`)."""
+    return brute_race_of(log, bluff).players
+
+
+@cache
+def brute_race_now(log: GameLog, bluff: Fraction = BLUFF) -> dict[str, float]:
+    """The race without "players accuse when certain": over every consistent deal and every
+    hidden choice alike."""
     allowed = weighed_deals(log, bluff)
     total = sum(w for _, w in allowed)
     cache: dict[GameLog, bool] = {}
@@ -135,10 +215,12 @@ def brute_envelopes(log: GameLog, bluff: Fraction) -> dict[tuple[str, ...], Frac
 @SETTINGS
 @given(small_logs(max_events=5))
 def test_race_matches_brute_force(log: GameLog) -> None:
-    expected = brute_race(log)
+    expected = brute_race_of(log)
     got = race(log, samples=SAMPLES, seed=1)
-    assert set(got.players) == set(expected)
-    for player, chance in expected.items():
+    assert set(got.players) == set(expected.players)
+    if got.samples:
+        assert got.fallback == expected.fallback
+    for player, chance in expected.players.items():
         assert got.players[player] == pytest.approx(chance, abs=0.05), player
 
 
@@ -186,9 +268,10 @@ def _played(seed: int, names: tuple[str, ...], deck: Deck) -> GameLog:
 def test_race_matches_brute_force_in_played_games(seed: int) -> None:
     """Played suggestions leave opponents half-sure more often than generated events do."""
     log = _played(seed, ("Ann", "Bob", "Cy"), SMALL)
-    expected = brute_race(log)
+    expected = brute_race_of(log)
     got = race(log, samples=SAMPLES, seed=1)
-    for player, chance in expected.items():
+    assert got.fallback == expected.fallback
+    for player, chance in expected.players.items():
         assert got.players[player] == pytest.approx(chance, abs=0.04), player
 
 
@@ -213,6 +296,38 @@ def test_the_bluff_factor_changes_the_race_where_players_named_cards() -> None:
     assert differ >= 3
 
 
+def test_players_accusing_when_certain_changes_the_race() -> None:
+    """The tests above would pass without the assumption if it never mattered: in played games
+    an opponent who could have named the envelope on their last turn is ruled out often."""
+    differ = 0
+    for seed in range(40):
+        log = _played(seed, ("Ann", "Bob", "Cy"), SMALL)
+        assumed, now = brute_race_of(log), brute_race_now(log)
+        differ += not assumed.fallback and any(
+            abs(assumed.players[p] - now[p]) > 0.1 for p in now)
+    assert differ >= 5
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_right_chance_matches_brute_force_under_the_same_assumption(seed: int) -> None:
+    """Accuse-or-wait's chance of being right is read from the same deals as the race: each
+    envelope's chance given that nobody still playing could have named it on their last turn."""
+    log = _played(seed, ("Ann", "Bob", "Cy"), SMALL)
+    if log.game.me is None:
+        pytest.skip("a spectator does not accuse")
+    expected = brute_race_of(log)
+    verdict = accuse_or_wait(log, samples=SAMPLES, seed=1)
+    if verdict.race is None:
+        assert verdict.right == 1.0
+        return
+    best = float(max(expected.envelopes.values()))
+    assert verdict.right == pytest.approx(best, abs=0.04)
+    assert float(expected.envelopes.get(verdict.triple, 0)) == pytest.approx(best, abs=0.04)
+    assert verdict.right_error <= 0.04
+    if expected.fallback or verdict.race.kept == verdict.race.samples:
+        assert verdict.right == pytest.approx(best, abs=1e-9)  # nothing dropped: exact
+
+
 @pytest.mark.parametrize("bluff", [BLUFF, Fraction(1), Fraction(1, 20)])
 @pytest.mark.parametrize("seed", [s for s in range(24) if s % 5])
 def test_the_odds_as_players_play_are_exactly_the_weighed_deals(seed: int, bluff: Fraction) -> None:
@@ -222,9 +337,10 @@ def test_the_odds_as_players_play_are_exactly_the_weighed_deals(seed: int, bluff
     got = Play(log, bluff).odds()
     assert got.exact
     assert {(s, w, r): p for s, w, r, p in got.envelope_odds} == expected
-    verdict = accuse_or_wait(log, samples=50, bluff=bluff)
+    verdict = accuse_or_wait(log, samples=SAMPLES, seed=1, bluff=bluff)
     if verdict.race is not None:
-        assert verdict.right == pytest.approx(float(max(expected.values())))
+        assumed = brute_race_of(log, bluff)
+        assert verdict.right == pytest.approx(float(max(assumed.envelopes.values())), abs=0.04)
 
 
 def test_a_bluff_factor_out_of_range_is_refused_with_the_field_named() -> None:
@@ -235,27 +351,70 @@ def test_a_bluff_factor_out_of_range_is_refused_with_the_field_named() -> None:
 
 
 FIXTURE = Path(__file__).parent / "fixtures" / "race-unrefuted-four-players.json"
+SAME_TURN = Path(__file__).parent / "fixtures" / "race-same-turn-four-players.json"
 
 
 def test_bug_unrefuted_suggestion_is_not_proof() -> None:
     """Four players, three events: Cid named Plum, Wrench, Hall and nobody could refute. Under the
-    old hard rule (nobody names their own cards) the race said "Cid may already know: 100%",
-    "someone else solves first: 100%", and the verdict said accuse at 12% (the grid's odds):
-    two weightings mixed. Cid knows only if all three are in the envelope, so his chance and
-    the chance that this envelope is right must be one figure, from one weighting."""
+    old hard rule (nobody names their own cards) the race said "Cid may already know: 100%".
+    Cid knows only if all three are in the envelope; then he would have accused on that very
+    turn, so that envelope is ruled out and nobody can know yet: one figure, from one
+    weighting."""
     log = load(FIXTURE)
     verdict = accuse_or_wait(log)
-    assert verdict.race is not None
-    cid = verdict.race.players["Cid"]
-    assert verdict.triple == ("Professor Plum", "Wrench", "Hall")
-    assert 0.2 < cid < 0.8 and cid == pytest.approx(verdict.right, abs=0.06)
-    assert verdict.race.players["Bob"] == 0.0 and verdict.race.players["Dee"] == 0.0
+    assert verdict.race is not None and not verdict.race.fallback
+    assert verdict.race.players == {"Bob": 0.0, "Cid": 0.0, "Dee": 0.0}
+    assert verdict.triple != ("Professor Plum", "Wrench", "Hall")
+    found = Play(log).odds()
+    assert verdict.race.conditioned(found)["Professor Plum", "Wrench", "Hall"][0] == 0.0
     assert not verdict.accuse and verdict.reason().startswith("wait: right ")
     assert "if players seldom bluff" in verdict.reason()
-    # at eps = 1 (every deal alike) the same figure is the grid's own 11.8%
-    plain = accuse_or_wait(log, bluff=1)
-    assert plain.right == pytest.approx(0.118, abs=0.001)
-    assert plain.race is not None and plain.race.players["Cid"] == pytest.approx(0.118, abs=0.05)
+    for bluff in (1, BLUFF):  # whatever the weighting
+        plain = accuse_or_wait(log, bluff=bluff)
+        assert plain.race is not None and plain.race.players["Cid"] == 0.0
+
+
+def test_bug_an_opponent_who_knew_on_their_turn_would_have_accused() -> None:
+    """Seen in the app at 390 px, 4-player classic game: Cid suggests Mrs. Peacock, Knife,
+    Library and nobody can show a card; at my turn right after, the app said "right 49%,
+    someone else solves first 56%; Cid may already know: 56%". Had Cid known, he would have
+    accused on that turn (the rules allow both in one turn), so his chance now can only come
+    from what he heard since: nothing."""
+    log = load(SAME_TURN)
+    triple = ("Mrs. Peacock", "Knife", "Library")
+    play_ = Play(log)
+    found = play_.odds()
+    assert found.envelope_odds[0][:3] == triple  # the likeliest as drawn, before the assumption
+    old = brute_envelopes(log, BLUFF)[triple]
+    assert old > 0.2  # what the race used to say for Cid
+    verdict = accuse_or_wait(log, play=play_)
+    assert verdict.race is not None and not verdict.race.fallback
+    assert verdict.race.players["Cid"] == 0.0
+    assert verdict.race.kept is not None and verdict.race.kept < verdict.race.samples
+    assert verdict.race.conditioned(found)[triple][0] == 0.0
+    assert verdict.triple != triple and verdict.right < float(old)
+    assert verdict.reason().endswith("nobody seems to know it yet")
+    # a question after his turn that Cid hears can tell him the rest
+    later = log.append(Suggestion("Dee", ("Mrs. Peacock", "Rope", "Hall"), ("Bob",), "Cid"))
+    assert race(later, samples=400).players["Cid"] > 0.0
+
+
+def test_a_log_missing_an_accusation_falls_back_and_says_so() -> None:
+    """Three players, small deck: Cy names S2, W2, R1 and nobody can refute; in every deal my
+    notebook allows he could name the envelope then, yet there is no accusation of his in the
+    log (not entered yet, or he missed it). Every deal is dropped: read them all, flagged."""
+    rng = random.Random(36)
+    game, truth = random_setup(SMALL, ("Ann", "Bob", "Cy"), Dealing.CLASSIC, "Ann", rng)
+    log = play(game, truth, rng.randint(2, 8), rng)
+    assert log.events[-1] == Suggestion("Cy", ("S2", "W2", "R1"), ("Ann", "Bob"), None)
+    assert brute_race_of(log).fallback
+    got = race(log, samples=100)
+    assert got.fallback and got.kept == 0 and got.players["Cy"] == 1.0
+    assert got.to_json()["fallback"] is True
+    verdict = accuse_or_wait(log, samples=100)
+    assert verdict.race is not None and verdict.race.fallback
+    assert verdict.right == pytest.approx(float(max(brute_envelopes(log, BLUFF).values())))
+    assert verdict.reason().endswith("is an accusation missing from the log?)")
 
 
 @pytest.mark.slow
@@ -263,9 +422,10 @@ def test_bug_unrefuted_suggestion_is_not_proof() -> None:
 def test_race_matches_brute_force_at_four_players(seed: int) -> None:
     deck = Deck(("S1", "S2", "S3"), ("W1", "W2", "W3"), ("R1", "R2", "R3", "R4"))
     log = _played(seed, ("Ann", "Bob", "Cy", "Dee"), deck)
-    expected = brute_race(log)
+    expected = brute_race_of(log)
     got = race(log, samples=SAMPLES, seed=1)
-    for player, chance in expected.items():
+    assert got.fallback == expected.fallback
+    for player, chance in expected.players.items():
         assert got.players[player] == pytest.approx(chance, abs=0.04), player
 
 
@@ -304,13 +464,22 @@ def test_what_the_asker_keeps_open_matches_brute_force(seed: int) -> None:
 
 def test_race_and_accuse_commands_take_a_bluff_factor(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["race", str(FIXTURE), "--json", "--bluff", "1"]) == 0
-    assert json.loads(capsys.readouterr().out)["players"]["Cid"] == pytest.approx(0.118, abs=0.05)
-    assert main(["accuse", str(FIXTURE), "Professor Plum", "Wrench", "Hall", "--json",
-                 "--bluff", "1/4"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["probability"] == pytest.approx(0.118, abs=0.001)  # the plain count
-    assert data["advice"]["right"] == pytest.approx(0.39, abs=0.01)  # weighed as players play
-    assert not data["advice"]["accuse"] and "if players seldom bluff" in data["advice"]["reason"]
+    assert data["players"]["Cid"] == 0.0  # had he known, he would have accused
+    assert 0 < data["kept"] < data["samples"] and data["fallback"] is False
+    rights = []
+    for bluff in ("1", "1/4"):
+        assert main(["accuse", str(FIXTURE), "Mr. Green", "Wrench", "Hall", "--json",
+                     "--bluff", bluff]) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert data["probability"] == pytest.approx(0.0301, abs=0.0001)  # the plain count
+        advice = data["advice"]
+        assert not advice["accuse"] and "if players seldom bluff" in advice["reason"]
+        assert 0 < data["advice"]["right_error"] < 0.02
+        rights.append(data["advice"]["right"])
+    # bluff 1: the plain count without the envelope Cid would have named (0.0301 / (1 - 0.118))
+    assert rights[0] == pytest.approx(0.0341, abs=0.003)
+    assert rights[1] > 2 * rights[0]  # weighed as players play
     for bad in ("0", "2", "x"):
         assert main(["race", str(FIXTURE), "--bluff", bad]) == 2
         err = capsys.readouterr().err

@@ -74,18 +74,20 @@ def race_line(log: GameLog) -> None:
     """Beside the verdict: who may already know the envelope (`solver.race`) and, for a
     player, whether to accuse now or wait. Computed once per log state."""
     from solver.errors import ClueError
-    from solver.race import accuse_or_wait, race
+    from solver.race import accuse_or_wait, fallback_note, race
 
     cached = state.get("race_line")
     if cached is None or cached[0] != log:
         line: Message | None = None
         try:
             if log.game.me is None:
-                chances = race(log, samples=RACE_SAMPLES).players
+                result = race(log, samples=RACE_SAMPLES)
+                chances = result.players
                 leader = max(chances, key=chances.__getitem__, default=None)
                 if leader is not None:
                     line = say("{player} may already know: {chance}", player=leader,
                                chance=f"{chances[leader]:.0%}")
+                    line = fallback_note(line) if result.fallback else line
             else:
                 line = accuse_or_wait(log, samples=RACE_SAMPLES).said()
         except ClueError:  # a clash the grid works around: no race to read
@@ -94,9 +96,11 @@ def race_line(log: GameLog) -> None:
     if cached[1] is not None:
         st.caption(plain(cached[1].render(start=True)), help=_(
             "From deals your notebook allows, a deal weighing less for each card a player "
-            "named while holding it (players seldom bluff): how likely each other player could "
-            "name the whole envelope from what they have seen, and whether your likeliest "
-            "envelope is worth the risk before they do."))
+            "named while holding it (players seldom bluff) and none in which a player still "
+            "playing could have named the envelope on their last turn (they would have "
+            "accused): how likely each other player could name the whole envelope from what "
+            "they have seen, and whether your likeliest envelope is worth the risk before they "
+            "do."))
 
 
 def conflict_banner(ignored: tuple[int, ...]) -> None:
