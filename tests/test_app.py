@@ -656,8 +656,12 @@ def test_the_race_and_accuse_or_wait_beside_the_verdict(store: Store) -> None:
     ))
     at, _ = open_app(store, log)
     line = next(shown(c.value) for c in at.caption if "may already know" in shown(c.value))
+    # Bob could name it at the end of his last turn yet did not accuse: the race cannot assume
+    # players accuse when certain, and says so
     assert line == ("Accuse now: right 50% if players seldom bluff, "
-                    "someone else solves first 100%; Bob may already know: 100%")
+                    "someone else solves first 100%; Bob may already know: 100% (every deal "
+                    "drawn has a player who could have named the envelope on their last turn "
+                    "without accusing: is an accusation missing from the log?)")
 
 
 def test_suggest_for_me_names_a_suggestion_and_why(store: Store) -> None:
