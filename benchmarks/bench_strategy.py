@@ -219,6 +219,9 @@ def one_game(players: int, name: str, seed: int, kind: Opponent, *,
     verdict: dict[str, dict[str, Any]] = {str(b): {} for b in BLUFFS}
     """Per bluff factor: the first turn the rule said "accuse"."""
     calibration: dict[str, list[tuple[float, bool]]] = {str(b): [] for b in BLUFFS}
+    moments: dict[str, list[dict[str, Any]]] = {str(b): [] for b in BLUFFS}
+    """Per bluff factor: every moment watched, with the rule's figures (to score other rules
+    on the same games afterwards, `--thresholds`)."""
 
     def watch(moment: Moment) -> None:
         if moment.certain:
@@ -231,6 +234,9 @@ def one_game(players: int, name: str, seed: int, kind: Opponent, *,
             key = str(bluff)
             for player, knows in moment.knows.items():
                 calibration[key].append((decision.race.players[player], knows))
+            moments[key].append({"turn": moment.turn, "answered": moment.answered,
+                                 "right": decision.right, "threat": decision.threat,
+                                 "correct": decision.triple == moment.envelope})
             if decision.accuse and not verdict[key]:
                 verdict[key].update(turn=moment.turn, answered=moment.answered,
                                     correct=decision.triple == moment.envelope,
@@ -253,6 +259,7 @@ def one_game(players: int, name: str, seed: int, kind: Opponent, *,
         "rule": {key: said or None for key, said in verdict.items()},
         "first_other": None if math.isinf(first_other) else first_other,
         "calibration": calibration,
+        "moments": moments,
         "times": list(times),
     }
     if name == "likeliest" and show_choices:
@@ -344,6 +351,13 @@ def report(records: list[dict[str, Any]]) -> None:
                 print(f"{'':10} with accuse-or-wait (bluff {key}): win {early:.3f}; "
                       f"vs only-when-certain {paired(rule)}  "
                       f"(accused early in {len(fired)} of {len(kept)} games, right in {right})")
+                for waiting in WAITING_SHARES:
+                    recorded = [g for g in kept if key in g.get("moments", {})]
+                    if recorded:
+                        other = [_waiting_win(g, key, waiting) - float(g["win"])
+                                 for g in recorded]
+                        print(f"{'':10}   accusing when right >= {waiting} x (1 - threat): "
+                              f"vs only-when-certain {paired(other)} ({len(recorded)} games)")
                 both = sorted(g["seed"] for g in kept if g["seed"] in base)
                 if name != "likeliest" and both:
                     full = [float(games[s]["rule_win"][key]) - float(base[s]["win"])
@@ -352,6 +366,20 @@ def report(records: list[dict[str, Any]]) -> None:
                           f"only-when-certain: win {paired(full)}")
     calibration(records)
     show(records)
+
+
+WAITING_SHARES = (1.0, 0.8, 0.6, 0.5)
+"""Other accuse-or-wait thresholds scored on the recorded moments: accuse when the chance of
+being right is at least this share of the chance nobody else names the envelope first."""
+
+
+def _waiting_win(record: dict[str, Any], key: str, waiting: float) -> float:
+    """Whether I would have won with the threshold ``waiting`` (the first moment it accuses)."""
+    first_other = record["first_other"] if record["first_other"] is not None else math.inf
+    for moment in record["moments"][key]:
+        if moment["right"] >= waiting * (1.0 - moment["threat"]):
+            return float(moment["correct"] and moment["turn"] < first_other)
+    return float(record["win"])
 
 
 def _by_bluff(record: dict[str, Any]) -> dict[str, Any]:
