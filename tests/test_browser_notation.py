@@ -105,7 +105,11 @@ def test_a_note_and_a_pasted_game_on_a_phone(
         code = page.locator('[data-testid="stCode"]').first
         expect(code).to_contain_text("note Dan")
         expect(code).to_contain_text("dropped his cards")
-        code.tap()  # a tap shows the copy button at the code's corner
+        # A tap shows the copy button at the code's corner: on a phone the tap also moves the
+        # emulated mouse over the code, which Chromium's touch emulation does only sometimes,
+        # so the pointer is put there too.
+        code.tap()
+        code.hover()
         copy = code.get_by_role("button")
         expect(copy).to_be_visible()
         shot(page, "5-log-as-text")
