@@ -168,8 +168,13 @@ class _Table:
         self.rng = rng
         public = replace(game, me=None, my_cards=())
         self.model = DealModel(public)
-        for event in public_events(log):
+        self.turn_end: dict[str, int] = {}
+        """Player -> how many public events (selectors) the table had heard at the end of their
+        last turn (their last suggestion answered)."""
+        for heard, event in enumerate(public_events(log), 1):
             self.model.add(event)
+            if isinstance(event, Suggestion):
+                self.turn_end[event.by] = heard
         self.solver = Solver(name=SOLVER, bootstrap_with=self.model.clauses)
         self.selectors = list(self.model.selectors)
         self.live = self.model.live_cards
@@ -179,17 +184,6 @@ class _Table:
             if isinstance(event, Suggestion) and event.side_peek and event.side_peek.card:
                 self.my_slots[event.side_peek.slot] = event.side_peek.card
         self.known: dict[tuple[Any, ...], bool] = {}
-        self.turn_end: dict[str, int] = {}
-        """Player -> how many public events the table had heard at the end of their last
-        turn (their last suggestion answered)."""
-        heard = 0
-        for event in log.events:
-            if isinstance(event, Suggestion | Accusation) or (
-                isinstance(event, Reveal) and event.whole_hand
-            ):
-                heard += 1
-            if isinstance(event, Suggestion):
-                self.turn_end[event.by] = heard
 
     def close(self) -> None:
         self.solver.delete()

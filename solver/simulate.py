@@ -538,18 +538,25 @@ def play_to_win(
     heard: dict[str, int] = {}
     suggestions = 0
     table: list[Suggestion] = []
+
+    def accuses(player: str, turn: int) -> None:
+        solved[player] = turn
+        heard[player] = len(table)
+
+    def seen(turn: int, certain: bool, answered: bool = False) -> None:
+        if watch is not None:
+            knows = {n: s.certain() for n, s in seats.items()
+                     if s.notebook is not None and n not in solved}
+            watch(Moment(turn, log, certain, truth.envelope, knows, answered))
+
     try:
         for turn in range(rounds * len(names)):
             by = names[turn % len(names)]
             if by == me:
                 certain = mine.grid().accusation_safe
-                if watch is not None:
-                    knows = {n: s.certain() for n, s in seats.items()
-                             if s.notebook is not None and n not in solved}
-                    watch(Moment(turn, log, certain, truth.envelope, knows))
+                seen(turn, certain)
                 if certain:
-                    solved[me] = turn
-                    heard[me] = len(table)
+                    accuses(me, turn)
                     break
                 cards = choose(log, dice("mine"))
                 suggestions += 1
@@ -558,8 +565,7 @@ def play_to_win(
                 if by in solved:
                     continue
                 if seat.certain():
-                    solved[by] = turn
-                    heard[by] = len(table)
+                    accuses(by, turn)
                     continue
                 cards = seat.ask(dice("ask", by), dice("bluff", by))
             event = _answer_all(game, truth, by, cards, me, log, show, dice)
@@ -571,16 +577,11 @@ def play_to_win(
             # the same turn: the suggester accuses at once if the answer settled it
             if by == me:
                 if mine.grid().accusation_safe:
-                    solved[me] = turn
-                    heard[me] = len(table)
+                    accuses(me, turn)
                     break
-                if watch is not None:
-                    knows = {n: s.certain() for n, s in seats.items()
-                             if s.notebook is not None and n not in solved}
-                    watch(Moment(turn, log, False, truth.envelope, knows, answered=True))
-            if by != me and seats[by].certain():
-                solved[by] = turn
-                heard[by] = len(table)
+                seen(turn, False, answered=True)
+            elif seats[by].certain():
+                accuses(by, turn)
     finally:
         mine.close()
         for seat in seats.values():
