@@ -88,7 +88,7 @@ def test_standard_input_in_either_format(classic_text: Path,
     assert json.loads(capsys.readouterr().out)["consistent"] is True
 
 
-HEAVY = ("numpy", "solver.odds", "solver.explain", "solver.advice")
+HEAVY = ("numpy", "numba", "solver.odds", "solver.explain", "solver.advice")
 STARTUP = ("dataclasses", "inspect", "shutil", "fractions")
 """Standard modules analyze does without (benchmarks/README.md, bench_cli.py: 42 M instructions
 for dataclasses with inspect, shutil imported by argparse's formatter, fractions 4 M)."""

@@ -17,6 +17,8 @@ budgets, counted in work: never on the machine's speed or load.
 
 - `choice`: the two exact counts take turns, work for work; the first to finish gives the figures;
 - `draws`: deals drawn exactly from the programme's count (for the advisor);
+- `residues`: big counts kept exactly in machine integers, modulo a few primes (rebuilt by the
+  Chinese remainder theorem).
 """
 
 from __future__ import annotations

@@ -1,0 +1,91 @@
+"""Exact big counts in machine integers: counting modulo a few primes, and the Chinese remainder
+theorem to get the count back.
+
+A count of deals can be far beyond 64 bits (about 2^105 on a 12-player forum deck), but sums
+and products of counts are exact modulo any number. So a compiled or vectorised count keeps one
+residue per prime, each in a machine integer, and the count is rebuilt at the end: it is the one
+number below the primes' product with those residues, so the primes must multiply to more than
+any count the programme can produce (`moduli_for` an upper bound on it).
+
+The primes are below 2^31, so the product of two residues fits a signed 64-bit integer and a
+multiply-add needs no 128-bit arithmetic (each prime adds 31 bits: four cover 2^123).
+
+>>> moduli = moduli_for(10**20)
+>>> len(moduli)
+3
+>>> crt([10**20 % p for p in moduli], moduli) == 10**20
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+TOP = 1 << 31
+"""Every modulus is below this, so a product of two residues fits a signed 64-bit integer."""
+
+_WITNESSES = (2, 3, 5, 7)
+"""Miller-Rabin bases that decide primality exactly for every number below 3,215,031,751."""
+
+
+def is_prime(n: int) -> bool:
+    """Whether ``n`` (below 3,215,031,751) is prime: Miller-Rabin with bases 2, 3, 5 and 7."""
+    if n < 2:
+        return False
+    for p in _WITNESSES:
+        if n % p == 0:
+            return n == p
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+    for a in _WITNESSES:
+        x = pow(a, d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(s - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
+@cache
+def _prime(index: int) -> int:
+    """The ``index``-th largest prime below `TOP` (0: 2^31 - 1)."""
+    n = TOP - 1 if index == 0 else _prime(index - 1) - 2
+    while not is_prime(n):
+        n -= 2
+    return n
+
+
+def moduli_for(bound: int) -> tuple[int, ...]:
+    """The fewest primes (the largest below 2^31, largest first) whose product exceeds
+    ``bound``: enough to rebuild any count from 0 to ``bound`` from its residues."""
+    moduli: list[int] = []
+    product = 1
+    while product <= bound:
+        moduli.append(_prime(len(moduli)))
+        product *= moduli[-1]
+    return tuple(moduli) if moduli else (_prime(0),)
+
+
+def residues_of(value: int, moduli: Sequence[int]) -> tuple[int, ...]:
+    """``value`` modulo each of ``moduli``."""
+    return tuple(value % m for m in moduli)
+
+
+def crt(residues: Sequence[int], moduli: Sequence[int]) -> int:
+    """The one number from 0 to below ``prod(moduli)`` with these residues (the moduli pairwise
+    coprime), by Garner's mixed-radix method."""
+    value = 0
+    step = 1
+    for r, m in zip(residues, moduli, strict=True):
+        # value + step * t is value modulo the moduli so far, and r modulo m
+        t = (int(r) - value) * pow(step, -1, m) % m
+        value += step * t
+        step *= m
+    return value
+
