@@ -32,11 +32,12 @@ FEW_HANDS = 6
 
 def first_finished(runs: list[tuple[Steps[T], Budget, int]]) -> T:
     """The result of the run that finishes first when the runs take turns, the one that has
-    spent the least work per unit of its share (the int) going next (ties: the earlier one);
-    `OverBudget` if every run is past its budget."""
+    spent the least effort (work weighted by its pace, `Budget.effort`) per unit of its share
+    (the int) going next (ties: the earlier one); `OverBudget` if every run is past its
+    budget."""
     running = list(runs)
     while running:
-        steps = min(running, key=lambda run: run[1].spent / run[2])[0]
+        steps = min(running, key=lambda run: run[1].effort / run[2])[0]
         try:
             next(steps)
         except StopIteration as done:
@@ -57,7 +58,7 @@ def exact_count(pz: Puzzle, owner_budget: int, budget: int) -> OwnerCount | Coun
     by_owner = Budget(owner_budget)
     runs.append((owner_steps(pz, by_owner), by_owner, LEAD if many else 1))
     by_card = Budget(budget)
-    runs.append((count_steps(pz, by_card), by_card, 1 if many else LEAD))
+    runs.append((count_steps(pz, by_card, compiled=True), by_card, 1 if many else LEAD))
     if not many:
         runs.reverse()
     return first_finished(runs)

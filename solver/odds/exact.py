@@ -18,6 +18,7 @@ from ..cards import CATEGORIES, Category
 from ..errors import ContradictionError
 from ..game import ENVELOPE, GameLog, Triple
 from ..i18n import gettext
+from .compiled import compiled_steps
 from .programme import Budget, Run, Steps, card_counts, finish, programme_steps
 from .result import Number, Odds
 from .setup import Puzzle, Tally
@@ -103,8 +104,10 @@ def count(pz: Puzzle, budget: int = DEFAULT_BUDGET) -> Count:
     return finish(count_steps(pz, Budget(budget)))
 
 
-def count_steps(pz: Puzzle, remaining: Budget) -> Steps[Count]:
-    """`count`, pausing after every step of the programme."""
+def count_steps(pz: Puzzle, remaining: Budget, compiled: bool = False) -> Steps[Count]:
+    """`count`, pausing after every step of the programme; ``compiled``: its loop in machine
+    code where it can be (`compiled_steps`: the same figures and work, no draws from it)."""
+    programme = compiled_steps if compiled else programme_steps
     prepared = envelope_slots(pz)
     if prepared is None:
         raise ContradictionError((), gettext("no deal fits the log"))
@@ -113,7 +116,7 @@ def count_steps(pz: Puzzle, remaining: Budget) -> Steps[Count]:
     groups = interchangeable(capacity, allowed, tallies, players)
     capacity, allowed, ways = merge(capacity, allowed, groups)
     axes = {slot[cat]: i for i, cat in enumerate(CATEGORIES)}
-    run = yield from programme_steps(capacity, allowed, tallies, remaining, axes)
+    run = yield from programme(capacity, allowed, tallies, remaining, axes)
     run.factor = factor * ways
     run.total *= run.factor
     excluded: list[tuple[Triple, Run]] = []
@@ -123,7 +126,7 @@ def count_steps(pz: Puzzle, remaining: Budget) -> Steps[Count]:
             continue
         capacity, allowed, tallies, factor, _ = fixed
         capacity, allowed, ways = merge(capacity, allowed, groups)
-        sub = yield from programme_steps(capacity, allowed, tallies, remaining)
+        sub = yield from programme(capacity, allowed, tallies, remaining)
         sub.factor = factor * ways
         sub.total *= sub.factor
         if sub.total:

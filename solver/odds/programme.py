@@ -35,12 +35,19 @@ class Budget:
     transitions: int
     spent: int = 0
     """Work spent so far."""
+    pace: int = 16
+    """What a unit of work costs on the path spending it, in sixteenths of a unit counted in
+    Python (16; a compiled transition is about 1): only for taking turns fairly (`choice`),
+    never for whether the count finishes."""
+    effort: int = 0
+    """Work spent so far, each unit weighted by its ``pace``."""
 
     def spend(self, transitions: int) -> None:
         """Spend ``transitions``; `OverBudget` once the budget is exhausted (`Stopped` when the
         caller asked to stop, `solver.limits.checkpoint`)."""
         checkpoint()
         self.spent += transitions
+        self.effort += transitions * self.pace
         self.transitions -= transitions
         if self.transitions < 0:
             raise OverBudget
@@ -206,6 +213,19 @@ def saturation_of(weights: Sequence[int]) -> int:
     return top
 
 
+def field_width(owners: int, cards: int, tallies: Sequence[Tally]) -> int:
+    """Bits per packed count: a count is at most ``owners ** cards`` (each card to one owner),
+    times the largest weight once per tally."""
+    heaviest: int = max((max(t.weights) for t in tallies), default=1)
+    bound: int = owners ** cards * heaviest ** len(tallies)
+    return bound.bit_length() + 1
+
+
+def fields_work(fields: int, width: int) -> int:
+    """The work of moving ``fields`` packed counts of ``width`` bits (`Packing.work`)."""
+    return fields * width >> 15
+
+
 class Packing:
     """Counts by envelope class triple, packed in one integer: a field of ``width`` bits per
     triple ``(i, j, k)`` (the class in each slot, 0 while empty), at ``i + a * (j + b * k)``."""
@@ -213,10 +233,7 @@ class Packing:
     def __init__(self, classes: Sequence[Sequence[object]], owners: int, cards: int,
                  tallies: Sequence[Tally]) -> None:
         self.sizes = [len(c) + 1 for c in classes]
-        # a count is at most owners ** cards (each card to one owner), times the weights
-        bound = owners ** cards * max(
-            (max(t.weights) for t in tallies), default=1) ** len(tallies)
-        self.width: int = bound.bit_length() + 1
+        self.width: int = field_width(owners, cards, tallies)
         self.stride: list[int] = [1, self.sizes[0], self.sizes[0] * self.sizes[1]]
         field = (1 << self.width) - 1
         self.empty: list[int] = []
@@ -236,11 +253,12 @@ class Packing:
         """The counts once a card of class ``cls`` fills the empty slot ``axis``."""
         return (packed & self.empty[axis]) << (self.width * self.stride[axis] * cls)
 
-    @staticmethod
-    def work(packed: int) -> int:
-        """The work of moving packed counts, beyond the transition itself: a unit per 32 kbit
-        (a big-integer operation on that many bits costs about as much as a transition)."""
-        return packed.bit_length() >> 15
+    def work(self, packed: int) -> int:
+        """The work of moving packed counts, beyond the transition itself: a unit per 32 kbit of
+        fields up to the highest one with a count (a big-integer operation on that many bits
+        costs about as much as a transition)."""
+        return fields_work(packed.bit_length() and (packed.bit_length() - 1) // self.width + 1,
+                           self.width)
 
     def unpack(self, packed: int) -> dict[tuple[int, ...], int]:
         """class triple -> count, for the triples with a count."""
@@ -267,6 +285,47 @@ def finish(steps: Steps[T]) -> T:
             return done.value  # type: ignore[no-any-return]
 
 
+@dataclass
+class Plan:
+    """The programme's steps and the shape of its state, before any counting."""
+
+    layers: list[Layer]
+    classes: list[list[tuple[str, ...]]]
+    """Per envelope axis (category): the candidate classes, in index order from 1."""
+    blocks: int
+    """Blocks of interchangeable cards (each keeps a count of cards left in the state)."""
+    saturation: list[int]
+    """Per tally: the count held from which its weight no longer changes."""
+    start: State
+    end: State
+    feasible: bool
+    """False when some hand has more places than cards that may reach it (no deal at all)."""
+
+
+def plan_of(
+    capacity: Sequence[int],
+    allowed: Mapping[str, frozenset[int]],
+    tallies: Sequence[Tally],
+    axes: Mapping[int, int] | None = None,
+) -> Plan:
+    """The programme's steps for ``allowed`` cards into ``capacity`` places (`layers_of`), and
+    its start and end states: the room of every hand, each block's cards left (0 before its
+    first share) and each tally's count held."""
+    n = len(capacity)
+    layers, classes, blocks = layers_of(allowed, tallies, n, axes or {})
+    first_room = [0] * n
+    for layer in layers:
+        if layer.card is not None:
+            for o in layer.allowed:
+                first_room[o] += 1
+        else:
+            first_room[layer.owner] += len(layer.block)
+    feasible = all(0 <= c <= r for c, r in zip(capacity, first_room, strict=True))
+    return Plan(layers, classes, blocks, [saturation_of(t.weights) for t in tallies],
+                (*capacity, *([0] * blocks), *([0] * len(tallies))),
+                tuple([0] * (n + blocks + len(tallies))), feasible)
+
+
 def run_programme(
     capacity: Sequence[int],
     allowed: Mapping[str, frozenset[int]],
@@ -284,26 +343,20 @@ def programme_steps(
     tallies: Sequence[Tally],
     budget: Budget,
     axes: Mapping[int, int] | None = None,
+    plan: Plan | None = None,
 ) -> Steps[Run]:
     """Count the deals of ``allowed`` cards into ``capacity`` places, weighted by ``tallies``.
 
     With ``axes`` (envelope owner -> category axis) the forward pass also keeps, per state, the
     counts split by which envelope candidates went in, so the end state gives every triple.
+    ``plan`` is `plan_of` these, when the caller has it already.
     """
     n = len(capacity)
-    layers, classes, nblocks = layers_of(allowed, tallies, n, axes or {})
-    saturation = [saturation_of(t.weights) for t in tallies]
-    base = n + nblocks
-    start: State = (*capacity, *([0] * nblocks), *([0] * len(tallies)))
-    end: State = tuple([0] * (base + len(tallies)))
-    first_room = [0] * n
-    for layer in layers:
-        if layer.card is not None:
-            for o in layer.allowed:
-                first_room[o] += 1
-        else:
-            first_room[layer.owner] += len(layer.block)
-    if any(c > r or c < 0 for c, r in zip(capacity, first_room, strict=True)):
+    plan = plan or plan_of(capacity, allowed, tallies, axes)
+    layers, classes, saturation, start, end = (
+        plan.layers, plan.classes, plan.saturation, plan.start, plan.end)
+    base = n + plan.blocks
+    if not plan.feasible:
         return Run(layers, start, [], [], 0, [], classes)
 
     def step(layer: Layer, st: State) -> list[Transition]:

@@ -1,0 +1,263 @@
+"""The programme, compiled: the same count as `programme`, its loop over states in machine code.
+
+The Python programme spends 3-8 microseconds on a transition (dictionary updates, big-integer
+additions, the step function); compiled (`kernel`, numba), a transition costs a fraction of
+that. The layers, the pruning and the budget are the programme's own: the same `Plan`, the same
+moves, and the same units of work charged layer by layer (a transition, plus the packed
+envelope counts it moves: `Packing.work`), so whether a log is exact never depends on which
+of the two ran.
+
+Counts are kept exactly in 64-bit integers: as they are when a bound proves every count fits
+(every partial deal extends to a deal of the open cards into the hands' places, so no count
+exceeds the multinomial of the places times the heaviest weights), else modulo a few primes
+and rebuilt by the Chinese remainder theorem (`residues`). The state is one 64-bit key (the
+room of every hand, the cards left of each block, the count of each tally, in mixed radix).
+Where numba is missing, or the state does not fit a key, the Python programme runs instead.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+from . import programme
+from .programme import (
+    Budget,
+    Plan,
+    Run,
+    Steps,
+    field_width,
+    plan_of,
+    programme_steps,
+)
+from .residues import crt, moduli_for
+from .setup import Tally
+
+fields_work: Callable[[Any, int], Any] = programme.fields_work
+"""`Packing.work` of every move at once (numpy arrays of fields)."""
+
+PACE = 1
+"""A compiled transition's share of the effort of a Python one, in sixteenths (`Budget.pace`):
+measured at 15-25 times cheaper on the spectator logs, so the programme takes that many more
+turns beside the Python count owner by owner (`choice`)."""
+KEY_LIMIT = 1 << 62
+"""States whose parts need this many keys or more are counted in Python."""
+WEIGHT_LIMIT = 1 << 62
+"""A move's weight must stay below this (its exact value is reduced by each modulus)."""
+
+
+@cache
+def kernel() -> ModuleType | None:
+    """The compiled kernels, or ``None`` where numba is not installed (loaded on first use)."""
+    try:
+        from . import kernel as compiled_kernel
+    except ImportError:
+        return None
+    return compiled_kernel
+
+
+def fits(capacity: Sequence[int], plan: Plan, tallies: Sequence[Tally]) -> bool:
+    """Whether the compiled loop can count this plan: the state fits one key and every move's
+    weight a 64-bit integer."""
+    radix = radices(capacity, plan)
+    blocks = max((len(layer.block) for layer in plan.layers), default=0)
+    weights = math.prod(max(t.weights) for t in tallies)
+    return (math.prod(radix) < KEY_LIMIT and math.comb(blocks, blocks // 2) < WEIGHT_LIMIT
+            and weights < WEIGHT_LIMIT)
+
+
+def radices(capacity: Sequence[int], plan: Plan) -> list[int]:
+    """How many values each part of the state takes: a hand's room 0 to its places, a block's
+    cards left 0 to its size, a tally's count 0 to its saturation."""
+    sizes = {layer.slot: len(layer.block) for layer in plan.layers if layer.card is None}
+    blocks = [sizes[len(capacity) + b] + 1 for b in range(plan.blocks)]
+    return [c + 1 for c in capacity] + blocks + [s + 1 for s in plan.saturation]
+
+
+def bound(capacity: Sequence[int], cards: int, tallies: Sequence[Tally]) -> int:
+    """No count of the programme exceeds this: every partial deal extends to a deal of all
+    ``cards`` into the places (when the places are as many as the cards: their multinomial;
+    else ``owners ** cards``), times the heaviest weight of each tally."""
+    if sum(capacity) == cards:
+        deals = math.factorial(cards) // math.prod(math.factorial(c) for c in capacity)
+    else:
+        deals = len(capacity) ** cards
+    return deals * math.prod(max(t.weights) for t in tallies)
+
+
+def compiled_steps(
+    capacity: Sequence[int],
+    allowed: Mapping[str, frozenset[int]],
+    tallies: Sequence[Tally],
+    budget: Budget,
+    axes: Mapping[int, int] | None = None,
+) -> Steps[Run]:
+    """`programme_steps`, compiled where it can be (the same figures, the same work charged)."""
+    plan = plan_of(capacity, allowed, tallies, axes)
+    k = kernel()
+    if k is None or not plan.feasible or not fits(capacity, plan, tallies):
+        budget.pace = Budget.pace
+        return (yield from programme_steps(capacity, allowed, tallies, budget, axes, plan))
+    budget.pace = PACE
+    return (yield from _compiled(k, capacity, allowed, tallies, budget, axes, plan))
+
+
+def _compiled(
+    k: Any,
+    capacity: Sequence[int],
+    allowed: Mapping[str, frozenset[int]],
+    tallies: Sequence[Tally],
+    budget: Budget,
+    axes: Mapping[int, int] | None,
+    plan: Plan,
+) -> Steps[Run]:
+    import numpy as np
+
+    def array(values: Sequence[int]) -> Any:
+        return np.array(values, dtype=np.int64)
+
+    n = len(capacity)
+    base = n + plan.blocks
+    radix = radices(capacity, plan)
+    stride = array([math.prod(radix[:d]) for d in range(len(radix))])
+    radix_ = array(radix)
+    big = bound(capacity, len(allowed), tallies)
+    moduli = array((k.EXACT,) if big < KEY_LIMIT else moduli_for(big))
+    key_of = sum(s * int(stride[d]) for d, s in enumerate(plan.start))
+    keys = array([key_of])
+    ways = np.ones((1, len(moduli)), dtype=np.int64)
+    longest = max((len(t.weights) for t in tallies), default=1)
+    weights = np.zeros((max(len(tallies), 1), longest), dtype=np.int64)
+    for i, t in enumerate(tallies):
+        weights[i, : len(t.weights)] = t.weights
+    saturation = array(plan.saturation or [0])
+    largest = max((len(layer.block) for layer in plan.layers), default=0)
+    comb = np.zeros((largest + 1, largest + 1), dtype=np.int64)
+    for a in range(largest + 1):
+        for b in range(a + 1):
+            comb[a, b] = math.comb(a, b)
+
+    track = axes is not None
+    slot_of = {axis: owner for owner, axis in (axes or {}).items()}
+    slots = array([slot_of[a] if a in slot_of and capacity[slot_of[a]] == 1 else -1
+                   for a in range(3)])
+    sizes = array([len(c) + 1 for c in plan.classes])
+    width = field_width(n, len(allowed), tallies)
+    axis_of_owner = array([(axes or {}).get(o, -1) for o in range(n)])
+    seen = array([0, 0, 0])
+    split = np.ones((1, len(moduli)), dtype=np.int64)
+    start = array([0, 1])
+    top = array([0])
+
+    steps: list[Step] = []
+    for layer in plan.layers:
+        if layer.card is not None:
+            hooks = layer.hooks
+            pending_from = [0]
+            pending: list[int] = []
+            for o in range(n):
+                pending.extend(layer.pending.get(o, ()))
+                pending_from.append(len(pending))
+            origin, target, label, weight = k.card_moves(
+                keys, stride, radix_, array(layer.allowed), array(layer.room),
+                array([t for t, _ in hooks]), array([o for _, o in hooks]),
+                array(layer.closes), weights, saturation, array(pending_from),
+                array(pending), base)
+            axis_of = axis_of_owner
+            into_axes = [int(axis_of[o]) for o in layer.allowed if axis_of[o] >= 0]
+            labels = n
+        else:
+            axis = (axes or {}).get(layer.owner, -1)
+            origin, target, label, weight = k.block_moves(
+                keys, stride, radix_, layer.owner, layer.slot, len(layer.block), layer.first,
+                layer.last, layer.room[layer.owner], comb)
+            axis_of = array([-1, axis] + [-1] * (len(layer.block) - 1))
+            into_axes = [axis] if axis >= 0 else []
+            labels = len(layer.block) + 1
+        units = len(origin)
+        if track and units:
+            units += int(fields_work(top[origin] + 1, width).sum())  # numpy: per move
+        budget.spend(units)
+        next_keys, into, next_ways = k.forward(origin, target, weight, ways, moduli)
+        if track:
+            next_seen = seen.copy()
+            for a in into_axes:
+                next_seen[a] = max(next_seen[a], layer.envelope_class)
+            start, split, top = k.envelope_forward(
+                keys, split, start, seen, next_keys, next_seen, origin, into, label, weight,
+                axis_of, layer.envelope_class, stride, radix_, slots, sizes, moduli)
+            seen = next_seen
+        steps.append(Step(origin, into, label, weight, ways, labels))
+        keys, ways = next_keys, next_ways
+        yield
+    envelope = Envelope(split, start, seen, slots) if track else None
+    return _backward(k, plan, keys, steps, moduli, envelope)
+
+
+def _backward(k: Any, plan: Plan, keys: Any, steps: list[Step], moduli: Any,
+              envelope: Envelope | None) -> Run:
+    """Ways out of every state, every layer's marginals, and the envelope triples."""
+    import numpy as np
+
+    values = [int(m) for m in moduli]
+
+    def number(residues: Any) -> int:
+        return int(residues[0]) if values[0] == k.EXACT else crt(residues.tolist(), values)
+
+    complete = len(keys) > 0 and keys[0] == 0  # the end state: every part 0
+    later = np.zeros((len(keys), len(values)), dtype=np.int64)
+    if complete:
+        later[0] = 1
+    marginals: list[dict[int, int]] = []
+    for step in reversed(steps):
+        later, by_label = k.backward(step.origin, step.into, step.label, step.weight,
+                                     step.ways, later, step.labels, moduli)
+        marginals.insert(0, {lab: v for lab in range(step.labels)
+                             if (v := number(by_label[lab]))})
+    total = (number(later[0]) if len(later) else 0) if plan.layers else int(
+        plan.start == plan.end)
+    run = Run(plan.layers, plan.start, [], [], total, marginals, plan.classes)
+    if envelope is not None and complete:
+        run.envelope = envelope.at_end(number)
+    return run
+
+
+@dataclass
+class Step:
+    """One layer's moves (from, into, label, weight: one entry each), the ways into the states
+    it starts from, and how many labels its moves take."""
+
+    origin: Any
+    into: Any
+    label: Any
+    weight: Any
+    ways: Any
+    labels: int
+
+
+@dataclass
+class Envelope:
+    """The forward counts split by envelope class triple (`kernel.envelope_forward`)."""
+
+    split: Any
+    start: Any
+    seen: Any
+    slots: Any
+
+    def at_end(self, number: Callable[[Any], int]) -> dict[tuple[int, ...], int]:
+        """class triple -> count at the end state (the first state of the last layer)."""
+        filled = [s >= 0 for s in self.slots.tolist()]
+        extent = [int(self.seen[a]) if filled[a] else 1 for a in range(3)]
+        out: dict[tuple[int, ...], int] = {}
+        for l2 in range(extent[2]):
+            for l1 in range(extent[1]):
+                for l0 in range(extent[0]):
+                    row = int(self.start[0]) + l0 + extent[0] * (l1 + extent[1] * l2)
+                    if v := number(self.split[row]):
+                        out[tuple(x + 1 if filled[a] else 0
+                                  for a, x in enumerate((l0, l1, l2)))] = v
+        return out

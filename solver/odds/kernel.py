@@ -1,0 +1,269 @@
+"""The programme's inner loop, compiled (numba): one layer's transitions, forward and backward.
+
+A state is one 64-bit key, its parts in mixed radix (``part``: the room of every hand, the cards
+left in each block, the count held of each tally). Counts are arrays with one column per modulus
+(`residues`), or one column of exact counts when the modulus is `EXACT` (a bound proves they fit
+64 bits). The rules of a move are those of `solver.odds.programme` (``programme_steps``'s
+``step``), written over keys; `solver.odds.compiled` drives the layers and checks the budget.
+
+Imported only where the compiled count runs (numba is heavy to load). Functions are cached on
+disk (numba's ``cache=True``); where no cache directory is writable they are compiled afresh in
+each process.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+EXACT = 0
+"""The modulus that means "no modulus": the counts are exact 64-bit integers."""
+
+
+def compiled(function: F) -> F:
+    """``function`` compiled to machine code, cached on disk where a cache directory is
+    writable (numba refuses ``cache=True`` with a `RuntimeError` where none is)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", numba.NumbaWarning)
+            return cast(F, numba.njit(cache=True, nogil=True)(function))
+    except RuntimeError:
+        return cast(F, numba.njit(nogil=True)(function))
+
+
+@compiled
+def part(key: int, stride: Any, radix: Any, d: int) -> int:
+    """Part ``d`` of a state key."""
+    return (key // stride[d]) % radix[d]  # type: ignore[no-any-return]
+
+
+@compiled
+def mul_add(acc: int, a: int, b: int, p: int) -> int:
+    """``acc + a * b``, modulo ``p`` unless ``p`` is `EXACT`."""
+    if p == EXACT:
+        return acc + a * b
+    return (acc + a * b) % p
+
+
+@compiled
+def card_moves(keys: Any, stride: Any, radix: Any, allowed: Any, room: Any, hook_tally: Any,
+               hook_owner: Any, closes: Any, weights: Any, saturation: Any, pending_from: Any,
+               pending: Any, base: int) -> tuple[Any, Any, Any, Any]:
+    """Every move of a single card from every state: (from, next key, owner, weight).
+
+    The card may go to any of ``allowed`` with room; an owner whose room exceeds the cards that
+    may still reach it (``room``) must take it. Tallies hooked to the taker count one more (up to
+    their saturation); tallies closing here weigh the path and reset. A path that fills an
+    owner's hand while one of its ``pending`` refutations (``pending_from[o]`` to
+    ``pending_from[o + 1]``) is unsatisfied is dead.
+    """
+    states = keys.shape[0]
+    width = allowed.shape[0]
+    origin = np.empty(states * width, np.int64)
+    target = np.empty(states * width, np.int64)
+    label = np.empty(states * width, np.int64)
+    weight = np.empty(states * width, np.int64)
+    m = 0
+    for i in range(states):
+        key = keys[i]
+        full = -1
+        fulls = 0
+        for x in allowed:
+            if part(key, stride, radix, x) > room[x]:
+                fulls += 1
+                full = x
+        if fulls > 1:
+            continue
+        for o in allowed:
+            if fulls == 1 and o != full:
+                continue
+            held = part(key, stride, radix, o)
+            if held == 0 or held - 1 > room[o]:
+                continue
+            nxt = key - stride[o]
+            w = 1
+            for h in range(hook_tally.shape[0]):
+                if hook_owner[h] == o:
+                    t = hook_tally[h]
+                    c = part(nxt, stride, radix, base + t)
+                    nxt += (min(c + 1, saturation[t]) - c) * stride[base + t]
+            for t in closes:
+                c = part(nxt, stride, radix, base + t)
+                w *= weights[t, c]
+                nxt -= c * stride[base + t]
+            if w == 0:
+                continue
+            if held == 1:
+                dead = False
+                for q in range(pending_from[o], pending_from[o + 1]):
+                    if part(nxt, stride, radix, base + pending[q]) == 0:
+                        dead = True
+                if dead:
+                    continue
+            origin[m] = i
+            target[m] = nxt
+            label[m] = o
+            weight[m] = w
+            m += 1
+    return origin[:m], target[:m], label[:m], weight[:m]
+
+
+@compiled
+def block_moves(keys: Any, stride: Any, radix: Any, owner: int, slot: int, size: int,
+                first: bool, last: bool, room: int, comb: Any) -> tuple[Any, Any, Any, Any]:
+    """Every move of one owner's share of a block: (from, next key, cards taken, weight).
+
+    The owner takes ``k`` of the block's cards left (all of them at its last owner) in
+    ``comb[left, k]`` ways, keeping no more room than the cards that may still reach it.
+    """
+    states = keys.shape[0]
+    origin = np.empty(states * (size + 1), np.int64)
+    target = np.empty(states * (size + 1), np.int64)
+    label = np.empty(states * (size + 1), np.int64)
+    weight = np.empty(states * (size + 1), np.int64)
+    m = 0
+    for i in range(states):
+        key = keys[i]
+        had = part(key, stride, radix, slot)
+        left = size if first else had
+        cap = part(key, stride, radix, owner)
+        for k in range(left if last else 0, (left if last else min(cap, left)) + 1):
+            if k > cap or cap - k > room:
+                continue
+            origin[m] = i
+            target[m] = key - k * stride[owner] + (left - k - had) * stride[slot]
+            label[m] = k
+            weight[m] = comb[left, k]
+            m += 1
+    return origin[:m], target[:m], label[:m], weight[:m]
+
+
+@compiled
+def forward(origin: Any, target: Any, weight: Any, ways: Any, moduli: Any
+            ) -> tuple[Any, Any, Any]:
+    """The next layer's states (keys, in increasing order), each move's next state (index) and
+    the ways into each next state."""
+    moves = target.shape[0]
+    order = np.argsort(target, kind="mergesort")
+    keys = np.empty(moves, np.int64)
+    into = np.empty(moves, np.int64)
+    u = -1
+    for r in range(moves):
+        t = order[r]
+        if r == 0 or target[t] != keys[u]:
+            u += 1
+            keys[u] = target[t]
+        into[t] = u
+    count = np.zeros((u + 1, moduli.shape[0]), np.int64)
+    for t in range(moves):
+        for j in range(moduli.shape[0]):
+            p = moduli[j]
+            w = weight[t] if p == EXACT else weight[t] % p
+            count[into[t], j] = mul_add(count[into[t], j], ways[origin[t], j], w, p)
+    return keys[: u + 1], into, count
+
+
+@compiled
+def filled(key: int, stride: Any, radix: Any, slots: Any) -> tuple[bool, bool, bool]:
+    """Per envelope axis, whether a state's slot holds a card (``slots[a]``: the state part of
+    axis ``a``'s slot, 0 once filled; -1 when the axis's card is known and it has no slot)."""
+    return (slots[0] >= 0 and part(key, stride, radix, slots[0]) == 0,
+            slots[1] >= 0 and part(key, stride, radix, slots[1]) == 0,
+            slots[2] >= 0 and part(key, stride, radix, slots[2]) == 0)
+
+
+@compiled
+def envelope_forward(keys: Any, split: Any, start: Any, seen: Any, next_keys: Any,
+                     next_seen: Any, origin: Any, into: Any, label: Any, weight: Any,
+                     axis_of: Any, cls: int, stride: Any, radix: Any, slots: Any, sizes: Any,
+                     moduli: Any) -> tuple[Any, Any, Any]:
+    """The ways into each next state split by envelope classes.
+
+    State ``s``'s split is rows ``start[s]`` to ``start[s + 1]`` of ``split``: one row per class
+    triple its slots allow, an axis ranging over the ``seen[a]`` classes dealt so far (1 to
+    ``seen[a]``) once its slot is filled (`filled`), else only over "empty" (0). A move whose
+    label ``axis_of`` maps to an axis puts a card of class ``cls`` into that slot. Also, per
+    next state, the packed field index (`Packing.index`, with ``sizes``) of its highest class
+    triple with a count (-1: none), which prices the next layer's moves.
+    """
+    states = next_keys.shape[0]
+    columns = moduli.shape[0]
+    next_start = np.zeros(states + 1, np.int64)
+    for u in range(states):
+        f0, f1, f2 = filled(next_keys[u], stride, radix, slots)
+        next_start[u + 1] = next_start[u] + (
+            (next_seen[0] if f0 else 1) * (next_seen[1] if f1 else 1)
+            * (next_seen[2] if f2 else 1))
+    out = np.zeros((next_start[states], columns), np.int64)
+    c = np.zeros(3, np.int64)
+    for t in range(origin.shape[0]):
+        s = origin[t]
+        d = into[t]
+        axis = axis_of[label[t]]
+        a0, a1, a2 = filled(keys[s], stride, radix, slots)
+        b0, b1, b2 = filled(next_keys[d], stride, radix, slots)
+        s0 = seen[0] if a0 else 1
+        s1 = seen[1] if a1 else 1
+        s2 = seen[2] if a2 else 1
+        d0 = next_seen[0] if b0 else 1
+        d1 = next_seen[1] if b1 else 1
+        for l2 in range(s2):
+            for l1 in range(s1):
+                for l0 in range(s0):
+                    c[0] = l0 + 1 if a0 else 0
+                    c[1] = l1 + 1 if a1 else 0
+                    c[2] = l2 + 1 if a2 else 0
+                    if axis >= 0:
+                        c[axis] = cls
+                    to = next_start[d] + (
+                        (c[0] - 1 if b0 else 0)
+                        + d0 * ((c[1] - 1 if b1 else 0) + d1 * (c[2] - 1 if b2 else 0)))
+                    here = start[s] + l0 + s0 * (l1 + s1 * l2)
+                    for j in range(columns):
+                        p = moduli[j]
+                        w = weight[t] if p == EXACT else weight[t] % p
+                        out[to, j] = mul_add(out[to, j], split[here, j], w, p)
+    top = np.full(states, -1, np.int64)
+    for u in range(states):
+        f0, f1, f2 = filled(next_keys[u], stride, radix, slots)
+        e0 = next_seen[0] if f0 else 1
+        e1 = next_seen[1] if f1 else 1
+        e2 = next_seen[2] if f2 else 1
+        for l2 in range(e2):
+            for l1 in range(e1):
+                for l0 in range(e0):
+                    here = next_start[u] + l0 + e0 * (l1 + e1 * l2)
+                    nonzero = False
+                    for j in range(columns):
+                        if out[here, j] != 0:
+                            nonzero = True
+                    if nonzero:
+                        index = ((l0 + 1 if f0 else 0) + sizes[0] * (
+                            (l1 + 1 if f1 else 0) + sizes[1] * (l2 + 1 if f2 else 0)))
+                        top[u] = max(top[u], index)
+    return next_start, out, top
+
+
+@compiled
+def backward(origin: Any, into: Any, label: Any, weight: Any, ways: Any, later: Any,
+             labels: int, moduli: Any) -> tuple[Any, Any]:
+    """The ways out of each state of a layer (from the ways out of the next layer's states) and,
+    per label, the ways in x weight x ways out summed over the moves with that label."""
+    columns = moduli.shape[0]
+    out = np.zeros((ways.shape[0], columns), np.int64)
+    by_label = np.zeros((labels, columns), np.int64)
+    for t in range(origin.shape[0]):
+        s = origin[t]
+        for j in range(columns):
+            p = moduli[j]
+            w = weight[t] if p == EXACT else weight[t] % p
+            v = mul_add(0, w, later[into[t], j], p)
+            out[s, j] = mul_add(out[s, j], 1, v, p)
+            by_label[label[t], j] = mul_add(by_label[label[t], j], ways[s, j], v, p)
+    return out, by_label
