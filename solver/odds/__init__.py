@@ -7,6 +7,8 @@ per part (see ``docs/odds.md``):
   their possible owners, places left per hand, open refutations, wrong accusations);
 - `owners`: the exact count owner by owner, cards counted by kind (the many-player decks);
 - `programme`: the exact count card by card (few players with big hands, many refutations);
+- `compiled`: the same programme with its loop in machine code (`kernel`, numba), where numba
+  is installed;
 - `exact`: the programme's whole count with the envelope's slots and wrong accusations, and the
   probabilities from a count;
 - `chain`: past the work budget, a Markov chain over deals, labelled approximate;

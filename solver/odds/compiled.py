@@ -21,6 +21,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from importlib.util import find_spec
 from types import ModuleType
 from typing import Any
 
@@ -44,20 +45,37 @@ PACE = 1
 """A compiled transition's share of the effort of a Python one, in sixteenths (`Budget.pace`):
 measured at 15-25 times cheaper on the spectator logs, so the programme takes that many more
 turns beside the Python count owner by owner (`choice`)."""
+SWITCH = 20_000
+"""Work (transitions) a count does in Python before loading numba, in a process that has not
+loaded it yet: about a tenth of a second, where loading numba and the cached kernels takes
+about a third (measured)."""
 KEY_LIMIT = 1 << 62
 """States whose parts need this many keys or more are counted in Python."""
 WEIGHT_LIMIT = 1 << 62
 """A move's weight must stay below this (its exact value is reduced by each modulus)."""
+EXACT_LIMIT = 1 << 62
+"""Counts bounded below this are kept exact in 64-bit integers, larger ones modulo primes."""
+
+
+@cache
+def installed() -> bool:
+    """Whether numba can be imported (without importing it)."""
+    return find_spec("numba") is not None
 
 
 @cache
 def kernel() -> ModuleType | None:
-    """The compiled kernels, or ``None`` where numba is not installed (loaded on first use)."""
+    """The compiled kernels, or ``None`` where numba does not load (loaded on first use)."""
     try:
         from . import kernel as compiled_kernel
     except ImportError:
         return None
     return compiled_kernel
+
+
+def loaded() -> bool:
+    """Whether this process has loaded the kernels already (or failed to)."""
+    return kernel.cache_info().currsize > 0
 
 
 def fits(capacity: Sequence[int], plan: Plan, tallies: Sequence[Tally]) -> bool:
@@ -96,11 +114,31 @@ def compiled_steps(
     budget: Budget,
     axes: Mapping[int, int] | None = None,
 ) -> Steps[Run]:
-    """`programme_steps`, compiled where it can be (the same figures, the same work charged)."""
+    """`programme_steps`, compiled where it can be (the same figures, the same work charged).
+
+    In a process that has not loaded numba yet, the count runs in Python for its first `SWITCH`
+    units of work: a count that short is over before loading numba would pay off. Past that,
+    the compiled count starts again from the first layer and the Python count's work is given
+    back (the compiled one charges every layer the same), so the work charged, and whether the
+    count finishes within the budget, are the same whichever ran.
+    """
     plan = plan_of(capacity, allowed, tallies, axes)
+    budget.pace = Budget.pace
+    if not (installed() and plan.feasible and fits(capacity, plan, tallies)):
+        return (yield from programme_steps(capacity, allowed, tallies, budget, axes, plan))
+    if not loaded():
+        before = budget.spent
+        python = programme_steps(capacity, allowed, tallies, budget, axes, plan)
+        while budget.spent - before <= SWITCH:
+            try:
+                next(python)
+            except StopIteration as done:
+                return done.value  # type: ignore[no-any-return]
+            yield
+        python.close()
+        budget.refund(budget.spent - before)
     k = kernel()
-    if k is None or not plan.feasible or not fits(capacity, plan, tallies):
-        budget.pace = Budget.pace
+    if k is None:
         return (yield from programme_steps(capacity, allowed, tallies, budget, axes, plan))
     budget.pace = PACE
     return (yield from _compiled(k, capacity, allowed, tallies, budget, axes, plan))
@@ -126,7 +164,7 @@ def _compiled(
     stride = array([math.prod(radix[:d]) for d in range(len(radix))])
     radix_ = array(radix)
     big = bound(capacity, len(allowed), tallies)
-    moduli = array((k.EXACT,) if big < KEY_LIMIT else moduli_for(big))
+    moduli = array((k.EXACT,) if big < EXACT_LIMIT else moduli_for(big))
     key_of = sum(s * int(stride[d]) for d, s in enumerate(plan.start))
     keys = array([key_of])
     ways = np.ones((1, len(moduli)), dtype=np.int64)

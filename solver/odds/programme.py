@@ -52,6 +52,11 @@ class Budget:
         if self.transitions < 0:
             raise OverBudget
 
+    def refund(self, transitions: int) -> None:
+        """Give back work a count charged and will charge again (its effort stays spent)."""
+        self.spent -= transitions
+        self.transitions += transitions
+
 
 @dataclass
 class Layer:

@@ -1,0 +1,235 @@
+"""The compiled programme (`solver.odds.compiled`) against brute force on small games, with exact
+64-bit counts and with counts modulo several primes; and against the Python programme on every
+example log at every fifth event and on generated forum games: the same figures, the same work
+charged, the same logs past the budget."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from solver.editions import Dealing, editions, forum_deck
+from solver.errors import ContradictionError
+from solver.game import GameLog
+from solver.logfile import load
+from solver.odds import Odds, OverBudget, grid_of, odds, puzzle
+from solver.odds import compiled as compiled_module
+from solver.odds.exact import DEFAULT_BUDGET, Count, count_steps, exact_odds
+from solver.odds.programme import Budget, finish
+from solver.odds.residues import is_prime, moduli_for
+from solver.odds.setup import Puzzle
+from solver.simulate import Absence, play, random_setup
+from tests.brute import deals
+from tests.strategies import small_logs
+from tests.test_odds import brute_odds
+from tests.test_odds_notes import logs_with_notes
+
+pytest.importorskip("numba")
+
+SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.json"))
+PLENTY = 10**9
+
+
+@pytest.fixture(autouse=True, scope="module")
+def loaded() -> None:
+    """Load the kernels first, so every count here runs compiled from its first layer."""
+    assert compiled_module.kernel() is not None
+
+
+def counted(pz: Puzzle, compiled: bool, budget: int = PLENTY) -> tuple[Count, Budget]:
+    """The programme's whole count, compiled or in Python, and the work it charged."""
+    spent = Budget(budget)
+    result = finish(count_steps(pz, spent, compiled=compiled))
+    if compiled:  # the Python loop keeps every layer's moves, the compiled one none
+        assert not result.run.trans, "the compiled loop did not run"
+    return result, spent
+
+
+def small_moduli(bound: int) -> tuple[int, ...]:
+    """Primes from 1009 up, as many as the bound needs: many residues for a small count."""
+    moduli: list[int] = []
+    product, n = 1, 1009
+    while product <= bound:
+        if is_prime(n):
+            moduli.append(n)
+            product *= n
+        n += 2
+    return tuple(moduli)
+
+
+@pytest.fixture
+def residues(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Counts modulo primes near 1000 (three to ten of them on the small games), never exact."""
+    monkeypatch.setattr(compiled_module, "EXACT_LIMIT", 0)
+    monkeypatch.setattr(compiled_module, "moduli_for", small_moduli)
+    yield
+
+
+def assert_brute(log: GameLog, refuter_model: bool) -> None:
+    if not any(True for _ in deals(log)):
+        with pytest.raises(ContradictionError):
+            exact_odds(log, counted(puzzle(log, grid_of(log), refuter_model=refuter_model),
+                                    True)[0], refuter_model)
+        return
+    pz = puzzle(log, grid_of(log), refuter_model=refuter_model)
+    result = exact_odds(log, counted(pz, True)[0], refuter_model)
+    cells, envelope = brute_odds(log, refuter_model)
+    assert result.probabilities == cells
+    assert {t[:3]: t[3] for t in result.envelope_odds} == envelope
+
+
+@SETTINGS
+@given(small_logs())
+def test_equal_to_brute_force(log: GameLog) -> None:
+    assert_brute(log, refuter_model=False)
+
+
+@SETTINGS
+@given(small_logs())
+def test_refuter_model_equal_to_weighted_brute_force(log: GameLog) -> None:
+    assert_brute(log, refuter_model=True)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(logs_with_notes())
+def test_notes_equal_brute_force(log: GameLog) -> None:
+    assert_brute(log, refuter_model=False)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(small_logs())
+def test_modulo_primes_equal_to_brute_force(log: GameLog) -> None:
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(compiled_module, "EXACT_LIMIT", 0)
+        patched.setattr(compiled_module, "moduli_for", small_moduli)
+        assert_brute(log, refuter_model=True)
+
+
+def assert_same_as_python(log: GameLog, refuter_model: bool, budget: int = DEFAULT_BUDGET
+                          ) -> bool:
+    """The same figures and work, or past the budget both; True when both finished."""
+    try:
+        pz = puzzle(log, grid_of(log), refuter_model=refuter_model)
+    except ContradictionError:
+        return False
+    try:
+        python, python_work = counted(pz, False, budget)
+    except OverBudget:
+        with pytest.raises(OverBudget):
+            counted(pz, True, budget)
+        return False
+    mine, work = counted(pz, True, budget)
+    assert work.spent == python_work.spent
+    assert mine.total == python.total
+    assert mine.run.envelope == python.run.envelope
+    assert mine.run.marginals == python.run.marginals
+    if python.total:
+        a, b = exact_odds(log, mine, refuter_model), exact_odds(log, python, refuter_model)
+        assert (a.probabilities, a.envelope_odds, a.deals) == (
+            b.probabilities, b.envelope_odds, b.deals)
+    return True
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_examples_equal_the_python_programme(path: Path) -> None:
+    log = load(path)
+    cuts = [*range(0, len(log.events), 5), len(log.events)]
+    compared = sum(assert_same_as_python(log.upto(n), refuter_model)
+                   for n in cuts for refuter_model in (False, True))
+    assert compared, f"no stage of {path.name} was counted"
+
+
+@pytest.mark.parametrize("path", EXAMPLES[:2], ids=lambda p: p.stem)
+def test_examples_modulo_primes_equal_the_python_programme(path: Path, residues: None) -> None:
+    log = load(path)
+    cuts = [*range(0, len(log.events), 10), len(log.events)]
+    assert sum(assert_same_as_python(log.upto(n), True) for n in cuts)
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("players", [6, 8, 12])
+def test_forum_games_equal_the_python_programme(players: int, seed: int) -> None:
+    """A small budget keeps the Python programme short; where it gives up the compiled one must
+    give up too."""
+    for n in (0, 5, 30, 60):
+        assert_same_as_python(forum(players, seed).upto(n), False, budget=20_000)
+
+
+def forum(players: int, seed: int) -> GameLog:
+    rng = random.Random(seed)
+    names = tuple(f"P{i}" for i in range(1, players + 1))
+    game, truth = random_setup(forum_deck(players), names, Dealing.FORUM, "P1", rng)
+    return play(game, truth, 60, rng, directed=True, wrong_accusations=0.1, reveals=0.1,
+                notes=0.05, absence=Absence(names[-1], 20, 30))
+
+
+def test_twelve_players_counted_modulo_three_primes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 12-player forum game at 5 events: counts up to about 2^90, three residues each."""
+    used: list[tuple[int, ...]] = []
+
+    def spy(bound: int) -> tuple[int, ...]:
+        used.append(moduli_for(bound))
+        return used[-1]
+
+    monkeypatch.setattr(compiled_module, "moduli_for", spy)
+    assert assert_same_as_python(forum(12, 0).upto(5), False)
+    assert len(used[0]) == 3
+
+
+def spectator(seed: int) -> GameLog:
+    rng = random.Random(seed)
+    names = tuple(f"P{i}" for i in range(1, 7))
+    game, truth = random_setup(editions()["clue-classic"].deck, names, Dealing.CLASSIC, None,
+                               rng)
+    return play(game, truth, 10, rng, wrong_accusations=0.05)
+
+
+def test_spectator_logs_equal_the_python_programme() -> None:
+    for seed in range(3):
+        assert assert_same_as_python(spectator(seed), False)
+
+
+def test_every_budget_gives_up_at_the_same_point() -> None:
+    """Work is charged layer by layer exactly as in Python: just enough budget finishes, one
+    unit less gives up, compiled or not."""
+    pz = puzzle(spectator(0), grid_of(spectator(0)))
+    _, work = counted(pz, False)
+    counted(pz, True, work.spent)
+    with pytest.raises(OverBudget):
+        counted(pz, True, work.spent - 1)
+
+
+def test_without_numba_the_python_programme_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    log = spectator(1)
+    compiled = odds(log)
+    monkeypatch.setattr(compiled_module, "installed", lambda: False)
+    spent = Budget(PLENTY)
+    finish(count_steps(puzzle(log, grid_of(log)), spent, compiled=True))
+    assert spent.pace == Budget.pace
+    python: Odds = odds(log)
+    assert python == compiled
+
+
+def test_before_numba_is_loaded_short_counts_stay_in_python(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a fresh process a count runs in Python for its first `SWITCH` units, then switches
+    and charges its work once."""
+    log = spectator(2)
+    pz = puzzle(log, grid_of(log))
+    python, python_work = counted(pz, False)
+    assert python_work.spent > 2_000
+    monkeypatch.setattr(compiled_module, "loaded", lambda: False)
+    monkeypatch.setattr(compiled_module, "SWITCH", 2_000)
+    spent = Budget(PLENTY)
+    switched = finish(count_steps(pz, spent, compiled=True))
+    assert spent.pace == compiled_module.PACE and spent.spent == python_work.spent
+    assert switched.run.marginals == python.run.marginals
+    monkeypatch.setattr(compiled_module, "SWITCH", python_work.spent)
+    spent = Budget(PLENTY)
+    finish(count_steps(pz, spent, compiled=True))
+    assert spent.pace == Budget.pace and spent.spent == python_work.spent
