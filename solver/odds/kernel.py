@@ -179,6 +179,24 @@ def filled(key: int, stride: Any, radix: Any, slots: Any) -> tuple[bool, bool, b
 
 
 @compiled
+def shapes(keys: Any, seen: Any, stride: Any, radix: Any, slots: Any) -> tuple[Any, Any, Any]:
+    """Per state: which slots are filled (`filled`), the classes each axis ranges over (``seen``
+    once filled, else 1: only "empty") and where its rows start (the last entry: all rows)."""
+    states = keys.shape[0]
+    full = np.zeros((states, 3), np.bool_)
+    extent = np.ones((states, 3), np.int64)
+    start = np.zeros(states + 1, np.int64)
+    for u in range(states):
+        f = filled(keys[u], stride, radix, slots)
+        for a in range(3):
+            full[u, a] = f[a]
+            if f[a]:
+                extent[u, a] = seen[a]
+        start[u + 1] = start[u] + extent[u, 0] * extent[u, 1] * extent[u, 2]
+    return full, extent, start
+
+
+@compiled
 def envelope_forward(keys: Any, split: Any, start: Any, seen: Any, next_keys: Any,
                      next_seen: Any, origin: Any, into: Any, label: Any, weight: Any,
                      axis_of: Any, cls: int, stride: Any, radix: Any, slots: Any, sizes: Any,
@@ -192,61 +210,52 @@ def envelope_forward(keys: Any, split: Any, start: Any, seen: Any, next_keys: An
     next state, the packed field index (`Packing.index`, with ``sizes``) of its highest class
     triple with a count (-1: none), which prices the next layer's moves.
     """
-    states = next_keys.shape[0]
     columns = moduli.shape[0]
-    next_start = np.zeros(states + 1, np.int64)
-    for u in range(states):
-        f0, f1, f2 = filled(next_keys[u], stride, radix, slots)
-        next_start[u + 1] = next_start[u] + (
-            (next_seen[0] if f0 else 1) * (next_seen[1] if f1 else 1)
-            * (next_seen[2] if f2 else 1))
-    out = np.zeros((next_start[states], columns), np.int64)
-    c = np.zeros(3, np.int64)
+    full, extent, _ = shapes(keys, seen, stride, radix, slots)
+    next_full, next_extent, next_start = shapes(next_keys, next_seen, stride, radix, slots)
+    out = np.zeros((next_start[-1], columns), np.int64)
+    w = np.empty(columns, np.int64)
     for t in range(origin.shape[0]):
         s = origin[t]
         d = into[t]
         axis = axis_of[label[t]]
-        a0, a1, a2 = filled(keys[s], stride, radix, slots)
-        b0, b1, b2 = filled(next_keys[d], stride, radix, slots)
-        s0 = seen[0] if a0 else 1
-        s1 = seen[1] if a1 else 1
-        s2 = seen[2] if a2 else 1
-        d0 = next_seen[0] if b0 else 1
-        d1 = next_seen[1] if b1 else 1
-        for l2 in range(s2):
-            for l1 in range(s1):
-                for l0 in range(s0):
-                    c[0] = l0 + 1 if a0 else 0
-                    c[1] = l1 + 1 if a1 else 0
-                    c[2] = l2 + 1 if a2 else 0
-                    if axis >= 0:
-                        c[axis] = cls
-                    to = next_start[d] + (
-                        (c[0] - 1 if b0 else 0)
-                        + d0 * ((c[1] - 1 if b1 else 0) + d1 * (c[2] - 1 if b2 else 0)))
-                    here = start[s] + l0 + s0 * (l1 + s1 * l2)
+        for j in range(columns):
+            w[j] = weight[t] if moduli[j] == EXACT else weight[t] % moduli[j]
+        # a source row's class on each axis (0 if empty) and the destination row it feeds:
+        # the destination's axis stride times (class - 1) where its slot is filled
+        e0, e1, e2 = extent[s, 0], extent[s, 1], extent[s, 2]
+        d0 = next_extent[d, 0]
+        d01 = d0 * next_extent[d, 1]
+        shift = 0
+        if axis == 0:
+            shift = cls - 1
+        elif axis == 1:
+            shift = d0 * (cls - 1)
+        elif axis == 2:
+            shift = d01 * (cls - 1)
+        here = start[s]
+        for l2 in range(e2):
+            for l1 in range(e1):
+                to = next_start[d] + shift + d0 * l1 + d01 * l2
+                for l0 in range(e0):
                     for j in range(columns):
-                        p = moduli[j]
-                        w = weight[t] if p == EXACT else weight[t] % p
-                        out[to, j] = mul_add(out[to, j], split[here, j], w, p)
-    top = np.full(states, -1, np.int64)
-    for u in range(states):
-        f0, f1, f2 = filled(next_keys[u], stride, radix, slots)
-        e0 = next_seen[0] if f0 else 1
-        e1 = next_seen[1] if f1 else 1
-        e2 = next_seen[2] if f2 else 1
+                        out[to + l0, j] = mul_add(out[to + l0, j], split[here, j], w[j],
+                                                  moduli[j])
+                    here += 1
+    top = np.full(next_keys.shape[0], -1, np.int64)
+    for u in range(next_keys.shape[0]):
+        e0, e1, e2 = next_extent[u, 0], next_extent[u, 1], next_extent[u, 2]
+        f0, f1, f2 = next_full[u, 0], next_full[u, 1], next_full[u, 2]
+        here = next_start[u]
         for l2 in range(e2):
             for l1 in range(e1):
                 for l0 in range(e0):
-                    here = next_start[u] + l0 + e0 * (l1 + e1 * l2)
-                    nonzero = False
                     for j in range(columns):
                         if out[here, j] != 0:
-                            nonzero = True
-                    if nonzero:
-                        index = ((l0 + 1 if f0 else 0) + sizes[0] * (
-                            (l1 + 1 if f1 else 0) + sizes[1] * (l2 + 1 if f2 else 0)))
-                        top[u] = max(top[u], index)
+                            index = ((l0 + 1 if f0 else 0) + sizes[0] * (
+                                (l1 + 1 if f1 else 0) + sizes[1] * (l2 + 1 if f2 else 0)))
+                            top[u] = max(top[u], index)
+                    here += 1
     return next_start, out, top
 
 
