@@ -25,6 +25,10 @@ Tables:
     python benchmarks/bench_odds.py --only classic --spectator --games 20
     python benchmarks/bench_odds.py --only forum --players 8 12 --games 10
     python benchmarks/bench_odds.py --only custom --games 6 --against 1d62e40
+
+The compiled count (numba, `solver.odds.compiled`) is loaded before timing, as in the app's
+long-running process, and the time to load it printed; ``--cold`` leaves it to the first counts
+long enough to switch to it, as in a fresh command-line process.
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ from solver.game import GameLog
 from solver.logfile import dumps
 from solver.odds import DEFAULT_BUDGET, Odds, OverBudget, count, grid_of, odds, puzzle
 from solver.odds.chain import sampled_odds
+from solver.odds.compiled import kernel
 from solver.odds.exact import exact_odds
 from solver.simulate import Absence, play, random_setup
 
@@ -240,6 +245,9 @@ def main() -> None:
                         help="leave out the odds as they were before (the baseline)")
     parser.add_argument("--against", metavar="REV",
                         help="baseline: the odds of this git revision instead")
+    parser.add_argument("--cold", action="store_true",
+                        help="do not load the compiled count (numba) before timing: the first "
+                             "long counts then pay for loading it, as in a fresh process")
     args = parser.parse_args()
     if args.wall:
         clock = time.perf_counter
@@ -252,6 +260,12 @@ def main() -> None:
     who = "spectator" if me is None else "player"
     print(f"{who} logs, {args.games} games per line, {'wall' if args.wall else 'CPU'} time, "
           f"load average {os.getloadavg()[0]:.1f}", flush=True)
+    if not args.cold:
+        start = clock()
+        loaded = kernel() is not None
+        print(f"compiled count {'loaded' if loaded else 'not installed'} before timing: "
+              f"{ms(clock() - start).strip()} ms (--cold to time it in the first counts)",
+              flush=True)
     classic = editions()["clue-classic"].deck
     if args.only in (None, "classic"):
         for players in args.players or (6, 3, 4):

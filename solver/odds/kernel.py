@@ -211,7 +211,7 @@ def envelope_forward(keys: Any, split: Any, start: Any, seen: Any, next_keys: An
     triple with a count (-1: none), which prices the next layer's moves.
     """
     columns = moduli.shape[0]
-    full, extent, _ = shapes(keys, seen, stride, radix, slots)
+    _, extent, _ = shapes(keys, seen, stride, radix, slots)
     next_full, next_extent, next_start = shapes(next_keys, next_seen, stride, radix, slots)
     out = np.zeros((next_start[-1], columns), np.int64)
     w = np.empty(columns, np.int64)
