@@ -233,3 +233,31 @@ def test_before_numba_is_loaded_short_counts_stay_in_python(
     spent = Budget(PLENTY)
     finish(count_steps(pz, spent, compiled=True))
     assert spent.pace == Budget.pace and spent.spent == python_work.spent
+
+
+@pytest.mark.slow
+def test_where_no_cache_is_writable_the_count_still_runs(tmp_path: Path) -> None:
+    """numba caches nothing where neither the package's ``__pycache__``, ``NUMBA_CACHE_DIR``
+    nor the home cache can be written: it compiles in the process (about 6 s) and counts."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    root = Path(__file__).parent.parent
+    shutil.copytree(root / "solver", tmp_path / "solver",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / "solver" / "odds" / "__pycache__").write_text("")  # not a directory
+    log = tmp_path / "spectator.json"
+    from solver.logfile import dumps
+
+    log.write_text(dumps(spectator(0)))
+    code = ("import sys; from solver.logfile import load; from solver.odds import odds; "
+            "import solver.odds.compiled as c; k = c.kernel(); r = odds(load(sys.argv[1])); "
+            "print(r.exact, r.deals, type(k.forward._cache).__name__, k.__file__)")
+    env = dict(os.environ, PYTHONPATH=str(tmp_path), NUMBA_CACHE_DIR="/dev/null/numba",
+               HOME="/dev/null", PYTHONDONTWRITEBYTECODE="1")
+    done = subprocess.run([sys.executable, "-c", code, str(log)], env=env, cwd=tmp_path,
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True", str(odds(spectator(0)).deals), "NullCache",
+                                   str(tmp_path / "solver" / "odds" / "kernel.py")]

@@ -43,9 +43,9 @@ fields_work: Callable[[Any, int], Any] = programme.fields_work
 """`Packing.work` of every move at once (numpy arrays of fields)."""
 
 PACE = 1
-"""A compiled transition's share of the effort of a Python one, in sixteenths (`Budget.pace`):
-measured at 15-25 times cheaper on the spectator logs, so the programme takes that many more
-turns beside the Python count owner by owner (`choice`)."""
+"""A compiled transition's effort, in sixteenths of a Python one (`Budget.pace`): measured
+about 15 times cheaper (0.4 against 6 microseconds on the spectator logs), so the programme
+takes sixteen times the work per turn beside the Python count owner by owner (`choice`)."""
 SWITCH = 20_000
 """Work (transitions) a count does in Python before loading numba, in a process that has not
 loaded it yet: about a tenth of a second, where loading numba and the cached kernels takes
