@@ -66,10 +66,11 @@ def installed() -> bool:
 
 @cache
 def kernel() -> ModuleType | None:
-    """The compiled kernels, or ``None`` where numba does not load (loaded on first use)."""
+    """The compiled kernels, or ``None`` where numba does not load (loaded on first use; an
+    ``ImportError`` for a numba built for another numpy, an ``OSError`` for a broken llvmlite)."""
     try:
         from . import kernel as compiled_kernel
-    except ImportError:
+    except (ImportError, OSError):
         return None
     _warm_up(compiled_kernel)
     return compiled_kernel

@@ -97,7 +97,9 @@ class Run:
     layers: list[Layer]
     start: State
     trans: list[dict[State, list[Transition]]]
+    """Per layer: every state's moves (for exact draws; empty when counted compiled)."""
     back: list[dict[State, int]]
+    """Per layer: the ways out of every state (empty when counted compiled)."""
     total: int
     marginals: list[dict[int, int]]
     classes: list[list[tuple[str, ...]]] = field(default_factory=list)
