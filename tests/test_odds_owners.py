@@ -129,6 +129,27 @@ def test_the_favoured_count_takes_more_turns() -> None:
     assert other.spent == 20
 
 
+def test_the_favoured_count_runs_alone_for_its_head_start() -> None:
+    order: list[str] = []
+
+    def steps(name: str, budget: Budget, n: int):  # type: ignore[no-untyped-def]
+        for _ in range(n):
+            budget.spend(10)
+            order.append(name)
+            yield
+        return name
+
+    favoured, other = Budget(1_000), Budget(1_000)
+    runs = [(steps("f", favoured, 8), favoured, 1), (steps("o", other, 8), other, 1)]
+    assert first_finished(runs, head_start=50 * Budget.pace) == "f"
+    # alone until it has spent 50, then the other catches up, then they take turns
+    assert "".join(order) == "fffff" + "ooooo" + "fofofo"
+    quick, slow = Budget(1_000), Budget(1_000)
+    runs = [(steps("q", quick, 3), quick, 1), (steps("s", slow, 3), slow, 1)]
+    assert first_finished(runs, head_start=50 * Budget.pace) == "q"
+    assert slow.spent == 0  # never started
+
+
 def test_a_count_past_its_budget_drops_out() -> None:
     small, large = Budget(10), Budget(1_000)
     runs = [(steps_of([5, 5, 5], small, "small"), small, 1),
