@@ -203,7 +203,7 @@ def _compiled(
     axis_of_owner = array([(axes or {}).get(o, -1) for o in range(n)])
     seen = array([0, 0, 0])
     split = np.ones((1, len(moduli)), dtype=np.int64)
-    start = array([0, 1])
+    start = array([0, 1])  # the start state has one row: every slot empty
     top = array([0])
 
     steps: list[Step] = []
@@ -241,8 +241,8 @@ def _compiled(
             for a in into_axes:
                 next_seen[a] = max(next_seen[a], layer.envelope_class)
             start, split, top = k.envelope_forward(
-                keys, split, start, seen, next_keys, next_seen, origin, into, label, weight,
-                axis_of, layer.envelope_class, stride, radix_, slots, sizes, moduli)
+                keys, split, seen, next_keys, next_seen, origin, into, label, weight, axis_of,
+                layer.envelope_class, stride, radix_, slots, sizes, moduli)
             seen = next_seen
         steps.append(Step(origin, into, label, weight, ways, labels))
         keys, ways = next_keys, next_ways

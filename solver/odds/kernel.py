@@ -197,21 +197,22 @@ def shapes(keys: Any, seen: Any, stride: Any, radix: Any, slots: Any) -> tuple[A
 
 
 @compiled
-def envelope_forward(keys: Any, split: Any, start: Any, seen: Any, next_keys: Any,
-                     next_seen: Any, origin: Any, into: Any, label: Any, weight: Any,
-                     axis_of: Any, cls: int, stride: Any, radix: Any, slots: Any, sizes: Any,
-                     moduli: Any) -> tuple[Any, Any, Any]:
+def envelope_forward(keys: Any, split: Any, seen: Any, next_keys: Any, next_seen: Any,
+                     origin: Any, into: Any, label: Any, weight: Any, axis_of: Any, cls: int,
+                     stride: Any, radix: Any, slots: Any, sizes: Any, moduli: Any
+                     ) -> tuple[Any, Any, Any]:
     """The ways into each next state split by envelope classes.
 
-    State ``s``'s split is rows ``start[s]`` to ``start[s + 1]`` of ``split``: one row per class
-    triple its slots allow, an axis ranging over the ``seen[a]`` classes dealt so far (1 to
-    ``seen[a]``) once its slot is filled (`filled`), else only over "empty" (0). A move whose
-    label ``axis_of`` maps to an axis puts a card of class ``cls`` into that slot. Also, per
-    next state, the packed field index (`Packing.index`, with ``sizes``) of its highest class
-    triple with a count (-1: none), which prices the next layer's moves.
+    A state's split is a run of rows of ``split`` (`shapes`: the states' rows one after the
+    other): one row per class triple its slots allow, an axis ranging over the ``seen[a]``
+    classes dealt so far (1 to ``seen[a]``) once its slot is filled (`filled`), else only over
+    "empty" (0). A move whose label ``axis_of`` maps to an axis puts a card of class ``cls`` into
+    that slot. Returns where each next state's rows start, the rows, and per next state the
+    packed field index (`Packing.index`, with ``sizes``) of its highest class triple with a
+    count (-1: none), which prices the next layer's moves.
     """
     columns = moduli.shape[0]
-    _, extent, _ = shapes(keys, seen, stride, radix, slots)
+    _, extent, start = shapes(keys, seen, stride, radix, slots)
     next_full, next_extent, next_start = shapes(next_keys, next_seen, stride, radix, slots)
     out = np.zeros((next_start[-1], columns), np.int64)
     w = np.empty(columns, np.int64)
