@@ -24,6 +24,7 @@ from notebook_app.screens.play import play_screen
 from notebook_app.session import sync
 from solver.i18n import N_, _
 from solver.limits import Stopped
+from solver.odds.compiled import load_in_background
 
 # (No bare strings at module level here: Streamlit would print them.)
 SCROLL_TOP = """<script>
@@ -90,6 +91,7 @@ def show_flash() -> None:
 def main() -> None:
     st.set_page_config(page_title="Clue Notebook", page_icon=":mag:", layout="centered")
     st.html(PHONE_CSS + STEADY_CHIPS, unsafe_allow_javascript=True)
+    load_in_background()  # the compiled odds, once per server, while the first page draws
     try:
         draw()
     except Stopped:  # the session ended mid-computation: nobody waits for this page

@@ -261,3 +261,18 @@ def test_where_no_cache_is_writable_the_count_still_runs(tmp_path: Path) -> None
                           capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["True", str(odds(spectator(0)).deals), "NullCache",
                                    str(tmp_path / "solver" / "odds" / "kernel.py")]
+
+
+def test_a_server_loads_the_kernels_in_the_background() -> None:
+    """`load_in_background` starts one thread per process; once it is done a count needs no
+    load (checked in a fresh process: this one has loaded them already)."""
+    import subprocess
+    import sys
+
+    code = ("import threading, solver.odds.compiled as c; c.load_in_background(); "
+            "c.load_in_background(); t = [t for t in threading.enumerate() "
+            "if t.name == 'odds-kernels']; print(len(t), c.loaded()); t[0].join(); "
+            "print(c.loaded())")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=Path(__file__).parent.parent)
+    assert done.stdout.split() == ["1", "False", "True"]

@@ -93,6 +93,19 @@ def loaded() -> bool:
     return kernel.cache_info().currsize > 0
 
 
+@cache
+def load_in_background() -> None:
+    """Load the kernels on a thread of their own, once per process, where numba is installed:
+    a server calls this as it starts, so its first long count does not wait the third of a
+    second numba takes to load (about six seconds once after an install, compiling into the
+    cache). A count that starts meanwhile goes on in Python until `SWITCH`, then waits for the
+    load (numba compiles under a lock of its own)."""
+    if installed() and not loaded():
+        import threading
+
+        threading.Thread(target=kernel, name="odds-kernels", daemon=True).start()
+
+
 def fits(capacity: Sequence[int], plan: Plan, tallies: Sequence[Tally]) -> bool:
     """Whether the compiled loop can count this plan: the state fits one key and every move's
     weight a 64-bit integer."""
