@@ -266,6 +266,16 @@ def main() -> None:
         print(f"compiled count {'loaded' if loaded else 'not installed'} before timing: "
               f"{ms(clock() - start).strip()} ms (--cold to time it in the first counts)",
               flush=True)
+        if against is not None:  # the earlier revision's own compiled count, if it has one
+            start = clock()
+            try:
+                earlier_kernel = importlib.import_module(f"{against[0].__name__}.compiled").kernel
+            except (ImportError, AttributeError):
+                earlier_kernel = None
+            if earlier_kernel is not None:
+                earlier_kernel()
+                print(f"at {ARGS_AGAINST}: compiled count loaded before timing: "
+                      f"{ms(clock() - start).strip()} ms", flush=True)
     classic = editions()["clue-classic"].deck
     if args.only in (None, "classic"):
         for players in args.players or (6, 3, 4):

@@ -7,6 +7,8 @@ per part (see ``docs/odds.md``):
   their possible owners, places left per hand, open refutations, wrong accusations);
 - `owners`: the exact count owner by owner, cards counted by kind (the many-player decks);
 - `programme`: the exact count card by card (few players with big hands, many refutations);
+- `exclusion`: the exact count by inclusion-exclusion over the ruled-out cells (many players,
+  few cells ruled out);
 - `compiled`: the same programme with its loop in machine code (`kernel`, numba), where numba
   is installed;
 - `exact`: the programme's whole count with the envelope's slots and wrong accusations, and the
@@ -17,7 +19,7 @@ per part (see ``docs/odds.md``):
 Which count gives the figures, and whether they are exact, depends only on the log and the
 budgets, counted in work: never on the machine's speed or load.
 
-- `choice`: the two exact counts take turns, work for work; the first to finish gives the figures;
+- `choice`: the exact counts take turns, work for work; the first to finish gives the figures;
 - `draws`: deals drawn exactly from the programme's count (for the advisor);
 - `residues`: big counts kept exactly in machine integers, modulo a few primes (rebuilt by the
   Chinese remainder theorem).
@@ -39,6 +41,8 @@ from .setup import Puzzle, grid_of, puzzle
 OWNER_BUDGET = 100_000
 """Work (states and transitions) the count owner by owner may take, while the programme takes
 turns with it within ``budget`` (`choice`)."""
+EXCLUSION_BUDGET = 150_000
+"""Moves the count by inclusion-exclusion may take, when it runs (`choice`)."""
 
 
 def odds(
@@ -53,14 +57,16 @@ def odds(
     """Probabilities for every card and owner and every envelope triple, given ``log``.
 
     Exact unless the count owner by owner needs more than `OWNER_BUDGET` units of work (at
-    most ``budget``) and the programme more than ``budget`` transitions (the two take turns,
-    `choice`); then a Markov chain makes ``moves`` moves and every figure carries a standard
-    error. Raises `ContradictionError` when no deal fits the log.
+    most ``budget``), the programme more than ``budget`` transitions and inclusion-exclusion
+    (where it runs) more than `EXCLUSION_BUDGET` moves (they take turns, `choice`); then a
+    Markov chain makes ``moves`` moves and every figure carries a standard error. Raises
+    `ContradictionError` when no deal fits the log.
     """
     grid = grid if grid is not None else grid_of(log)
     pz = puzzle(log, grid, refuter_model=refuter_model)
     try:
-        counted = exact_count(pz, min(budget, OWNER_BUDGET), budget)
+        counted = exact_count(pz, min(budget, OWNER_BUDGET), budget,
+                              min(budget, EXCLUSION_BUDGET))
     except OverBudget:
         return sampled_odds(log, pz, moves=moves, seed=seed, refuter_model=refuter_model)
     if isinstance(counted, Count):
@@ -70,6 +76,7 @@ def odds(
 
 __all__ = [
     "DEFAULT_BUDGET",
+    "EXCLUSION_BUDGET",
     "OWNER_BUDGET",
     "Count",
     "DealMatrix",

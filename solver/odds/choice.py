@@ -1,4 +1,4 @@
-"""Which exact count: the two counts take turns, work for work, and the first to finish wins.
+"""Which exact count: the counts take turns, work for work, and the first to finish wins.
 
 The count owner by owner (`owners`) is fast on the forum decks (many players, small hands) and
 the card-by-card programme (`programme`) where a few big hands meet many open refutations; which
@@ -13,6 +13,12 @@ times when it was not (plus the head start). A count past
 its own budget drops out; when both have, `OverBudget`. Work is counted (states and
 transitions), never time, so the same log gets the same count, figures and label on every
 machine.
+
+At a table of more than `CROWD` open hands whose passes have ruled out some cells, at most
+`FEW_CELLS`, a third count takes its turns too, favoured like the count owner by owner:
+inclusion-exclusion over the ruled-out cells (`exclusion`, not under the refuter model), which
+finishes 12-player forum logs early in the game that the other two do not. A unit of its work
+(a move) costs about three of the count owner by owner's, so its pace is three times theirs.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from .exact import Count, count_steps
+from .exclusion import exclusion_steps
 from .owners import OwnerCount, owner_steps
 from .programme import Budget, OverBudget, Steps
 from .setup import Puzzle
@@ -35,6 +42,24 @@ HEAD_START = 64_000
 count) the favoured count spends alone before the other starts. On 20 spectator logs the
 compiled programme went from 19 / 28 to 12 / 19 ms (median / p95): the count owner by owner's
 first step (its set-up, 6-8 ms) was no longer paid."""
+CROWD = 8
+"""Past this many open hands (a 12-player table), inclusion-exclusion takes turns too; at eight
+players the count owner by owner finished every forum log measured, and the third count only
+slowed it (p95 309 -> 712 ms at 10 events)."""
+FEW_CELLS = 24
+"""Past this many ruled-out cells (player, open card), inclusion-exclusion is not tried: its
+states grow with the pins it can place. On the 12-player logs measured (`docs/odds.md`) it
+finished every one with 6-26 such cells within 112,151 moves, and none with 25 or more within
+its budget (a log with 25 needed 440,377). With none, the other counts finish at once."""
+EXCLUSION_PACE = 3 * Budget.pace
+"""What a move of the count by inclusion-exclusion costs, in sixteenths of a Python unit
+(`Budget.pace`): about three units of the count owner by owner."""
+
+
+def ruled_out(pz: Puzzle) -> int:
+    """How many (player, open card) cells the log has ruled out, among hands with places left."""
+    open_hands = [o for o in range(len(pz.owners)) if o != pz.envelope and pz.capacity[o] > 0]
+    return sum(o not in owners for owners in pz.allowed.values() for o in open_hands)
 
 
 def first_finished(runs: list[tuple[Steps[T], Budget, int]], head_start: int = 0) -> T:
@@ -60,14 +85,20 @@ def first_finished(runs: list[tuple[Steps[T], Budget, int]], head_start: int = 0
     raise OverBudget
 
 
-def exact_count(pz: Puzzle, owner_budget: int, budget: int) -> OwnerCount | Count:
+def exact_count(
+    pz: Puzzle, owner_budget: int, budget: int, exclusion_budget: int = 0
+) -> OwnerCount | Count:
     """Whichever exact count finishes first: owner by owner within ``owner_budget`` units of
-    work, or the programme within ``budget`` transitions (`OverBudget` when neither does)."""
+    work, the programme within ``budget`` transitions, or (many hands, few ruled-out cells)
+    inclusion-exclusion within ``exclusion_budget`` moves (`OverBudget` when none does)."""
     hands = sum(1 for p in pz.game.player_names if pz.capacity[pz.owners.index(p)] > 0)
     many = hands > FEW_HANDS
     runs: list[tuple[Steps[OwnerCount | Count], Budget, int]] = []
     by_owner = Budget(owner_budget)
     runs.append((owner_steps(pz, by_owner), by_owner, LEAD if many else 1))
+    if hands > CROWD and exclusion_budget and 0 < ruled_out(pz) <= FEW_CELLS:
+        by_exclusion = Budget(exclusion_budget, pace=EXCLUSION_PACE)
+        runs.append((exclusion_steps(pz, by_exclusion), by_exclusion, LEAD))
     by_card = Budget(budget)
     runs.append((count_steps(pz, by_card, compiled=True), by_card, 1 if many else LEAD))
     if not many:

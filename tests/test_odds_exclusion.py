@@ -1,0 +1,151 @@
+"""The count by inclusion-exclusion (`solver.odds.exclusion`) against brute force on small
+games, and against the other exact counts on every example log and on generated forum games."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from solver.editions import Dealing, forum_deck
+from solver.errors import ContradictionError
+from solver.game import GameLog
+from solver.logfile import load
+from solver.odds import OWNER_BUDGET, OverBudget, count, grid_of, odds, puzzle
+from solver.odds.choice import FEW_CELLS, ruled_out
+from solver.odds.exact import exact_odds
+from solver.odds.exclusion import Unsupported, count_by_exclusion, is_refutation
+from solver.odds.owners import count_by_owner, odds_of
+from solver.odds.programme import Budget
+from solver.odds.result import Odds
+from solver.simulate import Absence, play, random_setup
+from tests.brute import deals
+from tests.strategies import small_logs
+from tests.test_odds import brute_odds
+
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.json"))
+PLENTY = 10**9
+
+
+def by_exclusion(log: GameLog) -> Odds:
+    pz = puzzle(log, grid_of(log))
+    return odds_of(log, pz, count_by_exclusion(pz, Budget(PLENTY)), False)
+
+
+def assert_brute(log: GameLog) -> None:
+    if not any(True for _ in deals(log)):
+        with pytest.raises(ContradictionError):
+            by_exclusion(log)
+        return
+    result = by_exclusion(log)
+    cells, envelope = brute_odds(log, False)
+    assert result.exact
+    assert result.probabilities == cells
+    assert {t[:3]: t[3] for t in result.envelope_odds} == envelope
+    assert sum(t[3] for t in result.envelope_odds) == 1
+
+
+@SETTINGS
+@given(small_logs())
+def test_equal_to_brute_force(log: GameLog) -> None:
+    assert_brute(log)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(small_logs(rule=Dealing.FORUM, max_events=10))
+def test_forum_rules_equal_to_brute_force(log: GameLog) -> None:
+    assert_brute(log)
+
+
+def test_the_refuter_model_is_left_to_the_other_counts() -> None:
+    for path in EXAMPLES:
+        log = load(path)
+        pz = puzzle(log, grid_of(log), refuter_model=True)
+        if not all(is_refutation(t) for t in pz.tallies):
+            with pytest.raises(Unsupported):
+                count_by_exclusion(pz, Budget(PLENTY))
+            return
+    pytest.fail("no example log has a weighted refutation")
+
+
+def assert_same_as_programme(log: GameLog) -> bool:
+    """True when compared; False when the programme is over its budget."""
+    try:
+        grid = grid_of(log)
+    except ContradictionError:
+        return False
+    pz = puzzle(log, grid)
+    try:
+        plain = exact_odds(log, count(pz), False)
+    except OverBudget:
+        return False
+    mine = odds_of(log, pz, count_by_exclusion(pz, Budget(PLENTY)), False)
+    assert mine.probabilities == plain.probabilities
+    assert mine.envelope_odds == plain.envelope_odds
+    assert mine.deals == plain.deals
+    return True
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_examples_equal_the_programme(path: Path) -> None:
+    log = load(path)
+    cuts = [*range(0, len(log.events), 5), len(log.events)]
+    compared = sum(assert_same_as_programme(GameLog(log.game, log.events[:n])) for n in cuts)
+    assert compared, f"no stage of {path.name} was counted"
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("players", [6, 8])
+def test_forum_games_equal_the_programme(players: int, seed: int) -> None:
+    rng = random.Random(seed)
+    names = tuple(f"P{i}" for i in range(1, players + 1))
+    game, truth = random_setup(forum_deck(players), names, Dealing.FORUM, "P1", rng)
+    log = play(game, truth, 60, rng, directed=True, wrong_accusations=0.1, reveals=0.1,
+               notes=0.05, absence=Absence(names[-1], 20, 30))
+    compared = sum(assert_same_as_programme(log.upto(n)) for n in (0, 5, 30, 60))
+    assert compared >= 2
+
+
+def forum_log(players: int, events: int, seed: int) -> GameLog:
+    """A generated forum game, as `benchmarks/bench_odds.py` makes them."""
+    rng = random.Random(seed)
+    names = tuple(f"P{i}" for i in range(1, players + 1))
+    game, truth = random_setup(forum_deck(players), names, Dealing.FORUM, "P1", rng)
+    absence = Absence(names[-1], events // 3, events // 2) if events >= 30 else None
+    return play(game, truth, events, rng, directed=True, wrong_accusations=0.05,
+                reveals=0.1, notes=0.05, absence=absence)
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_twelve_player_forum_logs_equal_the_count_owner_by_owner(seed: int) -> None:
+    log = forum_log(12, 10, seed)
+    pz = puzzle(log, grid_of(log))
+    assert odds_of(log, pz, count_by_exclusion(pz, Budget(PLENTY)), False) == odds_of(
+        log, pz, count_by_owner(pz, Budget(PLENTY)), False)
+
+
+def test_few_ruled_out_cells_let_inclusion_exclusion_take_turns() -> None:
+    log = forum_log(12, 10, 1)
+    pz = puzzle(log, grid_of(log))
+    assert 0 < ruled_out(pz) <= FEW_CELLS
+    assert ruled_out(puzzle(forum_log(12, 60, 1), grid_of(forum_log(12, 60, 1)))) > FEW_CELLS
+
+
+@pytest.mark.slow
+def test_a_twelve_player_forum_log_only_inclusion_exclusion_finishes_is_exact() -> None:
+    """Forum, 12 players, 10 events, seed 0: past the budgets of the other two counts (the count
+    owner by owner needs more than 300,000 units), exact by inclusion-exclusion in 112,151 moves."""
+    log = forum_log(12, 10, 0)
+    result = odds(log)
+    assert result.exact
+    pz = puzzle(log, grid_of(log))
+    assert result == odds_of(log, pz, count_by_exclusion(pz, Budget(PLENTY)), False)
+    with pytest.raises(OverBudget):
+        count_by_owner(pz, Budget(OWNER_BUDGET))
+    with pytest.raises(OverBudget):
+        count_by_exclusion(pz, Budget(100_000))
+    sampled = odds(log, refuter_model=True)  # not this count's: the other counts, or sampling
+    assert sampled.refuter_model
