@@ -15,10 +15,12 @@ transitions), never time, so the same log gets the same count, figures and label
 machine.
 
 At a table of more than `CROWD` open hands whose passes have ruled out some cells, at most
-`FEW_CELLS`, a third count takes its turns too, favoured like the count owner by owner:
-inclusion-exclusion over the ruled-out cells (`exclusion`, not under the refuter model), which
-finishes 12-player forum logs early in the game that the other two do not. A unit of its work
-(a move) costs about three of the count owner by owner's, so its pace is three times theirs.
+`FEW_CELLS`, a third count takes its turns too, with the share of the programme (the count
+owner by owner, favoured, takes `LEAD` units for each of its): inclusion-exclusion over the
+ruled-out cells (`exclusion`, not under the refuter model), which finishes 12-player forum logs
+early in the game that the other two do not. A unit of its work (a move) costs about three of
+the count owner by owner's, so its pace is three times theirs. Which counts finish does not
+depend on the shares (each has its own budget); only how soon.
 """
 
 from __future__ import annotations
@@ -98,7 +100,7 @@ def exact_count(
     runs.append((owner_steps(pz, by_owner), by_owner, LEAD if many else 1))
     if hands > CROWD and exclusion_budget and 0 < ruled_out(pz) <= FEW_CELLS:
         by_exclusion = Budget(exclusion_budget, pace=EXCLUSION_PACE)
-        runs.append((exclusion_steps(pz, by_exclusion), by_exclusion, LEAD))
+        runs.append((exclusion_steps(pz, by_exclusion), by_exclusion, 1))
     by_card = Budget(budget)
     runs.append((count_steps(pz, by_card, compiled=True), by_card, 1 if many else LEAD))
     if not many:
