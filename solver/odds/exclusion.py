@@ -201,7 +201,8 @@ def exclusion_steps(pz: Puzzle, budget: Budget) -> Steps[OwnerCount]:
     everyone = sum(1 << (width * x) for x in range(nclasses))
     unpinned = {st: f * everyone - inside[st] for st, f in entry.items()}
 
-    # forward: the ways into every state, and per class the ways a given card is unpinned
+    # forward: per state and class, the ways into it in which a given card of the class is
+    # still unpinned (the totals come from the backward count)
     moves: list[dict[State, list[Move]]] = [{} for _ in turns]
 
     def moves_of(i: int, st: State) -> list[Move]:
