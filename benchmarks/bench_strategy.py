@@ -224,18 +224,25 @@ def one_game(players: int, name: str, seed: int, kind: Opponent, *,
     on the same games afterwards, `--thresholds`)."""
 
     def watch(moment: Moment) -> None:
-        if moment.certain:
-            return
+        if moment.certain or moment.solved:
+            return  # I accuse and win; or another player has won: the game is over
         for bluff in BLUFFS:
+            start = time.process_time()
             weighed = Play(moment.log, bluff)
             current = race(moment.log, samples=RACE_SAMPLES, seed=moment.turn, play=weighed)
-            decision = accuse_or_wait(moment.log, race_of=current, found=weighed.odds())
-            assert decision.race is not None
+            decision = accuse_or_wait(moment.log, race_of=current, found=weighed.odds(),
+                                      play=weighed, seed=moment.turn)
+            cpu = time.process_time() - start
+            assert decision.race is not None and decision.outlook is not None
             key = str(bluff)
             for player, knows in moment.knows.items():
                 calibration[key].append((decision.race.players[player], knows))
+            ahead = decision.outlook
             moments[key].append({"turn": moment.turn, "answered": moment.answered,
                                  "right": decision.right, "threat": decision.threat,
+                                 "named": ahead.named, "settles": ahead.settles,
+                                 "later": ahead.later, "accuse": decision.accuse, "cpu": cpu,
+                                 "players": dict(decision.race.players),
                                  "correct": decision.triple == moment.envelope})
             if decision.accuse and not verdict[key]:
                 verdict[key].update(turn=moment.turn, answered=moment.answered,
@@ -351,13 +358,27 @@ def report(records: list[dict[str, Any]]) -> None:
                 print(f"{'':10} with accuse-or-wait (bluff {key}): win {early:.3f}; "
                       f"vs only-when-certain {paired(rule)}  "
                       f"(accused early in {len(fired)} of {len(kept)} games, right in {right})")
-                for waiting in WAITING_SHARES:
-                    recorded = [g for g in kept if key in g.get("moments", {})]
-                    if recorded:
-                        other = [_waiting_win(g, key, waiting) - float(g["win"])
-                                 for g in recorded]
-                        print(f"{'':10}   accusing when right >= {waiting} x (1 - threat): "
-                              f"vs only-when-certain {paired(other)} ({len(recorded)} games)")
+                recorded = [g for g in kept if key in g.get("moments", {})]
+                for waiting in WAITING_SHARES if recorded else ():
+                    other = [_waiting_win(g, key, waiting) - float(g["win"]) for g in recorded]
+                    print(f"{'':10}   accusing when right >= {waiting} x (1 - threat): "
+                          f"vs only-when-certain {paired(other)} ({len(recorded)} games)")
+                worth = [g for g in recorded if all("named" in m for m in g["moments"][key])]
+                for again in AGAINS if worth else ():
+                    new = [_worth_win(g, key, again) for g in worth]
+                    old = [_waiting_win(g, key, 1.0) for g in worth]
+                    base_wins = [float(g["win"]) for g in worth]
+                    print(f"{'':10}   accusing when right >= worth of waiting (again {again}): "
+                          f"vs only-when-certain "
+                          f"{paired([n - b for n, b in zip(new, base_wins, strict=True)])}"
+                          f"  vs right >= 1 - threat "
+                          f"{paired([n - o for n, o in zip(new, old, strict=True)])} "
+                          f"({len(worth)} games)")
+                cpu = sorted(m["cpu"] for g in recorded for m in g["moments"][key] if "cpu" in m)
+                if cpu:
+                    print(f"{'':10}   accuse-or-wait per moment ({RACE_SAMPLES} deals, the count "
+                          f"included): median {statistics.median(cpu) * 1000:.0f} ms, p95 "
+                          f"{cpu[int(0.95 * (len(cpu) - 1))] * 1000:.0f} ms over {len(cpu)}")
                 both = sorted(g["seed"] for g in kept if g["seed"] in base)
                 if name != "likeliest" and both:
                     full = [float(games[s]["rule_win"][key]) - float(base[s]["win"])
@@ -378,6 +399,23 @@ def _waiting_win(record: dict[str, Any], key: str, waiting: float) -> float:
     first_other = record["first_other"] if record["first_other"] is not None else math.inf
     for moment in record["moments"][key]:
         if moment["right"] >= waiting * (1.0 - moment["threat"]):
+            return float(moment["correct"] and moment["turn"] < first_other)
+    return float(record["win"])
+
+
+AGAINS = (0.0, 0.5, 1.0, 2.0)
+"""How much the others are taken to learn again before my next question (`solver.race.AGAIN`),
+scored on the recorded moments: accuse when right >= what waiting is worth, the chance nobody
+else solves first ((1 - threat) ** (1 + again) once my question of the turn is spent) times
+the chance of naming the envelope right after my next answer."""
+
+
+def _worth_win(record: dict[str, Any], key: str, again: float) -> float:
+    """Whether I would have won accusing when right >= the worth of waiting with ``again``."""
+    first_other = record["first_other"] if record["first_other"] is not None else math.inf
+    for moment in record["moments"][key]:
+        clear = (1.0 - moment["threat"]) ** (1.0 + again) if moment["later"] else 1.0
+        if moment["right"] > clear * moment["named"]:
             return float(moment["correct"] and moment["turn"] < first_other)
     return float(record["win"])
 

@@ -538,6 +538,12 @@ def run_accuse(args: argparse.Namespace) -> int:
             data["advice"] = {"accuse": verdict.accuse, "right": verdict.right,
                               "right_error": verdict.right_error,
                               "threat": verdict.threat, "reason": verdict.reason()}
+            if verdict.outlook is not None:  # what waiting is worth, and why
+                ahead = verdict.outlook
+                data["advice"]["waiting"] = {
+                    "worth": ahead.worth, "nobody_first": ahead.clear,
+                    "right_after_next_question": ahead.named, "settles": ahead.settles,
+                    "after_the_others": ahead.later, "question": list(ahead.question)}
         _print_json(data)
     else:
         print(odds_report.accusation_text(check))

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
 from pysat.solvers import Solver
 
 from .advice import accuse as check_accusation
@@ -118,6 +119,14 @@ class Race:
             "fallback": self.fallback,
             "out": list(self.out),
         }
+
+    def shares(self) -> tuple[dict[Triple, float], float]:
+        """Each drawn envelope's share of deals kept, and the share over all drawn deals (for
+        an envelope none held); all 1 when nothing was dropped (or on a fallback)."""
+        if self.kept is None or self.fallback or self.kept >= self.samples:
+            return {}, 1.0
+        return ({t: kept / seen for t, (kept, seen) in self.envelopes.items() if seen},
+                self.kept / self.samples)
 
     def conditioned(self, found: Odds) -> dict[Triple, tuple[float, float]]:
         """Each envelope's chance under the same assumption as the race, with its standard
@@ -469,6 +478,79 @@ def open_after_showing(log: GameLog, asker: str, cards: Sequence[str], *,
 
 # --- accuse or wait --------------------------------------------------------------------------
 
+AGAIN = 1.0
+"""How much the others learn before my next question, as a share of what they learned since
+their last turn (the race's threat): 1 reads the threat as a round's learning and expects as
+much again, so nobody solves first with chance ``(1 - threat) ** 2``."""
+
+
+@dataclass(frozen=True)
+class Outlook:
+    """What waiting is worth: my next question, what its answer would tell me, and the chance
+    that nobody else solves before it."""
+
+    question: Triple
+    """What I would ask next: the envelope I would name (nobody refuting it proves it)."""
+    settles: float
+    """The chance that the answer leaves a single envelope."""
+    named: float
+    """The chance of naming the envelope right after the answer (never below the chance now:
+    the answer can only help)."""
+    later: bool
+    """My question comes after the others' turns (I have asked this turn); else it is still to
+    come this turn and nobody moves before it."""
+    clear: float
+    """The chance that nobody else solves before my question is answered."""
+
+    @property
+    def worth(self) -> float:
+        """What waiting wins at least: nobody solves first, and I accuse right after the
+        answer (`clear` x `named`; a later turn, or what I hear meanwhile, can only add)."""
+        return self.clear * self.named
+
+
+def asked_this_turn(log: GameLog) -> bool:
+    """Whether the last suggestion in the log is mine: my question of this turn is answered,
+    and my next one comes after the others' turns."""
+    last = next((e for e in reversed(log.events) if isinstance(e, Suggestion)), None)
+    return last is not None and last.by == log.game.me
+
+
+OUTLOOK_SAMPLES = 2000
+"""Deals drawn to judge my next question: its answer splits them into classes, and a class of a
+few deals says little about which envelope leads it (cheap: no views are read)."""
+
+
+def outlook(log: GameLog, race_of: Race, question: Triple, right: float = 0.0, *,
+            play: Play, samples: int = OUTLOOK_SAMPLES, seed: int = 0,
+            again: float = AGAIN) -> Outlook:
+    """What waiting is worth (`Outlook`): over deals drawn as players play (``play``) and kept
+    under the race's assumption (each kept with its envelope's kept share, `Race.shares`, as
+    `Race.conditioned` weighs it), who would refute ``question`` (my next suggestion) and which
+    card they would show (a uniform pick among their matches): the chance the answer settles
+    the envelope and the chance of naming it right after (`solver.advice.gains`). The chance
+    nobody solves first is 1 when my question is still to come this turn, else
+    ``(1 - threat) ** (1 + again)``: those who may know now, and as much learned again over the
+    others' turns until mine."""
+    from .advice import gains
+
+    later = asked_this_turn(log)
+    clear = (1.0 - race_of.threat()) ** (1.0 + again) if later else 1.0
+    me = log.game.me
+    if me is None:
+        return Outlook(question, 0.0, right, later, clear)
+    drawn = play.draw(samples, seed)
+    shares, rest = race_of.shares()
+    if shares:
+        chance = np.array([shares.get(t, rest) for t in drawn.triples])[drawn.envelope]
+        rows = np.random.default_rng(seed).random(len(chance)) * max(chance.max(), 1e-9) < chance
+        drawn = dataclasses.replace(drawn, owners=drawn.owners[rows],
+                                    envelope=drawn.envelope[rows])
+    if not len(drawn.envelope):
+        return Outlook(question, 0.0, right, later, clear)
+    answer = gains(log, drawn, [question], me)[0]
+    return Outlook(question, answer.settles, max(answer.named, right), later, clear)
+
 
 @dataclass(frozen=True)
 class Verdict:
@@ -481,11 +563,13 @@ class Verdict:
     right: float
     """The chance that ``triple`` is the envelope."""
     threat: float
-    """The chance that another player still in the game could name it before my next turn."""
+    """The chance that another player still in the game could name it now (`Race.threat`)."""
     race: Race | None
     """Each player's chance (``None`` when the envelope is certain)."""
     right_error: float = 0.0
     """The standard error of ``right`` (0 when it is exact)."""
+    outlook: Outlook | None = None
+    """What waiting is worth (``None`` when the envelope is certain)."""
 
     def reason(self) -> str:
         """One line a player can follow, in the current language."""
@@ -493,19 +577,28 @@ class Verdict:
 
     def said(self) -> Message:
         """`reason` kept unrendered, to show in whatever language is asked for later."""
-        if self.race is None:
+        if self.race is None or self.outlook is None:
             return say("the envelope is certain: accuse now")
         leader = max(
             (n for n in self.race.players if n not in self.race.out),
             key=lambda n: self.race.players[n] if self.race else 0.0,
             default=None,
         )
-        right, threat = f"{self.right:.0%}", f"{self.threat:.0%}"
-        odds = (say("accuse now: right {right} if players seldom bluff, "
-                    "someone else solves first {threat}", right=right, threat=threat)
-                if self.accuse else
-                say("wait: right {right} if players seldom bluff, "
-                    "someone else solves first {threat}", right=right, threat=threat))
+        ahead = self.outlook
+        figures = {"right": f"{self.right:.0%}", "after": f"{ahead.named:.0%}",
+                   "settles": f"{ahead.settles:.0%}", "threat": f"{1.0 - ahead.clear:.0%}"}
+        if self.accuse:
+            odds = say("accuse now: right {right} if players seldom bluff; waiting, someone else "
+                       "solves first {threat}, then right {after} after your next question",
+                       **figures)
+        elif ahead.later:
+            odds = say("wait: right {right} if players seldom bluff, {after} after your next "
+                       "question (it settles the envelope in {settles}); someone else solves "
+                       "first {threat}", **figures)
+        else:
+            odds = say("suggest first, then decide: right {right} if players seldom bluff, "
+                       "{after} after the answer (it settles the envelope in {settles})",
+                       **figures)
         if leader is None:
             line = odds
         elif self.race.players[leader] >= 0.005:
@@ -526,37 +619,39 @@ def fallback_note(line: Message) -> Message:
 
 def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
                    race_of: Race | None = None, found: Odds | None = None,
-                   bluff: Fraction | float = BLUFF, play: Play | None = None) -> Verdict:
+                   bluff: Fraction | float = BLUFF, play: Play | None = None,
+                   again: float = AGAIN) -> Verdict:
     """Accuse now when the envelope is certain, or when the chance my likeliest envelope is
-    right is at least the chance that nobody else names it before my next turn.
+    right is at least what waiting is worth (`outlook`): the chance that nobody else solves
+    before my next question is answered, times the chance of naming it right after that answer.
 
-    Waiting wins at best when nobody solves first (chance ``1 - threat``); accusing wins with
-    chance ``right``. The threat counts only what the others could already know (`race`), so it
-    errs towards waiting. Both chances come from the same weighting (`Play`, with ``bluff``, or
-    ``play``) and the same kept deals (`Race.conditioned`: the likeliest envelope is read there);
-    ``race_of`` and ``found`` are its race and odds when the caller has them already.
+    Both chances come from the same weighting (`Play`, with ``bluff``, or ``play``) and the
+    same kept deals (`Race.conditioned`: the likeliest envelope is read there); ``race_of`` and
+    ``found`` are its race and odds when the caller has them already. Waiting is valued at what
+    accusing right after my next answer wins, a floor (a later turn and what I hear meanwhile
+    can only add); the others are taken to learn as much again before then (``again``).
     """
     grid = grid_of(log)
     if grid.accusation_safe:
         envelope = grid.envelope()
         triple = tuple(str(envelope[cat]) for cat in CATEGORIES)
         return Verdict(True, (triple[0], triple[1], triple[2]), 1.0, 0.0, None)
-    if found is None or race_of is None:
-        weighed = play if play is not None else Play(log, bluff, grid)
-        found = found if found is not None else weighed.odds()
-        if race_of is None:
-            race_of = race(log, samples=samples, seed=seed, play=weighed)
+    weighed = play if play is not None else Play(log, bluff, grid)
+    found = found if found is not None else weighed.odds()
+    if race_of is None:
+        race_of = race(log, samples=samples, seed=seed, play=weighed)
     chances = race_of.conditioned(found)
     order = {t: i for i, t in enumerate(chances)}
     best = max(chances, key=lambda t: (chances[t][0], -order[t]))
     right, error = chances[best]
-    threat = race_of.threat()
-    return Verdict(right >= 1.0 - threat, best, right, threat, race_of, error)
+    ahead = outlook(log, race_of, best, right, play=weighed, seed=seed, again=again)
+    return Verdict(right > ahead.worth, best, right, race_of.threat(), race_of, error, ahead)
 
 
 def accusation_verdict(log: GameLog, triple: Sequence[str], **kwargs: Any) -> Verdict:
     """`accuse_or_wait` for a chosen triple (the CLI's ``accuse``): its own chance of being
-    right, weighed against the same race (both from the same weighting, counted once)."""
+    right, weighed against the same race and the same worth of waiting (both from the same
+    weighting, counted once)."""
     found = kwargs.pop("found", None)
     play = kwargs.pop("play", None)
     if found is None and not grid_of(log).accusation_safe:
@@ -564,29 +659,36 @@ def accusation_verdict(log: GameLog, triple: Sequence[str], **kwargs: Any) -> Ve
         found = play.odds()
     verdict = accuse_or_wait(log, found=found, play=play, **kwargs)
     check = check_accusation(log, triple, found=found)
-    if verdict.race is None:
+    if verdict.race is None or verdict.outlook is None:
         right, error = float(check.probability), 0.0
+        worth = 1.0
     else:
         assert found is not None
         right, error = verdict.race.conditioned(found).get(check.triple, (0.0, 0.0))
+        worth = verdict.outlook.worth
     return dataclasses.replace(verdict, triple=check.triple, right=right, right_error=error,
-                               accuse=check.safe or right >= 1.0 - verdict.threat)
+                               accuse=check.safe or right > worth)
 
 
 __all__ = [
+    "AGAIN",
     "BLUFF",
+    "OUTLOOK_SAMPLES",
     "SAMPLES",
     "SHOW_SAMPLES",
+    "Outlook",
     "Play",
     "Race",
     "Verdict",
     "accusation_verdict",
     "accuse_or_wait",
+    "asked_this_turn",
     "bluff_factor",
     "bluff_weights",
     "draw_size",
     "fallback_note",
     "open_after_showing",
+    "outlook",
     "public_events",
     "race",
 ]

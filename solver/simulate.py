@@ -412,6 +412,10 @@ class Moment:
     answered: bool = False
     """After the answer to my suggestion of this turn (I may still accuse before the others
     move), not at the start of my turn."""
+    solved: tuple[str, ...] = ()
+    """Other players who have accused correctly already: at a real table the game is over here
+    (the simulator plays on to measure my turns to certainty, without their accusation in my
+    log), so a rule watching should not score this moment."""
 
 
 @dataclass(frozen=True)
@@ -547,7 +551,8 @@ def play_to_win(
         if watch is not None:
             knows = {n: s.certain() for n, s in seats.items()
                      if s.notebook is not None and n not in solved}
-            watch(Moment(turn, log, certain, truth.envelope, knows, answered))
+            over = tuple(n for n in solved if n != me)
+            watch(Moment(turn, log, certain, truth.envelope, knows, answered, over))
 
     try:
         for turn in range(rounds * len(names)):

@@ -22,7 +22,16 @@ from solver.editions import Dealing
 from solver.errors import InvalidLogError
 from solver.game import ENVELOPE, SIDE, Accusation, Event, GameLog, Suggestion
 from solver.logfile import load
-from solver.race import BLUFF, Play, accuse_or_wait, open_after_showing, public_events, race
+from solver.race import (
+    AGAIN,
+    BLUFF,
+    Play,
+    accuse_or_wait,
+    asked_this_turn,
+    open_after_showing,
+    public_events,
+    race,
+)
 from solver.simulate import play, random_setup
 from solver.values import replace
 from tests.brute import Deal, deals
@@ -125,6 +134,8 @@ class Brute:
     players: dict[str, float]
     envelopes: dict[tuple[str, ...], Fraction]
     fallback: bool
+    deals: list[tuple[Deal, Fraction]]
+    """Every deal with its chance under the assumption (summing to 1)."""
 
 
 @cache
@@ -172,11 +183,13 @@ def brute_race_of(log: GameLog, bluff: Fraction = BLUFF) -> Brute:
         for _, w, q, k, p in rows:
             chance += w * (p[player] if fallback else k[player] * keep(q, player))
         chances[player] = float(chance / norm)
+    chosen = []
     for deal, w, q, _, _ in rows:
         triple = tuple(c for c in log.game.deck if deal.get(c) == ENVELOPE)
         share = w if fallback else w * keep(q)
         envelopes[triple] = envelopes.get(triple, Fraction(0)) + share / norm
-    return Brute(chances, envelopes, fallback)
+        chosen.append((deal, share / norm))
+    return Brute(chances, envelopes, fallback, chosen)
 
 
 def brute_race(log: GameLog, bluff: Fraction = BLUFF) -> dict[str, float]:
@@ -250,7 +263,7 @@ def test_accuse_or_wait_accuses_a_certain_envelope() -> None:
     assert verdict.accuse and verdict.right == 1.0
     early = accuse_or_wait(log.upto(10), samples=100)
     assert not early.accuse and early.right < 0.5
-    assert early.reason().startswith("wait: right")
+    assert early.reason().startswith("suggest first, then decide: right")  # my turn, not asked
 
 
 SMALL = Deck(("S1", "S2", "S3"), ("W1", "W2", "W3"), ("R1", "R2", "R3"))
@@ -367,7 +380,7 @@ def test_bug_unrefuted_suggestion_is_not_proof() -> None:
     assert verdict.triple != ("Professor Plum", "Wrench", "Hall")
     found = Play(log).odds()
     assert verdict.race.conditioned(found)["Professor Plum", "Wrench", "Hall"][0] == 0.0
-    assert not verdict.accuse and verdict.reason().startswith("wait: right ")
+    assert not verdict.accuse and verdict.reason().startswith("suggest first, then decide: ")
     assert "if players seldom bluff" in verdict.reason()
     for bluff in (1, BLUFF):  # whatever the weighting
         plain = accuse_or_wait(log, bluff=bluff)
@@ -473,6 +486,10 @@ def test_race_and_accuse_commands_take_a_bluff_factor(capsys: pytest.CaptureFixt
         advice = data["advice"]
         assert not advice["accuse"] and "if players seldom bluff" in advice["reason"]
         assert 0 < data["advice"]["right_error"] < 0.02
+        waiting = advice["waiting"]  # my turn, my question still to come: nobody moves first
+        assert waiting["nobody_first"] == 1.0 and not waiting["after_the_others"]
+        assert waiting["worth"] == waiting["right_after_next_question"] >= advice["right"]
+        assert 0 <= waiting["settles"] <= 1 and len(waiting["question"]) == 3
         rights.append(data["advice"]["right"])
     # bluff 1: the plain count without the envelope Cid would have named (0.0301 / (1 - 0.118))
     assert rights[0] == pytest.approx(0.0341, abs=0.003)
@@ -481,3 +498,67 @@ def test_race_and_accuse_commands_take_a_bluff_factor(capsys: pytest.CaptureFixt
         assert main(["race", str(FIXTURE), "--bluff", bad]) == 2
         err = capsys.readouterr().err
         assert "--bluff" in err and repr(bad) in err and "Traceback" not in err
+
+
+def brute_outlook(log: GameLog, question: tuple[str, str, str]) -> tuple[float, float]:
+    """What my next suggestion of ``question`` would tell me, by enumeration: over every deal
+    under "players accuse when certain" (`brute_race_of`) and every card the refuter may show
+    (uniformly among their matches), the chance the answer leaves one envelope and the chance of
+    naming it right after (the likeliest envelope of each answer)."""
+    game = log.game
+    assert game.me is not None
+    order = game.answer_order(game.me)
+    joint: dict[tuple[str, str] | None, dict[tuple[str, ...], Fraction]] = {}
+    for deal, weight in brute_race_of(log).deals:
+        envelope = tuple(c for c in game.deck if deal.get(c) == ENVELOPE)
+        refuter = next((p for p in order if any(deal.get(c) == p for c in question)), None)
+        held = [c for c in question if refuter is not None and deal.get(c) == refuter]
+        answers = [((refuter, c), Fraction(1, len(held))) for c in held] if held else [(None, 1)]
+        for answer, share in answers:
+            cell = joint.setdefault(answer if refuter else None, {})
+            cell[envelope] = cell.get(envelope, Fraction(0)) + weight * share
+    named = sum(max(cell.values()) for cell in joint.values())
+    settles = sum(sum(cell.values()) for cell in joint.values()
+                  if sum(p > 0 for p in cell.values()) == 1)
+    return float(settles), float(named)
+
+
+@pytest.mark.parametrize("seed", [4, 7, 8, 9, 13, 23, 32, 38])  # not certain; both moments
+def test_what_waiting_is_worth_matches_brute_force(seed: int) -> None:
+    """The worth of waiting reads my next question's answer off the race's kept deals: the
+    chance it settles the envelope and the chance of naming it right after, against every deal
+    and every card the refuter could show, under the same assumption as the race."""
+    log = _played(seed, ("Ann", "Bob", "Cy"), SMALL)
+    verdict = accuse_or_wait(log, samples=SAMPLES, seed=1)
+    assert verdict.race is not None and verdict.outlook is not None
+    ahead = verdict.outlook
+    settles, named = brute_outlook(log, verdict.triple)
+    assert ahead.question == verdict.triple
+    assert ahead.settles == pytest.approx(settles, abs=0.04)
+    assert ahead.named == pytest.approx(max(named, verdict.right), abs=0.04)
+    assert named >= float(max(brute_race_of(log).envelopes.values())) - 1e-12  # never below now
+    assert ahead.later == asked_this_turn(log)
+    threat = verdict.race.threat()
+    assert ahead.clear == pytest.approx((1 - threat) ** (1 + AGAIN) if ahead.later else 1.0)
+    assert verdict.accuse == (verdict.right > ahead.clear * ahead.named)
+
+
+def test_before_my_question_the_verdict_says_ask_first() -> None:
+    """At the start of my turn nobody moves before the answer to my question, and accusing right
+    after it is never worse: suggest first. Once my question of the turn is answered, waiting
+    means the others' turns."""
+    log = load("examples/classic-six-players.json")
+    me = log.game.me
+    mine = [i for i, e in enumerate(log.events) if isinstance(e, Suggestion) and e.by == me]
+    after = log.upto(mine[2] + 1)
+    before = log.upto(mine[2])
+    assert asked_this_turn(after) and not asked_this_turn(before)
+    first = accuse_or_wait(before, samples=100)
+    assert first.outlook is not None and not first.outlook.later and first.outlook.clear == 1.0
+    assert not first.accuse and first.outlook.named >= first.right
+    assert first.reason().startswith("suggest first, then decide: right ")
+    then = accuse_or_wait(after, samples=100)
+    assert then.outlook is not None and then.outlook.later
+    assert then.outlook.clear == pytest.approx((1 - then.threat) ** (1 + AGAIN))
+    assert then.reason().startswith(("wait: right ", "accuse now: right "))
+    assert "after your next question" in then.reason()

@@ -341,3 +341,22 @@ def test_bluffing_opponents_name_one_of_their_own_cards_at_the_stated_rate() -> 
     assert set(named) == {0, 1} and set(honest) == {0}
     share = sum(named) / len(named)
     assert abs(share - BLUFF_RATE) < 3 * (BLUFF_RATE * (1 - BLUFF_RATE) / len(named)) ** 0.5
+
+
+def test_a_watch_is_told_when_another_player_has_already_won() -> None:
+    """The table plays on after another player's correct accusation (to measure my turns to
+    certainty) without it in my log; a rule watching must know the game is over by then."""
+    for seed in range(20):
+        moments: list[Moment] = []
+        outcome = play_to_win(CLASSIC, SIX[:3], "Chloe", seed, _likeliest, watch=moments.append)
+        others = {p: t for p, t in outcome.solved_at.items() if p != "Chloe"}
+        if not others or min(others.values()) > moments[-1].turn:
+            continue
+        first = min(others.values())
+        for m in moments:
+            assert set(m.solved) == {p for p, t in others.items() if t < m.turn}
+            assert m.solved or m.turn < first
+            assert not set(m.solved) & set(m.knows)
+        assert any(m.solved for m in moments)
+        return
+    pytest.fail("no game in 20 where another player solved before my last turn")
