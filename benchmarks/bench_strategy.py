@@ -48,7 +48,7 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
@@ -240,7 +240,8 @@ def one_game(players: int, name: str, seed: int, kind: Opponent, *,
             ahead = decision.outlook
             moments[key].append({"turn": moment.turn, "answered": moment.answered,
                                  "right": decision.right, "threat": decision.threat,
-                                 "named": ahead.named, "settles": ahead.settles,
+                                 "clear": ahead.clear, "worth": ahead.worth,
+                                 "first": ahead.first,
                                  "later": ahead.later, "accuse": decision.accuse, "cpu": cpu,
                                  "players": dict(decision.race.players),
                                  "correct": decision.triple == moment.envelope})
@@ -363,13 +364,12 @@ def report(records: list[dict[str, Any]]) -> None:
                     other = [_waiting_win(g, key, waiting) - float(g["win"]) for g in recorded]
                     print(f"{'':10}   accusing when right >= {waiting} x (1 - threat): "
                           f"vs only-when-certain {paired(other)} ({len(recorded)} games)")
-                worth = [g for g in recorded if all("named" in m for m in g["moments"][key])]
-                for again in AGAINS if worth else ():
-                    new = [_worth_win(g, key, again) for g in worth]
+                worth = [g for g in recorded if all("first" in m for m in g["moments"][key])]
+                for name, value in WORTHS.items() if worth else ():
+                    new = [_worth_win(g, key, value) for g in worth]
                     old = [_waiting_win(g, key, 1.0) for g in worth]
                     base_wins = [float(g["win"]) for g in worth]
-                    print(f"{'':10}   accusing when right >= worth of waiting (again {again}): "
-                          f"vs only-when-certain "
+                    print(f"{'':10}   accusing when right > {name}: vs only-when-certain "
                           f"{paired([n - b for n, b in zip(new, base_wins, strict=True)])}"
                           f"  vs right >= 1 - threat "
                           f"{paired([n - o for n, o in zip(new, old, strict=True)])} "
@@ -403,19 +403,23 @@ def _waiting_win(record: dict[str, Any], key: str, waiting: float) -> float:
     return float(record["win"])
 
 
-AGAINS = (0.0, 0.5, 1.0, 2.0)
-"""How much the others are taken to learn again before my next question (`solver.race.AGAIN`),
-scored on the recorded moments: accuse when right >= what waiting is worth, the chance nobody
-else solves first ((1 - threat) ** (1 + again) once my question of the turn is spent) times
-the chance of naming the envelope right after my next answer."""
+WORTHS: dict[str, Callable[[dict[str, Any]], float]] = {
+    "worth of waiting (the rule)": lambda m: m["worth"],
+    "first to know only": lambda m: m["first"],
+    "nobody else first (clear)": lambda m: m["clear"],
+    "clear x right now": lambda m: m["clear"] * m["right"],
+}
+"""Ways to value waiting scored on the recorded moments (`solver.race.Outlook`): the rule
+(nobody else solves first, and I then accuse the likeliest envelope left open), only knowing
+first, the chance nobody else solves first (the old upper bound, played out), and that chance
+times my right-chance now."""
 
 
-def _worth_win(record: dict[str, Any], key: str, again: float) -> float:
-    """Whether I would have won accusing when right >= the worth of waiting with ``again``."""
+def _worth_win(record: dict[str, Any], key: str, worth: Callable[[dict[str, Any]], float]) -> float:
+    """Whether I would have won accusing when right > ``worth`` (the first moment it does)."""
     first_other = record["first_other"] if record["first_other"] is not None else math.inf
     for moment in record["moments"][key]:
-        clear = (1.0 - moment["threat"]) ** (1.0 + again) if moment["later"] else 1.0
-        if moment["right"] > clear * moment["named"]:
+        if moment["right"] > worth(moment):
             return float(moment["correct"] and moment["turn"] < first_other)
     return float(record["win"])
 

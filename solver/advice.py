@@ -195,10 +195,6 @@ class Advice:
     resolves: float = 0.0
     """The envelope's entropy, category by category, in the categories the answer may settle:
     the sum over categories of its entropy now times the chance the answer leaves one card."""
-    named: float = 0.0
-    """The chance of naming the envelope right after the answer (the likeliest envelope of the
-    answer heard), each drawn deal judged on the other deals (leave one out: a class of one
-    deal proves nothing, ties count half)."""
     rule: Rule = Rule.INFORMATION
     """How the ranking was made. Under `Rule.LIKELIEST` ``score`` is the summed chance that the
     named cards are in the envelope (as players play; a card of mine in a category I have
@@ -323,12 +319,11 @@ def gains(
                      + resolve * resolves + hands * about)
             scored[triple] = Advice(triple, gain, float(answer.refuted[k]), float(public[k]),
                                     tuple(refuters), score, settles, hands=about,
-                                    resolves=resolves, named=float(answer.named[k]))
+                                    resolves=resolves)
     out = [dataclasses.replace(scored[(stand_in[t[0]], stand_in[t[1]], stand_in[t[2]])], triple=t)
            for t in triples]
     inside = dict.fromkeys(drawn.cards, 0.0)
-    hits_of = np.bincount(target, minlength=len(drawn.triples)).tolist()
-    for envelope, hits in zip(drawn.triples, hits_of, strict=True):
+    for envelope, hits in zip(drawn.triples, np.bincount(target).tolist(), strict=True):
         for card in envelope:
             inside[card] += hits / size
     out.sort(key=lambda a: (-round(a.score, 9), -sum(inside[c] for c in a.triple)))
@@ -362,8 +357,6 @@ class _Answers:
     the answer leaves one card of it (classes of at least two deals)."""
     """The chance the answer leaves one envelope among the drawn deals (a class of at least two
     deals: one deal alone proves little)."""
-    named: Any
-    """Per suggestion: the chance of naming the envelope right after the answer (`Advice.named`)."""
     refuted: Any
     """The chance somebody refutes."""
     heard: Any
@@ -435,22 +428,7 @@ def _answers(drawn: DealMatrix, ranks: Any, far: int, peeks: tuple[Any, Any, Any
     answers_seen = (by_outcome > 0).sum(axis=1) - 1
     told = (-_xlogx(spread).sum(axis=1) + answers_seen / (2 * size * np.log(2))  # side cards aside
             - np.log2(np.maximum(shown, 1)).mean(axis=0))
-    return _Answers(info, settles, told, resolves, _named(joint, size), answered.mean(axis=0),
-                    heard)
-
-
-def _named(joint: Any, size: int) -> Any:
-    """For each suggestion, the chance of naming the envelope right after the answer, from
-    ``joint[t, answer, envelope]`` counts: a deal counts as named right when its envelope still
-    leads its answer's class without it (ties count half), so a class of one deal proves
-    nothing (the plain share of the likeliest envelope per class would)."""
-    ranked = np.sort(joint, axis=2)
-    top = ranked[..., -1:]
-    second = ranked[..., -2:-1] if joint.shape[2] > 1 else np.zeros_like(top)
-    rival = np.where(joint == top, second, top)  # the best of the other envelopes
-    left = joint - 1.0
-    score = np.where(left > rival, 1.0, np.where((left == rival) & (left > 0), 0.5, 0.0))
-    return (joint * score).sum(axis=(1, 2)) / size
+    return _Answers(info, settles, told, resolves, answered.mean(axis=0), heard)
 
 
 def _mutual_information(joint: Any, size: int) -> Any:

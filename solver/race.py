@@ -34,7 +34,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
 from pysat.solvers import Solver
 
 from .advice import accuse as check_accusation
@@ -99,6 +98,10 @@ class Race:
     from all of them, without that assumption."""
     envelopes: Mapping[Triple, tuple[int, int]] = dataclasses.field(default_factory=dict)
     """Envelope -> (kept deals, drawn deals) holding it: how the assumption reweighs it."""
+    deals: tuple[Mapping[str, str], ...] = dataclasses.field(default=(), compare=False,
+                                                              repr=False)
+    """The kept deals (card -> owner; all drawn deals on a fallback), to play the turns ahead
+    on (`outlook`)."""
 
     def threat(self) -> float:
         """The chance that at least one player still in the game could name it now (the players
@@ -119,14 +122,6 @@ class Race:
             "fallback": self.fallback,
             "out": list(self.out),
         }
-
-    def shares(self) -> tuple[dict[Triple, float], float]:
-        """Each drawn envelope's share of deals kept, and the share over all drawn deals (for
-        an envelope none held); all 1 when nothing was dropped (or on a fallback)."""
-        if self.kept is None or self.fallback or self.kept >= self.samples:
-            return {}, 1.0
-        return ({t: kept / seen for t, (kept, seen) in self.envelopes.items() if seen},
-                self.kept / self.samples)
 
     def conditioned(self, found: Odds) -> dict[Triple, tuple[float, float]]:
         """Each envelope's chance under the same assumption as the race, with its standard
@@ -290,6 +285,93 @@ class _Table:
         return now, kept
 
 
+class _Round(_Table):
+    """The turns until my next question is answered, played out on drawn deals: the others ask
+    about their likeliest cards, the table answers as the deal says."""
+
+    def __init__(self, log: GameLog, rng: random.Random,
+                 chances: Mapping[Triple, float]) -> None:
+        super().__init__(log, rng)
+        self.chances = {t: p for t, p in chances.items() if p > 0}
+        """Envelope -> my chance of it now."""
+        self.likely: dict[str, float] = {}
+        """Card -> its chance to be in the envelope (mine, standing in for each player's own)."""
+        for triple, chance in self.chances.items():
+            for card in triple:
+                self.likely[card] = self.likely.get(card, 0.0) + chance
+        holds = self.model.holds
+        self.card_of = {holds(o, c): c for o in log.game.owners for c in self.live}
+        """A "holds" variable -> its card."""
+
+    def ahead(self, deal: Mapping[str, str], seats: Sequence[str],
+              question: Triple) -> tuple[bool, float, bool]:
+        """In ``deal``: whether none of ``seats`` (in turn order) could name the envelope at the
+        start or the end of their turn; if so, my chance of naming it right after the answer to
+        ``question`` (my chances now, over the envelopes my view leaves open then) and whether
+        I know it then. Each of them names the likeliest card of each category (`likely`) they
+        neither hold nor were shown; a refuter shows one of their matches at random; everyone
+        hears who passed and who refuted, the asker also the card."""
+        me = self.log.game.me
+        assert me is not None
+        heard = list(self.selectors)
+        seen = {name: self.facts(name, deal) for name in (*seats, me)}
+        for name in seats:
+            if self._pins(deal, heard + seen[name]):
+                return False, 0.0, False
+            self._answer(deal, name, self._likeliest(deal, name, seen[name]), heard, seen[name])
+            if self._pins(deal, heard + seen[name]):
+                return False, 0.0, False
+        self._answer(deal, me, question, heard, seen[me])
+        open_ = self._open(heard + seen[me])
+        left = {t: p for t, p in self.chances.items() if all(c in open_ for c in t)}
+        if not left:  # my chances gave the true envelope nothing: only the deal's is left
+            return True, 1.0, True
+        return True, max(left.values()) / sum(left.values()), len(left) == 1
+
+    def _pins(self, deal: Mapping[str, str], view: list[int]) -> bool:
+        holds = self.model.holds
+        return not any(self.solver.solve(assumptions=[*view, -holds(ENVELOPE, card)])
+                       for card in self.live if deal[card] == ENVELOPE)
+
+    def _open(self, view: list[int]) -> set[str]:
+        """The cards of `likely` that ``view`` leaves possible in the envelope (each model
+        found marks every envelope card in it as possible: only the rest need asking)."""
+        holds = self.model.holds
+        found: set[str] = set()
+        for card in self.likely:
+            if card in found or not self.solver.solve(assumptions=[*view, holds(ENVELOPE, card)]):
+                continue
+            model = set(self.solver.get_model() or ())
+            found.update(c for c in self.likely if holds(ENVELOPE, c) in model)
+        return found
+
+    def _likeliest(self, deal: Mapping[str, str], name: str, facts: list[int]) -> Triple:
+        known = {self.card_of[f] for f in facts if f in self.card_of}
+        game = self.log.game
+        picks = [max((c for c in game.deck.of(cat) if c not in known and deal.get(c) != name),
+                     key=lambda c: self.likely.get(c, 0.0), default=game.deck.of(cat)[0])
+                 for cat in CATEGORIES]
+        return picks[0], picks[1], picks[2]
+
+    def _answer(self, deal: Mapping[str, str], by: str, cards: Triple, heard: list[int],
+                facts: list[int]) -> None:
+        """The table's answer to ``by`` naming ``cards`` in ``deal``: what everyone hears goes to
+        ``heard`` (a clause behind a fresh selector for "the refuter holds one of them"), the
+        card shown to ``facts``."""
+        holds = self.model.holds
+        named = [c for c in cards if c in self.live]
+        for player in self.log.game.answer_order(by):
+            held = [c for c in named if deal.get(c) == player]
+            if not held:
+                heard += [-holds(player, c) for c in named]
+                continue
+            selector = self.model.fresh()
+            self.solver.add_clause([-selector, *(holds(player, c) for c in named)])
+            heard.append(selector)
+            facts.append(holds(player, self.rng.choice(held)))
+            return
+
+
 def _deals(log: GameLog, drawn: DealMatrix) -> list[dict[str, str]]:
     owners = log.game.owners
     return [
@@ -437,12 +519,14 @@ def race(log: GameLog, *, samples: int | None = None, seed: int = 0,
                    for cat in CATEGORIES)
         k, n = envelopes.get((s, w, r), (0, 0))
         envelopes[s, w, r] = (k + kept, n + 1)
-    chosen = [now for now, kept in read if kept]
-    fallback = not chosen
+    rows = [i for i, (_now, kept) in enumerate(read) if kept]
+    fallback = not rows
     if fallback:
-        chosen = [now for now, _kept in read]
+        rows = list(range(len(read)))
+    chosen = [read[i][0] for i in rows]
     chances = {n: sum(n in now for now in chosen) / len(chosen) for n in players}
-    return Race(chances, len(deals), out, 0 if fallback else len(chosen), fallback, envelopes)
+    return Race(chances, len(deals), out, 0 if fallback else len(chosen), fallback, envelopes,
+                tuple(deals[i] for i in rows))
 
 
 SHOW_SAMPLES = 60
@@ -478,35 +562,35 @@ def open_after_showing(log: GameLog, asker: str, cards: Sequence[str], *,
 
 # --- accuse or wait --------------------------------------------------------------------------
 
-AGAIN = 1.0
-"""How much the others learn before my next question, as a share of what they learned since
-their last turn (the race's threat): 1 reads the threat as a round's learning and expects as
-much again, so nobody solves first with chance ``(1 - threat) ** 2``."""
+AHEAD_SAMPLES = 60
+"""Kept deals on which the turns until my next question are played out (`outlook`)."""
 
 
 @dataclass(frozen=True)
 class Outlook:
-    """What waiting is worth: my next question, what its answer would tell me, and the chance
-    that nobody else solves before it."""
+    """What waiting is worth: the turns until my next question is answered, played out on the
+    race's kept deals."""
 
     question: Triple
-    """What I would ask next: the envelope I would name (nobody refuting it proves it)."""
-    settles: float
-    """The chance that the answer leaves a single envelope."""
-    named: float
-    """The chance of naming the envelope right after the answer (never below the chance now:
-    the answer can only help)."""
+    """My next suggestion as judged: the envelope I would name (nobody refuting it proves it)."""
     later: bool
     """My question comes after the others' turns (I have asked this turn); else it is still to
     come this turn and nobody moves before it."""
     clear: float
-    """The chance that nobody else solves before my question is answered."""
+    """The chance that nobody else could name the envelope before my question is answered."""
+    worth: float
+    """What waiting wins, about: nobody else could name it first, and I accuse right after
+    that answer (my chances now, over the envelopes left open then; a later turn can only
+    add)."""
+    first: float
+    """The chance that nobody else could name it first and I can name it after that answer."""
+    deals: int
+    """How many deals the turns were played out on."""
 
     @property
-    def worth(self) -> float:
-        """What waiting wins at least: nobody solves first, and I accuse right after the
-        answer (`clear` x `named`; a later turn, or what I hear meanwhile, can only add)."""
-        return self.clear * self.named
+    def known(self) -> float:
+        """The chance I can name it right after my next answer, when nobody has before."""
+        return self.first / self.clear if self.clear else 0.0
 
 
 def asked_this_turn(log: GameLog) -> bool:
@@ -516,40 +600,34 @@ def asked_this_turn(log: GameLog) -> bool:
     return last is not None and last.by == log.game.me
 
 
-OUTLOOK_SAMPLES = 2000
-"""Deals drawn to judge my next question: its answer splits them into classes, and a class of a
-few deals says little about which envelope leads it (cheap: no views are read)."""
-
-
-def outlook(log: GameLog, race_of: Race, question: Triple, right: float = 0.0, *,
-            play: Play, samples: int = OUTLOOK_SAMPLES, seed: int = 0,
-            again: float = AGAIN) -> Outlook:
-    """What waiting is worth (`Outlook`): over deals drawn as players play (``play``) and kept
-    under the race's assumption (each kept with its envelope's kept share, `Race.shares`, as
-    `Race.conditioned` weighs it), who would refute ``question`` (my next suggestion) and which
-    card they would show (a uniform pick among their matches): the chance the answer settles
-    the envelope and the chance of naming it right after (`solver.advice.gains`). The chance
-    nobody solves first is 1 when my question is still to come this turn, else
-    ``(1 - threat) ** (1 + again)``: those who may know now, and as much learned again over the
-    others' turns until mine."""
-    from .advice import gains
-
+def outlook(log: GameLog, race_of: Race, question: Triple, chances: Mapping[Triple, float], *,
+            samples: int = AHEAD_SAMPLES, seed: int = 0) -> Outlook:
+    """What waiting is worth (`Outlook`), from the race's kept deals (at most ``samples``): in
+    each, the turns until my next question is answered are played out (the others still in the
+    game in turn order when I have asked this turn, else none), each player asking about the
+    likeliest cards (by my ``chances`` of each envelope, standing in for theirs) they neither
+    hold nor were shown, and accusing as soon as they can name the envelope; then my
+    ``question``, after which my chance of being right is my chance now of the likeliest
+    envelope still open to me, renormalised over those open. What each player can know is read
+    as in the race (their hand, the cards shown to them, every public event), what they hear in
+    these turns added; the 2-player game's side cards aside."""
+    game = log.game
+    me = game.me
     later = asked_this_turn(log)
-    clear = (1.0 - race_of.threat()) ** (1.0 + again) if later else 1.0
-    me = log.game.me
-    if me is None:
-        return Outlook(question, 0.0, right, later, clear)
-    drawn = play.draw(samples, seed)
-    shares, rest = race_of.shares()
-    if shares:
-        chance = np.array([shares.get(t, rest) for t in drawn.triples])[drawn.envelope]
-        rows = np.random.default_rng(seed).random(len(chance)) * max(chance.max(), 1e-9) < chance
-        drawn = dataclasses.replace(drawn, owners=drawn.owners[rows],
-                                    envelope=drawn.envelope[rows])
-    if not len(drawn.envelope):
-        return Outlook(question, 0.0, right, later, clear)
-    answer = gains(log, drawn, [question], me)[0]
-    return Outlook(question, answer.settles, max(answer.named, right), later, clear)
+    deals = race_of.deals[:samples]
+    if me is None or not deals:
+        return Outlook(question, later, 1.0, 0.0, 0.0, 0)
+    seat = game.player_names.index(me)
+    order = game.player_names[seat + 1:] + game.player_names[:seat]
+    seats = [n for n in order if n not in race_of.out] if later else []
+    table = _Round(log, random.Random(seed), chances)
+    try:
+        played = [table.ahead(deal, seats, question) for deal in deals]
+    finally:
+        table.close()
+    size = len(played)
+    return Outlook(question, later, sum(c for c, _, _ in played) / size,
+                   sum(r for _, r, _ in played) / size, sum(k for _, _, k in played) / size, size)
 
 
 @dataclass(frozen=True)
@@ -585,20 +663,19 @@ class Verdict:
             default=None,
         )
         ahead = self.outlook
-        figures = {"right": f"{self.right:.0%}", "after": f"{ahead.named:.0%}",
-                   "settles": f"{ahead.settles:.0%}", "threat": f"{1.0 - ahead.clear:.0%}"}
+        figures = {"right": f"{self.right:.0%}", "worth": f"{ahead.worth:.0%}",
+                   "known": f"{ahead.known:.0%}", "threat": f"{1.0 - ahead.clear:.0%}"}
         if self.accuse:
-            odds = say("accuse now: right {right} if players seldom bluff; waiting, someone else "
-                       "solves first {threat}, then right {after} after your next question",
-                       **figures)
+            odds = say("accuse now: right {right} if players seldom bluff; waiting wins about "
+                       "{worth} (someone else solves first {threat}, you know after your next "
+                       "question {known})", **figures)
         elif ahead.later:
-            odds = say("wait: right {right} if players seldom bluff, {after} after your next "
-                       "question (it settles the envelope in {settles}); someone else solves "
-                       "first {threat}", **figures)
+            odds = say("wait: right {right} if players seldom bluff, waiting wins about {worth} "
+                       "(someone else solves first {threat}, you know after your next question "
+                       "{known})", **figures)
         else:
-            odds = say("suggest first, then decide: right {right} if players seldom bluff, "
-                       "{after} after the answer (it settles the envelope in {settles})",
-                       **figures)
+            odds = say("suggest first, then decide: right {right} if players seldom bluff; the "
+                       "answer settles the envelope in {known}", **figures)
         if leader is None:
             line = odds
         elif self.race.players[leader] >= 0.005:
@@ -619,32 +696,32 @@ def fallback_note(line: Message) -> Message:
 
 def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
                    race_of: Race | None = None, found: Odds | None = None,
-                   bluff: Fraction | float = BLUFF, play: Play | None = None,
-                   again: float = AGAIN) -> Verdict:
+                   bluff: Fraction | float = BLUFF, play: Play | None = None) -> Verdict:
     """Accuse now when the envelope is certain, or when the chance my likeliest envelope is
-    right is at least what waiting is worth (`outlook`): the chance that nobody else solves
-    before my next question is answered, times the chance of naming it right after that answer.
+    right is above what waiting is worth (`outlook`): the turns until my next question is
+    answered, played out on the race's kept deals: nobody else could name it first, and I then
+    accuse the likeliest envelope still open to me.
 
-    Both chances come from the same weighting (`Play`, with ``bluff``, or ``play``) and the
-    same kept deals (`Race.conditioned`: the likeliest envelope is read there); ``race_of`` and
-    ``found`` are its race and odds when the caller has them already. Waiting is valued at what
-    accusing right after my next answer wins, a floor (a later turn and what I hear meanwhile
-    can only add); the others are taken to learn as much again before then (``again``).
+    Both come from the same weighting (`Play`, with ``bluff``, or ``play``) and the same kept
+    deals (`Race.conditioned`: the likeliest envelope is read there); ``race_of`` and ``found``
+    are its race and odds when the caller has them already. At the start of my turn nobody
+    moves before my question is answered, so waiting for that answer is never worse.
     """
     grid = grid_of(log)
     if grid.accusation_safe:
         envelope = grid.envelope()
         triple = tuple(str(envelope[cat]) for cat in CATEGORIES)
         return Verdict(True, (triple[0], triple[1], triple[2]), 1.0, 0.0, None)
-    weighed = play if play is not None else Play(log, bluff, grid)
-    found = found if found is not None else weighed.odds()
-    if race_of is None:
-        race_of = race(log, samples=samples, seed=seed, play=weighed)
+    if found is None or race_of is None:
+        weighed = play if play is not None else Play(log, bluff, grid)
+        found = found if found is not None else weighed.odds()
+        if race_of is None:
+            race_of = race(log, samples=samples, seed=seed, play=weighed)
     chances = race_of.conditioned(found)
     order = {t: i for i, t in enumerate(chances)}
     best = max(chances, key=lambda t: (chances[t][0], -order[t]))
     right, error = chances[best]
-    ahead = outlook(log, race_of, best, right, play=weighed, seed=seed, again=again)
+    ahead = outlook(log, race_of, best, {t: p for t, (p, _e) in chances.items()}, seed=seed)
     return Verdict(right > ahead.worth, best, right, race_of.threat(), race_of, error, ahead)
 
 
@@ -671,9 +748,8 @@ def accusation_verdict(log: GameLog, triple: Sequence[str], **kwargs: Any) -> Ve
 
 
 __all__ = [
-    "AGAIN",
+    "AHEAD_SAMPLES",
     "BLUFF",
-    "OUTLOOK_SAMPLES",
     "SAMPLES",
     "SHOW_SAMPLES",
     "Outlook",

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import permutations, product
+from math import prod
 from pathlib import Path
 
 import pytest
@@ -23,12 +24,12 @@ from solver.errors import InvalidLogError
 from solver.game import ENVELOPE, SIDE, Accusation, Event, GameLog, Suggestion
 from solver.logfile import load
 from solver.race import (
-    AGAIN,
     BLUFF,
     Play,
     accuse_or_wait,
     asked_this_turn,
     open_after_showing,
+    outlook,
     public_events,
     race,
 )
@@ -500,47 +501,132 @@ def test_race_and_accuse_commands_take_a_bluff_factor(capsys: pytest.CaptureFixt
         assert "--bluff" in err and repr(bad) in err and "Traceback" not in err
 
 
-def brute_outlook(log: GameLog, question: tuple[str, str, str]) -> tuple[float, float]:
-    """What my next suggestion of ``question`` would tell me, by enumeration: over every deal
-    under "players accuse when certain" (`brute_race_of`) and every card the refuter may show
-    (uniformly among their matches), the chance the answer leaves one envelope and the chance of
-    naming it right after (the likeliest envelope of each answer)."""
+
+@cache
+def _envelope_cards(view: GameLog) -> frozenset[str]:
+    """The cards the owner of ``view`` could still find in the envelope."""
+    return frozenset(c for d in deals(view) for c, o in d.items() if o == ENVELOPE)
+
+
+def _names(view: GameLog) -> bool:
+    """Whether the owner of ``view`` could name the envelope."""
+    cards = _envelope_cards(view)
+    return len(cards) == len(CATEGORIES)
+
+
+def _round_answers(log: GameLog, deal: Deal, by: str, cards: tuple[str, str, str]
+                   ) -> list[tuple[Fraction, Suggestion]]:
+    """The table's answers to ``by`` naming ``cards`` in ``deal``, with their chances (the
+    refuter shows any match), the card shown included."""
+    passes: list[str] = []
+    for player in log.game.answer_order(by):
+        held = [c for c in cards if deal.get(c) == player]
+        if held:
+            return [(Fraction(1, len(held)), Suggestion(by, cards, tuple(passes), player, c))
+                    for c in held]
+        passes.append(player)
+    return [(Fraction(1), Suggestion(by, cards, tuple(passes)))]
+
+
+def _heard(view: GameLog, event: Suggestion) -> GameLog:
+    """``view`` with ``event`` as its owner heard it (the card only when they asked or showed)."""
+    me = view.game.me
+    return view.append(event if me in (event.by, event.refuted_by) else replace(event, shown=None))
+
+
+def brute_outlook(log: GameLog, question: tuple[str, str, str],
+                  chances: dict[tuple[str, ...], float]) -> tuple[float, float, float]:
+    """`outlook` by enumeration: over every deal under "players accuse when certain"
+    (`brute_race_of`), every view each other player may have of it and every card a refuter may
+    show in the turns played out, the chance nobody else could name the envelope before my next
+    answer, my chance of being right after it (my ``chances`` over the envelopes I have left
+    open) and the chance I then know it. Each other player still in the game, in turn order
+    from my left (none when my question of this turn is still to come), names the likeliest
+    card of each category by my chances among those they neither hold nor were shown."""
     game = log.game
-    assert game.me is not None
-    order = game.answer_order(game.me)
-    joint: dict[tuple[str, str] | None, dict[tuple[str, ...], Fraction]] = {}
+    me = game.me
+    assert me is not None
+    seat = game.player_names.index(me)
+    order = game.player_names[seat + 1:] + game.player_names[:seat]
+    out = {e.by for e in log.events if isinstance(e, Accusation) and not e.correct}
+    seats = [n for n in order if n not in out] if asked_this_turn(log) else []
+    chances = {t: p for t, p in chances.items() if p > 0}
+    likely: dict[str, float] = {}
+    for triple, chance in chances.items():
+        for card in triple:
+            likely[card] = likely.get(card, 0.0) + chance
+
+    def asks(view: GameLog, name: str, deal: Deal) -> tuple[str, str, str]:
+        seen = {c for c in view.game.deck if deal.get(c) == name}
+        seen |= {e.shown for e in view.events
+                 if isinstance(e, Suggestion) and e.by == name and e.shown is not None}
+        picks = [max((c for c in game.deck.of(cat) if c not in seen),
+                     key=lambda c: likely.get(c, 0.0), default=game.deck.of(cat)[0])
+                 for cat in CATEGORIES]
+        return picks[0], picks[1], picks[2]
+
+    def play_on(deal: Deal, views: dict[str, GameLog], at: int
+                ) -> Iterator[tuple[Fraction, bool, float, bool]]:
+        if at < len(seats):
+            name = seats[at]
+            if _names(views[name]):
+                yield Fraction(1), False, 0.0, False
+                return
+            for chance, event in _round_answers(log, deal, name, asks(views[name], name, deal)):
+                heard = {n: _heard(v, event) for n, v in views.items()}
+                if _names(heard[name]):
+                    yield chance, False, 0.0, False
+                    continue
+                for more, *rest in play_on(deal, heard, at + 1):
+                    yield (chance * more, *rest)  # type: ignore[misc]
+            return
+        for chance, event in _round_answers(log, deal, me, question):
+            mine = _envelope_cards(_heard(views[me], event))
+            left = [p for t, p in chances.items() if all(c in mine for c in t)]
+            yield chance, True, max(left) / sum(left), len(left) == 1
+
+    clear = worth = first = 0.0
     for deal, weight in brute_race_of(log).deals:
-        envelope = tuple(c for c in game.deck if deal.get(c) == ENVELOPE)
-        refuter = next((p for p in order if any(deal.get(c) == p for c in question)), None)
-        held = [c for c in question if refuter is not None and deal.get(c) == refuter]
-        answers = [((refuter, c), Fraction(1, len(held))) for c in held] if held else [(None, 1)]
-        for answer, share in answers:
-            cell = joint.setdefault(answer if refuter else None, {})
-            cell[envelope] = cell.get(envelope, Fraction(0)) + weight * share
-    named = sum(max(cell.values()) for cell in joint.values())
-    settles = sum(sum(cell.values()) for cell in joint.values()
-                  if sum(p > 0 for p in cell.values()) == 1)
-    return float(settles), float(named)
+        if not weight:
+            continue
+        each = [list(_views(log, n, deal)) for n in seats]
+        for views in product(*each):
+            share = float(weight) / float(prod(len(v) for v in each))
+            start = dict(zip(seats, views, strict=True)) | {me: log}
+            for chance, nobody, right, knows in play_on(deal, start, 0):
+                clear += share * float(chance) * nobody
+                worth += share * float(chance) * right
+                first += share * float(chance) * knows
+    return clear, worth, first
 
 
-@pytest.mark.parametrize("seed", [4, 7, 8, 9, 13, 23, 32, 38])  # not certain; both moments
+@pytest.mark.parametrize("seed", [4, 6, 7, 9, 13, 14, 38, 39])  # not certain; both moments
 def test_what_waiting_is_worth_matches_brute_force(seed: int) -> None:
-    """The worth of waiting reads my next question's answer off the race's kept deals: the
-    chance it settles the envelope and the chance of naming it right after, against every deal
-    and every card the refuter could show, under the same assumption as the race."""
+    """The turns until my next answer, played out on the race's kept deals, against every deal,
+    every view the others may have and every card a refuter may show, under the same
+    assumption as the race and with the same chances (the exact ones)."""
     log = _played(seed, ("Ann", "Bob", "Cy"), SMALL)
-    verdict = accuse_or_wait(log, samples=SAMPLES, seed=1)
-    assert verdict.race is not None and verdict.outlook is not None
-    ahead = verdict.outlook
-    settles, named = brute_outlook(log, verdict.triple)
-    assert ahead.question == verdict.triple
-    assert ahead.settles == pytest.approx(settles, abs=0.04)
-    assert ahead.named == pytest.approx(max(named, verdict.right), abs=0.04)
-    assert named >= float(max(brute_race_of(log).envelopes.values())) - 1e-12  # never below now
-    assert ahead.later == asked_this_turn(log)
-    threat = verdict.race.threat()
-    assert ahead.clear == pytest.approx((1 - threat) ** (1 + AGAIN) if ahead.later else 1.0)
-    assert verdict.accuse == (verdict.right > ahead.clear * ahead.named)
+    expected = brute_race_of(log)
+    chances = {t: float(p) for t, p in expected.envelopes.items()}
+    question = max(chances, key=chances.__getitem__)
+    clear, worth, first = brute_outlook(log, question, chances)
+    got = outlook(log, race(log, samples=SAMPLES, seed=1), question, chances, samples=SAMPLES,
+                  seed=1)
+    assert got.later == asked_this_turn(log)
+    assert got.clear == pytest.approx(clear, abs=0.04)
+    assert got.worth == pytest.approx(worth, abs=0.04)
+    assert got.first == pytest.approx(first, abs=0.04)
+    if not got.later:  # nobody moves before my answer, which can only help me
+        assert clear == pytest.approx(1.0) and worth >= max(chances.values()) - 1e-9
+
+
+def test_the_verdict_weighs_right_against_the_worth_of_waiting() -> None:
+    for seed in (4, 6, 7, 9):
+        log = _played(seed, ("Ann", "Bob", "Cy"), SMALL)
+        verdict = accuse_or_wait(log, samples=400, seed=1)
+        assert verdict.outlook is not None
+        assert verdict.accuse == (verdict.right > verdict.outlook.worth)
+        assert verdict.outlook.question == verdict.triple
 
 
 def test_before_my_question_the_verdict_says_ask_first() -> None:
@@ -555,10 +641,26 @@ def test_before_my_question_the_verdict_says_ask_first() -> None:
     assert asked_this_turn(after) and not asked_this_turn(before)
     first = accuse_or_wait(before, samples=100)
     assert first.outlook is not None and not first.outlook.later and first.outlook.clear == 1.0
-    assert not first.accuse and first.outlook.named >= first.right
+    assert not first.accuse and first.outlook.worth >= first.right - 0.05
     assert first.reason().startswith("suggest first, then decide: right ")
     then = accuse_or_wait(after, samples=100)
-    assert then.outlook is not None and then.outlook.later
-    assert then.outlook.clear == pytest.approx((1 - then.threat) ** (1 + AGAIN))
+    assert then.outlook is not None and then.outlook.later and then.outlook.deals > 50
     assert then.reason().startswith(("wait: right ", "accuse now: right "))
     assert "after your next question" in then.reason()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [34, 58])  # after my question, others solve first in 75 %
+def test_what_waiting_is_worth_matches_brute_force_at_four_players(seed: int) -> None:
+    """Three small players almost always solve in the turns played out; four leave it open."""
+    deck = Deck(("S1", "S2", "S3"), ("W1", "W2", "W3"), ("R1", "R2", "R3", "R4"))
+    log = _played(seed, ("Ann", "Bob", "Cy", "Dee"), deck)
+    chances = {t: float(p) for t, p in brute_race_of(log).envelopes.items()}
+    question = max(chances, key=chances.__getitem__)
+    clear, worth, first = brute_outlook(log, question, chances)
+    got = outlook(log, race(log, samples=SAMPLES, seed=1), question, chances, samples=SAMPLES,
+                  seed=1)
+    assert got.later and 0.1 < clear < 0.9
+    assert got.clear == pytest.approx(clear, abs=0.04)
+    assert got.worth == pytest.approx(worth, abs=0.04)
+    assert got.first == pytest.approx(first, abs=0.04)
