@@ -542,8 +542,9 @@ def run_accuse(args: argparse.Namespace) -> int:
                 ahead = verdict.outlook
                 data["advice"]["waiting"] = {
                     "worth": ahead.worth, "nobody_first": ahead.clear,
-                    "right_after_next_question": ahead.named, "settles": ahead.settles,
-                    "after_the_others": ahead.later, "question": list(ahead.question)}
+                    "known_after_next_question": ahead.known,
+                    "after_the_others": ahead.later, "question": list(ahead.question),
+                    "deals": ahead.deals}
         _print_json(data)
     else:
         print(odds_report.accusation_text(check))
