@@ -289,16 +289,16 @@ class _Round(_Table):
     """The turns until my next question is answered, played out on drawn deals: the others ask
     about their likeliest cards, the table answers as the deal says."""
 
-    def __init__(self, log: GameLog, rng: random.Random,
-                 chances: Mapping[Triple, float]) -> None:
+    def __init__(self, log: GameLog, rng: random.Random, chances: Mapping[Triple, float],
+                 likely: Mapping[str, float]) -> None:
         super().__init__(log, rng)
         self.chances = {t: p for t, p in chances.items() if p > 0}
         """Envelope -> my chance of it now."""
-        self.likely: dict[str, float] = {}
-        """Card -> its chance to be in the envelope (mine, standing in for each player's own)."""
-        for triple, chance in self.chances.items():
-            for card in triple:
-                self.likely[card] = self.likely.get(card, 0.0) + chance
+        self.mine = {c for t in self.chances for c in t}
+        """The cards I could still find in the envelope."""
+        self.likely = likely
+        """Card -> its chance to be in the envelope as the table sees it (the public log),
+        standing in for each player's own."""
         holds = self.model.holds
         self.card_of = {holds(o, c): c for o in log.game.owners for c in self.live}
         """A "holds" variable -> its card."""
@@ -334,15 +334,15 @@ class _Round(_Table):
                        for card in self.live if deal[card] == ENVELOPE)
 
     def _open(self, view: list[int]) -> set[str]:
-        """The cards of `likely` that ``view`` leaves possible in the envelope (each model
+        """The cards of `mine` that ``view`` leaves possible in the envelope (each model
         found marks every envelope card in it as possible: only the rest need asking)."""
         holds = self.model.holds
         found: set[str] = set()
-        for card in self.likely:
+        for card in self.mine:
             if card in found or not self.solver.solve(assumptions=[*view, holds(ENVELOPE, card)]):
                 continue
             model = set(self.solver.get_model() or ())
-            found.update(c for c in self.likely if holds(ENVELOPE, c) in model)
+            found.update(c for c in self.mine if holds(ENVELOPE, c) in model)
         return found
 
     def _likeliest(self, deal: Mapping[str, str], name: str, facts: list[int]) -> Triple:
@@ -600,17 +600,37 @@ def asked_this_turn(log: GameLog) -> bool:
     return last is not None and last.by == log.game.me
 
 
-def outlook(log: GameLog, race_of: Race, question: Triple, chances: Mapping[Triple, float], *,
-            samples: int = AHEAD_SAMPLES, seed: int = 0) -> Outlook:
+TABLE_BUDGET = 20_000
+"""Work allowed for counting the public log (`table_odds`): early in a game it is wide open and
+costs more than the rest of the verdict, for odds that say little."""
+
+
+def table_odds(log: GameLog) -> dict[str, float] | None:
+    """Each card's chance to be in the envelope as the whole table sees it: the exact odds of
+    the public log (no hand, no card shown), as a notebook counts them; ``None`` past
+    `TABLE_BUDGET`."""
+    public = GameLog(replace(log.game, me=None, my_cards=()), public_events(log))
+    try:
+        counted = count(puzzle(public, grid_of(public)), TABLE_BUDGET)
+    except OverBudget:
+        return None
+    found = exact_odds(public, counted, False)
+    return {card: float(row[ENVELOPE]) for card, row in found.probabilities.items()}
+
+
+def outlook(log: GameLog, race_of: Race, question: Triple, chances: Mapping[Triple, float],
+            likely: Mapping[str, float], *, samples: int = AHEAD_SAMPLES,
+            seed: int = 0) -> Outlook:
     """What waiting is worth (`Outlook`), from the race's kept deals (at most ``samples``): in
     each, the turns until my next question is answered are played out (the others still in the
     game in turn order when I have asked this turn, else none), each player asking about the
-    likeliest cards (by my ``chances`` of each envelope, standing in for theirs) they neither
-    hold nor were shown, and accusing as soon as they can name the envelope; then my
-    ``question``, after which my chance of being right is my chance now of the likeliest
-    envelope still open to me, renormalised over those open. What each player can know is read
-    as in the race (their hand, the cards shown to them, every public event), what they hear in
-    these turns added; the 2-player game's side cards aside."""
+    likeliest cards as the table sees them (``likely``, `table_odds`, standing in for their
+    own odds) among those they neither hold nor were shown, and accusing as soon as they can
+    name the envelope; then my ``question``, after which my chance of being right is my
+    ``chances`` now of the likeliest envelope still open to me, renormalised over those open.
+    What each player can know is read as in the race (their hand, the cards shown to them,
+    every public event), what they hear in these turns added; the 2-player game's side cards
+    aside."""
     game = log.game
     me = game.me
     later = asked_this_turn(log)
@@ -620,7 +640,7 @@ def outlook(log: GameLog, race_of: Race, question: Triple, chances: Mapping[Trip
     seat = game.player_names.index(me)
     order = game.player_names[seat + 1:] + game.player_names[:seat]
     seats = [n for n in order if n not in race_of.out] if later else []
-    table = _Round(log, random.Random(seed), chances)
+    table = _Round(log, random.Random(seed), chances, likely)
     try:
         played = [table.ahead(deal, seats, question) for deal in deals]
     finally:
@@ -712,16 +732,22 @@ def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
         envelope = grid.envelope()
         triple = tuple(str(envelope[cat]) for cat in CATEGORIES)
         return Verdict(True, (triple[0], triple[1], triple[2]), 1.0, 0.0, None)
-    if found is None or race_of is None:
-        weighed = play if play is not None else Play(log, bluff, grid)
-        found = found if found is not None else weighed.odds()
-        if race_of is None:
-            race_of = race(log, samples=samples, seed=seed, play=weighed)
+    weighed = play if play is not None else Play(log, bluff, grid)
+    found = found if found is not None else weighed.odds()
+    if race_of is None:
+        race_of = race(log, samples=samples, seed=seed, play=weighed)
     chances = race_of.conditioned(found)
     order = {t: i for i, t in enumerate(chances)}
     best = max(chances, key=lambda t: (chances[t][0], -order[t]))
     right, error = chances[best]
-    ahead = outlook(log, race_of, best, {t: p for t, (p, _e) in chances.items()}, seed=seed)
+    mine = {t: p for t, (p, _e) in chances.items()}
+    table = table_odds(log) if asked_this_turn(log) else None
+    if table is None:  # the table's odds are not needed, or too costly: mine stand in
+        table = {}
+        for triple, chance in mine.items():
+            for card in triple:
+                table[card] = table.get(card, 0.0) + chance
+    ahead = outlook(log, race_of, best, mine, table, seed=seed)
     return Verdict(right > ahead.worth, best, right, race_of.threat(), race_of, error, ahead)
 
 
@@ -752,6 +778,7 @@ __all__ = [
     "BLUFF",
     "SAMPLES",
     "SHOW_SAMPLES",
+    "TABLE_BUDGET",
     "Outlook",
     "Play",
     "Race",
@@ -767,4 +794,5 @@ __all__ = [
     "outlook",
     "public_events",
     "race",
+    "table_odds",
 ]
