@@ -32,6 +32,7 @@ from solver.race import (
     outlook,
     public_events,
     race,
+    table_odds,
 )
 from solver.simulate import play, random_setup
 from solver.values import replace
@@ -535,14 +536,15 @@ def _heard(view: GameLog, event: Suggestion) -> GameLog:
 
 
 def brute_outlook(log: GameLog, question: tuple[str, str, str],
-                  chances: dict[tuple[str, ...], float]) -> tuple[float, float, float]:
+                  chances: dict[tuple[str, ...], float],
+                  likely: dict[str, float]) -> tuple[float, float, float]:
     """`outlook` by enumeration: over every deal under "players accuse when certain"
     (`brute_race_of`), every view each other player may have of it and every card a refuter may
     show in the turns played out, the chance nobody else could name the envelope before my next
     answer, my chance of being right after it (my ``chances`` over the envelopes I have left
     open) and the chance I then know it. Each other player still in the game, in turn order
     from my left (none when my question of this turn is still to come), names the likeliest
-    card of each category by my chances among those they neither hold nor were shown."""
+    card of each category by ``likely`` among those they neither hold nor were shown."""
     game = log.game
     me = game.me
     assert me is not None
@@ -551,10 +553,6 @@ def brute_outlook(log: GameLog, question: tuple[str, str, str],
     out = {e.by for e in log.events if isinstance(e, Accusation) and not e.correct}
     seats = [n for n in order if n not in out] if asked_this_turn(log) else []
     chances = {t: p for t, p in chances.items() if p > 0}
-    likely: dict[str, float] = {}
-    for triple, chance in chances.items():
-        for card in triple:
-            likely[card] = likely.get(card, 0.0) + chance
 
     def asks(view: GameLog, name: str, deal: Deal) -> tuple[str, str, str]:
         seen = {c for c in view.game.deck if deal.get(c) == name}
@@ -600,6 +598,22 @@ def brute_outlook(log: GameLog, question: tuple[str, str, str],
     return clear, worth, first
 
 
+def _table_odds(log: GameLog) -> dict[str, float]:
+    """The table's odds of each card, by enumeration of the public log (no hand, no card)."""
+    public = GameLog(replace(log.game, me=None, my_cards=()), public_events(log))
+    found = [d for d in deals(public)]
+    return {c: sum(d.get(c) == ENVELOPE for d in found) / len(found) for c in log.game.deck}
+
+
+def test_the_tables_odds_are_the_public_logs() -> None:
+    for seed in (4, 7, 13):
+        log = _played(seed, ("Ann", "Bob", "Cy"), SMALL)
+        got = table_odds(log)
+        assert got is not None
+        for card, chance in _table_odds(log).items():
+            assert got[card] == pytest.approx(chance), card
+
+
 @pytest.mark.parametrize("seed", [4, 6, 7, 9, 13, 14, 38, 39])  # not certain; both moments
 def test_what_waiting_is_worth_matches_brute_force(seed: int) -> None:
     """The turns until my next answer, played out on the race's kept deals, against every deal,
@@ -609,9 +623,10 @@ def test_what_waiting_is_worth_matches_brute_force(seed: int) -> None:
     expected = brute_race_of(log)
     chances = {t: float(p) for t, p in expected.envelopes.items()}
     question = max(chances, key=chances.__getitem__)
-    clear, worth, first = brute_outlook(log, question, chances)
-    got = outlook(log, race(log, samples=SAMPLES, seed=1), question, chances, samples=SAMPLES,
-                  seed=1)
+    likely = _table_odds(log)
+    clear, worth, first = brute_outlook(log, question, chances, likely)
+    got = outlook(log, race(log, samples=SAMPLES, seed=1), question, chances, likely,
+                  samples=SAMPLES, seed=1)
     assert got.later == asked_this_turn(log)
     assert got.clear == pytest.approx(clear, abs=0.04)
     assert got.worth == pytest.approx(worth, abs=0.04)
@@ -657,9 +672,10 @@ def test_what_waiting_is_worth_matches_brute_force_at_four_players(seed: int) ->
     log = _played(seed, ("Ann", "Bob", "Cy", "Dee"), deck)
     chances = {t: float(p) for t, p in brute_race_of(log).envelopes.items()}
     question = max(chances, key=chances.__getitem__)
-    clear, worth, first = brute_outlook(log, question, chances)
-    got = outlook(log, race(log, samples=SAMPLES, seed=1), question, chances, samples=SAMPLES,
-                  seed=1)
+    likely = _table_odds(log)
+    clear, worth, first = brute_outlook(log, question, chances, likely)
+    got = outlook(log, race(log, samples=SAMPLES, seed=1), question, chances, likely,
+                  samples=SAMPLES, seed=1)
     assert got.later and 0.1 < clear < 0.9
     assert got.clear == pytest.approx(clear, abs=0.04)
     assert got.worth == pytest.approx(worth, abs=0.04)
