@@ -404,15 +404,15 @@ def _waiting_win(record: dict[str, Any], key: str, waiting: float) -> float:
 
 
 WORTHS: dict[str, Callable[[dict[str, Any]], float]] = {
-    "worth of waiting (the rule)": lambda m: m["worth"],
+    "nobody else first (the rule)": lambda m: m["clear"],
+    "worth: nobody else first, then accuse": lambda m: m["worth"],
     "first to know only": lambda m: m["first"],
-    "nobody else first (clear)": lambda m: m["clear"],
-    "clear x right now": lambda m: m["clear"] * m["right"],
+    "nobody else first x right now": lambda m: m["clear"] * m["right"],
 }
-"""Ways to value waiting scored on the recorded moments (`solver.race.Outlook`): the rule
-(nobody else solves first, and I then accuse the likeliest envelope left open), only knowing
-first, the chance nobody else solves first (the old upper bound, played out), and that chance
-times my right-chance now."""
+"""Ways to value waiting scored on the recorded moments (`solver.race.Outlook`): the chance
+nobody else solves before my next answer (the rule: what waiting wins at most), that and then
+accusing the likeliest envelope left open (at least), only knowing first, and the chance
+nobody else solves first times my right-chance now."""
 
 
 def _worth_win(record: dict[str, Any], key: str, worth: Callable[[dict[str, Any]], float]) -> float:

@@ -568,7 +568,7 @@ AHEAD_SAMPLES = 60
 
 @dataclass(frozen=True)
 class Outlook:
-    """What waiting is worth: the turns until my next question is answered, played out on the
+    """What waiting may win: the turns until my next question is answered, played out on the
     race's kept deals."""
 
     question: Triple
@@ -577,11 +577,11 @@ class Outlook:
     """My question comes after the others' turns (I have asked this turn); else it is still to
     come this turn and nobody moves before it."""
     clear: float
-    """The chance that nobody else could name the envelope before my question is answered."""
+    """The chance that nobody else could name the envelope before my question is answered: what
+    waiting wins at most (the verdict's threshold)."""
     worth: float
-    """What waiting wins, about: nobody else could name it first, and I accuse right after
-    that answer (my chances now, over the envelopes left open then; a later turn can only
-    add)."""
+    """What waiting wins at least: nobody else could name it first, and I accuse right after
+    that answer (my chances now, over the envelopes left open then)."""
     first: float
     """The chance that nobody else could name it first and I can name it after that answer."""
     deals: int
@@ -683,16 +683,14 @@ class Verdict:
             default=None,
         )
         ahead = self.outlook
-        figures = {"right": f"{self.right:.0%}", "worth": f"{ahead.worth:.0%}",
-                   "known": f"{ahead.known:.0%}", "threat": f"{1.0 - ahead.clear:.0%}"}
+        figures = {"right": f"{self.right:.0%}", "clear": f"{ahead.clear:.0%}",
+                   "known": f"{ahead.known:.0%}"}
         if self.accuse:
-            odds = say("accuse now: right {right} if players seldom bluff; waiting wins about "
-                       "{worth} (someone else solves first {threat}, you know after your next "
-                       "question {known})", **figures)
+            odds = say("accuse now: right {right} if players seldom bluff; nobody else solves "
+                       "before your next question: {clear}", **figures)
         elif ahead.later:
-            odds = say("wait: right {right} if players seldom bluff, waiting wins about {worth} "
-                       "(someone else solves first {threat}, you know after your next question "
-                       "{known})", **figures)
+            odds = say("wait: right {right} if players seldom bluff; nobody else solves before "
+                       "your next question: {clear}, and then you know it: {known}", **figures)
         else:
             odds = say("suggest first, then decide: right {right} if players seldom bluff; the "
                        "answer settles the envelope in {known}", **figures)
@@ -718,14 +716,17 @@ def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
                    race_of: Race | None = None, found: Odds | None = None,
                    bluff: Fraction | float = BLUFF, play: Play | None = None) -> Verdict:
     """Accuse now when the envelope is certain, or when the chance my likeliest envelope is
-    right is above what waiting is worth (`outlook`): the turns until my next question is
-    answered, played out on the race's kept deals: nobody else could name it first, and I then
-    accuse the likeliest envelope still open to me.
+    right is above the chance that nobody else names it before my next question is answered
+    (`outlook`: those turns played out on the race's kept deals, so what the others know now,
+    what their own questions and the rest of the table's tell them, turn by turn).
 
     Both come from the same weighting (`Play`, with ``bluff``, or ``play``) and the same kept
     deals (`Race.conditioned`: the likeliest envelope is read there); ``race_of`` and ``found``
     are its race and odds when the caller has them already. At the start of my turn nobody
-    moves before my question is answered, so waiting for that answer is never worse.
+    moves before my question is answered, so waiting for that answer is never worse. Waiting
+    wins at most that chance (when nobody else is first, I may still be unsure then); at least
+    `Outlook.worth` (accusing right after). Measured, the bound won as much with fewer wrong
+    accusations (docs/strategy.md).
     """
     grid = grid_of(log)
     if grid.accusation_safe:
@@ -748,12 +749,12 @@ def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
             for card in triple:
                 table[card] = table.get(card, 0.0) + chance
     ahead = outlook(log, race_of, best, mine, table, seed=seed)
-    return Verdict(right > ahead.worth, best, right, race_of.threat(), race_of, error, ahead)
+    return Verdict(right > ahead.clear, best, right, race_of.threat(), race_of, error, ahead)
 
 
 def accusation_verdict(log: GameLog, triple: Sequence[str], **kwargs: Any) -> Verdict:
     """`accuse_or_wait` for a chosen triple (the CLI's ``accuse``): its own chance of being
-    right, weighed against the same race and the same worth of waiting (both from the same
+    right, weighed against the same race and the same turns played out (both from the same
     weighting, counted once)."""
     found = kwargs.pop("found", None)
     play = kwargs.pop("play", None)
@@ -764,13 +765,13 @@ def accusation_verdict(log: GameLog, triple: Sequence[str], **kwargs: Any) -> Ve
     check = check_accusation(log, triple, found=found)
     if verdict.race is None or verdict.outlook is None:
         right, error = float(check.probability), 0.0
-        worth = 1.0
+        clear = 1.0
     else:
         assert found is not None
         right, error = verdict.race.conditioned(found).get(check.triple, (0.0, 0.0))
-        worth = verdict.outlook.worth
+        clear = verdict.outlook.clear
     return dataclasses.replace(verdict, triple=check.triple, right=right, right_error=error,
-                               accuse=check.safe or right > worth)
+                               accuse=check.safe or right > clear)
 
 
 __all__ = [

@@ -635,12 +635,12 @@ def test_what_waiting_is_worth_matches_brute_force(seed: int) -> None:
         assert clear == pytest.approx(1.0) and worth >= max(chances.values()) - 1e-9
 
 
-def test_the_verdict_weighs_right_against_the_worth_of_waiting() -> None:
+def test_the_verdict_weighs_right_against_nobody_else_first() -> None:
     for seed in (4, 6, 7, 9):
         log = _played(seed, ("Ann", "Bob", "Cy"), SMALL)
         verdict = accuse_or_wait(log, samples=400, seed=1)
         assert verdict.outlook is not None
-        assert verdict.accuse == (verdict.right > verdict.outlook.worth)
+        assert verdict.accuse == (verdict.right > verdict.outlook.clear)
         assert verdict.outlook.question == verdict.triple
 
 
@@ -661,7 +661,7 @@ def test_before_my_question_the_verdict_says_ask_first() -> None:
     then = accuse_or_wait(after, samples=100)
     assert then.outlook is not None and then.outlook.later and then.outlook.deals > 50
     assert then.reason().startswith(("wait: right ", "accuse now: right "))
-    assert "after your next question" in then.reason()
+    assert "nobody else solves before your next question: " in then.reason()
 
 
 @pytest.mark.slow
