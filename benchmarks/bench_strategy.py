@@ -23,14 +23,17 @@ My strategies (the suggestion I make; I accuse as soon as my notebook is certain
 
 In every game the accuse-or-wait rule (`solver.race.accuse_or_wait`) watches my turns without
 changing the play: the first time it says "accuse", it would have named its envelope there. Its
-win is scored against "accuse only when certain" in the same game. At the same moments the
-race is scored against what each opponent's notebook really knew (calibration). Both are scored
-for every bluff factor asked for (``--bluffs``: how much a deal weighs for each card a player
-named while holding it, `solver.race.Play`), on the same games. In the
-``likeliest`` games, every time I refuted holding several of the named cards, the cards I could
-show are scored by how many envelopes the asker (who knows their own hand and what they were
-shown) still has open after seeing each: today's rule (`solver.advice.what_to_show`) against a
-random pick.
+win is scored against "accuse only when certain" in the same game, and so are other ways of
+valuing the wait on the figures recorded at each moment (`WAITING_SHARES`, `WORTHS`). The watch
+stops at the first other player's correct accusation: the simulator plays on (to measure my
+turns to certainty) without it in my log, and those moments cannot happen at a real table. At
+the same moments the race is scored against what each opponent's notebook really knew
+(calibration). Both are scored for every bluff factor asked for (``--bluffs``: how much a deal
+weighs for each card a player named while holding it, `solver.race.Play`), on the same games. In
+the ``likeliest`` games, every time I refuted holding several of the named cards, the cards I
+could show are scored by how many envelopes the asker (who knows their own hand and what they
+were shown) still has open after seeing each: today's rule (`solver.advice.what_to_show`)
+against a random pick.
 
 Results go to a JSON-lines file, one game per line, so a long run can be read at any point:
 

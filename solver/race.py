@@ -329,6 +329,7 @@ class _Round(_Table):
         return True, max(left.values()) / sum(left.values()), len(left) == 1
 
     def _pins(self, deal: Mapping[str, str], view: list[int]) -> bool:
+        """Whether ``view`` leaves the envelope of ``deal`` the only one."""
         holds = self.model.holds
         return not any(self.solver.solve(assumptions=[*view, -holds(ENVELOPE, card)])
                        for card in self.live if deal[card] == ENVELOPE)
