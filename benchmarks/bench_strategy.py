@@ -389,7 +389,45 @@ def report(records: list[dict[str, Any]]) -> None:
                     print(f"{'':10} with accuse-or-wait (bluff {key}) vs likeliest "
                           f"only-when-certain: win {paired(full)}")
     calibration(records)
+    outlook_calibration(records)
     show(records)
+
+
+def outlook_calibration(records: list[dict[str, Any]]) -> None:
+    """What the turns played out said (`solver.race.Outlook`) against what happened next: right
+    after my answer, whether nobody else solved before my next answer and whether I then knew;
+    at the start of my turn, whether my answer settled it (every bluff factor's moments)."""
+    clear: list[tuple[float, bool]] = []
+    first: list[tuple[float, bool]] = []
+    settles: list[tuple[float, bool]] = []
+    for r in map(_by_bluff, records):
+        first_other = r.get("first_other")
+        for moments in r.get("moments", {}).values():
+            seen = {(m["turn"], m["answered"]) for m in moments}
+            for m in moments:
+                if "first" not in m:
+                    continue
+                if not m["answered"]:  # my answer comes next: did it settle it?
+                    settles.append((m["first"], (m["turn"], True) not in seen))
+                    continue
+                nxt = m["turn"] + r["players"]
+                nobody = first_other is None or first_other > nxt
+                clear.append((m["clear"], nobody))
+                first.append((m["first"], nobody and (nxt, True) not in seen))
+    for title, points in (("nobody else solves before my next answer", clear),
+                          ("nobody else does and then I know it", first),
+                          ("at the start of my turn: my answer settles it", settles)):
+        if points:
+            said = statistics.mean(p for p, _ in points)
+            saw = statistics.mean(float(k) for _, k in points)
+            print(f"\n== turns played out: {title} ==\n  said {said:.3f}  happened {saw:.3f} "
+                  f"over {len(points)} moments")
+            for lo, hi in pairwise((0.0, 0.1, 0.3, 0.5, 0.7, 0.9, 0.99, 1.0001)):
+                cell = [(p, k) for p, k in points if lo <= p < hi]
+                if cell:
+                    print(f"  said {lo:4.2f}-{min(hi, 1):4.2f}: n {len(cell):5}  mean said "
+                          f"{statistics.mean(p for p, _ in cell):.3f}  happened "
+                          f"{statistics.mean(float(k) for _, k in cell):.3f}")
 
 
 WAITING_SHARES = (1.0, 0.8, 0.6, 0.5)
