@@ -480,16 +480,21 @@ def _factor(key: str) -> Fraction:
 
 def calibration(records: list[dict[str, Any]]) -> None:
     cells: dict[tuple[str, str], list[tuple[float, bool]]] = defaultdict(list)
+    games: dict[tuple[str, str], list[float]] = defaultdict(list)
     for r in map(_by_bluff, records):
         for key, points in r["calibration"].items():
             cells[r["opponents"], key].extend((p, k) for p, k in points)
+            games[r["opponents"], key].append(sum(k - p for p, k in points))
     for (kind, key), points in sorted(cells.items(), key=lambda kv: (kv[0][0], _factor(kv[0][1]))):
         if points:
-            diagram(points, f"{kind} opponents, bluff {key}")
+            diagram(points, f"{kind} opponents, bluff {key}", games[kind, key])
 
 
-def diagram(points: list[tuple[float, bool]], title: str) -> None:
-    """The reliability diagram and the mean calibration error of ``points`` (said, knew)."""
+def diagram(points: list[tuple[float, bool]], title: str, games: list[float] | None = None) -> None:
+    """The reliability diagram and the mean calibration error of ``points`` (said, knew); with
+    ``games`` (per game, how many more times they knew than the race said), that excess with a
+    95% interval over games: the moments of one game move together (several opponents learn
+    from the same answer), so an interval over points would be too narrow."""
     print(f"\n== race calibration ({title}, every turn of mine not yet certain) ==")
     print("  (reliability diagram: # = share of moments the opponent could name the envelope, "
           "| = what the race said; + where they meet)")
@@ -514,6 +519,10 @@ def diagram(points: list[tuple[float, bool]], title: str) -> None:
             inf_error += len(cell) / len(informative) * gap
     print(f"  mean calibration error {error:.4f} over {len(points)} (player, moment) pairs; "
           f"{inf_error:.4f} over the {len(informative)} where the race said > 0 or they knew")
+    if games:
+        said_all, knew_all = sum(p for p, _ in points), sum(k for _, k in points)
+        print(f"  they knew {knew_all} times where the race said {said_all:.1f} in all; knew - "
+              f"said per game {paired(games)} over {len(games)} games")
 
 
 def _bar(said: float, knew: float, width: int = 20) -> str:
