@@ -18,6 +18,7 @@ from solver.game import GameLog
 from solver.logfile import load
 from solver.odds import Odds, OverBudget, grid_of, odds, puzzle
 from solver.odds import compiled as compiled_module
+from solver.odds.choice import exact_count
 from solver.odds.exact import DEFAULT_BUDGET, Count, count_steps, exact_odds
 from solver.odds.programme import Budget, finish
 from solver.odds.residues import is_prime, moduli_for
@@ -213,6 +214,28 @@ def test_without_numba_the_python_programme_counts(monkeypatch: pytest.MonkeyPat
     assert spent.pace == Budget.pace
     python: Odds = odds(log)
     assert python == compiled
+
+
+def test_past_its_turns_the_programme_goes_on_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`exact_count` with ``alone``: a log the programme needs more than its turns for is exact
+    once the other count has dropped out, with the same figures; the same where numba is
+    missing (the same work, in Python); not where the state does not fit the compiled loop
+    (there the programme's budget is its turns', on every install)."""
+    pz = puzzle(spectator(0), grid_of(spectator(0)))
+    whole, work = counted(pz, False)
+    turns = work.spent // 2
+    with pytest.raises(OverBudget):
+        exact_count(pz, 10, turns)
+    alone = exact_count(pz, 10, turns, 0, work.spent)
+    assert isinstance(alone, Count) and alone.run.marginals == whole.run.marginals
+    monkeypatch.setattr(compiled_module, "installed", lambda: False)
+    python = exact_count(pz, 10, turns, 0, work.spent)
+    assert isinstance(python, Count) and python.run.trans  # counted in Python
+    assert python.run.marginals == whole.run.marginals
+    monkeypatch.undo()
+    monkeypatch.setattr(compiled_module, "fits", lambda *_: False)
+    with pytest.raises(OverBudget):
+        exact_count(pz, 10, turns, 0, work.spent)
 
 
 def test_before_numba_is_loaded_short_counts_stay_in_python(

@@ -68,14 +68,16 @@ def first_finished(runs: list[tuple[Steps[T], Budget, int]], head_start: int = 0
     """The result of the run that finishes first when the runs take turns: the first run alone
     until its effort reaches ``head_start``, then the one that has spent the least effort (work
     weighted by its pace, `Budget.effort`) per unit of its share (the int) next (ties: the
-    earlier one); `OverBudget` if every run is past its budget."""
+    earlier one), leaving out a run past its turns (`Budget.shared`) while another is not;
+    `OverBudget` if every run is past its budget."""
     running = list(runs)
     while running:
         first = running[0]
         if first is runs[0] and first[1].effort < head_start:
             steps = first[0]
         else:
-            steps = min(running, key=lambda run: run[1].effort / run[2])[0]
+            turns = [run for run in running if not run[1].waiting] or running
+            steps = min(turns, key=lambda run: run[1].effort / run[2])[0]
         try:
             next(steps)
         except StopIteration as done:
@@ -88,11 +90,16 @@ def first_finished(runs: list[tuple[Steps[T], Budget, int]], head_start: int = 0
 
 
 def exact_count(
-    pz: Puzzle, owner_budget: int, budget: int, exclusion_budget: int = 0
+    pz: Puzzle, owner_budget: int, budget: int, exclusion_budget: int = 0, alone: int = 0
 ) -> OwnerCount | Count:
     """Whichever exact count finishes first: owner by owner within ``owner_budget`` units of
     work, the programme within ``budget`` transitions, or (many hands, few ruled-out cells)
-    inclusion-exclusion within ``exclusion_budget`` moves (`OverBudget` when none does)."""
+    inclusion-exclusion within ``exclusion_budget`` moves (`OverBudget` when none does).
+
+    With ``alone`` larger than ``budget``, the programme, once the others have dropped out, goes
+    on up to ``alone`` in all where its state fits the compiled loop (`compiled.fits`; where
+    numba does not load, in Python: the same work): logs another count finishes cost what they
+    did, and logs none finishes in its turns cost only the programme's further work."""
     hands = sum(1 for p in pz.game.player_names if pz.capacity[pz.owners.index(p)] > 0)
     many = hands > FEW_HANDS
     runs: list[tuple[Steps[OwnerCount | Count], Budget, int]] = []
@@ -101,7 +108,8 @@ def exact_count(
     if hands > CROWD and exclusion_budget and 0 < ruled_out(pz) <= FEW_CELLS:
         by_exclusion = Budget(exclusion_budget, pace=EXCLUSION_PACE)
         runs.append((exclusion_steps(pz, by_exclusion), by_exclusion, 1))
-    by_card = Budget(budget)
+    by_card = (Budget(alone, uncompiled=budget, shared=budget) if alone > budget
+               else Budget(budget))
     runs.append((count_steps(pz, by_card, compiled=True), by_card, 1 if many else LEAD))
     if not many:
         runs.reverse()

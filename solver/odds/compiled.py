@@ -12,7 +12,9 @@ Counts are kept exactly in 64-bit integers: as they are when a bound proves ever
 exceeds the multinomial of the places times the heaviest weights), else modulo a few primes
 and rebuilt by the Chinese remainder theorem (`residues`). The state is one 64-bit key (the
 room of every hand, the cards left of each block, the count of each tally, in mixed radix).
-Where numba is missing, or the state does not fit a key, the Python programme runs instead.
+Where numba is missing, or the state does not fit a key, the Python programme runs instead:
+where numba is missing, within the same budget (the same label, ten times the time); where the
+state does not fit (on every install), within the budget's ``uncompiled`` part.
 """
 
 from __future__ import annotations
@@ -152,7 +154,10 @@ def compiled_steps(
     """
     plan = plan_of(capacity, allowed, tallies, axes)
     budget.pace = Budget.pace
-    if not (installed() and plan.feasible and fits(capacity, plan, tallies)):
+    if plan.feasible and not fits(capacity, plan, tallies):
+        budget.cap(budget.uncompiled)  # Python by necessity, on every install
+        return (yield from programme_steps(capacity, allowed, tallies, budget, axes, plan))
+    if not (installed() and plan.feasible):
         return (yield from programme_steps(capacity, allowed, tallies, budget, axes, plan))
     if not loaded():
         before = budget.spent
@@ -248,6 +253,8 @@ def _compiled(
         if track and units:
             units += int(fields_work(top[origin] + 1, width).sum())  # numpy: per move
         budget.spend(units)
+        if budget.waiting:
+            yield  # past its turns: the other counts go first, before this layer's work
         next_keys, into, next_ways = k.forward(origin, target, weight, ways, moduli)
         if track:
             next_seen = seen.copy()
@@ -257,7 +264,7 @@ def _compiled(
                 keys, split, seen, next_keys, next_seen, origin, into, label, weight, axis_of,
                 layer.envelope_class, stride, radix_, slots, sizes, moduli)
             seen = next_seen
-        steps.append(Step(origin, into, label, weight, ways, labels))
+        steps.append(Step.kept(origin, into, label, weight, ways, labels))
         keys, ways = next_keys, next_ways
         yield
     envelope = Envelope(split, start, seen, slots) if track else None
@@ -303,6 +310,17 @@ class Step:
     weight: Any
     ways: Any
     labels: int
+
+    @classmethod
+    def kept(cls, origin: Any, into: Any, label: Any, weight: Any, ways: Any, labels: int
+             ) -> Step:
+        """The layer as the backward pass keeps it: indices in 32 bits and labels in 16 (the
+        budget keeps a layer's moves far below 2^31), each array its own copy, so the move
+        lists' full allocations (a place for every state's every owner) are freed."""
+        import numpy as np
+
+        return cls(origin.astype(np.int32), into.astype(np.int32), label.astype(np.int16),
+                   weight.copy(), ways, labels)
 
 
 @dataclass

@@ -41,6 +41,18 @@ class Budget:
     never for whether the count finishes."""
     effort: int = 0
     """Work spent so far, each unit weighted by its ``pace``."""
+    uncompiled: int | None = None
+    """The most work in all where the programme's plan cannot run compiled (its state does not
+    fit one key, `compiled.fits`): a property of the log, not of the install, so the label is
+    the same with numba or without. ``None``: the whole budget."""
+    shared: int | None = None
+    """The work this count spends taking turns (`choice.first_finished`): past it, it goes on
+    only once every other count has finished or dropped out. ``None``: all of it."""
+
+    @property
+    def waiting(self) -> bool:
+        """Whether this count has spent its share of turns and waits for the others."""
+        return self.shared is not None and self.spent >= self.shared
 
     def spend(self, transitions: int) -> None:
         """Spend ``transitions``; `OverBudget` once the budget is exhausted (`Stopped` when the
@@ -51,6 +63,11 @@ class Budget:
         self.transitions -= transitions
         if self.transitions < 0:
             raise OverBudget
+
+    def cap(self, most: int | None) -> None:
+        """Spend no more than ``most`` in all (``None``: no cap)."""
+        if most is not None:
+            self.transitions = min(self.transitions, most - self.spent)
 
     def refund(self, transitions: int) -> None:
         """Give back work a count charged and will charge again (its effort stays spent)."""
