@@ -204,8 +204,8 @@ def test_forum_game_of_eight_at_ten_events_is_exact_and_the_same_on_every_run() 
 @pytest.mark.slow
 def test_the_work_budgets_bound_memory() -> None:
     """A 12-player forum game at 30 events is past every count's budget: they give up having
-    stored no more than their work allows, then the sampler runs (measured: 220 MB at the peak,
-    the compiled programme's 3 million units and loading numba included; tracemalloc sees
+    stored no more than their work allows, then the sampler runs (measured: 142 MB at the peak,
+    the compiled programme's 2 million units and loading numba included; tracemalloc sees
     numpy's arrays)."""
     import tracemalloc
 

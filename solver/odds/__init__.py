@@ -43,12 +43,15 @@ OWNER_BUDGET = 100_000
 turns with it within ``budget`` (`choice`)."""
 EXCLUSION_BUDGET = 150_000
 """Moves the count by inclusion-exclusion may take, when it runs (`choice`)."""
-PROGRAMME_BUDGET = 3_000_000
-"""Work (transitions and the envelope fields they move) the programme may take in `odds`,
-counted compiled (`compiled`): on 12-player forum logs, 0.4-0.7 microseconds a unit, and
-60-70 bytes at the peak. Where its state does not fit the compiled loop it may take only
-`DEFAULT_BUDGET` (the Python programme: 5-6 microseconds and about 500 bytes a unit); where
-numba does not load, the whole budget in Python (the same label, about ten times the time)."""
+PROGRAMME_BUDGET = 1_500_000
+"""Work (transitions and the envelope fields they move) the programme may take in `odds`: its
+`DEFAULT_BUDGET` taking turns with the other counts, the rest alone once they have dropped out
+(`choice.exact_count`). Compiled (`compiled`), on 12-player logs, 0.4-1 microseconds and up to
+about 120 bytes a unit at the peak: `odds` peaked at 156 MB (`tracemalloc`) on the worst log
+measured, 237 MB with 2 million units, 401 MB with 3 million (`docs/odds.md`). Where the state
+does not fit the compiled loop, `DEFAULT_BUDGET` only; where numba does not load, the whole
+budget in Python (the same label; about 6 times the time and 500 bytes a unit: 9 s and 866 MB
+on a 12-player log past the budget)."""
 
 
 def odds(
