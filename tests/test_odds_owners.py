@@ -4,6 +4,7 @@ against the card-by-card programme on every example log and on generated forum g
 from __future__ import annotations
 
 import random
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -113,6 +114,15 @@ def steps_of(work: list[int], budget: Budget, result: str):  # type: ignore[no-u
     return result
 
 
+def turns_of(order: list[str], name: str, budget: Budget, n: int):  # type: ignore[no-untyped-def]
+    """``n`` steps of 10 units each, writing ``name`` to ``order`` at each; returns ``name``."""
+    for _ in range(n):
+        budget.spend(10)
+        order.append(name)
+        yield
+    return name
+
+
 def test_the_count_with_less_work_finishes_first() -> None:
     cheap, dear = Budget(100), Budget(100)
     runs = [(steps_of([30, 30, 30], dear, "dear"), dear, 1),
@@ -131,14 +141,7 @@ def test_the_favoured_count_takes_more_turns() -> None:
 
 def test_the_favoured_count_runs_alone_for_its_head_start() -> None:
     order: list[str] = []
-
-    def steps(name: str, budget: Budget, n: int):  # type: ignore[no-untyped-def]
-        for _ in range(n):
-            budget.spend(10)
-            order.append(name)
-            yield
-        return name
-
+    steps = partial(turns_of, order)
     favoured, other = Budget(1_000), Budget(1_000)
     runs = [(steps("f", favoured, 8), favoured, 1), (steps("o", other, 8), other, 1)]
     assert first_finished(runs, head_start=50 * Budget.pace) == "f"
@@ -165,14 +168,7 @@ def test_a_count_past_its_turns_waits_for_the_others() -> None:
     """Past its turns (`Budget.shared`) a count goes on only once every other count has
     finished or dropped out: the others run as if it had dropped out."""
     order: list[str] = []
-
-    def steps(name: str, budget: Budget, n: int):  # type: ignore[no-untyped-def]
-        for _ in range(n):
-            budget.spend(10)
-            order.append(name)
-            yield
-        return name
-
+    steps = partial(turns_of, order)
     patient, other = Budget(1_000, shared=20), Budget(1_000)
     runs = [(steps("p", patient, 6), patient, 1), (steps("o", other, 4), other, 1)]
     assert first_finished(runs) == "o"

@@ -35,11 +35,9 @@ import math
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import product
 
-from ..cards import CATEGORIES
 from ..game import Triple
-from .owners import OwnerCount
+from .owners import OwnerCount, envelope_triples
 from .programme import Budget, OverBudget, Steps, finish
 from .setup import Puzzle, Tally
 from .symmetry import interchangeable, merge, split
@@ -170,24 +168,10 @@ def exclusion_steps(pz: Puzzle, budget: Budget) -> Steps[OwnerCount]:
         if kind_at_start(c) >= 0:
             base[kind_at_start(c)] += 1
     stranded = {c for c in cards if not allowed[c] & frozenset(dealt)}
-    candidates: list[list[str]] = []
-    for cat in CATEGORIES:
-        known = [c for c in pz.game.deck.of(cat) if pz.fixed.get(c) == env]
-        candidates.append(known or [c for c in pz.game.deck.of(cat)
-                                    if c in pz.allowed and env in allowed[c]])
-    budget.spend(math.prod(len(c) for c in candidates))
     entry: dict[State, int] = defaultdict(int)
     inside: dict[State, int] = defaultdict(int)
     led: dict[Triple, tuple[State, int]] = {}
-    for suspect, weapon, room in product(*candidates):
-        triple = (suspect, weapon, room)
-        if triple in wrong or not stranded <= set(triple):
-            continue
-        weight = 1
-        for t in sealed:
-            weight *= t.weights[sum(c in triple for c in t.cards)]
-        if not weight:
-            continue
+    for triple, weight in envelope_triples(pz, allowed, stranded, budget):
         counts = list(base)
         for c in triple:
             if c in pz.allowed and kind_at_start(c) >= 0:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
 
@@ -181,25 +181,11 @@ def owner_steps(pz: Puzzle, budget: Budget) -> Steps[OwnerCount]:
         if class_of[c] in start_kinds:
             base[start_kinds[class_of[c]]] += 1
     stranded = {c for c in cards if class_of[c] not in start_kinds}
-    candidates: list[list[str]] = []
-    for cat in CATEGORIES:
-        known = [c for c in pz.game.deck.of(cat) if pz.fixed.get(c) == env]
-        candidates.append(known or [c for c in pz.game.deck.of(cat)
-                                    if c in pz.allowed and env in allowed[c]])
-    budget.spend(math.prod(len(c) for c in candidates))
     entry: dict[State, int] = defaultdict(int)
     inside: dict[State, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     led: dict[Triple, tuple[State, int]] = {}
     representative = {class_of[c]: c for c in reversed(cards)}
-    for s, w, r in product(*candidates):
-        triple = (s, w, r)
-        if triple in wrong or not stranded <= set(triple):
-            continue
-        weight = 1
-        for t in sealed:
-            weight *= t.weights[sum(c in triple for c in t.cards)]
-        if not weight:
-            continue
+    for triple, weight in envelope_triples(pz, allowed, stranded, budget):
         counts = list(base)
         for c in triple:
             if c in pz.allowed and class_of[c] in start_kinds:
@@ -242,6 +228,33 @@ def owner_steps(pz: Puzzle, budget: Budget) -> Steps[OwnerCount]:
                 cells[c][env] = cells[c].get(env, 0) + v
     split(cells, groups)
     return OwnerCount(total, cells, envelopes)
+
+
+def envelope_triples(
+    pz: Puzzle, allowed: Mapping[str, frozenset[int]], stranded: set[str], budget: Budget
+) -> Iterator[tuple[Triple, int]]:
+    """Every envelope triple the log leaves possible, with its weight (the envelope's own
+    tallies): per category the known envelope card, else every open card the envelope may hold
+    (in ``allowed``); never a wrong accusation, always every ``stranded`` card (no player may
+    hold it). One unit of ``budget`` per triple tried."""
+    env = pz.envelope
+    sealed = [t for t in pz.tallies if t.owner == env]
+    wrong = set(pz.accusations)
+    candidates: list[list[str]] = []
+    for cat in CATEGORIES:
+        known = [c for c in pz.game.deck.of(cat) if pz.fixed.get(c) == env]
+        candidates.append(known or [c for c in pz.game.deck.of(cat)
+                                    if c in pz.allowed and env in allowed[c]])
+    budget.spend(math.prod(len(c) for c in candidates))
+    for suspect, weapon, room in product(*candidates):
+        triple = (suspect, weapon, room)
+        if triple in wrong or not stranded <= set(triple):
+            continue
+        weight = 1
+        for t in sealed:
+            weight *= t.weights[sum(c in triple for c in t.cards)]
+        if weight:
+            yield triple, weight
 
 
 def _turns(
