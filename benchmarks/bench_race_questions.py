@@ -78,8 +78,8 @@ def _views(table: _Table, log: GameLog, deal: Mapping[str, str], rng: random.Ran
         for i, event in enumerate(log.events):
             if getattr(event, "by", None) != player or event.refuted_by is None:
                 continue
-            card = event.shown or rng.choice([c for c in event.cards
-                                              if deal.get(c) == event.refuted_by])
+            matches = [c for c in event.cards if deal.get(c) == event.refuted_by]
+            card = event.shown or (rng.choice(matches) if matches else None)
             if card in table.live:
                 shown.append((i, holds(event.refuted_by, card), card))
         views[player] = (hand, shown)
