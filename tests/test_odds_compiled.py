@@ -238,6 +238,29 @@ def test_past_its_turns_the_programme_goes_on_alone(monkeypatch: pytest.MonkeyPa
         exact_count(pz, 10, turns, 0, work.spent)
 
 
+def test_kernels_that_fail_to_compile_leave_the_python_count(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A numba that imports but cannot compile the kernels (another release types them
+    otherwise) is no traceback: the Python programme counts, the same figures and label."""
+    from numba.core.errors import TypingError
+
+    def broken(_: object) -> None:
+        raise TypingError("a numba that types the kernels otherwise")
+
+    log = spectator(1)
+    expected = odds(log)
+    monkeypatch.setattr(compiled_module, "_warm_up", broken)
+    compiled_module.kernel.cache_clear()
+    try:
+        assert compiled_module.kernel() is None
+        again = odds(log)
+        assert again.exact and again.probabilities == expected.probabilities
+    finally:
+        monkeypatch.undo()
+        compiled_module.kernel.cache_clear()
+        assert compiled_module.kernel() is not None
+
+
 def test_before_numba_is_loaded_short_counts_stay_in_python(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """In a fresh process a count runs in Python for its first `SWITCH` units, then switches

@@ -19,6 +19,7 @@ state does not fit (on every install), within the budget's ``uncompiled`` part.
 
 from __future__ import annotations
 
+import logging
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from importlib.util import find_spec
 from types import ModuleType
 from typing import Any
 
+from ..limits import Stopped
 from . import programme
 from .programme import (
     Budget,
@@ -68,13 +70,20 @@ def installed() -> bool:
 
 @cache
 def kernel() -> ModuleType | None:
-    """The compiled kernels, or ``None`` where numba does not load (loaded on first use; an
-    ``ImportError`` for a numba built for another numpy, an ``OSError`` for a broken llvmlite)."""
+    """The compiled kernels, or ``None`` where numba does not load or cannot compile them (loaded
+    on first use; an ``ImportError`` for a numba built for another numpy, an ``OSError`` for a
+    broken llvmlite, a numba error for a numba release that types the kernels otherwise): the
+    Python programme counts instead, logged once, never a traceback for the user."""
     try:
         from . import kernel as compiled_kernel
-    except (ImportError, OSError):
+
+        _warm_up(compiled_kernel)
+    except Stopped:  # the session ended during the load: the next count loads them again
+        raise
+    except Exception:
+        logging.getLogger(__name__).warning("compiled odds unavailable; counting in Python",
+                                            exc_info=True)
         return None
-    _warm_up(compiled_kernel)
     return compiled_kernel
 
 
