@@ -50,9 +50,11 @@ players the count owner by owner finished every forum log measured, and the thir
 slowed it (p95 309 -> 712 ms at 10 events)."""
 FEW_CELLS = 24
 """Past this many ruled-out cells (player, open card), inclusion-exclusion is not tried: its
-states grow with the pins it can place. On the 12-player logs measured (`docs/odds.md`) it
-finished every one with 6-26 such cells within 112,151 moves, and none with 25 or more within
-its budget (a log with 25 needed 440,377). With none, the other counts finish at once."""
+states grow with the pins it can place. Alone, on the 12-player logs of `docs/odds.md` (forum
+and 45 cards, seeds 0-5, 10-100 events), it finished every log at 10 events (6-26 such cells)
+within 112,151 moves and, of the later ones (25-101 cells), only forum 100 events seed 3 (51
+cells, 43,238 moves); the one with 25 needed 440,377. The two it would finish past the cut
+(26 and 51 cells) the other counts finish. With none, the other counts finish at once."""
 EXCLUSION_PACE = 3 * Budget.pace
 """What a move of the count by inclusion-exclusion costs, in sixteenths of a Python unit
 (`Budget.pace`): about three units of the count owner by owner."""

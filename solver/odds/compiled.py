@@ -13,8 +13,9 @@ exceeds the multinomial of the places times the heaviest weights), else modulo a
 and rebuilt by the Chinese remainder theorem (`residues`). The state is one 64-bit key (the
 room of every hand, the cards left of each block, the count of each tally, in mixed radix).
 Where numba is missing, or the state does not fit a key, the Python programme runs instead:
-where numba is missing, within the same budget (the same label, ten times the time); where the
-state does not fit (on every install), within the budget's ``uncompiled`` part.
+where numba is missing, within the same budget (the same label, about six times the time of a
+whole count); where the state does not fit (on every install), within the budget's
+``uncompiled`` part.
 """
 
 from __future__ import annotations
