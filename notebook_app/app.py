@@ -91,8 +91,8 @@ def show_flash() -> None:
 def main() -> None:
     st.set_page_config(page_title="Clue Notebook", page_icon=":mag:", layout="centered")
     st.html(PHONE_CSS + STEADY_CHIPS, unsafe_allow_javascript=True)
-    load_in_background()  # the compiled odds, once per server, while the first page draws
     try:
+        load_in_background()  # the compiled odds, once per server, while the first page draws
         draw()
     except Stopped:  # the session ended mid-computation: nobody waits for this page
         solvers = state.pop("live", None)  # maybe half-updated: a reconnect reopens the game

@@ -779,3 +779,18 @@ def test_a_saved_entry_says_so_without_covering_the_verdict(store: Store) -> Non
     assert not at.toast
     assert shown(at.button(key="undo").label) == "Undo: recorded event 1"
     assert "Accusation is safe: Mrs. White, Knife, Lounge" in texts(at)  # the verdict, in view
+
+
+def test_the_compiled_odds_failing_to_start_is_a_message(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Starting the background load of the compiled odds can fail (no thread may start on a
+    server at its limits): the page says something went wrong, never a traceback."""
+    import solver.odds.compiled as compiled
+
+    def no_thread() -> None:
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(compiled, "load_in_background", no_thread)
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    assert not at.exception, at.exception
+    assert any("Something went wrong on the server" in e.value for e in at.error)
