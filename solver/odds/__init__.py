@@ -67,10 +67,10 @@ def odds(
 
     Exact unless the count owner by owner needs more than `OWNER_BUDGET` units of work (at
     most ``budget``), the programme more than ``budget`` (`PROGRAMME_BUDGET`; `DEFAULT_BUDGET`
-    where it cannot run compiled) and inclusion-exclusion (where it runs) more than
-    `EXCLUSION_BUDGET` moves (they take turns, `choice`); then a
-    Markov chain makes ``moves`` moves and every figure carries a standard error. Raises
-    `ContradictionError` when no deal fits the log.
+    where its state does not fit the compiled loop, with numba or without) and
+    inclusion-exclusion (where it runs) more than `EXCLUSION_BUDGET` moves (they take turns,
+    `choice`); then a Markov chain makes ``moves`` moves and every figure carries a standard
+    error. Raises `ContradictionError` when no deal fits the log.
     """
     grid = grid if grid is not None else grid_of(log)
     pz = puzzle(log, grid, refuter_model=refuter_model)
