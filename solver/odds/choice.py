@@ -41,9 +41,9 @@ FEW_HANDS = 6
 """Up to this many open hands, the programme is favoured; past it, the count owner by owner."""
 HEAD_START = 64_000
 """Effort (`Budget.effort`: sixteenths of a unit of work in Python, about 25 ms of either
-count) the favoured count spends alone before the other starts. On 20 spectator logs the
-compiled programme went from 19 / 28 to 12 / 19 ms (median / p95): the count owner by owner's
-first step (its set-up, 6-8 ms) was no longer paid."""
+count) the favoured count spends alone before the other starts. On the 20 spectator logs of
+`docs/odds.md` the odds went from 21-23 / 32-35 ms to 14-17 / 21-26 ms (median / p95): the
+count owner by owner's first step (its set-up, 6-8 ms) was no longer paid."""
 CROWD = 8
 """Past this many open hands (a 12-player table), inclusion-exclusion takes turns too; at eight
 players the count owner by owner finished every forum log measured, and the third count only
