@@ -33,11 +33,11 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..game import Triple
-from .owners import OwnerCount, envelope_triples
+from .owners import OwnerCount, envelope_triples, fewest_states_first
 from .programme import Budget, OverBudget, Steps, finish
 from .setup import Puzzle, Tally
 from .symmetry import interchangeable, merge, split
@@ -293,25 +293,18 @@ def _order(
     owners: Sequence[int],
     owner_of: Sequence[int],
 ) -> list[int]:
-    """Owners in the order that keeps the fewest states (greedy: after each owner, the fewest
-    ways to split the cards later owners care about into kinds, ``prod(size of kind + 1)``)."""
-    left = set(owners)
-    order: list[int] = []
-    while left:
+    """Owners in the order that keeps the fewest states (`fewest_states_first`, the cards with
+    a kind split into kinds)."""
 
-        def spread(o: int) -> float:
-            later = frozenset(left - {o})
-            size: dict[Kind, int] = defaultdict(int)
-            for c in cards:
-                k = _kind(forbidden[c], names[c], later, owner_of)
-                if k[0] or k[1]:
-                    size[k] += 1
-            return sum(math.log(n + 1) for n in size.values())
+    def kind_sizes(later: frozenset[int]) -> Iterable[int]:
+        size: dict[Kind, int] = defaultdict(int)
+        for c in cards:
+            k = _kind(forbidden[c], names[c], later, owner_of)
+            if k[0] or k[1]:
+                size[k] += 1
+        return size.values()
 
-        best = min(sorted(left), key=spread)
-        order.append(best)
-        left.discard(best)
-    return order
+    return fewest_states_first(owners, kind_sizes)
 
 
 def _turns(

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
 
@@ -107,20 +107,31 @@ def _order(
     owners: Sequence[int],
     owner_of: Sequence[int],
 ) -> list[int]:
-    """Owners in the order that keeps the fewest states (greedy: after each owner, the fewest
-    ways to split the unplaced cards into kinds, ``prod(size of kind + 1)``)."""
+    """Owners in the order that keeps the fewest states (`fewest_states_first`, the unplaced
+    cards split into kinds)."""
+
+    def kind_sizes(later: frozenset[int]) -> Iterable[int]:
+        size: dict[Kind, int] = defaultdict(int)
+        for c, kind in _kinds(classes, later, owner_of).items():
+            size[kind] += sizes[c]
+        return size.values()
+
+    return fewest_states_first(owners, kind_sizes)
+
+
+def fewest_states_first(
+    owners: Sequence[int], kind_sizes: Callable[[frozenset[int]], Iterable[int]]
+) -> list[int]:
+    """``owners`` in the order that keeps the fewest states, greedily: next, the owner after
+    whom the cards the later owners care about split into kinds the fewest ways,
+    ``prod(size of kind + 1)`` (``kind_sizes(later)``: the kinds' sizes with ``later`` still to
+    deal); ties: the lowest owner."""
     left = set(owners)
     order: list[int] = []
     while left:
-
-        def spread(o: int) -> float:
-            later = frozenset(left - {o})
-            size: dict[Kind, int] = defaultdict(int)
-            for c, kind in _kinds(classes, later, owner_of).items():
-                size[kind] += sizes[c]
-            return sum(math.log(n + 1) for n in size.values())
-
-        best = min(sorted(left), key=spread)
+        rest = frozenset(left)
+        best = min(sorted(left), key=lambda o: sum(
+            math.log(n + 1) for n in kind_sizes(rest - {o})))
         order.append(best)
         left.discard(best)
     return order
