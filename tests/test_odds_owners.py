@@ -164,6 +164,22 @@ def test_a_count_past_its_budget_drops_out() -> None:
                         (steps_of([5], over_b, "b"), over_b, 1)])
 
 
+def failing(budget: Budget):  # type: ignore[no-untyped-def]
+    budget.spend(5)
+    yield
+    raise ArithmeticError("inclusion-exclusion: a count is not a whole number")
+
+
+def test_a_count_that_fails_its_check_drops_out(caplog: pytest.LogCaptureFixture) -> None:
+    broken, sound = Budget(1_000), Budget(1_000)
+    runs = [(failing(broken), broken, 1), (steps_of([10, 10], sound, "sound"), sound, 1)]
+    assert first_finished(runs) == "sound"
+    assert "failed its check" in caplog.text
+    alone = Budget(1_000)
+    with pytest.raises(OverBudget):
+        first_finished([(failing(alone), alone, 1)])
+
+
 def test_a_count_past_its_turns_waits_for_the_others() -> None:
     """Past its turns (`Budget.shared`) a count goes on only once every other count has
     finished or dropped out: the others run as if it had dropped out."""

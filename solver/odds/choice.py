@@ -25,6 +25,7 @@ depend on the shares (each has its own budget); only how soon.
 
 from __future__ import annotations
 
+import logging
 from typing import TypeVar
 
 from .exact import Count, count_steps
@@ -71,7 +72,9 @@ def first_finished(runs: list[tuple[Steps[T], Budget, int]], head_start: int = 0
     until its effort reaches ``head_start``, then the one that has spent the least effort (work
     weighted by its pace, `Budget.effort`) per unit of its share (the int) next (ties: the
     earlier one), leaving out a run past its turns (`Budget.shared`) while another is not;
-    `OverBudget` if every run is past its budget."""
+    `OverBudget` if every run is past its budget. A run whose own check fails (an
+    `ArithmeticError`, such as a count that is not a whole number) drops out too, logged: the
+    others' figures are as exact, and the user sees them rather than a traceback."""
     running = list(runs)
     while running:
         first = running[0]
@@ -87,6 +90,9 @@ def first_finished(runs: list[tuple[Steps[T], Budget, int]], head_start: int = 0
                 other.close()
             return done.value  # type: ignore[no-any-return]
         except OverBudget:
+            running = [run for run in running if run[0] is not steps]
+        except ArithmeticError:  # a count's own check failed (a bug): the others still count
+            logging.getLogger(__name__).exception("an exact count failed its check; dropped")
             running = [run for run in running if run[0] is not steps]
     raise OverBudget
 
