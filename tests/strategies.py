@@ -218,3 +218,17 @@ def small_logs(draw: st.DrawFn, noise: bool = False, max_events: int = 6,
     log = GameLog(game, tuple(events))
     check(log)
     return log
+
+
+def forum_game(players: int, seed: int) -> GameLog:
+    """A 60-event forum game at a table of ``players`` (P1 playing), with directed questions,
+    wrong accusations, reveals, notes and a player away for a while: the odds tests' common
+    many-player log."""
+    from solver.editions import forum_deck
+    from solver.simulate import Absence, play, random_setup
+
+    rng = random.Random(seed)
+    names = tuple(f"P{i}" for i in range(1, players + 1))
+    game, truth = random_setup(forum_deck(players), names, Dealing.FORUM, "P1", rng)
+    return play(game, truth, 60, rng, directed=True, wrong_accusations=0.1, reveals=0.1,
+                notes=0.05, absence=Absence(names[-1], 20, 30))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from solver.editions import Dealing, editions, forum_deck
+from solver.editions import Dealing, editions
 from solver.errors import ContradictionError
 from solver.game import GameLog
 from solver.logfile import load
@@ -23,9 +23,9 @@ from solver.odds.exact import DEFAULT_BUDGET, Count, count_steps, exact_odds
 from solver.odds.programme import Budget, finish
 from solver.odds.residues import is_prime, moduli_for
 from solver.odds.setup import Puzzle
-from solver.simulate import Absence, play, random_setup
+from solver.simulate import play, random_setup
 from tests.brute import deals
-from tests.strategies import small_logs
+from tests.strategies import forum_game, small_logs
 from tests.test_odds import brute_odds
 from tests.test_odds_notes import logs_with_notes
 
@@ -158,15 +158,7 @@ def test_forum_games_equal_the_python_programme(players: int, seed: int) -> None
     """A small budget keeps the Python programme short; where it gives up the compiled one must
     give up too."""
     for n in (0, 5, 30, 60):
-        assert_same_as_python(forum(players, seed).upto(n), False, budget=20_000)
-
-
-def forum(players: int, seed: int) -> GameLog:
-    rng = random.Random(seed)
-    names = tuple(f"P{i}" for i in range(1, players + 1))
-    game, truth = random_setup(forum_deck(players), names, Dealing.FORUM, "P1", rng)
-    return play(game, truth, 60, rng, directed=True, wrong_accusations=0.1, reveals=0.1,
-                notes=0.05, absence=Absence(names[-1], 20, 30))
+        assert_same_as_python(forum_game(players, seed).upto(n), False, budget=20_000)
 
 
 def test_twelve_players_counted_modulo_three_primes(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -178,7 +170,7 @@ def test_twelve_players_counted_modulo_three_primes(monkeypatch: pytest.MonkeyPa
         return used[-1]
 
     monkeypatch.setattr(compiled_module, "moduli_for", spy)
-    assert assert_same_as_python(forum(12, 0).upto(5), False)
+    assert assert_same_as_python(forum_game(12, 0).upto(5), False)
     assert len(used[0]) == 3
 
 

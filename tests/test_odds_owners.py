@@ -21,7 +21,7 @@ from solver.odds.owners import owner_odds
 from solver.odds.programme import Budget
 from solver.simulate import Absence, play, random_setup
 from tests.brute import deals
-from tests.strategies import small_logs
+from tests.strategies import forum_game, small_logs
 from tests.test_odds import brute_odds
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
@@ -98,11 +98,7 @@ def test_examples_equal_the_programme(path: Path) -> None:
 @pytest.mark.parametrize("seed", range(3))
 @pytest.mark.parametrize("players", [6, 8])
 def test_forum_games_equal_the_programme(players: int, seed: int) -> None:
-    rng = random.Random(seed)
-    names = tuple(f"P{i}" for i in range(1, players + 1))
-    game, truth = random_setup(forum_deck(players), names, Dealing.FORUM, "P1", rng)
-    log = play(game, truth, 60, rng, directed=True, wrong_accusations=0.1, reveals=0.1,
-               notes=0.05, absence=Absence(names[-1], 20, 30))
+    log = forum_game(players, seed)
     compared = sum(assert_same_as_programme(log.upto(n), False) for n in (0, 5, 30, 60))
     assert compared >= 2
 

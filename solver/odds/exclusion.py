@@ -37,10 +37,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..game import Triple
-from .owners import OwnerCount, envelope_triples, fewest_states_first
+from .owners import OwnerCount, envelope_triples, fewest_states_first, owner_count
 from .programme import Budget, OverBudget, Steps, finish
 from .setup import Puzzle, Tally
-from .symmetry import interchangeable, merge, split
+from .symmetry import interchangeable, merge
 
 Kind = tuple[frozenset[int], frozenset[int]]
 """(later owners that may not hold the cards, later players' refutations that name them)."""
@@ -271,12 +271,7 @@ def exclusion_steps(pz: Puzzle, budget: Budget) -> Steps[OwnerCount]:
             if value:
                 for c in of_class[x]:
                     cells[c][o] = _exact_division(value * ways, scale)
-    for triple, v in envelopes.items():
-        for c in triple:
-            if c in cells:
-                cells[c][env] = cells[c].get(env, 0) + v
-    split(cells, groups)
-    return OwnerCount(total, cells, envelopes)
+    return owner_count(total, cells, envelopes, env, groups)
 
 
 def _exact_division(value: int, by: int) -> int:

@@ -38,7 +38,7 @@ from .exact import as_odds
 from .programme import Budget, Steps, finish
 from .result import Odds
 from .setup import Puzzle, Tally
-from .symmetry import interchangeable, merge, split
+from .symmetry import Group, interchangeable, merge, split
 
 Kind = tuple[frozenset[int], frozenset[int]]
 """(later owners that may hold the cards, later players' refutations that name them)."""
@@ -233,6 +233,13 @@ def owner_steps(pz: Puzzle, budget: Budget) -> Steps[OwnerCount]:
         for o, row in marginals.items():
             if row[class_of[c]]:
                 cells[c][o] = row[class_of[c]] * ways
+    return owner_count(total, cells, envelopes, env, groups)
+
+
+def owner_count(total: int, cells: dict[str, dict[int, int]], envelopes: dict[Triple, int],
+                env: int, groups: Sequence[Group]) -> OwnerCount:
+    """The count with every card's envelope cell the sum of the triples that hold it, and each
+    group of interchangeable players' cells shared among its members (`split`)."""
     for triple, v in envelopes.items():
         for c in triple:
             if c in cells:
