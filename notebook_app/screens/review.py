@@ -80,8 +80,9 @@ def envelope_chart(counts: Sequence[int], heading: str) -> alt.Chart:
     st.html(CHART_CSS)
     event, envelopes = _("event"), _("envelopes")
     data = pd.DataFrame({"event": range(len(counts)), "envelopes": counts})
-    return alt.Chart(data, description=heading, height=180).mark_line().encode(
+    chart: alt.Chart = alt.Chart(data, description=heading, height=180).mark_line().encode(
         x=alt.X("event:Q", title=event, axis=alt.Axis(tickMinStep=1, format="d")),
         y=alt.Y("envelopes:Q", title=envelopes),
         tooltip=[alt.Tooltip("event:Q", title=event), alt.Tooltip("envelopes:Q", title=envelopes)],
     ).configure(aria=False)
+    return chart
