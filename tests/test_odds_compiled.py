@@ -197,6 +197,23 @@ def test_every_budget_gives_up_at_the_same_point() -> None:
         counted(pz, True, work.spent - 1)
 
 
+def test_past_its_budget_the_count_stores_no_more_than_its_budget() -> None:
+    """Moves are charged as they are listed, state by state: a count past its budget gives up
+    having charged (and stored) at most the budget and one state's moves, never the rest of
+    the layer it was listing (it used to overshoot by up to a third)."""
+    pz = puzzle(spectator(0), grid_of(spectator(0)))
+    _, work = counted(pz, True)
+    # A state's moves: one per hand that may take the card (the players' and its envelope
+    # slot's), or a share of a block (at most a hand's places + 1); each a unit, and one more
+    # for the envelope counts (a classic deck's 490 fields fit one unit).
+    most = 2 * len(pz.capacity)
+    for budget in range(work.spent // 10, work.spent, work.spent // 10):
+        spent = Budget(budget)
+        with pytest.raises(OverBudget):
+            finish(count_steps(pz, spent, compiled=True))
+        assert budget < spent.spent <= budget + most
+
+
 def test_without_numba_the_python_programme_counts(monkeypatch: pytest.MonkeyPatch) -> None:
     log = spectator(1)
     compiled = odds(log)

@@ -30,7 +30,6 @@ from types import ModuleType
 from typing import Any
 
 from ..limits import Stopped
-from . import programme
 from .programme import (
     Budget,
     Plan,
@@ -43,9 +42,6 @@ from .programme import (
 )
 from .residues import crt, moduli_for
 from .setup import Tally
-
-fields_work: Callable[[Any, int], Any] = programme.fields_work
-"""`Packing.work` of every move at once (numpy arrays of fields)."""
 
 PACE = 1
 """A compiled transition's effort, in sixteenths of a Python one (`Budget.pace`): measured
@@ -232,7 +228,12 @@ def _compiled(
     seen = array([0, 0, 0])
     split = np.ones((1, len(moduli)), dtype=np.int64)
     start = array([0, 1])  # the start state has one row: every slot empty
-    top = array([0])
+    top = array([0])  # per state, the highest packed field with a count (`Packing.work`)
+    bits = width if track else 0  # what a field costs: nothing without envelope counts
+
+    def limit() -> int:
+        """The work left, where listing a layer's moves stops (`kernel.card_moves`)."""
+        return min(budget.transitions, KEY_LIMIT)
 
     steps: list[Step] = []
     for layer in plan.layers:
@@ -243,26 +244,23 @@ def _compiled(
             for o in range(n):
                 pending.extend(layer.pending.get(o, ()))
                 pending_from.append(len(pending))
-            origin, target, label, weight = k.card_moves(
+            origin, target, label, weight, units = k.card_moves(
                 keys, stride, radix_, array(layer.allowed), array(layer.room),
                 array([t for t, _ in hooks]), array([o for _, o in hooks]),
                 array(layer.closes), weights, saturation, array(pending_from),
-                array(pending), base)
+                array(pending), base, top, bits, limit())
             axis_of = axis_of_owner
             into_axes = [int(axis_of[o]) for o in layer.allowed if axis_of[o] >= 0]
             labels = n
         else:
             axis = (axes or {}).get(layer.owner, -1)
-            origin, target, label, weight = k.block_moves(
+            origin, target, label, weight, units = k.block_moves(
                 keys, stride, radix_, layer.owner, layer.slot, len(layer.block), layer.first,
-                layer.last, layer.room[layer.owner], comb)
+                layer.last, layer.room[layer.owner], comb, top, bits, limit())
             axis_of = array([-1, axis] + [-1] * (len(layer.block) - 1))
             into_axes = [axis] if axis >= 0 else []
             labels = len(layer.block) + 1
-        units = len(origin)
-        if track and units:
-            units += int(fields_work(top[origin] + 1, width).sum())  # numpy: per move
-        budget.spend(units)
+        budget.spend(units)  # past the budget: raises, having listed no more moves than that
         if budget.waiting:
             yield  # past its turns: the other counts go first, before this layer's work
         next_keys, into, next_ways = k.forward(origin, target, weight, ways, moduli)

@@ -52,10 +52,28 @@ def mul_add(acc: int, a: int, b: int, p: int) -> int:
 
 
 @compiled
+def move_work(top: Any, i: int, bits: int) -> int:
+    """The work of one move from state ``i``: the transition, and the packed envelope counts it
+    moves (`programme.fields_work` of its fields up to the highest with a count, ``top[i]``, of
+    ``bits`` each; 0 bits: none)."""
+    return 1 + ((top[i] + 1) * bits >> 15)  # type: ignore[no-any-return]
+
+
+@compiled
+def listed(moves: int, width: int, limit: int) -> int:
+    """Room for a layer's moves (``width`` at most per state): a move costs at least a unit, and
+    listing stops at the first state past ``limit`` units, so no more than ``limit + width``."""
+    return min(moves, max(limit, 0) + width)
+
+
+@compiled
 def card_moves(keys: Any, stride: Any, radix: Any, allowed: Any, room: Any, hook_tally: Any,
                hook_owner: Any, closes: Any, weights: Any, saturation: Any, pending_from: Any,
-               pending: Any, base: int) -> tuple[Any, Any, Any, Any]:
-    """Every move of a single card from every state: (from, next key, owner, weight).
+               pending: Any, base: int, top: Any, bits: int, limit: int
+               ) -> tuple[Any, Any, Any, Any, int]:
+    """Every move of a single card from every state: (from, next key, owner, weight), and the
+    work they cost (`move_work`), listed state by state up to the first state past ``limit``
+    units of work (then the layer is past the budget, and its moves so far are all it stored).
 
     The card may go to any of ``allowed`` with room; an owner whose room exceeds the cards that
     may still reach it (``room``) must take it. Tallies hooked to the taker count one more (up to
@@ -65,12 +83,17 @@ def card_moves(keys: Any, stride: Any, radix: Any, allowed: Any, room: Any, hook
     """
     states = keys.shape[0]
     width = allowed.shape[0]
-    origin = np.empty(states * width, np.int64)
-    target = np.empty(states * width, np.int64)
-    label = np.empty(states * width, np.int64)
-    weight = np.empty(states * width, np.int64)
+    size = listed(states * width, width, limit)
+    origin = np.empty(size, np.int32)
+    target = np.empty(size, np.int64)
+    label = np.empty(size, np.int16)
+    weight = np.empty(size, np.int64)
     m = 0
+    units = 0
     for i in range(states):
+        if units > limit:
+            break
+        before = m
         key = keys[i]
         full = -1
         fulls = 0
@@ -111,24 +134,32 @@ def card_moves(keys: Any, stride: Any, radix: Any, allowed: Any, room: Any, hook
             label[m] = o
             weight[m] = w
             m += 1
-    return origin[:m], target[:m], label[:m], weight[:m]
+        units += (m - before) * move_work(top, i, bits)
+    return origin[:m], target[:m], label[:m], weight[:m], units
 
 
 @compiled
 def block_moves(keys: Any, stride: Any, radix: Any, owner: int, slot: int, size: int,
-                first: bool, last: bool, room: int, comb: Any) -> tuple[Any, Any, Any, Any]:
-    """Every move of one owner's share of a block: (from, next key, cards taken, weight).
+                first: bool, last: bool, room: int, comb: Any, top: Any, bits: int, limit: int
+                ) -> tuple[Any, Any, Any, Any, int]:
+    """Every move of one owner's share of a block: (from, next key, cards taken, weight), and
+    their work, listed as `card_moves` lists them.
 
     The owner takes ``k`` of the block's cards left (all of them at its last owner) in
     ``comb[left, k]`` ways, keeping no more room than the cards that may still reach it.
     """
     states = keys.shape[0]
-    origin = np.empty(states * (size + 1), np.int64)
-    target = np.empty(states * (size + 1), np.int64)
-    label = np.empty(states * (size + 1), np.int64)
-    weight = np.empty(states * (size + 1), np.int64)
+    moves = listed(states * (size + 1), size + 1, limit)
+    origin = np.empty(moves, np.int32)
+    target = np.empty(moves, np.int64)
+    label = np.empty(moves, np.int16)
+    weight = np.empty(moves, np.int64)
     m = 0
+    units = 0
     for i in range(states):
+        if units > limit:
+            break
+        before = m
         key = keys[i]
         had = part(key, stride, radix, slot)
         left = size if first else had
@@ -141,7 +172,8 @@ def block_moves(keys: Any, stride: Any, radix: Any, owner: int, slot: int, size:
             label[m] = k
             weight[m] = comb[left, k]
             m += 1
-    return origin[:m], target[:m], label[:m], weight[:m]
+        units += (m - before) * move_work(top, i, bits)
+    return origin[:m], target[:m], label[:m], weight[:m], units
 
 
 @compiled
