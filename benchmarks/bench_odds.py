@@ -263,6 +263,12 @@ def main() -> None:
     if not args.cold:
         start = clock()
         loaded = kernel() is not None
+        try:  # inclusion-exclusion's own kernels, where this revision has them
+            from solver.odds.exclusion_compiled import kernel as exclusion_kernel
+        except ImportError:
+            pass
+        else:
+            loaded = exclusion_kernel() is not None and loaded
         print(f"compiled count {'loaded' if loaded else 'not installed'} before timing: "
               f"{ms(clock() - start).strip()} ms (--cold to time it in the first counts)",
               flush=True)

@@ -11,6 +11,8 @@ per part (see ``docs/odds.md``):
   few cells ruled out);
 - `compiled`: the same programme with its loop in machine code (`kernel`, numba), where numba
   is installed;
+- `exclusion_compiled`: the same inclusion-exclusion with its loops in machine code
+  (`exclusion_kernel`, numba), where numba is installed;
 - `exact`: the programme's whole count with the envelope's slots and wrong accusations, and the
   probabilities from a count;
 - `chain`: past the work budget, a Markov chain over deals, labelled approximate;

@@ -19,8 +19,9 @@ At a table of more than `CROWD` open hands whose passes have ruled out some cell
 owner by owner, favoured, takes `LEAD` units for each of its): inclusion-exclusion over the
 ruled-out cells (`exclusion`, not under the refuter model), which finishes 12-player forum logs
 early in the game that the other two do not. A unit of its work (a move) costs about three of
-the count owner by owner's, so its pace is three times theirs. Which counts finish does not
-depend on the shares (each has its own budget); only how soon.
+the count owner by owner's in Python, so its pace is three times theirs; compiled
+(`exclusion_compiled`, where numba loads) about a quarter of one (`exclusion_compiled.PACE`).
+Which counts finish does not depend on the shares (each has its own budget); only how soon.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ import logging
 from typing import TypeVar
 
 from .exact import Count, count_steps
-from .exclusion import exclusion_steps
+from .exclusion_compiled import exclusion_steps
 from .owners import OwnerCount, owner_steps
 from .programme import Budget, OverBudget, Steps
 from .setup import Puzzle
@@ -57,8 +58,9 @@ within 112,151 moves and, of the later ones (25-101 cells), only forum 100 event
 cells, 43,238 moves); the one with 25 needed 440,377. The two it would finish past the cut
 (26 and 51 cells) the other counts finish. With none, the other counts finish at once."""
 EXCLUSION_PACE = 3 * Budget.pace
-"""What a move of the count by inclusion-exclusion costs, in sixteenths of a Python unit
-(`Budget.pace`): about three units of the count owner by owner."""
+"""What a move of the count by inclusion-exclusion costs in Python, in sixteenths of a Python
+unit (`Budget.pace`): about three units of the count owner by owner (compiled, the count sets
+its own pace, `exclusion_compiled.PACE`)."""
 
 
 def ruled_out(pz: Puzzle) -> int:

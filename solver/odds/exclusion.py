@@ -35,12 +35,13 @@ import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from ..game import Triple
 from .owners import OwnerCount, envelope_triples, fewest_states_first, owner_count
 from .programme import Budget, OverBudget, Steps, finish
 from .setup import Puzzle, Tally
-from .symmetry import interchangeable, merge
+from .symmetry import Group, interchangeable, merge
 
 Kind = tuple[frozenset[int], frozenset[int]]
 """(later owners that may not hold the cards, later players' refutations that name them)."""
@@ -74,10 +75,10 @@ class Turn:
     owner: int
     capacity: int
     kinds: list[Kind]
-    masks: list[int]
-    """Per kind: the packed fields of its classes."""
-    free: int
-    """Packed fields of the classes no owner from this one on may rule out or name."""
+    classes: list[list[int]]
+    """Per kind: its classes."""
+    kind_of: list[int]
+    """Per class: its kind (-1: no owner from this one on may rule out or name its cards)."""
     mine: list[int]
     """This owner's refutations (positions in the list of tallies)."""
     after: list[int]
@@ -88,6 +89,11 @@ class Turn:
     """Per set of this owner's refutations taken as "none" (a bit mask): the kinds it may pin."""
     signs: list[int]
     """Per such set: (-1) ** its size."""
+
+    def eligible(self) -> list[list[int]]:
+        """Per set of refutations taken as "none": the kinds whose cards the owner may hold
+        (the others, `open`)."""
+        return [[j for j in range(len(self.kinds)) if j not in kinds] for kinds in self.open]
 
 
 def is_refutation(tally: Tally) -> bool:
@@ -106,8 +112,63 @@ def _kind(forbidden: frozenset[int], names: frozenset[int], later: frozenset[int
     return forbidden & later, frozenset(t for t in names if owner_of[t] in later)
 
 
-def exclusion_steps(pz: Puzzle, budget: Budget) -> Steps[OwnerCount]:
-    """`count_by_exclusion`, pausing after every owner's turn and during the backward count."""
+@dataclass
+class Setup:
+    """What both loops (this one and the compiled one, `exclusion_compiled`) count from: the
+    classes of alike cards, the owners' turns, and the start states the envelope leads to."""
+
+    pz: Puzzle
+    cards: list[str]
+    of_class: list[list[str]]
+    """Per class: its cards (the first one stands for the class)."""
+    turns: list[Turn]
+    places: int
+    """The dealt owners' places in all."""
+    capacity: list[int]
+    dealt: list[int]
+    ways: int
+    """Ways to split the merged players' cards among them (`symmetry.merge`)."""
+    groups: list[Group]
+    entry: dict[State, int]
+    """Start state -> the weight of the envelope triples leading to it."""
+    inside: dict[State, dict[int, int]]
+    """Start state -> class -> the weight of those triples that hold the class's first card."""
+    led: dict[Triple, tuple[State, int]]
+    """Envelope triple -> (its start state, its weight)."""
+
+    @property
+    def scale(self) -> int:
+        """The product of the hands' ``c!`` the counts carry (divided out at the end)."""
+        return math.prod(math.factorial(self.capacity[o]) for o in self.dealt)
+
+    def bound(self) -> int:
+        """No count this method computes, nor any partial sum of one, exceeds this in absolute
+        value: the forward figures, the backward counts and every card's figure.
+
+        Proof. A move of an owner with ``c`` places and ``r`` refutations from any state weighs
+        ``c!/(c-f)! prod C(n_j, k_j)`` (up to sign), summed over the ``k`` with ``sum k = f``
+        to ``C(sum n_j, f) <= C(N, f)`` (Vandermonde; ``N`` open cards), so its moves' weights
+        sum to at most ``M = 2^r c! (N + 1)^c`` in absolute value; a forward coefficient is a
+        weight with one binomial made smaller. So a backward count is at most
+        ``places! prod M`` over the owners after it (induction from ``(places - pins)! <=
+        places!``); the forward figures of a layer sum to at most ``W prod M`` over the owners
+        before it (``W`` the weight of the envelope triples: a start state's figure is its
+        weight less that of the triples holding the card); a card's figure at an owner sums
+        forward x (places left <= the largest hand) x weight x backward. Every partial sum is
+        bounded by the sum of its terms' absolute values, so by the product below."""
+        n = len(self.cards)
+        owner_of = [t.owner for t in self.pz.tallies if t.owner != self.pz.envelope]
+        moves: int = math.prod((1 << sum(o == t for t in owner_of))
+                               * math.factorial(self.capacity[o]) * (n + 1) ** self.capacity[o]
+                               for o in self.dealt)
+        weight = sum(w for _, w in self.led.values())
+        largest = max((self.capacity[o] for o in self.dealt), default=0)
+        return weight * math.factorial(self.places) * moves * max(largest, 1)
+
+
+def prepare(pz: Puzzle, budget: Budget) -> Setup:
+    """The classes, the turns and the start states of ``pz`` (`Unsupported` under the refuter
+    model; the envelope triples tried are charged to ``budget``)."""
     env = pz.envelope
     tallies = [t for t in pz.tallies if t.owner != env]
     sealed = [t for t in pz.tallies if t.owner == env]
@@ -131,34 +192,20 @@ def exclusion_steps(pz: Puzzle, budget: Budget) -> Steps[OwnerCount]:
                frozenset(i for i, t in enumerate(sealed) if c in t.cards),
                frozenset(t for t in wrong if c in t))
         class_of[c] = keys.setdefault(key, len(keys))
-    nclasses = len(keys)
-    of_class: list[list[str]] = [[] for _ in range(nclasses)]
+    of_class: list[list[str]] = [[] for _ in range(len(keys))]
     for c in cards:
         of_class[class_of[c]].append(c)
     rep = [members[0] for members in of_class]
 
     order = _order(cards, forbidden, names, dealt, owner_of)
     places = sum(capacity[o] for o in dealt)
-    # every partial sum fits in ``width`` bits (signed fields): a generous bound on the sum of
-    # the absolute values of the terms
-    bound: int = (len(pz.game.deck) ** 3 * math.factorial(places)
-             * math.prod(2 ** sum(owner_of[t] == o for t in range(len(tallies)))
-                         * (len(cards) + 1) ** capacity[o] * math.factorial(capacity[o])
-                         for o in dealt) << 8)
-    width = bound.bit_length() + 2
-    field = (1 << width) - 1
-    half = 1 << (width - 1)
-    bias = sum(half << (width * x) for x in range(nclasses))
-    turns = _turns(order, capacity, rep, forbidden, names, owner_of, width)
-
-    def select(packed: int, mask: int) -> int:
-        """The fields of ``mask`` in ``packed`` (fields are signed)."""
-        return ((packed + bias) & mask) - (bias & mask)
+    turns = _turns(order, capacity, rep, forbidden, names, owner_of)
 
     # the envelope, one triple at a time: the states the players start from
     later0 = frozenset(order)
     first_kinds = {k: j for j, k in enumerate(turns[0].kinds)} if turns else {}
 
+    @cache
     def kind_at_start(c: str) -> int:
         k = _kind(forbidden[c], names[c], later0, owner_of)
         return first_kinds[k] if (k[0] or k[1]) else -1
@@ -169,7 +216,7 @@ def exclusion_steps(pz: Puzzle, budget: Budget) -> Steps[OwnerCount]:
             base[kind_at_start(c)] += 1
     stranded = {c for c in cards if not allowed[c] & frozenset(dealt)}
     entry: dict[State, int] = defaultdict(int)
-    inside: dict[State, int] = defaultdict(int)
+    inside: dict[State, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     led: dict[Triple, tuple[State, int]] = {}
     for triple, weight in envelope_triples(pz, allowed, stranded, budget):
         counts = list(base)
@@ -180,10 +227,40 @@ def exclusion_steps(pz: Puzzle, budget: Budget) -> Steps[OwnerCount]:
         entry[st] += weight
         for c in triple:
             if c in class_of and rep[class_of[c]] == c:
-                inside[st] += weight << (width * class_of[c])
+                inside[st][class_of[c]] += weight
         led[triple] = (st, weight)
+    return Setup(pz, cards, of_class, turns, places, capacity, dealt, ways, groups,
+                 dict(entry), {st: dict(v) for st, v in inside.items()}, led)
+
+
+def exclusion_steps(pz: Puzzle, budget: Budget) -> Steps[OwnerCount]:
+    """`count_by_exclusion`, pausing after every owner's turn and during the backward count."""
+    return (yield from python_steps(prepare(pz, budget), budget))
+
+
+def python_steps(setup: Setup, budget: Budget) -> Steps[OwnerCount]:
+    """The count of a prepared puzzle in Python, every class's figure packed in one integer."""
+    turns = setup.turns
+    nclasses = len(setup.of_class)
+    places = setup.places
+    # every figure and partial sum fits a signed field of ``width`` bits (`Setup.bound`)
+    width = setup.bound().bit_length() + 2
+    field = (1 << width) - 1
+    half = 1 << (width - 1)
+    bias = sum(half << (width * x) for x in range(nclasses))
+    masks = [[sum(field << (width * x) for x in members) for members in turn.classes]
+             for turn in turns]
+    free_masks = [sum(field << (width * x) for x in range(nclasses) if turn.kind_of[x] < 0)
+                  for turn in turns]
+
+    def select(packed: int, mask: int) -> int:
+        """The fields of ``mask`` in ``packed`` (fields are signed)."""
+        return ((packed + bias) & mask) - (bias & mask)
+
     everyone = sum(1 << (width * x) for x in range(nclasses))
-    unpinned = {st: f * everyone - inside[st] for st, f in entry.items()}
+    unpinned = {st: f * everyone - sum(v << (width * x)
+                                       for x, v in setup.inside.get(st, {}).items())
+                for st, f in setup.entry.items()}
 
     # forward: per state and class, the ways into it in which a given card of the class is
     # still unpinned (the totals come from the backward count)
@@ -199,14 +276,14 @@ def exclusion_steps(pz: Puzzle, budget: Budget) -> Steps[OwnerCount]:
 
     layers: list[dict[State, int]] = []
     forward_unpinned = unpinned
-    for i, turn in enumerate(turns):
+    for i in range(len(turns)):
         layers.append(forward_unpinned)
         nu: dict[State, int] = defaultdict(int)
         for st, u in forward_unpinned.items():
             for m in moves_of(i, st):
                 v = u * m.weight
                 for j, n, k in m.picks:
-                    v -= select(u, turn.masks[j]) * (m.weight * k // n)
+                    v -= select(u, masks[i][j]) * (m.weight * k // n)
                 nu[m.after] += v
         forward_unpinned = dict(nu)
         yield
@@ -226,9 +303,7 @@ def exclusion_steps(pz: Puzzle, budget: Budget) -> Steps[OwnerCount]:
     # every card's figure: one more pin, of sign +1, of a card the owner may hold
     marginals: dict[int, int] = defaultdict(int)
     for i, turn in enumerate(turns):
-        eligible = [[j for j, (no, named) in enumerate(turn.kinds) if turn.owner not in no
-                     and not any(chosen >> b & 1 for b, t in enumerate(turn.mine) if t in named)]
-                    for chosen in range(1 << len(turn.mine))]
+        eligible = turn.eligible()
         got = 0
         for st, u in layers[i].items():
             free = 0
@@ -249,29 +324,48 @@ def exclusion_steps(pz: Puzzle, budget: Budget) -> Steps[OwnerCount]:
                             left[a] += 1
                         else:
                             pinned[j] += w * back(i + 1, (*left, pins + 1))
-            got += select(u, turn.free) * free
+            got += select(u, free_masks[i]) * free
             for j, g in pinned.items():
-                got += select(u, turn.masks[j]) * g
+                got += select(u, masks[i][j]) * g
             yield
         marginals[turn.owner] += got
 
-    scale = math.prod(math.factorial(capacity[o]) for o in dealt)
+    figures: dict[int, list[int]] = {}
+    for o, packed in marginals.items():
+        fields = packed + bias
+        figures[o] = [((fields >> (width * x)) & field) - half for x in range(nclasses)]
+    starts = {st: back(0, st) for st in setup.entry}
+    return counted(setup, starts, figures)
+
+
+def counted(setup: Setup, starts: dict[State, int], figures: dict[int, list[int]]
+            ) -> OwnerCount:
+    """The count from the backward count of every start state and, per owner, every class's
+    figure (both times the hands' ``c!``): `ArithmeticError` where a figure is not a whole
+    number of deals or a card's figures do not add up to the deals (a bug, or a bound that does
+    not hold: `choice` drops the count)."""
+    scale = setup.scale
     total = 0
     envelopes: dict[Triple, int] = {}
-    for triple, (st, weight) in led.items():
-        v = weight * back(0, st) * ways
+    for triple, (st, weight) in setup.led.items():
+        v = weight * starts[st] * setup.ways
         if v:
             envelopes[triple] = _exact_division(v, scale)
             total += envelopes[triple]
-    cells: dict[str, dict[int, int]] = {c: {} for c in cards}
-    for o, packed in marginals.items():
-        fields = packed + bias
-        for x in range(nclasses):
-            value = ((fields >> (width * x)) & field) - half
+    cells: dict[str, dict[int, int]] = {c: {} for c in setup.cards}
+    for o, row in figures.items():
+        for x, value in enumerate(row):
             if value:
-                for c in of_class[x]:
-                    cells[c][o] = _exact_division(value * ways, scale)
-    return owner_count(total, cells, envelopes, env, groups)
+                for c in setup.of_class[x]:
+                    cells[c][o] = _exact_division(value * setup.ways, scale)
+    held = {c: sum(row.values()) for c, row in cells.items()}
+    for triple, v in envelopes.items():
+        for c in triple:
+            if c in held:
+                held[c] += v
+    if any(v != total for v in held.values()):
+        raise ArithmeticError("inclusion-exclusion: a card's figures do not add up to the deals")
+    return owner_count(total, cells, envelopes, setup.pz.envelope, setup.groups)
 
 
 def _exact_division(value: int, by: int) -> int:
@@ -309,10 +403,8 @@ def _turns(
     forbidden: dict[str, frozenset[int]],
     names: dict[str, frozenset[int]],
     owner_of: Sequence[int],
-    width: int,
 ) -> list[Turn]:
     """Each owner's turn: the kinds before it and how they merge after it."""
-    field = (1 << width) - 1
     turns: list[Turn] = []
 
     def kinds_seen(later: frozenset[int]) -> dict[int, Kind]:
@@ -330,10 +422,8 @@ def _turns(
         by_class = kinds_seen(frozenset(order[i:]))
         kinds = ordered(set(by_class.values()))
         index = {k: j for j, k in enumerate(kinds)}
-        masks = [0] * len(kinds)
-        for x, k in by_class.items():
-            masks[index[k]] |= field << (width * x)
-        free = sum(field << (width * x) for x in range(len(rep)) if x not in by_class)
+        kind_of = [index[by_class[x]] if x in by_class else -1 for x in range(len(rep))]
+        classes = [[x for x in range(len(rep)) if kind_of[x] == j] for j in range(len(kinds))]
         rest = frozenset(order[i + 1:])
         nxt = ordered({k2 for k in kinds if (k2 := _kind(k[0], k[1], rest, owner_of)) != (
             frozenset(), frozenset())})
@@ -344,8 +434,8 @@ def _turns(
         pinnable = [[j for j, (no, named) in enumerate(kinds) if owner in no or named & taken]
                     for taken in chosen]
         signs = [(-1) ** len(taken) for taken in chosen]
-        turns.append(Turn(owner, capacity[owner], kinds, masks, free, mine, after, len(nxt),
-                          pinnable, signs))
+        turns.append(Turn(owner, capacity[owner], kinds, classes, kind_of, mine, after,
+                          len(nxt), pinnable, signs))
     return turns
 
 

@@ -1,0 +1,318 @@
+"""Inclusion-exclusion, compiled: the same count as `exclusion`, its loops in machine code.
+
+A move in Python costs about 10 microseconds (tuples, a `Move` per move, big integers, a
+dictionary look-up per pin); compiled (`exclusion_kernel`, numba) a fraction of that. The plan
+is the Python count's own (`exclusion.prepare`: the classes, the owners' order and turns, the
+start states), and so are the moves and the work: a unit per state and per move, for the same
+states. The Python count lists a state's moves when the forward pass reaches it or a card's
+figure looks up its completions; here every turn's states are found first, turn by turn (the
+states its moves lead to, and from the states reached forward those one more pin leads to),
+each turn charged before its moves are listed, then the completions backward, then the forward
+figures and every card's figure. So whether a log is exact never depends on which ran.
+
+Counts are exact: in 64-bit integers where `Setup.bound` (every figure and partial sum) is
+below 2^62, else modulo a few primes below 2^31 (`residues`) that multiply to more than any
+final figure (a start state's completions are at most ``places!``, a card's figure at most the
+envelope triples' weight times that; both are counts, never negative) and rebuilt by the
+Chinese remainder theorem. Per class the figures are arrays of residues, not fields of one
+integer. `exclusion.counted` checks every figure is a whole number of deals and every card's
+figures add up to the deals.
+
+Where numba is missing, or a turn's state does not fit one key, the Python count runs instead:
+where numba is missing within the same budget (the same label, many times the time); where the
+state does not fit (on every install) within the budget's ``uncompiled`` part.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+from ..limits import Stopped
+from . import compiled
+from .compiled import installed
+from .exclusion import Setup, State, Turn, counted, prepare, python_steps
+from .owners import OwnerCount
+from .programme import Budget, Steps
+from .residues import crt, moduli_for
+
+PACE = 4
+"""A compiled move's effort, in sixteenths of a unit of the count owner by owner in Python
+(`Budget.pace`; a Python move: `choice.EXCLUSION_PACE`, 48): measured 0.75-1.6 microseconds a
+move on the 12-player logs of `docs/odds.md` that it finishes (10-100 events, 6,000 to 2.8
+million moves), against 3.3-5.7 for a unit of the count owner by owner on the same logs, the same
+run: about a quarter."""
+SWITCH = 10_000
+"""Moves the count makes in Python before loading its kernels, in a process that has not
+loaded them yet: about a tenth of a second."""
+KEY_LIMIT = 1 << 62
+"""Turns whose states need this many keys or more are counted in Python."""
+WEIGHT_LIMIT = 1 << 62
+"""A move's weight times its places left must stay below this."""
+MOVES_LIMIT = 1 << 20
+"""Turns where a state may have this many moves or more are counted in Python."""
+EXACT_LIMIT = 1 << 62
+"""Counts bounded below this are kept exact in 64-bit integers, larger ones modulo primes."""
+
+
+@cache
+def kernel() -> ModuleType | None:
+    """The compiled kernels, or ``None`` where numba does not load or cannot compile them
+    (logged once; the Python count counts instead, never a traceback for the user)."""
+    try:
+        from . import exclusion_kernel
+
+        _warm_up(exclusion_kernel)
+    except Stopped:  # the session ended during the load: the next count loads them again
+        raise
+    except Exception:
+        logging.getLogger(__name__).warning(
+            "compiled inclusion-exclusion unavailable; counting in Python", exc_info=True)
+        return None
+    return exclusion_kernel
+
+
+def loaded() -> bool:
+    """Whether this process has loaded the kernels already (or failed to)."""
+    return kernel.cache_info().currsize > 0
+
+
+@cache
+def load_in_background() -> None:
+    """Load the kernels on a thread of their own, once per process, where numba is installed
+    (after the programme's, `compiled.load_in_background`): a server calls this as it starts,
+    so its first count by inclusion-exclusion does not wait for the load."""
+    if installed() and not loaded():
+        import threading
+
+        def load() -> None:
+            compiled.kernel()
+            kernel()
+
+        threading.Thread(target=load, name="odds-exclusion-kernels", daemon=True).start()
+
+
+@dataclass
+class Shape:
+    """One turn as the kernels see it: keys before and after, the owner's moves, the kinds of
+    the classes."""
+
+    stride: Any
+    radix: Any
+    after: Any
+    nstride: Any
+    open_: Any
+    signs: Any
+    capacity: int
+    perm: Any
+    most: int
+    """The most moves a state of the turn can have."""
+    kind_of: Any
+    """Per class counted apart: its kind at this turn (-1: none)."""
+
+    def moves(self) -> tuple[Any, ...]:
+        """The arguments every kernel takes about the turn's moves (after ``keys``)."""
+        return (self.stride, self.radix, self.after, self.nstride, self.open_, self.signs,
+                self.capacity)
+
+
+def _strides(radix: Sequence[int]) -> list[int]:
+    return [math.prod(radix[:d]) for d in range(len(radix))]
+
+
+def _most_moves(turn: Turn, sizes: Sequence[int]) -> int:
+    """The most moves a state of ``turn`` can have: per set of refutations taken as "none",
+    the ways to pin ``k_j <= n_j`` of each open kind with ``sum k <= c``."""
+    c = turn.capacity
+    most = 0
+    for kinds in turn.open:
+        ways = [1] + [0] * c
+        for j in kinds:
+            ways = [sum(ways[f - k] for k in range(min(sizes[j], f) + 1)) for f in range(c + 1)]
+        most += sum(ways)
+    return max(most, 1)
+
+
+def shapes(setup: Setup) -> tuple[list[list[int]], list[list[int]], list[int]]:
+    """Per turn (and the end) the radix of each part of the state; per turn the most moves a
+    state has; the largest weight times places left."""
+    turns = setup.turns
+    sizes = [[sum(len(setup.of_class[x]) for x in members) for members in turn.classes]
+             for turn in turns]
+    radices = [[n + 1 for n in s] + [setup.places + 1] for s in sizes] + [[setup.places + 1]]
+    most = [_most_moves(turn, s) for turn, s in zip(turns, sizes, strict=True)]
+    # a move pins f <= c of the cards of the turn's kinds: C(those, f) ways at most
+    heaviest = [max(math.perm(t.capacity, f) * math.comb(sum(s), f) * max(t.capacity, 1)
+                    for f in range(min(t.capacity, sum(s)) + 1))
+                for t, s in zip(turns, sizes, strict=True)]
+    return radices, [[m] for m in most], heaviest
+
+
+def fits(setup: Setup) -> bool:
+    """Whether the compiled loops can count this plan: every turn's state fits one key, every
+    weight a 64-bit integer, a state's moves a small array."""
+    if not setup.turns:
+        return False
+    radices, most, heaviest = shapes(setup)
+    return (all(math.prod(r) < KEY_LIMIT for r in radices)
+            and all(m[0] < MOVES_LIMIT for m in most) and max(heaviest) < WEIGHT_LIMIT)
+
+
+def exclusion_steps(pz: Any, budget: Budget) -> Steps[OwnerCount]:
+    """`exclusion.exclusion_steps`, compiled where it can be (the same figures, the same work
+    charged).
+
+    In a process that has not loaded the kernels yet, the count runs in Python for its first
+    `SWITCH` moves: a count that short is over before loading them would pay off. Past that,
+    the compiled count starts again and the Python count's work is given back, so the work
+    charged, and whether the count finishes within the budget, are the same whichever ran."""
+    setup = prepare(pz, budget)
+    if setup.turns and not fits(setup):
+        budget.cap(budget.uncompiled)  # Python by necessity, on every install
+        return (yield from python_steps(setup, budget))
+    if not (installed() and setup.turns):
+        return (yield from python_steps(setup, budget))
+    if not loaded():
+        before = budget.spent
+        python = python_steps(setup, budget)
+        while budget.spent - before <= SWITCH:
+            try:
+                next(python)
+            except StopIteration as done:
+                return done.value  # type: ignore[no-any-return]
+            yield
+        python.close()
+        budget.refund(budget.spent - before)
+    k = kernel()
+    if k is None:
+        return (yield from python_steps(setup, budget))
+    budget.pace = PACE
+    return (yield from compiled_steps(k, setup, budget))
+
+
+def compiled_steps(k: Any, setup: Setup, budget: Budget) -> Steps[OwnerCount]:
+    """The count of a prepared puzzle with the kernels ``k``."""
+    import numpy as np
+
+    def array(values: Sequence[int]) -> Any:
+        return np.array(values, dtype=np.int64)
+
+    turns = setup.turns
+    n = len(setup.cards)
+    comb = np.zeros((n + 1, n + 1), dtype=np.int64)
+    for a in range(n + 1):
+        for b in range(a + 1):
+            comb[a, b] = math.comb(a, b)
+    radices, most, _ = shapes(setup)
+    big = setup.bound()
+    values = ((k.EXACT,) if big < EXACT_LIMIT else
+              moduli_for(math.factorial(setup.places) * sum(w for _, w in setup.led.values())))
+    moduli = array(values)
+    inverse = np.array([1 / p if p else 0.0 for p in values], dtype=np.float64)
+
+    # classes whose figures are the same in every state (the same kind at every turn and the
+    # same start) are counted once
+    starts = sorted(setup.entry, key=lambda st: _key(st, _strides(radices[0])))
+    signature: dict[tuple[object, ...], int] = {}
+    counted_as = [signature.setdefault(
+        (tuple(t.kind_of[x] for t in turns),
+         tuple(setup.inside.get(st, {}).get(x, 0) for st in starts)), len(signature))
+        for x in range(len(setup.of_class))]
+    apart = [counted_as.index(y) for y in range(len(signature))]
+
+    layers: list[Shape] = []
+    for i, turn in enumerate(turns):
+        layers.append(Shape(
+            array(_strides(radices[i])), array(radices[i]), array(turn.after),
+            array(_strides(radices[i + 1])),
+            np.array([[j in kinds for j in range(len(turn.kinds))] for kinds in turn.open],
+                     dtype=np.bool_).reshape(len(turn.open), len(turn.kinds)),
+            array(turn.signs), turn.capacity,
+            array([math.perm(turn.capacity, f)  # f pins at most: the cards of its kinds
+                   for f in range(min(turn.capacity, radices[i][-1] - 1,
+                                      sum(radices[i][:-1]) - len(turn.kinds)) + 1)]),
+            most[i][0], array([turn.kind_of[x] for x in apart])))
+
+    # every turn's states: those the moves lead to, and the card figures' look-ups
+    stride0 = _strides(radices[0])
+    keys = [array([_key(st, stride0) for st in starts])]
+    reached = [np.ones(len(starts), dtype=np.bool_)]
+    for shape in layers:
+        # a turn past the budget is not counted to its end: it is past, whatever its size
+        units = len(keys[-1]) + int(k.count_moves(keys[-1], *shape.moves(), comb, shape.perm,
+                                                  shape.most, max(budget.transitions, 0)))
+        budget.spend(units)
+        next_keys, next_reached = k.expand(keys[-1], reached[-1], *shape.moves(), comb,
+                                           shape.perm, shape.most)
+        keys.append(next_keys)
+        reached.append(next_reached)
+        yield
+
+    # backward: the completions of every state, (places - pins)! at the end
+    factorials = np.array([[math.factorial(setup.places - pins) % p if p else
+                            math.factorial(setup.places - pins) for p in values]
+                           for pins in range(setup.places + 1)], dtype=np.int64)
+    later = [factorials[keys[-1]]]
+    for i in range(len(layers) - 1, -1, -1):
+        shape = layers[i]
+        later.insert(0, k.backward(keys[i], *shape.moves(), comb, shape.perm, shape.most,
+                                   keys[i + 1], later[0], moduli, inverse))
+        yield
+
+    # forward: the ways each class's card is still unpinned, and every card's figure
+    unpinned = np.zeros((len(starts), len(apart), len(values)), dtype=np.int64)
+    for s, st in enumerate(starts):
+        inside = setup.inside.get(st, {})
+        for y, x in enumerate(apart):
+            v = setup.entry[st] - inside.get(x, 0)
+            unpinned[s, y] = [v % p if p else v for p in values]
+    figures: dict[int, list[int]] = {}
+
+    def number(residues: Any) -> int:
+        return int(residues[0]) if values[0] == k.EXACT else crt(residues.tolist(), values)
+
+    for i, shape in enumerate(layers):
+        unpinned, got = k.forward(keys[i], reached[i], unpinned, shape.kind_of, *shape.moves(),
+                                  comb, shape.perm, shape.most, keys[i + 1], reached[i + 1],
+                                  later[i + 1], moduli, inverse)
+        row = [number(got[y]) for y in range(len(apart))]
+        figures[turns[i].owner] = [row[counted_as[x]] for x in range(len(setup.of_class))]
+        yield
+
+    index = {int(key): s for s, key in enumerate(keys[0].tolist())}
+    back = {st: number(later[0][index[_key(st, stride0)]]) for st in starts}
+    return counted(setup, back, figures)
+
+
+def _key(st: State, stride: Sequence[int]) -> int:
+    return sum(v * s for v, s in zip(st, stride, strict=True))
+
+
+def _warm_up(k: ModuleType) -> None:
+    """Count a tiny turn (two cards of one kind, a hand of one): every kernel's machine code
+    loads at its first call (from numba's cache, else compiled), so no real count pays for
+    it."""
+    import numpy as np
+
+    def array(values: Sequence[int]) -> Any:
+        return np.array(values, dtype=np.int64)
+
+    comb = array([1, 0, 0, 1, 1, 0, 1, 2, 1]).reshape(3, 3)
+    moves = (array([1, 3]), array([3, 3]), array([-1]), array([1]),
+             np.ones((1, 1), dtype=np.bool_), array([1]), 1)
+    perm = array([1, 1])
+    keys = array([2])
+    reached = np.ones(1, dtype=np.bool_)
+    assert k.count_moves(keys, *moves, comb, perm, 2, 10) == 2
+    next_keys, next_reached = k.expand(keys, reached, *moves, comb, perm, 2)
+    moduli = array([2_147_483_647])
+    inverse = np.array([1 / 2_147_483_647])
+    later = np.ones((len(next_keys), 1), dtype=np.int64)
+    k.backward(keys, *moves, comb, perm, 2, next_keys, later, moduli, inverse)
+    k.forward(keys, reached, np.ones((1, 1, 1), dtype=np.int64), array([0]), *moves, comb,
+              perm, 2, next_keys, next_reached, later, moduli, inverse)

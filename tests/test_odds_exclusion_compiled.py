@@ -1,0 +1,258 @@
+"""Inclusion-exclusion compiled (`solver.odds.exclusion_compiled`) against brute force on small
+games, with exact 64-bit counts and with counts modulo several small primes; against the Python
+count (the same figures, the same work charged, the same logs past the budget) and the
+programme on every example log at every fifth event and on generated forum games; and the
+Python count where numba is missing or its kernels do not compile."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from solver.editions import Dealing
+from solver.errors import ContradictionError
+from solver.game import GameLog
+from solver.logfile import load
+from solver.odds import OverBudget, count, grid_of, odds, puzzle
+from solver.odds import exclusion_compiled as compiled_module
+from solver.odds.exact import exact_odds
+from solver.odds.exclusion import Setup, Unsupported, count_by_exclusion, prepare, python_steps
+from solver.odds.owners import OwnerCount, odds_of
+from solver.odds.programme import Budget, finish
+from solver.odds.setup import Puzzle
+from tests.brute import deals
+from tests.strategies import forum_game, small_logs
+from tests.test_odds import brute_odds
+from tests.test_odds_compiled import small_moduli
+from tests.test_odds_exclusion import forum_log
+
+pytest.importorskip("numba")
+
+SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=list(HealthCheck))
+EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.json"))
+PLENTY = 10**9
+
+
+@pytest.fixture(autouse=True, scope="module")
+def loaded() -> None:
+    """Load the kernels first, so every count here runs compiled from its first turn."""
+    assert compiled_module.kernel() is not None
+
+
+def compiled(pz: Puzzle, budget: int = PLENTY) -> tuple[OwnerCount, Budget] | None:
+    """The count compiled and the work it charged; ``None`` where the compiled loops do not
+    take the puzzle (no turn, or a state past one key)."""
+    spent = Budget(budget)
+    setup = prepare(pz, spent)
+    if not compiled_module.fits(setup):
+        return None
+    k = compiled_module.kernel()
+    return finish(compiled_module.compiled_steps(k, setup, spent)), spent
+
+
+def python(pz: Puzzle, budget: int = PLENTY) -> tuple[OwnerCount, Budget]:
+    spent = Budget(budget)
+    return finish(python_steps(prepare(pz, spent), spent)), spent
+
+
+def assert_brute(log: GameLog) -> None:
+    try:
+        pz = puzzle(log, grid_of(log))
+    except ContradictionError:
+        return
+    done = compiled(pz)
+    if done is None:
+        return
+    result, _ = done
+    if not any(True for _ in deals(log)):
+        assert result.total == 0
+        return
+    mine = odds_of(log, pz, result, False)
+    cells, envelope = brute_odds(log, False)
+    assert mine.probabilities == cells
+    assert {t[:3]: t[3] for t in mine.envelope_odds} == envelope
+
+
+@SETTINGS
+@given(small_logs())
+def test_equal_to_brute_force(log: GameLog) -> None:
+    assert_brute(log)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(small_logs(rule=Dealing.FORUM, max_events=10))
+def test_forum_rules_equal_to_brute_force(log: GameLog) -> None:
+    assert_brute(log)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(small_logs())
+def test_modulo_primes_equal_to_brute_force(log: GameLog) -> None:
+    """Counts modulo primes near 1000 (many residues each), never exact."""
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(compiled_module, "EXACT_LIMIT", 0)
+        patched.setattr(compiled_module, "moduli_for", small_moduli)
+        assert_brute(log)
+
+
+def assert_same_as_python(log: GameLog, budget: int = PLENTY) -> bool:
+    """The same figures and work as the Python count, or past the budget both; True when both
+    finished."""
+    try:
+        pz = puzzle(log, grid_of(log))
+    except ContradictionError:
+        return False
+    try:
+        plain, plain_work = python(pz, budget)
+    except OverBudget:
+        with pytest.raises(OverBudget):
+            compiled(pz, budget)
+        return False
+    except Unsupported:
+        return False
+    done = compiled(pz, budget)
+    if done is None:
+        return False
+    mine, work = done
+    assert work.spent == plain_work.spent
+    assert (mine.total, mine.cells, mine.envelopes) == (plain.total, plain.cells,
+                                                        plain.envelopes)
+    return True
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_examples_equal_the_python_count_and_the_programme(path: Path) -> None:
+    log = load(path)
+    cuts = [*range(0, len(log.events), 5), len(log.events)]
+    compared = 0
+    for n in cuts:
+        part = log.upto(n)
+        if not assert_same_as_python(part, 200_000):
+            continue
+        compared += 1
+        pz = puzzle(part, grid_of(part))
+        done = compiled(pz)
+        assert done is not None
+        mine = odds_of(part, pz, done[0], False)
+        if done[0].total:
+            plain = exact_odds(part, count(pz, PLENTY), False)
+            assert (mine.probabilities, mine.envelope_odds, mine.deals) == (
+                plain.probabilities, plain.envelope_odds, plain.deals)
+    assert compared, f"no stage of {path.name} was counted"
+
+
+@pytest.mark.parametrize("path", EXAMPLES[:2], ids=lambda p: p.stem)
+def test_examples_modulo_primes_equal_the_python_count(path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(compiled_module, "EXACT_LIMIT", 0)
+    monkeypatch.setattr(compiled_module, "moduli_for", small_moduli)
+    log = load(path)
+    cuts = [*range(0, len(log.events), 10), len(log.events)]
+    assert sum(assert_same_as_python(log.upto(n), 200_000) for n in cuts)
+
+
+@pytest.mark.parametrize("seed", range(2))
+@pytest.mark.parametrize("players", [6, 8, 12])
+def test_forum_games_equal_the_python_count(players: int, seed: int) -> None:
+    """A small budget keeps the Python count short; where it gives up the compiled one must
+    give up too."""
+    compared = sum(assert_same_as_python(forum_game(players, seed).upto(n), 20_000)
+                   for n in (0, 5, 30, 60))
+    assert compared
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_twelve_player_forum_logs_modulo_primes(seed: int) -> None:
+    """Forum, 12 players, 10 events (the logs the count runs on): counts up to about 2^130, a
+    few residues modulo primes below 2^31 each; the same as in Python."""
+    log = forum_log(12, 10, seed)
+    pz = puzzle(log, grid_of(log))
+    setup = prepare(pz, Budget(PLENTY))
+    assert setup.bound() >= compiled_module.EXACT_LIMIT
+    assert assert_same_as_python(log)
+
+
+def test_every_budget_gives_up_at_the_same_point() -> None:
+    """Work is charged turn by turn for the same states as in Python: just enough budget
+    finishes, one unit less gives up, compiled or not."""
+    pz = puzzle(forum_log(12, 10, 1), grid_of(forum_log(12, 10, 1)))
+    _, work = python(pz)
+    assert compiled(pz, work.spent) is not None
+    with pytest.raises(OverBudget):
+        compiled(pz, work.spent - 1)
+    with pytest.raises(OverBudget):
+        python(pz, work.spent - 1)
+
+
+def test_without_numba_the_python_count_counts(monkeypatch: pytest.MonkeyPatch) -> None:
+    log = forum_log(12, 10, 3)
+    pz = puzzle(log, grid_of(log))
+    fast = Budget(PLENTY, pace=48)
+    expected = finish(compiled_module.exclusion_steps(pz, fast))
+    assert fast.pace == compiled_module.PACE
+    monkeypatch.setattr(compiled_module, "installed", lambda: False)
+    slow = Budget(PLENTY, pace=48)
+    again = finish(compiled_module.exclusion_steps(pz, slow))
+    assert slow.pace == 48 and slow.spent == fast.spent
+    assert (again.total, again.cells, again.envelopes) == (
+        expected.total, expected.cells, expected.envelopes)
+
+
+def test_kernels_that_fail_to_compile_leave_the_python_count(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A numba that imports but cannot compile the kernels is no traceback: the Python count
+    counts, the same figures and label."""
+    from numba.core.errors import TypingError
+
+    def broken(_: object) -> None:
+        raise TypingError("a numba that types the kernels otherwise")
+
+    log = forum_log(12, 10, 3)
+    expected = odds(log)
+    monkeypatch.setattr(compiled_module, "_warm_up", broken)
+    compiled_module.kernel.cache_clear()
+    try:
+        assert compiled_module.kernel() is None
+        pz = puzzle(log, grid_of(log))
+        spent = Budget(PLENTY, pace=48)
+        finish(compiled_module.exclusion_steps(pz, spent))
+        assert spent.pace == 48
+        again = odds(log)
+        assert again.exact and again.probabilities == expected.probabilities
+    finally:
+        monkeypatch.undo()
+        compiled_module.kernel.cache_clear()
+        assert compiled_module.kernel() is not None
+
+
+def test_before_the_kernels_are_loaded_short_counts_stay_in_python(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a process that has not loaded the kernels, a count runs in Python for its first
+    `SWITCH` moves, then switches and charges its work once."""
+    pz = puzzle(forum_log(12, 10, 4), grid_of(forum_log(12, 10, 4)))
+    plain, plain_work = python(pz)
+    monkeypatch.setattr(compiled_module, "loaded", lambda: False)
+    monkeypatch.setattr(compiled_module, "SWITCH", 2_000)
+    spent = Budget(PLENTY, pace=48)
+    switched = finish(compiled_module.exclusion_steps(pz, spent))
+    assert spent.pace == compiled_module.PACE and spent.spent == plain_work.spent
+    assert switched.cells == plain.cells
+    monkeypatch.setattr(compiled_module, "SWITCH", plain_work.spent)
+    spent = Budget(PLENTY, pace=48)
+    finish(compiled_module.exclusion_steps(pz, spent))
+    assert spent.pace == 48 and spent.spent == plain_work.spent
+
+
+def test_a_field_too_narrow_for_the_figures_fails_its_check(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Python count packs every class's figure in fields as wide as `Setup.bound`; were
+    the bound wrong, the figures would not add up, and the count fails its check
+    (`ArithmeticError`, which `choice` drops) rather than giving wrong odds."""
+    log = forum_log(12, 10, 1)
+    pz = puzzle(log, grid_of(log))
+    count_by_exclusion(pz, Budget(PLENTY))
+    monkeypatch.setattr(Setup, "bound", lambda self: 1 << 40)
+    with pytest.raises(ArithmeticError):
+        count_by_exclusion(pz, Budget(PLENTY))
