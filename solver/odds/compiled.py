@@ -204,9 +204,11 @@ def _compiled(
     radix_ = array(radix)
     big = bound(capacity, len(allowed), tallies)
     moduli = array((k.EXACT,) if big < EXACT_LIMIT else moduli_for(big))
+    # residues below 2^31 are stored in 32 bits (half the memory of the envelope split)
+    residue = np.int64 if big < EXACT_LIMIT else np.int32
     key_of = sum(s * int(stride[d]) for d, s in enumerate(plan.start))
     keys = array([key_of])
-    ways = np.ones((1, len(moduli)), dtype=np.int64)
+    ways = np.ones((1, len(moduli)), dtype=residue)
     longest = max((len(t.weights) for t in tallies), default=1)
     weights = np.zeros((max(len(tallies), 1), longest), dtype=np.int64)
     for i, t in enumerate(tallies):
@@ -226,7 +228,7 @@ def _compiled(
     width = field_width(n, len(allowed), tallies)
     axis_of_owner = array([(axes or {}).get(o, -1) for o in range(n)])
     seen = array([0, 0, 0])
-    split = np.ones((1, len(moduli)), dtype=np.int64)
+    split = np.ones((1, len(moduli)), dtype=residue)
     start = array([0, 1])  # the start state has one row: every slot empty
     top = array([0])  # per state, the highest packed field with a count (`Packing.work`)
     bits = width if track else 0  # what a field costs: nothing without envelope counts
@@ -289,10 +291,13 @@ def _backward(k: Any, plan: Plan, keys: Any, steps: list[Step], moduli: Any,
     def number(residues: Any) -> int:
         return int(residues[0]) if values[0] == k.EXACT else crt(residues.tolist(), values)
 
-    complete = len(keys) > 0 and keys[0] == 0  # the end state: every part 0
-    later = np.zeros((len(keys), len(values)), dtype=np.int64)
+    ends = np.flatnonzero(keys == 0)  # the end state: every part 0
+    complete = len(ends) > 0
+    end = int(ends[0]) if complete else 0
+    later = np.zeros((len(keys), len(values)), dtype=np.int64 if values[0] == k.EXACT
+                     else np.int32)
     if complete:
-        later[0] = 1
+        later[end] = 1
     marginals: list[dict[int, int]] = []
     for step in reversed(steps):
         later, by_label = k.backward(step.origin, step.into, step.label, step.weight,
@@ -303,7 +308,7 @@ def _backward(k: Any, plan: Plan, keys: Any, steps: list[Step], moduli: Any,
         plan.start == plan.end)
     run = Run(plan.layers, plan.start, [], [], total, marginals, plan.classes)
     if envelope is not None and complete:
-        run.envelope = envelope.at_end(number)
+        run.envelope = envelope.at_end(number, end)
     return run
 
 
@@ -322,13 +327,14 @@ class Step:
     @classmethod
     def kept(cls, origin: Any, into: Any, label: Any, weight: Any, ways: Any, labels: int
              ) -> Step:
-        """The layer as the backward pass keeps it: indices in 32 bits and labels in 16 (the
-        budget keeps a layer's moves far below 2^31), each array its own copy, so the move
-        lists' full allocations (a place for every state's every owner) are freed."""
+        """The layer as the backward pass keeps it: indices in 32 bits, labels in 16 and weights
+        in 32 where they fit (the budget keeps a layer's moves far below 2^31), each a copy of
+        just its moves, so the move lists' allocations (room for the work left) are freed."""
         import numpy as np
 
-        return cls(origin.astype(np.int32), into.astype(np.int32), label.astype(np.int16),
-                   weight.copy(), ways, labels)
+        small = len(weight) == 0 or int(weight.max()) < 1 << 31
+        return cls(origin.copy(), into, label.copy(),
+                   weight.astype(np.int32) if small else weight.copy(), ways, labels)
 
 
 @dataclass
@@ -340,15 +346,15 @@ class Envelope:
     seen: Any
     slots: Any
 
-    def at_end(self, number: Callable[[Any], int]) -> dict[tuple[int, ...], int]:
-        """class triple -> count at the end state (the first state of the last layer)."""
+    def at_end(self, number: Callable[[Any], int], end: int) -> dict[tuple[int, ...], int]:
+        """class triple -> count at the end state (state ``end`` of the last layer)."""
         filled = [s >= 0 for s in self.slots.tolist()]
         extent = [int(self.seen[a]) if filled[a] else 1 for a in range(3)]
         out: dict[tuple[int, ...], int] = {}
         for l2 in range(extent[2]):
             for l1 in range(extent[1]):
                 for l0 in range(extent[0]):
-                    row = int(self.start[0]) + l0 + extent[0] * (l1 + extent[1] * l2)
+                    row = int(self.start[end]) + l0 + extent[0] * (l1 + extent[1] * l2)
                     if v := number(self.split[row]):
                         out[tuple(x + 1 if filled[a] else 0
                                   for a, x in enumerate((l0, l1, l2)))] = v
