@@ -85,15 +85,17 @@ def kernel() -> ModuleType | None:
 
 
 def _warm_up(k: ModuleType) -> None:
-    """Count a tiny deal (a refutation, a block, an envelope slot): every kernel's machine code
-    loads at its first call (from numba's cache, else compiled), so no real count pays for it."""
+    """Count a tiny deal (a refutation, a block, an envelope slot), in exact counts and modulo
+    primes (64- and 32-bit arrays): every kernel's machine code loads at its first call (from
+    numba's cache, else compiled), so no real count pays for it."""
     two = frozenset({0, 1})
     capacity = [2, 2, 1]
     allowed = {"a": two, "b": two, "c": two, "d": two, "e": frozenset({1, 2})}
     tallies = [Tally(0, ("a", "b"), (0, 1, 1))]
     axes = {2: 0}
     plan = plan_of(capacity, allowed, tallies, axes)
-    finish(_compiled(k, capacity, allowed, tallies, Budget(1_000), axes, plan))
+    for exact_limit in (EXACT_LIMIT, 0):
+        finish(_compiled(k, capacity, allowed, tallies, Budget(1_000), axes, plan, exact_limit))
 
 
 def loaded() -> bool:
@@ -191,7 +193,10 @@ def _compiled(
     budget: Budget,
     axes: Mapping[int, int] | None,
     plan: Plan,
+    exact_limit: int | None = None,
 ) -> Steps[Run]:
+    """The compiled count; counts bounded below ``exact_limit`` (`EXACT_LIMIT`) exact, larger
+    ones modulo primes."""
     import numpy as np
 
     def array(values: Sequence[int]) -> Any:
@@ -203,9 +208,10 @@ def _compiled(
     stride = array([math.prod(radix[:d]) for d in range(len(radix))])
     radix_ = array(radix)
     big = bound(capacity, len(allowed), tallies)
-    moduli = array((k.EXACT,) if big < EXACT_LIMIT else moduli_for(big))
+    exact = big < (EXACT_LIMIT if exact_limit is None else exact_limit)
+    moduli = array((k.EXACT,) if exact else moduli_for(big))
     # residues below 2^31 are stored in 32 bits (half the memory of the envelope split)
-    residue = np.int64 if big < EXACT_LIMIT else np.int32
+    residue = np.int64 if exact else np.int32
     key_of = sum(s * int(stride[d]) for d, s in enumerate(plan.start))
     keys = array([key_of])
     ways = np.ones((1, len(moduli)), dtype=residue)
@@ -327,14 +333,10 @@ class Step:
     @classmethod
     def kept(cls, origin: Any, into: Any, label: Any, weight: Any, ways: Any, labels: int
              ) -> Step:
-        """The layer as the backward pass keeps it: indices in 32 bits, labels in 16 and weights
-        in 32 where they fit (the budget keeps a layer's moves far below 2^31), each a copy of
-        just its moves, so the move lists' allocations (room for the work left) are freed."""
-        import numpy as np
-
-        small = len(weight) == 0 or int(weight.max()) < 1 << 31
-        return cls(origin.copy(), into, label.copy(),
-                   weight.astype(np.int32) if small else weight.copy(), ways, labels)
+        """The layer as the backward pass keeps it (indices in 32 bits, labels in 16: the budget
+        keeps a layer's moves far below 2^31), each a copy of just its moves, so the move lists'
+        allocations (room for the work left) are freed."""
+        return cls(origin.copy(), into, label.copy(), weight.copy(), ways, labels)
 
 
 @dataclass
