@@ -15,7 +15,10 @@ at the end of their last turn is dropped (all are read, flagged, when none is ke
 Deals are weighed as players play, not only as the rules allow (`Play`): players mostly ask
 about cards they have not seen, so a deal in which a player holds a card they named weighs
 ``bluff`` times as much for each such card (the bluff factor: 1 weighs every deal alike, towards
-0 nobody ever names their own cards). The race, the chance that my likeliest envelope is right
+0 nobody ever names their own cards). Players also seldom name a card they were shown: each
+drawn deal, with the hidden choices drawn for it (which card each refuter showed when my log
+does not say), weighs ``bluff`` times as much again for every card a player named after it had
+been shown to them (`_Table.weight`). The race, the chance that my likeliest envelope is right
 and what to show all read this one weighting. Without it the race says too little (deals where
 a player learned nothing from their own question weigh in full); as a hard rule ("nobody names
 their own cards") it says far too much at a real table, where players do bluff
@@ -96,12 +99,17 @@ class Race:
     fallback: bool = False
     """Every drawn deal was dropped (say, an accusation not yet entered): the chances are read
     from all of them, without that assumption."""
-    envelopes: Mapping[Triple, tuple[int, int]] = dataclasses.field(default_factory=dict)
-    """Envelope -> (kept deals, drawn deals) holding it: how the assumption reweighs it."""
+    envelopes: Mapping[Triple, tuple[float, int]] = dataclasses.field(default_factory=dict)
+    """Envelope -> (the weight of the kept deals holding it, the drawn deals holding it): how
+    the assumption and the questions asked after a card was shown reweigh it (all drawn deals
+    count as kept on a fallback)."""
     deals: tuple[Mapping[str, str], ...] = dataclasses.field(default=(), compare=False,
                                                               repr=False)
     """The kept deals (card -> owner; all drawn deals on a fallback), to play the turns ahead
     on (`outlook`)."""
+    weights: tuple[float, ...] = dataclasses.field(default=(), compare=False, repr=False)
+    """The weight of each of `deals` with the hidden choices drawn for it (`_Table.weight`;
+    empty: all alike)."""
 
     def threat(self) -> float:
         """The chance that at least one player still in the game could name it now (the players
@@ -124,17 +132,19 @@ class Race:
         }
 
     def conditioned(self, found: Odds) -> dict[Triple, tuple[float, float]]:
-        """Each envelope's chance under the same assumption as the race, with its standard
-        error: its chance in ``found`` (the deals as drawn) times the share of its drawn deals
-        that were kept (the share over all drawn deals where none held it), normalised. Exact
-        when nothing was dropped; the error counts each share as a binomial estimate (one
-        success and one failure added, so a share of 0 or 1 has an error too), first order."""
-        drawn = self.kept is not None and not self.fallback and self.kept < self.samples
-        overall = ((self.kept or 0) + 1, self.samples + 2) if drawn else (1, 1)
-        rate = (self.kept or 0) / self.samples if drawn else 1.0
+        """Each envelope's chance under the same weighting and assumption as the race, with its
+        standard error: its chance in ``found`` (the deals as drawn) times the weighed share of
+        its drawn deals that were kept (over all drawn deals where none held it), normalised.
+        Exact when no deal was dropped or weighed down; the error counts each share as a
+        binomial estimate (one success and one failure added, so a share of 0 or 1 has an
+        error too; a weighed share of values in [0, 1] varies no more), first order."""
+        drawn = self.kept is not None and any(k != n for k, n in self.envelopes.values())
+        weight = sum(k for k, _ in self.envelopes.values())
+        overall = (weight + 1, self.samples + 2) if drawn else (1.0, 1)
+        rate = weight / self.samples if drawn else 1.0
         scores: dict[Triple, tuple[float, float, float]] = {}
         for s, w, r, chance in found.envelope_odds:
-            kept, seen = self.envelopes.get((s, w, r), (0, 0)) if drawn else (0, 0)
+            kept, seen = self.envelopes.get((s, w, r), (0.0, 0)) if drawn else (0.0, 0)
             share = kept / seen if seen else rate
             hits, tries = (kept + 1, seen + 2) if seen else overall
             spread = hits * (tries - hits) / tries**2 / max(1, tries - 2) if drawn else 0.0
@@ -166,10 +176,18 @@ def public_events(log: GameLog) -> tuple[Event, ...]:
 class _Table:
     """The public SAT model, and the views of one drawn deal per player."""
 
-    def __init__(self, log: GameLog, rng: random.Random) -> None:
+    def __init__(self, log: GameLog, rng: random.Random, bluff: Fraction | float = 1) -> None:
         game = log.game
         self.log = log
         self.rng = rng
+        self.bluff = float(bluff)
+        """How much a drawn deal weighs for each card a player named after it was shown to them
+        (`weight`; 1: every draw alike)."""
+        self.named: dict[str, list[tuple[int, tuple[str, ...]]]] = {}
+        """Player (not me) -> (event index, cards named) of each of their suggestions."""
+        for i, event in enumerate(log.events):
+            if isinstance(event, Suggestion) and event.by != game.me:
+                self.named.setdefault(event.by, []).append((i, event.cards))
         public = replace(game, me=None, my_cards=())
         self.model = DealModel(public)
         self.turn_end: dict[str, int] = {}
@@ -208,10 +226,12 @@ class _Table:
             )
         return self.known[key]
 
-    def open_cards(self, player: str, deal: Mapping[str, str]) -> frozenset[str]:
-        """The cards ``player`` could still find in the envelope, from their view of ``deal``."""
+    def open_cards(self, player: str, deal: Mapping[str, str],
+                   facts: list[int] | None = None) -> frozenset[str]:
+        """The cards ``player`` could still find in the envelope, from their view of ``deal``
+        (``facts``, by default with the hidden choices drawn)."""
         holds = self.model.holds
-        base = self.selectors + self.facts(player, deal)
+        base = self.selectors + (self.facts(player, deal) if facts is None else facts)
         return frozenset(
             c for c in self.live
             if deal[c] != player and self.solver.solve(assumptions=[*base, holds(ENVELOPE, c)])
@@ -220,20 +240,44 @@ class _Table:
     def facts(self, player: str, deal: Mapping[str, str]) -> list[int]:
         """What ``player`` knows in ``deal``: their hand, the cards shown to them (drawn when I
         did not see them), the side cards they looked at."""
+        return self.view(player, deal)[0]
+
+    def view(self, player: str, deal: Mapping[str, str]) -> tuple[list[int], int]:
+        """`facts`, and how many cards ``player`` named after they were shown them in this
+        draw of the hidden choices (each card once: `weight`)."""
         holds = self.model.holds
         facts = [holds(player, c) if deal[c] == player else -holds(player, c) for c in self.live]
-        facts += self._shown(player, deal)
+        shown, seen = self._shown(player, deal)
+        facts += shown
         facts += [holds(SIDE, c) for c in self._peeked(player, deal)]
-        return facts
+        return facts, self._named_after(player, seen)
 
-    def _shown(self, player: str, deal: Mapping[str, str]) -> list[int]:
+    def _named_after(self, player: str, seen: Mapping[str, int]) -> int:
+        """How many of the cards ``seen`` (card -> the event it was first shown to ``player``
+        in) they named in a later suggestion."""
+        if not seen:
+            return 0
+        return sum(
+            any(at > i and card in cards for at, cards in self.named.get(player, ()))
+            for card, i in seen.items()
+        )
+
+    def weight(self, named_after: int) -> float:
+        """How much a drawn deal with its hidden choices weighs as players play: the bluff
+        factor for every card a player named after it had been shown to them (they already
+        knew where it was), as `Play` weighs the cards they named while holding them."""
+        return self.bluff**named_after
+
+    def _shown(self, player: str, deal: Mapping[str, str]) -> tuple[list[int], dict[str, int]]:
         """Facts from the cards shown to ``player``: the card, or a uniform pick among the
         refuter's matches when I did not see it; under the first-in-order rule, the earlier
-        categories the refuter lacks."""
+        categories the refuter lacks. With them, each card shown -> the event it was first
+        shown in."""
         holds = self.model.holds
         game = self.log.game
         facts: list[int] = []
-        for event in self.log.events:
+        seen: dict[str, int] = {}
+        for i, event in enumerate(self.log.events):
             if not isinstance(event, Suggestion) or event.by != player:
                 continue
             refuter = event.refuted_by
@@ -247,6 +291,7 @@ class _Table:
                 card = self.rng.choice(matches)
             if card not in self.live:
                 continue
+            seen.setdefault(card, i)
             facts.append(holds(refuter, card))
             if event.shown_by_rule == FIRST_IN_ORDER:
                 rank = CATEGORIES.index(game.category_of(card))
@@ -255,7 +300,7 @@ class _Table:
                     for c in event.cards
                     if c in self.live and CATEGORIES.index(game.category_of(c)) < rank
                 ]
-        return facts
+        return facts, seen
 
     def _peeked(self, player: str, deal: Mapping[str, str]) -> list[str]:
         """The side cards ``player`` looked at: what I saw in a slot I looked at too, else a
@@ -268,21 +313,24 @@ class _Table:
         return [self.my_slots[s] if s in self.my_slots else free.pop() for s in slots]
 
     def read(self, players: Sequence[str], still: Sequence[str],
-             deal: Mapping[str, str]) -> tuple[set[str], bool]:
-        """Who could name the envelope of ``deal`` now, and whether it is kept: no player of
-        ``still`` could have named it at the end of their last turn (or they would have accused
-        then). One draw of the hidden choices serves both views; the earlier view is asked only
-        of a player who knows now, as it holds less."""
+             deal: Mapping[str, str]) -> tuple[set[str], bool, float]:
+        """Who could name the envelope of ``deal`` now, whether it is kept (no player of
+        ``still`` could have named it at the end of their last turn, or they would have accused
+        then) and how much it weighs with the hidden choices drawn (`weight`). One draw of the
+        hidden choices serves both views and the weight; the earlier view is asked only of a
+        player who knows now, as it holds less."""
         now: set[str] = set()
         kept = True
+        named_after = 0
         for name in players:
-            facts = self.facts(name, deal)
+            facts, named = self.view(name, deal)
+            named_after += named
             if not self.knows(name, deal, facts):
                 continue
             now.add(name)
             if kept and name in still and name in self.turn_end:
                 kept = not self.knows(name, deal, facts, self.turn_end[name])
-        return now, kept
+        return now, kept, self.weight(named_after)
 
 
 class _Round(_Table):
@@ -489,12 +537,14 @@ def race(log: GameLog, *, samples: int | None = None, seed: int = 0,
     """For every player but me (every player in a spectator's log), the chance they could name
     the whole envelope now, over ``samples`` deals drawn from my notebook (or ``drawn``; by
     default as many as the work budget allows, `draw_size`) weighed as players play (`Play`,
-    with ``bluff``, or ``play`` when the caller has it).
+    with ``bluff``, or ``play`` when the caller has it), each with its hidden choices drawn and
+    weighed by the same factor for every card a player named after it had been shown to them
+    (`_Table.weight`).
 
     Players accuse as soon as they are certain (the rules allow it right after the answer to
     their own suggestion), so a deal in which a player who has not accused could have named the
-    envelope at the end of their last turn is dropped: the chances are shares of the deals
-    kept (of all of them, flagged ``fallback``, when none is)."""
+    envelope at the end of their last turn is dropped: the chances are weighed shares of the
+    deals kept (of all of them, flagged ``fallback``, when none is)."""
     game = log.game
     players = [n for n in game.player_names if n != game.me]
     samples = samples if samples is not None else draw_size(None, len(players))
@@ -509,25 +559,28 @@ def race(log: GameLog, *, samples: int | None = None, seed: int = 0,
         drawn = (play if play is not None else Play(log, bluff)).draw(samples, seed)
     deals = _deals(log, drawn)
     still = [n for n in players if n not in accusers]
-    table = _Table(log, random.Random(seed))
+    factor = play.bluff if play is not None else bluff_factor(bluff)
+    table = _Table(log, random.Random(seed), factor)
     try:
         read = [table.read(players, still, deal) for deal in deals]
     finally:
         table.close()
-    envelopes: dict[Triple, tuple[int, int]] = {}
-    for deal, (_now, kept) in zip(deals, read, strict=True):
-        s, w, r = (next(c for c in game.deck.of(cat) if deal.get(c) == ENVELOPE)
-                   for cat in CATEGORIES)
-        k, n = envelopes.get((s, w, r), (0, 0))
-        envelopes[s, w, r] = (k + kept, n + 1)
-    rows = [i for i, (_now, kept) in enumerate(read) if kept]
+    rows = [i for i, (_now, kept, _w) in enumerate(read) if kept]
     fallback = not rows
     if fallback:
         rows = list(range(len(read)))
-    chosen = [read[i][0] for i in rows]
-    chances = {n: sum(n in now for now in chosen) / len(chosen) for n in players}
-    return Race(chances, len(deals), out, 0 if fallback else len(chosen), fallback, envelopes,
-                tuple(deals[i] for i in rows))
+    envelopes: dict[Triple, tuple[float, int]] = {}
+    for deal, (_now, kept, weight) in zip(deals, read, strict=True):
+        s, w, r = (next(c for c in game.deck.of(cat) if deal.get(c) == ENVELOPE)
+                   for cat in CATEGORIES)
+        k, n = envelopes.get((s, w, r), (0.0, 0))
+        envelopes[s, w, r] = (k + weight * (kept or fallback), n + 1)
+    weights = [read[i][2] for i in rows]
+    total = sum(weights)
+    chances = {n: sum(w for i, w in zip(rows, weights, strict=True) if n in read[i][0]) / total
+               for n in players}
+    return Race(chances, len(deals), out, 0 if fallback else len(rows), fallback, envelopes,
+                tuple(deals[i] for i in rows), tuple(weights))
 
 
 SHOW_SAMPLES = 60
@@ -539,26 +592,33 @@ def open_after_showing(log: GameLog, asker: str, cards: Sequence[str], *,
                        bluff: Fraction | float = BLUFF) -> dict[str, float]:
     """For each card of ``cards`` (mine): how many envelopes ``asker`` is expected to still have
     open once I show it to them, over deals drawn from my notebook as players play (`Play`;
-    their hand and the cards others showed them read off each deal). An envelope is open while
-    each of its cards is; their count is the product of the open cards per category, and seeing
-    a card closes the share of envelopes that hold it (nothing, when they had already ruled it
-    out)."""
+    their hand and the cards others showed them read off each deal, each deal weighed with
+    every player's hidden choices drawn as the race weighs it, `_Table.weight`). An envelope is
+    open while each of its cards is; their count is the product of the open cards per category,
+    and seeing a card closes the share of envelopes that hold it (nothing, when they had
+    already ruled it out)."""
     game = log.game
-    drawn = Play(log, bluff).draw(samples, seed)
-    table = _Table(log, random.Random(seed))
+    weighed = Play(log, bluff)
+    drawn = weighed.draw(samples, seed)
+    table = _Table(log, random.Random(seed), weighed.bluff)
     totals = dict.fromkeys(cards, 0.0)
     deals = _deals(log, drawn)
+    others = [n for n in game.player_names if n not in (game.me, asker)]
+    mass = 0.0
     try:
         for deal in deals:
-            open_ = table.open_cards(asker, deal)
+            facts, named = table.view(asker, deal)
+            weight = table.weight(named + sum(table.view(n, deal)[1] for n in others))
+            mass += weight
+            open_ = table.open_cards(asker, deal, facts)
             per = {cat: sum(game.category_of(c) is cat for c in open_) for cat in CATEGORIES}
             envelopes = per[CATEGORIES[0]] * per[CATEGORIES[1]] * per[CATEGORIES[2]]
             for card in cards:
                 closed = envelopes / per[game.category_of(card)] if card in open_ else 0.0
-                totals[card] += envelopes - closed
+                totals[card] += weight * (envelopes - closed)
     finally:
         table.close()
-    return {card: total / len(deals) for card, total in totals.items()}
+    return {card: total / mass for card, total in totals.items()}
 
 
 # --- accuse or wait --------------------------------------------------------------------------
@@ -622,20 +682,21 @@ def table_odds(log: GameLog) -> dict[str, float] | None:
 def outlook(log: GameLog, race_of: Race, question: Triple, chances: Mapping[Triple, float],
             likely: Mapping[str, float], *, samples: int = AHEAD_SAMPLES,
             seed: int = 0) -> Outlook:
-    """What waiting is worth (`Outlook`), from the race's kept deals (at most ``samples``): in
-    each, the turns until my next question is answered are played out (the others still in the
-    game in turn order when I have asked this turn, else none), each player asking about the
-    likeliest cards as the table sees them (``likely``, `table_odds`, standing in for their
-    own odds) among those they neither hold nor were shown, and accusing as soon as they can
-    name the envelope; then my ``question``, after which my chance of being right is my
-    ``chances`` now of the likeliest envelope still open to me, renormalised over those open.
-    What each player can know is read as in the race (their hand, the cards shown to them,
-    every public event), what they hear in these turns added; the 2-player game's side cards
-    aside."""
+    """What waiting is worth (`Outlook`), from the race's kept deals (at most ``samples``, each
+    with its weight, `Race.weights`): in each, the turns until my next question is answered
+    are played out (the others still in the game in turn order when I have asked this turn,
+    else none), each player asking about the likeliest cards as the table sees them
+    (``likely``, `table_odds`, standing in for their own odds) among those they neither hold
+    nor were shown, and accusing as soon as they can name the envelope; then my ``question``,
+    after which my chance of being right is my ``chances`` now of the likeliest envelope still
+    open to me, renormalised over those open. What each player can know is read as in the race
+    (their hand, the cards shown to them, every public event; the hidden choices drawn anew),
+    what they hear in these turns added; the 2-player game's side cards aside."""
     game = log.game
     me = game.me
     later = asked_this_turn(log)
     deals = race_of.deals[:samples]
+    weights = race_of.weights[:samples] or (1.0,) * len(deals)
     if me is None or not deals:
         return Outlook(question, later, 1.0, 0.0, 0.0, 0)
     seat = game.player_names.index(me)
@@ -646,9 +707,10 @@ def outlook(log: GameLog, race_of: Race, question: Triple, chances: Mapping[Trip
         played = [table.ahead(deal, seats, question) for deal in deals]
     finally:
         table.close()
-    size = len(played)
-    return Outlook(question, later, sum(c for c, _, _ in played) / size,
-                   sum(r for _, r, _ in played) / size, sum(k for _, _, k in played) / size, size)
+    total = sum(weights)
+    clear, worth, first = (sum(w * row[i] for w, row in zip(weights, played, strict=True)) / total
+                           for i in range(3))
+    return Outlook(question, later, clear, worth, first, len(played))
 
 
 @dataclass(frozen=True)
