@@ -138,8 +138,9 @@ def _bluff(text: str) -> Fraction:
     return value
 
 
-BLUFF_HELP = N_("how much a deal weighs for each card a player named while holding it: 1 weighs "
-                "every deal alike, near 0 nobody ever bluffs (default 1/4)")
+BLUFF_HELP = N_("how much a deal weighs for each card a player named while holding it or after "
+                "it was shown to them: 1 weighs every deal alike, near 0 nobody ever bluffs "
+                "(default 1/4)")
 
 
 def _count(option: str) -> Callable[[str], int]:

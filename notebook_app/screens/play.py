@@ -96,11 +96,11 @@ def race_line(log: GameLog) -> None:
     if cached[1] is not None:
         st.caption(plain(cached[1].render(start=True)), help=_(
             "From deals your notebook allows, a deal weighing less for each card a player "
-            "named while holding it (players seldom bluff) and none in which a player still "
-            "playing could have named the envelope on their last turn (they would have "
-            "accused): how likely each other player could name the whole envelope from what "
-            "they have seen, and whether your likeliest envelope is worth the risk before they "
-            "do."))
+            "named while holding it or after it was shown to them (players seldom bluff) and "
+            "none in which a player still playing could have named the envelope on their last "
+            "turn (they would have accused): how likely each other player could name the whole "
+            "envelope from what they have seen, and whether your likeliest envelope is worth "
+            "the risk before they do."))
 
 
 def conflict_banner(ignored: tuple[int, ...]) -> None:
