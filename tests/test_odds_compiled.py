@@ -221,6 +221,7 @@ def test_without_numba_the_python_programme_counts(monkeypatch: pytest.MonkeyPat
     spent = Budget(PLENTY)
     finish(count_steps(puzzle(log, grid_of(log)), spent, compiled=True))
     assert spent.pace == Budget.pace
+    assert spent.spent + spent.transitions == compiled_module.PYTHON_MOST  # capped in Python
     python: Odds = odds(log)
     assert python == compiled
 

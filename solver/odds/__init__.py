@@ -45,15 +45,14 @@ OWNER_BUDGET = 100_000
 turns with it within ``budget`` (`choice`)."""
 EXCLUSION_BUDGET = 150_000
 """Moves the count by inclusion-exclusion may take, when it runs (`choice`)."""
-PROGRAMME_BUDGET = 1_500_000
+PROGRAMME_BUDGET = 5_000_000
 """Work (transitions and the envelope fields they move) the programme may take in `odds`: its
 `DEFAULT_BUDGET` taking turns with the other counts, the rest alone once they have dropped out
-(`choice.exact_count`). Compiled (`compiled`), on 12-player logs, 0.4-1 microseconds and up to
-about 120 bytes a unit at the peak: `odds` peaked at 156 MB (`tracemalloc`) on the worst log
-measured, 237 MB with 2 million units, 401 MB with 3 million (`docs/odds.md`). Where the state
-does not fit the compiled loop, `DEFAULT_BUDGET` only; where numba does not load, the whole
-budget in Python (the same label; about 6 times the time and 500 bytes a unit: 9 s and 866 MB
-on a 12-player log past the budget)."""
+(`choice.exact_count`). Compiled (`compiled`), on 12-player logs, 0.1-0.6 microseconds a unit;
+the programme alone peaked at 305 MB (`tracemalloc`) on the 36 benchmark logs at 30-100 events,
+377 MB with 6.5 million units (`docs/odds.md`, "The programme's budget"). Where the state does
+not fit the compiled loop, `DEFAULT_BUDGET` only; where numba does not load,
+`compiled.PYTHON_MOST` in Python."""
 
 
 def odds(

@@ -13,8 +13,8 @@ exceeds the multinomial of the places times the heaviest weights), else modulo a
 and rebuilt by the Chinese remainder theorem (`residues`). The state is one 64-bit key (the
 room of every hand, the cards left of each block, the count of each tally, in mixed radix).
 Where numba is missing, or the state does not fit a key, the Python programme runs instead:
-where numba is missing, within the same budget (the same label, about six times the time of a
-whole count); where the state does not fit (on every install), within the budget's
+where numba is missing, within the same budget up to `PYTHON_MOST` (about six times the time
+of a whole count); where the state does not fit (on every install), within the budget's
 ``uncompiled`` part.
 """
 
@@ -51,6 +51,11 @@ SWITCH = 20_000
 """Work (transitions) a count does in Python before loading numba, in a process that has not
 loaded it yet: about a tenth of a second, where loading numba and the cached kernels takes
 about a third (measured)."""
+PYTHON_MOST = 1_500_000
+"""The most work the programme does where numba does not load (a broken install: numba is a
+required dependency): the Python programme stores about 500 bytes a unit (866 MB and 9 s of
+CPU at this much, on a 12-player log), so it keeps the budget `odds` had before the compiled
+count grew it; such an install finds fewer logs exact, never a different figure."""
 KEY_LIMIT = 1 << 62
 """States whose parts need this many keys or more are counted in Python."""
 WEIGHT_LIMIT = 1 << 62
@@ -166,6 +171,7 @@ def compiled_steps(
         budget.cap(budget.uncompiled)  # Python by necessity, on every install
         return (yield from programme_steps(capacity, allowed, tallies, budget, axes, plan))
     if not (installed() and plan.feasible):
+        budget.cap(PYTHON_MOST)
         return (yield from programme_steps(capacity, allowed, tallies, budget, axes, plan))
     if not loaded():
         before = budget.spent
@@ -180,6 +186,7 @@ def compiled_steps(
         budget.refund(budget.spent - before)
     k = kernel()
     if k is None:
+        budget.cap(PYTHON_MOST)
         return (yield from programme_steps(capacity, allowed, tallies, budget, axes, plan))
     budget.pace = PACE
     return (yield from _compiled(k, capacity, allowed, tallies, budget, axes, plan))
