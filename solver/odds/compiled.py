@@ -11,7 +11,8 @@ Counts are kept exactly in 64-bit integers: as they are when a bound proves ever
 (every partial deal extends to a deal of the open cards into the hands' places, so no count
 exceeds the multinomial of the places times the heaviest weights), else modulo a few primes
 and rebuilt by the Chinese remainder theorem (`residues`). The state is one 64-bit key (the
-room of every hand, the cards left of each block, the count of each tally, in mixed radix).
+room of every hand, the cards left of each block, the count of each tally, in bit fields, or
+in mixed radix where those do not fit).
 Where numba is missing, or the state does not fit a key, the Python programme runs instead:
 where numba is missing, within the same budget up to `PYTHON_MOST` (about six times the time
 of a whole count); where the state does not fit (on every install), within the budget's
@@ -139,6 +140,18 @@ def radices(capacity: Sequence[int], plan: Plan) -> list[int]:
     return [c + 1 for c in capacity] + blocks + [s + 1 for s in plan.saturation]
 
 
+def layout(radix: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Where each part of the state sits in its key (``stride``: the key of a 1 there) and how
+    the kernels read it (`kernel.part`: each part's values, then its bit offset or -1): in bit
+    fields where they fit 62 bits (a shift and a mask: 12-player logs need 26-45), else in mixed
+    radix (a division and a remainder, the fewest keys: `fits`)."""
+    bits = [max(1, (r - 1).bit_length()) for r in radix]
+    if sum(bits) <= 62:
+        offsets = [sum(bits[:d]) for d in range(len(bits))]
+        return [1 << o for o in offsets], [1 << b for b in bits] + offsets
+    return [math.prod(radix[:d]) for d in range(len(radix))], list(radix) + [-1] * len(radix)
+
+
 def bound(capacity: Sequence[int], cards: int, tallies: Sequence[Tally]) -> int:
     """No count of the programme exceeds this: every partial deal extends to a deal of all
     ``cards`` into the places (when the places are as many as the cards: their multinomial;
@@ -211,9 +224,8 @@ def _compiled(
 
     n = len(capacity)
     base = n + plan.blocks
-    radix = radices(capacity, plan)
-    stride = array([math.prod(radix[:d]) for d in range(len(radix))])
-    radix_ = array(radix)
+    strides, parts = layout(radices(capacity, plan))
+    stride, radix_ = array(strides), array(parts)
     big = bound(capacity, len(allowed), tallies)
     exact = big < (EXACT_LIMIT if exact_limit is None else exact_limit)
     moduli = array((k.EXACT,) if exact else moduli_for(big))

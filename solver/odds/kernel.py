@@ -1,10 +1,11 @@
 """The programme's inner loop, compiled (numba): one layer's transitions, forward and backward.
 
-A state is one 64-bit key, its parts in mixed radix (``part``: the room of every hand, the cards
-left in each block, the count held of each tally). Counts are arrays with one column per modulus
-(`residues`), or one column of exact counts when the modulus is `EXACT` (a bound proves they fit
-64 bits). The rules of a move are those of `solver.odds.programme` (``programme_steps``'s
-``step``), written over keys; `solver.odds.compiled` drives the layers and checks the budget.
+A state is one 64-bit key, its parts in bit fields, or in mixed radix where those do not fit
+(``part``: the room of every hand, the cards left in each block, the count held of each tally).
+Counts are arrays with one column per modulus (`residues`), or one column of exact counts when
+the modulus is `EXACT` (a bound proves they fit 64 bits). The rules of a move are those of
+`solver.odds.programme` (``programme_steps``'s ``step``), written over keys;
+`solver.odds.compiled` drives the layers and checks the budget.
 
 Imported only where the compiled count runs (numba is heavy to load). Functions are cached on
 disk (numba's ``cache=True``); where no cache directory is writable they are compiled afresh in
@@ -39,7 +40,12 @@ def compiled(function: F) -> F:
 
 @compiled
 def part(key: int, stride: Any, radix: Any, d: int) -> int:
-    """Part ``d`` of a state key."""
+    """Part ``d`` of a state key: ``radix`` holds each part's number of values, then each part's
+    bit offset where the key is packed in bit fields (a shift and a mask), else -1 (mixed radix:
+    a division and a remainder)."""
+    shift = radix[radix.shape[0] // 2 + d]
+    if shift >= 0:
+        return (key >> shift) & (radix[d] - 1)  # type: ignore[no-any-return]
     return (key // stride[d]) % radix[d]  # type: ignore[no-any-return]
 
 
