@@ -43,8 +43,14 @@ from .setup import Puzzle, grid_of, puzzle
 OWNER_BUDGET = 100_000
 """Work (states and transitions) the count owner by owner may take, while the programme takes
 turns with it within ``budget`` (`choice`)."""
-EXCLUSION_BUDGET = 150_000
-"""Moves the count by inclusion-exclusion may take, when it runs (`choice`)."""
+EXCLUSION_BUDGET = 3_000_000
+"""Moves the count by inclusion-exclusion may take, when it runs (`choice`). Compiled
+(`exclusion_compiled`), about half a microsecond a move on the 12-player logs of
+`docs/odds.md`: the logs it finishes in 2-3 million moves (forum 30 events seed 1, 45 cards 30
+events seed 4) took 1.1-1.4 s, less than sampling them; a log it gives up on costs it at most
+about half a second (a turn past the budget is only counted, never listed). Where numba does not
+load, the same budget in Python (the same label; measured about 10 microseconds and 350 bytes
+a move: up to about 30 s and 1 GB on a log that needs them all; numba is required)."""
 PROGRAMME_BUDGET = 5_000_000
 """Work (transitions and the envelope fields they move) the programme may take in `odds`: its
 `DEFAULT_BUDGET` taking turns with the other counts, the rest alone once they have dropped out
@@ -69,15 +75,15 @@ def odds(
     Exact unless the count owner by owner needs more than `OWNER_BUDGET` units of work (at
     most ``budget``), the programme more than ``budget`` (`PROGRAMME_BUDGET`; `DEFAULT_BUDGET`
     where its state does not fit the compiled loop, with numba or without) and
-    inclusion-exclusion (where it runs) more than `EXCLUSION_BUDGET` moves (they take turns,
-    `choice`); then a Markov chain makes ``moves`` moves and every figure carries a standard
-    error. Raises `ContradictionError` when no deal fits the log.
+    inclusion-exclusion (where it runs) more than `EXCLUSION_BUDGET` moves (at most twice
+    ``budget``; they take turns, `choice`); then a Markov chain makes ``moves`` moves and
+    every figure carries a standard error. Raises `ContradictionError` when no deal fits the log.
     """
     grid = grid if grid is not None else grid_of(log)
     pz = puzzle(log, grid, refuter_model=refuter_model)
     try:
         counted = exact_count(pz, min(budget, OWNER_BUDGET), min(budget, DEFAULT_BUDGET),
-                              min(budget, EXCLUSION_BUDGET), budget)
+                              min(2 * budget, EXCLUSION_BUDGET), budget)
     except OverBudget:
         return sampled_odds(log, pz, moves=moves, seed=seed, refuter_model=refuter_model)
     if isinstance(counted, Count):

@@ -15,13 +15,14 @@ transitions), never time, so the same log gets the same count, figures and label
 machine.
 
 At a table of more than `CROWD` open hands whose passes have ruled out some cells, at most
-`FEW_CELLS`, a third count takes its turns too, with the share of the programme (the count
-owner by owner, favoured, takes `LEAD` units for each of its): inclusion-exclusion over the
-ruled-out cells (`exclusion`, not under the refuter model), which finishes 12-player forum logs
-early in the game that the other two do not. A unit of its work (a move) costs about three of
-the count owner by owner's in Python, so its pace is three times theirs; compiled
-(`exclusion_compiled`, where numba loads) about a quarter of one (`exclusion_compiled.PACE`).
-Which counts finish does not depend on the shares (each has its own budget); only how soon.
+`FEW_CELLS`, a third count takes its turns too, and is favoured (it goes first, for the head
+start, and takes `LEAD` units for each one of the others'): inclusion-exclusion over the
+ruled-out cells (`exclusion`, not under the refuter model), compiled where numba loads
+(`exclusion_compiled`). It finishes every 12-player log measured at 10 events, where the other
+two often do not, and where they finish too it was as quick. A unit of its work (a move) costs
+about three of the count owner by owner's in Python, so its pace is three times theirs;
+compiled, about an eighth of one (`exclusion_compiled.PACE`). Which counts finish does not
+depend on the shares (each has its own budget); only how soon.
 """
 
 from __future__ import annotations
@@ -50,13 +51,15 @@ CROWD = 8
 """Past this many open hands (a 12-player table), inclusion-exclusion takes turns too; at eight
 players the count owner by owner finished every forum log measured, and the third count only
 slowed it (p95 309 -> 712 ms at 10 events)."""
-FEW_CELLS = 24
+FEW_CELLS = 52
 """Past this many ruled-out cells (player, open card), inclusion-exclusion is not tried: its
-states grow with the pins it can place. Alone, on the 12-player logs of `docs/odds.md` (forum
-and 45 cards, seeds 0-5, 10-100 events), it finished every log at 10 events (6-26 such cells)
-within 112,151 moves and, of the later ones (25-101 cells), only forum 100 events seed 3 (51
-cells, 43,238 moves); the one with 25 needed 440,377. The two it would finish past the cut
-(26 and 51 cells) the other counts finish. With none, the other counts finish at once."""
+states grow with the pins it can place. Compiled, within its 3 million moves
+(`EXCLUSION_BUDGET`), on the 12-player logs of `docs/odds.md` (forum and 45 cards, seeds 0-5,
+10-100 events) it finished every log at 10 events (6-26 such cells) and, of the later ones
+(25-101 cells), those with 25, 28, 39, 40, 51, 52 and 65 cells (the one with 65 the count owner
+by owner finishes too), none with more; giving up on a log cost it 0.08-0.57 s, paid on top of
+the other counts' where the log is sampled in the end. With none, the other counts finish at
+once. (In Python, within 150,000 moves, the cut was 24.)"""
 EXCLUSION_PACE = 3 * Budget.pace
 """What a move of the count by inclusion-exclusion costs in Python, in sixteenths of a Python
 unit (`Budget.pace`): about three units of the count owner by owner (compiled, the count sets
@@ -113,14 +116,15 @@ def exact_count(
     hands = sum(1 for p in pz.game.player_names if pz.capacity[pz.owners.index(p)] > 0)
     many = hands > FEW_HANDS
     runs: list[tuple[Steps[OwnerCount | Count], Budget, int]] = []
+    crowd = hands > CROWD and exclusion_budget > 0 and 0 < ruled_out(pz) <= FEW_CELLS
     by_owner = Budget(owner_budget)
-    runs.append((owner_steps(pz, by_owner), by_owner, LEAD if many else 1))
-    if hands > CROWD and exclusion_budget and 0 < ruled_out(pz) <= FEW_CELLS:
-        by_exclusion = Budget(exclusion_budget, pace=EXCLUSION_PACE)
-        runs.append((exclusion_steps(pz, by_exclusion), by_exclusion, 1))
+    runs.append((owner_steps(pz, by_owner), by_owner, LEAD if many and not crowd else 1))
     by_card = (Budget(alone, uncompiled=budget, shared=budget) if alone > budget
                else Budget(budget))
     runs.append((count_steps(pz, by_card, compiled=True), by_card, 1 if many else LEAD))
     if not many:
         runs.reverse()
+    if crowd:  # inclusion-exclusion is favoured, and goes first
+        by_exclusion = Budget(exclusion_budget, pace=EXCLUSION_PACE)
+        runs.insert(0, (exclusion_steps(pz, by_exclusion), by_exclusion, LEAD))
     return first_finished(runs, HEAD_START)

@@ -41,12 +41,12 @@ from .owners import OwnerCount
 from .programme import Budget, Steps
 from .residues import crt, moduli_for
 
-PACE = 4
+PACE = 2
 """A compiled move's effort, in sixteenths of a unit of the count owner by owner in Python
-(`Budget.pace`; a Python move: `choice.EXCLUSION_PACE`, 48): measured 0.75-1.6 microseconds a
-move on the 12-player logs of `docs/odds.md` that it finishes (10-100 events, 6,000 to 2.8
-million moves), against 3.3-5.7 for a unit of the count owner by owner on the same logs, the same
-run: about a quarter."""
+(`Budget.pace`; a Python move: `choice.EXCLUSION_PACE`, 48): measured 0.24-0.68 microseconds a
+move on the 12-player logs of `docs/odds.md` it finishes past 100,000 moves (30-100 events), 1-2
+on the short ones (fixed costs), against 3.3-5.7 for a unit of the count owner by owner on the
+same logs in the same run: about an eighth."""
 SWITCH = 10_000
 """Moves the count makes in Python before loading its kernels, in a process that has not
 loaded them yet: about a tenth of a second."""
@@ -265,12 +265,12 @@ def compiled_steps(k: Any, setup: Setup, budget: Budget) -> Steps[OwnerCount]:
         yield
 
     # forward: the ways each class's card is still unpinned, and every card's figure
-    unpinned = np.zeros((len(starts), len(apart), len(values)), dtype=np.int64)
+    unpinned = np.zeros((len(starts), len(values), len(apart)), dtype=np.int64)
     for s, st in enumerate(starts):
         inside = setup.inside.get(st, {})
         for y, x in enumerate(apart):
             v = setup.entry[st] - inside.get(x, 0)
-            unpinned[s, y] = [v % p if p else v for p in values]
+            unpinned[s, :, y] = [v % p if p else v for p in values]
     figures: dict[int, list[int]] = {}
 
     def number(residues: Any) -> int:
@@ -280,7 +280,7 @@ def compiled_steps(k: Any, setup: Setup, budget: Budget) -> Steps[OwnerCount]:
         unpinned, got = k.forward(keys[i], reached[i], unpinned, shape.kind_of, *shape.moves(),
                                   comb, shape.perm, shape.most, keys[i + 1], reached[i + 1],
                                   later[i + 1], moduli, inverse)
-        row = [number(got[y]) for y in range(len(apart))]
+        row = [number(got[:, y]) for y in range(len(apart))]
         figures[turns[i].owner] = [row[counted_as[x]] for x in range(len(setup.of_class))]
         yield
 

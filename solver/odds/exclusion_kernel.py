@@ -25,16 +25,14 @@ from .kernel import EXACT, compiled
 @compiled
 def mul(a: int, b: int, p: int, inv: float) -> int:
     """``a * b`` modulo ``p`` (``a``, ``b`` residues; ``inv`` is ``1 / p``), exact where ``p``
-    is `EXACT`. The quotient from floating point is off by at most one: corrected."""
+    is `EXACT`. The quotient from floating point (``a * b < 2^62``, relative error about
+    2^-52) is off by at most one either way: corrected."""
     if p == EXACT:
         return a * b
     q = np.int64(float(a) * float(b) * inv)
     r = int(a * b - q * p)
-    while r < 0:
-        r += p
-    while r >= p:
-        r -= p
-    return r
+    r = r + p if r < 0 else r
+    return r - p if r >= p else r
 
 
 @compiled
@@ -151,19 +149,53 @@ def count_moves(keys: Any, stride: Any, radix: Any, after: Any, nstride: Any, op
 
 
 @compiled
-def _compact(buffer: Any, size: int) -> int:
-    """Sort the first ``size`` entries (``key * 2 + forward``) and keep one per key, forward
-    if any was; returns how many are left."""
-    part = np.sort(buffer[:size])
-    n = 0
-    for r in range(size):
-        v = part[r]
-        if n and (buffer[n - 1] >> 1) == (v >> 1):
-            buffer[n - 1] |= v & 1
-        else:
-            buffer[n] = v
-            n += 1
-    return n
+def _insert(table: Any, flags: Any, key: int, flag: bool) -> bool:
+    """Put ``key`` in the hash set ``table`` (-1: empty), or-ing ``flag`` into its flag;
+    whether it was new."""
+    size = table.shape[0]
+    h = _slot(key, size)
+    while table[h] >= 0:
+        if table[h] == key:
+            flags[h] |= flag
+            return False
+        h = (h + 1) & (size - 1)
+    table[h] = key
+    flags[h] = flag
+    return True
+
+
+@compiled
+def _grown(table: Any, flags: Any) -> tuple[Any, Any]:
+    """The hash set with twice the slots."""
+    bigger = np.full(2 * table.shape[0], -1, np.int64)
+    bigger_flags = np.zeros(2 * table.shape[0], np.bool_)
+    for h in range(table.shape[0]):
+        if table[h] >= 0:
+            _insert(bigger, bigger_flags, table[h], flags[h])
+    return bigger, bigger_flags
+
+
+@compiled
+def grouped(moves: int, stride: Any, o_j: Any, o_k: Any, o_n: Any, key: Any, order: Any
+            ) -> None:
+    """A state's moves in groups that pin the same cards of each kind (the same ``k_j``, so
+    the same next state and the same share of every class; they differ in the refutations
+    taken as "none", and often cancel): each move's group key (into ``key``) and the moves in
+    key order (into ``order``; by insertion, a state has few moves)."""
+    for t in range(moves):
+        v = 0
+        for q in range(o_n[t]):
+            v += o_k[t, q] * stride[o_j[t, q]]
+        key[t] = v
+    if moves > 64:
+        order[:moves] = np.argsort(key[:moves])
+        return
+    for t in range(moves):
+        q = t
+        while q > 0 and key[order[q - 1]] > key[t]:
+            order[q] = order[q - 1]
+            q -= 1
+        order[q] = t
 
 
 @compiled
@@ -178,52 +210,86 @@ def expand(keys: Any, forward: Any, stride: Any, radix: Any, after: Any, nstride
     later = nstride.shape[0] - 1
     o_key, o_w, o_ch, o_f, o_j, o_k, o_n, counts, picked, ks = scratch(most, c, kinds)
     counts = counts[:kinds]
-    buffer = np.empty(max(4 * keys.shape[0], 1024), np.int64)
+    group = np.empty(most, np.int64)
+    order = np.empty(most, np.int64)
+    eligible = np.zeros(kinds + 1, np.bool_)
+    table = np.full(1024, -1, np.int64)
+    flags = np.zeros(1024, np.bool_)
     size = 0
     for s in range(keys.shape[0]):
         pins = decode(keys[s], stride, radix, counts)
         moves = state_moves(counts, pins, after, nstride, open_, signs, c, comb, perm, o_key,
                             o_w, o_ch, o_f, o_j, o_k, o_n, picked, ks)
-        need = moves * (kinds + 2)
-        if size + need > buffer.shape[0]:
-            size = _compact(buffer, size)
-            if size + need > buffer.shape[0] // 2:
-                bigger = np.empty(2 * buffer.shape[0] + need, np.int64)
-                bigger[:size] = buffer[:size]
-                buffer = bigger
-        flag = 1 if forward[s] else 0
-        for t in range(moves):
-            buffer[size] = o_key[t] * 2 + flag
-            size += 1
-            if forward[s] and o_f[t] < c:
-                pinned = o_key[t] + nstride[later]
-                buffer[size] = pinned * 2
-                size += 1
+        while 2 * (size + moves * (kinds + 2)) > table.shape[0]:
+            table, flags = _grown(table, flags)
+        reach = forward[s]
+        grouped(moves, stride, o_j, o_k, o_n, group, order)
+        a = 0
+        while a < moves:
+            first = order[a]
+            for j in range(kinds):
+                eligible[j] = False
+            b = a
+            while b < moves and group[order[b]] == group[first]:
+                t = order[b]
                 for j in range(kinds):
                     if counts[j] > 0 and not open_[o_ch[t], j]:
-                        a = after[j]
-                        buffer[size] = (pinned - (nstride[a] if a >= 0 else 0)) * 2
-                        size += 1
-    size = _compact(buffer, size)
+                        eligible[j] = True
+                b += 1
+            size += _insert(table, flags, o_key[first], reach)
+            if reach and o_f[first] < c:
+                pinned = o_key[first] + nstride[later]
+                size += _insert(table, flags, pinned, False)
+                for j in range(kinds):
+                    if eligible[j]:
+                        step = nstride[after[j]] if after[j] >= 0 else 0
+                        size += _insert(table, flags, pinned - step, False)
+            a = b
     out = np.empty(size, np.int64)
+    n = 0
+    for h in range(table.shape[0]):
+        if table[h] >= 0:
+            out[n] = table[h]
+            n += 1
+    out = np.sort(out)
     reached = np.empty(size, np.bool_)
-    for r in range(size):
-        out[r] = buffer[r] >> 1
-        reached[r] = (buffer[r] & 1) == 1
+    lookup = index(out)
+    for h in range(table.shape[0]):
+        if table[h] >= 0:
+            reached[find(out, lookup, table[h])] = flags[h]
     return out, reached
 
 
 @compiled
-def find(keys: Any, key: int) -> int:
-    """The index of ``key`` in the sorted ``keys`` (it is there)."""
-    lo, hi = 0, keys.shape[0] - 1
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if keys[mid] < key:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
+def index(keys: Any) -> Any:
+    """A hash table of ``keys`` (open addressing, at most half full): slot -> position in
+    ``keys``, -1 where empty."""
+    size = 1
+    while size < 2 * keys.shape[0]:
+        size *= 2
+    table = np.full(size, -1, np.int64)
+    for i in range(keys.shape[0]):
+        h = _slot(keys[i], size)
+        while table[h] >= 0:
+            h = (h + 1) & (size - 1)
+        table[h] = i
+    return table
+
+
+@compiled
+def _slot(key: int, size: int) -> int:
+    """Where a key's search starts (Fibonacci hashing: times 2^64 / golden ratio, wrapping)."""
+    return ((key * -7046029254386353131) >> 17) & (size - 1)
+
+
+@compiled
+def find(keys: Any, table: Any, key: int) -> int:
+    """The position of ``key`` in ``keys`` (it is there), by the hash table of `index`."""
+    size = table.shape[0]
+    h = _slot(key, size)
+    while keys[table[h]] != key:
+        h = (h + 1) & (size - 1)
+    return table[h]  # type: ignore[no-any-return]
 
 
 @compiled
@@ -237,16 +303,30 @@ def backward(keys: Any, stride: Any, radix: Any, after: Any, nstride: Any, open_
     o_key, o_w, o_ch, o_f, o_j, o_k, o_n, counts, picked, ks = scratch(most, c, kinds)
     counts = counts[:kinds]
     out = np.zeros((keys.shape[0], columns), np.int64)
+    table = index(next_keys)
+    group = np.empty(most, np.int64)
+    order = np.empty(most, np.int64)
     for s in range(keys.shape[0]):
         pins = decode(keys[s], stride, radix, counts)
         moves = state_moves(counts, pins, after, nstride, open_, signs, c, comb, perm, o_key,
                             o_w, o_ch, o_f, o_j, o_k, o_n, picked, ks)
-        for t in range(moves):
-            d = find(next_keys, o_key[t])
+        grouped(moves, stride, o_j, o_k, o_n, group, order)
+        a = 0
+        while a < moves:
+            first = order[a]
+            weight = 0
+            b = a
+            while b < moves and group[order[b]] == group[first]:
+                weight += o_w[order[b]]
+                b += 1
+            a = b
+            if weight == 0:
+                continue
+            d = find(next_keys, table, o_key[first])
             for r in range(columns):
                 p = moduli[r]
-                w = residue(o_w[t], p)
-                out[s, r] = add(out[s, r], mul(w, later[d, r], p, inverse[r]), p)
+                out[s, r] = add(out[s, r], mul(residue(weight, p), later[d, r], p, inverse[r]),
+                                p)
     return out
 
 
@@ -257,29 +337,35 @@ def forward(keys: Any, reached: Any, unpinned: Any, kind_of: Any, stride: Any, r
             inverse: Any) -> tuple[Any, Any]:
     """The forward figures of the next turn and this owner's card figures.
 
-    ``unpinned[s, x]``: per state reached forward (in key order) and class, the ways into it
+    ``unpinned[s, r, x]``: per state reached forward (in key order), modulus and class, the
+    ways into it
     in which a given card of the class is still unpinned; a move that pins ``k`` of the ``n``
     cards of the class's kind leaves it unpinned in ``C(n - 1, k)`` of its ``C(n, k)`` ways.
     A class's figure at the owner: the ways in which its card is unpinned, times each move
     with places left times its places left (one more pin, of sign +1) times the completions
-    of the state that pin leads to (``later``)."""
+    of the state that pin leads to (``later``). Moves that pin the same cards are summed
+    first (`grouped`)."""
     kinds = radix.shape[0] - 1
     nstates = nstride.shape[0] - 1
     classes = kind_of.shape[0]
     columns = moduli.shape[0]
     o_key, o_w, o_ch, o_f, o_j, o_k, o_n, counts, picked, ks = scratch(most, c, kinds)
     counts = counts[:kinds]
+    table = index(next_keys)
+    group = np.empty(most, np.int64)
+    order = np.empty(most, np.int64)
     row = np.full(next_keys.shape[0], -1, np.int64)
     rows = 0
     for d in range(next_keys.shape[0]):
         if next_reached[d]:
             row[d] = rows
             rows += 1
-    out = np.zeros((rows, classes, columns), np.int64)
-    got = np.zeros((classes, columns), np.int64)
+    out = np.zeros((rows, columns, classes), np.int64)
+    got = np.zeros((columns, classes), np.int64)
+    share_of = np.empty(classes, np.int64)
     coef = np.empty((kinds + 1, columns), np.int64)
-    free = np.empty(columns, np.int64)
     pinned = np.empty((kinds + 1, columns), np.int64)
+    eligible = np.empty(kinds, np.int64)
     slot = np.empty(classes, np.int64)
     for x in range(classes):
         slot[x] = kind_of[x] if kind_of[x] >= 0 else kinds
@@ -292,51 +378,68 @@ def forward(keys: Any, reached: Any, unpinned: Any, kind_of: Any, stride: Any, r
         moves = state_moves(counts, pins, after, nstride, open_, signs, c, comb, perm, o_key,
                             o_w, o_ch, o_f, o_j, o_k, o_n, picked, ks)
         for r in range(columns):
-            free[r] = 0
             for j in range(kinds + 1):
                 pinned[j, r] = 0
-        for t in range(moves):
-            weight = o_w[t]
-            d = row[find(next_keys, o_key[t])]
-            for r in range(columns):
-                w = residue(weight, moduli[r])
-                for j in range(kinds + 1):
-                    coef[j, r] = w
-            for q in range(o_n[t]):
-                j = o_j[t, q]
-                n = counts[j]
-                k = o_k[t, q]
-                share = weight // comb[n, k] * comb[n - 1, k]
+        grouped(moves, stride, o_j, o_k, o_n, group, order)
+        a = 0
+        while a < moves:
+            first = order[a]
+            weight = 0
+            for j in range(kinds):
+                eligible[j] = 0
+            b = a
+            while b < moves and group[order[b]] == group[first]:
+                t = order[b]
+                weight += o_w[t]
+                for j in range(kinds):
+                    if counts[j] > 0 and not open_[o_ch[t], j]:
+                        eligible[j] += o_w[t]
+                b += 1
+            a = b
+            if weight != 0:
+                d = row[find(next_keys, table, o_key[first])]
                 for r in range(columns):
-                    coef[j, r] = residue(share, moduli[r])
-            for x in range(classes):
+                    w = residue(weight, moduli[r])
+                    for j in range(kinds + 1):
+                        coef[j, r] = w
+                for q in range(o_n[first]):
+                    j = o_j[first, q]
+                    n = counts[j]
+                    k = o_k[first, q]
+                    share = weight // comb[n, k] * comb[n - 1, k]
+                    for r in range(columns):
+                        coef[j, r] = residue(share, moduli[r])
                 for r in range(columns):
                     p = moduli[r]
-                    out[d, x, r] = add(out[d, x, r],
-                                       mul(unpinned[s_row, x, r], coef[slot[x], r], p,
-                                           inverse[r]), p)
-            left = c - o_f[t]
+                    inv = inverse[r]
+                    for x in range(classes):
+                        share_of[x] = coef[slot[x], r]
+                    for x in range(classes):  # contiguous: the compiler vectorises it
+                        out[d, r, x] = add(out[d, r, x],
+                                           mul(unpinned[s_row, r, x], share_of[x], p, inv), p)
+            left = c - o_f[first]
             if left == 0:
                 continue
-            pin = o_key[t] + nstride[nstates]
-            e = find(next_keys, pin)
-            for r in range(columns):
-                p = moduli[r]
-                w = residue(weight * left, p)
-                free[r] = add(free[r], mul(w, later[e, r], p, inverse[r]), p)
+            pin = o_key[first] + nstride[nstates]
+            if weight != 0:
+                e = find(next_keys, table, pin)
+                for r in range(columns):
+                    p = moduli[r]
+                    pinned[kinds, r] = add(pinned[kinds, r],
+                                           mul(residue(weight * left, p), later[e, r], p,
+                                               inverse[r]), p)
             for j in range(kinds):
-                if counts[j] > 0 and not open_[o_ch[t], j]:
-                    a = after[j]
-                    e = find(next_keys, pin - (nstride[a] if a >= 0 else 0))
+                if eligible[j] != 0:
+                    step = nstride[after[j]] if after[j] >= 0 else 0
+                    e = find(next_keys, table, pin - step)
                     for r in range(columns):
                         p = moduli[r]
-                        w = residue(weight * left, p)
-                        pinned[j, r] = add(pinned[j, r], mul(w, later[e, r], p, inverse[r]), p)
+                        pinned[j, r] = add(pinned[j, r],
+                                           mul(residue(eligible[j] * left, p), later[e, r], p,
+                                               inverse[r]), p)
         for r in range(columns):
-            pinned[kinds, r] = free[r]
-        for x in range(classes):
-            for r in range(columns):
-                p = moduli[r]
-                got[x, r] = add(got[x, r], mul(unpinned[s_row, x, r], pinned[slot[x], r], p,
+            p = moduli[r]
+            for x in range(classes):
+                got[r, x] = add(got[r, x], mul(unpinned[s_row, r, x], pinned[slot[x], r], p,
                                                inverse[r]), p)
     return out, got
