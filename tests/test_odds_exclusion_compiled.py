@@ -7,6 +7,7 @@ Python count where numba is missing or its kernels do not compile."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -256,3 +257,41 @@ def test_a_field_too_narrow_for_the_figures_fails_its_check(
     monkeypatch.setattr(Setup, "bound", lambda self: 1 << 40)
     with pytest.raises(ArithmeticError):
         count_by_exclusion(pz, Budget(PLENTY))
+
+
+def test_where_it_runs_inclusion_exclusion_goes_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a 12-player table with few ruled-out cells, inclusion-exclusion is favoured: it takes
+    the first steps (the head start) and finishes a 10-event log the count owner by owner
+    would take more work for; elsewhere it does not run."""
+    from solver.odds import DEFAULT_BUDGET, EXCLUSION_BUDGET, OWNER_BUDGET, PROGRAMME_BUDGET, choice
+
+    taken: list[str] = []
+
+    def spied(name: str, steps_of: Any) -> Any:
+        def wrapped(pz: Puzzle, budget: Budget) -> Any:
+            inner = steps_of(pz, budget)
+            while True:
+                try:
+                    next(inner)
+                except StopIteration as done:
+                    return done.value
+                taken.append(name)
+                yield
+
+        return wrapped
+
+    monkeypatch.setattr(choice, "exclusion_steps",
+                        spied("exclusion", choice.exclusion_steps))
+    monkeypatch.setattr(choice, "owner_steps", spied("owner", choice.owner_steps))
+    log = forum_log(12, 10, 1)
+    pz = puzzle(log, grid_of(log))
+    result = choice.exact_count(pz, OWNER_BUDGET, DEFAULT_BUDGET, EXCLUSION_BUDGET,
+                                PROGRAMME_BUDGET)
+    assert isinstance(result, OwnerCount)
+    assert taken and taken[0] == "exclusion"
+    assert taken.count("exclusion") > taken.count("owner")
+    taken.clear()
+    eight = forum_game(8, 0).upto(10)
+    choice.exact_count(puzzle(eight, grid_of(eight)), OWNER_BUDGET, DEFAULT_BUDGET,
+                       EXCLUSION_BUDGET, PROGRAMME_BUDGET)
+    assert "exclusion" not in taken
