@@ -55,8 +55,8 @@ PROGRAMME_BUDGET = 5_000_000
 """Work (transitions and the envelope fields they move) the programme may take in `odds`: its
 `DEFAULT_BUDGET` taking turns with the other counts, the rest alone once they have dropped out
 (`choice.exact_count`). Compiled (`compiled`), on 12-player logs, 0.1-0.6 microseconds a unit;
-the programme alone peaked at 305 MB (`tracemalloc`) on the 36 benchmark logs at 30-100 events,
-377 MB with 6.5 million units (`docs/odds.md`, "The programme's budget"). Where the state does
+the programme alone peaked at 277 MB (`tracemalloc`) on the 36 benchmark logs at 30-100 events,
+355 MB with 6.5 million units (`docs/odds.md`, "The programme's budget"). Where the state does
 not fit the compiled loop, `DEFAULT_BUDGET` only; where numba does not load,
 `compiled.PYTHON_MOST` in Python."""
 

@@ -65,6 +65,17 @@ def listed(moves: int, width: int, limit: int) -> int:
 
 
 @compiled
+def grown(origin: Any, target: Any, label: Any, weight: Any, moves: int, size: int
+          ) -> tuple[Any, Any, Any, Any]:
+    """The move lists with room for ``size`` moves, their first ``moves`` kept."""
+    o, t = np.empty(size, origin.dtype), np.empty(size, target.dtype)
+    lab, w = np.empty(size, label.dtype), np.empty(size, weight.dtype)
+    o[:moves], t[:moves], lab[:moves], w[:moves] = (
+        origin[:moves], target[:moves], label[:moves], weight[:moves])
+    return o, t, lab, w
+
+
+@compiled
 def card_moves(keys: Any, stride: Any, radix: Any, allowed: Any, room: Any, hook_tally: Any,
                hook_owner: Any, closes: Any, weights: Any, saturation: Any, pending_from: Any,
                pending: Any, base: int, top: Any, bits: int, limit: int
@@ -81,7 +92,8 @@ def card_moves(keys: Any, stride: Any, radix: Any, allowed: Any, room: Any, hook
     """
     states = keys.shape[0]
     width = allowed.shape[0]
-    size = listed(states * width, width, limit)
+    most = listed(states * width, width, limit)
+    size = min(most, 2 * states + width)  # grown as needed: most states take a few owners
     origin = np.empty(size, np.int32)
     target = np.empty(size, np.int64)
     label = np.empty(size, np.int16)
@@ -91,6 +103,9 @@ def card_moves(keys: Any, stride: Any, radix: Any, allowed: Any, room: Any, hook
     for i in range(states):
         if units > limit:
             break
+        if m + width > size:
+            size = min(most, max(2 * size, m + width))
+            origin, target, label, weight = grown(origin, target, label, weight, m, size)
         before = m
         key = keys[i]
         full = -1
@@ -147,16 +162,20 @@ def block_moves(keys: Any, stride: Any, radix: Any, owner: int, slot: int, size:
     ``comb[left, k]`` ways, keeping no more room than the cards that may still reach it.
     """
     states = keys.shape[0]
-    moves = listed(states * (size + 1), size + 1, limit)
-    origin = np.empty(moves, np.int32)
-    target = np.empty(moves, np.int64)
-    label = np.empty(moves, np.int16)
-    weight = np.empty(moves, np.int64)
+    most = listed(states * (size + 1), size + 1, limit)
+    room_for = min(most, 2 * states + size + 1)  # grown as needed, as in `card_moves`
+    origin = np.empty(room_for, np.int32)
+    target = np.empty(room_for, np.int64)
+    label = np.empty(room_for, np.int16)
+    weight = np.empty(room_for, np.int64)
     m = 0
     units = 0
     for i in range(states):
         if units > limit:
             break
+        if m + size + 1 > room_for:
+            room_for = min(most, max(2 * room_for, m + size + 1))
+            origin, target, label, weight = grown(origin, target, label, weight, m, room_for)
         before = m
         key = keys[i]
         had = part(key, stride, radix, slot)
@@ -362,19 +381,22 @@ def envelope_forward(keys: Any, split: Any, seen: Any, next_keys: Any, next_seen
 def backward(origin: Any, into: Any, label: Any, weight: Any, ways: Any, later: Any,
              labels: int, moduli: Any) -> tuple[Any, Any]:
     """The ways out of each state of a layer (from the ways out of the next layer's states) and,
-    per label, the ways in x weight x ways out summed over the moves with that label."""
+    per label, the ways in x weight x ways out summed over the moves with that label (``weight``
+    empty: every move weighs 1)."""
     columns = moduli.shape[0]
     out = np.zeros((ways.shape[0], columns), later.dtype)
     by_label = np.zeros((labels, columns), np.int64)
+    ones = weight.shape[0] == 0  # every move weighs 1 (`compiled.Step.kept`)
     if moduli[0] == EXACT:
         for t in range(origin.shape[0]):
             s = origin[t]
-            v = weight[t] * later[into[t], 0]
+            v = (1 if ones else weight[t]) * later[into[t], 0]
             out[s, 0] += v
             by_label[label[t], 0] += ways[s, 0] * v
         return out, by_label
     for t in range(origin.shape[0]):
-        s, d, lab, wt = origin[t], into[t], label[t], np.int64(weight[t])
+        s, d, lab = origin[t], into[t], label[t]
+        wt = np.int64(1 if ones else weight[t])
         for j in range(columns):
             p = moduli[j]
             v = np.int64(later[d, j])
