@@ -113,7 +113,7 @@ def loaded() -> bool:
 def load_in_background() -> None:
     """Load the kernels on a thread of their own, once per process, where numba is installed:
     a server calls this as it starts, so its first long count does not wait the third of a
-    second numba takes to load (about six seconds once after an install, compiling into the
+    second numba takes to load (about twelve seconds once after an install, compiling into the
     cache). A count that starts meanwhile goes on in Python until `SWITCH`, then waits for the
     load (numba compiles under a lock of its own)."""
     if installed() and not loaded():
