@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import atexit
+import contextlib
 import importlib
 import io
 import math
@@ -280,6 +281,9 @@ def main() -> None:
                 earlier_kernel = None
             if earlier_kernel is not None:
                 earlier_kernel()
+                with contextlib.suppress(ImportError, AttributeError):  # and inclusion-
+                    importlib.import_module(  # exclusion's kernels, where it has them
+                        f"{against[0].__name__}.exclusion_compiled").kernel()
                 print(f"at {ARGS_AGAINST}: compiled count loaded before timing: "
                       f"{ms(clock() - start).strip()} ms", flush=True)
     classic = editions()["clue-classic"].deck
