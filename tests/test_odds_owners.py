@@ -212,8 +212,8 @@ def test_forum_game_of_eight_at_ten_events_is_exact_and_the_same_on_every_run() 
 @pytest.mark.slow
 def test_the_work_budgets_bound_memory() -> None:
     """A 12-player forum game at 30 events is past every count's budget: they give up having
-    stored no more than their work allows, then the sampler runs (measured: 214 MB at the peak,
-    the compiled programme's 5 million units; 65 MB with 1.5 million; tracemalloc sees numpy's
+    stored no more than their work allows, then the sampler runs (measured: 148 MB at the peak,
+    the compiled programme's 8 million units; 65 MB with 1.5 million; tracemalloc sees numpy's
     arrays)."""
     import tracemalloc
 

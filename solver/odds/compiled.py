@@ -253,9 +253,10 @@ def _compiled(
     width = field_width(n, len(allowed), tallies)
     axis_of_owner = array([(axes or {}).get(o, -1) for o in range(n)])
     seen = array([0, 0, 0])
-    split = np.ones((1, len(moduli)), dtype=residue)
-    start = array([0, 1])  # the start state has one row: every slot empty
+    packed = [1, int(sizes[0]), int(sizes[0] * sizes[1])]  # `Packing.stride`
     top = array([0])  # per state, the highest packed field with a count (`Packing.work`)
+    envelope = Envelope([k.filled_slots(keys, stride, radix_, slots)], [seen], [], slots,
+                        sizes, residue) if track else None
     bits = width if track else 0  # what a field costs: nothing without envelope counts
 
     def limit() -> int:
@@ -291,24 +292,26 @@ def _compiled(
         if budget.waiting:
             yield  # past its turns: the other counts go first, before this layer's work
         next_keys, into, next_ways = k.forward(origin, target, weight, ways, moduli)
-        if track:
-            next_seen = seen.copy()
+        if envelope is not None:
+            cls = layer.envelope_class
+            seen = seen.copy()
             for a in into_axes:
-                next_seen[a] = max(next_seen[a], layer.envelope_class)
-            start, split, top = k.envelope_forward(
-                keys, split, seen, next_keys, next_seen, origin, into, label, weight, axis_of,
-                layer.envelope_class, stride, radix_, slots, sizes, moduli)
-            seen = next_seen
+                seen[a] = max(seen[a], cls)
+            top = k.tops(top, origin, into, label, axis_of, array([cls * p for p in packed]),
+                         len(next_keys))
+            envelope.full.append(k.filled_slots(next_keys, stride, radix_, slots))
+            envelope.seen.append(seen)
+            envelope.moves.append((axis_of, cls))
         steps.append(Step.kept(origin, into, label, weight, ways, labels))
         keys, ways = next_keys, next_ways
         yield
-    envelope = Envelope(split, start, seen, slots) if track else None
     return _backward(k, plan, keys, steps, moduli, envelope)
 
 
 def _backward(k: Any, plan: Plan, keys: Any, steps: list[Step], moduli: Any,
               envelope: Envelope | None) -> Run:
-    """Ways out of every state, every layer's marginals, and the envelope triples."""
+    """Ways out of every state, every layer's marginals, and then the envelope triples (which
+    need the ways out of every state: `Envelope.counted`)."""
     import numpy as np
 
     values = [int(m) for m in moduli]
@@ -324,16 +327,19 @@ def _backward(k: Any, plan: Plan, keys: Any, steps: list[Step], moduli: Any,
     if complete:
         later[end] = 1
     marginals: list[dict[int, int]] = []
+    laters = [later]  # per layer, from the last: the ways out of its states
     for step in reversed(steps):
         later, by_label = k.backward(step.origin, step.into, step.label, step.weight,
                                      step.ways, later, step.labels, moduli)
         marginals.insert(0, {lab: v for lab in range(step.labels)
                              if (v := number(by_label[lab]))})
+        if envelope is not None:
+            laters.append(later)
     total = (number(later[0]) if len(later) else 0) if plan.layers else int(
         plan.start == plan.end)
     run = Run(plan.layers, plan.start, [], [], total, marginals, plan.classes)
     if envelope is not None and complete:
-        run.envelope = envelope.at_end(number, end)
+        run.envelope = envelope.counted(k, steps, laters[::-1], moduli, number, total)
     return run
 
 
@@ -363,23 +369,38 @@ class Step:
 
 @dataclass
 class Envelope:
-    """The forward counts split by envelope class triple (`kernel.envelope_forward`)."""
+    """What the envelope split needs of each layer, kept by the forward pass: per state its
+    filled slots (`kernel.filled_slots`), per layer the classes dealt so far on each axis and
+    its moves' axes and class."""
 
-    split: Any
-    start: Any
-    seen: Any
+    full: list[Any]
+    seen: list[Any]
+    moves: list[tuple[Any, int]]
     slots: Any
+    sizes: Any
+    residue: Any
 
-    def at_end(self, number: Callable[[Any], int], end: int) -> dict[tuple[int, ...], int]:
-        """class triple -> count at the end state (state ``end`` of the last layer)."""
-        filled = [s >= 0 for s in self.slots.tolist()]
-        extent = [int(self.seen[a]) if filled[a] else 1 for a in range(3)]
+    def counted(self, k: Any, steps: list[Step], laters: list[Any], moduli: Any,
+                number: Callable[[Any], int], total: int) -> dict[tuple[int, ...], int]:
+        """class triple -> count: the split forward layer by layer (`kernel.envelope_forward`),
+        each deal counted when its last slot is filled, times the ways on from there."""
+        import numpy as np
+
+        whole = sum(1 << a for a in range(3) if self.slots[a] >= 0)
+        if not whole:  # every envelope card known: one triple, every deal
+            return {(0, 0, 0): total} if total else {}
+        sizes = [int(x) for x in self.sizes]
+        triples = np.zeros((sizes[0] * sizes[1] * sizes[2], len(moduli)), np.int64)
+        split = np.ones((1, len(moduli)), dtype=self.residue)  # the start: every slot empty
+        for i, step in enumerate(steps):
+            axis_of, cls = self.moves[i]
+            split = k.envelope_forward(
+                split, self.full[i], self.full[i + 1], whole, self.seen[i], self.seen[i + 1],
+                step.origin, step.into, step.label, step.weight, axis_of, cls, laters[i + 1],
+                triples, self.sizes, moduli)
         out: dict[tuple[int, ...], int] = {}
-        for l2 in range(extent[2]):
-            for l1 in range(extent[1]):
-                for l0 in range(extent[0]):
-                    row = int(self.start[end]) + l0 + extent[0] * (l1 + extent[1] * l2)
-                    if v := number(self.split[row]):
-                        out[tuple(x + 1 if filled[a] else 0
-                                  for a, x in enumerate((l0, l1, l2)))] = v
+        for index in range(len(triples)):
+            if v := number(triples[index]):
+                out[(index % sizes[0], index // sizes[0] % sizes[1],
+                     index // (sizes[0] * sizes[1]))] = v
         return out

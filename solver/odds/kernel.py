@@ -270,58 +270,111 @@ def filled(key: int, stride: Any, radix: Any, slots: Any) -> tuple[bool, bool, b
 
 
 @compiled
-def shapes(keys: Any, seen: Any, stride: Any, radix: Any, slots: Any) -> tuple[Any, Any, Any]:
-    """Per state: which slots are filled (`filled`), the classes each axis ranges over (``seen``
-    once filled, else 1: only "empty") and where its rows start (the last entry: all rows)."""
-    states = keys.shape[0]
-    full = np.zeros((states, 3), np.bool_)
-    extent = np.ones((states, 3), np.int64)
-    start = np.zeros(states + 1, np.int64)
-    for u in range(states):
+def filled_slots(keys: Any, stride: Any, radix: Any, slots: Any) -> Any:
+    """Per state, its filled envelope slots (`filled`) as bits: axis ``a`` is bit ``a``."""
+    out = np.empty(keys.shape[0], np.uint8)
+    for u in range(keys.shape[0]):
         f = filled(keys[u], stride, radix, slots)
-        for a in range(3):
-            full[u, a] = f[a]
-            if f[a]:
-                extent[u, a] = seen[a]
-        start[u + 1] = start[u] + extent[u, 0] * extent[u, 1] * extent[u, 2]
-    return full, extent, start
+        out[u] = (1 if f[0] else 0) | (2 if f[1] else 0) | (4 if f[2] else 0)
+    return out
 
 
 @compiled
-def envelope_forward(keys: Any, split: Any, seen: Any, next_keys: Any, next_seen: Any,
-                     origin: Any, into: Any, label: Any, weight: Any, axis_of: Any, cls: int,
-                     stride: Any, radix: Any, slots: Any, sizes: Any, moduli: Any
-                     ) -> tuple[Any, Any, Any]:
-    """The ways into each next state split by envelope classes.
+def tops(top: Any, origin: Any, into: Any, label: Any, axis_of: Any, shift: Any, states: int
+         ) -> Any:
+    """Per next state, the packed index (`Packing.index`) of its highest envelope class triple
+    with a count, which prices its moves: the highest of its moves' sources', moved up by
+    ``shift[a]`` (the class dealt times the axis's packed stride) where a move fills slot ``a``
+    (counts are positive: a state's triples are its sources' moved, none cancel)."""
+    out = np.full(states, -1, np.int64)
+    for t in range(origin.shape[0]):
+        a = axis_of[label[t]]
+        v = top[origin[t]] + (shift[a] if a >= 0 else 0)
+        if v > out[into[t]]:
+            out[into[t]] = v
+    return out
 
-    A state's split is a run of rows of ``split`` (`shapes`: the states' rows one after the
-    other): one row per class triple its slots allow, an axis ranging over the ``seen[a]``
-    classes dealt so far (1 to ``seen[a]``) once its slot is filled (`filled`), else only over
-    "empty" (0). A move whose label ``axis_of`` maps to an axis puts a card of class ``cls`` into
-    that slot. Returns where each next state's rows start, the rows, and per next state the
-    packed field index (`Packing.index`, with ``sizes``) of its highest class triple with a
-    count (-1: none), which prices the next layer's moves.
+
+@compiled
+def rows_of(full: Any, whole: int, seen: Any) -> tuple[Any, Any]:
+    """Per state, the classes each axis's rows range over (``seen[a]`` once its slot is filled,
+    else 1: only "empty") and where its rows start (the last entry: all rows); a state whose
+    slots are all filled (``whole``) has none (its triples go straight to the count)."""
+    states = full.shape[0]
+    extent = np.ones((states, 3), np.int64)
+    start = np.zeros(states + 1, np.int64)
+    for u in range(states):
+        if full[u] == whole:
+            start[u + 1] = start[u]
+            continue
+        for a in range(3):
+            if full[u] >> a & 1:
+                extent[u, a] = seen[a]
+        start[u + 1] = start[u] + extent[u, 0] * extent[u, 1] * extent[u, 2]
+    return extent, start
+
+
+@compiled
+def envelope_forward(split: Any, full: Any, next_full: Any, whole: int, seen: Any,
+                     next_seen: Any, origin: Any, into: Any, label: Any, weight: Any,
+                     axis_of: Any, cls: int, later: Any, triples: Any, sizes: Any, moduli: Any
+                     ) -> Any:
+    """One layer of the envelope split, after the backward pass: the ways into each next state
+    whose slots are not all filled, split by envelope classes; and, for the moves that fill a
+    state's last slot, their split times the ways out of the state they reach (``later``)
+    added to ``triples`` (per packed class triple, `Packing.index` with ``sizes``).
+
+    A state's split is a run of rows (`rows_of`): one row per class triple its filled slots
+    (``full``, bits; ``whole``: all of them) allow, an axis ranging over the ``seen[a]`` classes
+    dealt so far once its slot is filled, else only over "empty". A move whose label
+    ``axis_of`` maps to an axis puts a card of class ``cls`` into that slot. Rows are carried
+    only while a slot is empty (at most two axes' classes, not three), and a move from a state
+    with every slot filled adds nothing (its deals were counted when it filled the last one).
+    ``weight`` empty: every move weighs 1.
     """
     columns = moduli.shape[0]
-    _, extent, start = shapes(keys, seen, stride, radix, slots)
-    next_full, next_extent, next_start = shapes(next_keys, next_seen, stride, radix, slots)
+    extent, start = rows_of(full, whole, seen)
+    next_extent, next_start = rows_of(next_full, whole, next_seen)
     out = np.zeros((next_start[-1], columns), split.dtype)
     w = np.empty(columns, np.int64)
     ratio = np.empty(columns, np.int64)
     exact = moduli[0] == EXACT
+    ones = weight.shape[0] == 0
     last = -1
     for t in range(origin.shape[0]):
         s = origin[t]
         d = into[t]
-        axis = axis_of[label[t]]
-        if weight[t] != last:  # most moves weigh 1: a division per weight, not per move
-            last = weight[t]
+        if full[s] == whole:
+            continue
+        weight_t = 1 if ones else weight[t]
+        if weight_t != last:  # most moves weigh 1: a division per weight, not per move
+            last = weight_t
             for j in range(columns):
                 w[j] = last if moduli[j] == EXACT else last % moduli[j]
                 ratio[j] = 0 if moduli[j] == EXACT else (w[j] << 32) // moduli[j]
+        axis = axis_of[label[t]]
+        e0, e1, e2 = extent[s, 0], extent[s, 1], extent[s, 2]
+        here = start[s]
+        if next_full[d] == whole:  # the last slot filled: to the triples, times the ways out
+            f = full[s]
+            for l2 in range(e2):
+                for l1 in range(e1):
+                    for l0 in range(e0):
+                        c0 = cls if axis == 0 else (l0 + 1 if f & 1 else 0)
+                        c1 = cls if axis == 1 else (l1 + 1 if f & 2 else 0)
+                        c2 = cls if axis == 2 else (l2 + 1 if f & 4 else 0)
+                        index = c0 + sizes[0] * (c1 + sizes[1] * c2)
+                        for j in range(columns):
+                            if exact:
+                                triples[index, j] += split[here, j] * last * later[d, j]
+                            else:
+                                p = moduli[j]
+                                x = np.int64(split[here, j]) * w[j] % p * later[d, j] % p
+                                triples[index, j] = (triples[index, j] + x) % p
+                        here += 1
+            continue
         # a source row's class on each axis (0 if empty) and the destination row it feeds:
         # the destination's axis stride times (class - 1) where its slot is filled
-        e0, e1, e2 = extent[s, 0], extent[s, 1], extent[s, 2]
         d0 = next_extent[d, 0]
         d01 = d0 * next_extent[d, 1]
         shift = 0
@@ -331,13 +384,12 @@ def envelope_forward(keys: Any, split: Any, seen: Any, next_keys: Any, next_seen
             shift = d0 * (cls - 1)
         elif axis == 2:
             shift = d01 * (cls - 1)
-        here = start[s]
         # the source's rows feed runs of the destination's: one run where the destination has
         # the same extents on the first two axes (most moves), else one per (l1, l2)
-        whole = e0 == d0 and e1 == next_extent[d, 1]
-        many = e0 * e1 * e2 if whole else e0
-        for q in range(1 if whole else e1 * e2):
-            to = next_start[d] + shift + (0 if whole else d0 * (q % e1) + d01 * (q // e1))
+        same = e0 == d0 and e1 == next_extent[d, 1]
+        many = e0 * e1 * e2 if same else e0
+        for q in range(1 if same else e1 * e2):
+            to = next_start[d] + shift + (0 if same else d0 * (q % e1) + d01 * (q // e1))
             # out[to + r] += split[here + r] * w; modulo p with Shoup's multiplication (``x``
             # below 2^31, ``ratio`` = w * 2^32 // p: x * w - ((x * ratio) >> 32) * p is x * w
             # modulo p up to one more p, no division), only adding where the weight is 1;
@@ -360,21 +412,7 @@ def envelope_forward(keys: Any, split: Any, seen: Any, next_keys: Any, next_seen
                         v = (x - p if x >= p else x) + out[to + r, j]
                         out[to + r, j] = v - p if v >= p else v
             here += many
-    # a state's rows run in the order of their packed indices (both by l2, then l1, then
-    # l0): its highest with a count is its last row with one
-    top = np.full(next_keys.shape[0], -1, np.int64)
-    for u in range(next_keys.shape[0]):
-        e0, e1 = next_extent[u, 0], next_extent[u, 1]
-        f0, f1, f2 = next_full[u, 0], next_full[u, 1], next_full[u, 2]
-        row = next_start[u + 1] - 1
-        while row >= next_start[u] and not out[row].any():
-            row -= 1
-        if row >= next_start[u]:
-            r = row - next_start[u]
-            l0, l1, l2 = r % e0, r // e0 % e1, r // (e0 * e1)
-            top[u] = ((l0 + 1 if f0 else 0) + sizes[0] * (
-                (l1 + 1 if f1 else 0) + sizes[1] * (l2 + 1 if f2 else 0)))
-    return next_start, out, top
+    return out
 
 
 @compiled
