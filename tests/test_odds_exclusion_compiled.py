@@ -295,3 +295,18 @@ def test_where_it_runs_inclusion_exclusion_goes_first(monkeypatch: pytest.Monkey
     choice.exact_count(puzzle(eight, grid_of(eight)), OWNER_BUDGET, DEFAULT_BUDGET,
                        EXCLUSION_BUDGET, PROGRAMME_BUDGET)
     assert "exclusion" not in taken
+
+
+def test_a_plan_past_the_compiled_loops_keeps_the_python_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where a turn's state does not fit one key (a property of the log, so on every install),
+    the count runs in Python within the budget's ``uncompiled`` part (`choice` gives it the
+    150,000 moves it had in Python), not the compiled budget."""
+    pz = puzzle(forum_log(12, 10, 1), grid_of(forum_log(12, 10, 1)))
+    _, work = python(pz)
+    monkeypatch.setattr(compiled_module, "fits", lambda _: False)
+    with pytest.raises(OverBudget):
+        finish(compiled_module.exclusion_steps(pz, Budget(PLENTY, uncompiled=work.spent - 1)))
+    spent = Budget(PLENTY, pace=48, uncompiled=work.spent)
+    finish(compiled_module.exclusion_steps(pz, spent))
+    assert spent.pace == 48 and spent.spent == work.spent

@@ -60,6 +60,10 @@ states grow with the pins it can place. Compiled, within its 3 million moves
 by owner finishes too), none with more; giving up on a log cost it 0.08-0.57 s, paid on top of
 the other counts' where the log is sampled in the end. With none, the other counts finish at
 once. (In Python, within 150,000 moves, the cut was 24.)"""
+EXCLUSION_UNCOMPILED = 150_000
+"""The most moves inclusion-exclusion makes where its plan does not fit the compiled loops (a
+turn's state past one key, `exclusion_compiled.fits`): a property of the log, so on every
+install; the budget it had in Python (about 1.5 s)."""
 EXCLUSION_PACE = 3 * Budget.pace
 """What a move of the count by inclusion-exclusion costs in Python, in sixteenths of a Python
 unit (`Budget.pace`): about three units of the count owner by owner (compiled, the count sets
@@ -125,6 +129,7 @@ def exact_count(
     if not many:
         runs.reverse()
     if crowd:  # inclusion-exclusion is favoured, and goes first
-        by_exclusion = Budget(exclusion_budget, pace=EXCLUSION_PACE)
+        by_exclusion = Budget(exclusion_budget, pace=EXCLUSION_PACE,
+                              uncompiled=min(exclusion_budget, EXCLUSION_UNCOMPILED))
         runs.insert(0, (exclusion_steps(pz, by_exclusion), by_exclusion, LEAD))
     return first_finished(runs, HEAD_START)
