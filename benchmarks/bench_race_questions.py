@@ -40,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import bench_strategy as bs
 
-from solver.game import ENVELOPE, GameLog
+from solver.game import ENVELOPE, GameLog, Suggestion
 from solver.race import Play, _deals, _Table, race
 from solver.simulate import Moment, Opponent, play_to_win
 
@@ -76,7 +76,7 @@ def _views(table: _Table, log: GameLog, deal: Mapping[str, str], rng: random.Ran
         hand = [holds(player, c) if deal[c] == player else -holds(player, c) for c in table.live]
         shown = []
         for i, event in enumerate(log.events):
-            if getattr(event, "by", None) != player or event.refuted_by is None:
+            if not isinstance(event, Suggestion) or event.by != player or event.refuted_by is None:
                 continue
             matches = [c for c in event.cards if deal.get(c) == event.refuted_by]
             card = event.shown or (rng.choice(matches) if matches else None)
@@ -94,7 +94,7 @@ def _named_placed(table: _Table, log: GameLog, deal: Mapping[str, str],
     holds = table.model.holds
     shown_named = placed = 0
     for i, event in enumerate(log.events):
-        by = getattr(event, "by", None)
+        by = event.by if isinstance(event, Suggestion) else None  # accusations name no cards
         if by is None or by == log.game.me or by not in views:
             continue
         hand, shown = views[by]
