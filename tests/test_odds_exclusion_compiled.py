@@ -201,6 +201,20 @@ def test_without_numba_the_python_count_counts(monkeypatch: pytest.MonkeyPatch) 
         expected.total, expected.cells, expected.envelopes)
 
 
+def test_without_numba_the_python_count_keeps_its_python_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A broken install (numba is required) counts in Python within the budget's ``uncompiled``
+    part, as a plan past the compiled loops does, not the compiled millions (30 s, 1 GB)."""
+    pz = puzzle(forum_log(12, 10, 3), grid_of(forum_log(12, 10, 3)))
+    _, work = python(pz)
+    monkeypatch.setattr(compiled_module, "installed", lambda: False)
+    with pytest.raises(OverBudget):
+        finish(compiled_module.exclusion_steps(pz, Budget(PLENTY, uncompiled=work.spent - 1)))
+    spent = Budget(PLENTY, uncompiled=work.spent)
+    finish(compiled_module.exclusion_steps(pz, spent))
+    assert spent.spent == work.spent
+
+
 def test_kernels_that_fail_to_compile_leave_the_python_count(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A numba that imports but cannot compile the kernels is no traceback: the Python count

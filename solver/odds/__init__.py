@@ -49,8 +49,8 @@ EXCLUSION_BUDGET = 3_000_000
 `docs/odds.md`: the logs it finishes in 2-3 million moves (forum 30 events seed 1, 45 cards 30
 events seed 4) took 1.1-1.4 s, less than sampling them; a log it gives up on costs it at most
 about half a second (a turn past the budget is only counted, never listed). Where numba does not
-load, the same budget in Python (the same label; measured about 10 microseconds and 350 bytes
-a move: up to about 30 s and 1 GB on a log that needs them all; numba is required)."""
+load (numba is required), 150,000 moves in Python (`choice.EXCLUSION_UNCOMPILED`; about 10
+microseconds and 350 bytes a move: the whole budget would be up to about 30 s and 1 GB)."""
 PROGRAMME_BUDGET = 8_000_000
 """Work (transitions and the envelope fields they move) the programme may take in `odds`: its
 `DEFAULT_BUDGET` taking turns with the other counts, the rest alone once they have dropped out

@@ -18,9 +18,13 @@ Chinese remainder theorem. Per class the figures are arrays of residues, not fie
 integer. `exclusion.counted` checks every figure is a whole number of deals and every card's
 figures add up to the deals.
 
-Where numba is missing, or a turn's state does not fit one key, the Python count runs instead:
-where numba is missing within the same budget (the same label, many times the time); where the
-state does not fit (on every install) within the budget's ``uncompiled`` part.
+Where numba is missing, or a turn's state does not fit one key, the Python count runs instead,
+within the budget's ``uncompiled`` part (`choice`: the 150,000 moves it had in Python). Where the
+state does not fit, that is a property of the log, the same on every install. Where numba does
+not load (a broken install: numba is required), a log that needs more moves is sampled there and
+exact elsewhere, never given other figures: the compiled budget in Python would cost up to about
+30 s and 1 GB (10 microseconds and 350 bytes a move), as `compiled.PYTHON_MOST` caps the
+programme.
 """
 
 from __future__ import annotations
@@ -176,6 +180,7 @@ def exclusion_steps(pz: Any, budget: Budget) -> Steps[OwnerCount]:
         budget.cap(budget.uncompiled)  # Python by necessity, on every install
         return (yield from python_steps(setup, budget))
     if not (installed() and setup.turns):
+        budget.cap(budget.uncompiled)  # numba missing: the Python budget, not 30 s and 1 GB
         return (yield from python_steps(setup, budget))
     if not loaded():
         before = budget.spent
@@ -190,6 +195,7 @@ def exclusion_steps(pz: Any, budget: Budget) -> Steps[OwnerCount]:
         budget.refund(budget.spent - before)
     k = kernel()
     if k is None:
+        budget.cap(budget.uncompiled)
         return (yield from python_steps(setup, budget))
     budget.pace = PACE
     return (yield from compiled_steps(k, setup, budget))
