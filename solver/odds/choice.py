@@ -115,8 +115,9 @@ def exact_count(
 
     With ``alone`` larger than ``budget``, the programme, once the others have dropped out, goes
     on up to ``alone`` in all where its state fits the compiled loop (`compiled.fits`; where
-    numba does not load, in Python up to `compiled.PYTHON_MOST`): logs another count finishes cost what they
-    did, and logs none finishes in its turns cost only the programme's further work."""
+    numba does not load, in Python up to `compiled.PYTHON_MOST`): logs another count finishes
+    cost what they did, and logs none finishes in its turns cost only the programme's further
+    work."""
     hands = sum(1 for p in pz.game.player_names if pz.capacity[pz.owners.index(p)] > 0)
     many = hands > FEW_HANDS
     runs: list[tuple[Steps[OwnerCount | Count], Budget, int]] = []
