@@ -6,6 +6,7 @@ Python count where numba is missing or its kernels do not compile."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ from tests.strategies import forum_game, small_logs
 from tests.test_odds import brute_odds
 from tests.test_odds_compiled import small_moduli
 from tests.test_odds_exclusion import forum_log
+from tests.test_odds_notes import logs_with_notes
 
 pytest.importorskip("numba")
 
@@ -92,6 +94,17 @@ def test_forum_rules_equal_to_brute_force(log: GameLog) -> None:
 @given(small_logs())
 def test_modulo_primes_equal_to_brute_force(log: GameLog) -> None:
     """Counts modulo primes near 1000 (many residues each), never exact."""
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(compiled_module, "EXACT_LIMIT", 0)
+        patched.setattr(compiled_module, "moduli_for", small_moduli)
+        assert_brute(log)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(logs_with_notes())
+def test_notes_equal_brute_force(log: GameLog) -> None:
+    """"Holds one of" notes expand as refutations do, exact and modulo primes near 1000."""
+    assert_brute(log)
     with pytest.MonkeyPatch.context() as patched:
         patched.setattr(compiled_module, "EXACT_LIMIT", 0)
         patched.setattr(compiled_module, "moduli_for", small_moduli)
@@ -324,3 +337,24 @@ def test_a_plan_past_the_compiled_loops_keeps_the_python_budget(
     spent = Budget(PLENTY, pace=48, uncompiled=work.spent)
     finish(compiled_module.exclusion_steps(pz, spent))
     assert spent.pace == 48 and spent.spent == work.spent
+
+
+def test_a_group_of_moves_past_64_bits_is_counted_in_python(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernels sum the moves that pin the same cards (one per set of the owner's
+    refutations taken as "none") in one 64-bit integer and multiply it by the places left, exact
+    or modulo primes: `fits` must bound that sum, not one move's weight (past 2^63 it would
+    wrap, and the residues taken of it be wrong)."""
+    log = forum_log(12, 10, 3)
+    setup = prepare(puzzle(log, grid_of(log)), Budget(PLENTY))
+    sizes = [sum(len(setup.of_class[x]) for members in t.classes for x in members)
+             for t in setup.turns]
+    one_move = [max(math.perm(t.capacity, f) * math.comb(n, f) * max(t.capacity, 1)
+                    for f in range(min(t.capacity, n) + 1))
+                for t, n in zip(setup.turns, sizes, strict=True)]
+    groups = [len(t.open) * w for t, w in zip(setup.turns, one_move, strict=True)]
+    assert max(groups) > max(one_move)  # an owner with a refutation open: groups of two
+    monkeypatch.setattr(compiled_module, "WEIGHT_LIMIT", max(one_move) + 1)
+    assert not compiled_module.fits(setup)
+    monkeypatch.setattr(compiled_module, "WEIGHT_LIMIT", max(groups) + 1)
+    assert compiled_module.fits(setup)

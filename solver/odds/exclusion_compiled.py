@@ -57,7 +57,7 @@ loaded them yet: about a tenth of a second."""
 KEY_LIMIT = 1 << 62
 """Turns whose states need this many keys or more are counted in Python."""
 WEIGHT_LIMIT = 1 << 62
-"""A move's weight times its places left must stay below this."""
+"""A group of moves' summed weight times its places left must stay below this (`shapes`)."""
 MOVES_LIMIT = 1 << 20
 """Turns where a state may have this many moves or more are counted in Python."""
 EXACT_LIMIT = 1 << 62
@@ -144,15 +144,19 @@ def _most_moves(turn: Turn, sizes: Sequence[int]) -> int:
 
 def shapes(setup: Setup) -> tuple[list[list[int]], list[list[int]], list[int]]:
     """Per turn (and the end) the radix of each part of the state; per turn the most moves a
-    state has; the largest weight times places left."""
+    state has; the largest weight of a group of moves that pin the same cards, times places
+    left (what the kernels hold in a 64-bit integer, exact or not)."""
     turns = setup.turns
     sizes = [[sum(len(setup.of_class[x]) for x in members) for members in turn.classes]
              for turn in turns]
     radices = [[n + 1 for n in s] + [setup.places + 1] for s in sizes] + [[setup.places + 1]]
     most = [_most_moves(turn, s) for turn, s in zip(turns, sizes, strict=True)]
-    # a move pins f <= c of the cards of the turn's kinds: C(those, f) ways at most
-    heaviest = [max(math.perm(t.capacity, f) * math.comb(sum(s), f) * max(t.capacity, 1)
-                    for f in range(min(t.capacity, sum(s)) + 1))
+    # a move pins f <= c of the cards of the turn's kinds: C(those, f) ways at most; the
+    # kernels sum the moves that pin the same cards (one per set of refutations taken as
+    # "none", `exclusion_kernel.grouped`) and multiply the sum by the places left
+    heaviest = [len(t.open) * max(math.perm(t.capacity, f) * math.comb(sum(s), f)
+                                  * max(t.capacity, 1)
+                                  for f in range(min(t.capacity, sum(s)) + 1))
                 for t, s in zip(turns, sizes, strict=True)]
     return radices, [[m] for m in most], heaviest
 
