@@ -112,6 +112,82 @@ def test_modulo_primes_equal_to_brute_force(log: GameLog) -> None:
         assert_brute(log, refuter_model=True)
 
 
+def mixed_radix(radix: list[int]) -> tuple[list[int], list[int]]:
+    """`compiled.layout` as where the bit fields do not fit 62 bits: every key in mixed radix."""
+    return [math.prod(radix[:d]) for d in range(len(radix))], list(radix) + [-1] * len(radix)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(small_logs())
+def test_mixed_radix_modulo_primes_equal_to_brute_force(log: GameLog) -> None:
+    """Keys in mixed radix (a division and a remainder per part) and counts modulo primes near
+    1000, the refuter model's weights: the paths no benchmark log takes."""
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(compiled_module, "EXACT_LIMIT", 0)
+        patched.setattr(compiled_module, "moduli_for", small_moduli)
+        patched.setattr(compiled_module, "layout", mixed_radix)
+        assert_brute(log, refuter_model=True)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(logs_with_notes())
+def test_notes_modulo_primes_equal_brute_force(log: GameLog) -> None:
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(compiled_module, "EXACT_LIMIT", 0)
+        patched.setattr(compiled_module, "moduli_for", small_moduli)
+        assert_brute(log, refuter_model=False)
+
+
+def test_kernels_modulo_the_largest_primes() -> None:
+    """The kernels' arithmetic modulo the primes just below 2^31 the counts use (residues in
+    32 bits, Shoup's multiplication with one conditional subtraction) at its edges: residues
+    0, 1, p - 2, p - 1, weights 1, p - 1, p, p + 1 and up to 2^62 - 1, against Python's
+    integers; also modulo a few small primes."""
+    import numpy as np
+
+    k = compiled_module.kernel()
+    assert k is not None
+    primes = [*moduli_for(1 << 120), 3, 1009, 65_537]
+    assert primes[0] == (1 << 31) - 1
+    moduli = np.array(primes, np.int64)
+    rng = random.Random(7)
+
+    def residue(p: int) -> int:
+        return rng.choice([0, 1, p - 2, p - 1, rng.randrange(p)])
+
+    states, moves, labels = 40, 400, 5
+    ways = [[residue(p) for p in primes] for _ in range(states)]
+    origin = [rng.randrange(states) for _ in range(moves)]
+    target = [rng.randrange(25) for _ in range(moves)]
+    weight = [rng.choice([1, 1, 2, primes[0] - 1, primes[0], primes[0] + 1, (1 << 62) - 1,
+                          rng.randrange(1, 1 << 62)]) for _ in range(moves)]
+    keys, into, count = k.forward(np.array(origin, np.int32), np.array(target, np.int64),
+                                  np.array(weight, np.int64), np.array(ways, np.int32), moduli)
+    expected: dict[int, list[int]] = {}
+    for s, t, w in zip(origin, target, weight, strict=True):
+        row = expected.setdefault(t, [0] * len(primes))
+        for j, p in enumerate(primes):
+            row[j] = (row[j] + ways[s][j] * w) % p
+    assert {int(key): count[u].tolist() for u, key in enumerate(keys)} == expected
+
+    later = [[residue(p) for p in primes] for _ in range(len(keys))]
+    label = [rng.randrange(labels) for _ in range(moves)]
+    for weighed in (weight, []):  # no weights: every move weighs 1 (`Step.kept`)
+        out, by_label = k.backward(
+            np.array(origin, np.int32), into, np.array(label, np.int16),
+            np.array(weighed, np.int64), np.array(ways, np.int32), np.array(later, np.int32),
+            labels, moduli)
+        ways_out = [[0] * len(primes) for _ in range(states)]
+        per_label = [[0] * len(primes) for _ in range(labels)]
+        for t, (s, lab) in enumerate(zip(origin, label, strict=True)):
+            for j, p in enumerate(primes):
+                v = (weighed[t] if weighed else 1) * later[int(into[t])][j]
+                ways_out[s][j] = (ways_out[s][j] + v) % p
+                per_label[lab][j] = (per_label[lab][j] + ways[s][j] * v) % p
+        assert out.tolist() == ways_out
+        assert by_label.tolist() == per_label
+
+
 def assert_same_as_python(log: GameLog, refuter_model: bool, budget: int = DEFAULT_BUDGET
                           ) -> bool:
     """The same figures and work, or past the budget both; True when both finished."""
@@ -188,8 +264,7 @@ def test_keys_in_mixed_radix_count_the_same(monkeypatch: pytest.MonkeyPatch) -> 
     benchmark's logs needs it): the same figures and work as the Python programme."""
     packed = compiled_module.layout([4, 3, 2, 5])
     assert packed == ([1, 4, 16, 32], [4, 4, 2, 8, 0, 2, 4, 5])  # bit fields: shifts, masks
-    monkeypatch.setattr(compiled_module, "layout", lambda radix: (
-        [math.prod(radix[:d]) for d in range(len(radix))], list(radix) + [-1] * len(radix)))
+    monkeypatch.setattr(compiled_module, "layout", mixed_radix)
     for seed in range(2):
         assert assert_same_as_python(spectator(seed), False)
     assert assert_same_as_python(forum_game(12, 0).upto(5), False)
