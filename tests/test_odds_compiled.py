@@ -420,3 +420,30 @@ def test_a_server_loads_the_kernels_in_the_background() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, cwd=Path(__file__).parent.parent)
     assert done.stdout.split() == ["1", "False", "True"]
+
+
+@pytest.mark.parametrize("small", [False, True], ids=["exact", "modulo-primes"])
+def test_bluff_weights_equal_the_python_programme(small: bool,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The race's weighting (`race.bluff_weights`: a tally per card another player named,
+    weights 4 and 1) on spectator logs: the same figures and work as the Python programme,
+    exact and modulo primes near 1000."""
+    import dataclasses
+    from fractions import Fraction
+
+    from solver.race import bluff_weights
+
+    if small:
+        monkeypatch.setattr(compiled_module, "EXACT_LIMIT", 0)
+        monkeypatch.setattr(compiled_module, "moduli_for", small_moduli)
+    for seed in range(3):
+        log = spectator(seed)
+        plain = puzzle(log, grid_of(log))
+        weights = bluff_weights(log, plain, Fraction(1, 4))
+        assert weights
+        pz = dataclasses.replace(plain, tallies=[*plain.tallies, *weights])
+        python, python_work = counted(pz, False)
+        mine, work = counted(pz, True)
+        assert work.spent == python_work.spent
+        assert (mine.total, mine.run.envelope, mine.run.marginals) == (
+            python.total, python.run.envelope, python.run.marginals)
