@@ -18,9 +18,11 @@ Chinese remainder theorem. Per class the figures are arrays of residues, not fie
 integer. `exclusion.counted` checks every figure is a whole number of deals and every card's
 figures add up to the deals.
 
-Where numba is missing, or a turn's state does not fit one key, the Python count runs instead,
-within the budget's ``uncompiled`` part (`choice`: the 150,000 moves it had in Python). Where the
-state does not fit, that is a property of the log, the same on every install. Where numba does
+Where numba is missing, or the plan does not fit the kernels (`fits`: a turn's state past one
+key, a state's moves past a small array, a group of moves' weight past 62 bits), the Python
+count runs instead, within the budget's ``uncompiled`` part (`choice`: the 150,000 moves it had
+in Python). Where the plan does not fit, that is a property of the log, the same on every
+install. Where numba does
 not load (a broken install: numba is required), a log that needs more moves is sampled there and
 exact elsewhere, never given other figures: the compiled budget in Python would cost up to about
 30 s and 1 GB (10 microseconds and 350 bytes a move), as `compiled.PYTHON_MOST` caps the
