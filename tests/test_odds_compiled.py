@@ -407,6 +407,73 @@ def test_where_no_cache_is_writable_the_count_still_runs(tmp_path: Path) -> None
                                    str(tmp_path / "solver" / "odds" / "kernel.py")]
 
 
+BOUNDS_CHECKED = """
+import sys
+from solver.odds import compiled, exclusion_compiled, grid_of, puzzle
+from solver.odds.exact import count_steps
+from solver.odds.exclusion import prepare
+from solver.odds.programme import Budget, finish
+from tests.strategies import forum_game
+from tests.test_odds_exclusion import forum_log
+assert compiled.kernel() is not None and exclusion_compiled.kernel() is not None
+for players, seed, events in ((6, 1, 10), (8, 0, 10), (12, 0, 5)):
+    log = forum_game(players, seed).upto(events)
+    counted = finish(count_steps(puzzle(log, grid_of(log)), Budget(10**9), compiled=True))
+    print(counted.run.total, len(counted.excluded), counted.excluded[0][1].total)
+pz = puzzle(forum_log(12, 10, 1), grid_of(forum_log(12, 10, 1)))
+setup = prepare(pz, Budget(10**9))
+done = finish(exclusion_compiled.compiled_steps(exclusion_compiled.kernel(), setup,
+                                                Budget(10**9)))
+print(done.total)
+"""
+
+
+@pytest.mark.slow
+def test_the_kernels_read_and_write_within_their_arrays(tmp_path: Path) -> None:
+    """Both counts' kernels compiled with numba's bounds checks (about a minute), on
+    logs with a wrong accusation (its count keeps no envelope counts: the programme's kernels
+    used to read a per-state array of one entry past its end, harmless only while the read
+    did not reach unmapped memory) and a 12-player log by inclusion-exclusion: no index out of
+    bounds, the figures as without the checks."""
+    import os
+    import subprocess
+    import sys
+
+    from solver.odds.exclusion import prepare
+    from solver.odds.exclusion_compiled import compiled_steps
+    from solver.odds.exclusion_compiled import kernel as exclusion_kernel
+    from tests.test_odds_exclusion import forum_log
+
+    root = Path(__file__).parent.parent
+    env = dict(os.environ, PYTHONPATH=str(root), NUMBA_BOUNDSCHECK="1",
+               NUMBA_CACHE_DIR=str(tmp_path / "numba"))
+    done = subprocess.run([sys.executable, "-c", BOUNDS_CHECKED], env=env, cwd=root,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    expected = []
+    for players, seed, events in ((6, 1, 10), (8, 0, 10), (12, 0, 5)):
+        log = forum_game(players, seed).upto(events)
+        result, _ = counted(puzzle(log, grid_of(log)), True)
+        expected.append(f"{result.run.total} {len(result.excluded)} "
+                        f"{result.excluded[0][1].total}")
+    pz = puzzle(forum_log(12, 10, 1), grid_of(forum_log(12, 10, 1)))
+    k = exclusion_kernel()
+    expected.append(str(finish(compiled_steps(k, prepare(pz, Budget(PLENTY)),
+                                              Budget(PLENTY))).total))
+    assert done.stdout.split("\n")[:-1] == expected
+
+
+def test_without_envelope_counts_no_state_is_priced_by_its_fields() -> None:
+    """A count without envelope counts (a wrong accusation's) keeps one entry of ``top``, not
+    one per state: `kernel.move_work` must not read it (in Python, where indices are checked)."""
+    import numpy as np
+
+    k = compiled_module.kernel()
+    assert k is not None
+    assert k.move_work.py_func(np.zeros(1, np.int64), 5, 0) == 1
+    assert k.move_work.py_func(np.array([0, 2**15 - 1]), 1, 2) == 1 + 2**15 * 2 // 2**15
+
+
 def test_a_server_loads_the_kernels_in_the_background() -> None:
     """`load_in_background` starts one thread per process; once it is done a count needs no
     load (checked in a fresh process: this one has loaded them already)."""

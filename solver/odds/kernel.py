@@ -53,7 +53,10 @@ def part(key: int, stride: Any, radix: Any, d: int) -> int:
 def move_work(top: Any, i: int, bits: int) -> int:
     """The work of one move from state ``i``: the transition, and the packed envelope counts it
     moves (`programme.fields_work` of its fields up to the highest with a count, ``top[i]``, of
-    ``bits`` each; 0 bits: none)."""
+    ``bits`` each; 0 bits: none, and ``top`` is not read: a count without envelope counts, such
+    as one for a wrong accusation, keeps no entry per state)."""
+    if bits == 0:
+        return 1
     return 1 + ((top[i] + 1) * bits >> 15)  # type: ignore[no-any-return]
 
 
