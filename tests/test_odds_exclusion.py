@@ -145,3 +145,22 @@ def test_a_twelve_player_forum_log_only_inclusion_exclusion_finishes_is_exact() 
         count_by_exclusion(pz, Budget(100_000))
     sampled = odds(log, refuter_model=True)  # not this count's: the other counts, or sampling
     assert sampled.refuter_model
+
+
+def test_the_count_pauses_within_a_turn() -> None:
+    """The count pauses after every state of the forward pass, not only after every turn: a
+    process that has not loaded the compiled kernels counts in Python until `SWITCH` moves
+    (`exclusion_compiled`, about a tenth of a second), and one turn of this log (forum, 12
+    players, 30 events) has some 850,000 moves (11 s in Python before the switch, when the
+    count paused only between turns)."""
+    from solver.odds.exclusion import prepare, python_steps
+    from solver.odds.exclusion_compiled import SWITCH
+
+    log = forum_log(12, 30, 2)
+    spent = Budget(3_000_000)
+    steps = python_steps(prepare(puzzle(log, grid_of(log)), spent), spent)
+    before = spent.spent
+    while spent.spent - before <= SWITCH:
+        next(steps)
+    steps.close()
+    assert spent.spent - before <= SWITCH + 2_000  # a state's moves at most

@@ -285,6 +285,7 @@ def python_steps(setup: Setup, budget: Budget) -> Steps[OwnerCount]:
                 for j, n, k in m.picks:
                     v -= select(u, masks[i][j]) * (m.weight * k // n)
                 nu[m.after] += v
+            yield  # a turn's states may be many (`exclusion_compiled` switches between two)
         forward_unpinned = dict(nu)
         yield
 
