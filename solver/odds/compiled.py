@@ -40,6 +40,7 @@ from .programme import (
     finish,
     plan_of,
     programme_steps,
+    python_first,
 )
 from .residues import crt, moduli_for
 from .setup import Tally
@@ -187,16 +188,10 @@ def compiled_steps(
         budget.cap(PYTHON_MOST)
         return (yield from programme_steps(capacity, allowed, tallies, budget, axes, plan))
     if not loaded():
-        before = budget.spent
         python = programme_steps(capacity, allowed, tallies, budget, axes, plan)
-        while budget.spent - before <= SWITCH:
-            try:
-                next(python)
-            except StopIteration as done:
-                return done.value  # type: ignore[no-any-return]
-            yield
-        python.close()
-        budget.refund(budget.spent - before)
+        done = yield from python_first(python, budget, SWITCH)
+        if done is not None:
+            return done
     k = kernel()
     if k is None:
         budget.cap(PYTHON_MOST)

@@ -44,7 +44,7 @@ from . import compiled
 from .compiled import installed
 from .exclusion import Setup, State, Turn, counted, prepare, python_steps
 from .owners import OwnerCount
-from .programme import Budget, Steps
+from .programme import Budget, Steps, python_first
 from .residues import crt, moduli_for
 
 PACE = 2
@@ -189,16 +189,9 @@ def exclusion_steps(pz: Any, budget: Budget) -> Steps[OwnerCount]:
         budget.cap(budget.uncompiled)  # numba missing: the Python budget, not 30 s and 1 GB
         return (yield from python_steps(setup, budget))
     if not loaded():
-        before = budget.spent
-        python = python_steps(setup, budget)
-        while budget.spent - before <= SWITCH:
-            try:
-                next(python)
-            except StopIteration as done:
-                return done.value  # type: ignore[no-any-return]
-            yield
-        python.close()
-        budget.refund(budget.spent - before)
+        done = yield from python_first(python_steps(setup, budget), budget, SWITCH)
+        if done is not None:
+            return done
     k = kernel()
     if k is None:
         budget.cap(budget.uncompiled)

@@ -300,6 +300,23 @@ Steps = Generator[None, None, T]
 returns its result at the end."""
 
 
+def python_first(python: Steps[T], budget: Budget, switch: int) -> Generator[None, None, T | None]:
+    """Take ``python``'s steps until it has spent ``switch`` units: its result if it finished,
+    else ``None``, its work given back (a compiled count that starts again charges the same work,
+    so whether a count finishes does not depend on which loop ran it)."""
+    before = budget.spent
+    while budget.spent - before <= switch:
+        try:
+            next(python)
+        except StopIteration as done:
+            result: T = done.value
+            return result
+        yield
+    python.close()
+    budget.refund(budget.spent - before)
+    return None
+
+
 def finish(steps: Steps[T]) -> T:
     """Run a count to the end."""
     while True:
