@@ -77,6 +77,10 @@ from .values import replace
 
 SAMPLES = 400
 """Deals drawn to estimate the race (standard error at most 0.025 per player)."""
+Choices = tuple[tuple[str, ...], tuple[str, ...]]
+"""One draw of a player's hidden choices in a deal: the card shown at each refutation of their
+suggestions that my log does not say (in log order, where the refuter held a named card), and
+the side cards they looked at (in order)."""
 BLUFF = Fraction(1, 4)
 """The bluff factor: how much a deal weighs for each card a player named while holding it
 (chosen from the figures in docs/strategy.md)."""
@@ -110,6 +114,11 @@ class Race:
     weights: tuple[float, ...] = dataclasses.field(default=(), compare=False, repr=False)
     """The weight of each of `deals` with the hidden choices drawn for it (`_Table.weight`;
     empty: all alike)."""
+    choices: tuple[Mapping[str, Choices], ...] = dataclasses.field(default=(), compare=False,
+                                                                    repr=False)
+    """The hidden choices drawn for each of `deals` (player -> `Choices`), which its weight
+    and its being kept depend on: the turns ahead are played out from them (empty: drawn
+    anew)."""
 
     def threat(self) -> float:
         """The chance that at least one player still in the game could name it now (the players
@@ -242,15 +251,17 @@ class _Table:
         did not see them), the side cards they looked at."""
         return self.view(player, deal)[0]
 
-    def view(self, player: str, deal: Mapping[str, str]) -> tuple[list[int], int]:
-        """`facts`, and how many cards ``player`` named after they were shown them in this
-        draw of the hidden choices (each card once: `weight`)."""
+    def view(self, player: str, deal: Mapping[str, str], given: Choices | None = None
+             ) -> tuple[list[int], int, Choices]:
+        """`facts`, how many cards ``player`` named after they were shown them in this draw of
+        the hidden choices (each card once: `weight`), and the draw (``given``, else drawn)."""
         holds = self.model.holds
         facts = [holds(player, c) if deal[c] == player else -holds(player, c) for c in self.live]
-        shown, seen = self._shown(player, deal)
+        shown, seen, picks = self._shown(player, deal, None if given is None else given[0])
         facts += shown
-        facts += [holds(SIDE, c) for c in self._peeked(player, deal)]
-        return facts, self._named_after(player, seen)
+        peeked = self._peeked(player, deal) if given is None else given[1]
+        facts += [holds(SIDE, c) for c in peeked]
+        return facts, self._named_after(player, seen), (picks, tuple(peeked))
 
     def _named_after(self, player: str, seen: Mapping[str, int]) -> int:
         """How many of the cards ``seen`` (card -> the event it was first shown to ``player``
@@ -268,15 +279,18 @@ class _Table:
         knew where it was), as `Play` weighs the cards they named while holding them."""
         return self.bluff**named_after
 
-    def _shown(self, player: str, deal: Mapping[str, str]) -> tuple[list[int], dict[str, int]]:
-        """Facts from the cards shown to ``player``: the card, or a uniform pick among the
-        refuter's matches when I did not see it; under the first-in-order rule, the earlier
-        categories the refuter lacks. With them, each card shown -> the event it was first
-        shown in."""
+    def _shown(self, player: str, deal: Mapping[str, str], given: Sequence[str] | None = None
+               ) -> tuple[list[int], dict[str, int], tuple[str, ...]]:
+        """Facts from the cards shown to ``player``: the card, or when I did not see it a
+        uniform pick among the refuter's matches (the next of ``given`` when given); under the
+        first-in-order rule, the earlier categories the refuter lacks. With them, each card
+        shown -> the event it was first shown in, and the picks."""
         holds = self.model.holds
         game = self.log.game
         facts: list[int] = []
         seen: dict[str, int] = {}
+        picks: list[str] = []
+        ahead = None if given is None else iter(given)
         for i, event in enumerate(self.log.events):
             if not isinstance(event, Suggestion) or event.by != player:
                 continue
@@ -288,7 +302,8 @@ class _Table:
                 matches = [c for c in event.cards if deal.get(c) == refuter]
                 if not matches:  # a face-up card only: nothing to read from this deal
                     continue
-                card = self.rng.choice(matches)
+                card = self.rng.choice(matches) if ahead is None else next(ahead)
+                picks.append(card)
             if card not in self.live:
                 continue
             seen.setdefault(card, i)
@@ -300,7 +315,7 @@ class _Table:
                     for c in event.cards
                     if c in self.live and CATEGORIES.index(game.category_of(c)) < rank
                 ]
-        return facts, seen
+        return facts, seen, tuple(picks)
 
     def _peeked(self, player: str, deal: Mapping[str, str]) -> list[str]:
         """The side cards ``player`` looked at: what I saw in a slot I looked at too, else a
@@ -312,25 +327,26 @@ class _Table:
         self.rng.shuffle(free)
         return [self.my_slots[s] if s in self.my_slots else free.pop() for s in slots]
 
-    def read(self, players: Sequence[str], still: Sequence[str],
-             deal: Mapping[str, str]) -> tuple[set[str], bool, float]:
+    def read(self, players: Sequence[str], still: Sequence[str], deal: Mapping[str, str]
+             ) -> tuple[set[str], bool, float, dict[str, Choices]]:
         """Who could name the envelope of ``deal`` now, whether it is kept (no player of
         ``still`` could have named it at the end of their last turn, or they would have accused
-        then) and how much it weighs with the hidden choices drawn (`weight`). One draw of the
-        hidden choices serves both views and the weight; the earlier view is asked only of a
-        player who knows now, as it holds less."""
+        then), how much it weighs with the hidden choices drawn (`weight`) and those choices.
+        One draw of the hidden choices serves both views and the weight; the earlier view is
+        asked only of a player who knows now, as it holds less."""
         now: set[str] = set()
         kept = True
         named_after = 0
+        drawn: dict[str, Choices] = {}
         for name in players:
-            facts, named = self.view(name, deal)
+            facts, named, drawn[name] = self.view(name, deal)
             named_after += named
             if not self.knows(name, deal, facts):
                 continue
             now.add(name)
             if kept and name in still and name in self.turn_end:
                 kept = not self.knows(name, deal, facts, self.turn_end[name])
-        return now, kept, self.weight(named_after)
+        return now, kept, self.weight(named_after), drawn
 
 
 class _Round(_Table):
@@ -351,18 +367,21 @@ class _Round(_Table):
         self.card_of = {holds(o, c): c for o in log.game.owners for c in self.live}
         """A "holds" variable -> its card."""
 
-    def ahead(self, deal: Mapping[str, str], seats: Sequence[str],
-              question: Triple) -> tuple[bool, float, bool]:
+    def ahead(self, deal: Mapping[str, str], seats: Sequence[str], question: Triple,
+              drawn: Mapping[str, Choices] | None = None) -> tuple[bool, float, bool]:
         """In ``deal``: whether none of ``seats`` (in turn order) could name the envelope at the
         start or the end of their turn; if so, my chance of naming it right after the answer to
         ``question`` (my chances now, over the envelopes my view leaves open then) and whether
         I know it then. Each of them names the likeliest card of each category (`likely`) they
         neither hold nor were shown; a refuter shows one of their matches at random; everyone
-        hears who passed and who refuted, the asker also the card."""
+        hears who passed and who refuted, the asker also the card. What each knows at the start
+        comes from the hidden choices ``drawn`` for this deal (the race's: its weight and its
+        being kept depend on them), else from a new draw."""
         me = self.log.game.me
         assert me is not None
         heard = list(self.selectors)
-        seen = {name: self.facts(name, deal) for name in (*seats, me)}
+        drawn = drawn or {}
+        seen = {name: self.view(name, deal, drawn.get(name))[0] for name in (*seats, me)}
         for name in seats:
             if self._pins(deal, heard + seen[name]):
                 return False, 0.0, False
@@ -565,12 +584,12 @@ def race(log: GameLog, *, samples: int | None = None, seed: int = 0,
         read = [table.read(players, still, deal) for deal in deals]
     finally:
         table.close()
-    rows = [i for i, (_now, kept, _w) in enumerate(read) if kept]
+    rows = [i for i, (_now, kept, _w, _c) in enumerate(read) if kept]
     fallback = not rows
     if fallback:
         rows = list(range(len(read)))
     envelopes: dict[Triple, tuple[float, int]] = {}
-    for deal, (_now, kept, weight) in zip(deals, read, strict=True):
+    for deal, (_now, kept, weight, _c) in zip(deals, read, strict=True):
         s, w, r = (next(c for c in game.deck.of(cat) if deal.get(c) == ENVELOPE)
                    for cat in CATEGORIES)
         k, n = envelopes.get((s, w, r), (0.0, 0))
@@ -580,7 +599,7 @@ def race(log: GameLog, *, samples: int | None = None, seed: int = 0,
     chances = {n: sum(w for i, w in zip(rows, weights, strict=True) if n in read[i][0]) / total
                for n in players}
     return Race(chances, len(deals), out, 0 if fallback else len(rows), fallback, envelopes,
-                tuple(deals[i] for i in rows), tuple(weights))
+                tuple(deals[i] for i in rows), tuple(weights), tuple(read[i][3] for i in rows))
 
 
 SHOW_SAMPLES = 60
@@ -607,7 +626,7 @@ def open_after_showing(log: GameLog, asker: str, cards: Sequence[str], *,
     mass = 0.0
     try:
         for deal in deals:
-            facts, named = table.view(asker, deal)
+            facts, named, _ = table.view(asker, deal)
             weight = table.weight(named + sum(table.view(n, deal)[1] for n in others))
             mass += weight
             open_ = table.open_cards(asker, deal, facts)
@@ -690,13 +709,15 @@ def outlook(log: GameLog, race_of: Race, question: Triple, chances: Mapping[Trip
     nor were shown, and accusing as soon as they can name the envelope; then my ``question``,
     after which my chance of being right is my ``chances`` now of the likeliest envelope still
     open to me, renormalised over those open. What each player can know is read as in the race
-    (their hand, the cards shown to them, every public event; the hidden choices drawn anew),
-    what they hear in these turns added; the 2-player game's side cards aside."""
+    (their hand, the cards shown to them, every public event; the hidden choices the race drew
+    for the deal, `Race.choices`), what they hear in these turns added; the 2-player game's
+    side cards aside."""
     game = log.game
     me = game.me
     later = asked_this_turn(log)
     deals = race_of.deals[:samples]
     weights = race_of.weights[:samples] or (1.0,) * len(deals)
+    drawn = race_of.choices[:samples] or ({},) * len(deals)
     if me is None or not deals:
         return Outlook(question, later, 1.0, 0.0, 0.0, 0)
     seat = game.player_names.index(me)
@@ -704,7 +725,8 @@ def outlook(log: GameLog, race_of: Race, question: Triple, chances: Mapping[Trip
     seats = [n for n in order if n not in race_of.out] if later else []
     table = _Round(log, random.Random(seed), chances, likely)
     try:
-        played = [table.ahead(deal, seats, question) for deal in deals]
+        played = [table.ahead(deal, seats, question, choices)
+                  for deal, choices in zip(deals, drawn, strict=True)]
     finally:
         table.close()
     total = sum(weights)
