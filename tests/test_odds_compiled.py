@@ -157,11 +157,12 @@ def test_kernels_modulo_the_largest_primes() -> None:
 
     states, moves, labels = 40, 400, 5
     ways = [[residue(p) for p in primes] for _ in range(states)]
-    origin = [rng.randrange(states) for _ in range(moves)]
+    origin = sorted(rng.randrange(states) for _ in range(moves))  # listed state by state
+    start = np.searchsorted(np.array(origin), np.arange(states + 1)).astype(np.int64)
     target = [rng.randrange(25) for _ in range(moves)]
     weight = [rng.choice([1, 1, 2, primes[0] - 1, primes[0], primes[0] + 1, (1 << 62) - 1,
                           rng.randrange(1, 1 << 62)]) for _ in range(moves)]
-    keys, into, count = k.forward(np.array(origin, np.int32), np.array(target, np.int64),
+    keys, into, count = k.forward(start, np.array(target, np.int64),
                                   np.array(weight, np.int64), np.array(ways, np.int32), moduli)
     expected: dict[int, list[int]] = {}
     for s, t, w in zip(origin, target, weight, strict=True):
@@ -174,7 +175,7 @@ def test_kernels_modulo_the_largest_primes() -> None:
     label = [rng.randrange(labels) for _ in range(moves)]
     for weighed in (weight, []):  # no weights: every move weighs 1 (`Step.kept`)
         out, by_label = k.backward(
-            np.array(origin, np.int32), into, np.array(label, np.int16),
+            start, into, np.array(label, np.int16),
             np.array(weighed, np.int64), np.array(ways, np.int32), np.array(later, np.int32),
             labels, moduli)
         ways_out = [[0] * len(primes) for _ in range(states)]

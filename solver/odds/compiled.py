@@ -267,7 +267,7 @@ def _compiled(
             for o in range(n):
                 pending.extend(layer.pending.get(o, ()))
                 pending_from.append(len(pending))
-            origin, target, label, weight, units = k.card_moves(
+            start, target, label, weight, units = k.card_moves(
                 keys, stride, radix_, array(layer.allowed), array(layer.room),
                 array([t for t, _ in hooks]), array([o for _, o in hooks]),
                 array(layer.closes), weights, saturation, array(pending_from),
@@ -277,7 +277,7 @@ def _compiled(
             labels = n
         else:
             axis = (axes or {}).get(layer.owner, -1)
-            origin, target, label, weight, units = k.block_moves(
+            start, target, label, weight, units = k.block_moves(
                 keys, stride, radix_, layer.owner, layer.slot, len(layer.block), layer.first,
                 layer.last, layer.room[layer.owner], comb, top, bits, limit())
             axis_of = array([-1, axis] + [-1] * (len(layer.block) - 1))
@@ -286,19 +286,20 @@ def _compiled(
         budget.spend(units)  # past the budget: raises, having listed no more moves than that
         if budget.waiting:
             yield  # past its turns: the other counts go first, before this layer's work
-        next_keys, into, next_ways = k.forward(origin, target, weight, ways, moduli)
+        next_keys, into, next_ways = k.forward(start, target, weight, ways, moduli)
         if envelope is not None:
             cls = layer.envelope_class
             seen = seen.copy()
             for a in into_axes:
                 seen[a] = max(seen[a], cls)
-            top = k.tops(top, origin, into, label, axis_of, array([cls * p for p in packed]),
+            top = k.tops(top, start, into, label, axis_of, array([cls * p for p in packed]),
                          len(next_keys))
             envelope.full.append(k.filled_slots(next_keys, stride, radix_, slots))
             envelope.seen.append(seen)
             envelope.moves.append((axis_of, cls))
-        steps.append(Step.kept(origin, into, label, weight, ways, labels))
-        keys, ways = next_keys, next_ways
+        steps.append(Step.kept(start, into, label, weight, ways, labels))
+        del start, target, label, weight  # the lists as listed (room to spare): freed before
+        keys, ways = next_keys, next_ways  # the next layer lists its own
         yield
     return _backward(k, plan, keys, steps, moduli, envelope)
 
@@ -324,7 +325,7 @@ def _backward(k: Any, plan: Plan, keys: Any, steps: list[Step], moduli: Any,
     marginals: list[dict[int, int]] = []
     laters = [later]  # per layer, from the last: the ways out of its states
     for step in reversed(steps):
-        later, by_label = k.backward(step.origin, step.into, step.label, step.weight,
+        later, by_label = k.backward(step.start, step.into, step.label, step.weight,
                                      step.ways, later, step.labels, moduli)
         marginals.insert(0, {lab: v for lab in range(step.labels)
                              if (v := number(by_label[lab]))})
@@ -340,10 +341,11 @@ def _backward(k: Any, plan: Plan, keys: Any, steps: list[Step], moduli: Any,
 
 @dataclass
 class Step:
-    """One layer's moves (from, into, label, weight: one entry each), the ways into the states
-    it starts from, and how many labels its moves take."""
+    """One layer's moves, listed state by state (where each state's moves start, then per move
+    the state it reaches, its label and weight), the ways into the states it starts from, and
+    how many labels its moves take."""
 
-    origin: Any
+    start: Any
     into: Any
     label: Any
     weight: Any
@@ -351,14 +353,15 @@ class Step:
     labels: int
 
     @classmethod
-    def kept(cls, origin: Any, into: Any, label: Any, weight: Any, ways: Any, labels: int
+    def kept(cls, start: Any, into: Any, label: Any, weight: Any, ways: Any, labels: int
              ) -> Step:
-        """The layer as the backward pass keeps it (indices in 32 bits, labels in 16: the budget
-        keeps a layer's moves far below 2^31), each a copy of just its moves, so the move lists'
-        allocations are freed; no weights where every move weighs 1 (most layers: a third of
-        the memory kept)."""
+        """The layer as the backward pass keeps it (a state's first move, 8 bytes a state, not
+        each move's origin; indices in 32 bits, labels in 16: the budget keeps a layer's moves
+        far below 2^31), each a copy of just its moves, so the move lists' allocations are
+        freed; no weights where every move weighs 1 (most layers: a third of the memory
+        kept)."""
         ones = not (weight != 1).any()
-        return cls(origin.copy(), into, label.copy(), (weight[:0] if ones else weight).copy(),
+        return cls(start.copy(), into, label.copy(), (weight[:0] if ones else weight).copy(),
                    ways, labels)
 
 
@@ -391,7 +394,7 @@ class Envelope:
             axis_of, cls = self.moves[i]
             split = k.envelope_forward(
                 split, self.full[i], self.full[i + 1], whole, self.seen[i], self.seen[i + 1],
-                step.origin, step.into, step.label, step.weight, axis_of, cls, laters[i + 1],
+                step.start, step.into, step.label, step.weight, axis_of, cls, laters[i + 1],
                 triples, self.sizes, moduli)
         out: dict[tuple[int, ...], int] = {}
         for index in range(len(triples)):

@@ -68,14 +68,13 @@ def listed(moves: int, width: int, limit: int) -> int:
 
 
 @compiled
-def grown(origin: Any, target: Any, label: Any, weight: Any, moves: int, size: int
-          ) -> tuple[Any, Any, Any, Any]:
+def grown(target: Any, label: Any, weight: Any, moves: int, size: int
+          ) -> tuple[Any, Any, Any]:
     """The move lists with room for ``size`` moves, their first ``moves`` kept."""
-    o, t = np.empty(size, origin.dtype), np.empty(size, target.dtype)
-    lab, w = np.empty(size, label.dtype), np.empty(size, weight.dtype)
-    o[:moves], t[:moves], lab[:moves], w[:moves] = (
-        origin[:moves], target[:moves], label[:moves], weight[:moves])
-    return o, t, lab, w
+    t, lab, w = np.empty(size, target.dtype), np.empty(size, label.dtype), np.empty(
+        size, weight.dtype)
+    t[:moves], lab[:moves], w[:moves] = target[:moves], label[:moves], weight[:moves]
+    return t, lab, w
 
 
 @compiled
@@ -83,9 +82,11 @@ def card_moves(keys: Any, stride: Any, radix: Any, allowed: Any, room: Any, hook
                hook_owner: Any, closes: Any, weights: Any, saturation: Any, pending_from: Any,
                pending: Any, base: int, top: Any, bits: int, limit: int
                ) -> tuple[Any, Any, Any, Any, int]:
-    """Every move of a single card from every state: (from, next key, owner, weight), and the
-    work they cost (`move_work`), listed state by state up to the first state past ``limit``
-    units of work (then the layer is past the budget, and its moves so far are all it stored).
+    """Every move of a single card from every state: where each state's moves start (the moves
+    are listed state by state: state ``i``'s are ``start[i]`` to ``start[i + 1]``, 8 bytes a
+    state where each move's origin took 4), then per move (next key, owner, weight), and
+    the work they cost (`move_work`), listed up to the first state past ``limit`` units of work
+    (then the layer is past the budget, and its moves so far are all it stored).
 
     The card may go to any of ``allowed`` with room; an owner whose room exceeds the cards that
     may still reach it (``room``) must take it. Tallies hooked to the taker count one more (up to
@@ -97,18 +98,21 @@ def card_moves(keys: Any, stride: Any, radix: Any, allowed: Any, room: Any, hook
     width = allowed.shape[0]
     most = listed(states * width, width, limit)
     size = min(most, 2 * states + width)  # grown as needed: most states take a few owners
-    origin = np.empty(size, np.int32)
+    start = np.empty(states + 1, np.int64)
     target = np.empty(size, np.int64)
     label = np.empty(size, np.int16)
     weight = np.empty(size, np.int64)
     m = 0
     units = 0
+    done = states
     for i in range(states):
         if units > limit:
+            done = i
             break
+        start[i] = m
         if m + width > size:
             size = min(most, max(2 * size, m + width))
-            origin, target, label, weight = grown(origin, target, label, weight, m, size)
+            target, label, weight = grown(target, label, weight, m, size)
         before = m
         key = keys[i]
         full = -1
@@ -145,21 +149,21 @@ def card_moves(keys: Any, stride: Any, radix: Any, allowed: Any, room: Any, hook
                         dead = True
                 if dead:
                     continue
-            origin[m] = i
             target[m] = nxt
             label[m] = o
             weight[m] = w
             m += 1
         units += (m - before) * move_work(top, i, bits)
-    return origin[:m], target[:m], label[:m], weight[:m], units
+    start[done] = m
+    return start[: done + 1], target[:m], label[:m], weight[:m], units
 
 
 @compiled
 def block_moves(keys: Any, stride: Any, radix: Any, owner: int, slot: int, size: int,
                 first: bool, last: bool, room: int, comb: Any, top: Any, bits: int, limit: int
                 ) -> tuple[Any, Any, Any, Any, int]:
-    """Every move of one owner's share of a block: (from, next key, cards taken, weight), and
-    their work, listed as `card_moves` lists them.
+    """Every move of one owner's share of a block: where each state's moves start, then per move
+    (next key, cards taken, weight), and their work, listed as `card_moves` lists them.
 
     The owner takes ``k`` of the block's cards left (all of them at its last owner) in
     ``comb[left, k]`` ways, keeping no more room than the cards that may still reach it.
@@ -167,18 +171,21 @@ def block_moves(keys: Any, stride: Any, radix: Any, owner: int, slot: int, size:
     states = keys.shape[0]
     most = listed(states * (size + 1), size + 1, limit)
     room_for = min(most, 2 * states + size + 1)  # grown as needed, as in `card_moves`
-    origin = np.empty(room_for, np.int32)
+    start = np.empty(states + 1, np.int64)
     target = np.empty(room_for, np.int64)
     label = np.empty(room_for, np.int16)
     weight = np.empty(room_for, np.int64)
     m = 0
     units = 0
+    done = states
     for i in range(states):
         if units > limit:
+            done = i
             break
+        start[i] = m
         if m + size + 1 > room_for:
             room_for = min(most, max(2 * room_for, m + size + 1))
-            origin, target, label, weight = grown(origin, target, label, weight, m, room_for)
+            target, label, weight = grown(target, label, weight, m, room_for)
         before = m
         key = keys[i]
         had = part(key, stride, radix, slot)
@@ -187,21 +194,21 @@ def block_moves(keys: Any, stride: Any, radix: Any, owner: int, slot: int, size:
         for k in range(left if last else 0, (left if last else min(cap, left)) + 1):
             if k > cap or cap - k > room:
                 continue
-            origin[m] = i
             target[m] = key - k * stride[owner] + (left - k - had) * stride[slot]
             label[m] = k
             weight[m] = comb[left, k]
             m += 1
         units += (m - before) * move_work(top, i, bits)
-    return origin[:m], target[:m], label[:m], weight[:m], units
+    start[done] = m
+    return start[: done + 1], target[:m], label[:m], weight[:m], units
 
 
 @compiled
-def forward(origin: Any, target: Any, weight: Any, ways: Any, moduli: Any
+def forward(start: Any, target: Any, weight: Any, ways: Any, moduli: Any
             ) -> tuple[Any, Any, Any]:
     """The next layer's states (keys, in the order their first move reaches them), each move's
     next state (index) and the ways into each next state (stored as ``ways`` are: 32-bit
-    residues, or exact).
+    residues, or exact); state ``s``'s moves are ``start[s]`` to ``start[s + 1]``.
 
     Moves reaching the same key are merged in a hash table (open addressing, at most half
     full): about twice as fast as sorting the keys on the 12-player logs, and the next states
@@ -234,32 +241,35 @@ def forward(origin: Any, target: Any, weight: Any, ways: Any, moduli: Any
     u -= 1
     columns = moduli.shape[0]
     count = np.zeros((u + 1, columns), ways.dtype)
+    states = start.shape[0] - 1
     if moduli[0] == EXACT:
-        for t in range(moves):
-            count[into[t], 0] += ways[origin[t], 0] * weight[t]
+        for s in range(states):
+            for t in range(start[s], start[s + 1]):
+                count[into[t], 0] += ways[s, 0] * weight[t]
         return keys[: u + 1].copy(), into, count
     w = np.empty(columns, np.int64)
     ratio = np.empty(columns, np.int64)
     last = -1
-    for t in range(moves):
-        d, s = into[t], origin[t]
-        if weight[t] == 1:  # most moves: only an addition (as in `envelope_forward`)
+    for s in range(states):
+        for t in range(start[s], start[s + 1]):
+            d = into[t]
+            if weight[t] == 1:  # most moves: only an addition (as in `envelope_forward`)
+                for j in range(columns):
+                    p = moduli[j]
+                    v = np.int64(count[d, j]) + ways[s, j]
+                    count[d, j] = v - p if v >= p else v
+                continue
+            if weight[t] != last:
+                last = weight[t]
+                for j in range(columns):
+                    w[j] = last % moduli[j]
+                    ratio[j] = (w[j] << 32) // moduli[j]
             for j in range(columns):
                 p = moduli[j]
-                v = np.int64(count[d, j]) + ways[s, j]
+                x = np.int64(ways[s, j])
+                x = x * w[j] - ((x * ratio[j]) >> 32) * p
+                v = (x - p if x >= p else x) + count[d, j]
                 count[d, j] = v - p if v >= p else v
-            continue
-        if weight[t] != last:
-            last = weight[t]
-            for j in range(columns):
-                w[j] = last % moduli[j]
-                ratio[j] = (w[j] << 32) // moduli[j]
-        for j in range(columns):
-            p = moduli[j]
-            x = np.int64(ways[s, j])
-            x = x * w[j] - ((x * ratio[j]) >> 32) * p
-            v = (x - p if x >= p else x) + count[d, j]
-            count[d, j] = v - p if v >= p else v
     return keys[: u + 1].copy(), into, count
 
 
@@ -283,18 +293,19 @@ def filled_slots(keys: Any, stride: Any, radix: Any, slots: Any) -> Any:
 
 
 @compiled
-def tops(top: Any, origin: Any, into: Any, label: Any, axis_of: Any, shift: Any, states: int
+def tops(top: Any, start: Any, into: Any, label: Any, axis_of: Any, shift: Any, states: int
          ) -> Any:
     """Per next state, the packed index (`Packing.index`) of its highest envelope class triple
     with a count, which prices its moves: the highest of its moves' sources', moved up by
     ``shift[a]`` (the class dealt times the axis's packed stride) where a move fills slot ``a``
     (counts are positive: a state's triples are its sources' moved, none cancel)."""
     out = np.full(states, -1, np.int64)
-    for t in range(origin.shape[0]):
-        a = axis_of[label[t]]
-        v = top[origin[t]] + (shift[a] if a >= 0 else 0)
-        if v > out[into[t]]:
-            out[into[t]] = v
+    for s in range(start.shape[0] - 1):
+        for t in range(start[s], start[s + 1]):
+            a = axis_of[label[t]]
+            v = top[s] + (shift[a] if a >= 0 else 0)
+            if v > out[into[t]]:
+                out[into[t]] = v
     return out
 
 
@@ -319,7 +330,7 @@ def rows_of(full: Any, whole: int, seen: Any) -> tuple[Any, Any]:
 
 @compiled
 def envelope_forward(split: Any, full: Any, next_full: Any, whole: int, seen: Any,
-                     next_seen: Any, origin: Any, into: Any, label: Any, weight: Any,
+                     next_seen: Any, begin: Any, into: Any, label: Any, weight: Any,
                      axis_of: Any, cls: int, later: Any, triples: Any, sizes: Any, moduli: Any
                      ) -> Any:
     """One layer of the envelope split, after the backward pass: the ways into each next state
@@ -333,7 +344,8 @@ def envelope_forward(split: Any, full: Any, next_full: Any, whole: int, seen: An
     ``axis_of`` maps to an axis puts a card of class ``cls`` into that slot. Rows are carried
     only while a slot is empty (at most two axes' classes, not three), and a move from a state
     with every slot filled adds nothing (its deals were counted when it filled the last one).
-    ``weight`` empty: every move weighs 1.
+    State ``s``'s moves are ``begin[s]`` to ``begin[s + 1]``; ``weight`` empty: every move
+    weighs 1.
     """
     columns = moduli.shape[0]
     extent, start = rows_of(full, whole, seen)
@@ -344,106 +356,108 @@ def envelope_forward(split: Any, full: Any, next_full: Any, whole: int, seen: An
     exact = moduli[0] == EXACT
     ones = weight.shape[0] == 0
     last = -1
-    for t in range(origin.shape[0]):
-        s = origin[t]
-        d = into[t]
+    for s in range(begin.shape[0] - 1):
         if full[s] == whole:
             continue
-        weight_t = 1 if ones else weight[t]
-        if weight_t != last:  # most moves weigh 1: a division per weight, not per move
-            last = weight_t
-            for j in range(columns):
-                w[j] = last if moduli[j] == EXACT else last % moduli[j]
-                ratio[j] = 0 if moduli[j] == EXACT else (w[j] << 32) // moduli[j]
-        axis = axis_of[label[t]]
-        e0, e1, e2 = extent[s, 0], extent[s, 1], extent[s, 2]
-        here = start[s]
-        if next_full[d] == whole:  # the last slot filled: to the triples, times the ways out
-            f = full[s]
-            for l2 in range(e2):
-                for l1 in range(e1):
-                    for l0 in range(e0):
-                        c0 = cls if axis == 0 else (l0 + 1 if f & 1 else 0)
-                        c1 = cls if axis == 1 else (l1 + 1 if f & 2 else 0)
-                        c2 = cls if axis == 2 else (l2 + 1 if f & 4 else 0)
-                        index = c0 + sizes[0] * (c1 + sizes[1] * c2)
+        for t in range(begin[s], begin[s + 1]):
+            d = into[t]
+            weight_t = 1 if ones else weight[t]
+            if weight_t != last:  # most moves weigh 1: a division per weight, not per move
+                last = weight_t
+                for j in range(columns):
+                    w[j] = last if moduli[j] == EXACT else last % moduli[j]
+                    ratio[j] = 0 if moduli[j] == EXACT else (w[j] << 32) // moduli[j]
+            axis = axis_of[label[t]]
+            e0, e1, e2 = extent[s, 0], extent[s, 1], extent[s, 2]
+            here = start[s]
+            if next_full[d] == whole:  # the last slot filled: to the triples, times the ways out
+                f = full[s]
+                for l2 in range(e2):
+                    for l1 in range(e1):
+                        for l0 in range(e0):
+                            c0 = cls if axis == 0 else (l0 + 1 if f & 1 else 0)
+                            c1 = cls if axis == 1 else (l1 + 1 if f & 2 else 0)
+                            c2 = cls if axis == 2 else (l2 + 1 if f & 4 else 0)
+                            index = c0 + sizes[0] * (c1 + sizes[1] * c2)
+                            for j in range(columns):
+                                if exact:
+                                    triples[index, j] += split[here, j] * last * later[d, j]
+                                else:
+                                    p = moduli[j]
+                                    x = np.int64(split[here, j]) * w[j] % p * later[d, j] % p
+                                    triples[index, j] = (triples[index, j] + x) % p
+                            here += 1
+                continue
+            # a source row's class on each axis (0 if empty) and the destination row it feeds:
+            # the destination's axis stride times (class - 1) where its slot is filled
+            d0 = next_extent[d, 0]
+            d01 = d0 * next_extent[d, 1]
+            shift = 0
+            if axis == 0:
+                shift = cls - 1
+            elif axis == 1:
+                shift = d0 * (cls - 1)
+            elif axis == 2:
+                shift = d01 * (cls - 1)
+            # the source's rows feed runs of the destination's: one run where the destination has
+            # the same extents on the first two axes (most moves), else one per (l1, l2)
+            same = e0 == d0 and e1 == next_extent[d, 1]
+            many = e0 * e1 * e2 if same else e0
+            for q in range(1 if same else e1 * e2):
+                to = next_start[d] + shift + (0 if same else d0 * (q % e1) + d01 * (q // e1))
+                # out[to + r] += split[here + r] * w; modulo p with Shoup's multiplication (``x``
+                # below 2^31, ``ratio`` = w * 2^32 // p: x * w - ((x * ratio) >> 32) * p is x * w
+                # modulo p up to one more p, no division), only adding where the weight is 1;
+                # inline and row by row (a function per run, column by column: 3 times slower)
+                if exact:
+                    for r in range(many):
+                        out[to + r, 0] += split[here + r, 0] * last
+                elif last == 1:
+                    for r in range(many):
                         for j in range(columns):
-                            if exact:
-                                triples[index, j] += split[here, j] * last * later[d, j]
-                            else:
-                                p = moduli[j]
-                                x = np.int64(split[here, j]) * w[j] % p * later[d, j] % p
-                                triples[index, j] = (triples[index, j] + x) % p
-                        here += 1
-            continue
-        # a source row's class on each axis (0 if empty) and the destination row it feeds:
-        # the destination's axis stride times (class - 1) where its slot is filled
-        d0 = next_extent[d, 0]
-        d01 = d0 * next_extent[d, 1]
-        shift = 0
-        if axis == 0:
-            shift = cls - 1
-        elif axis == 1:
-            shift = d0 * (cls - 1)
-        elif axis == 2:
-            shift = d01 * (cls - 1)
-        # the source's rows feed runs of the destination's: one run where the destination has
-        # the same extents on the first two axes (most moves), else one per (l1, l2)
-        same = e0 == d0 and e1 == next_extent[d, 1]
-        many = e0 * e1 * e2 if same else e0
-        for q in range(1 if same else e1 * e2):
-            to = next_start[d] + shift + (0 if same else d0 * (q % e1) + d01 * (q // e1))
-            # out[to + r] += split[here + r] * w; modulo p with Shoup's multiplication (``x``
-            # below 2^31, ``ratio`` = w * 2^32 // p: x * w - ((x * ratio) >> 32) * p is x * w
-            # modulo p up to one more p, no division), only adding where the weight is 1;
-            # inline and row by row (a function per run, column by column: 3 times slower)
-            if exact:
-                for r in range(many):
-                    out[to + r, 0] += split[here + r, 0] * last
-            elif last == 1:
-                for r in range(many):
-                    for j in range(columns):
-                        p = moduli[j]
-                        v = np.int64(out[to + r, j]) + split[here + r, j]
-                        out[to + r, j] = v - p if v >= p else v
-            else:
-                for r in range(many):
-                    for j in range(columns):
-                        p = moduli[j]
-                        x = np.int64(split[here + r, j])
-                        x = x * w[j] - ((x * ratio[j]) >> 32) * p
-                        v = (x - p if x >= p else x) + out[to + r, j]
-                        out[to + r, j] = v - p if v >= p else v
-            here += many
+                            p = moduli[j]
+                            v = np.int64(out[to + r, j]) + split[here + r, j]
+                            out[to + r, j] = v - p if v >= p else v
+                else:
+                    for r in range(many):
+                        for j in range(columns):
+                            p = moduli[j]
+                            x = np.int64(split[here + r, j])
+                            x = x * w[j] - ((x * ratio[j]) >> 32) * p
+                            v = (x - p if x >= p else x) + out[to + r, j]
+                            out[to + r, j] = v - p if v >= p else v
+                here += many
     return out
 
 
 @compiled
-def backward(origin: Any, into: Any, label: Any, weight: Any, ways: Any, later: Any,
+def backward(start: Any, into: Any, label: Any, weight: Any, ways: Any, later: Any,
              labels: int, moduli: Any) -> tuple[Any, Any]:
-    """The ways out of each state of a layer (from the ways out of the next layer's states) and,
-    per label, the ways in x weight x ways out summed over the moves with that label (``weight``
-    empty: every move weighs 1)."""
+    """The ways out of each state of a layer (from the ways out of the next layer's states; state
+    ``s``'s moves are ``start[s]`` to ``start[s + 1]``) and, per label, the ways in x weight x
+    ways out summed over the moves with that label (``weight`` empty: every move weighs 1)."""
     columns = moduli.shape[0]
     out = np.zeros((ways.shape[0], columns), later.dtype)
     by_label = np.zeros((labels, columns), np.int64)
     ones = weight.shape[0] == 0  # every move weighs 1 (`compiled.Step.kept`)
+    states = start.shape[0] - 1
     if moduli[0] == EXACT:
-        for t in range(origin.shape[0]):
-            s = origin[t]
-            v = (1 if ones else weight[t]) * later[into[t], 0]
-            out[s, 0] += v
-            by_label[label[t], 0] += ways[s, 0] * v
+        for s in range(states):
+            for t in range(start[s], start[s + 1]):
+                v = (1 if ones else weight[t]) * later[into[t], 0]
+                out[s, 0] += v
+                by_label[label[t], 0] += ways[s, 0] * v
         return out, by_label
-    for t in range(origin.shape[0]):
-        s, d, lab = origin[t], into[t], label[t]
-        wt = np.int64(1 if ones else weight[t])
-        for j in range(columns):
-            p = moduli[j]
-            v = np.int64(later[d, j])
-            if wt != 1:  # most moves weigh 1 (`forward`)
-                v = v * (wt % p) % p
-            o = np.int64(out[s, j]) + v
-            out[s, j] = o - p if o >= p else o
-            by_label[lab, j] = (by_label[lab, j] + ways[s, j] * v) % p
+    for s in range(states):
+        for t in range(start[s], start[s + 1]):
+            d, lab = into[t], label[t]
+            wt = np.int64(1 if ones else weight[t])
+            for j in range(columns):
+                p = moduli[j]
+                v = np.int64(later[d, j])
+                if wt != 1:  # most moves weigh 1 (`forward`)
+                    v = v * (wt % p) % p
+                o = np.int64(out[s, j]) + v
+                out[s, j] = o - p if o >= p else o
+                by_label[lab, j] = (by_label[lab, j] + ways[s, j] * v) % p
     return out, by_label
