@@ -51,14 +51,14 @@ events seed 4) took 1.1-1.4 s, less than sampling them; a log it gives up on cos
 about half a second (a turn past the budget is only counted, never listed). Where numba does not
 load (numba is required), 150,000 moves in Python (`choice.EXCLUSION_UNCOMPILED`; about 10
 microseconds and 350 bytes a move: the whole budget would be up to about 30 s and 1 GB)."""
-PROGRAMME_BUDGET = 8_000_000
+PROGRAMME_BUDGET = 20_000_000
 """Work (transitions and the envelope fields they move) the programme may take in `odds`: its
 `DEFAULT_BUDGET` taking turns with the other counts, the rest alone once they have dropped out
-(`choice.exact_count`). Compiled (`compiled`), on 12-player logs, 0.06-0.3 microseconds a unit;
-the programme alone peaked at 218 MB (`tracemalloc`) on the 36 benchmark logs at 30-100 events,
-499 MB with 20 million units (`docs/odds.md`, "The programme's budget"). Where the state does
-not fit the compiled loop, `DEFAULT_BUDGET` only; where numba does not load,
-`compiled.PYTHON_MOST` in Python."""
+(`choice.exact_count`). Compiled (`compiled`), on 12-player logs, 0.05-0.2 microseconds a unit;
+the programme alone peaked at 312 MB (`tracemalloc`) on the 36 benchmark logs at 30-100 events
+(45 cards, 30 events, seed 1, past the budget); the next benchmark logs need more than 20
+million (`docs/odds.md`, "The programme's budget"). Where the state does not fit the compiled
+loop, `DEFAULT_BUDGET` only; where numba does not load, `compiled.PYTHON_MOST` in Python."""
 
 
 def odds(
