@@ -194,9 +194,13 @@ class _Table:
         (`weight`; 1: every draw alike)."""
         self.named: dict[str, list[tuple[int, tuple[str, ...]]]] = {}
         """Player (not me) -> (event index, cards named) of each of their suggestions."""
+        self.peeks: dict[str, list[int]] = {}
+        """Player -> the event index of each side card they looked at, in order."""
         for i, event in enumerate(log.events):
             if isinstance(event, Suggestion) and event.by != game.me:
                 self.named.setdefault(event.by, []).append((i, event.cards))
+            if isinstance(event, Suggestion) and event.side_peek is not None:
+                self.peeks.setdefault(event.by, []).append(i)
         public = replace(game, me=None, my_cards=())
         self.model = DealModel(public)
         self.turn_end: dict[str, int] = {}
@@ -254,13 +258,16 @@ class _Table:
     def view(self, player: str, deal: Mapping[str, str], given: Choices | None = None
              ) -> tuple[list[int], int, Choices]:
         """`facts`, how many cards ``player`` named after they were shown them in this draw of
-        the hidden choices (each card once: `weight`), and the draw (``given``, else drawn)."""
+        the hidden choices (by a refuter or as a side card they looked at; each card once:
+        `weight`), and the draw (``given``, else drawn)."""
         holds = self.model.holds
         facts = [holds(player, c) if deal[c] == player else -holds(player, c) for c in self.live]
         shown, seen, picks = self._shown(player, deal, None if given is None else given[0])
         facts += shown
         peeked = self._peeked(player, deal) if given is None else given[1]
         facts += [holds(SIDE, c) for c in peeked]
+        for i, card in zip(self.peeks.get(player, ()), peeked, strict=True):
+            seen.setdefault(card, i)
         return facts, self._named_after(player, seen), (picks, tuple(peeked))
 
     def _named_after(self, player: str, seen: Mapping[str, int]) -> int:
@@ -275,8 +282,9 @@ class _Table:
 
     def weight(self, named_after: int) -> float:
         """How much a drawn deal with its hidden choices weighs as players play: the bluff
-        factor for every card a player named after it had been shown to them (they already
-        knew where it was), as `Play` weighs the cards they named while holding them."""
+        factor for every card a player named after it had been shown to them, by a refuter or
+        as a side card they looked at (they already knew where it was), as `Play` weighs the
+        cards they named while holding them."""
         return self.bluff**named_after
 
     def _shown(self, player: str, deal: Mapping[str, str], given: Sequence[str] | None = None
