@@ -332,28 +332,24 @@ def test_race_with_another_bluff_factor_matches_brute_force(seed: int, bluff: Fr
 
 
 def test_the_bluff_factor_changes_the_race_where_players_named_cards() -> None:
-    """The tests above would pass with any factor if it never mattered (stops at the third game
-    where it does: each costs two enumerations)."""
-    differ = 0
-    for seed in range(40):
+    """The tests above would pass with any factor if it never mattered: in these played games
+    (found among seeds 0-39, the cheap ones to enumerate) it moves some player's chance by more
+    than 0.1."""
+    for seed in (2, 10, 25):
         log = _played(seed, ("Ann", "Bob", "Cy"), SMALL)
         weighed, plain = brute_race_now(log), brute_race_now(log, Fraction(1))
-        differ += any(abs(weighed[p] - plain[p]) > 0.1 for p in weighed)
-        if differ >= 3:
-            break
-    assert differ >= 3, seed
+        assert any(abs(weighed[p] - plain[p]) > 0.1 for p in weighed), seed
 
 
 def test_players_accusing_when_certain_changes_the_race() -> None:
     """The tests above would pass without the assumption if it never mattered: in played games
-    an opponent who could have named the envelope on their last turn is ruled out often."""
-    differ = 0
-    for seed in range(40):
+    an opponent who could have named the envelope on their last turn is ruled out often: in
+    these played games (every one among seeds 0-39 where it moves a chance by more than 0.1)."""
+    for seed in (2, 10, 25, 35, 39):
         log = _played(seed, ("Ann", "Bob", "Cy"), SMALL)
         assumed, now = brute_race_of(log), brute_race_now(log)
-        differ += not assumed.fallback and any(
-            abs(assumed.players[p] - now[p]) > 0.1 for p in now)
-    assert differ >= 5
+        assert not assumed.fallback, seed
+        assert any(abs(assumed.players[p] - now[p]) > 0.1 for p in now), seed
 
 
 def _watched(seed: int) -> GameLog:
