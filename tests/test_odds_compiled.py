@@ -9,6 +9,7 @@ import math
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -64,11 +65,17 @@ def small_moduli(bound: int) -> tuple[int, ...]:
     return tuple(moduli)
 
 
+def modulo_small_primes(patch: pytest.MonkeyPatch, module: ModuleType) -> None:
+    """Counts in ``module`` (a compiled count) kept modulo primes near 1000, many residues
+    each, never in exact 64-bit integers."""
+    patch.setattr(module, "EXACT_LIMIT", 0)
+    patch.setattr(module, "moduli_for", small_moduli)
+
+
 @pytest.fixture
 def residues(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Counts modulo primes near 1000 (three to ten of them on the small games), never exact."""
-    monkeypatch.setattr(compiled_module, "EXACT_LIMIT", 0)
-    monkeypatch.setattr(compiled_module, "moduli_for", small_moduli)
+    modulo_small_primes(monkeypatch, compiled_module)
     yield
 
 
@@ -107,8 +114,7 @@ def test_notes_equal_brute_force(log: GameLog) -> None:
 @given(small_logs())
 def test_modulo_primes_equal_to_brute_force(log: GameLog) -> None:
     with pytest.MonkeyPatch.context() as patched:
-        patched.setattr(compiled_module, "EXACT_LIMIT", 0)
-        patched.setattr(compiled_module, "moduli_for", small_moduli)
+        modulo_small_primes(patched, compiled_module)
         assert_brute(log, refuter_model=True)
 
 
@@ -123,8 +129,7 @@ def test_mixed_radix_modulo_primes_equal_to_brute_force(log: GameLog) -> None:
     """Keys in mixed radix (a division and a remainder per part) and counts modulo primes near
     1000, the refuter model's weights: the paths no benchmark log takes."""
     with pytest.MonkeyPatch.context() as patched:
-        patched.setattr(compiled_module, "EXACT_LIMIT", 0)
-        patched.setattr(compiled_module, "moduli_for", small_moduli)
+        modulo_small_primes(patched, compiled_module)
         patched.setattr(compiled_module, "layout", mixed_radix)
         assert_brute(log, refuter_model=True)
 
@@ -133,8 +138,7 @@ def test_mixed_radix_modulo_primes_equal_to_brute_force(log: GameLog) -> None:
 @given(logs_with_notes())
 def test_notes_modulo_primes_equal_brute_force(log: GameLog) -> None:
     with pytest.MonkeyPatch.context() as patched:
-        patched.setattr(compiled_module, "EXACT_LIMIT", 0)
-        patched.setattr(compiled_module, "moduli_for", small_moduli)
+        modulo_small_primes(patched, compiled_module)
         assert_brute(log, refuter_model=False)
 
 
@@ -502,8 +506,7 @@ def test_bluff_weights_equal_the_python_programme(small: bool,
     from solver.race import bluff_weights
 
     if small:
-        monkeypatch.setattr(compiled_module, "EXACT_LIMIT", 0)
-        monkeypatch.setattr(compiled_module, "moduli_for", small_moduli)
+        modulo_small_primes(monkeypatch, compiled_module)
     for seed in range(3):
         log = spectator(seed)
         plain = puzzle(log, grid_of(log))

@@ -27,7 +27,7 @@ from solver.odds.setup import Puzzle
 from tests.brute import deals
 from tests.strategies import forum_game, small_logs
 from tests.test_odds import brute_odds
-from tests.test_odds_compiled import small_moduli
+from tests.test_odds_compiled import modulo_small_primes
 from tests.test_odds_exclusion import forum_log
 from tests.test_odds_notes import logs_with_notes
 
@@ -95,8 +95,7 @@ def test_forum_rules_equal_to_brute_force(log: GameLog) -> None:
 def test_modulo_primes_equal_to_brute_force(log: GameLog) -> None:
     """Counts modulo primes near 1000 (many residues each), never exact."""
     with pytest.MonkeyPatch.context() as patched:
-        patched.setattr(compiled_module, "EXACT_LIMIT", 0)
-        patched.setattr(compiled_module, "moduli_for", small_moduli)
+        modulo_small_primes(patched, compiled_module)
         assert_brute(log)
 
 
@@ -106,8 +105,7 @@ def test_notes_equal_brute_force(log: GameLog) -> None:
     """"Holds one of" notes expand as refutations do, exact and modulo primes near 1000."""
     assert_brute(log)
     with pytest.MonkeyPatch.context() as patched:
-        patched.setattr(compiled_module, "EXACT_LIMIT", 0)
-        patched.setattr(compiled_module, "moduli_for", small_moduli)
+        modulo_small_primes(patched, compiled_module)
         assert_brute(log)
 
 
@@ -160,8 +158,7 @@ def test_examples_equal_the_python_count_and_the_programme(path: Path) -> None:
 @pytest.mark.parametrize("path", EXAMPLES[:2], ids=lambda p: p.stem)
 def test_examples_modulo_primes_equal_the_python_count(path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(compiled_module, "EXACT_LIMIT", 0)
-    monkeypatch.setattr(compiled_module, "moduli_for", small_moduli)
+    modulo_small_primes(monkeypatch, compiled_module)
     log = load(path)
     cuts = [*range(0, len(log.events), 10), len(log.events)]
     assert sum(assert_same_as_python(log.upto(n), 200_000) for n in cuts)
