@@ -616,27 +616,29 @@ SHOW_SAMPLES = 60
 
 def open_after_showing(log: GameLog, asker: str, cards: Sequence[str], *,
                        samples: int = SHOW_SAMPLES, seed: int = 0,
-                       bluff: Fraction | float = BLUFF) -> dict[str, float]:
+                       bluff: Fraction | float = BLUFF, race_of: Race | None = None
+                       ) -> dict[str, float]:
     """For each card of ``cards`` (mine): how many envelopes ``asker`` is expected to still have
-    open once I show it to them, over deals drawn from my notebook as players play (`Play`;
-    their hand and the cards others showed them read off each deal, each deal weighed with
-    every player's hidden choices drawn as the race weighs it, `_Table.weight`). An envelope is
-    open while each of its cards is; their count is the product of the open cards per category,
-    and seeing a card closes the share of envelopes that hold it (nothing, when they had
-    already ruled it out)."""
+    open once I show it to them, over the race's kept deals (``race_of``, else a race of
+    ``samples`` deals weighed as players play, `Play`): their hand read off each deal and the
+    cards others showed them as the race drew them, each deal with its weight (`Race.weights`).
+    So a deal in which a player still in the game could have named the envelope on their last
+    turn counts here no more than in the race. An envelope is open while each of its cards is;
+    their count is the product of the open cards per category, and seeing a card closes the
+    share of envelopes that hold it (nothing, when they had already ruled it out). After a
+    correct accusation everyone knows the envelope: one stays open, whatever I show."""
     game = log.game
-    weighed = Play(log, bluff)
-    drawn = weighed.draw(samples, seed)
-    table = _Table(log, random.Random(seed), weighed.bluff)
+    race_of = race_of if race_of is not None else race(log, samples=samples, seed=seed,
+                                                       bluff=bluff)
+    if not race_of.deals:  # solved aloud: nothing is drawn
+        return dict.fromkeys(cards, 1.0)
+    weights = race_of.weights or (1.0,) * len(race_of.deals)
+    drawn = race_of.choices or ({},) * len(race_of.deals)
+    table = _Table(log, random.Random(seed))
     totals = dict.fromkeys(cards, 0.0)
-    deals = _deals(log, drawn)
-    others = [n for n in game.player_names if n not in (game.me, asker)]
-    mass = 0.0
     try:
-        for deal in deals:
-            facts, named, _ = table.view(asker, deal)
-            weight = table.weight(named + sum(table.view(n, deal)[1] for n in others))
-            mass += weight
+        for deal, weight, choices in zip(race_of.deals, weights, drawn, strict=True):
+            facts = table.view(asker, deal, choices.get(asker))[0]
             open_ = table.open_cards(asker, deal, facts)
             per = {cat: sum(game.category_of(c) is cat for c in open_) for cat in CATEGORIES}
             envelopes = per[CATEGORIES[0]] * per[CATEGORIES[1]] * per[CATEGORIES[2]]
@@ -645,6 +647,7 @@ def open_after_showing(log: GameLog, asker: str, cards: Sequence[str], *,
                 totals[card] += weight * (envelopes - closed)
     finally:
         table.close()
+    mass = sum(weights)
     return {card: total / mass for card, total in totals.items()}
 
 
