@@ -31,6 +31,7 @@ somebody else names it before my next turn.
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -104,16 +105,16 @@ class Race:
     """Every drawn deal was dropped (say, an accusation not yet entered): the chances are read
     from all of them, without that assumption."""
     envelopes: Mapping[Triple, tuple[float, int]] = dataclasses.field(default_factory=dict)
-    """Envelope -> (the weight of the kept deals holding it, the drawn deals holding it): how
-    the assumption and the questions asked after a card was shown reweigh it (all drawn deals
-    count as kept on a fallback)."""
+    """Envelope -> (the weight of the kept deals holding it, as in `weights`, the drawn deals
+    holding it): how the assumption and the questions asked after a card was shown reweigh it
+    (all drawn deals count as kept on a fallback)."""
     deals: tuple[Mapping[str, str], ...] = dataclasses.field(default=(), compare=False,
                                                               repr=False)
     """The kept deals (card -> owner; all drawn deals on a fallback), to play the turns ahead
     on (`outlook`)."""
     weights: tuple[float, ...] = dataclasses.field(default=(), compare=False, repr=False)
-    """The weight of each of `deals` with the hidden choices drawn for it (`_Table.weight`;
-    empty: all alike)."""
+    """The weight of each of `deals` with the hidden choices drawn for it (`_Table.weight`),
+    relative to the heaviest, which weighs 1 (empty: all alike)."""
     choices: tuple[Mapping[str, Choices], ...] = dataclasses.field(default=(), compare=False,
                                                                     repr=False)
     """The hidden choices drawn for each of `deals` (player -> `Choices`), which its weight
@@ -189,9 +190,9 @@ class _Table:
         game = log.game
         self.log = log
         self.rng = rng
-        self.bluff = float(bluff)
-        """How much a drawn deal weighs for each card a player named after it was shown to them
-        (`weight`; 1: every draw alike)."""
+        self.bluff = math.log(bluff)
+        """The log of how much a drawn deal weighs for each card a player named after it was
+        shown to them (`weight`; 0: every draw alike)."""
         self.named: dict[str, list[tuple[int, tuple[str, ...]]]] = {}
         """Player (not me) -> (event index, cards named) of each of their suggestions."""
         self.peeks: dict[str, list[int]] = {}
@@ -281,11 +282,13 @@ class _Table:
         )
 
     def weight(self, named_after: int) -> float:
-        """How much a drawn deal with its hidden choices weighs as players play: the bluff
-        factor for every card a player named after it had been shown to them, by a refuter or
-        as a side card they looked at (they already knew where it was), as `Play` weighs the
-        cards they named while holding them."""
-        return self.bluff**named_after
+        """The log of how much a drawn deal with its hidden choices weighs as players play: the
+        bluff factor for every card a player named after it had been shown to them, by a
+        refuter or as a side card they looked at (they already knew where it was), as `Play`
+        weighs the cards they named while holding them. A log, since a hundred such cards at
+        1/1000 weigh less than the smallest float (`race` weighs the deals it keeps against
+        the heaviest)."""
+        return self.bluff * named_after
 
     def _shown(self, player: str, deal: Mapping[str, str], given: Sequence[str] | None = None
                ) -> tuple[list[int], dict[str, int], tuple[str, ...]]:
@@ -339,7 +342,8 @@ class _Table:
              ) -> tuple[set[str], bool, float, dict[str, Choices]]:
         """Who could name the envelope of ``deal`` now, whether it is kept (no player of
         ``still`` could have named it at the end of their last turn, or they would have accused
-        then), how much it weighs with the hidden choices drawn (`weight`) and those choices.
+        then), the log of how much it weighs with the hidden choices drawn (`weight`) and
+        those choices.
         One draw of the hidden choices serves both views and the weight; the earlier view is
         asked only of a player who knows now, as it holds less."""
         now: set[str] = set()
@@ -596,13 +600,15 @@ def race(log: GameLog, *, samples: int | None = None, seed: int = 0,
     fallback = not rows
     if fallback:
         rows = list(range(len(read)))
+    heaviest = max((read[i][2] for i in rows), default=0.0)  # weights are logs: see `weight`
+    weights = [math.exp(read[i][2] - heaviest) for i in rows]
+    weight_of = dict(zip(rows, weights, strict=True))
     envelopes: dict[Triple, tuple[float, int]] = {}
-    for deal, (_now, kept, weight, _c) in zip(deals, read, strict=True):
+    for i, deal in enumerate(deals):
         s, w, r = (next(c for c in game.deck.of(cat) if deal.get(c) == ENVELOPE)
                    for cat in CATEGORIES)
         k, n = envelopes.get((s, w, r), (0.0, 0))
-        envelopes[s, w, r] = (k + weight * (kept or fallback), n + 1)
-    weights = [read[i][2] for i in rows]
+        envelopes[s, w, r] = (k + weight_of.get(i, 0.0), n + 1)
     total = sum(weights)
     chances = {n: sum(w for i, w in zip(rows, weights, strict=True) if n in read[i][0]) / total
                for n in players}

@@ -22,10 +22,11 @@ from solver.cli import main
 from solver.editions import Dealing
 from solver.errors import InvalidLogError
 from solver.game import ENVELOPE, SIDE, Accusation, Event, GameLog, Suggestion
-from solver.logfile import load
+from solver.logfile import load, save
 from solver.race import (
     BLUFF,
     Play,
+    _deals,
     _Table,
     accuse_or_wait,
     asked_this_turn,
@@ -35,7 +36,7 @@ from solver.race import (
     race,
     table_odds,
 )
-from solver.simulate import play, random_setup
+from solver.simulate import answer, play, random_setup
 from solver.values import replace
 from tests.brute import Deal, deals
 from tests.strategies import small_logs
@@ -419,8 +420,8 @@ def test_a_wrong_weight_for_cards_named_after_they_were_shown_is_caught(
     if wrong == "the question itself":
         monkeypatch.setattr(_Table, "_named_after", lambda self, player, seen: len(seen))
     else:
-        monkeypatch.setattr(_Table, "weight", {"none": lambda self, n: 1.0,
-                                               "squared": lambda self, n: self.bluff ** (2 * n),
+        monkeypatch.setattr(_Table, "weight", {"none": lambda self, n: 0.0,  # logs
+                                               "squared": lambda self, n: self.bluff * 2 * n,
                                                }[wrong])
     caught = 0
     for seed in LISTENED:
@@ -472,6 +473,79 @@ def test_a_bluff_factor_out_of_range_is_refused_with_the_field_named() -> None:
     for bad in (0, -0.5, 1.5):
         with pytest.raises(InvalidLogError, match="bluff"):
             race(log, samples=10, bluff=bad)
+
+
+def _hammered(seed: int = 3) -> GameLog:
+    """A 6-player game of 60 cards in which every other player asks once about each card they
+    do not hold, then names every card again: at 1/1000 each drawn deal weighs less than the
+    smallest float (some 130 cards named after they were shown), and the room is still open."""
+    n = 20
+    deck = Deck(*(tuple(f"{k}{i}" for i in range(n)) for k in "SWR"))
+    rng = random.Random(seed)
+    names = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
+    game, truth = random_setup(deck, names, Dealing.CLASSIC, "Ann", rng)
+    events: list[Event] = []
+    for by in names[1:]:
+        hand = set(truth.hand(by))
+        for card in rng.sample(list(deck), len(deck)):
+            if card not in hand:
+                s, w, r = (card if cat is deck.category_of(card)
+                           else rng.choice([c for c in deck.of(cat) if c not in hand])
+                           for cat in CATEGORIES)
+                events.append(answer(game, truth, by, (s, w, r), rng, history=events))
+    for by in names[1:]:
+        events += [answer(game, truth, by, (f"S{i}", f"W{i}", f"R{i}"), rng, history=events)
+                   for i in range(n)]
+    return GameLog(game, tuple(events))
+
+
+def test_deals_weighed_below_the_smallest_float_still_give_the_race(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each drawn deal's weight is kept as a log and read against the heaviest kept deal: with
+    a weight of 1/1000 to the power 130 or so (0.0 as a float) the race, accuse and what to
+    show answer (before: ZeroDivisionError), from the command line too."""
+    log = _hammered()
+    play_ = Play(log, Fraction(1, 1000))
+    table = _Table(log, random.Random(0), play_.bluff)
+    named = [sum(table.view(p, deal)[1] for p in log.game.player_names[1:])
+             for deal in _deals(log, play_.draw(5))]
+    table.close()
+    assert min(named) > 110 and 0.001 ** min(named) == 0.0
+    got = race(log, samples=30, seed=1, play=play_)
+    assert max(got.weights) == 1.0 and all(0 <= p <= 1 for p in got.players.values())
+    path = tmp_path / "hammered.json"
+    save(log, path)
+    assert main(["race", str(path), "--bluff", "1/1000", "--samples", "30", "--json"]) == 0
+    assert set(json.loads(capsys.readouterr().out)["players"]) == set(log.game.player_names[1:])
+    assert main(["accuse", str(path), "S7", "W18", "R0", "--bluff", "1/1000", "--json"]) == 0
+    advice = json.loads(capsys.readouterr().out)["advice"]
+    assert 0 <= advice["right"] <= 1 and 0 <= advice["waiting"]["nobody_first"] <= 1
+    left = open_after_showing(log, "Bob", log.game.my_cards[:2], samples=20, bluff=0.001)
+    assert all(v >= 1 for v in left.values())
+
+
+def test_the_race_is_the_same_when_every_deal_weighs_far_less() -> None:
+    """Weighing every drawn deal down by the same factor, however small (here 4 to the power
+    -3000 per player, far below the smallest float), changes no chance: the weights are read
+    against the heaviest kept deal."""
+    log = _watched(LISTENED[0])
+    plain = race(log, samples=300, seed=1)
+    view = _Table.view
+
+    def heavier(self: _Table, player: str, deal: Deal, given: object = None) -> object:
+        facts, named, choices = view(self, player, deal, given)  # type: ignore[arg-type]
+        return facts, named + 3000, choices
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_Table, "view", heavier)
+        shifted = race(log, samples=300, seed=1)
+    assert shifted.players == pytest.approx(plain.players, abs=1e-9)
+    assert shifted.weights == pytest.approx(plain.weights, abs=1e-9)
+    found = Play(log).odds()
+    before, after = plain.conditioned(found), shifted.conditioned(found)
+    assert before.keys() == after.keys()
+    for triple, (right, error) in before.items():
+        assert after[triple] == pytest.approx((right, error), abs=1e-9), triple
 
 
 FIXTURE = Path(__file__).parent / "fixtures" / "race-unrefuted-four-players.json"
