@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import bench_strategy as bs
 
 from solver.game import ENVELOPE, GameLog, Suggestion
-from solver.race import Play, _deals, _Table, race
+from solver.race import Play, _deals, _Table, heard_before, race
 from solver.simulate import Moment, Opponent, play_to_win
 
 WAYS = ("race", "kept", "shown 1/4", "placed 1/4", "placed 0")
@@ -92,6 +92,7 @@ def _named_placed(table: _Table, log: GameLog, deal: Mapping[str, str],
     """How many cards the others named after being shown them, and after placing them in any
     way (their own cards left out: `Play` weighs those)."""
     holds = table.model.holds
+    heard = heard_before(log)
     shown_named = placed = 0
     for i, event in enumerate(log.events):
         by = event.by if isinstance(event, Suggestion) else None  # accusations name no cards
@@ -99,7 +100,7 @@ def _named_placed(table: _Table, log: GameLog, deal: Mapping[str, str],
             continue
         hand, shown = views[by]
         seen = {card for j, _, card in shown if j < i}
-        base = table.selectors[:i] + hand + [fact for j, fact, _ in shown if j < i]
+        base = table.selectors[:heard[i]] + hand + [fact for j, fact, _ in shown if j < i]
         for card in event.cards:
             if card not in table.live or deal[card] == by:
                 continue

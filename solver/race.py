@@ -170,17 +170,33 @@ class Race:
         return out
 
 
+def public_form(event: Event) -> Event | None:
+    """``event`` as everyone at the table heard it: a suggestion with its passes and refuter but
+    no card shown and no side card named, an accusation, a whole hand revealed to all; ``None``
+    for what only I know (a note, a card revealed to me)."""
+    if isinstance(event, Suggestion):
+        peek = None if event.side_peek is None else SidePeek(event.side_peek.slot)
+        return replace(event, shown=None, shown_by_rule=None, side_peek=peek)
+    if isinstance(event, Accusation) or (isinstance(event, Reveal) and event.whole_hand):
+        return event
+    return None
+
+
 def public_events(log: GameLog) -> tuple[Event, ...]:
-    """What everyone at the table heard: suggestions with their passes and refuters but no card
-    shown and no side card named, accusations, and whole hands revealed to all."""
-    events: list[Event] = []
+    """What everyone at the table heard (`public_form`), in order: one `_Table` selector each."""
+    return tuple(seen for event in log.events if (seen := public_form(event)) is not None)
+
+
+def heard_before(log: GameLog) -> list[int]:
+    """For each event of the log, how many public events came before it: the `_Table`
+    selectors the table had heard when it happened (the log's notes and the cards revealed to
+    me are no selectors, so an event's index in the log is not its count)."""
+    counts: list[int] = []
+    heard = 0
     for event in log.events:
-        if isinstance(event, Suggestion):
-            peek = None if event.side_peek is None else SidePeek(event.side_peek.slot)
-            events.append(replace(event, shown=None, shown_by_rule=None, side_peek=peek))
-        elif isinstance(event, Accusation) or (isinstance(event, Reveal) and event.whole_hand):
-            events.append(event)
-    return tuple(events)
+        counts.append(heard)
+        heard += public_form(event) is not None
+    return counts
 
 
 class _Table:
@@ -893,9 +909,11 @@ __all__ = [
     "bluff_weights",
     "draw_size",
     "fallback_note",
+    "heard_before",
     "open_after_showing",
     "outlook",
     "public_events",
+    "public_form",
     "race",
     "table_odds",
 ]
