@@ -713,6 +713,9 @@ def what_to_show(
     for c in cards:
         if c not in log.game.deck:
             raise InvalidLogError([_("cards: unknown card {card}").format(card=repr(c))])
+    if len(cards) == len(CATEGORIES):  # a suggestion: a suspect, a weapon, a room
+        for c, category in zip(cards, CATEGORIES, strict=True):
+            _card(log, c, category, "cards")
     mine = [c for c in cards if c in log.game.my_cards]
     if not mine:
         raise InvalidLogError([_("cards: you hold none of {cards}").format(cards=", ".join(cards))])

@@ -531,10 +531,15 @@ def run_accuse(args: argparse.Namespace) -> int:
     check = accuse(log, (args.suspect, args.weapon, args.room),
                    refuter_model=args.refuter_model, found=found)
     verdict = None
-    if not check.safe and log.game.me is not None:
+    won, out = _winner(log), _my_wrong_accusation(log)
+    if not check.safe and log.game.me is not None and won is None and out is None:
         verdict = _verdict(log, check.triple, args.bluff)  # weighed as players play
     if args.json:
         data = odds_report.accusation_json(check)
+        if won is not None:
+            data["winner"] = won[1]
+        if out is not None:
+            data["out"] = True
         if verdict is not None:
             data["advice"] = {"accuse": verdict.accuse, "right": verdict.right,
                               "right_error": verdict.right_error,
@@ -549,9 +554,36 @@ def run_accuse(args: argparse.Namespace) -> int:
         _print_json(data)
     else:
         print(odds_report.accusation_text(check))
-        if verdict is not None:
+        if won is not None:
+            print(_game_over_line(won))
+        elif out is not None:
+            print(_("You accused wrongly in event {n}: you can no longer accuse, only show cards "
+                    "when asked.").format(n=out))
+        elif verdict is not None:
             print(verdict.reason())
     return OK
+
+
+def _winner(log: GameLog) -> tuple[int, str] | None:
+    """The event number (from 1) and the player of the first correct accusation: the game is
+    over from there."""
+    from .game import Accusation
+
+    return next(((i, e.by) for i, e in enumerate(log.events, 1)
+                 if isinstance(e, Accusation) and e.correct), None)
+
+
+def _my_wrong_accusation(log: GameLog) -> int | None:
+    """The event number (from 1) where I accused wrongly: I take no more turns from there."""
+    from .game import Accusation
+
+    me = log.game.me
+    return next((i for i, e in enumerate(log.events, 1)
+                 if isinstance(e, Accusation) and e.by == me and not e.correct), None)
+
+
+def _game_over_line(won: tuple[int, str]) -> str:
+    return _("{player} accused correctly: the game is over.").format(player=won[1])
 
 
 def _verdict(log: GameLog, triple: Sequence[str], bluff: Fraction | None) -> Any:
@@ -587,10 +619,14 @@ def run_race(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(result.to_json())
         return OK
-    print(ngettext("Who could already name the whole envelope ({count} deal drawn from your "
-                   "notebook):",
-                   "Who could already name the whole envelope ({count} deals drawn from your "
-                   "notebook):", result.samples).format(count=result.samples))
+    won = _winner(log)
+    if won is not None:  # said aloud: everyone knows, nothing is drawn
+        print(_game_over_line(won))
+    else:
+        print(ngettext("Who could already name the whole envelope ({count} deal drawn from "
+                       "your notebook):",
+                       "Who could already name the whole envelope ({count} deals drawn from "
+                       "your notebook):", result.samples).format(count=result.samples))
     for name, chance in result.players.items():
         note = "  " + _("(out: accused wrongly)") if name in result.out else ""
         print(f"  {name}: {chance:.0%}{note}")
@@ -631,6 +667,16 @@ def run_advise(args: argparse.Namespace) -> int:
     if args.samples is not None and not 1 <= args.samples <= MAX_SAMPLES:
         raise InvalidLogError([_("--samples: expected 1 to {most} deals, got {value}").format(
             most=f"{MAX_SAMPLES:,}", value=args.samples)])
+    won, out = _winner(log), _my_wrong_accusation(log)
+    if won is not None:
+        raise InvalidLogError([_("events: {player} accused correctly in event {n}: the game is "
+                                 "over, there is nothing to suggest (--upto {before} reads the "
+                                 "log before it)").format(player=won[1], n=won[0],
+                                                          before=won[0] - 1)])
+    if out is not None:
+        raise InvalidLogError([_("me: {player} accused wrongly in event {n} and takes no more "
+                                 "turns: there is nothing to suggest").format(
+                                     player=log.game.me, n=out)])
     deck = log.game.deck
     rooms = 1 if args.room is not None else len(deck.rooms)
     samples = draw_size(args.samples, rooms * len(deck.suspects) * len(deck.weapons))
@@ -641,6 +687,12 @@ def run_advise(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(odds_report.advice_json(ranked, args.top, reasons))
     else:
+        if grid.accusation_safe:  # no suggestion can tell me more
+            from .cards import CATEGORIES
+
+            s, w, r = (grid.envelope()[cat] for cat in CATEGORIES)
+            print(_("safe: the envelope is certainly {suspect}, {weapon}, {room}").format(
+                suspect=s, weapon=w, room=r))
         print("\n".join(odds_report.advice_lines(ranked, args.top, reasons)))
     return OK
 

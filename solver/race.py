@@ -812,8 +812,9 @@ class Verdict:
         else:
             odds = say("suggest first, then decide: right {right} if players seldom bluff; the "
                        "answer settles the envelope in {known}", **figures)
-        if leader is None:
-            line = odds
+        if leader is None:  # every other player accused wrongly
+            line = say("{verdict}; nobody else can win: every other player accused wrongly",
+                       verdict=odds)
         elif self.race.players[leader] >= 0.005:
             line = say("{verdict}; {player} may already know: {chance}", verdict=odds,
                        player=leader, chance=f"{self.race.players[leader]:.0%}")

@@ -1,0 +1,137 @@
+"""`race`, `accuse`, `advise` and `show` on logs a player may well hand them: a game someone has
+won, a game I am out of, a table where everyone else is out, an empty log, a spectator's log, a
+2-player game with side cards. Each gives a clear answer or a clear error naming the field,
+never a traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from solver import cli
+from solver.cards import CATEGORIES
+from solver.game import Accusation, GameLog
+from solver.logfile import load, save
+from solver.odds import grid_of
+from solver.values import replace
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+SIX = load(EXAMPLES / "classic-six-players.json")
+"""Chloe's notebook; she accuses correctly in event 70, the last."""
+TWO = load(EXAMPLES / "refresh-two-players.json")
+TRUTH = tuple(str(grid_of(SIX).envelope()[cat]) for cat in CATEGORIES)
+WRONG = ("Miss Scarlet", TRUTH[1], TRUTH[2])
+
+
+def _run(capsys: pytest.CaptureFixture[str], log: GameLog, tmp_path: Path, *args: str
+         ) -> tuple[int, str, str]:
+    path = tmp_path / "log.json"
+    save(log, path)
+    status = cli.main([args[0], str(path), *args[1:]])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return status, out, err
+
+
+def _accused(log: GameLog, *by: str, correct: bool = False) -> GameLog:
+    for name in by:
+        log = log.append(Accusation(name, TRUTH if correct else WRONG, correct))
+    return log
+
+
+def test_a_game_someone_won_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Ben accused correctly in event 11: the race says the game is over (not "0 deals
+    drawn"), accuse says who won instead of advising to wait, advise refuses with the event and
+    the way back (--upto), show still answers (I may still be asked)."""
+    won = _accused(SIX.upto(10), "Ben", correct=True)
+    status, out, _ = _run(capsys, won, tmp_path, "race")
+    assert status == cli.OK and out.startswith("Ben accused correctly: the game is over.")
+    assert "deals drawn" not in out
+    status, out, _ = _run(capsys, won, tmp_path, "accuse", *WRONG)
+    assert status == cli.OK and out.splitlines()[-1] == "Ben accused correctly: the game is over."
+    status, out, _ = _run(capsys, won, tmp_path, "accuse", *WRONG, "--json")
+    data = json.loads(out)
+    assert data["winner"] == "Ben" and "advice" not in data
+    status, out, err = _run(capsys, won, tmp_path, "advise")
+    assert (status, out) == (cli.INVALID, "")
+    assert "events: Ben accused correctly in event 11" in err and "--upto 10" in err
+    status, out, _ = _run(capsys, won, tmp_path, "show", "Dev", "Mrs. White", "Rope", "Hall")
+    assert status == cli.OK and "Hall" in out
+
+
+def test_when_I_accused_wrongly_there_is_nothing_to_advise(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out_of_it = _accused(SIX.upto(10), "Chloe")
+    status, out, _ = _run(capsys, out_of_it, tmp_path, "accuse", *TRUTH)
+    assert status == cli.OK
+    assert out.splitlines()[-1] == ("You accused wrongly in event 11: you can no longer accuse, "
+                                    "only show cards when asked.")
+    status, out, _ = _run(capsys, out_of_it, tmp_path, "accuse", *TRUTH, "--json")
+    data = json.loads(out)
+    assert data["out"] is True and "advice" not in data
+    status, out, err = _run(capsys, out_of_it, tmp_path, "advise")
+    assert (status, out) == (cli.INVALID, "")
+    assert "me: Chloe accused wrongly in event 11 and takes no more turns" in err
+    status, out, _ = _run(capsys, out_of_it, tmp_path, "race")
+    assert status == cli.OK and "Ben:" in out
+
+
+def test_when_everyone_else_is_out_the_verdict_says_nobody_else_can_win(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    alone = _accused(SIX.upto(10), "Anna", "Ben", "Dev", "Emma", "Felix")
+    status, out, _ = _run(capsys, alone, tmp_path, "accuse", *TRUTH)
+    assert status == cli.OK
+    assert out.splitlines()[-1].endswith("; nobody else can win: every other player accused "
+                                         "wrongly")
+    assert out.splitlines()[-1].startswith("suggest first, then decide")  # never accuse unsure
+    status, out, _ = _run(capsys, alone, tmp_path, "race")
+    assert status == cli.OK and out.count("(out: accused wrongly)") == 5
+    status, out, _ = _run(capsys, alone, tmp_path, "advise", "--top", "1", "--samples", "200")
+    assert status == cli.OK and "refute" in out  # my turns go on
+
+
+def test_advise_on_a_certain_envelope_says_accuse(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    certain = SIX.upto(69)  # Chloe's notebook is certain; she accuses in event 70
+    status, out, _ = _run(capsys, certain, tmp_path, "advise", "--top", "1", "--samples", "200")
+    assert status == cli.OK
+    assert out.splitlines()[0] == "safe: the envelope is certainly " + ", ".join(TRUTH)
+
+
+@pytest.mark.parametrize("cards", [("Hall", "Hall", "Hall"), ("Library", "Lounge", "Hall"),
+                                   ("Rope", "Mrs. White", "Hall")])
+def test_show_refuses_cards_that_are_no_suggestion(
+        cards: tuple[str, str, str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A suggestion names a suspect, a weapon and a room: three rooms are a typing slip."""
+    status, out, err = _run(capsys, SIX.upto(10), tmp_path, "show", "Ben", *cards)
+    assert (status, out) == (cli.INVALID, "")
+    assert f"cards: {cards[0]!r} is not a suspect" in err
+
+
+SPECTATOR = replace(SIX, game=replace(SIX.game, me=None, my_cards=()))
+
+
+@pytest.mark.parametrize(("name", "log"), [
+    ("empty", GameLog(SIX.game)),
+    ("empty two-player", GameLog(TWO.game)),
+    ("two-player", TWO.upto(10)),
+    ("spectator", SPECTATOR.upto(20)),
+    ("two-player spectator", replace(TWO, game=replace(TWO.game, me=None, my_cards=())).upto(10)),
+])
+def test_every_command_answers_or_names_the_field(
+        name: str, log: GameLog, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = log.game
+    other = next(n for n in game.player_names if n != game.me)
+    by = {game.category_of(c): c for c in game.my_cards}
+    cards = [by.get(cat, game.deck.of(cat)[0]) for cat in CATEGORIES]
+    for command in (["race", "--samples", "50"], ["race", "--json", "--samples", "50"],
+                    ["accuse", *cards], ["advise", "--top", "2", "--samples", "200"],
+                    ["show", other, *cards]):
+        status, out, err = _run(capsys, log, tmp_path, *command)
+        if game.me is None and command[0] in ("advise", "show"):
+            assert (status, out) == (cli.INVALID, ""), (name, command)
+            assert err.count("me: ") == 1 and "spectator" in err
+        else:
+            assert status == cli.OK and out and not err, (name, command, err)
