@@ -56,7 +56,7 @@ from .game import (
     Triple,
 )
 from .i18n import Message, _, say
-from .limits import RACE_VIEWS, RACE_WORK
+from .limits import MAX_SAMPLES, RACE_VIEWS, RACE_WORK
 from .model import DealModel
 from .notebook import SOLVER, Grid
 from .odds import (
@@ -595,6 +595,9 @@ def race(log: GameLog, *, samples: int | None = None, seed: int = 0,
     game = log.game
     players = [n for n in game.player_names if n != game.me]
     samples = samples if samples is not None else draw_size(None, len(players))
+    if not 1 <= samples <= MAX_SAMPLES and drawn is None:  # no deal to read a chance from
+        raise InvalidLogError([_("--samples: expected 1 to {most} deals, got {value}").format(
+            most=f"{MAX_SAMPLES:,}", value=samples)])
     accusers = [e.by for e in log.events if isinstance(e, Accusation)]
     out = tuple(
         dict.fromkeys(e.by for e in log.events if isinstance(e, Accusation) and not e.correct)
@@ -793,8 +796,9 @@ class Verdict:
 
     def said(self) -> Message:
         """`reason` kept unrendered, to show in whatever language is asked for later."""
-        if self.race is None or self.outlook is None:
-            return say("the envelope is certain: accuse now")
+        if self.race is None or self.outlook is None:  # certain: of `triple`, or of another
+            return (say("the envelope is certain: accuse now") if self.accuse else
+                    say("do not accuse this: the envelope is certainly another"))
         leader = max(
             (n for n in self.race.players if n not in self.race.out),
             key=lambda n: self.race.players[n] if self.race else 0.0,

@@ -12,9 +12,11 @@ import pytest
 
 from solver import cli
 from solver.cards import CATEGORIES
+from solver.errors import InvalidLogError
 from solver.game import Accusation, GameLog
 from solver.logfile import load, save
 from solver.odds import grid_of
+from solver.race import open_after_showing, race
 from solver.values import replace
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -100,6 +102,19 @@ def test_advise_on_a_certain_envelope_says_accuse(
     assert out.splitlines()[0] == "safe: the envelope is certainly " + ", ".join(TRUTH)
 
 
+def test_accusing_another_envelope_than_the_certain_one_is_advised_against(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Before, "not safe: ... 0.0%" was followed by "the envelope is certain: accuse now"."""
+    status, out, _ = _run(capsys, SIX.upto(69), tmp_path, "accuse", *WRONG)
+    assert status == cli.OK
+    assert out.splitlines()[-1] == "do not accuse this: the envelope is certainly another"
+    status, out, _ = _run(capsys, SIX.upto(69), tmp_path, "accuse", *WRONG, "--json")
+    advice = json.loads(out)["advice"]
+    assert not advice["accuse"] and advice["right"] == 0.0 and "do not accuse" in advice["reason"]
+    status, out, _ = _run(capsys, SIX.upto(69), tmp_path, "accuse", *TRUTH)
+    assert status == cli.OK and out.startswith("safe: ")
+
+
 @pytest.mark.parametrize("cards", [("Hall", "Hall", "Hall"), ("Library", "Lounge", "Hall"),
                                    ("Rope", "Mrs. White", "Hall")])
 def test_show_refuses_cards_that_are_no_suggestion(
@@ -108,6 +123,14 @@ def test_show_refuses_cards_that_are_no_suggestion(
     status, out, err = _run(capsys, SIX.upto(10), tmp_path, "show", "Ben", *cards)
     assert (status, out) == (cli.INVALID, "")
     assert f"cards: {cards[0]!r} is not a suspect" in err
+
+
+def test_a_race_of_no_deals_is_refused_with_the_field_named() -> None:
+    for bad in (0, -3):
+        with pytest.raises(InvalidLogError, match="--samples: expected 1 to 20,000 deals"):
+            race(SIX.upto(10), samples=bad)
+        with pytest.raises(InvalidLogError, match="--samples"):
+            open_after_showing(SIX.upto(10), "Ben", ("Hall",), samples=bad)
 
 
 SPECTATOR = replace(SIX, game=replace(SIX.game, me=None, my_cards=()))
