@@ -172,6 +172,9 @@ def report(rows: list[dict[str, Any]]) -> None:
         per: dict[int, float] = {}
         for seed, p, k in points:
             per[seed] = per.get(seed, 0.0) + k - p
+        if not points:  # no moment where the race said more than 0 or they knew
+            print(f"{way:12} {0:6}")
+            continue
         yes = [p for _, p, k in points if k]
         no = [p for _, p, k in points if not k]
         brier = sum((p - k) ** 2 for _, p, k in points) / len(points)
