@@ -289,54 +289,44 @@ def python_steps(setup: Setup, budget: Budget) -> Steps[OwnerCount]:
         forward_unpinned = dict(nu)
         yield
 
-    # backward, on demand: the completions of a state, times (n - pins)! at the end
-    memo: list[dict[State, int]] = [{} for _ in range(len(turns) + 1)]
-
-    def back(i: int, st: State) -> int:
-        if i == len(turns):
-            return math.factorial(places - st[-1])
-        known_value = memo[i].get(st)
-        if known_value is None:
-            known_value = sum(m.weight * back(i + 1, m.after) for m in moves_of(i, st))
-            memo[i][st] = known_value
-        return known_value
-
-    # every card's figure: one more pin, of sign +1, of a card the owner may hold
-    marginals: dict[int, int] = defaultdict(int)
-    for i, turn in enumerate(turns):
-        eligible = turn.eligible()
-        got = 0
-        for st, u in layers[i].items():
-            free = 0
-            pinned: dict[int, int] = defaultdict(int)
-            for m in moves_of(i, st):
-                places_left = turn.capacity - m.pinned
-                if not places_left:
-                    continue
-                w = m.weight * places_left
-                *left, pins = m.after
-                free += w * back(i + 1, (*left, pins + 1))
-                for j in eligible[m.chosen]:
-                    if st[j]:
-                        a = turn.after[j]
-                        if a >= 0:
-                            left[a] -= 1
-                            pinned[j] += w * back(i + 1, (*left, pins + 1))
-                            left[a] += 1
-                        else:
-                            pinned[j] += w * back(i + 1, (*left, pins + 1))
-            got += select(u, free_masks[i]) * free
-            for j, g in pinned.items():
-                got += select(u, masks[i][j]) * g
-            yield
-        marginals[turn.owner] += got
-
+    # backward, over the states the forward pass reached: per state its completions (times
+    # (places - pins)! at the end) and, packed per class, its completions once a card of the
+    # class is pinned at an earlier owner (one more pin, of sign +1) in which that card stays
+    # unpinned (times (places - pins - 1)! at the end); with the forward figures, the card
+    # figures of each turn
+    end = places - 1
+    completions = {st: math.factorial(places - st[-1]) for st in forward_unpinned}
+    spared = {st: math.factorial(end - st[-1]) * everyone if st[-1] <= end else 0
+              for st in forward_unpinned}
     figures: dict[int, list[int]] = {}
-    for o, packed in marginals.items():
-        fields = packed + bias
-        figures[o] = [((fields >> (width * x)) & field) - half for x in range(nclasses)]
-    starts = {st: back(0, st) for st in setup.entry}
-    return counted(setup, starts, figures)
+    for i in range(len(turns) - 1, -1, -1):
+        turn = turns[i]
+        eligible = turn.eligible()
+        here: dict[State, int] = {}
+        spared_here: dict[State, int] = {}
+        got = [0] * nclasses
+        for st, u in layers[i].items():
+            total = spare = held = 0
+            may = [free_masks[i] + sum(masks[i][j] for j in kinds if st[j]) for kinds in eligible]
+            for m in moves[i][st]:
+                later = spared[m.after]
+                total += m.weight * completions[m.after]
+                spare += later * m.weight
+                for j, n, k in m.picks:
+                    spare -= select(later, masks[i][j]) * (m.weight * k // n)
+                places_left = turn.capacity - m.pinned
+                if places_left:
+                    held += select(later, may[m.chosen]) * (m.weight * places_left)
+            here[st] = total
+            spared_here[st] = spare
+            unpinned_fields, held_fields = u + bias, held + bias
+            for x in range(nclasses):
+                got[x] += ((((unpinned_fields >> (width * x)) & field) - half)
+                           * (((held_fields >> (width * x)) & field) - half))
+            yield
+        completions, spared = here, spared_here
+        figures[turn.owner] = got
+    return counted(setup, completions, figures)
 
 
 def counted(setup: Setup, starts: dict[State, int], figures: dict[int, list[int]]

@@ -243,26 +243,30 @@ def compiled_steps(k: Any, setup: Setup, budget: Budget) -> Steps[OwnerCount]:
                                       sum(radices[i][:-1]) - len(turn.kinds)) + 1)]),
             most[i][0], array([turn.kind_of[x] for x in apart])))
 
-    # every turn's states: those the moves lead to, and the card figures' look-ups
+    # every turn's states: those the moves lead to
     stride0 = _strides(radices[0])
     keys = [array([_key(st, stride0) for st in starts])]
-    reached = [np.ones(len(starts), dtype=np.bool_)]
     for shape in layers:
         # a turn past the budget is not counted to its end: it is past, whatever its size
         units = len(keys[-1]) + int(k.count_moves(keys[-1], *shape.moves(), comb, shape.perm,
                                                   shape.most, max(budget.transitions, 0)))
         budget.spend(units)
-        next_keys, next_reached = k.expand(keys[-1], reached[-1], *shape.moves(), comb,
-                                           shape.perm, shape.most)
-        keys.append(next_keys)
-        reached.append(next_reached)
+        keys.append(k.expand(keys[-1], *shape.moves(), comb, shape.perm, shape.most))
         yield
 
-    # backward: the completions of every state, (places - pins)! at the end
-    factorials = np.array([[math.factorial(setup.places - pins) % p if p else
-                            math.factorial(setup.places - pins) for p in values]
-                           for pins in range(setup.places + 1)], dtype=np.int64)
-    later = [factorials[keys[-1]]]
+    # backward: per state, what one more pin leaves (per kind, then for a card no owner cares
+    # about, `exclusion_kernel.backward`) and the completions; (places - pins - 1)! and
+    # (places - pins)! at the end
+    def factorial(pins: int) -> list[int]:
+        f = math.factorial(pins) if pins >= 0 else 0
+        return [f % p if p else f for p in values]
+
+    ends = keys[-1].tolist()
+    later: list[Any] = [np.array([[[a, b] for a, b in zip(factorial(setup.places - pins - 1),
+                                                          factorial(setup.places - pins),
+                                                          strict=True)]
+                                  for pins in ends], dtype=np.int64
+                                 ).reshape(len(ends), len(values), 2)]
     for i in range(len(layers) - 1, -1, -1):
         shape = layers[i]
         later.insert(0, k.backward(keys[i], *shape.moves(), comb, shape.perm, shape.most,
@@ -282,15 +286,16 @@ def compiled_steps(k: Any, setup: Setup, budget: Budget) -> Steps[OwnerCount]:
         return int(residues[0]) if values[0] == k.EXACT else crt(residues.tolist(), values)
 
     for i, shape in enumerate(layers):
-        unpinned, got = k.forward(keys[i], reached[i], unpinned, shape.kind_of, *shape.moves(),
-                                  comb, shape.perm, shape.most, keys[i + 1], reached[i + 1],
-                                  later[i + 1], moduli, inverse)
+        unpinned, got = k.forward(keys[i], unpinned, shape.kind_of, *shape.moves(), comb,
+                                  shape.perm, shape.most, keys[i + 1], later[i + 1], moduli,
+                                  inverse)
+        later[i + 1] = None  # its figures are taken: free it
         row = [number(got[:, y]) for y in range(len(apart))]
         figures[turns[i].owner] = [row[counted_as[x]] for x in range(len(setup.of_class))]
         yield
 
     index = {int(key): s for s, key in enumerate(keys[0].tolist())}
-    back = {st: number(later[0][index[_key(st, stride0)]]) for st in starts}
+    back = {st: number(later[0][index[_key(st, stride0)], :, -1]) for st in starts}
     return counted(setup, back, figures)
 
 
@@ -312,12 +317,11 @@ def _warm_up(k: ModuleType) -> None:
              np.ones((1, 1), dtype=np.bool_), array([1]), 1)
     perm = array([1, 1])
     keys = array([2])
-    reached = np.ones(1, dtype=np.bool_)
     assert k.count_moves(keys, *moves, comb, perm, 2, 10) == 2
-    next_keys, next_reached = k.expand(keys, reached, *moves, comb, perm, 2)
+    next_keys = k.expand(keys, *moves, comb, perm, 2)
     moduli = array([2_147_483_647])
     inverse = np.array([1 / 2_147_483_647])
-    later = np.ones((len(next_keys), 1), dtype=np.int64)
+    later = np.ones((len(next_keys), 1, 2), dtype=np.int64)
     k.backward(keys, *moves, comb, perm, 2, next_keys, later, moduli, inverse)
-    k.forward(keys, reached, np.ones((1, 1, 1), dtype=np.int64), array([0]), *moves, comb,
-              perm, 2, next_keys, next_reached, later, moduli, inverse)
+    k.forward(keys, np.ones((1, 1, 1), dtype=np.int64), array([0]), *moves, comb, perm, 2,
+              next_keys, later, moduli, inverse)

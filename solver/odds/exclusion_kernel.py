@@ -149,30 +149,26 @@ def count_moves(keys: Any, stride: Any, radix: Any, after: Any, nstride: Any, op
 
 
 @compiled
-def _insert(table: Any, flags: Any, key: int, flag: bool) -> bool:
-    """Put ``key`` in the hash set ``table`` (-1: empty), or-ing ``flag`` into its flag;
-    whether it was new."""
+def _insert(table: Any, key: int) -> bool:
+    """Put ``key`` in the hash set ``table`` (-1: empty); whether it was new."""
     size = table.shape[0]
     h = _slot(key, size)
     while table[h] >= 0:
         if table[h] == key:
-            flags[h] |= flag
             return False
         h = (h + 1) & (size - 1)
     table[h] = key
-    flags[h] = flag
     return True
 
 
 @compiled
-def _grown(table: Any, flags: Any) -> tuple[Any, Any]:
+def _grown(table: Any) -> Any:
     """The hash set with twice the slots."""
     bigger = np.full(2 * table.shape[0], -1, np.int64)
-    bigger_flags = np.zeros(2 * table.shape[0], np.bool_)
     for h in range(table.shape[0]):
         if table[h] >= 0:
-            _insert(bigger, bigger_flags, table[h], flags[h])
-    return bigger, bigger_flags
+            _insert(bigger, table[h])
+    return bigger
 
 
 @compiled
@@ -199,65 +195,29 @@ def grouped(moves: int, stride: Any, o_j: Any, o_k: Any, o_n: Any, key: Any, ord
 
 
 @compiled
-def expand(keys: Any, forward: Any, stride: Any, radix: Any, after: Any, nstride: Any,
-           open_: Any, signs: Any, c: int, comb: Any, perm: Any, most: int
-           ) -> tuple[Any, Any]:
-    """The next turn's states (keys in increasing order, and whether each is reached forward):
-    every move's next state, and from each state reached forward the states one more pin leads
-    to (the card figures' look-ups: a card of an eligible kind, or of none, pinned at the
-    owner)."""
+def expand(keys: Any, stride: Any, radix: Any, after: Any, nstride: Any, open_: Any,
+           signs: Any, c: int, comb: Any, perm: Any, most: int) -> Any:
+    """The next turn's states, keys in increasing order: every move's next state."""
     kinds = radix.shape[0] - 1
-    later = nstride.shape[0] - 1
     o_key, o_w, o_ch, o_f, o_j, o_k, o_n, counts, picked, ks = scratch(most, c, kinds)
     counts = counts[:kinds]
-    group = np.empty(most, np.int64)
-    order = np.empty(most, np.int64)
-    eligible = np.zeros(kinds + 1, np.bool_)
     table = np.full(1024, -1, np.int64)
-    flags = np.zeros(1024, np.bool_)
     size = 0
     for s in range(keys.shape[0]):
         pins = decode(keys[s], stride, radix, counts)
         moves = state_moves(counts, pins, after, nstride, open_, signs, c, comb, perm, o_key,
                             o_w, o_ch, o_f, o_j, o_k, o_n, picked, ks)
-        while 2 * (size + moves * (kinds + 2)) > table.shape[0]:
-            table, flags = _grown(table, flags)
-        reach = forward[s]
-        grouped(moves, stride, o_j, o_k, o_n, group, order)
-        a = 0
-        while a < moves:
-            first = order[a]
-            for j in range(kinds):
-                eligible[j] = False
-            b = a
-            while b < moves and group[order[b]] == group[first]:
-                t = order[b]
-                for j in range(kinds):
-                    if counts[j] > 0 and not open_[o_ch[t], j]:
-                        eligible[j] = True
-                b += 1
-            size += _insert(table, flags, o_key[first], reach)
-            if reach and o_f[first] < c:
-                pinned = o_key[first] + nstride[later]
-                size += _insert(table, flags, pinned, False)
-                for j in range(kinds):
-                    if eligible[j]:
-                        step = nstride[after[j]] if after[j] >= 0 else 0
-                        size += _insert(table, flags, pinned - step, False)
-            a = b
+        while 2 * (size + moves) > table.shape[0]:
+            table = _grown(table)
+        for t in range(moves):
+            size += _insert(table, o_key[t])
     out = np.empty(size, np.int64)
     n = 0
     for h in range(table.shape[0]):
         if table[h] >= 0:
             out[n] = table[h]
             n += 1
-    out = np.sort(out)
-    reached = np.empty(size, np.bool_)
-    lookup = index(out)
-    for h in range(table.shape[0]):
-        if table[h] >= 0:
-            reached[find(out, lookup, table[h])] = flags[h]
-    return out, reached
+    return np.sort(out)
 
 
 @compiled
@@ -296,21 +256,39 @@ def find(keys: Any, table: Any, key: int) -> int:
 def backward(keys: Any, stride: Any, radix: Any, after: Any, nstride: Any, open_: Any,
              signs: Any, c: int, comb: Any, perm: Any, most: int, next_keys: Any, later: Any,
              moduli: Any, inverse: Any) -> Any:
-    """The completions of every state of a turn: its moves' weights times the completions of
-    the states they lead to (``later``, per state of ``next_keys``)."""
+    """The completions of every state of a turn, from those of the states its moves lead to
+    (``later``, per state of ``next_keys``).
+
+    Per state and modulus, ``kinds + 2`` columns: per kind of the turn, the completions once a
+    card of that kind is pinned at an earlier owner (one more pin, of sign +1) in which the card
+    stays unpinned (a move that pins ``k`` of the ``n`` cards of the kind leaves it unpinned in
+    ``C(n - 1, k)`` of its ``C(n, k)`` ways; its kind at the next turn, or the next turn's
+    column ``kinds`` where no later owner cares about it); then the same for a card no owner
+    from this one on cares about; then the completions. Moves that pin the same cards are summed
+    first (`grouped`)."""
     kinds = radix.shape[0] - 1
+    nkinds = nstride.shape[0] - 1
     columns = moduli.shape[0]
     o_key, o_w, o_ch, o_f, o_j, o_k, o_n, counts, picked, ks = scratch(most, c, kinds)
     counts = counts[:kinds]
-    out = np.zeros((keys.shape[0], columns), np.int64)
+    out = np.zeros((keys.shape[0], columns, kinds + 2), np.int64)
     table = index(next_keys)
     group = np.empty(most, np.int64)
     order = np.empty(most, np.int64)
+    source = np.empty(kinds, np.int64)
+    for j in range(kinds):
+        source[j] = after[j] if after[j] >= 0 else nkinds
+    # per state, the moves' weights times the next state's columns as they are (contiguous),
+    # then, per kind pinned from, what the cards pinned take off (`C(n, k) - C(n - 1, k)`)
+    acc = np.empty((columns, nkinds + 2), np.int64)
+    taken = np.empty((columns, max(kinds, 1)), np.int64)
     for s in range(keys.shape[0]):
         pins = decode(keys[s], stride, radix, counts)
         moves = state_moves(counts, pins, after, nstride, open_, signs, c, comb, perm, o_key,
                             o_w, o_ch, o_f, o_j, o_k, o_n, picked, ks)
         grouped(moves, stride, o_j, o_k, o_n, group, order)
+        acc[:, :] = 0
+        taken[:, :] = 0
         a = 0
         while a < moves:
             first = order[a]
@@ -325,28 +303,44 @@ def backward(keys: Any, stride: Any, radix: Any, after: Any, nstride: Any, open_
             d = find(next_keys, table, o_key[first])
             for r in range(columns):
                 p = moduli[r]
-                out[s, r] = add(out[s, r], mul(residue(weight, p), later[d, r], p, inverse[r]),
-                                p)
+                inv = inverse[r]
+                w = residue(weight, p)
+                for e in range(nkinds + 2):  # contiguous: the compiler vectorises it
+                    acc[r, e] = add(acc[r, e], mul(w, later[d, r, e], p, inv), p)
+            for q in range(o_n[first]):
+                j = o_j[first, q]
+                n = counts[j]
+                k = o_k[first, q]
+                off = weight - weight // comb[n, k] * comb[n - 1, k]
+                for r in range(columns):
+                    p = moduli[r]
+                    taken[r, j] = add(taken[r, j], mul(residue(off, p), later[d, r, source[j]],
+                                                       p, inverse[r]), p)
+        for r in range(columns):
+            p = moduli[r]
+            for j in range(kinds):
+                out[s, r, j] = add(acc[r, source[j]], residue(-taken[r, j], p), p)
+            out[s, r, kinds] = acc[r, nkinds]
+            out[s, r, kinds + 1] = acc[r, nkinds + 1]
     return out
 
 
 @compiled
-def forward(keys: Any, reached: Any, unpinned: Any, kind_of: Any, stride: Any, radix: Any,
-            after: Any, nstride: Any, open_: Any, signs: Any, c: int, comb: Any, perm: Any,
-            most: int, next_keys: Any, next_reached: Any, later: Any, moduli: Any,
-            inverse: Any) -> tuple[Any, Any]:
+def forward(keys: Any, unpinned: Any, kind_of: Any, stride: Any, radix: Any, after: Any,
+            nstride: Any, open_: Any, signs: Any, c: int, comb: Any, perm: Any, most: int,
+            next_keys: Any, later: Any, moduli: Any, inverse: Any) -> tuple[Any, Any]:
     """The forward figures of the next turn and this owner's card figures.
 
-    ``unpinned[s, r, x]``: per state reached forward (in key order), modulus and class, the
-    ways into it
-    in which a given card of the class is still unpinned; a move that pins ``k`` of the ``n``
+    ``unpinned[s, r, x]``: per state (in key order), modulus and class, the ways into it in
+    which a given card of the class is still unpinned; a move that pins ``k`` of the ``n``
     cards of the class's kind leaves it unpinned in ``C(n - 1, k)`` of its ``C(n, k)`` ways.
     A class's figure at the owner: the ways in which its card is unpinned, times each move
-    with places left times its places left (one more pin, of sign +1) times the completions
-    of the state that pin leads to (``later``). Moves that pin the same cards are summed
-    first (`grouped`)."""
+    with places left times its places left (one more pin, of sign +1, of a card the owner may
+    hold) times the completions of the state the move leads to in which the card stays
+    unpinned (``later``, `backward`'s columns). Moves that pin the same cards are summed first
+    (`grouped`)."""
     kinds = radix.shape[0] - 1
-    nstates = nstride.shape[0] - 1
+    nkinds = nstride.shape[0] - 1
     classes = kind_of.shape[0]
     columns = moduli.shape[0]
     o_key, o_w, o_ch, o_f, o_j, o_k, o_n, counts, picked, ks = scratch(most, c, kinds)
@@ -354,13 +348,7 @@ def forward(keys: Any, reached: Any, unpinned: Any, kind_of: Any, stride: Any, r
     table = index(next_keys)
     group = np.empty(most, np.int64)
     order = np.empty(most, np.int64)
-    row = np.full(next_keys.shape[0], -1, np.int64)
-    rows = 0
-    for d in range(next_keys.shape[0]):
-        if next_reached[d]:
-            row[d] = rows
-            rows += 1
-    out = np.zeros((rows, columns, classes), np.int64)
+    out = np.zeros((next_keys.shape[0], columns, classes), np.int64)
     got = np.zeros((columns, classes), np.int64)
     share_of = np.empty(classes, np.int64)
     coef = np.empty((kinds + 1, columns), np.int64)
@@ -369,11 +357,10 @@ def forward(keys: Any, reached: Any, unpinned: Any, kind_of: Any, stride: Any, r
     slot = np.empty(classes, np.int64)
     for x in range(classes):
         slot[x] = kind_of[x] if kind_of[x] >= 0 else kinds
-    s_row = -1
+    source = np.empty(kinds, np.int64)
+    for j in range(kinds):
+        source[j] = after[j] if after[j] >= 0 else nkinds
     for s in range(keys.shape[0]):
-        if not reached[s]:
-            continue
-        s_row += 1
         pins = decode(keys[s], stride, radix, counts)
         moves = state_moves(counts, pins, after, nstride, open_, signs, c, comb, perm, o_key,
                             o_w, o_ch, o_f, o_j, o_k, o_n, picked, ks)
@@ -396,8 +383,8 @@ def forward(keys: Any, reached: Any, unpinned: Any, kind_of: Any, stride: Any, r
                         eligible[j] += o_w[t]
                 b += 1
             a = b
+            d = find(next_keys, table, o_key[first])
             if weight != 0:
-                d = row[find(next_keys, table, o_key[first])]
                 for r in range(columns):
                     w = residue(weight, moduli[r])
                     for j in range(kinds + 1):
@@ -416,30 +403,25 @@ def forward(keys: Any, reached: Any, unpinned: Any, kind_of: Any, stride: Any, r
                         share_of[x] = coef[slot[x], r]
                     for x in range(classes):  # contiguous: the compiler vectorises it
                         out[d, r, x] = add(out[d, r, x],
-                                           mul(unpinned[s_row, r, x], share_of[x], p, inv), p)
+                                           mul(unpinned[s, r, x], share_of[x], p, inv), p)
             left = c - o_f[first]
             if left == 0:
                 continue
-            pin = o_key[first] + nstride[nstates]
-            if weight != 0:
-                e = find(next_keys, table, pin)
-                for r in range(columns):
-                    p = moduli[r]
+            for r in range(columns):
+                p = moduli[r]
+                inv = inverse[r]
+                if weight != 0:
                     pinned[kinds, r] = add(pinned[kinds, r],
-                                           mul(residue(weight * left, p), later[e, r], p,
-                                               inverse[r]), p)
-            for j in range(kinds):
-                if eligible[j] != 0:
-                    step = nstride[after[j]] if after[j] >= 0 else 0
-                    e = find(next_keys, table, pin - step)
-                    for r in range(columns):
-                        p = moduli[r]
+                                           mul(residue(weight * left, p), later[d, r, nkinds],
+                                               p, inv), p)
+                for j in range(kinds):
+                    if eligible[j] != 0:
                         pinned[j, r] = add(pinned[j, r],
-                                           mul(residue(eligible[j] * left, p), later[e, r], p,
-                                               inverse[r]), p)
+                                           mul(residue(eligible[j] * left, p),
+                                               later[d, r, source[j]], p, inv), p)
         for r in range(columns):
             p = moduli[r]
             for x in range(classes):
-                got[r, x] = add(got[r, x], mul(unpinned[s_row, r, x], pinned[slot[x], r], p,
+                got[r, x] = add(got[r, x], mul(unpinned[s, r, x], pinned[slot[x], r], p,
                                                inverse[r]), p)
     return out, got
