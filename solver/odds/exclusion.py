@@ -19,14 +19,18 @@ hand, up to ``c!``), one ``C(n, k)`` per kind.
 
 Every card's figure: the deals giving card x to owner o are the same sum with one more pin,
 (x, o), of sign +1. The forward pass carries, per state, the ways in which a given card of each
-*class* (cards alike throughout) is still unpinned, packed in one integer; at o's turn, the
-pin of one such card at o leads to a state whose completions the backward count gives. Each
-envelope triple's count is its weight times the backward count of the state it leads to.
+*class* (cards alike throughout) is still unpinned, packed in one integer; the backward pass,
+over the same states, carries besides a state's completions the completions once such a card
+is pinned (one more pin) in which it stays unpinned, per class too (it depends only on the
+card's kind). At o's turn, forward x the move's weight x o's places left x backward, class by
+class, is the figure. Each envelope triple's count is its weight times the completions of the
+state it leads to.
 
 Only refutations and notes ("holds one of") are expanded here; under the refuter model, whose
 weights depend on how many of the named cards are held, this count declines (`Unsupported`) and
-the other counts give the figures. The work (moves and backward look-ups) is bounded by a
-`Budget`: the same log is exact or over budget on every machine.
+the other counts give the figures. The work (a unit per state the forward pass reaches and
+per move of it) is bounded by a `Budget`: the same log is exact or over budget on every
+machine.
 """
 
 from __future__ import annotations
@@ -148,8 +152,9 @@ class Setup:
         Proof. A move of an owner with ``c`` places and ``r`` refutations from any state weighs
         ``c!/(c-f)! prod C(n_j, k_j)`` (up to sign), summed over the ``k`` with ``sum k = f``
         to ``C(sum n_j, f) <= C(N, f)`` (Vandermonde; ``N`` open cards), so its moves' weights
-        sum to at most ``M = 2^r c! (N + 1)^c`` in absolute value; a forward coefficient is a
-        weight with one binomial made smaller. So a backward count is at most
+        sum to at most ``M = 2^r c! (N + 1)^c`` in absolute value; a forward coefficient, or a
+        backward one that keeps a card unpinned, is a weight with one binomial made smaller. So
+        a backward count (also one with a card pinned beforehand and kept unpinned) is at most
         ``places! prod M`` over the owners after it (induction from ``(places - pins)! <=
         places!``); the forward figures of a layer sum to at most ``W prod M`` over the owners
         before it (``W`` the weight of the envelope triples: a start state's figure is its
@@ -266,21 +271,15 @@ def python_steps(setup: Setup, budget: Budget) -> Steps[OwnerCount]:
     # still unpinned (the totals come from the backward count)
     moves: list[dict[State, list[Move]]] = [{} for _ in turns]
 
-    def moves_of(i: int, st: State) -> list[Move]:
-        known_moves = moves[i].get(st)
-        if known_moves is None:
-            known_moves = _moves(turns[i], st)
-            budget.spend(1 + len(known_moves))
-            moves[i][st] = known_moves
-        return known_moves
-
     layers: list[dict[State, int]] = []
     forward_unpinned = unpinned
     for i in range(len(turns)):
         layers.append(forward_unpinned)
         nu: dict[State, int] = defaultdict(int)
         for st, u in forward_unpinned.items():
-            for m in moves_of(i, st):
+            moves[i][st] = _moves(turns[i], st)
+            budget.spend(1 + len(moves[i][st]))
+            for m in moves[i][st]:
                 v = u * m.weight
                 for j, n, k in m.picks:
                     v -= select(u, masks[i][j]) * (m.weight * k // n)

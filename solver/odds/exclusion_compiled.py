@@ -3,12 +3,11 @@
 A move in Python costs about 10 microseconds (tuples, a `Move` per move, big integers, a
 dictionary look-up per pin); compiled (`exclusion_kernel`, numba) a fraction of that. The plan
 is the Python count's own (`exclusion.prepare`: the classes, the owners' order and turns, the
-start states), and so are the moves and the work: a unit per state and per move, for the same
-states. The Python count lists a state's moves when the forward pass reaches it or a card's
-figure looks up its completions; here every turn's states are found first, turn by turn (the
-states its moves lead to, and from the states reached forward those one more pin leads to),
-each turn charged before its moves are listed, then the completions backward, then the forward
-figures and every card's figure. So whether a log is exact never depends on which ran.
+start states), and so are the moves and the work: a unit per state the forward pass reaches
+and per move of it. Here every turn's states are found first, turn by turn (the states its
+moves lead to), each turn charged before its moves are listed, then the completions backward
+(per state, also what one more pin leaves, per kind: `exclusion_kernel.backward`), then the
+forward figures and every card's figure. So whether a log is exact never depends on which ran.
 
 Counts are exact: in 64-bit integers where `Setup.bound` (every figure and partial sum) is
 below 2^62, else modulo a few primes below 2^31 (`residues`) that multiply to more than any
