@@ -41,11 +41,6 @@ def players_out(log: GameLog) -> set[str]:
     return {e.by for e in log.events if isinstance(e, Accusation) and not e.correct}
 
 
-def winner(log: GameLog) -> str | None:
-    """Who made a correct accusation, if anyone: the game is over."""
-    return next((e.by for e in log.events if isinstance(e, Accusation) and e.correct), None)
-
-
 def answer_order(game: Game, by: str) -> tuple[str, ...]:
     """Everyone but ``by``, clockwise from ``by``'s left: the order in which they answer
     (`Game.answer_order`, the rule the simulator and the advisor follow too)."""

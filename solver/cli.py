@@ -524,6 +524,7 @@ def run_accuse(args: argparse.Namespace) -> int:
     from . import odds_report
     from .advice import accuse
     from .odds import grid_of
+    from .race import out_since, past_advice, won_by
 
     log = _read_log(args)[0]
     grid = grid_of(log)
@@ -531,8 +532,8 @@ def run_accuse(args: argparse.Namespace) -> int:
     check = accuse(log, (args.suspect, args.weapon, args.room),
                    refuter_model=args.refuter_model, found=found)
     verdict = None
-    won, out = _winner(log), _my_wrong_accusation(log)
-    if not check.safe and log.game.me is not None and won is None and out is None:
+    won, out, past = won_by(log), out_since(log, log.game.me), past_advice(log)
+    if not check.safe and log.game.me is not None and past is None:
         verdict = _verdict(log, check.triple, args.bluff)  # weighed as players play
     if args.json:
         data = odds_report.accusation_json(check)
@@ -554,36 +555,11 @@ def run_accuse(args: argparse.Namespace) -> int:
         _print_json(data)
     else:
         print(odds_report.accusation_text(check))
-        if won is not None:
-            print(_game_over_line(won))
-        elif out is not None:
-            print(_("You accused wrongly in event {n}: you can no longer accuse, only show cards "
-                    "when asked.").format(n=out))
+        if past is not None:  # the game is over, or I am out of it
+            print(past.render())
         elif verdict is not None:
             print(verdict.reason())
     return OK
-
-
-def _winner(log: GameLog) -> tuple[int, str] | None:
-    """The event number (from 1) and the player of the first correct accusation: the game is
-    over from there."""
-    from .game import Accusation
-
-    return next(((i, e.by) for i, e in enumerate(log.events, 1)
-                 if isinstance(e, Accusation) and e.correct), None)
-
-
-def _my_wrong_accusation(log: GameLog) -> int | None:
-    """The event number (from 1) where I accused wrongly: I take no more turns from there."""
-    from .game import Accusation
-
-    me = log.game.me
-    return next((i for i, e in enumerate(log.events, 1)
-                 if isinstance(e, Accusation) and e.by == me and not e.correct), None)
-
-
-def _game_over_line(won: tuple[int, str]) -> str:
-    return _("{player} accused correctly: the game is over.").format(player=won[1])
 
 
 def _verdict(log: GameLog, triple: Sequence[str], bluff: Fraction | None) -> Any:
@@ -607,7 +583,7 @@ def _race_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_race(args: argparse.Namespace) -> int:
     """For each other player, the chance they could already name the whole envelope."""
-    from .race import BLUFF, draw_size, race
+    from .race import BLUFF, draw_size, past_advice, race, won_by
 
     log = _read_log(args)[0]
     if args.samples is not None and not 1 <= args.samples <= MAX_SAMPLES:
@@ -619,9 +595,9 @@ def run_race(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(result.to_json())
         return OK
-    won = _winner(log)
-    if won is not None:  # said aloud: everyone knows, nothing is drawn
-        print(_game_over_line(won))
+    over = past_advice(log) if won_by(log) is not None else None
+    if over is not None:  # said aloud: everyone knows, nothing is drawn
+        print(over.render())
     else:
         print(ngettext("Who could already name the whole envelope ({count} deal drawn from "
                        "your notebook):",
@@ -662,12 +638,13 @@ def run_advise(args: argparse.Namespace) -> int:
     from . import odds_report
     from .advice import Rule, advise, draw_size, reason
     from .odds import grid_of
+    from .race import out_since, won_by
 
     log = _read_log(args)[0]
     if args.samples is not None and not 1 <= args.samples <= MAX_SAMPLES:
         raise InvalidLogError([_("--samples: expected 1 to {most} deals, got {value}").format(
             most=f"{MAX_SAMPLES:,}", value=args.samples)])
-    won, out = _winner(log), _my_wrong_accusation(log)
+    won, out = won_by(log), out_since(log, log.game.me)
     if won is not None:
         raise InvalidLogError([_("events: {player} accused correctly in event {n}: the game is "
                                  "over, there is nothing to suggest (--upto {before} reads the "

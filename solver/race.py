@@ -676,6 +676,37 @@ def open_after_showing(log: GameLog, asker: str, cards: Sequence[str], *,
     return {card: total / mass for card, total in totals.items()}
 
 
+# --- past advice: the game is over, or I am out of it -----------------------------------------
+
+
+def won_by(log: GameLog) -> tuple[int, str] | None:
+    """The event number (from 1) and the player of the first correct accusation: the game is
+    over from there."""
+    return next(((i, e.by) for i, e in enumerate(log.events, 1)
+                 if isinstance(e, Accusation) and e.correct), None)
+
+
+def out_since(log: GameLog, player: str | None) -> int | None:
+    """The event number (from 1) where ``player`` accused wrongly: they take no more turns from
+    there and only show cards when asked (``None`` while they play, and for no player)."""
+    return next((i for i, e in enumerate(log.events, 1)
+                 if isinstance(e, Accusation) and e.by == player and not e.correct), None)
+
+
+def past_advice(log: GameLog) -> Message | None:
+    """Why nothing is left to advise me on, in words: a correct accusation ended the game, or I
+    accused wrongly and can no longer win; ``None`` while I may still win. What `accuse` says
+    in place of accuse-or-wait, and what the app says in place of its advice."""
+    won = won_by(log)
+    if won is not None:
+        return say("{player} accused correctly: the game is over.", player=won[1])
+    out = out_since(log, log.game.me)
+    if out is not None:
+        return say("You accused wrongly in event {n}: you can no longer accuse, only show cards "
+                   "when asked.", n=out)
+    return None
+
+
 # --- accuse or wait --------------------------------------------------------------------------
 
 AHEAD_SAMPLES = 60
@@ -916,9 +947,12 @@ __all__ = [
     "fallback_note",
     "heard_before",
     "open_after_showing",
+    "out_since",
     "outlook",
+    "past_advice",
     "public_events",
     "public_form",
     "race",
     "table_odds",
+    "won_by",
 ]

@@ -275,8 +275,9 @@ def test_right_accusation_ends_the_game(store: Store) -> None:
     pick(at, "Mrs. White", "Knife", "Lounge")
     at.pills(key="e_result").set_value("right")
     submit(at)
-    assert "accused correctly: the game is over" in texts(at)
-    assert "Accusation is safe: Mrs. White, Knife, Lounge" in texts(at)
+    assert "Ann accused correctly: the game is over." in texts(at)
+    assert "Accusation is safe" not in texts(at)  # nothing left to advise: it is over
+    assert "Envelope · Suspect: Mrs. White · Weapon: Knife · Room: Lounge" in texts(at)
 
 
 def test_reveal(store: Store) -> None:
@@ -671,6 +672,81 @@ def test_suggest_for_me_names_a_suggestion_and_why(store: Store) -> None:
     at.toggle(key="advise_me").set_value(True).run()
     line = next(shown(c.value) for c in at.caption if shown(c.value).startswith("Ask "))
     assert "you have not placed yet" in line and "likely to refute" in line
+
+
+# --- past advice: the game is over, or I am out (as `clue-notebook accuse` and `advise` say) ---
+
+ASKED = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",), refuted_by="Cat",
+                   shown="Knife")
+ASKED_ME = Suggestion("Bob", ("Miss Scarlet", "Rope", "Ballroom"), passes=("Cat", "Dan"),
+                      refuted_by="Ann")
+WRONG = ("Mrs. White", "Candlestick", "Ballroom")
+
+
+def captions(at: AppTest) -> list[str]:
+    return [shown(c.value) for c in at.caption]
+
+
+def advise_me(at: AppTest) -> list[str]:
+    """The captions "Suggest for me" adds for Ann, who taps it on her own suggestion."""
+    at.pills(key="by").set_value("Ann").run()
+    before = captions(at)
+    at.toggle(key="advise_me").set_value(True).run()
+    assert not at.exception, at.exception
+    return [c for c in captions(at) if c not in before]
+
+
+def ask_ann(at: AppTest) -> list[str]:
+    """Bob names three of Ann's cards and she refutes: the captions about what to show."""
+    at.pills(key="by").set_value("Bob").run()
+    pick(at, "Miss Scarlet", "Rope", "Kitchen")
+    at.pills(key="e_refuter").set_value("Ann").run()
+    assert not at.exception, at.exception
+    assert chips(at, "e_shown") == ["Miss Scarlet", "Rope", "Kitchen"]  # she still shows one
+    return [c for c in captions(at) if c.startswith("Show ")]
+
+
+def test_a_game_someone_else_won_says_so_in_place_of_advice(store: Store) -> None:
+    at, _ = open_app(store, classic(ASKED, ASKED_ME, Accusation(
+        "Cat", ("Professor Plum", "Wrench", "Library"), correct=True)))
+    assert [shown(s.value) for s in at.success] == ["Cat accused correctly: the game is over."]
+    assert "Accusation is safe" not in texts(at)
+    assert advise_me(at) == ["Cat accused correctly: the game is over."]
+    assert ask_ann(at) == []  # everyone knows the envelope: no card hides anything
+
+
+def test_after_my_wrong_accusation_nothing_advises_me_to_accuse_or_suggest(store: Store) -> None:
+    at, _ = open_app(store, classic(ASKED, ASKED_ME, Accusation("Ann", WRONG)))
+    out = ("You accused wrongly in event 3: you can no longer accuse, only show cards when "
+           "asked.")
+    assert [shown(i.value) for i in at.info] == [out]
+    said = " ".join(captions(at)).lower()
+    assert not any(word in said for word in ("accuse now", "wait:", "suggest first"))
+    assert advise_me(at) == [out]
+    assert len(ask_ann(at)) == 1  # a player out of the game still refutes: which card to show
+
+
+def test_with_every_other_player_out_the_verdict_says_nobody_else_can_win(store: Store) -> None:
+    at, _ = open_app(store, classic(ASKED, ASKED_ME, Accusation("Bob", WRONG),
+                                    Accusation("Cat", ("Mr. Green", "Knife", "Lounge")),
+                                    Accusation("Dan", ("Colonel Mustard", "Lead Pipe",
+                                                       "Conservatory"))))
+    line = next(c for c in captions(at) if "right" in c and "bluff" in c)
+    assert line.endswith("; nobody else can win: every other player accused wrongly"), line
+
+
+def test_suggest_for_me_on_a_certain_envelope_says_so_first(store: Store) -> None:
+    at, _ = open_app(store, classic(
+        ASKED, ASKED_ME,
+        Reveal("Bob", ("Colonel Mustard", "Mr. Green", "Mrs. Peacock", "Ballroom",
+                       "Candlestick"), whole_hand=True),
+        Reveal("Cat", ("Mrs. White", "Knife", "Lead Pipe", "Revolver"), whole_hand=True),
+        Reveal("Dan", ("Conservatory", "Dining Room", "Billiard Room", "Lounge"),
+               whole_hand=True)))
+    certain = "Accusation is safe: Professor Plum, Wrench, Library"
+    assert [shown(s.value) for s in at.success] == [certain]
+    said = advise_me(at)
+    assert said[0] == certain and said[1].startswith("Ask "), said
 
 
 def test_review_steps_through_the_log(store: Store) -> None:

@@ -45,7 +45,6 @@ from notebook_app.turns import (
     show_choice,
     suggestion,
     unshown,
-    winner,
 )
 from solver.editions import Dealing, editions, new_game
 from solver.envelopes import EnvelopeCounter
@@ -54,6 +53,7 @@ from solver.game import ENVELOPE, FIRST_IN_ORDER, Accusation, GameLog, Note, Rev
 from solver.i18n import speaking
 from solver.logfile import dumps
 from solver.notebook import Grid, Knowledge, Notebook
+from solver.race import won_by
 from solver.simulate import play, random_setup
 from solver.values import replace
 from tests.brute import deals
@@ -82,9 +82,9 @@ def test_turn_passes_clockwise_and_skips_players_out() -> None:
     assert next_suggester(log) == "Cat"
     log = log.append(Suggestion("Dan", ("Mr. Green", "Knife", "Library"), refuted_by="Bob"))
     assert next_suggester(log) == "Ann"  # Bob, out after a wrong accusation, is skipped
-    assert winner(log) is None
+    assert won_by(log) is None
     log = log.append(Accusation("Ann", ("Mr. Green", "Knife", "Library"), correct=True))
-    assert winner(log) == "Ann"
+    assert won_by(log) == (4, "Ann")
 
 
 def test_reveals_do_not_move_the_turn() -> None:

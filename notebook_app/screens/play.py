@@ -44,11 +44,18 @@ def undo() -> None:
 
 
 def header() -> None:
+    from solver.race import past_advice, won_by
+
     log = live().log
     grid, ignored = live().grid()
     title = log.game.title or " · ".join(log.game.player_names)
     st.markdown(f"**{plain(title)}**")
-    if grid.accusation_safe:
+    past = past_advice(log)  # in place of advice: the game is over, or I accused wrongly
+    if past is not None and won_by(log) is not None:
+        st.success(plain(past.render()), icon=":material/flag:")
+    elif past is not None:
+        st.info(plain(past.render()), icon=":material/block:")
+    elif grid.accusation_safe:
         st.success(plain(verdict(grid)), icon=":material/check_circle:")
     else:
         st.info(plain(verdict(grid, None if ignored else live().triples_left)))

@@ -34,6 +34,7 @@ from ..entry import (
     skip_show,
     submit_entry,
 )
+from ..grid_view import verdict
 from ..plain import plain
 from ..session import live
 from ..turns import (
@@ -48,7 +49,6 @@ from ..turns import (
     shown_candidates,
     side_candidates,
     unshown,
-    winner,
 )
 from .note import note_form
 
@@ -89,10 +89,7 @@ def kinds_offered() -> tuple[str, ...]:
 
 def turn_view() -> None:
     log = live().log
-    pending_show_prompt()
-    won = winner(log)
-    if won is not None:
-        st.success(plain(_("{player} accused correctly: the game is over.").format(player=won)))
+    pending_show_prompt()  # a game that is over says so above, in the header
     editing = state.get("editing")
     if editing is not None:
         st.warning(plain(_("Editing #{number}: {entry}").format(
@@ -146,7 +143,8 @@ def turn_form() -> None:
     if mine and st.toggle(_("Suggest for me"), key="advise_me",
                           help=_("The suggestion whose answer should teach you most about the "
                                  "envelope")):
-        st.caption(plain(best_suggestion(log)))
+        for line in best_suggestion(log):
+            st.caption(plain(line))
     card_chips(game.deck)
     if kind == "Accusation":
         chips(_("Result"), "e_result", (WRONG, RIGHT), format_func=_)
@@ -173,12 +171,17 @@ def turn_form() -> None:
         side_peek_chips()
 
 
-def best_suggestion(log: GameLog) -> str:
-    """The advisor's first suggestion (`solver.advice.advise`) and why, in one line; computed
-    once per log."""
+def best_suggestion(log: GameLog) -> list[str]:
+    """The advisor's first suggestion (`solver.advice.advise`) and why, in one line, computed
+    once per log; above it that the envelope is certain, when it is (as ``advise`` says). Once
+    the game is over, or I accused wrongly, only that (`solver.race.past_advice`)."""
     from solver.advice import advise, reason_said
     from solver.errors import ClueError
+    from solver.race import past_advice
 
+    past = past_advice(log)
+    if past is not None:
+        return [past.render()]
     cached = state.get("best_suggestion")
     if cached is None or cached[0] != log:
         try:
@@ -190,15 +193,21 @@ def best_suggestion(log: GameLog) -> str:
             line = say("No advice while the log has a contradiction.")
         cached = state.best_suggestion = (log, line)  # words, not text: the language may change
     said: Message = cached[1]
-    return said.render()
+    grid, ignored = live().grid()
+    certain = [verdict(grid)] if grid.accusation_safe and not ignored else []
+    return [*certain, said.render()]
 
 
 def least_telling(log: GameLog, by: str, cards: tuple[str, ...]) -> str:
     """Which of my cards to show ``by`` (`solver.advice.what_to_show`), in one line; computed
-    once per log and suggestion."""
+    once per log and suggestion; nothing once the game is over (everyone knows the
+    envelope)."""
     from solver.advice import what_to_show
     from solver.errors import ClueError
+    from solver.race import won_by
 
+    if won_by(log) is not None:
+        return ""
     cached = state.get("least_telling")
     if cached is None or cached[0] != (log, by, cards):
         line: Message | None = None
@@ -229,8 +238,10 @@ def shown_chips(refuter: str) -> None:
         choice = show_choice(log, by, cards)
         if len(choice.matching) != 1:
             st.caption(plain(choice.advice))
-        if len(choice.matching) > 1 and not choice.already_seen and state.get("editing") is None:
-            st.caption(plain(least_telling(log, by, cards)))
+        hint = (least_telling(log, by, cards) if len(choice.matching) > 1
+                and not choice.already_seen and state.get("editing") is None else "")
+        if hint:
+            st.caption(plain(hint))
         if len(choice.matching) > 1:
             chips(_("Card you showed"), "e_shown", choice.matching,
                   format_func=lambda c: (_("{card} ✓ seen").format(card=c)
