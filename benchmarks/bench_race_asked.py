@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 import time
@@ -49,8 +50,8 @@ from bench_race_questions import recorded
 
 import solver.race as race_module
 from solver.cards import CATEGORIES
-from solver.game import ENVELOPE, SIDE, Accusation, GameLog, Reveal, Suggestion
-from solver.race import Choices, Play, race, table_odds
+from solver.game import ENVELOPE, SIDE, Accusation, GameLog
+from solver.race import Choices, Play, heard_before, race, table_odds
 from solver.simulate import Moment, Opponent, play_to_win
 
 WAYS = ("race", "placed 1", "open 1", "public 1")
@@ -68,25 +69,24 @@ class Asked(Plain):
 
     def __init__(self, log: GameLog, rng: random.Random, bluff: Fraction | float = 1) -> None:
         super().__init__(log, rng, bluff)
-        self.heard_before: list[int] = []
+        self.heard_before = heard_before(log)
         """Log event index -> how many public events were heard before it."""
-        heard = 0
-        for event in log.events:  # what `public_events` keeps
-            self.heard_before.append(heard)
-            heard += isinstance(event, Suggestion | Accusation) or (
-                isinstance(event, Reveal) and event.whole_hand)
         self.open_at: dict[tuple[int, tuple[int, ...]], dict[Any, frozenset[str]]] = {}
 
     def read(self, players: Any, still: Any, deal: Mapping[str, str]) -> Any:
-        now, kept, weight, drawn = super().read(players, still, deal)
+        now, kept, weight, drawn = super().read(players, still, deal)  # a log, as `weight`
         for name in players:
-            weight *= self.asked(name, deal, drawn[name])
+            weight += self.asked(name, deal, drawn[name])
         return now, kept, weight, drawn
 
     def asked(self, player: str, deal: Mapping[str, str], drawn: Choices) -> float:
+        """The log of the factor ``player``'s last questions give ``deal`` (``self.bluff`` is
+        the log of the bluff factor, as `_Table.weight` reads it)."""
+        if not self.questions:  # [-0:] would read them all
+            return 0.0
         holds = self.model.holds
         game = self.log.game
-        factor = 1.0
+        factor = 0.0
         full = self.log
         for i, cards in self.named.get(player, [])[-self.questions:]:
             self.log = full.upto(i)
@@ -104,8 +104,8 @@ class Asked(Plain):
                 for card in wanted:
                     pool = [c for c in game.deck.of(game.category_of(card))
                             if c in self.live and deal[c] != player and c not in known]
-                    factor *= ((self.public.get(card, 0.0) + 0.01)
-                               / sum(self.public.get(c, 0.0) + 0.01 for c in pool))
+                    factor += math.log((self.public.get(card, 0.0) + 0.01)
+                                       / sum(self.public.get(c, 0.0) + 0.01 for c in pool))
                 continue
             facts = [holds(player, c) if deal[c] == player else -holds(player, c)
                      for c in self.live]
@@ -114,9 +114,9 @@ class Asked(Plain):
             for card in wanted:
                 cat = game.category_of(card)
                 if card not in open_[cat]:
-                    factor *= self.bluff
+                    factor += self.bluff
                 elif self.rule == "open":
-                    factor /= len(open_[cat])
+                    factor -= math.log(len(open_[cat]))
         return factor
 
     def open_sets(self, heard: int, facts: list[int], deal: Mapping[str, str]
@@ -165,8 +165,10 @@ def own(log: GameLog, play: Play, seed: int, rule: str, questions: int) -> dict[
         rows = [(now, True, w, f) for now, _, w, f in rows]
     chances = {}
     for n in players:
-        mass = sum(w * f[n] for _, kept, w, f in rows if kept)
-        chances[n] = sum(w * f[n] for now, kept, w, f in rows if kept and n in now) / mass
+        top = max(w + f[n] for _, kept, w, f in rows if kept)  # logs, as `_Table.weight`
+        mass = sum(math.exp(w + f[n] - top) for _, kept, w, f in rows if kept)
+        chances[n] = sum(math.exp(w + f[n] - top) for now, kept, w, f in rows
+                         if kept and n in now) / mass
     return chances
 
 
