@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -55,6 +55,9 @@ from .odds import (
 )
 from .odds.exact import exact_odds
 from .values import replace
+
+if TYPE_CHECKING:  # race imports this module
+    from .race import Race
 
 SAMPLES = 2000
 """Deals drawn to score suggestions."""
@@ -695,13 +698,15 @@ def asker_view(log: GameLog, asker: str) -> GameLog:
 
 def what_to_show(
     log: GameLog, asker: str, cards: Sequence[str], *, refuter_model: bool = False,
-    samples: int | None = None, seed: int = 0,
+    samples: int | None = None, seed: int = 0, race_of: Race | None = None,
 ) -> ShowAdvice:
     """The card to show ``asker``, who named ``cards``: one they have already seen from me if
     any (the latest shown, `GameLog.shown_to`, as the app's reminder says), else the one that
     leaves them the most envelopes open, judged over deals drawn from my notebook (``samples``
     of them), so that their own hand and the cards others showed them count; ties go to the
-    card that leaves the public view of the envelope least sharp (its entropy).
+    card that leaves the public view of the envelope least sharp (its entropy). ``race_of``:
+    the race of this log already drawn (`solver.race.race`, as players play), read instead of a
+    new draw.
 
     The rest of the table hears only that I refuted, whichever card I show."""
     from .race import SHOW_SAMPLES, open_after_showing
@@ -725,7 +730,7 @@ def what_to_show(
     if seen:
         return ShowAdvice(seen[-1], ShowReason.ALREADY_SEEN, {})
     after = public_entropy_after(log, asker, mine, refuter_model=refuter_model)
-    left = open_after_showing(log, asker, mine, seed=seed,
+    left = open_after_showing(log, asker, mine, seed=seed, race_of=race_of,
                               samples=SHOW_SAMPLES if samples is None else samples)
     best = max(mine, key=lambda c: (round(left[c], 6), round(after[c], 9)))
     return ShowAdvice(best, ShowReason.LEAST_TELLING, after, left)

@@ -384,6 +384,25 @@ def test_show_the_least_telling_card() -> None:
     assert after[advice.card] == max(after.values())
 
 
+def test_show_reads_a_race_already_drawn_as_its_own_draw() -> None:
+    """The app's hint reads the race its header drew for accuse-or-wait (`race_of`): the same
+    deals, weights and answer as what_to_show drawing that many itself."""
+    from pathlib import Path
+
+    from solver.logfile import load
+    from solver.race import accuse_or_wait
+
+    log = load(Path(__file__).resolve().parent.parent / "examples"
+               / "classic-four-players-notes.json").upto(10)
+    cards = ("Miss Scarlet", "Revolver", "Conservatory")  # three of Ann's; Bob saw none
+    kept = accuse_or_wait(log, samples=100).race
+    assert kept is not None and len(kept.deals) == 100
+    read = what_to_show(log, "Bob", cards, race_of=kept)
+    drawn = what_to_show(log, "Bob", cards, samples=100)
+    assert read.reason == "least telling"
+    assert (read.card, read.open_after) == (drawn.card, drawn.open_after)
+
+
 def test_show_needs_a_card_I_hold() -> None:
     with pytest.raises(InvalidLogError, match="cards"):
         what_to_show(small(), "Bob", ("Plum", "Rope", "Hall"))

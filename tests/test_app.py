@@ -749,6 +749,29 @@ def test_suggest_for_me_on_a_certain_envelope_says_so_first(store: Store) -> Non
     assert said[0] == certain and said[1].startswith("Ask "), said
 
 
+def test_the_show_hint_reads_the_race_the_header_drew(store: Store,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import solver.race
+    from solver.advice import what_to_show
+    from solver.logfile import load
+
+    drawn = []
+    real = solver.race.race
+    monkeypatch.setattr(solver.race, "race",
+                        lambda *args, **kw: drawn.append(1) or real(*args, **kw))
+    log = load(Path(APP).parent.parent / "examples" / "classic-four-players-notes.json").upto(10)
+    at, _ = open_app(store, log)
+    assert len(drawn) == 1  # the header's accuse-or-wait
+    at.pills(key="by").set_value("Bob").run()
+    pick(at, "Miss Scarlet", "Revolver", "Conservatory")
+    at.pills(key="e_refuter").set_value("Ann").run()
+    assert not at.exception, at.exception
+    hint = next(c for c in captions(at) if c.startswith("Show "))
+    assert len(drawn) == 1  # no second draw for the hint
+    card = what_to_show(log, "Bob", ("Miss Scarlet", "Revolver", "Conservatory"), samples=100)
+    assert hint.startswith(f"Show {card.card}: it leaves Bob the most envelopes open")
+
+
 def test_review_steps_through_the_log(store: Store) -> None:
     log = classic(
         Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",), refuted_by="Cat",

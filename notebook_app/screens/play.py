@@ -79,16 +79,18 @@ the 6-player example 0.04-0.8 s of CPU per state (200 deals: 0.07-0.95 s)."""
 
 def race_line(log: GameLog) -> None:
     """Beside the verdict: who may already know the envelope (`solver.race`) and, for a
-    player, whether to accuse now or wait. Computed once per log state."""
+    player, whether to accuse now or wait. Computed once per log state; its race is kept as
+    ``table_race`` for the Turn screen's what-to-show hint (`turn.least_telling`)."""
     from solver.errors import ClueError
-    from solver.race import accuse_or_wait, fallback_note, race
+    from solver.race import Race, accuse_or_wait, fallback_note, race
 
     cached = state.get("race_line")
     if cached is None or cached[0] != log:
         line: Message | None = None
+        drawn: Race | None = None
         try:
             if log.game.me is None:
-                result = race(log, samples=RACE_SAMPLES)
+                result = drawn = race(log, samples=RACE_SAMPLES)
                 chances = result.players
                 leader = max(chances, key=chances.__getitem__, default=None)
                 if leader is not None:
@@ -96,10 +98,12 @@ def race_line(log: GameLog) -> None:
                                chance=f"{chances[leader]:.0%}")
                     line = fallback_note(line) if result.fallback else line
             else:
-                line = accuse_or_wait(log, samples=RACE_SAMPLES).said()
+                verdict = accuse_or_wait(log, samples=RACE_SAMPLES)
+                line, drawn = verdict.said(), verdict.race
         except ClueError:  # a clash the grid works around: no race to read
             line = None
         cached = state.race_line = (log, line)  # words, not text: the language may change
+        state.table_race = (log, drawn)
     if cached[1] is not None:
         st.caption(plain(cached[1].render(start=True)), help=_(
             "From deals your notebook allows, a deal weighing less for each card a player "

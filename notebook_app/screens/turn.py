@@ -200,8 +200,9 @@ def best_suggestion(log: GameLog) -> list[str]:
 
 def least_telling(log: GameLog, by: str, cards: tuple[str, ...]) -> str:
     """Which of my cards to show ``by`` (`solver.advice.what_to_show`), in one line; computed
-    once per log and suggestion; nothing once the game is over (everyone knows the
-    envelope)."""
+    once per log and suggestion, over the race the header drew for this log when it has one
+    (``table_race``: the same draws ``what_to_show`` would make with as many deals), and
+    nothing once the game is over (everyone knows the envelope)."""
     from solver.advice import what_to_show
     from solver.errors import ClueError
     from solver.race import won_by
@@ -211,8 +212,10 @@ def least_telling(log: GameLog, by: str, cards: tuple[str, ...]) -> str:
     cached = state.get("least_telling")
     if cached is None or cached[0] != (log, by, cards):
         line: Message | None = None
+        kept = state.get("table_race")
+        drawn = kept[1] if kept is not None and kept[0] == log else None
         try:
-            advice = what_to_show(log, by, cards)
+            advice = what_to_show(log, by, cards, race_of=drawn)
             left = advice.open_after.get(advice.card)
             line = (say("Show {card}", card=advice.card) if left is None else
                     say_n("Show {card}: it leaves {player} the most envelopes open (about "
