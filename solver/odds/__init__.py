@@ -43,14 +43,15 @@ from .setup import Puzzle, grid_of, puzzle
 OWNER_BUDGET = 100_000
 """Work (states and transitions) the count owner by owner may take, while the programme takes
 turns with it within ``budget`` (`choice`)."""
-EXCLUSION_BUDGET = 3_000_000
-"""Moves the count by inclusion-exclusion may take, when it runs (`choice`). Compiled
-(`exclusion_compiled`), about half a microsecond a move on the 12-player logs of
-`docs/odds.md`: the logs it finishes in 2-3 million moves (forum 30 events seed 1, 45 cards 30
-events seed 4) took 1.1-1.4 s, less than sampling them; a log it gives up on costs it at most
-about half a second (a turn past the budget is only counted, never listed). Where numba does not
-load (numba is required), 150,000 moves in Python (`choice.EXCLUSION_UNCOMPILED`; about 10
-microseconds and 350 bytes a move: the whole budget would be up to about 30 s and 1 GB)."""
+EXCLUSION_BUDGET = 5_000_000
+"""Work the count by inclusion-exclusion may take, when it runs (`choice`): a unit per state its
+forward pass reaches and per move of it. Compiled (`exclusion_compiled`), about a microsecond a
+unit on the long 12-player logs of `docs/odds.md` it finishes: 45-card logs at 30 events that
+need 4.2 and 4.9 million units took 4-6 s and peaked at 235-300 MiB in `odds` (`tracemalloc`;
+the next log needs 5.1 million, then 9.7); a log it gives up on costs it about 0.1-0.4 s (a
+turn past the budget is only counted, never listed). Where numba does not load (numba is
+required), 150,000 in Python (`choice.EXCLUSION_UNCOMPILED`; about 10 microseconds and 350 bytes
+a unit: the whole budget would be up to about a minute and 2 GB)."""
 PROGRAMME_BUDGET = 20_000_000
 """Work (transitions and the envelope fields they move) the programme may take in `odds`: its
 `DEFAULT_BUDGET` taking turns with the other counts, the rest alone once they have dropped out

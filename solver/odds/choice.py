@@ -25,7 +25,7 @@ measured it never finished such a log first, and at 30 events, where it never fi
 its turns cost 0.14-0.41 s of CPU on each log inclusion-exclusion finished (docs/odds.md,
 "Where the time goes", the latest). A unit of its work (a move) costs
 about three of the count owner by owner's in Python, so its pace is three times theirs;
-compiled, about an eighth of one (`exclusion_compiled.PACE`). Which counts finish does not
+compiled, about a sixth of one (`exclusion_compiled.PACE`). Which counts finish does not
 depend on the shares (each has its own budget); only how soon.
 """
 
@@ -57,12 +57,13 @@ players the count owner by owner finished every forum log measured, and the thir
 slowed it (p95 309 -> 712 ms at 10 events)."""
 FEW_CELLS = 52
 """Past this many ruled-out cells (player, open card), inclusion-exclusion is not tried: its
-states grow with the pins it can place. Compiled, within its 3 million moves
-(`EXCLUSION_BUDGET`), on the 12-player logs of `docs/odds.md` (forum and 45 cards, seeds 0-5,
-10-100 events) it finished every log at 10 events (6-26 such cells) and, of the later ones
-(25-101 cells), those with 25, 28, 39, 40, 51, 52 and 65 cells (the one with 65 the count owner
-by owner finishes too), none with more; giving up on a log cost it 0.08-0.57 s, paid on top of
-the other counts' where the log is sampled in the end. With none, the other counts finish at
+states grow with the pins it can place. Compiled, within 3 million moves (its budget until
+2026-12-01; the moves then included look-ups for the card figures, 1.2-2.8 times the work
+now), on the 12-player logs of `docs/odds.md` (forum and 45 cards, seeds 0-5, 10-100 events)
+it finished every log at 10 events (6-26 such cells) and, of the later ones (25-101 cells),
+those with 25, 28, 39, 40, 51, 52 and 65 cells (the one with 65 the count owner by owner
+finishes too), none with more; giving up on a log cost it 0.08-0.57 s, paid on top of the
+other counts' where the log is sampled in the end. With none, the other counts finish at
 once. (In Python, within 150,000 moves, the cut was 24.)"""
 EXCLUSION_UNCOMPILED = 150_000
 """The most moves inclusion-exclusion makes where its plan does not fit the compiled loops (a

@@ -46,12 +46,13 @@ from .owners import OwnerCount
 from .programme import Budget, Steps, python_first
 from .residues import crt, moduli_for
 
-PACE = 2
-"""A compiled move's effort, in sixteenths of a unit of the count owner by owner in Python
-(`Budget.pace`; a Python move: `choice.EXCLUSION_PACE`, 48): measured 0.24-0.68 microseconds a
-move on the 12-player logs of `docs/odds.md` it finishes past 100,000 moves (30-100 events), 1-2
-on the short ones (fixed costs), against 3.3-5.7 for a unit of the count owner by owner on the
-same logs in the same run: about an eighth."""
+PACE = 3
+"""A compiled unit's effort, in sixteenths of a unit of the count owner by owner in Python
+(`Budget.pace`; a Python unit: `choice.EXCLUSION_PACE`, 48): measured 0.8-1.5 microseconds a
+unit (a state the forward pass reaches, or a move of it) on the 12-player logs of
+`docs/odds.md` it finishes past 250,000 units (30 events), against 5.3-7.7 for a unit of the
+count owner by owner on the same logs: about a sixth (it was 2, an eighth, while the card
+figures looked up states the forward pass does not reach: more units, each cheaper)."""
 SWITCH = 10_000
 """Moves the count makes in Python before loading its kernels, in a process that has not
 loaded them yet: about a tenth of a second."""
