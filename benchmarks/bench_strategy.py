@@ -490,6 +490,36 @@ def calibration(records: list[dict[str, Any]]) -> None:
             diagram(points, f"{kind} opponents, bluff {key}", games[kind, key])
 
 
+EDGES = (0.0, 0.001, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.999, 1.0001)
+"""The reliability diagram's bins: never, below 10%, tenths, always."""
+
+
+def calibration_error(points: list[tuple[float, bool]]) -> float:
+    """The mean calibration error of (said, knew) pairs: each bin's gap between the mean said
+    and the share that knew, weighed by the bin's share of the pairs."""
+    error = 0.0
+    for lo, hi in pairwise(EDGES):
+        cell = [(p, k) for p, k in points if lo <= p < hi]
+        if cell:
+            said = statistics.mean(p for p, _ in cell)
+            knew = statistics.mean(float(k) for _, k in cell)
+            error += len(cell) / len(points) * abs(said - knew)
+    return error
+
+
+def calibrated_error(said: list[float], draws: int = 2000) -> tuple[float, float]:
+    """The mean calibration error a perfectly calibrated race would show at moments where it
+    said ``said`` (each outcome drawn with the chance said; seeded): its median and 95th
+    percentile over ``draws``. Few moments give a large error by chance alone, so the observed
+    error over the informative moments is read against this, not against zero."""
+    if not said:
+        return 0.0, 0.0
+    rng = random.Random(0)
+    errors = sorted(calibration_error([(p, rng.random() < p) for p in said])
+                    for _ in range(draws))
+    return errors[draws // 2], errors[draws * 95 // 100]
+
+
 def diagram(points: list[tuple[float, bool]], title: str, games: list[float] | None = None) -> None:
     """The reliability diagram and the mean calibration error of ``points`` (said, knew); with
     ``games`` (per game, how many more times they knew than the race said), that excess with a
@@ -498,27 +528,22 @@ def diagram(points: list[tuple[float, bool]], title: str, games: list[float] | N
     print(f"\n== race calibration ({title}, every turn of mine not yet certain) ==")
     print("  (reliability diagram: # = share of moments the opponent could name the envelope, "
           "| = what the race said; + where they meet)")
-    edges = [0.0, 0.001, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.999, 1.0001]
-    error = 0.0
+    error = calibration_error(points)
     informative = [(p, k) for p, k in points if p > 0 or k]
-    for lo, hi in pairwise(edges):
+    for lo, hi in pairwise(EDGES):
         cell = [(p, k) for p, k in points if lo <= p < hi]
-        if not cell:
-            continue
-        said = statistics.mean(p for p, _ in cell)
-        knew = statistics.mean(float(k) for _, k in cell)
-        error += len(cell) / len(points) * abs(said - knew)
-        print(f"  said {lo:4.2f}-{min(hi, 1):4.2f}: n {len(cell):6}  mean said {said:.3f}  "
-              f"knew {knew:.3f}  |{_bar(said, knew)}|")
-    inf_error = 0.0
-    for lo, hi in pairwise(edges):
-        cell = [(p, k) for p, k in informative if lo <= p < hi]
         if cell:
-            gap = abs(statistics.mean(p for p, _ in cell)
-                      - statistics.mean(float(k) for _, k in cell))
-            inf_error += len(cell) / len(informative) * gap
+            said = statistics.mean(p for p, _ in cell)
+            knew = statistics.mean(float(k) for _, k in cell)
+            print(f"  said {lo:4.2f}-{min(hi, 1):4.2f}: n {len(cell):6}  mean said {said:.3f}  "
+                  f"knew {knew:.3f}  |{_bar(said, knew)}|")
     print(f"  mean calibration error {error:.4f} over {len(points)} (player, moment) pairs; "
-          f"{inf_error:.4f} over the {len(informative)} where the race said > 0 or they knew")
+          f"{calibration_error(informative):.4f} over the {len(informative)} where the race "
+          f"said > 0 or they knew")
+    typical, high = calibrated_error([p for p, _ in points if p > 0])
+    print(f"  a perfectly calibrated race at these moments (outcomes drawn with the chances it "
+          f"said): {typical:.4f} median, {high:.4f} at the 95th percentile, over those where it "
+          f"said > 0")
     if games:
         said_all, knew_all = sum(p for p, _ in points), sum(k for _, k in points)
         print(f"  they knew {knew_all} times where the race said {said_all:.1f} in all; knew - "
