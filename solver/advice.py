@@ -711,6 +711,23 @@ def what_to_show(
     The rest of the table hears only that I refuted, whichever card I show."""
     from .race import SHOW_SAMPLES, open_after_showing
 
+    mine = show_candidates(log, asker, cards)
+    if len(mine) == 1:
+        return ShowAdvice(mine[0], ShowReason.ONLY_MATCH, {})
+    seen = [c for c in log.shown_to(asker) if c in mine]
+    if seen:
+        return ShowAdvice(seen[-1], ShowReason.ALREADY_SEEN, {})
+    after = public_entropy_after(log, asker, mine, refuter_model=refuter_model)
+    left = open_after_showing(log, asker, mine, seed=seed, race_of=race_of,
+                              samples=SHOW_SAMPLES if samples is None else samples)
+    best = max(mine, key=lambda c: (round(left[c], 6), round(after[c], 9)))
+    return ShowAdvice(best, ShowReason.LEAST_TELLING, after, left)
+
+
+def show_candidates(log: GameLog, asker: str, cards: Sequence[str]) -> list[str]:
+    """My cards among ``cards``, which ``asker`` named: the ones I may show. A clear error
+    naming the field when ``asker`` is no other player, a card is unknown or out of its place
+    in a suggestion, or I hold none of them."""
     me = _me(log, N_("what to show"))
     if asker not in log.game.player_names or asker == me:
         raise InvalidLogError([_("asker: {asker} is not another player of this game").format(
@@ -724,16 +741,7 @@ def what_to_show(
     mine = [c for c in cards if c in log.game.my_cards]
     if not mine:
         raise InvalidLogError([_("cards: you hold none of {cards}").format(cards=", ".join(cards))])
-    if len(mine) == 1:
-        return ShowAdvice(mine[0], ShowReason.ONLY_MATCH, {})
-    seen = [c for c in log.shown_to(asker) if c in mine]
-    if seen:
-        return ShowAdvice(seen[-1], ShowReason.ALREADY_SEEN, {})
-    after = public_entropy_after(log, asker, mine, refuter_model=refuter_model)
-    left = open_after_showing(log, asker, mine, seed=seed, race_of=race_of,
-                              samples=SHOW_SAMPLES if samples is None else samples)
-    best = max(mine, key=lambda c: (round(left[c], 6), round(after[c], 9)))
-    return ShowAdvice(best, ShowReason.LEAST_TELLING, after, left)
+    return mine
 
 
 def public_entropy_after(
@@ -765,5 +773,6 @@ __all__ = [
     "public_entropy_after",
     "reason",
     "sample",
+    "show_candidates",
     "what_to_show",
 ]

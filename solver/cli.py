@@ -595,10 +595,10 @@ def run_race(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(result.to_json())
         return OK
-    over = past_advice(log) if won_by(log) is not None else None
-    if over is not None:  # said aloud: everyone knows, nothing is drawn
-        print(over.render())
-    else:
+    past = past_advice(log)  # the game is over, or I am out of it: said first
+    if past is not None:
+        print(past.render())
+    if won_by(log) is None:  # once it is said aloud everyone knows: nothing is drawn
         print(ngettext("Who could already name the whole envelope ({count} deal drawn from "
                        "your notebook):",
                        "Who could already name the whole envelope ({count} deals drawn from "
@@ -645,14 +645,18 @@ def run_advise(args: argparse.Namespace) -> int:
         raise InvalidLogError([_("--samples: expected 1 to {most} deals, got {value}").format(
             most=f"{MAX_SAMPLES:,}", value=args.samples)])
     won, out = won_by(log), out_since(log, log.game.me)
+    if won is not None and won[1] == log.game.me:
+        raise InvalidLogError([_("events: you accused correctly in event {n}: the game is over, "
+                                 "there is nothing to suggest (--upto {before} reads the log "
+                                 "before it)").format(n=won[0], before=won[0] - 1)])
     if won is not None:
         raise InvalidLogError([_("events: {player} accused correctly in event {n}: the game is "
                                  "over, there is nothing to suggest (--upto {before} reads the "
                                  "log before it)").format(player=won[1], n=won[0],
                                                           before=won[0] - 1)])
     if out is not None:
-        raise InvalidLogError([_("me: {player} accused wrongly in event {n} and takes no more "
-                                 "turns: there is nothing to suggest").format(
+        raise InvalidLogError([_("me: you ({player}) accused wrongly in event {n} and take no "
+                                 "more turns: there is nothing to suggest").format(
                                      player=log.game.me, n=out)])
     deck = log.game.deck
     rooms = 1 if args.room is not None else len(deck.rooms)
@@ -683,11 +687,21 @@ def _show_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_show(args: argparse.Namespace) -> int:
     """Which of my matching cards to show: one already shown to the asker, else the least
-    telling."""
+    telling; once someone has accused correctly, that the game is over (``--json``: ``card``
+    null and ``winner``)."""
     from . import odds_report
-    from .advice import what_to_show
+    from .advice import show_candidates, what_to_show
+    from .race import past_advice, won_by
 
     log = _read_log(args)[0]
+    won, over = won_by(log), past_advice(log)
+    if won is not None and over is not None:  # nobody asks any more: nothing to show
+        show_candidates(log, args.asker, tuple(args.cards))  # a slip is still named
+        if args.json:
+            _print_json({"card": None, "winner": won[1]})
+        else:
+            print(over.render())
+        return OK
     advice = what_to_show(log, args.asker, tuple(args.cards))
     if args.json:
         _print_json(odds_report.show_json(advice))

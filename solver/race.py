@@ -694,10 +694,13 @@ def out_since(log: GameLog, player: str | None) -> int | None:
 
 
 def past_advice(log: GameLog) -> Message | None:
-    """Why nothing is left to advise me on, in words: a correct accusation ended the game, or I
-    accused wrongly and can no longer win; ``None`` while I may still win. What `accuse` says
-    in place of accuse-or-wait, and what the app says in place of its advice."""
+    """Why nothing is left to advise me on, in words: a correct accusation ended the game (my
+    own said as "You accused correctly"), or I accused wrongly and can no longer win; ``None``
+    while I may still win. What `accuse` and `show` say in place of their advice, `race` above
+    its figures, and the app in place of its advice."""
     won = won_by(log)
+    if won is not None and won[1] == log.game.me:
+        return say("You accused correctly: the game is over.")
     if won is not None:
         return say("{player} accused correctly: the game is over.", player=won[1])
     out = out_since(log, log.game.me)

@@ -8,7 +8,9 @@ test's own database and puts the game's id into ``session_state`` (or the URL).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -275,7 +277,9 @@ def test_right_accusation_ends_the_game(store: Store) -> None:
     pick(at, "Mrs. White", "Knife", "Lounge")
     at.pills(key="e_result").set_value("right")
     submit(at)
-    assert "Ann accused correctly: the game is over." in texts(at)
+    # Ann is me: said to me, as `clue-notebook race` and `accuse` say it
+    assert [shown(s.value) for s in at.success] == ["You accused correctly: the game is over."]
+    assert "Ann accused correctly" not in texts(at)
     assert "Accusation is safe" not in texts(at)  # nothing left to advise: it is over
     assert "Envelope · Suspect: Mrs. White · Weapon: Knife · Room: Lounge" in texts(at)
 
@@ -687,6 +691,13 @@ def captions(at: AppTest) -> list[str]:
     return [shown(c.value) for c in at.caption]
 
 
+def walk(node: object) -> Iterator[Any]:
+    """Every element under ``node``, in the order the page shows them."""
+    yield node
+    for child in getattr(node, "children", {}).values():
+        yield from walk(child)
+
+
 def advise_me(at: AppTest) -> list[str]:
     """The captions "Suggest for me" adds for Ann, who taps it on her own suggestion."""
     at.pills(key="by").set_value("Ann").run()
@@ -722,6 +733,11 @@ def test_after_my_wrong_accusation_nothing_advises_me_to_accuse_or_suggest(store
     assert [shown(i.value) for i in at.info] == [out]
     said = " ".join(captions(at)).lower()
     assert not any(word in said for word in ("accuse now", "wait:", "suggest first"))
+    # who may know still shows, right under it: Ann still refutes and may watch the race
+    race = [c for c in captions(at) if "may already know" in c]
+    assert len(race) == 1 and re.fullmatch(r"(Bob|Cat|Dan) may already know: \d+%", race[0]), race
+    header = [shown(e.value) for e in walk(at.main) if type(e).__name__ in ("Info", "Caption")]
+    assert header.index(race[0]) == header.index(out) + 1, header
     assert advise_me(at) == [out]
     assert len(ask_ann(at)) == 1  # a player out of the game still refutes: which card to show
 

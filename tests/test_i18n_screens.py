@@ -221,7 +221,8 @@ JSON_COMMANDS = [
     ["accuse", str(EXAMPLE), "Aino Valkopesu", "köysi", "veranta", "--upto", "12", "--json"],
     ["advise", str(EXAMPLE), "--upto", "12", "--top", "3", "--samples", "200", "--json"],
     ["race", str(EXAMPLE), "--upto", "12", "--samples", "50", "--json"],
-    ["show", str(EXAMPLE), "Oona", "Jaska Keltanokka", "tikari", "pelihuone", "--json"],
+    ["show", str(EXAMPLE), "Oona", "Jaska Keltanokka", "tikari", "pelihuone", "--upto", "12",
+     "--json"],
 ]
 
 

@@ -46,7 +46,7 @@ def _accused(log: GameLog, *by: str, correct: bool = False) -> GameLog:
 def test_a_game_someone_won_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Ben accused correctly in event 11: the race says the game is over (not "0 deals
     drawn"), accuse says who won instead of advising to wait, advise refuses with the event and
-    the way back (--upto), show still answers (I may still be asked)."""
+    the way back (--upto), show says so too (nobody asks any more) but still names a slip."""
     won = _accused(SIX.upto(10), "Ben", correct=True)
     status, out, _ = _run(capsys, won, tmp_path, "race")
     assert status == cli.OK and out.startswith("Ben accused correctly: the game is over.")
@@ -60,7 +60,39 @@ def test_a_game_someone_won_says_so(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert (status, out) == (cli.INVALID, "")
     assert "events: Ben accused correctly in event 11" in err and "--upto 10" in err
     status, out, _ = _run(capsys, won, tmp_path, "show", "Dev", "Mrs. White", "Rope", "Hall")
-    assert status == cli.OK and "Hall" in out
+    assert (status, out) == (cli.OK, "Ben accused correctly: the game is over.\n")
+    status, out, _ = _run(capsys, won, tmp_path, "show", "Dev", "Mrs. White", "Rope", "Hall",
+                          "--json")
+    assert (status, json.loads(out)) == (cli.OK, {"card": None, "winner": "Ben"})
+    status, out, err = _run(capsys, won, tmp_path, "show", "Dev", "Hall", "Rope", "Hall")
+    assert (status, out) == (cli.INVALID, "") and "cards: 'Hall' is not a suspect" in err
+
+
+FOUR = load(EXAMPLES / "classic-four-players-notes.json")
+"""Ann's notebook; she accuses correctly in event 43, the last; she holds Miss Scarlet,
+Revolver and Conservatory, among others."""
+
+
+def test_my_own_correct_accusation_is_said_to_me(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Ann won: every command says "You accused correctly", none names her in the third person,
+    and show gives no card to show (before, it weighed her three cards: 'leaves them the most
+    envelopes open', about 1.0 each)."""
+    over = "You accused correctly: the game is over."
+    status, out, _ = _run(capsys, FOUR, tmp_path, "race")
+    assert status == cli.OK and out.startswith(over + "\n") and "Ann accused" not in out
+    status, out, _ = _run(capsys, FOUR, tmp_path, "accuse", "Miss Scarlet", "Rope", "Hall")
+    assert status == cli.OK and out.splitlines()[-1] == over
+    status, out, err = _run(capsys, FOUR, tmp_path, "advise")
+    assert (status, out) == (cli.INVALID, "")
+    assert "events: you accused correctly in event 43" in err and "--upto 42" in err
+    shown = ("show", "Bob", "Miss Scarlet", "Revolver", "Conservatory")
+    status, out, _ = _run(capsys, FOUR, tmp_path, *shown)
+    assert (status, out) == (cli.OK, over + "\n")
+    status, out, _ = _run(capsys, FOUR, tmp_path, *shown, "--json")
+    assert (status, json.loads(out)) == (cli.OK, {"card": None, "winner": "Ann"})
+    status, out, _ = _run(capsys, FOUR.upto(42), tmp_path, *shown)  # before it, show weighs them
+    assert status == cli.OK and "leaves them the most envelopes open" in out
 
 
 def test_when_I_accused_wrongly_there_is_nothing_to_advise(
@@ -75,9 +107,11 @@ def test_when_I_accused_wrongly_there_is_nothing_to_advise(
     assert data["out"] is True and "advice" not in data
     status, out, err = _run(capsys, out_of_it, tmp_path, "advise")
     assert (status, out) == (cli.INVALID, "")
-    assert "me: Chloe accused wrongly in event 11 and takes no more turns" in err
-    status, out, _ = _run(capsys, out_of_it, tmp_path, "race")
-    assert status == cli.OK and "Ben:" in out
+    assert "me: you (Chloe) accused wrongly in event 11 and take no more turns" in err
+    status, out, _ = _run(capsys, out_of_it, tmp_path, "race", "--samples", "100")
+    lines = out.splitlines()
+    assert status == cli.OK and lines[0].startswith("You accused wrongly in event 11")
+    assert lines[1].startswith("Who could already name the whole envelope") and "Ben:" in out
 
 
 def test_when_everyone_else_is_out_the_verdict_says_nobody_else_can_win(

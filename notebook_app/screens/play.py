@@ -53,8 +53,10 @@ def header() -> None:
     past = past_advice(log)  # in place of advice: the game is over, or I accused wrongly
     if past is not None and won_by(log) is not None:
         st.success(plain(past.render()), icon=":material/flag:")
-    elif past is not None:
+    elif past is not None:  # out of the game, still showing cards: who is close to winning
         st.info(plain(past.render()), icon=":material/block:")
+        if not ignored:
+            race_line(log)
     elif grid.accusation_safe:
         st.success(plain(verdict(grid)), icon=":material/check_circle:")
     else:
@@ -79,19 +81,21 @@ the 6-player example 0.04-0.8 s of CPU per state (200 deals: 0.07-0.95 s)."""
 
 def race_line(log: GameLog) -> None:
     """Beside the verdict: who may already know the envelope (`solver.race`) and, for a
-    player, whether to accuse now or wait. Computed once per log state; its race is kept as
-    ``table_race`` for the Turn screen's what-to-show hint (`turn.least_telling`)."""
+    player still in the game, whether to accuse now or wait (a spectator, or a player who
+    accused wrongly, reads only who among the players still in may know). Computed once per
+    log state; its race is kept as ``table_race`` for the Turn screen's what-to-show hint
+    (`turn.least_telling`)."""
     from solver.errors import ClueError
-    from solver.race import Race, accuse_or_wait, fallback_note, race
+    from solver.race import Race, accuse_or_wait, fallback_note, out_since, race
 
     cached = state.get("race_line")
     if cached is None or cached[0] != log:
         line: Message | None = None
         drawn: Race | None = None
         try:
-            if log.game.me is None:
+            if log.game.me is None or out_since(log, log.game.me) is not None:
                 result = drawn = race(log, samples=RACE_SAMPLES)
-                chances = result.players
+                chances = {n: p for n, p in result.players.items() if n not in result.out}
                 leader = max(chances, key=chances.__getitem__, default=None)
                 if leader is not None:
                     line = say("{player} may already know: {chance}", player=leader,
