@@ -97,10 +97,13 @@ def race_line(log: GameLog) -> None:
                 result = drawn = race(log, samples=RACE_SAMPLES)
                 chances = {n: p for n, p in result.players.items() if n not in result.out}
                 leader = max(chances, key=chances.__getitem__, default=None)
-                if leader is not None:
+                if leader is not None and chances[leader] < 0.005:  # "0%" reads as a slip
+                    line = say("nobody seems to know the envelope yet")
+                elif leader is not None:
                     line = say("{player} may already know: {chance}", player=leader,
                                chance=f"{chances[leader]:.0%}")
-                    line = fallback_note(line) if result.fallback else line
+                if line is not None and result.fallback:
+                    line = fallback_note(line)
             else:
                 verdict = accuse_or_wait(log, samples=RACE_SAMPLES)
                 line, drawn = verdict.said(), verdict.race
