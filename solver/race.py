@@ -33,7 +33,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -400,24 +400,27 @@ class _Round(_Table):
         """In ``deal``: whether none of ``seats`` (in turn order) could name the envelope at the
         start or the end of their turn; if so, my chance of naming it right after the answer to
         ``question`` (my chances now, over the envelopes my view leaves open then) and whether
-        I know it then. Each of them names the likeliest card of each category (`likely`) they
-        neither hold nor were shown; a refuter shows one of their matches at random; everyone
-        hears who passed and who refuted, the asker also the card. What each knows at the start
-        comes from the hidden choices ``drawn`` for this deal (the race's: its weight and its
-        being kept depend on them), else from a new draw."""
+        I know it then. Each of them names the likeliest card of each category (`likely`) among
+        those their view leaves possible in the envelope (`_likeliest`); a refuter shows one of
+        their matches at random; everyone hears who passed and who refuted, the asker also the
+        card. What each knows at the start comes from the hidden choices ``drawn`` for this
+        deal (the race's: its weight and its being kept depend on them), else from a new
+        draw."""
         me = self.log.game.me
         assert me is not None
         heard = list(self.selectors)
         drawn = drawn or {}
         seen = {name: self.view(name, deal, drawn.get(name))[0] for name in (*seats, me)}
         for name in seats:
-            if self._pins(deal, heard + seen[name]):
+            open_ = self._open(heard + seen[name], [c for c in self.live if deal[c] != name])
+            if self._named(deal, open_):
                 return False, 0.0, False
-            self._answer(deal, name, self._likeliest(deal, name, seen[name]), heard, seen[name])
+            self._answer(deal, name, self._likeliest(deal, name, seen[name], open_), heard,
+                         seen[name])
             if self._pins(deal, heard + seen[name]):
                 return False, 0.0, False
         self._answer(deal, me, question, heard, seen[me])
-        open_ = self._open(heard + seen[me])
+        open_ = self._open(heard + seen[me], self.mine)
         left = {t: p for t, p in self.chances.items() if all(c in open_ for c in t)}
         if not left:  # my chances gave the true envelope nothing: only the deal's is left
             return True, 1.0, True
@@ -429,24 +432,40 @@ class _Round(_Table):
         return not any(self.solver.solve(assumptions=[*view, -holds(ENVELOPE, card)])
                        for card in self.live if deal[card] == ENVELOPE)
 
-    def _open(self, view: list[int]) -> set[str]:
-        """The cards of `mine` that ``view`` leaves possible in the envelope (each model
-        found marks every envelope card in it as possible: only the rest need asking)."""
+    def _open(self, view: list[int], cards: Collection[str]) -> set[str]:
+        """The ``cards`` that ``view`` leaves possible in the envelope (each model found marks
+        every envelope card in it as possible: only the rest need asking)."""
         holds = self.model.holds
         found: set[str] = set()
-        for card in self.mine:
+        for card in cards:
             if card in found or not self.solver.solve(assumptions=[*view, holds(ENVELOPE, card)]):
                 continue
             model = set(self.solver.get_model() or ())
-            found.update(c for c in self.mine if holds(ENVELOPE, c) in model)
+            found.update(c for c in cards if holds(ENVELOPE, c) in model)
         return found
 
-    def _likeliest(self, deal: Mapping[str, str], name: str, facts: list[int]) -> Triple:
+    def _named(self, deal: Mapping[str, str], open_: Collection[str]) -> bool:
+        """Whether a player with ``open_`` left (which holds the envelope of ``deal``: the
+        deal is one they allow) could name it: one card left in each of its categories."""
+        game = self.log.game
+        return all(sum(game.category_of(c) is game.category_of(card) for c in open_) == 1
+                   for card in self.live if deal[card] == ENVELOPE)
+
+    def _likeliest(self, deal: Mapping[str, str], name: str, facts: list[int],
+                   open_: Collection[str]) -> Triple:
+        """What ``name`` asks about: the likeliest card of each category (`likely`) among those
+        they cannot yet rule out of the envelope (``open_``), as a player asking about their
+        own likeliest cards names the envelope's more often the less they have left; where they
+        have none left (the card is settled for the whole table), among those they neither
+        hold nor were shown."""
         known = {self.card_of[f] for f in facts if f in self.card_of}
         game = self.log.game
-        picks = [max((c for c in game.deck.of(cat) if c not in known and deal.get(c) != name),
-                     key=lambda c: self.likely.get(c, 0.0), default=game.deck.of(cat)[0])
-                 for cat in CATEGORIES]
+        picks = []
+        for cat in CATEGORIES:
+            left = [c for c in game.deck.of(cat) if c in open_]
+            picks.append(max(left or (c for c in game.deck.of(cat)
+                                      if c not in known and deal.get(c) != name),
+                             key=lambda c: self.likely.get(c, 0.0), default=game.deck.of(cat)[0]))
         return picks[0], picks[1], picks[2]
 
     def _answer(self, deal: Mapping[str, str], by: str, cards: Triple, heard: list[int],
@@ -775,8 +794,10 @@ def outlook(log: GameLog, race_of: Race, question: Triple, chances: Mapping[Trip
     with its weight, `Race.weights`): in each, the turns until my next question is answered
     are played out (the others still in the game in turn order when I have asked this turn,
     else none), each player asking about the likeliest cards as the table sees them
-    (``likely``, `table_odds`, standing in for their own odds) among those they neither hold
-    nor were shown, and accusing as soon as they can name the envelope; then my ``question``,
+    (``likely``, `table_odds`, standing in for their own odds) among those they cannot rule out
+    of the envelope (what they deduced too, not only their hand and the cards shown to them:
+    a player with few cards left names the envelope's, and nobody refuting it tells them), and
+    accusing as soon as they can name the envelope; then my ``question``,
     after which my chance of being right is my ``chances`` now of the likeliest envelope still
     open to me, renormalised over those open. What each player can know is read as in the race
     (their hand, the cards shown to them, every public event; the hidden choices the race drew
