@@ -412,11 +412,10 @@ class _Round(_Table):
         drawn = drawn or {}
         seen = {name: self.view(name, deal, drawn.get(name))[0] for name in (*seats, me)}
         for name in seats:
-            open_ = self._open(heard + seen[name], [c for c in self.live if deal[c] != name])
-            if self._named(deal, open_):
+            if self._pins(deal, heard + seen[name]):
                 return False, 0.0, False
-            self._answer(deal, name, self._likeliest(deal, name, seen[name], open_), heard,
-                         seen[name])
+            asked = self._likeliest(deal, name, seen[name], heard + seen[name])
+            self._answer(deal, name, asked, heard, seen[name])
             if self._pins(deal, heard + seen[name]):
                 return False, 0.0, False
         self._answer(deal, me, question, heard, seen[me])
@@ -444,28 +443,36 @@ class _Round(_Table):
             found.update(c for c in cards if holds(ENVELOPE, c) in model)
         return found
 
-    def _named(self, deal: Mapping[str, str], open_: Collection[str]) -> bool:
-        """Whether a player with ``open_`` left (which holds the envelope of ``deal``: the
-        deal is one they allow) could name it: one card left in each of its categories."""
-        game = self.log.game
-        return all(sum(game.category_of(c) is game.category_of(card) for c in open_) == 1
-                   for card in self.live if deal[card] == ENVELOPE)
-
     def _likeliest(self, deal: Mapping[str, str], name: str, facts: list[int],
-                   open_: Collection[str]) -> Triple:
+                   view: list[int]) -> Triple:
         """What ``name`` asks about: the likeliest card of each category (`likely`) among those
-        they cannot yet rule out of the envelope (``open_``), as a player asking about their
-        own likeliest cards names the envelope's more often the less they have left; where they
-        have none left (the card is settled for the whole table), among those they neither
-        hold nor were shown."""
-        known = {self.card_of[f] for f in facts if f in self.card_of}
+        their ``view`` leaves possible in the envelope, as a player asking about their own
+        likeliest cards names the envelope's more often the fewer they have left (asked in
+        order of likeliness, so mostly only the first); where none is left to them (the card
+        is settled for the whole table), among those they neither hold nor were shown."""
+        holds = self.model.holds
         game = self.log.game
+        possible: set[str] = set()
+
+        def open_(card: str) -> bool:
+            if card in possible:
+                return True
+            if not self.solver.solve(assumptions=[*view, holds(ENVELOPE, card)]):
+                return False
+            model = set(self.solver.get_model() or ())
+            possible.update(c for c in self.live if holds(ENVELOPE, c) in model)
+            return True
+
         picks = []
         for cat in CATEGORIES:
-            left = [c for c in game.deck.of(cat) if c in open_]
-            picks.append(max(left or (c for c in game.deck.of(cat)
-                                      if c not in known and deal.get(c) != name),
-                             key=lambda c: self.likely.get(c, 0.0), default=game.deck.of(cat)[0]))
+            ranked = sorted((c for c in game.deck.of(cat) if c in self.live and deal[c] != name),
+                            key=lambda c: -self.likely.get(c, 0.0))  # stable: ties in deck order
+            pick = next((c for c in ranked if open_(c)), None)
+            if pick is None:
+                known = {self.card_of[f] for f in facts if f in self.card_of}
+                pick = max((c for c in game.deck.of(cat) if c not in known and deal.get(c) != name),
+                           key=lambda c: self.likely.get(c, 0.0), default=game.deck.of(cat)[0])
+            picks.append(pick)
         return picks[0], picks[1], picks[2]
 
     def _answer(self, deal: Mapping[str, str], by: str, cards: Triple, heard: list[int],
