@@ -949,7 +949,7 @@ def test_before_my_question_the_verdict_says_ask_first() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [34, 58])  # after my question, others solve first in 75 %
+@pytest.mark.parametrize("seed", [34, 58])  # others solve first in most, not all, deals
 def test_what_waiting_is_worth_matches_brute_force_at_four_players(seed: int) -> None:
     """Three small players almost always solve in the turns played out; four leave it open."""
     deck = Deck(("S1", "S2", "S3"), ("W1", "W2", "W3"), ("R1", "R2", "R3", "R4"))
@@ -960,7 +960,7 @@ def test_what_waiting_is_worth_matches_brute_force_at_four_players(seed: int) ->
     clear, worth, first = brute_outlook(log, question, chances, likely)
     got = outlook(log, race(log, samples=SAMPLES, seed=1), question, chances, likely,
                   samples=SAMPLES, seed=1)
-    assert got.later and 0.1 < clear < 0.9
+    assert got.later and 0.05 < clear < 0.95  # 0.09 in 34: they name what they cannot rule out
     assert got.clear == pytest.approx(clear, abs=0.04)
     assert got.worth == pytest.approx(worth, abs=0.04)
     assert got.first == pytest.approx(first, abs=0.04)
