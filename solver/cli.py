@@ -592,8 +592,12 @@ def run_race(args: argparse.Namespace) -> int:
     opponents = sum(name != log.game.me for name in log.game.player_names)
     result = race(log, samples=draw_size(args.samples, opponents), seed=args.seed,
                   bluff=BLUFF if args.bluff is None else args.bluff)
-    if args.json:
-        _print_json(result.to_json())
+    if args.json:  # who won, as `accuse --json` and `show --json` say it ("out" lists me)
+        data = result.to_json()
+        won = won_by(log)
+        if won is not None:
+            data["winner"] = won[1]
+        _print_json(data)
         return OK
     past = past_advice(log)  # the game is over, or I am out of it: said first
     if past is not None:

@@ -51,6 +51,9 @@ def test_a_game_someone_won_says_so(tmp_path: Path, capsys: pytest.CaptureFixtur
     status, out, _ = _run(capsys, won, tmp_path, "race")
     assert status == cli.OK and out.startswith("Ben accused correctly: the game is over.")
     assert "deals drawn" not in out
+    status, out, _ = _run(capsys, won, tmp_path, "race", "--json")
+    data = json.loads(out)
+    assert status == cli.OK and data["winner"] == "Ben" and data["out"] == []
     status, out, _ = _run(capsys, won, tmp_path, "accuse", *WRONG)
     assert status == cli.OK and out.splitlines()[-1] == "Ben accused correctly: the game is over."
     status, out, _ = _run(capsys, won, tmp_path, "accuse", *WRONG, "--json")
@@ -112,6 +115,10 @@ def test_when_I_accused_wrongly_there_is_nothing_to_advise(
     lines = out.splitlines()
     assert status == cli.OK and lines[0].startswith("You accused wrongly in event 11")
     assert lines[1].startswith("Who could already name the whole envelope") and "Ben:" in out
+    status, out, _ = _run(capsys, out_of_it, tmp_path, "race", "--samples", "100", "--json")
+    data = json.loads(out)
+    assert status == cli.OK and "winner" not in data
+    assert "Ben" in data["players"] and data["out"] == ["Chloe"]
 
 
 def test_when_everyone_else_is_out_the_verdict_says_nobody_else_can_win(

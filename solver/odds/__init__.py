@@ -76,7 +76,7 @@ def odds(
     Exact unless the count owner by owner needs more than `OWNER_BUDGET` units of work (at
     most ``budget``), the programme more than ``budget`` (`PROGRAMME_BUDGET`; `DEFAULT_BUDGET`
     where its state does not fit the compiled loop, with numba or without) and
-    inclusion-exclusion (where it runs) more than `EXCLUSION_BUDGET` moves (at most twice
+    inclusion-exclusion (where it runs) more than `EXCLUSION_BUDGET` units (at most twice
     ``budget``; they take turns, `choice`); then a Markov chain makes ``moves`` moves and
     every figure carries a standard error. Raises `ContradictionError` when no deal fits the log.
     """

@@ -20,7 +20,9 @@ start, and takes `LEAD` units for each one of the others'): inclusion-exclusion 
 ruled-out cells (`exclusion`, not under the refuter model), compiled where numba loads
 (`exclusion_compiled`). It finishes every 12-player log measured at 10 events, where the other
 two often do not, and where they finish too it was as quick. The count owner by owner waits
-there until inclusion-exclusion has dropped out (`Budget.shared` of 0): on the 12-player logs
+there (`Budget.shared` of 0) until no other count is still taking turns: inclusion-exclusion
+has dropped out and the programme has dropped out or spent its turns (`DEFAULT_BUDGET`; with no
+further budget of its own, ``alone``, until it drops out). On the 12-player logs
 measured it never finished such a log first, and at 30 events, where it never finished at all,
 its turns cost 0.14-0.41 s of CPU on each log inclusion-exclusion finished (docs/odds.md,
 "Where the time goes", the latest). A unit of its work (a move) costs
@@ -116,8 +118,9 @@ def exact_count(
 ) -> OwnerCount | Count:
     """Whichever exact count finishes first: owner by owner within ``owner_budget`` units of
     work, the programme within ``budget`` transitions, or (many hands, few ruled-out cells)
-    inclusion-exclusion within ``exclusion_budget`` moves (`OverBudget` when none does); where
-    inclusion-exclusion runs, the count owner by owner starts once it has dropped out.
+    inclusion-exclusion within ``exclusion_budget`` units (`OverBudget` when none does); where
+    inclusion-exclusion runs, the count owner by owner starts once no other count is still
+    taking turns (inclusion-exclusion dropped out, the programme past its turns or out).
 
     With ``alone`` larger than ``budget``, the programme, once the others have dropped out, goes
     on up to ``alone`` in all where its state fits the compiled loop (`compiled.fits`; where
@@ -128,7 +131,7 @@ def exact_count(
     many = hands > FEW_HANDS
     runs: list[tuple[Steps[OwnerCount | Count], Budget, int]] = []
     crowd = hands > CROWD and exclusion_budget > 0 and 0 < ruled_out(pz) <= FEW_CELLS
-    by_owner = Budget(owner_budget, shared=0 if crowd else None)  # waits for the third count
+    by_owner = Budget(owner_budget, shared=0 if crowd else None)  # waits for the other two
     runs.append((owner_steps(pz, by_owner), by_owner, LEAD if many and not crowd else 1))
     by_card = (Budget(alone, uncompiled=budget, shared=budget) if alone > budget
                else Budget(budget))
