@@ -32,8 +32,6 @@ Points of a game are summed per game for the interval; the Brier differences are
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import random
 import sys
@@ -46,7 +44,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).parent))
 
 import bench_strategy as bs
-from bench_race_questions import recorded
+from bench_race_questions import replay_parser, replay_runs
 
 import solver.race as race_module
 from solver.cards import CATEGORIES
@@ -248,29 +246,10 @@ def report(rows: list[dict[str, Any]]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("runs", nargs="*", help="bench_strategy.py --out files")
+    parser = replay_parser(__doc__.splitlines()[0])
     parser.add_argument("--ways", nargs="+", default=list(WAYS))
-    parser.add_argument("--part", type=int, default=0)
-    parser.add_argument("--parts", type=int, default=1)
-    parser.add_argument("--out", help="append one JSON line per moment here")
-    parser.add_argument("--report", nargs="+", help="only print the report of files")
     args = parser.parse_args()
-    if args.report:
-        report([json.loads(line) for path in args.report
-                for line in Path(path).read_text().splitlines()])
-        return
-    wanted = recorded(args.runs)
-    rows: list[dict[str, Any]] = []
-    for seed in sorted(wanted)[args.part::args.parts]:
-        got = replay(seed, wanted[seed], args.ways)
-        rows += got
-        if args.out:
-            with open(args.out, "a") as out:
-                out.writelines(json.dumps(r) + "\n" for r in got)
-        print(f"seed {seed}: {len(got)} moments", file=sys.stderr, flush=True)
-    if rows:
-        report(rows)
+    replay_runs(args, lambda seed, wanted: replay(seed, wanted, args.ways), report)
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ import json
 import random
 import sys
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -183,29 +183,45 @@ def report(rows: list[dict[str, Any]]) -> None:
               f"{brier:6.3f}  {bs.paired(list(per.values()))} ({len(per)} games)")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def replay_parser(description: str) -> argparse.ArgumentParser:
+    """The arguments of a benchmark that replays recorded moments: the runs, this process's
+    part of the seeds, where to append the moments, or only a report of files."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("runs", nargs="*", help="bench_strategy.py --out files")
-    parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--part", type=int, default=0)
     parser.add_argument("--parts", type=int, default=1)
     parser.add_argument("--out", help="append one JSON line per moment here")
     parser.add_argument("--report", nargs="+", help="only print the report of files")
-    args = parser.parse_args()
+    return parser
+
+
+def replay_runs(args: argparse.Namespace,
+                replay_seed: Callable[[int, set[tuple[int, bool]]], list[dict[str, Any]]],
+                report_rows: Callable[[list[dict[str, Any]]], None]) -> None:
+    """Replay this part's seeds of the recorded moments (appending each seed's moments to
+    ``--out`` as they come) and report them; with ``--report``, only report those files."""
     if args.report:
-        report([json.loads(line) for path in args.report
-                for line in Path(path).read_text().splitlines()])
+        report_rows([json.loads(line) for path in args.report
+                     for line in Path(path).read_text().splitlines()])
         return
     wanted = recorded(args.runs)
     rows: list[dict[str, Any]] = []
     for seed in sorted(wanted)[args.part::args.parts]:
-        got = replay(seed, wanted[seed], args.deals)
+        got = replay_seed(seed, wanted[seed])
         rows += got
         if args.out:
             with open(args.out, "a") as out:
                 out.writelines(json.dumps(r) + "\n" for r in got)
         print(f"seed {seed}: {len(got)} moments", file=sys.stderr, flush=True)
-    report(rows)
+    if rows:
+        report_rows(rows)
+
+
+def main() -> None:
+    parser = replay_parser(__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=300)
+    args = parser.parse_args()
+    replay_runs(args, lambda seed, wanted: replay(seed, wanted, args.deals), report)
 
 
 if __name__ == "__main__":
