@@ -131,7 +131,9 @@ GAMES = {
 }
 
 
-@pytest.mark.parametrize("language", list(GAMES))
+@pytest.mark.parametrize("language", [  # English games are played whole by default elsewhere
+    pytest.param(language, marks=pytest.mark.slow) if language == "en" else language  # (the
+    for language in GAMES])  # twenty turns, the reload): here only with --runslow
 def test_a_game_in_each_language(
     language: str, app_url: str, chromium_executable: str,
     chromium_args: list[str], artifacts_dir: Path,

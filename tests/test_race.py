@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import permutations, product
 from math import prod
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -310,7 +311,14 @@ def _played(seed: int, names: tuple[str, ...], deck: Deck) -> GameLog:
     return play(game, truth, rng.randint(2, 6), rng)
 
 
-@pytest.mark.parametrize("seed", range(40))
+def every_other_slow(seeds: Iterable[int]) -> list[Any]:
+    """``seeds`` with every second one marked slow: half of a brute-force family runs by
+    default (the test suite's time), all of it with ``--runslow``."""
+    return [pytest.param(s, marks=pytest.mark.slow) if i % 2 else s
+            for i, s in enumerate(seeds)]
+
+
+@pytest.mark.parametrize("seed", every_other_slow(range(40)))
 def test_race_matches_brute_force_in_played_games(seed: int) -> None:
     """Played suggestions leave opponents half-sure more often than generated events do."""
     log = _played(seed, ("Ann", "Bob", "Cy"), SMALL)
@@ -322,7 +330,7 @@ def test_race_matches_brute_force_in_played_games(seed: int) -> None:
 
 
 @pytest.mark.parametrize("bluff", [Fraction(1), Fraction(1, 20)])
-@pytest.mark.parametrize("seed", range(0, 40, 3))
+@pytest.mark.parametrize("seed", every_other_slow(range(0, 40, 3)))
 def test_race_with_another_bluff_factor_matches_brute_force(seed: int, bluff: Fraction) -> None:
     """1: every consistent deal equally likely, whoever named what; 1/20: nearly honest play."""
     log = _played(seed, ("Ann", "Bob", "Cy"), SMALL)
@@ -454,7 +462,7 @@ def test_the_right_chance_matches_brute_force_under_the_same_assumption(seed: in
 
 
 @pytest.mark.parametrize("bluff", [BLUFF, Fraction(1), Fraction(1, 20)])
-@pytest.mark.parametrize("seed", [s for s in range(24) if s % 5])
+@pytest.mark.parametrize("seed", every_other_slow(s for s in range(24) if s % 5))
 def test_the_odds_as_players_play_are_exactly_the_weighed_deals(seed: int, bluff: Fraction) -> None:
     """The right-chance that accuse-or-wait reads is the same weighting as the race's, exactly."""
     log = _played(seed, ("Ann", "Bob", "Cy"), SMALL)
