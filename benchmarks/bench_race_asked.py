@@ -44,13 +44,13 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).parent))
 
 import bench_strategy as bs
-from bench_race_questions import replay_parser, replay_runs
+from bench_race_questions import replay, replay_parser, replay_runs
 
 import solver.race as race_module
 from solver.cards import CATEGORIES
 from solver.game import ENVELOPE, SIDE, Accusation, GameLog
 from solver.race import Choices, Play, heard_before, race, table_odds
-from solver.simulate import Moment, Opponent, play_to_win
+from solver.simulate import Moment
 
 WAYS = ("race", "placed 1", "open 1", "public 1")
 RACE_SAMPLES = 150
@@ -200,21 +200,6 @@ def measure(moment: Moment, ways: list[str]) -> dict[str, Any]:
             "chances": chances, "cpu": cpu}
 
 
-def replay(seed: int, wanted: set[tuple[int, bool]], ways: list[str]) -> list[dict[str, Any]]:
-    """Replay the benchmark's ``likeliest`` game of ``seed`` (6 players, perfect opponents)."""
-    names = tuple(f"P{i}" for i in range(1, 7))
-    rows: list[dict[str, Any]] = []
-
-    def watch(moment: Moment) -> None:
-        if moment.certain or moment.solved or (moment.turn, moment.answered) not in wanted:
-            return
-        rows.append({"seed": seed, **measure(moment, ways)})
-
-    play_to_win(bs.DECK, names, names[seed % len(names)], seed, bs.likeliest,
-                opponents=Opponent.PERFECT, watch=watch)
-    return rows
-
-
 def report(rows: list[dict[str, Any]]) -> None:
     ways = list(rows[0]["chances"])
     points = [(r["seed"], {w: r["chances"][w][p] for w in ways}, r["knows"][p])
@@ -249,7 +234,8 @@ def main() -> None:
     parser = replay_parser(__doc__.splitlines()[0])
     parser.add_argument("--ways", nargs="+", default=list(WAYS))
     args = parser.parse_args()
-    replay_runs(args, lambda seed, wanted: replay(seed, wanted, args.ways), report)
+    replay_runs(args, lambda seed, wanted: replay(seed, wanted, lambda m: measure(m, args.ways)),
+                report)
 
 
 if __name__ == "__main__":

@@ -147,15 +147,17 @@ def measure(moment: Moment, deals: int) -> dict[str, Any]:
             "chances": chances, "mass": mass, "cpu": time.process_time() - start}
 
 
-def replay(seed: int, wanted: set[tuple[int, bool]], deals: int) -> list[dict[str, Any]]:
-    """Replay the benchmark's ``likeliest`` game of ``seed`` (6 players, perfect opponents)."""
+def replay(seed: int, wanted: set[tuple[int, bool]],
+           measure_moment: Callable[[Moment], dict[str, Any]]) -> list[dict[str, Any]]:
+    """Replay the benchmark's ``likeliest`` game of ``seed`` (6 players, perfect opponents),
+    measuring each ``wanted`` (turn, answered) moment not yet certain or solved."""
     names = tuple(f"P{i}" for i in range(1, 7))
     rows: list[dict[str, Any]] = []
 
     def watch(moment: Moment) -> None:
         if moment.certain or moment.solved or (moment.turn, moment.answered) not in wanted:
             return
-        rows.append({"seed": seed, **measure(moment, deals)})
+        rows.append({"seed": seed, **measure_moment(moment)})
 
     play_to_win(bs.DECK, names, names[seed % len(names)], seed, bs.likeliest,
                 opponents=Opponent.PERFECT, watch=watch)
@@ -221,7 +223,8 @@ def main() -> None:
     parser = replay_parser(__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=300)
     args = parser.parse_args()
-    replay_runs(args, lambda seed, wanted: replay(seed, wanted, args.deals), report)
+    replay_runs(args, lambda seed, wanted: replay(seed, wanted, lambda m: measure(m, args.deals)),
+                report)
 
 
 if __name__ == "__main__":
