@@ -692,12 +692,14 @@ def _show_arguments(parser: argparse.ArgumentParser) -> None:
 def run_show(args: argparse.Namespace) -> int:
     """Which of my matching cards to show: one already shown to the asker, else the least
     telling; once someone has accused correctly, that the game is over (``--json``: ``card``
-    null and ``winner``)."""
+    null and ``winner``); for a contradictory log, the clashing events (exit 3)."""
     from . import odds_report
     from .advice import show_candidates, what_to_show
+    from .odds import grid_of
     from .race import past_advice, won_by
 
     log = _read_log(args)[0]
+    grid_of(log)  # a contradictory log says so (exit 3, the clashing events), as the others do
     won, over = won_by(log), past_advice(log)
     if won is not None and over is not None:  # nobody asks any more: nothing to show
         show_candidates(log, args.asker, tuple(args.cards))  # a slip is still named

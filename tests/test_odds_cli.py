@@ -168,6 +168,19 @@ def test_show(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 2 and "cards" in err
 
 
+def test_show_on_a_contradictory_log_names_the_clash(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    reveal = {"type": "reveal", "player": "Bob", "cards": ["Wrench"]}  # Cy showed Wrench
+    bad = {**LOG, "events": [*LOG["events"], reveal]}  # type: ignore[list-item]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad), encoding="utf-8")
+    # Rope is my only match: the answer needs no deal, but the log has none, and says so
+    status, out, err = run(capsys, "show", str(path), "Bob", "Mr. Green", "Rope", "Lounge")
+    assert status == 3 and out == ""
+    assert "conflicting events 2, 3" in err and "Traceback" not in err
+
+
 def test_refuter_model_flag(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "analyze", str(log_file), "--json", "--odds", "--refuter-model")
     data = json.loads(out)
