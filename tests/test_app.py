@@ -668,6 +668,8 @@ def test_the_race_and_accuse_or_wait_beside_the_verdict(store: Store) -> None:
                     "Bob may already know: 100% (every deal "
                     "drawn has a player who could have named the envelope on their last turn "
                     "without accusing: is an accusation missing from the log?)")
+    why = next(c.help for c in at.caption if "may already know" in shown(c.value))
+    assert why.endswith("whether your likeliest envelope is worth the risk before they do.")
 
 
 def test_suggest_for_me_names_a_suggestion_and_why(store: Store) -> None:
@@ -738,6 +740,9 @@ def test_after_my_wrong_accusation_nothing_advises_me_to_accuse_or_suggest(store
     assert len(race) == 1 and re.fullmatch(r"(Bob|Cat|Dan) may already know: \d+%|Nobody seems "
                                             r"to know the envelope yet", race[0]), race
     assert race[0] != "Bob may already know: 0%"  # the race rounds to 0%: said in words
+    why = next(c.help for c in at.caption if "know" in shown(c.value))
+    assert why.endswith("how likely each player still in the game could name the whole "
+                        "envelope from what they have seen."), why  # no risk of mine to weigh
     header = [shown(e.value) for e in walk(at.main) if type(e).__name__ in ("Info", "Caption")]
     assert header.index(race[0]) == header.index(out) + 1, header
     assert advise_me(at) == [out]

@@ -111,14 +111,22 @@ def race_line(log: GameLog) -> None:
             line = None
         cached = state.race_line = (log, line)  # words, not text: the language may change
         state.table_race = (log, drawn)
-    if cached[1] is not None:
-        st.caption(plain(cached[1].render(start=True)), help=_(
-            "From deals your notebook allows, a deal weighing less for each card a player "
-            "named while holding it or after it was shown to them (players seldom bluff) and "
-            "none in which a player still playing could have named the envelope on their last "
-            "turn (they would have accused): how likely each other player could name the whole "
-            "envelope from what they have seen, and whether your likeliest envelope is worth "
-            "the risk before they do."))
+    if cached[1] is None:
+        return
+    if log.game.me is None or out_since(log, log.game.me) is not None:  # no accusation to weigh
+        why = _("From deals your notebook allows, a deal weighing less for each card a player "
+                "named while holding it or after it was shown to them (players seldom bluff) "
+                "and none in which a player still playing could have named the envelope on "
+                "their last turn (they would have accused): how likely each player still in "
+                "the game could name the whole envelope from what they have seen.")
+    else:
+        why = _("From deals your notebook allows, a deal weighing less for each card a player "
+                "named while holding it or after it was shown to them (players seldom bluff) "
+                "and none in which a player still playing could have named the envelope on "
+                "their last turn (they would have accused): how likely each other player could "
+                "name the whole envelope from what they have seen, and whether your likeliest "
+                "envelope is worth the risk before they do.")
+    st.caption(plain(cached[1].render(start=True)), help=why)
 
 
 def conflict_banner(ignored: tuple[int, ...]) -> None:
