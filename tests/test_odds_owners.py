@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,8 +20,9 @@ from solver.logfile import load
 from solver.odds import OverBudget, count, grid_of, odds, puzzle
 from solver.odds.choice import first_finished
 from solver.odds.exact import exact_odds
-from solver.odds.owners import owner_odds
+from solver.odds.owners import owner_odds, owner_steps
 from solver.odds.programme import Budget
+from solver.odds.setup import Puzzle
 from solver.simulate import Absence, play, random_setup
 from tests.brute import deals
 from tests.strategies import forum_game, small_logs
@@ -192,6 +194,40 @@ def test_a_count_past_its_turns_waits_for_the_others() -> None:
     runs = [(steps("p", patient, 6), patient, 1), (steps("o", small, 4), small, 1)]
     assert first_finished(runs) == "p"  # the other dropped out: the patient one goes on
     assert "".join(order) == "popo" + "pppp"
+
+
+def test_a_count_owner_by_owner_with_too_many_kinds_goes_last(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the count owner by owner's kinds allow more states than its budget
+    (`choice.owner_states`), it takes no turns: it starts only once the other counts have
+    dropped out, so a log is exact or not exactly as before, and a log the programme finishes
+    costs only the programme. (8 players, 10 events, seed 0: 3,456 such states, 954 units of
+    work owner by owner, about 509,000 for the programme.)"""
+    from solver.odds import choice
+    from solver.odds.exact import Count
+    from solver.odds.owners import OwnerCount
+    from tests.test_odds_exclusion import forum_log
+
+    started: list[int] = []
+
+    def spied(pz: Puzzle, budget: Budget) -> Any:
+        started.append(1)
+        return (yield from owner_steps(pz, budget))
+
+    monkeypatch.setattr(choice, "owner_steps", spied)
+    log = forum_log(8, 10, 0)
+    pz = puzzle(log, grid_of(log))
+    assert choice.owner_states(pz) == 3_456
+    programme = choice.exact_count(pz, 1_000, 10**6)
+    assert isinstance(programme, Count) and not started  # never started
+    last = choice.exact_count(pz, 1_000, 200_000)  # the programme drops out: it still counts
+    assert isinstance(last, OwnerCount) and started
+    assert last.total == programme.total
+    with pytest.raises(OverBudget):
+        choice.exact_count(pz, 900, 200_000)
+    started.clear()
+    favoured = choice.exact_count(pz, 4_000, 10**6)  # within its budget: favoured, as before
+    assert isinstance(favoured, OwnerCount) and started
 
 
 def test_forum_game_of_eight_at_ten_events_is_exact_and_the_same_on_every_run() -> None:

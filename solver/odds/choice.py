@@ -25,15 +25,26 @@ has dropped out and the programme has dropped out or spent its turns (`DEFAULT_B
 further budget of its own, ``alone``, until it drops out). On the 12-player logs
 measured it never finished such a log first, and at 30 events, where it never finished at all,
 its turns cost 0.14-0.41 s of CPU on each log inclusion-exclusion finished (docs/odds.md,
-"Where the time goes", the latest). A unit of its work (a move) costs
+"Where the time goes", night). A unit of its work (a move) costs
 about three of the count owner by owner's in Python, so its pace is three times theirs;
 compiled, about a sixth of one (`exclusion_compiled.PACE`). Which counts finish does not
 depend on the shares (each has its own budget); only how soon.
+
+Late in a game the passes give almost every open card its own set of possible holders, and the
+count owner by owner, which counts cards by kind, has little left to merge: where its kinds
+allow more states than its budget (`owner_states`) it takes no turns and starts only once the
+other counts have dropped out (where inclusion-exclusion runs, it waits as above). Of the 168
+forum and 45-card logs of 8 and 12 players measured (seeds 0-11, 0-100 events), 49 are such
+logs: it finished 4 (the programme alone took 8-59 ms there, it 0.3-0.5 s), and on the 34
+the programme finished its turns cost 0.3-0.7 s of CPU a log for nothing (``docs/odds.md``,
+"Where the time goes", late night).
 """
 
 from __future__ import annotations
 
 import logging
+import math
+from collections import defaultdict
 from typing import TypeVar
 
 from .exact import Count, count_steps
@@ -83,6 +94,23 @@ def ruled_out(pz: Puzzle) -> int:
     return sum(o not in owners for owners in pz.allowed.values() for o in open_hands)
 
 
+def owner_states(pz: Puzzle) -> int:
+    """How many states the count owner by owner's first turn may hold at most: the product of
+    ``size + 1`` over the kinds of open card as the players with places left see them (which of
+    them may hold it, which of their refutations name it), the widest of its turns on every
+    12- and 8-player forum log measured. Late in a game the passes give each open card its own
+    kind, so this is ``2 ** cards``."""
+    env = pz.envelope
+    tallies = [t for t in pz.tallies if t.owner != env]
+    hands = frozenset(o for o in range(len(pz.owners)) if o != env and pz.capacity[o] > 0)
+    size: dict[tuple[frozenset[int], frozenset[int]], int] = defaultdict(int)
+    for card, owners in pz.allowed.items():
+        if owners & hands:
+            size[owners & hands, frozenset(i for i, t in enumerate(tallies)
+                                           if card in t.cards)] += 1
+    return math.prod(n + 1 for n in size.values())
+
+
 def first_finished(runs: list[tuple[Steps[T], Budget, int]], head_start: int = 0) -> T:
     """The result of the run that finishes first when the runs take turns: the first run alone
     until its effort reaches ``head_start``, then the one that has spent the least effort (work
@@ -126,13 +154,17 @@ def exact_count(
     on up to ``alone`` in all where its state fits the compiled loop (`compiled.fits`; where
     numba does not load, in Python up to `compiled.PYTHON_MOST`): logs another count finishes
     cost what they did, and logs none finishes in its turns cost only the programme's further
-    work."""
+    work. Where the count owner by owner's kinds allow more states than ``owner_budget``
+    (`owner_states`), it starts only once every other count has dropped out: whether the log is
+    exact does not change, only the time it takes."""
     hands = sum(1 for p in pz.game.player_names if pz.capacity[pz.owners.index(p)] > 0)
     many = hands > FEW_HANDS
     runs: list[tuple[Steps[OwnerCount | Count], Budget, int]] = []
     crowd = hands > CROWD and exclusion_budget > 0 and 0 < ruled_out(pz) <= FEW_CELLS
     by_owner = Budget(owner_budget, shared=0 if crowd else None)  # waits for the other two
-    runs.append((owner_steps(pz, by_owner), by_owner, LEAD if many and not crowd else 1))
+    last = not crowd and owner_states(pz) > owner_budget  # once the others have dropped out
+    if not last:
+        runs.append((owner_steps(pz, by_owner), by_owner, LEAD if many and not crowd else 1))
     by_card = (Budget(alone, uncompiled=budget, shared=budget) if alone > budget
                else Budget(budget))
     runs.append((count_steps(pz, by_card, compiled=True), by_card, 1 if many else LEAD))
@@ -142,4 +174,9 @@ def exact_count(
         by_exclusion = Budget(exclusion_budget, pace=EXCLUSION_PACE,
                               uncompiled=min(exclusion_budget, EXCLUSION_UNCOMPILED))
         runs.insert(0, (exclusion_steps(pz, by_exclusion), by_exclusion, LEAD))
-    return first_finished(runs, HEAD_START)
+    try:
+        return first_finished(runs, HEAD_START)
+    except OverBudget:
+        if not last:
+            raise
+        return first_finished([(owner_steps(pz, by_owner), by_owner, 1)])
