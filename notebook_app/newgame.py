@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 from solver.cards import Deck
-from solver.editions import Dealing, deal, new_game
+from solver.editions import Deal, Dealing, deal, new_game
 from solver.errors import InvalidLogError
 from solver.game import GameLog
 from solver.i18n import _
@@ -42,12 +42,18 @@ def dealt_sizes(rule: Dealing, deck: Deck, names: tuple[str, ...]) -> tuple[int,
         return ()
 
 
-def side_cards(rule: Dealing, deck: Deck, names: tuple[str, ...]) -> int:
-    """How many side cards the dealing rule lays out (0 when it cannot deal to these players)."""
+def dealing(rule: Dealing, deck: Deck, names: tuple[str, ...]) -> Deal | InvalidLogError:
+    """How ``rule`` deals ``deck`` to these players, or why it cannot (the error, not raised).
+
+    >>> dealing(Dealing.REFRESH, custom_deck("A, B", "C, D", "E, F, G"), ("Ann", "Bob", "Cat"))
+    Deal(hand_sizes=(1, 1, 1), face_up=1, side_cards=0)
+    >>> dealing(Dealing.TWO_PLAYER, custom_deck("A", "C", "E"), ("Ann", "Bob", "Cat")).problems
+    ('players: the 2-player rule needs 2 players, got 3',)
+    """
     try:
-        return deal(rule, len(deck), len(names)).side_cards
-    except InvalidLogError:
-        return 0
+        return deal(rule, len(deck), len(names))
+    except InvalidLogError as err:
+        return err
 
 
 def build_game(

@@ -73,6 +73,20 @@ def shown(markdown: object) -> str:
     return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", str(markdown)).replace("  \n", "\n")
 
 
+def size_inputs(at: AppTest) -> list[Any]:
+    """The hand-size inputs in seat order (their keys also name the deal they start from)."""
+    return [n for n in at.number_input if str(n.key).startswith("new_size_")]
+
+
+def hand_sizes(at: AppTest) -> list[int]:
+    return [int(n.value) for n in size_inputs(at)]
+
+
+def rule_box(at: AppTest) -> Any:
+    """The Dealing box (its key also names the card set and rule it starts from)."""
+    return next(s for s in at.selectbox if str(s.key).startswith("new_rule"))
+
+
 def chips(at: AppTest, key: str) -> list[str]:
     """The labels of a row of chips, as the user reads them."""
     return [shown(option) for option in at.pills(key=key).options]
@@ -93,8 +107,8 @@ def test_new_game_from_an_edition(store: Store) -> None:
     assert not at.exception
     at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan").run()
     assert at.selectbox(key="new_me").value == "Ann"
-    assert at.selectbox(key="new_rule").value is Dealing.CLASSIC
-    assert [at.number_input(key=f"new_size_{i}").value for i in range(4)] == [5, 5, 4, 4]
+    assert rule_box(at).value is Dealing.CLASSIC
+    assert hand_sizes(at) == [5, 5, 4, 4]
     at.button_group(key="new_mine").set_value(list(MINE)).run()
     at.button(key="start_game").click().run()
     assert not at.exception and not at.error
@@ -109,7 +123,7 @@ def test_two_player_game_sets_up_side_cards(store: Store) -> None:
     at = AppTest.from_file(APP, default_timeout=60).run()
     at.selectbox(key="new_edition").set_value("cluedo-refresh-2012-fi").run()
     at.text_area(key="new_players").set_value("Aino, Niko").run()
-    assert at.selectbox(key="new_rule").value is Dealing.TWO_PLAYER
+    assert rule_box(at).value is Dealing.TWO_PLAYER
     at.button(key="start_game").click().run()
     assert not at.error
     game = at.session_state["live"].log.game
@@ -123,13 +137,13 @@ def test_custom_cards_and_edited_hand_sizes(store: Store) -> None:
     at.text_area(key="new_weapons").set_value("Rope\nAxe")
     at.text_area(key="new_rooms").set_value("Hall, Den, Attic")
     at.text_area(key="new_players").set_value("Ann, Bob").run()
-    assert [at.number_input(key=f"new_size_{i}").value for i in range(2)] == [3, 2]
-    at.number_input(key="new_size_1").set_value(3).run()
+    assert hand_sizes(at) == [3, 2]
+    size_inputs(at)[1].set_value(3).run()
     at.button(key="start_game").click().run()
     # 3 + 3 + 3 = 9 cards but 8 exist: the problem is named, the user stays on the form
     assert "hand sizes (3 + 3)" in texts(at)
     assert "live" not in at.session_state
-    at.number_input(key="new_size_1").set_value(2).run()
+    size_inputs(at)[1].set_value(2).run()
     at.button(key="start_game").click().run()
     assert not at.error
     assert at.session_state["live"].log.game.deck.weapons == ("Rope", "Axe")
@@ -874,14 +888,14 @@ def test_a_second_game_with_the_same_names_gets_dealt_hand_sizes(store: Store) -
     at.button(key="close_game").click().run()
     assert "live" not in at.session_state
     at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan").run()
-    assert [at.number_input(key=f"new_size_{i}").value for i in range(4)] == [5, 5, 4, 4]
+    assert hand_sizes(at) == [5, 5, 4, 4]
     assert not [p for p in at.button_group if p.key == "new_face_up"]  # classic: none face up
 
 
 def test_a_setup_error_shows_beside_start(store: Store) -> None:
     at = AppTest.from_file(APP, default_timeout=60).run()
     at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan").run()
-    at.number_input(key="new_size_0").set_value(9).run()
+    size_inputs(at)[0].set_value(9).run()
     at.button(key="start_game").click().run()
     assert "live" not in at.session_state
     start = next(b for b in at.main.children.values() if getattr(b, "key", None) == "start")

@@ -16,7 +16,17 @@ from solver.editions import Dealing, editions, new_game
 from solver.game import Event, GameLog, Note, Suggestion
 from solver.notebook import Knowledge
 from tests import test_app
-from tests.test_app import APP, CLASSIC, MINE, NAMES, pick, shown
+from tests.test_app import (
+    APP,
+    CLASSIC,
+    MINE,
+    NAMES,
+    hand_sizes,
+    pick,
+    rule_box,
+    shown,
+    size_inputs,
+)
 
 store = test_app.store
 """A fresh database for each test, where the app finds it (the one `test_app` uses)."""
@@ -58,7 +68,8 @@ def page_order(at: AppTest) -> list[str]:
     for node in walk(at.main):
         kind = type(node).__name__
         key = getattr(node, "key", None)
-        value = getattr(node, "value", None) if kind in ("Error", "Caption", "Info") else None
+        value = (getattr(node, "value", None) if kind in ("Error", "Caption", "Info", "Warning")
+                 else None)
         order.append(f"{kind}:{key if key else shown(value)}")
     return order
 
@@ -109,7 +120,7 @@ def test_a_new_game_after_closing_one_with_the_same_names_deals_afresh(store: St
     run(at.button(key="close_game").click())
     assert "live" not in at.session_state
     run(at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan"))
-    assert [at.number_input(key=f"new_size_{i}").value for i in range(4)] == [5, 5, 4, 4]
+    assert hand_sizes(at) == [5, 5, 4, 4]
     assert at.selectbox(key="new_me").value == "Ann"
     assert not any("face-up" in str(group.label) for group in at.button_group)
     run(at.button(key="start_game").click())
@@ -120,7 +131,7 @@ def test_a_new_game_after_closing_one_with_the_same_names_deals_afresh(store: St
 def test_a_start_that_fails_says_why_right_above_the_start_button(store: Store) -> None:
     at = run(AppTest.from_file(APP, default_timeout=60))
     run(at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan"))
-    run(at.number_input(key="new_size_1").set_value(9))
+    run(size_inputs(at)[1].set_value(9))
     run(at.button(key="start_game").click())
     assert "live" not in at.session_state
     order = page_order(at)
@@ -129,6 +140,93 @@ def test_a_start_that_fails_says_why_right_above_the_start_button(store: Store) 
     assert "hand sizes (5 + 9 + 4 + 4)" in order[start - 1]
     assert not any(e.startswith("Error:") for e in order[: start - 1])  # not at the top too
     assert at.text_area(key="new_players").value == "Ann\nBob\nCat\nDan"  # nothing is lost
+
+
+def test_bug_late_hand_size_inputs_sent_zero_for_every_hand(store: Store) -> None:
+    """CI, Finnish: names typed, cards tapped quickly on a busy machine, then every hand size 0
+    and all 18 cards face up, and Start refused. The hand sizes were pushed into the inputs
+    through session state, which only an input already on the page takes up; the inputs were
+    drawn later (their code still loading), showed their own default, 0, and sent it back.
+    A browser that draws an input late sends its default: it must be what the deal gives."""
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    run(at.selectbox(key="new_edition").set_value("cluedo-refresh-2012-fi"))
+    run(at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan"))
+    rule = rule_box(at)
+    rule.select_index(rule.proto.default)  # as drawn late: its own default
+    for size in size_inputs(at):
+        size.set_value(int(size.proto.default))
+    run(at)
+    assert rule_box(at).value is Dealing.REFRESH
+    assert hand_sizes(at) == [4, 4, 4, 4]
+    assert shown(at.expander[0].label) == "Hand sizes: Ann 4, Bob 4, Cat 4, Dan 4"
+    deck = editions()["cluedo-refresh-2012-fi"].deck
+    run(at.button_group(key="new_mine").set_value(list(deck.suspects[:1] + deck.weapons[:3])))
+    run(at.button_group(key="new_face_up").set_value(list(deck.rooms[:2])))
+    run(at.button(key="start_game").click())
+    assert not at.error and "live" in at.session_state
+    assert [p.hand_size for p in at.session_state["live"].log.game.players] == [4, 4, 4, 4]
+
+
+def test_every_hand_at_zero_is_named_beside_the_sizes_and_start_refuses(store: Store) -> None:
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    run(at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan"))
+    run(at.button_group(key="new_mine").set_value(list(MINE)))
+    for size in size_inputs(at):
+        size.set_value(0)
+    run(at)
+    said = ("Hand sizes: Ann 0, Bob 0, Cat 0, Dan 0. Nobody holds a card: type how many cards "
+            "each player holds (the dealing above gives Ann 5, Bob 5, Cat 4, Dan 4).")
+    order = page_order(at)
+    last_size = max(i for i, e in enumerate(order) if e.startswith("NumberInput:new_size_"))
+    assert order[last_size + 1] == f"Warning:{said}"  # right under the inputs
+    assert at.expander[0].proto.expanded  # and they are in view
+    run(at.button(key="start_game").click())
+    assert "live" not in at.session_state
+    order = page_order(at)
+    assert order[order.index("Button:start_game") - 1] == f"Error:Please fix:\n- {said}"
+    assert at.text_area(key="new_players").value == "Ann\nBob\nCat\nDan"  # nothing is lost
+    assert at.button_group(key="new_mine").value == list(MINE)
+    assert hand_sizes(at) == [0, 0, 0, 0]
+    for size, dealt in zip(size_inputs(at), (5, 5, 4, 4), strict=True):
+        size.set_value(dealt)
+    run(at.button(key="start_game").click())
+    assert not at.error and "live" in at.session_state
+
+
+def test_a_rule_that_cannot_deal_says_so_under_the_dealing_box(store: Store) -> None:
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    run(at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan"))
+    run(rule_box(at).set_value(Dealing.TWO_PLAYER))
+    said = "players: the 2-player rule needs 2 players, got 4"
+    order = page_order(at)
+    assert order[order.index(f"Selectbox:{rule_box(at).key}") + 1] == f"Warning:{said}"
+    assert hand_sizes(at) == [0, 0, 0, 0]
+    assert [shown(w.value) for w in at.warning] == [said]  # once, where the cause is
+    run(at.button(key="start_game").click())
+    assert "live" not in at.session_state
+    assert f"Error:Please fix:\n- {said}" in page_order(at)
+    run(rule_box(at).set_value(Dealing.CLASSIC))
+    assert hand_sizes(at) == [5, 5, 4, 4] and not at.warning
+
+
+def test_typed_hand_sizes_stay_while_the_deal_does_and_a_new_deal_starts_afresh(
+        store: Store) -> None:
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    run(at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan"))
+    run(size_inputs(at)[0].set_value(6))
+    run(size_inputs(at)[3].set_value(3))
+    run(at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDave"))  # a name fixed
+    assert hand_sizes(at) == [6, 5, 4, 3]
+    assert shown(at.expander[0].label) == "Hand sizes: Ann 6, Bob 5, Cat 4, Dave 3"
+    run(at.text_area(key="new_players").set_value("Ann\nBob\nCat"))  # another table
+    assert hand_sizes(at) == [6, 6, 6]
+    run(size_inputs(at)[0].set_value(7))
+    run(rule_box(at).set_value(Dealing.REFRESH))  # another rule
+    assert hand_sizes(at) == [6, 6, 6]
+    run(at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan"))
+    assert rule_box(at).value is Dealing.REFRESH  # the rule chosen stays: the box's is the same
+    assert hand_sizes(at) == [4, 4, 4, 4]
+    assert "The 2 face-up cards" in [shown(g.label) for g in at.button_group]
 
 
 def test_a_file_that_fails_to_open_says_why_above_its_button(store: Store) -> None:

@@ -4,23 +4,15 @@ from __future__ import annotations
 
 import streamlit as st
 
-from solver.cards import Deck
-from solver.editions import Dealing, editions, rule_for
+from solver.cards import CATEGORIES, Deck
+from solver.editions import Deal, Dealing, editions, rule_for
 from solver.errors import InvalidLogError
 from solver.i18n import N_, _, join, ngettext
 from solver.limits import MAX_CARDS, MAX_NAME_CHARS, MAX_PLAYERS, MAX_TEXT_CHARS
 
 from .. import history
 from ..language import uploader_words
-from ..newgame import (
-    build_game,
-    custom_deck,
-    dealt_sizes,
-    examples,
-    open_example,
-    parse_names,
-    side_cards,
-)
+from ..newgame import build_game, custom_deck, dealing, examples, open_example, parse_names
 from ..plain import plain
 from ..session import open_game, problems_text, start_from, store
 from ..store import StoreError, parse_upload
@@ -33,6 +25,7 @@ line (a limit every text box has, so Streamlit's count stands beside its key hin
 CARDS_CHARS = MAX_CARDS * (MAX_NAME_CHARS + 2)
 """The same for a custom box's cards of one kind."""
 """The card set choice for typing one's own cards."""
+RULES = tuple(Dealing)
 RULE_TITLES = {
     Dealing.CLASSIC: N_("Classic: all cards dealt"),
     Dealing.REFRESH: N_("Refresh 2012: equal hands, rest face up"),
@@ -53,14 +46,79 @@ def new_game_deck() -> tuple[Deck, str | None]:
     return deck, None
 
 
+def derived_key(name: str, *basis: object) -> str:
+    """The key of an input the form fills in itself (the dealing rule from the card set and the
+    table size; the hand sizes from the number of cards, of players and the rule): one key per
+    basis, so a new basis draws a new input that starts at the new value, its own default.
+
+    Never pushed through `st.session_state`: a pushed value is taken up once, by an input
+    already on the page. On a busy phone the hand sizes were drawn later (their code still
+    loading), showed their default 0 and sent it back: every hand 0, all 18 cards face up.
+
+    >>> derived_key("new_size_0", 21, 4, Dealing.TWO_PLAYER)
+    'new_size_0_21_4_two-player'
+    """
+    return "_".join((name, *(str(b.value if isinstance(b, Dealing) else b) for b in basis)))
+
+
+def rule_input(edition_name: str | None, players: int) -> tuple[str, Dealing]:
+    """The Dealing box's key and the rule it starts at: the card set's rule at this table size
+    (a choice of one's own stays while that does not change)."""
+    default = (rule_for(editions()[edition_name], players) if edition_name is not None
+               else Dealing.CLASSIC)
+    return derived_key("new_rule", edition_name or CUSTOM, default), default
+
+
+def chosen_rule(edition_name: str | None, players: int) -> Dealing:
+    key, default = rule_input(edition_name, players)
+    rule = state.get(key, default)
+    return rule if isinstance(rule, Dealing) else default
+
+
+def size_inputs(deck: Deck, names: tuple[str, ...], rule: Dealing,
+                the_deal: Deal | InvalidLogError) -> tuple[tuple[str, int], ...]:
+    """Each player's hand-size input: its key and the size it starts at (the deal's, 0 when the
+    rule cannot deal to these players)."""
+    sizes = the_deal.hand_sizes if isinstance(the_deal, Deal) else (0,) * len(names)
+    return tuple((derived_key(f"new_size_{i}", len(deck), len(names), rule), size)
+                 for i, size in enumerate(sizes))
+
+
+def typed_sizes(inputs: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
+    return tuple(int(state.get(key, size)) for key, size in inputs)
+
+
+def listing(names: tuple[str, ...], sizes: tuple[int, ...]) -> str:
+    return ", ".join(f"{n} {s}" for n, s in zip(names, sizes, strict=True))
+
+
+def no_hands(deck: Deck, names: tuple[str, ...], sizes: tuple[int, ...],
+             the_deal: Deal | InvalidLogError) -> str | None:
+    """What is wrong when the hand sizes give nobody a card though cards are left to deal (no
+    rule deals that way), else ``None``."""
+    side = the_deal.side_cards if isinstance(the_deal, Deal) else 0
+    if any(sizes) or len(deck) - len(CATEGORIES) - side <= 0:
+        return None
+    if isinstance(the_deal, InvalidLogError):
+        return "; ".join(the_deal.problems)
+    return _("Hand sizes: {sizes}. Nobody holds a card: type how many cards each player "
+             "holds (the dealing above gives {dealt}).").format(
+                 sizes=listing(names, sizes), dealt=listing(names, the_deal.hand_sizes))
+
+
 def start_game() -> None:
     deck, edition_name = new_game_deck()
     names = parse_names(state.get("new_players", ""))
     if not names:
         state.start_problem = _("Type the players' names to go on.")
         return
-    sizes = tuple(int(state.get(f"new_size_{i}", 0)) for i in range(len(names)))
-    rule = state.get("new_rule", Dealing.CLASSIC)
+    rule = chosen_rule(edition_name, len(names))
+    the_deal = dealing(rule, deck, names)
+    sizes = typed_sizes(size_inputs(deck, names, rule, the_deal))
+    problem = no_hands(deck, names, sizes, the_deal)
+    if problem:
+        state.start_problem = problems_text(InvalidLogError([problem]))
+        return
     try:
         log = build_game(
             deck, names, sizes, rule=rule, me=state.get("new_me"),
@@ -145,29 +203,25 @@ def new_game_form() -> None:
             state.new_me = names[0] if names else None
     st.selectbox(_("You are"), (*names, None), key="new_me",
                  format_func=lambda n: _("Nobody (spectator)") if n is None else n)
-    default_rule = (rule_for(presets[edition_name], len(names)) if edition_name is not None
-                    else Dealing.CLASSIC)
-    rule_key = (edition_name, len(names))
-    if state.get("new_rule_for") != rule_key or not isinstance(state.get("new_rule"), Dealing):
-        state.new_rule_for, state.new_rule = rule_key, default_rule
-    st.selectbox(_("Dealing"), tuple(Dealing), key="new_rule",
+    rule_key, default_rule = rule_input(edition_name, len(names))
+    st.selectbox(_("Dealing"), RULES, index=RULES.index(default_rule), key=rule_key,
                  format_func=lambda rule: _(RULE_TITLES[rule]))
-    sizes = dealt_sizes(state.new_rule, deck, names)
-    size_key = (len(deck), names, state.new_rule)
-    stale = any(f"new_size_{i}" not in state for i in range(len(names)))  # a game was open
-    if state.get("new_sizes_for") != size_key or stale:
-        state.new_sizes_for = size_key
-        for i, size in enumerate(sizes):
-            state[f"new_size_{i}"] = size
-    typed = [int(state.get(f"new_size_{i}", 0)) for i in range(len(names))]
-    if names:
-        with st.expander(plain(_("Hand sizes: {sizes}").format(sizes=", ".join(
-                f"{n} {s}" for n, s in zip(names, typed, strict=True))))):
-            for i, name in enumerate(names):
-                st.number_input(plain(name), min_value=0, max_value=len(deck), step=1,
-                                key=f"new_size_{i}")
-    side = side_cards(state.new_rule, deck, names)
-    left = len(deck) - 3 - sum(typed) - side
+    rule = chosen_rule(edition_name, len(names))
+    the_deal = dealing(rule, deck, names)
+    if isinstance(the_deal, InvalidLogError):  # the hand sizes start at 0: say why right here
+        st.warning(plain("; ".join(the_deal.problems)), icon=":material/warning:")
+    inputs = size_inputs(deck, names, rule, the_deal)
+    typed = typed_sizes(inputs)
+    problem = no_hands(deck, names, typed, the_deal)
+    with st.expander(plain(_("Hand sizes: {sizes}").format(sizes=listing(names, typed))),
+                     expanded=problem is not None):
+        for name, (key, size) in zip(names, inputs, strict=True):
+            st.number_input(plain(name), min_value=0, max_value=len(deck), value=size, step=1,
+                            key=key)
+    if problem and isinstance(the_deal, Deal):  # (a rule that cannot deal said so above)
+        st.warning(plain(problem), icon=":material/warning:")
+    side = the_deal.side_cards if isinstance(the_deal, Deal) else 0
+    left = len(deck) - len(CATEGORIES) - sum(typed) - side
     me = state.get("new_me")
     if me is not None and deck.cards:
         mine = typed[names.index(me)] if me in names else 0
@@ -184,9 +238,9 @@ def new_game_form() -> None:
         st.caption(_("4 side cards lie face down; peeks at them are entered with suggestions."))
     st.text_input(_("Title (optional)"), key="new_title", max_chars=MAX_TEXT_CHARS)
     with st.container(key="start"):
-        problem = state.pop("start_problem", None)
-        if problem:
-            st.error(plain(problem), icon=":material/warning:")
+        refused = state.pop("start_problem", None)
+        if refused:
+            st.error(plain(refused), icon=":material/warning:")
         st.button(_("Start game"), type="primary", key="start_game", on_click=start_game,
                   width="stretch")
 
