@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..cards import CATEGORIES
@@ -100,6 +100,8 @@ class Plan:
     known: list[str | None]
     """Per category: the envelope's card where the log settles it (or the triple's)."""
     possible: bool
+    refutations: int
+    """How many refutations and envelope notes (their bits in a state)."""
 
     @property
     def scale(self) -> int:
@@ -174,7 +176,29 @@ def plan(pz: Puzzle, envelope: Triple | None = None) -> Plan:
             [j for j in range(len(players)) if last_pin[j] == i]))
     full = sum(1 << a for a in open_axes)
     return Plan(pz, players, places, sum(places), layers, last_pin, full, open_axes, known,
-                possible)
+                possible, len(tallies))
+
+
+def candidates(p: Plan) -> list[list[str]]:
+    """Per category, the cards that may go into its slot (the rows of the envelope split)."""
+    rows: list[list[str]] = [[], [], []]
+    for card in p.cards:
+        if card.slot:
+            rows[card.axis].append(card.name)
+    return rows
+
+
+def middle_work(p: Plan, slots: int, axis: int) -> int:
+    """The work of a move filling ``axis``'s slot from a state with ``slots`` filled: the rows
+    multiplied where it is the second slot filled (those of the first slot's axis, times the
+    third's where there are three)."""
+    if filled(slots) != 1 or len(p.open_axes) < 2 or slots >> axis & 1:
+        return 0
+    rows = candidates(p)
+    first = (slots & -slots).bit_length() - 1
+    if len(p.open_axes) == 2:
+        return len(rows[first])
+    return len(rows[first]) * len(rows[3 - first - axis])
 
 
 def moves(p: Plan, i: int, st: State) -> list[Move]:
@@ -299,13 +323,13 @@ def python_steps(p: Plan, budget: Budget) -> Steps[Figures]:
                 for f, left in zip(card.folds, lefts, strict=True):
                     b[2 + f] += w * left * a[1]
                 if kind == SLOT:
+                    budget.spend(middle_work(p, st[0], card.axis))
                     in_slot += v[0] * w * a[0]
                     if three and filled(st[0]) == 2:
                         br[card.name] += w * a[0]
                     elif filled(st[0]) == 1 and r:  # the second slot of two or three
                         if three:
                             ar = later_rows.get(st2, {})
-                            budget.spend(len(r) * len(ar))
                             for x, fx in r.items():
                                 for z, gz in ar.items():
                                     triples[(x, card.name, z)] += fx * w * gz
@@ -339,11 +363,11 @@ def python_steps(p: Plan, budget: Budget) -> Steps[Figures]:
         slot_figures[card.name] = in_slot
     total = later.get(start, zero)[0] if n else (
         math.factorial(p.room) if p.full == 0 else 0)
-    return Figures(total, cells, slot_figures, dict(_triples_of(p, triples, slot_figures,
+    return Figures(total, cells, slot_figures, dict(triples_of(p, triples, slot_figures,
                                                                  total)))
 
 
-def _triples_of(p: Plan, split: dict[tuple[str, ...], int], slot_figures: dict[str, int],
+def triples_of(p: Plan, split: dict[tuple[str, ...], int], slot_figures: dict[str, int],
                 total: int) -> dict[Triple, int]:
     """Every envelope triple's count, the settled categories' cards put in."""
 
@@ -365,16 +389,21 @@ def _triples_of(p: Plan, split: dict[tuple[str, ...], int], slot_figures: dict[s
     return out
 
 
-def pins_steps(pz: Puzzle, budget: Budget) -> Steps[OwnerCount]:
+Counter = Callable[[Plan, Budget], Steps[Figures]]
+
+
+def pins_steps(pz: Puzzle, budget: Budget, count: Counter = python_steps
+               ) -> Steps[OwnerCount]:
     """The count of ``pz``: all its deals less those of each wrong accusation, pausing after
-    every layer (`OverBudget` past ``budget``, `Unsupported` under the refuter model)."""
+    every layer (`OverBudget` past ``budget``, `Unsupported` under the refuter model); each
+    plan counted by ``count``."""
     main = plan(pz)
-    found = yield from python_steps(main, budget) if main.possible else _nothing(main)
+    found = yield from count(main, budget) if main.possible else _nothing(main)
     for wrong in sorted(set(pz.accusations)):
         p = plan(pz, wrong)
         if not p.possible:
             continue
-        theirs = yield from python_steps(p, budget)
+        theirs = yield from count(p, budget)
         found = _less(found, theirs, wrong)
     return counted(main, found)
 

@@ -1,0 +1,223 @@
+"""Inclusion-exclusion card by card, compiled: `pins`'s count with its loops in machine code
+(`pins_kernel`, numba).
+
+The plan is `pins.plan`'s, and so are the moves and the work charged: a unit per state of every
+layer and per move listed, once for the forward pass and once for the backward one, and one
+per pair of envelope rows multiplied at a second slot (`pins.middle_work`). Here every layer's
+states are found first (each layer charged, both passes, before its moves are listed: a count
+past its budget stops there), then the forward counts, kept for every layer (32 bits a
+residue), then the backward counts layer by layer, each layer's figures taken as it goes.
+
+Counts are residues modulo primes below 2^31 that multiply to more than any final figure (a
+scaled count is at most ``places!`` times the envelope triples), rebuilt by the Chinese
+remainder theorem (`residues`). Where numba is missing or the plan does not fit the kernels
+(`fits`), the Python count runs instead.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Sequence
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+from . import pins
+from .compiled import installed
+from .owners import OwnerCount
+from .setup import Puzzle
+
+from .pins import Figures, Plan, candidates, middle_work, python_steps, triples_of
+from .programme import Budget, Steps
+from .residues import crt, moduli_for
+
+KEY_BITS = 62
+
+
+@cache
+def kernel() -> ModuleType | None:
+    """The compiled kernels, or ``None`` where numba does not load (logged once)."""
+    try:
+        from . import pins_kernel
+    except Exception:
+        logging.getLogger(__name__).warning("compiled pins unavailable", exc_info=True)
+        return None
+    return pins_kernel
+
+
+def count_plan(p: Plan, budget: Budget) -> Steps[Figures]:
+    """Count ``p`` compiled where numba loads and the plan fits the kernels, else in Python
+    (the same work charged either way)."""
+    k = kernel() if installed() and fits(p) else None
+    if k is None:
+        return (yield from python_steps(p, budget))
+    return (yield from compiled_steps(k, p, budget))
+
+
+def pins_steps(pz: Puzzle, budget: Budget) -> Steps[OwnerCount]:
+    """`pins.pins_steps`, compiled where it can be."""
+    return (yield from pins.pins_steps(pz, budget, count_plan))
+
+
+def layout(p: Plan) -> tuple[list[int], list[int], int] | None:
+    """Each player's pin field (offset, width) and the offset of the pins in all, or ``None``
+    where the key would pass 62 bits."""
+    from .pins_kernel import NONE
+
+    at = NONE + p.refutations
+    offset, width = [], []
+    for c in p.places:
+        offset.append(at)
+        width.append(c.bit_length())
+        at += c.bit_length()
+    if at + p.room.bit_length() > KEY_BITS:
+        return None
+    return offset, width, at
+
+
+def fits(p: Plan) -> bool:
+    """Whether the kernels can count ``p``: its key fits 62 bits, a state's moves and a card's
+    folds their arrays."""
+    from .pins_kernel import FOLDS, MOST
+
+    return (layout(p) is not None and len(p.places) < 62 and bool(p.cards)
+            and all((1 << len(c.opens)) * (2 + len(p.places)) <= MOST
+                    and len(c.folds) <= FOLDS for c in p.cards))
+
+
+def tables(p: Plan) -> Any:
+    """Per layer, the card's table (`pins_kernel.HEADER`)."""
+    import numpy as np
+
+    from .pins_kernel import HEADER
+
+    rows = candidates(p)
+    out = []
+    for c in p.cards:
+        holders = sum(1 << j for j in c.holders)
+        pins_held = sum(1 << j for j in range(len(p.players))
+                        if p.players[j] in p.pz.allowed[c.name])
+        out.append([c.axis, int(c.slot), c.closes, sum(1 << j for j in c.ruled_out),
+                    sum(1 << k for k in c.sealed), len(c.opens), len(c.named_by),
+                    len(c.folds), rows[c.axis].index(c.name) if c.slot else 0, holders,
+                    pins_held, *c.opens, *[x for k, j in c.named_by for x in (k, j)],
+                    *c.folds])
+        assert len(out[-1]) >= HEADER
+    wide = max(len(r) for r in out)
+    return np.array([r + [0] * (wide - len(r)) for r in out], dtype=np.int64)
+
+
+def compiled_steps(k: Any, p: Plan, budget: Budget) -> Steps[Figures]:
+    """Count ``p`` with the kernels ``k``."""
+    import numpy as np
+
+    spots = layout(p)
+    assert spots is not None
+    offset_, width_, top = spots
+    offset = np.array(offset_, dtype=np.int64)
+    width = np.array(width_, dtype=np.int64)
+    places = np.array(p.places, dtype=np.int64)
+    most = max(p.places + [1])
+    perm = np.zeros((most + 1, most + 1), dtype=np.int64)
+    for c in range(most + 1):
+        for q in range(c + 1):
+            perm[c, q] = math.perm(c, q)
+    t = tables(p)
+    n = len(p.cards)
+    rows = candidates(p)
+    axes_rows = np.array([max(len(r), 1) for r in rows], dtype=np.int64)
+    three = len(p.open_axes) == 3
+    split = len(p.open_axes) >= 2
+    middle = np.zeros((8, 3), dtype=np.int64)
+    for slots in range(8):
+        for axis in range(3):
+            middle[slots, axis] = middle_work(p, slots, axis)
+    axis_of_bit = np.array([{1: 0, 2: 1, 4: 2}.get(s, -1) for s in range(8)], dtype=np.int64)
+    values = moduli_for(math.factorial(p.room) * math.prod(len(rows[a]) for a in p.open_axes))
+    moduli = np.array(values, dtype=np.int64)
+    inverse = np.array([1 / q for q in values], dtype=np.float64)
+    M = len(values)
+    pinned = sorted((j for j in range(len(p.places)) if p.last_pin[j] >= 0),
+                    key=lambda j: p.last_pin[j])
+    rank = np.zeros(len(p.places), dtype=np.int64)
+    desc = np.zeros(len(p.places), dtype=np.int64)
+    for r, j in enumerate(pinned):
+        rank[j] = r
+        desc[j] = len(pinned) - 1 - r
+    last_pin = np.array(p.last_pin, dtype=np.int64)
+    folded = [sum(0 <= lp < i for lp in p.last_pin) for i in range(n + 1)]
+    unfolded = [sum(lp >= i for lp in p.last_pin) for i in range(n + 1)]
+
+    def one_slot(keys: Any, count: int) -> Any:
+        filled = (keys & 1) + ((keys >> 1) & 1) + ((keys >> 2) & 1)
+        where = filled == count
+        out = np.full(len(keys), -1, dtype=np.int64)
+        out[where] = np.arange(int(where.sum()))
+        return out
+
+    # every layer's states, each layer charged (both passes) before its moves are listed
+    keys = [np.zeros(1, dtype=np.int64)]
+    for i in range(n):
+        moves, mid = k.count_moves(keys[i], i, t, places, offset, width, top, perm, middle)
+        budget.spend(2 * (len(keys[i]) + int(moves)) + int(mid))
+        keys.append(k.expand(keys[i], int(moves), i, t, places, offset, width, top, perm))
+        yield
+
+    # forward
+    ways: list[Any] = [np.ones((1, 1, M), dtype=np.int64)]
+    row_of = [one_slot(keys[i], 1) if split else np.full(len(keys[i]), -1, dtype=np.int64)
+              for i in range(n + 1)]
+    row2_of = [one_slot(keys[i], 2) if three else np.full(len(keys[i]), -1, dtype=np.int64)
+               for i in range(n + 1)]
+    width_rows = max(int(axes_rows.max()), 1)
+    split_rows: list[Any] = [np.zeros((0, width_rows, M), dtype=np.int64)]
+    for i in range(n):
+        nrows = int((row_of[i + 1] >= 0).sum())
+        w_next, r_next = k.forward(keys[i], ways[i], split_rows[i], row_of[i], keys[i + 1],
+                                   row_of[i + 1], 1 + folded[i + 1], nrows, rank, folded[i],
+                                   i, t, places, offset, width, top, perm, moduli, inverse)
+        ways.append(w_next)
+        split_rows.append(r_next)
+        ways[i] = ways[i].astype(np.uint32)  # kept for the backward pass: half the memory
+        split_rows[i] = split_rows[i].astype(np.uint32)
+        yield
+
+    # backward, and the figures
+    def factorial(x: int) -> list[int]:
+        return [math.factorial(x) % q if x >= 0 else 0 for q in values]
+
+    ends = keys[n].tolist()
+    later = np.array([[factorial(p.room - (key >> top)),
+                       factorial(p.room - (key >> top) - 1)] if key & 7 == p.full
+                      else [[0] * M, [0] * M] for key in ends], dtype=np.int64
+                     ).reshape(len(ends), 2, M)
+    later_rows = np.zeros((int((row2_of[n] >= 0).sum()), width_rows, M), dtype=np.int64)
+    shape = (*[int(axes_rows[a]) if a in p.open_axes else 1 for a in range(3)], M)
+    triples = np.zeros(shape, dtype=np.int64)
+    cells: dict[str, dict[int, int]] = {}
+    slots: dict[str, int] = {}
+
+    def number(residues: Sequence[int]) -> int:
+        return crt([int(r) for r in residues], values)
+
+    for i in range(n - 1, -1, -1):
+        nrows2 = int((row2_of[i] >= 0).sum())
+        later, later_rows, got = k.backward(
+            keys[i], ways[i].astype(np.int64), split_rows[i].astype(np.int64), row_of[i],
+            keys[i + 1], later, later_rows, row2_of[i + 1], row2_of[i], nrows2,
+            2 + unfolded[i], rank, desc, last_pin, i, t, places, offset, width, top, perm,
+            moduli, inverse, three, axes_rows, triples, axis_of_bit)
+        ways[i + 1] = split_rows[i + 1] = None
+        card = p.cards[i].name
+        cells[card] = {p.players[j]: v for j in range(len(p.places))
+                       if (v := number(got[j]))}
+        slots[card] = number(got[len(p.places)])
+        yield
+    total = number(later[0, 0])
+    split_counts: dict[tuple[str, ...], int] = {}
+    if split:
+        for index in zip(*np.nonzero(triples.any(axis=3)), strict=True):
+            names = tuple(rows[a][int(index[a])] for a in p.open_axes)
+            split_counts[names] = number(triples[index])
+    return Figures(total, cells, slots, triples_of(p, split_counts, slots, total))

@@ -1,0 +1,331 @@
+"""The count card by card by inclusion-exclusion (`pins`), its loops compiled (numba).
+
+A state is one 64-bit key in bit fields: the slots filled (bits 0-2), the refutations taken as
+"none" (one bit each from `NONE`), each player's pins (``offset``, ``width``) and, on top, the
+pins in all. A card's moves are `pins.moves`'s, in the same order: per set of the refutations
+it opens taken as "none", free, the slot, then a pin per player who may take one. Counts are
+residues modulo primes below 2^31 (`residues`), one column per prime; the forward pass's
+counts, kept for the backward one, in 32 bits. `pins_compiled` drives the layers and charges
+the work.
+
+Imported only where the compiled count runs (numba is heavy to load).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .exclusion_kernel import add, mul
+from .kernel import compiled
+
+NONE = 3
+"""The bit of the first refutation taken as "none" in a key."""
+FREE, SLOT, PIN = 0, 1, 2
+MOST = 256
+"""The most moves a state may have (2^opens x (2 + players)); `pins_compiled.fits`."""
+FOLDS = 16
+"""The most players folded at one card."""
+HEADER = 11
+"""A layer's table: axis, may go into the slot, refutations closed (bits), players ruled out
+(bits), envelope notes naming it (bits), how many refutations it opens, how many name it, how
+many players fold at it, its row among its axis's candidates, the players who may hold it
+(bits), the players a refutation's pin there counts for (bits); then the refutations it
+opens, (refutation, player) per refutation naming it, the players folded."""
+
+
+@compiled
+def card_moves(key: int, i: int, t: Any, places: Any, offset: Any, width: Any, top: int,
+               perm: Any, o_key: Any, o_w: Any, o_kind: Any, o_j: Any, o_left: Any) -> int:
+    """Every move of the card at layer ``i`` from ``key``: the next key, the weight, the kind
+    (FREE, SLOT, PIN), the player pinned at and, per player folded at this card, their places
+    left. ``t`` holds the layer's table (`pins_compiled.tables`). Returns how many."""
+    axis = t[i, 0]
+    can_slot = t[i, 1]
+    closes = t[i, 2]
+    ruled = t[i, 3]
+    sealed = t[i, 4]
+    nopens = t[i, 5]
+    nnamed = t[i, 6]
+    nfolds = t[i, 7]
+    base = HEADER
+    slots = key & 7
+    m = 0
+    for chosen in range(1 << nopens):
+        bits = key
+        sign = 1
+        for b in range(nopens):
+            if (chosen >> b) & 1:
+                bits |= 1 << (NONE + t[i, base + b])
+                sign = -sign
+        where = ruled
+        for q in range(nnamed):
+            k = t[i, base + nopens + 2 * q]
+            if (bits >> (NONE + k)) & 1:
+                where |= 1 << t[i, base + nopens + 2 * q + 1]
+        after = bits & ~(closes << NONE)
+        for move in range(2 + places.shape[0]):
+            kind = FREE
+            j = -1
+            nxt = after
+            w = sign
+            if move == 1:
+                if (can_slot == 0 or (slots >> axis) & 1
+                        or (bits >> NONE) & sealed != 0):
+                    continue
+                kind = SLOT
+                nxt = after | (1 << axis)
+            elif move >= 2:
+                j = move - 2
+                if not (where >> j) & 1:
+                    continue
+                p = (after >> offset[j]) & ((1 << width[j]) - 1)
+                if p >= places[j]:
+                    continue
+                kind = PIN
+                nxt = after + (1 << offset[j]) + (1 << top)
+                w = -sign
+            for f in range(nfolds):
+                q = t[i, base + nopens + 2 * nnamed + f]
+                p = (nxt >> offset[q]) & ((1 << width[q]) - 1)
+                w *= perm[places[q], p]
+                o_left[m, f] = places[q] - p
+                nxt -= p << offset[q]
+            o_key[m] = nxt
+            o_w[m] = w
+            o_kind[m] = kind
+            o_j[m] = j
+            m += 1
+    return m
+
+
+@compiled
+def scratch() -> tuple[Any, Any, Any, Any, Any]:
+    return (np.empty(MOST, np.int64), np.empty(MOST, np.int64), np.empty(MOST, np.int64),
+            np.empty(MOST, np.int64), np.empty((MOST, FOLDS), np.int64))
+
+
+@compiled
+def count_moves(keys: Any, i: int, t: Any, places: Any, offset: Any, width: Any, top: int,
+                perm: Any, middle: Any) -> tuple[int, int]:
+    """The moves of the layer's states in all, and the work of its second-slot moves (per
+    such move, the rows of the first slot's axis times those of the third's, ``middle``
+    indexed by the filled slots' bits)."""
+    o_key, o_w, o_kind, o_j, o_left = scratch()
+    total = 0
+    rows = 0
+    for s in range(keys.shape[0]):
+        m = card_moves(keys[s], i, t, places, offset, width, top, perm, o_key, o_w, o_kind,
+                       o_j, o_left)
+        total += m
+        for q in range(m):
+            if o_kind[q] == SLOT:
+                rows += middle[keys[s] & 7, t[i, 0]]
+    return total, rows
+
+
+@compiled
+def expand(keys: Any, moves: int, i: int, t: Any, places: Any, offset: Any, width: Any,
+           top: int, perm: Any) -> Any:
+    """The next layer's keys, in increasing order, without repeats."""
+    o_key, o_w, o_kind, o_j, o_left = scratch()
+    out = np.empty(moves, np.int64)
+    n = 0
+    for s in range(keys.shape[0]):
+        m = card_moves(keys[s], i, t, places, offset, width, top, perm, o_key, o_w, o_kind,
+                       o_j, o_left)
+        for q in range(m):
+            out[n] = o_key[q]
+            n += 1
+    return np.unique(out[:n])
+
+
+@compiled
+def find(keys: Any, key: int) -> int:
+    """The position of ``key`` in the sorted ``keys`` (it is there)."""
+    lo = 0
+    hi = keys.shape[0] - 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if keys[mid] < key:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+@compiled
+def forward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, nrow_of: Any,
+            nwidth: int, nrows: int, rank: Any, folded: int, i: int, t: Any, places: Any,
+            offset: Any, width: Any, top: int, perm: Any, moduli: Any, inverse: Any
+            ) -> tuple[Any, Any]:
+    """The next layer's forward counts: per state the ways into it, then per player folded
+    (by ``rank``, the first ``folded`` before this card) the ways times their places left;
+    per state with one slot filled (``nrow_of`` >= 0) the ways by that slot's card (rows:
+    the card's position among its axis's candidates, ``t[i, 8 + ...]``)."""
+    o_key, o_w, o_kind, o_j, o_left = scratch()
+    M = moduli.shape[0]
+    out = np.zeros((nkeys.shape[0], nwidth, M), np.int64)
+    out_rows = np.zeros((nrows, rows.shape[1], M), np.int64)
+    nfolds = t[i, 7]
+    fbase = HEADER + t[i, 5] + 2 * t[i, 6]
+    cand = t[i, 8]
+    for s in range(keys.shape[0]):
+        m = card_moves(keys[s], i, t, places, offset, width, top, perm, o_key, o_w, o_kind,
+                       o_j, o_left)
+        r = row_of[s]
+        for q in range(m):
+            d = find(nkeys, o_key[q])
+            for c in range(M):
+                p = moduli[c]
+                inv = inverse[c]
+                w = o_w[q] % p
+                out[d, 0, c] = add(out[d, 0, c], mul(ways[s, 0, c], w, p, inv), p)
+                for g in range(folded):
+                    out[d, 1 + g, c] = add(out[d, 1 + g, c], mul(ways[s, 1 + g, c], w, p, inv),
+                                           p)
+                for f in range(nfolds):
+                    g = rank[t[i, fbase + f]]
+                    x = mul(ways[s, 0, c], (w * o_left[q, f]) % p, p, inv)
+                    out[d, 1 + g, c] = add(out[d, 1 + g, c], x, p)
+            nr = nrow_of[d]
+            if nr < 0:
+                continue
+            if o_kind[q] == SLOT:  # the first slot filled: this card's row
+                for c in range(M):
+                    p = moduli[c]
+                    x = mul(ways[s, 0, c], o_w[q] % p, p, inverse[c])
+                    out_rows[nr, cand, c] = add(out_rows[nr, cand, c], x, p)
+            elif r >= 0:
+                for c in range(M):
+                    p = moduli[c]
+                    w = o_w[q] % p
+                    for a in range(rows.shape[1]):
+                        out_rows[nr, a, c] = add(out_rows[nr, a, c],
+                                                 mul(rows[r, a, c], w, p, inverse[c]), p)
+    return out, out_rows
+
+
+@compiled
+def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, later: Any,
+             later_rows: Any, nrow2_of: Any, row2_of: Any, nrows2: int, width_b: int,
+             rank: Any, desc: Any, last_pin: Any, i: int, t: Any, places: Any, offset: Any,
+             width: Any, top: int, perm: Any, moduli: Any, inverse: Any, three: bool,
+             axes_rows: Any, triples: Any, axis_of_bit: Any
+             ) -> tuple[Any, Any, Any]:
+    """This layer's backward counts (per state the completions, those with a place fewer,
+    then per player whose last pin is at this card or later, by ``desc``, with a place fewer
+    times their places left; per state with two of three slots filled, ``row2_of`` >= 0, the
+    completions by the third slot's card) and the card's figures: per player, then the slot
+    (the last row). Second-slot moves add to ``triples``."""
+    o_key, o_w, o_kind, o_j, o_left = scratch()
+    M = moduli.shape[0]
+    k = places.shape[0]
+    out = np.zeros((keys.shape[0], width_b, M), np.int64)
+    out_rows = np.zeros((nrows2, later_rows.shape[1], M), np.int64)
+    figures = np.zeros((k + 1, M), np.int64)
+    nfolds = t[i, 7]
+    fbase = HEADER + t[i, 5] + 2 * t[i, 6]
+    cand = t[i, 8]
+    holders = t[i, 9]
+    allowed_pins = t[i, 10]
+    axis = t[i, 0]
+    idx = np.zeros(3, np.int64)
+    for s in range(keys.shape[0]):
+        m = card_moves(keys[s], i, t, places, offset, width, top, perm, o_key, o_w, o_kind,
+                       o_j, o_left)
+        slots = keys[s] & 7
+        r = row_of[s]
+        r2 = row2_of[s]
+        for q in range(m):
+            d = find(nkeys, o_key[q])
+            kind = o_kind[q]
+            for c in range(M):
+                p = moduli[c]
+                inv = inverse[c]
+                w = o_w[q] % p
+                a0 = later[d, 0, c]
+                a1 = later[d, 1, c]
+                v0 = ways[s, 0, c]
+                out[s, 0, c] = add(out[s, 0, c], mul(w, a0, p, inv), p)
+                out[s, 1, c] = add(out[s, 1, c], mul(w, a1, p, inv), p)
+                for g in range(later.shape[1] - 2):
+                    out[s, 2 + g, c] = add(out[s, 2 + g, c], mul(w, later[d, 2 + g, c], p, inv),
+                                           p)
+                for f in range(nfolds):
+                    g = desc[t[i, fbase + f]]
+                    x = mul((w * o_left[q, f]) % p, a1, p, inv)
+                    out[s, 2 + g, c] = add(out[s, 2 + g, c], x, p)
+                if kind == SLOT:
+                    figures[k, c] = add(figures[k, c], mul(v0, mul(w, a0, p, inv), p, inv), p)
+                    continue
+                if kind == PIN:
+                    if (allowed_pins >> o_j[q]) & 1:
+                        j = o_j[q]
+                        figures[j, c] = add(figures[j, c], mul(v0, mul(w, a0, p, inv), p, inv),
+                                            p)
+                    continue
+                for j in range(k):  # free: a share of the term's deals put it at j
+                    if not (holders >> j) & 1:
+                        continue
+                    lp = last_pin[j]
+                    if lp < 0:
+                        x = mul(mul(v0, (w * places[j]) % p, p, inv), a1, p, inv)
+                    elif lp < i:
+                        x = mul(mul(ways[s, 1 + rank[j], c], w, p, inv), a1, p, inv)
+                    elif lp == i:
+                        left = 0
+                        for f in range(nfolds):
+                            if t[i, fbase + f] == j:
+                                left = o_left[q, f]
+                        x = mul(mul(v0, (w * left) % p, p, inv), a1, p, inv)
+                    else:
+                        x = mul(mul(v0, w, p, inv), later[d, 2 + desc[j], c], p, inv)
+                    figures[j, c] = add(figures[j, c], x, p)
+            if kind == SLOT:
+                filled = (slots & 1) + ((slots >> 1) & 1) + ((slots >> 2) & 1)
+                if three and filled == 2:  # the third slot: this card's row
+                    for c in range(M):
+                        p = moduli[c]
+                        x = mul(o_w[q] % p, later[d, 0, c], p, inverse[c])
+                        out_rows[r2, cand, c] = add(out_rows[r2, cand, c], x, p)
+                elif filled == 1 and r >= 0:  # the second slot: triples
+                    first = axis_of_bit[slots]
+                    idx[axis] = cand
+                    if three:
+                        third = 3 - first - axis
+                        d2 = nrow2_of[d]
+                        for x in range(axes_rows[first]):
+                            idx[first] = x
+                            for z in range(axes_rows[third]):
+                                idx[third] = z
+                                for c in range(M):
+                                    p = moduli[c]
+                                    inv = inverse[c]
+                                    v = mul(mul(rows[r, x, c], o_w[q] % p, p, inv),
+                                            later_rows[d2, z, c], p, inv)
+                                    triples[idx[0], idx[1], idx[2], c] = add(
+                                        triples[idx[0], idx[1], idx[2], c], v, p)
+                    else:
+                        for x in range(axes_rows[first]):
+                            idx[first] = x
+                            for c in range(M):
+                                p = moduli[c]
+                                inv = inverse[c]
+                                v = mul(mul(rows[r, x, c], o_w[q] % p, p, inv),
+                                        later[d, 0, c], p, inv)
+                                triples[idx[0], idx[1], idx[2], c] = add(
+                                    triples[idx[0], idx[1], idx[2], c], v, p)
+                    idx[0] = 0
+                    idx[1] = 0
+                    idx[2] = 0
+            elif three and r2 >= 0:
+                d2 = nrow2_of[d]
+                for c in range(M):
+                    p = moduli[c]
+                    w = o_w[q] % p
+                    for z in range(later_rows.shape[1]):
+                        out_rows[r2, z, c] = add(out_rows[r2, z, c],
+                                                 mul(w, later_rows[d2, z, c], p, inverse[c]), p)
+    return out, out_rows, figures
