@@ -188,17 +188,32 @@ def candidates(p: Plan) -> list[list[str]]:
     return rows
 
 
-def middle_work(p: Plan, slots: int, axis: int) -> int:
-    """The work of a move filling ``axis``'s slot from a state with ``slots`` filled: the rows
-    multiplied where it is the second slot filled (those of the first slot's axis, times the
-    third's where there are three)."""
-    if filled(slots) != 1 or len(p.open_axes) < 2 or slots >> axis & 1:
+def around(p: Plan, i: int) -> tuple[list[int], list[int]]:
+    """Per category, how many of its slot's candidates come before layer ``i``, and how many
+    after it."""
+    before, after = [0, 0, 0], [0, 0, 0]
+    for at, card in enumerate(p.cards):
+        if card.slot and at < i:
+            before[card.axis] += 1
+        elif card.slot and at > i:
+            after[card.axis] += 1
+    return before, after
+
+
+def middle_work(p: Plan, i: int, slots: int) -> int:
+    """The work of the move that puts layer ``i``'s card into its slot from a state with
+    ``slots`` filled: the rows multiplied where it is the second slot filled (the candidates of
+    the first slot's category before it, times those of the third's after it where there are
+    three)."""
+    card = p.cards[i]
+    if (not card.slot or filled(slots) != 1 or len(p.open_axes) < 2
+            or slots >> card.axis & 1):
         return 0
-    rows = candidates(p)
+    before, after = around(p, i)
     first = (slots & -slots).bit_length() - 1
     if len(p.open_axes) == 2:
-        return len(rows[first])
-    return len(rows[first]) * len(rows[3 - first - axis])
+        return before[first]
+    return before[first] * after[3 - first - card.axis]
 
 
 def moves(p: Plan, i: int, st: State) -> list[Move]:
@@ -323,7 +338,7 @@ def python_steps(p: Plan, budget: Budget) -> Steps[Figures]:
                 for f, left in zip(card.folds, lefts, strict=True):
                     b[2 + f] += w * left * a[1]
                 if kind == SLOT:
-                    budget.spend(middle_work(p, st[0], card.axis))
+                    budget.spend(middle_work(p, i, st[0]))
                     in_slot += v[0] * w * a[0]
                     if three and filled(st[0]) == 2:
                         br[card.name] += w * a[0]

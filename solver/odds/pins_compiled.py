@@ -28,7 +28,7 @@ from .compiled import installed
 from .owners import OwnerCount
 from .setup import Puzzle
 
-from .pins import Figures, Plan, candidates, middle_work, python_steps, triples_of
+from .pins import Figures, Plan, around, candidates, middle_work, python_steps, triples_of
 from .programme import Budget, Steps
 from .residues import crt, moduli_for
 
@@ -109,7 +109,8 @@ def tables(p: Plan) -> Any:
 
 
 def compiled_steps(k: Any, p: Plan, budget: Budget) -> Steps[Figures]:
-    """Count ``p`` with the kernels ``k``."""
+    """Count ``p`` with the kernels ``k``: the states once, then both passes once per prime
+    (the memory of one residue a count)."""
     import numpy as np
 
     spots = layout(p)
@@ -129,15 +130,11 @@ def compiled_steps(k: Any, p: Plan, budget: Budget) -> Steps[Figures]:
     axes_rows = np.array([max(len(r), 1) for r in rows], dtype=np.int64)
     three = len(p.open_axes) == 3
     split = len(p.open_axes) >= 2
-    middle = np.zeros((8, 3), dtype=np.int64)
-    for slots in range(8):
-        for axis in range(3):
-            middle[slots, axis] = middle_work(p, slots, axis)
+    middle = np.array([[middle_work(p, i, slots) for slots in range(8)] for i in range(n)],
+                      dtype=np.int64).reshape(n, 8)
+    before = np.array([around(p, i)[0] for i in range(n + 1)], dtype=np.int64).reshape(n + 1, 3)
     axis_of_bit = np.array([{1: 0, 2: 1, 4: 2}.get(s, -1) for s in range(8)], dtype=np.int64)
     values = moduli_for(math.factorial(p.room) * math.prod(len(rows[a]) for a in p.open_axes))
-    moduli = np.array(values, dtype=np.int64)
-    inverse = np.array([1 / q for q in values], dtype=np.float64)
-    M = len(values)
     pinned = sorted((j for j in range(len(p.places)) if p.last_pin[j] >= 0),
                     key=lambda j: p.last_pin[j])
     rank = np.zeros(len(p.places), dtype=np.int64)
@@ -148,10 +145,12 @@ def compiled_steps(k: Any, p: Plan, budget: Budget) -> Steps[Figures]:
     last_pin = np.array(p.last_pin, dtype=np.int64)
     folded = [sum(0 <= lp < i for lp in p.last_pin) for i in range(n + 1)]
     unfolded = [sum(lp >= i for lp in p.last_pin) for i in range(n + 1)]
+    moves_of = (t, places, offset, width, top, perm)
 
-    def one_slot(keys: Any, count: int) -> Any:
+    def with_slots(keys: Any, count: int, used: bool) -> Any:
+        """Per state, its row among those with ``count`` slots filled (-1: another count)."""
         filled = (keys & 1) + ((keys >> 1) & 1) + ((keys >> 2) & 1)
-        where = filled == count
+        where = (filled == count) & used
         out = np.full(len(keys), -1, dtype=np.int64)
         out[where] = np.arange(int(where.sum()))
         return out
@@ -159,65 +158,73 @@ def compiled_steps(k: Any, p: Plan, budget: Budget) -> Steps[Figures]:
     # every layer's states, each layer charged (both passes) before its moves are listed
     keys = [np.zeros(1, dtype=np.int64)]
     for i in range(n):
-        moves, mid = k.count_moves(keys[i], i, t, places, offset, width, top, perm, middle)
+        moves, mid = k.count_moves(keys[i], i, *moves_of, middle)
         budget.spend(2 * (len(keys[i]) + int(moves)) + int(mid))
-        keys.append(k.expand(keys[i], int(moves), i, t, places, offset, width, top, perm))
+        keys.append(k.expand(keys[i], int(moves), i, *moves_of))
         yield
+    row_of = [with_slots(keys[i], 1, split) for i in range(n + 1)]
+    row2_of = [with_slots(keys[i], 2, three) for i in range(n + 1)]
+    row_width = [max(int(before[i].max()), 1) for i in range(n + 1)]
+    width_rows = int(axes_rows.max())
 
-    # forward
-    ways: list[Any] = [np.ones((1, 1, M), dtype=np.int64)]
-    row_of = [one_slot(keys[i], 1) if split else np.full(len(keys[i]), -1, dtype=np.int64)
-              for i in range(n + 1)]
-    row2_of = [one_slot(keys[i], 2) if three else np.full(len(keys[i]), -1, dtype=np.int64)
-               for i in range(n + 1)]
-    width_rows = max(int(axes_rows.max()), 1)
-    split_rows: list[Any] = [np.zeros((0, width_rows, M), dtype=np.int64)]
-    for i in range(n):
-        nrows = int((row_of[i + 1] >= 0).sum())
-        w_next, r_next = k.forward(keys[i], ways[i], split_rows[i], row_of[i], keys[i + 1],
-                                   row_of[i + 1], 1 + folded[i + 1], nrows, rank, folded[i],
-                                   i, t, places, offset, width, top, perm, moduli, inverse)
-        ways.append(w_next)
-        split_rows.append(r_next)
-        ways[i] = ways[i].astype(np.uint32)  # kept for the backward pass: half the memory
-        split_rows[i] = split_rows[i].astype(np.uint32)
-        yield
+    got: list[list[Any]] = [[] for _ in range(n)]  # per layer, per prime: the card's figures
+    totals: list[int] = []
+    triples: list[Any] = []
+    for q in values:
+        moduli = np.array([q], dtype=np.int64)
+        inverse = np.array([1 / q], dtype=np.float64)
+        # forward, kept for every layer in 32 bits
+        ways: list[Any] = [np.ones((1, 1, 1), dtype=np.int64)]
+        split_rows: list[Any] = [np.zeros((0, row_width[0], 1), dtype=np.int64)]
+        for i in range(n):
+            w_next, r_next = k.forward(
+                keys[i], ways[i], split_rows[i], row_of[i], keys[i + 1], row_of[i + 1],
+                1 + folded[i + 1], int((row_of[i + 1] >= 0).sum()), row_width[i + 1], rank,
+                folded[i], i, *moves_of, moduli, inverse)
+            ways[i] = ways[i].astype(np.uint32)  # kept for the backward pass: half the memory
+            split_rows[i] = split_rows[i].astype(np.uint32)
+            ways.append(w_next)
+            split_rows.append(r_next)
+            yield
 
-    # backward, and the figures
-    def factorial(x: int) -> list[int]:
-        return [math.factorial(x) % q if x >= 0 else 0 for q in values]
+        # backward, and every layer's figures
+        def factorial(x: int, q: int = q) -> int:
+            return math.factorial(x) % q if x >= 0 else 0
 
-    ends = keys[n].tolist()
-    later = np.array([[factorial(p.room - (key >> top)),
-                       factorial(p.room - (key >> top) - 1)] if key & 7 == p.full
-                      else [[0] * M, [0] * M] for key in ends], dtype=np.int64
-                     ).reshape(len(ends), 2, M)
-    later_rows = np.zeros((int((row2_of[n] >= 0).sum()), width_rows, M), dtype=np.int64)
-    shape = (*[int(axes_rows[a]) if a in p.open_axes else 1 for a in range(3)], M)
-    triples = np.zeros(shape, dtype=np.int64)
-    cells: dict[str, dict[int, int]] = {}
-    slots: dict[str, int] = {}
+        later = np.array([[factorial(p.room - (key >> top)),
+                           factorial(p.room - (key >> top) - 1)] if key & 7 == p.full
+                          else [0, 0] for key in keys[n].tolist()], dtype=np.int64
+                         ).reshape(len(keys[n]), 2, 1)
+        later_rows = np.zeros((int((row2_of[n] >= 0).sum()), width_rows, 1), dtype=np.int64)
+        shape = (*[int(axes_rows[a]) if a in p.open_axes else 1 for a in range(3)], 1)
+        split_counts = np.zeros(shape, dtype=np.int64)
+        for i in range(n - 1, -1, -1):
+            later, later_rows, figures = k.backward(
+                keys[i], ways[i].astype(np.int64), split_rows[i].astype(np.int64), row_of[i],
+                keys[i + 1], later, later_rows, row2_of[i + 1], row2_of[i],
+                int((row2_of[i] >= 0).sum()), 2 + unfolded[i], rank, desc, last_pin, i,
+                *moves_of, moduli, inverse, three, axes_rows, before, split_counts,
+                axis_of_bit)
+            ways[i + 1] = split_rows[i + 1] = None  # its figures are taken: free it
+            got[i].append(figures[:, 0])
+            yield
+        totals.append(int(later[0, 0, 0]))
+        triples.append(split_counts[..., 0])
 
     def number(residues: Sequence[int]) -> int:
         return crt([int(r) for r in residues], values)
 
-    for i in range(n - 1, -1, -1):
-        nrows2 = int((row2_of[i] >= 0).sum())
-        later, later_rows, got = k.backward(
-            keys[i], ways[i].astype(np.int64), split_rows[i].astype(np.int64), row_of[i],
-            keys[i + 1], later, later_rows, row2_of[i + 1], row2_of[i], nrows2,
-            2 + unfolded[i], rank, desc, last_pin, i, t, places, offset, width, top, perm,
-            moduli, inverse, three, axes_rows, triples, axis_of_bit)
-        ways[i + 1] = split_rows[i + 1] = None
-        card = p.cards[i].name
-        cells[card] = {p.players[j]: v for j in range(len(p.places))
-                       if (v := number(got[j]))}
-        slots[card] = number(got[len(p.places)])
-        yield
-    total = number(later[0, 0])
-    split_counts: dict[tuple[str, ...], int] = {}
+    cells: dict[str, dict[int, int]] = {}
+    slots: dict[str, int] = {}
+    for i, card in enumerate(p.cards):
+        cells[card.name] = {p.players[j]: v for j in range(len(p.places))
+                            if (v := number([g[j] for g in got[i]]))}
+        slots[card.name] = number([g[len(p.places)] for g in got[i]])
+    total = number(totals)
+    split_counts_: dict[tuple[str, ...], int] = {}
     if split:
-        for index in zip(*np.nonzero(triples.any(axis=3)), strict=True):
+        stacked = np.stack(triples, axis=-1)
+        for index in zip(*np.nonzero(stacked.any(axis=3)), strict=True):
             names = tuple(rows[a][int(index[a])] for a in p.open_axes)
-            split_counts[names] = number(triples[index])
-    return Figures(total, cells, slots, triples_of(p, split_counts, slots, total))
+            split_counts_[names] = number(stacked[index])
+    return Figures(total, cells, slots, triples_of(p, split_counts_, slots, total))

@@ -110,8 +110,7 @@ def scratch() -> tuple[Any, Any, Any, Any, Any]:
 def count_moves(keys: Any, i: int, t: Any, places: Any, offset: Any, width: Any, top: int,
                 perm: Any, middle: Any) -> tuple[int, int]:
     """The moves of the layer's states in all, and the work of its second-slot moves (per
-    such move, the rows of the first slot's axis times those of the third's, ``middle``
-    indexed by the filled slots' bits)."""
+    such move, `pins.middle_work`: ``middle`` by layer and the filled slots' bits)."""
     o_key, o_w, o_kind, o_j, o_left = scratch()
     total = 0
     rows = 0
@@ -121,7 +120,7 @@ def count_moves(keys: Any, i: int, t: Any, places: Any, offset: Any, width: Any,
         total += m
         for q in range(m):
             if o_kind[q] == SLOT:
-                rows += middle[keys[s] & 7, t[i, 0]]
+                rows += middle[i, keys[s] & 7]
     return total, rows
 
 
@@ -157,7 +156,7 @@ def find(keys: Any, key: int) -> int:
 
 @compiled
 def forward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, nrow_of: Any,
-            nwidth: int, nrows: int, rank: Any, folded: int, i: int, t: Any, places: Any,
+            nwidth: int, nrows: int, row_width: int, rank: Any, folded: int, i: int, t: Any, places: Any,
             offset: Any, width: Any, top: int, perm: Any, moduli: Any, inverse: Any
             ) -> tuple[Any, Any]:
     """The next layer's forward counts: per state the ways into it, then per player folded
@@ -167,7 +166,7 @@ def forward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, nrow_of: A
     o_key, o_w, o_kind, o_j, o_left = scratch()
     M = moduli.shape[0]
     out = np.zeros((nkeys.shape[0], nwidth, M), np.int64)
-    out_rows = np.zeros((nrows, rows.shape[1], M), np.int64)
+    out_rows = np.zeros((nrows, row_width, M), np.int64)
     nfolds = t[i, 7]
     fbase = HEADER + t[i, 5] + 2 * t[i, 6]
     cand = t[i, 8]
@@ -212,7 +211,7 @@ def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, later: An
              later_rows: Any, nrow2_of: Any, row2_of: Any, nrows2: int, width_b: int,
              rank: Any, desc: Any, last_pin: Any, i: int, t: Any, places: Any, offset: Any,
              width: Any, top: int, perm: Any, moduli: Any, inverse: Any, three: bool,
-             axes_rows: Any, triples: Any, axis_of_bit: Any
+             axes_rows: Any, before: Any, triples: Any, axis_of_bit: Any
              ) -> tuple[Any, Any, Any]:
     """This layer's backward counts (per state the completions, those with a place fewer,
     then per player whose last pin is at this card or later, by ``desc``, with a place fewer
@@ -296,9 +295,9 @@ def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, later: An
                     if three:
                         third = 3 - first - axis
                         d2 = nrow2_of[d]
-                        for x in range(axes_rows[first]):
+                        for x in range(before[i, first]):
                             idx[first] = x
-                            for z in range(axes_rows[third]):
+                            for z in range(before[i, third], axes_rows[third]):
                                 idx[third] = z
                                 for c in range(M):
                                     p = moduli[c]
@@ -308,7 +307,7 @@ def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, later: An
                                     triples[idx[0], idx[1], idx[2], c] = add(
                                         triples[idx[0], idx[1], idx[2], c], v, p)
                     else:
-                        for x in range(axes_rows[first]):
+                        for x in range(before[i, first]):
                             idx[first] = x
                             for c in range(M):
                                 p = moduli[c]
