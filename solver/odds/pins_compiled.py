@@ -157,10 +157,12 @@ def compiled_steps(k: Any, p: Plan, budget: Budget) -> Steps[Figures]:
 
     # every layer's states, each layer charged (both passes) before its moves are listed
     keys = [np.zeros(1, dtype=np.int64)]
+    dst: list[Any] = []
     for i in range(n):
         moves, mid = k.count_moves(keys[i], i, *moves_of, middle)
         budget.spend(2 * (len(keys[i]) + int(moves)) + int(mid))
         keys.append(k.expand(keys[i], int(moves), i, *moves_of))
+        dst.append(k.targets(keys[i], keys[i + 1], int(moves), i, *moves_of))
         yield
     row_of = [with_slots(keys[i], 1, split) for i in range(n + 1)]
     row2_of = [with_slots(keys[i], 2, three) for i in range(n + 1)]
@@ -171,16 +173,16 @@ def compiled_steps(k: Any, p: Plan, budget: Budget) -> Steps[Figures]:
     totals: list[int] = []
     triples: list[Any] = []
     for q in values:
-        moduli = np.array([q], dtype=np.int64)
-        inverse = np.array([1 / q], dtype=np.float64)
+        inverse = 1 / q
         # forward, kept for every layer in 32 bits
-        ways: list[Any] = [np.ones((1, 1, 1), dtype=np.int64)]
-        split_rows: list[Any] = [np.zeros((0, row_width[0], 1), dtype=np.int64)]
+        ways: list[Any] = [np.ones((1, 1), dtype=np.int64)]
+        split_rows: list[Any] = [np.zeros((0, row_width[0]), dtype=np.int64)]
         for i in range(n):
             w_next, r_next = k.forward(
-                keys[i], ways[i], split_rows[i], row_of[i], keys[i + 1], row_of[i + 1],
-                1 + folded[i + 1], int((row_of[i + 1] >= 0).sum()), row_width[i + 1], rank,
-                folded[i], i, *moves_of, moduli, inverse)
+                keys[i], ways[i], split_rows[i], row_of[i], keys[i + 1], dst[i],
+                row_of[i + 1], 1 + folded[i + 1], int((row_of[i + 1] >= 0).sum()),
+                row_width[i + 1], rank, folded[i], before, axis_of_bit, i, *moves_of, q,
+                inverse)
             ways[i] = ways[i].astype(np.uint32)  # kept for the backward pass: half the memory
             split_rows[i] = split_rows[i].astype(np.uint32)
             ways.append(w_next)
@@ -194,22 +196,21 @@ def compiled_steps(k: Any, p: Plan, budget: Budget) -> Steps[Figures]:
         later = np.array([[factorial(p.room - (key >> top)),
                            factorial(p.room - (key >> top) - 1)] if key & 7 == p.full
                           else [0, 0] for key in keys[n].tolist()], dtype=np.int64
-                         ).reshape(len(keys[n]), 2, 1)
-        later_rows = np.zeros((int((row2_of[n] >= 0).sum()), width_rows, 1), dtype=np.int64)
-        shape = (*[int(axes_rows[a]) if a in p.open_axes else 1 for a in range(3)], 1)
+                         ).reshape(len(keys[n]), 2)
+        later_rows = np.zeros((int((row2_of[n] >= 0).sum()), width_rows), dtype=np.int64)
+        shape = tuple(int(axes_rows[a]) if a in p.open_axes else 1 for a in range(3))
         split_counts = np.zeros(shape, dtype=np.int64)
         for i in range(n - 1, -1, -1):
             later, later_rows, figures = k.backward(
                 keys[i], ways[i].astype(np.int64), split_rows[i].astype(np.int64), row_of[i],
-                keys[i + 1], later, later_rows, row2_of[i + 1], row2_of[i],
+                keys[i + 1], dst[i], later, later_rows, row2_of[i + 1], row2_of[i],
                 int((row2_of[i] >= 0).sum()), 2 + unfolded[i], rank, desc, last_pin, i,
-                *moves_of, moduli, inverse, three, axes_rows, before, split_counts,
-                axis_of_bit)
+                *moves_of, q, inverse, three, axes_rows, before, split_counts, axis_of_bit)
             ways[i + 1] = split_rows[i + 1] = None  # its figures are taken: free it
-            got[i].append(figures[:, 0])
+            got[i].append(figures)
             yield
-        totals.append(int(later[0, 0, 0]))
-        triples.append(split_counts[..., 0])
+        totals.append(int(later[0, 0]))
+        triples.append(split_counts)
 
     def number(residues: Sequence[int]) -> int:
         return crt([int(r) for r in residues], values)

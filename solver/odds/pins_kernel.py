@@ -155,140 +155,135 @@ def find(keys: Any, key: int) -> int:
 
 
 @compiled
-def forward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, nrow_of: Any,
-            nwidth: int, nrows: int, row_width: int, rank: Any, folded: int, i: int, t: Any, places: Any,
-            offset: Any, width: Any, top: int, perm: Any, moduli: Any, inverse: Any
-            ) -> tuple[Any, Any]:
-    """The next layer's forward counts: per state the ways into it, then per player folded
-    (by ``rank``, the first ``folded`` before this card) the ways times their places left;
-    per state with one slot filled (``nrow_of`` >= 0) the ways by that slot's card (rows:
-    the card's position among its axis's candidates, ``t[i, 8 + ...]``)."""
+def targets(keys: Any, nkeys: Any, moves: int, i: int, t: Any, places: Any, offset: Any,
+            width: Any, top: int, perm: Any) -> Any:
+    """Every move's next state, its position in ``nkeys``, in the order the moves are listed
+    (both passes and every prime read them: the look-up is made once)."""
     o_key, o_w, o_kind, o_j, o_left = scratch()
-    M = moduli.shape[0]
-    out = np.zeros((nkeys.shape[0], nwidth, M), np.int64)
-    out_rows = np.zeros((nrows, row_width, M), np.int64)
+    out = np.empty(moves, np.int32)
+    n = 0
+    for s in range(keys.shape[0]):
+        m = card_moves(keys[s], i, t, places, offset, width, top, perm, o_key, o_w, o_kind,
+                       o_j, o_left)
+        for q in range(m):
+            out[n] = find(nkeys, o_key[q])
+            n += 1
+    return out
+
+
+@compiled
+def forward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any, nrow_of: Any,
+            nwidth: int, nrows: int, row_width: int, rank: Any, folded: int, before: Any,
+            axis_of_bit: Any, i: int, t: Any, places: Any, offset: Any, width: Any, top: int,
+            perm: Any, p: int, inv: float) -> tuple[Any, Any]:
+    """The next layer's forward counts modulo ``p``: per state the ways into it, then per
+    player folded (by ``rank``, the first ``folded`` before this card) the ways times their
+    places left; per state with one slot filled (``nrow_of`` >= 0) the ways by that slot's
+    card (its position among its category's candidates, in the order of the layers)."""
+    o_key, o_w, o_kind, o_j, o_left = scratch()
+    out = np.zeros((nkeys.shape[0], nwidth), np.int64)
+    out_rows = np.zeros((nrows, row_width), np.int64)
     nfolds = t[i, 7]
     fbase = HEADER + t[i, 5] + 2 * t[i, 6]
     cand = t[i, 8]
+    n = 0
     for s in range(keys.shape[0]):
         m = card_moves(keys[s], i, t, places, offset, width, top, perm, o_key, o_w, o_kind,
                        o_j, o_left)
         r = row_of[s]
+        v0 = ways[s, 0]
+        live = before[i, axis_of_bit[keys[s] & 7]] if r >= 0 else 0
         for q in range(m):
-            d = find(nkeys, o_key[q])
-            for c in range(M):
-                p = moduli[c]
-                inv = inverse[c]
-                w = o_w[q] % p
-                out[d, 0, c] = add(out[d, 0, c], mul(ways[s, 0, c], w, p, inv), p)
-                for g in range(folded):
-                    out[d, 1 + g, c] = add(out[d, 1 + g, c], mul(ways[s, 1 + g, c], w, p, inv),
-                                           p)
-                for f in range(nfolds):
-                    g = rank[t[i, fbase + f]]
-                    x = mul(ways[s, 0, c], (w * o_left[q, f]) % p, p, inv)
-                    out[d, 1 + g, c] = add(out[d, 1 + g, c], x, p)
+            d = dst[n]
+            n += 1
+            w = o_w[q] % p
+            out[d, 0] = add(out[d, 0], mul(v0, w, p, inv), p)
+            for g in range(folded):
+                out[d, 1 + g] = add(out[d, 1 + g], mul(ways[s, 1 + g], w, p, inv), p)
+            for f in range(nfolds):
+                g = rank[t[i, fbase + f]]
+                x = mul(v0, (w * o_left[q, f]) % p, p, inv)
+                out[d, 1 + g] = add(out[d, 1 + g], x, p)
             nr = nrow_of[d]
             if nr < 0:
                 continue
             if o_kind[q] == SLOT:  # the first slot filled: this card's row
-                for c in range(M):
-                    p = moduli[c]
-                    x = mul(ways[s, 0, c], o_w[q] % p, p, inverse[c])
-                    out_rows[nr, cand, c] = add(out_rows[nr, cand, c], x, p)
+                out_rows[nr, cand] = add(out_rows[nr, cand], mul(v0, w, p, inv), p)
             elif r >= 0:
-                for c in range(M):
-                    p = moduli[c]
-                    w = o_w[q] % p
-                    for a in range(rows.shape[1]):
-                        out_rows[nr, a, c] = add(out_rows[nr, a, c],
-                                                 mul(rows[r, a, c], w, p, inverse[c]), p)
+                for a in range(live):
+                    out_rows[nr, a] = add(out_rows[nr, a], mul(rows[r, a], w, p, inv), p)
     return out, out_rows
 
 
 @compiled
-def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, later: Any,
+def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any, later: Any,
              later_rows: Any, nrow2_of: Any, row2_of: Any, nrows2: int, width_b: int,
              rank: Any, desc: Any, last_pin: Any, i: int, t: Any, places: Any, offset: Any,
-             width: Any, top: int, perm: Any, moduli: Any, inverse: Any, three: bool,
+             width: Any, top: int, perm: Any, p: int, inv: float, three: bool,
              axes_rows: Any, before: Any, triples: Any, axis_of_bit: Any
              ) -> tuple[Any, Any, Any]:
-    """This layer's backward counts (per state the completions, those with a place fewer,
-    then per player whose last pin is at this card or later, by ``desc``, with a place fewer
-    times their places left; per state with two of three slots filled, ``row2_of`` >= 0, the
-    completions by the third slot's card) and the card's figures: per player, then the slot
-    (the last row). Second-slot moves add to ``triples``."""
+    """This layer's backward counts modulo ``p`` (per state the completions, those with a
+    place fewer, then per player whose last pin is at this card or later, by ``desc``, with a
+    place fewer times their places left; per state with two of three slots filled,
+    ``row2_of`` >= 0, the completions by the third slot's card) and the card's figures: per
+    player, then the slot (the last). Second-slot moves add to ``triples``."""
     o_key, o_w, o_kind, o_j, o_left = scratch()
-    M = moduli.shape[0]
     k = places.shape[0]
-    out = np.zeros((keys.shape[0], width_b, M), np.int64)
-    out_rows = np.zeros((nrows2, later_rows.shape[1], M), np.int64)
-    figures = np.zeros((k + 1, M), np.int64)
+    out = np.zeros((keys.shape[0], width_b), np.int64)
+    out_rows = np.zeros((nrows2, later_rows.shape[1]), np.int64)
+    figures = np.zeros(k + 1, np.int64)
     nfolds = t[i, 7]
     fbase = HEADER + t[i, 5] + 2 * t[i, 6]
     cand = t[i, 8]
     holders = t[i, 9]
     allowed_pins = t[i, 10]
     axis = t[i, 0]
+    unfolded = later.shape[1] - 2
     idx = np.zeros(3, np.int64)
+    free = np.zeros(width_b, np.int64)  # the free moves' share of the completions
+    pinned = np.zeros(k, np.int64)
+    n = 0
     for s in range(keys.shape[0]):
         m = card_moves(keys[s], i, t, places, offset, width, top, perm, o_key, o_w, o_kind,
                        o_j, o_left)
         slots = keys[s] & 7
         r = row_of[s]
         r2 = row2_of[s]
+        v0 = ways[s, 0]
+        for g in range(width_b):
+            free[g] = 0
+        in_slot = 0
         for q in range(m):
-            d = find(nkeys, o_key[q])
+            d = dst[n]
+            n += 1
             kind = o_kind[q]
-            for c in range(M):
-                p = moduli[c]
-                inv = inverse[c]
-                w = o_w[q] % p
-                a0 = later[d, 0, c]
-                a1 = later[d, 1, c]
-                v0 = ways[s, 0, c]
-                out[s, 0, c] = add(out[s, 0, c], mul(w, a0, p, inv), p)
-                out[s, 1, c] = add(out[s, 1, c], mul(w, a1, p, inv), p)
-                for g in range(later.shape[1] - 2):
-                    out[s, 2 + g, c] = add(out[s, 2 + g, c], mul(w, later[d, 2 + g, c], p, inv),
-                                           p)
+            w = o_w[q] % p
+            a0 = later[d, 0]
+            a1 = later[d, 1]
+            if kind == FREE:
+                free[0] = add(free[0], mul(w, a0, p, inv), p)
+                free[1] = add(free[1], mul(w, a1, p, inv), p)
+                for g in range(unfolded):
+                    free[2 + g] = add(free[2 + g], mul(w, later[d, 2 + g], p, inv), p)
                 for f in range(nfolds):
-                    g = desc[t[i, fbase + f]]
-                    x = mul((w * o_left[q, f]) % p, a1, p, inv)
-                    out[s, 2 + g, c] = add(out[s, 2 + g, c], x, p)
-                if kind == SLOT:
-                    figures[k, c] = add(figures[k, c], mul(v0, mul(w, a0, p, inv), p, inv), p)
-                    continue
-                if kind == PIN:
-                    if (allowed_pins >> o_j[q]) & 1:
-                        j = o_j[q]
-                        figures[j, c] = add(figures[j, c], mul(v0, mul(w, a0, p, inv), p, inv),
-                                            p)
-                    continue
-                for j in range(k):  # free: a share of the term's deals put it at j
-                    if not (holders >> j) & 1:
-                        continue
-                    lp = last_pin[j]
-                    if lp < 0:
-                        x = mul(mul(v0, (w * places[j]) % p, p, inv), a1, p, inv)
-                    elif lp < i:
-                        x = mul(mul(ways[s, 1 + rank[j], c], w, p, inv), a1, p, inv)
-                    elif lp == i:
-                        left = 0
-                        for f in range(nfolds):
-                            if t[i, fbase + f] == j:
-                                left = o_left[q, f]
-                        x = mul(mul(v0, (w * left) % p, p, inv), a1, p, inv)
-                    else:
-                        x = mul(mul(v0, w, p, inv), later[d, 2 + desc[j], c], p, inv)
-                    figures[j, c] = add(figures[j, c], x, p)
+                    g = 2 + desc[t[i, fbase + f]]
+                    free[g] = add(free[g], mul((w * o_left[q, f]) % p, a1, p, inv), p)
+            else:
+                out[s, 0] = add(out[s, 0], mul(w, a0, p, inv), p)
+                out[s, 1] = add(out[s, 1], mul(w, a1, p, inv), p)
+                for g in range(unfolded):
+                    out[s, 2 + g] = add(out[s, 2 + g], mul(w, later[d, 2 + g], p, inv), p)
+                for f in range(nfolds):
+                    g = 2 + desc[t[i, fbase + f]]
+                    out[s, g] = add(out[s, g], mul((w * o_left[q, f]) % p, a1, p, inv), p)
+            if kind == PIN and (allowed_pins >> o_j[q]) & 1:
+                j = o_j[q]
+                pinned[j] = add(pinned[j], mul(v0, mul(w, a0, p, inv), p, inv), p)
             if kind == SLOT:
+                in_slot = add(in_slot, mul(w, a0, p, inv), p)
                 filled = (slots & 1) + ((slots >> 1) & 1) + ((slots >> 2) & 1)
                 if three and filled == 2:  # the third slot: this card's row
-                    for c in range(M):
-                        p = moduli[c]
-                        x = mul(o_w[q] % p, later[d, 0, c], p, inverse[c])
-                        out_rows[r2, cand, c] = add(out_rows[r2, cand, c], x, p)
+                    out_rows[r2, cand] = add(out_rows[r2, cand], mul(w, a0, p, inv), p)
                 elif filled == 1 and r >= 0:  # the second slot: triples
                     first = axis_of_bit[slots]
                     idx[axis] = cand
@@ -297,34 +292,42 @@ def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, later: An
                         d2 = nrow2_of[d]
                         for x in range(before[i, first]):
                             idx[first] = x
+                            fx = mul(rows[r, x], w, p, inv)
                             for z in range(before[i, third], axes_rows[third]):
                                 idx[third] = z
-                                for c in range(M):
-                                    p = moduli[c]
-                                    inv = inverse[c]
-                                    v = mul(mul(rows[r, x, c], o_w[q] % p, p, inv),
-                                            later_rows[d2, z, c], p, inv)
-                                    triples[idx[0], idx[1], idx[2], c] = add(
-                                        triples[idx[0], idx[1], idx[2], c], v, p)
+                                triples[idx[0], idx[1], idx[2]] = add(
+                                    triples[idx[0], idx[1], idx[2]],
+                                    mul(fx, later_rows[d2, z], p, inv), p)
                     else:
                         for x in range(before[i, first]):
                             idx[first] = x
-                            for c in range(M):
-                                p = moduli[c]
-                                inv = inverse[c]
-                                v = mul(mul(rows[r, x, c], o_w[q] % p, p, inv),
-                                        later[d, 0, c], p, inv)
-                                triples[idx[0], idx[1], idx[2], c] = add(
-                                    triples[idx[0], idx[1], idx[2], c], v, p)
+                            v = mul(mul(rows[r, x], w, p, inv), a0, p, inv)
+                            triples[idx[0], idx[1], idx[2]] = add(
+                                triples[idx[0], idx[1], idx[2]], v, p)
                     idx[0] = 0
                     idx[1] = 0
                     idx[2] = 0
             elif three and r2 >= 0:
                 d2 = nrow2_of[d]
-                for c in range(M):
-                    p = moduli[c]
-                    w = o_w[q] % p
-                    for z in range(later_rows.shape[1]):
-                        out_rows[r2, z, c] = add(out_rows[r2, z, c],
-                                                 mul(w, later_rows[d2, z, c], p, inverse[c]), p)
+                third = axis_of_bit[7 - slots]
+                for z in range(before[i + 1, third], later_rows.shape[1]):
+                    out_rows[r2, z] = add(out_rows[r2, z], mul(w, later_rows[d2, z], p, inv),
+                                          p)
+        for g in range(width_b):
+            out[s, g] = add(out[s, g], free[g], p)
+        # the figures: forward x the completions of the moves that put the card there
+        figures[k] = add(figures[k], mul(v0, in_slot, p, inv), p)
+        for j in range(k):
+            if not (holders >> j) & 1:
+                continue
+            lp = last_pin[j]
+            if lp < 0:
+                x = mul(mul(v0, places[j] % p, p, inv), free[1], p, inv)
+            elif lp < i:
+                x = mul(ways[s, 1 + rank[j]], free[1], p, inv)
+            else:
+                x = mul(v0, free[2 + desc[j]], p, inv)
+            figures[j] = add(figures[j], x, p)
+    for j in range(k):
+        figures[j] = add(figures[j], pinned[j], p)
     return out, out_rows, figures
