@@ -174,17 +174,15 @@ def compiled_steps(k: Any, p: Plan, budget: Budget) -> Steps[Figures]:
     triples: list[Any] = []
     for q in values:
         inverse = 1 / q
-        # forward, kept for every layer in 32 bits
-        ways: list[Any] = [np.ones((1, 1), dtype=np.int64)]
-        split_rows: list[Any] = [np.zeros((0, row_width[0]), dtype=np.int64)]
+        # forward, kept for every layer
+        ways: list[Any] = [np.ones((1, 1), dtype=np.uint32)]
+        split_rows: list[Any] = [np.zeros((0, row_width[0]), dtype=np.uint32)]
         for i in range(n):
             w_next, r_next = k.forward(
                 keys[i], ways[i], split_rows[i], row_of[i], keys[i + 1], dst[i],
                 row_of[i + 1], 1 + folded[i + 1], int((row_of[i + 1] >= 0).sum()),
                 row_width[i + 1], rank, folded[i], before, axis_of_bit, i, *moves_of, q,
                 inverse)
-            ways[i] = ways[i].astype(np.uint32)  # kept for the backward pass: half the memory
-            split_rows[i] = split_rows[i].astype(np.uint32)
             ways.append(w_next)
             split_rows.append(r_next)
             yield
@@ -195,14 +193,14 @@ def compiled_steps(k: Any, p: Plan, budget: Budget) -> Steps[Figures]:
 
         later = np.array([[factorial(p.room - (key >> top)),
                            factorial(p.room - (key >> top) - 1)] if key & 7 == p.full
-                          else [0, 0] for key in keys[n].tolist()], dtype=np.int64
+                          else [0, 0] for key in keys[n].tolist()], dtype=np.uint32
                          ).reshape(len(keys[n]), 2)
-        later_rows = np.zeros((int((row2_of[n] >= 0).sum()), width_rows), dtype=np.int64)
+        later_rows = np.zeros((int((row2_of[n] >= 0).sum()), width_rows), dtype=np.uint32)
         shape = tuple(int(axes_rows[a]) if a in p.open_axes else 1 for a in range(3))
         split_counts = np.zeros(shape, dtype=np.int64)
         for i in range(n - 1, -1, -1):
             later, later_rows, figures = k.backward(
-                keys[i], ways[i].astype(np.int64), split_rows[i].astype(np.int64), row_of[i],
+                keys[i], ways[i], split_rows[i], row_of[i],
                 keys[i + 1], dst[i], later, later_rows, row2_of[i + 1], row2_of[i],
                 int((row2_of[i] >= 0).sum()), 2 + unfolded[i], rank, desc, last_pin, i,
                 *moves_of, q, inverse, three, axes_rows, before, split_counts, axis_of_bit)

@@ -36,6 +36,18 @@ opens, (refutation, player) per refutation naming it, the players folded."""
 
 
 @compiled
+def times(a: int, w: int, residue: int, p: int, inv: float) -> int:
+    """``a * w`` modulo ``p`` (``residue``: ``w`` modulo ``p``): most weights are 1 or -1, an
+    addition or a subtraction."""
+    x = np.int64(a)
+    if w == 1:
+        return x
+    if w == -1:
+        return p - x if x else x
+    return mul(x, residue, p, inv)
+
+
+@compiled
 def card_moves(key: int, i: int, t: Any, places: Any, offset: Any, width: Any, top: int,
                perm: Any, o_key: Any, o_w: Any, o_kind: Any, o_j: Any, o_left: Any) -> int:
     """Every move of the card at layer ``i`` from ``key``: the next key, the weight, the kind
@@ -181,8 +193,8 @@ def forward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any, 
     places left; per state with one slot filled (``nrow_of`` >= 0) the ways by that slot's
     card (its position among its category's candidates, in the order of the layers)."""
     o_key, o_w, o_kind, o_j, o_left = scratch()
-    out = np.zeros((nkeys.shape[0], nwidth), np.int64)
-    out_rows = np.zeros((nrows, row_width), np.int64)
+    out = np.zeros((nkeys.shape[0], nwidth), np.uint32)
+    out_rows = np.zeros((nrows, row_width), np.uint32)
     nfolds = t[i, 7]
     fbase = HEADER + t[i, 5] + 2 * t[i, 6]
     cand = t[i, 8]
@@ -191,15 +203,15 @@ def forward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any, 
         m = card_moves(keys[s], i, t, places, offset, width, top, perm, o_key, o_w, o_kind,
                        o_j, o_left)
         r = row_of[s]
-        v0 = ways[s, 0]
+        v0 = np.int64(ways[s, 0])
         live = before[i, axis_of_bit[keys[s] & 7]] if r >= 0 else 0
         for q in range(m):
             d = dst[n]
             n += 1
             w = o_w[q] % p
-            out[d, 0] = add(out[d, 0], mul(v0, w, p, inv), p)
+            out[d, 0] = add(out[d, 0], times(v0, o_w[q], w, p, inv), p)
             for g in range(folded):
-                out[d, 1 + g] = add(out[d, 1 + g], mul(ways[s, 1 + g], w, p, inv), p)
+                out[d, 1 + g] = add(out[d, 1 + g], times(ways[s, 1 + g], o_w[q], w, p, inv), p)
             for f in range(nfolds):
                 g = rank[t[i, fbase + f]]
                 x = mul(v0, (w * o_left[q, f]) % p, p, inv)
@@ -208,10 +220,10 @@ def forward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any, 
             if nr < 0:
                 continue
             if o_kind[q] == SLOT:  # the first slot filled: this card's row
-                out_rows[nr, cand] = add(out_rows[nr, cand], mul(v0, w, p, inv), p)
+                out_rows[nr, cand] = add(out_rows[nr, cand], times(v0, o_w[q], w, p, inv), p)
             elif r >= 0:
                 for a in range(live):
-                    out_rows[nr, a] = add(out_rows[nr, a], mul(rows[r, a], w, p, inv), p)
+                    out_rows[nr, a] = add(out_rows[nr, a], times(rows[r, a], o_w[q], w, p, inv), p)
     return out, out_rows
 
 
@@ -229,8 +241,8 @@ def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any,
     player, then the slot (the last). Second-slot moves add to ``triples``."""
     o_key, o_w, o_kind, o_j, o_left = scratch()
     k = places.shape[0]
-    out = np.zeros((keys.shape[0], width_b), np.int64)
-    out_rows = np.zeros((nrows2, later_rows.shape[1]), np.int64)
+    out = np.zeros((keys.shape[0], width_b), np.uint32)
+    out_rows = np.zeros((nrows2, later_rows.shape[1]), np.uint32)
     figures = np.zeros(k + 1, np.int64)
     nfolds = t[i, 7]
     fbase = HEADER + t[i, 5] + 2 * t[i, 6]
@@ -249,7 +261,7 @@ def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any,
         slots = keys[s] & 7
         r = row_of[s]
         r2 = row2_of[s]
-        v0 = ways[s, 0]
+        v0 = np.int64(ways[s, 0])
         for g in range(width_b):
             free[g] = 0
         in_slot = 0
@@ -261,29 +273,29 @@ def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any,
             a0 = later[d, 0]
             a1 = later[d, 1]
             if kind == FREE:
-                free[0] = add(free[0], mul(w, a0, p, inv), p)
-                free[1] = add(free[1], mul(w, a1, p, inv), p)
+                free[0] = add(free[0], times(a0, o_w[q], w, p, inv), p)
+                free[1] = add(free[1], times(a1, o_w[q], w, p, inv), p)
                 for g in range(unfolded):
-                    free[2 + g] = add(free[2 + g], mul(w, later[d, 2 + g], p, inv), p)
+                    free[2 + g] = add(free[2 + g], times(later[d, 2 + g], o_w[q], w, p, inv), p)
                 for f in range(nfolds):
                     g = 2 + desc[t[i, fbase + f]]
                     free[g] = add(free[g], mul((w * o_left[q, f]) % p, a1, p, inv), p)
             else:
-                out[s, 0] = add(out[s, 0], mul(w, a0, p, inv), p)
-                out[s, 1] = add(out[s, 1], mul(w, a1, p, inv), p)
+                out[s, 0] = add(out[s, 0], times(a0, o_w[q], w, p, inv), p)
+                out[s, 1] = add(out[s, 1], times(a1, o_w[q], w, p, inv), p)
                 for g in range(unfolded):
-                    out[s, 2 + g] = add(out[s, 2 + g], mul(w, later[d, 2 + g], p, inv), p)
+                    out[s, 2 + g] = add(out[s, 2 + g], times(later[d, 2 + g], o_w[q], w, p, inv), p)
                 for f in range(nfolds):
                     g = 2 + desc[t[i, fbase + f]]
                     out[s, g] = add(out[s, g], mul((w * o_left[q, f]) % p, a1, p, inv), p)
             if kind == PIN and (allowed_pins >> o_j[q]) & 1:
                 j = o_j[q]
-                pinned[j] = add(pinned[j], mul(v0, mul(w, a0, p, inv), p, inv), p)
+                pinned[j] = add(pinned[j], mul(v0, times(a0, o_w[q], w, p, inv), p, inv), p)
             if kind == SLOT:
-                in_slot = add(in_slot, mul(w, a0, p, inv), p)
+                in_slot = add(in_slot, times(a0, o_w[q], w, p, inv), p)
                 filled = (slots & 1) + ((slots >> 1) & 1) + ((slots >> 2) & 1)
                 if three and filled == 2:  # the third slot: this card's row
-                    out_rows[r2, cand] = add(out_rows[r2, cand], mul(w, a0, p, inv), p)
+                    out_rows[r2, cand] = add(out_rows[r2, cand], times(a0, o_w[q], w, p, inv), p)
                 elif filled == 1 and r >= 0:  # the second slot: triples
                     first = axis_of_bit[slots]
                     idx[axis] = cand
@@ -292,7 +304,7 @@ def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any,
                         d2 = nrow2_of[d]
                         for x in range(before[i, first]):
                             idx[first] = x
-                            fx = mul(rows[r, x], w, p, inv)
+                            fx = times(rows[r, x], o_w[q], w, p, inv)
                             for z in range(before[i, third], axes_rows[third]):
                                 idx[third] = z
                                 triples[idx[0], idx[1], idx[2]] = add(
@@ -301,7 +313,7 @@ def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any,
                     else:
                         for x in range(before[i, first]):
                             idx[first] = x
-                            v = mul(mul(rows[r, x], w, p, inv), a0, p, inv)
+                            v = mul(times(rows[r, x], o_w[q], w, p, inv), a0, p, inv)
                             triples[idx[0], idx[1], idx[2]] = add(
                                 triples[idx[0], idx[1], idx[2]], v, p)
                     idx[0] = 0
@@ -311,7 +323,7 @@ def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any,
                 d2 = nrow2_of[d]
                 third = axis_of_bit[7 - slots]
                 for z in range(before[i + 1, third], later_rows.shape[1]):
-                    out_rows[r2, z] = add(out_rows[r2, z], mul(w, later_rows[d2, z], p, inv),
+                    out_rows[r2, z] = add(out_rows[r2, z], times(later_rows[d2, z], o_w[q], w, p, inv),
                                           p)
         for g in range(width_b):
             out[s, g] = add(out[s, g], free[g], p)
