@@ -345,12 +345,12 @@ def python_steps(p: Plan, budget: Budget) -> Steps[Figures]:
                     elif filled(st[0]) == 1 and r:  # the second slot of two or three
                         if three:
                             ar = later_rows.get(st2, {})
-                            for x, fx in r.items():
-                                for z, gz in ar.items():
-                                    triples[(x, card.name, z)] += fx * w * gz
+                            for one, fx in r.items():
+                                for three_, gz in ar.items():
+                                    triples[(one, card.name, three_)] += fx * w * gz
                         else:
-                            for x, fx in r.items():
-                                triples[(x, card.name)] += fx * w * a[0]
+                            for one, fx in r.items():
+                                triples[(one, card.name)] += fx * w * a[0]
                     continue
                 if three and filled(st[0]) == 2:
                     for z, gz in later_rows.get(st2, {}).items():

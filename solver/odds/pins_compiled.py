@@ -26,11 +26,10 @@ from typing import Any
 from . import pins
 from .compiled import installed
 from .owners import OwnerCount
-from .setup import Puzzle
-
 from .pins import Figures, Plan, around, candidates, middle_work, python_steps, triples_of
 from .programme import Budget, Steps
 from .residues import crt, moduli_for
+from .setup import Puzzle
 
 KEY_BITS = 62
 
@@ -108,9 +107,11 @@ def tables(p: Plan) -> Any:
     return np.array([r + [0] * (wide - len(r)) for r in out], dtype=np.int64)
 
 
-def compiled_steps(k: Any, p: Plan, budget: Budget) -> Steps[Figures]:
+def compiled_steps(k: Any, p: Plan, budget: Budget, moduli: Sequence[int] | None = None
+                   ) -> Steps[Figures]:
     """Count ``p`` with the kernels ``k``: the states once, then both passes once per prime
-    (the memory of one residue a count)."""
+    (the memory of one residue a count); ``moduli`` (tests) instead of the fewest primes
+    below 2^31 that hold every figure."""
     import numpy as np
 
     spots = layout(p)
@@ -119,7 +120,7 @@ def compiled_steps(k: Any, p: Plan, budget: Budget) -> Steps[Figures]:
     offset = np.array(offset_, dtype=np.int64)
     width = np.array(width_, dtype=np.int64)
     places = np.array(p.places, dtype=np.int64)
-    most = max(p.places + [1])
+    most = max([*p.places, 1])
     perm = np.zeros((most + 1, most + 1), dtype=np.int64)
     for c in range(most + 1):
         for q in range(c + 1):
@@ -134,7 +135,8 @@ def compiled_steps(k: Any, p: Plan, budget: Budget) -> Steps[Figures]:
                       dtype=np.int64).reshape(n, 8)
     before = np.array([around(p, i)[0] for i in range(n + 1)], dtype=np.int64).reshape(n + 1, 3)
     axis_of_bit = np.array([{1: 0, 2: 1, 4: 2}.get(s, -1) for s in range(8)], dtype=np.int64)
-    values = moduli_for(math.factorial(p.room) * math.prod(len(rows[a]) for a in p.open_axes))
+    values = moduli or moduli_for(
+        math.factorial(p.room) * math.prod(len(rows[a]) for a in p.open_axes))
     pinned = sorted((j for j in range(len(p.places)) if p.last_pin[j] >= 0),
                     key=lambda j: p.last_pin[j])
     rank = np.zeros(len(p.places), dtype=np.int64)

@@ -39,7 +39,7 @@ opens, (refutation, player) per refutation naming it, the players folded."""
 def times(a: int, w: int, residue: int, p: int, inv: float) -> int:
     """``a * w`` modulo ``p`` (``residue``: ``w`` modulo ``p``): most weights are 1 or -1, an
     addition or a subtraction."""
-    x = np.int64(a)
+    x = int(a)
     if w == 1:
         return x
     if w == -1:
@@ -203,7 +203,7 @@ def forward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any, 
         m = card_moves(keys[s], i, t, places, offset, width, top, perm, o_key, o_w, o_kind,
                        o_j, o_left)
         r = row_of[s]
-        v0 = np.int64(ways[s, 0])
+        v0 = int(ways[s, 0])
         live = before[i, axis_of_bit[keys[s] & 7]] if r >= 0 else 0
         for q in range(m):
             d = dst[n]
@@ -261,7 +261,7 @@ def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any,
         slots = keys[s] & 7
         r = row_of[s]
         r2 = row2_of[s]
-        v0 = np.int64(ways[s, 0])
+        v0 = int(ways[s, 0])
         for g in range(width_b):
             free[g] = 0
         in_slot = 0
@@ -323,8 +323,8 @@ def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any,
                 d2 = nrow2_of[d]
                 third = axis_of_bit[7 - slots]
                 for z in range(before[i + 1, third], later_rows.shape[1]):
-                    out_rows[r2, z] = add(out_rows[r2, z], times(later_rows[d2, z], o_w[q], w, p, inv),
-                                          p)
+                    x = times(later_rows[d2, z], o_w[q], w, p, inv)
+                    out_rows[r2, z] = add(out_rows[r2, z], x, p)
         for g in range(width_b):
             out[s, g] = add(out[s, g], free[g], p)
         # the figures: forward x the completions of the moves that put the card there

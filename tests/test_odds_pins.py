@@ -1,0 +1,150 @@
+"""Inclusion-exclusion card by card (`solver.odds.pins`, compiled in `pins_compiled`) against
+brute force on small games, the Python count against the compiled one (the same figures and
+the same work), and the programme on every example log."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from solver.editions import Dealing
+from solver.game import GameLog
+from solver.logfile import load
+from solver.odds import OverBudget, count, grid_of, odds, puzzle
+from solver.odds.exact import exact_odds
+from solver.odds.exclusion import Unsupported, is_refutation
+from solver.odds.owners import odds_of
+from solver.odds.pins import count_by_pins, pins_steps, plan, python_steps
+from solver.odds.pins_compiled import compiled_steps, fits, kernel
+from solver.odds.pins_compiled import pins_steps as compiled_pins
+from solver.odds.programme import Budget, finish
+from solver.odds.result import Odds
+from tests.brute import deals
+from tests.strategies import small_logs
+from tests.test_odds import brute_odds
+from tests.test_odds_owners import forty_five_cards
+
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+FORUM = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.json"))
+PLENTY = 10**9
+NEAR_1000 = (997, 991, 983, 977, 971, 967, 953, 947, 941, 937, 929, 919, 911, 907, 887, 883,
+             881, 877, 863, 859, 857, 853, 839, 829, 827, 823, 821, 811, 809, 797, 787, 773)
+"""Primes small enough that a count needs many of them (the Chinese remainder theorem at work)."""
+
+
+def by_pins(log: GameLog, compiled: bool) -> Odds:
+    pz = puzzle(log, grid_of(log))
+    steps = compiled_pins(pz, Budget(PLENTY)) if compiled else pins_steps(pz, Budget(PLENTY))
+    return odds_of(log, pz, finish(steps), False)
+
+
+def assert_brute(log: GameLog) -> None:
+    if not any(True for _ in deals(log)):
+        return  # a contradiction: the SAT grid says so before any count
+    cells, envelope = brute_odds(log, False)
+    for compiled in (False, True):
+        result = by_pins(log, compiled)
+        assert result.probabilities == cells
+        assert {t[:3]: t[3] for t in result.envelope_odds} == envelope
+
+
+@SETTINGS
+@given(small_logs())
+def test_equal_to_brute_force(log: GameLog) -> None:
+    assert_brute(log)
+
+
+@FORUM
+@given(small_logs(rule=Dealing.FORUM, max_events=10))
+def test_forum_rules_equal_to_brute_force(log: GameLog) -> None:
+    assert_brute(log)
+
+
+def assert_same_both_ways(log: GameLog) -> None:
+    """The compiled count gives the Python count's figures, triples and work, also modulo
+    primes near 1000 (many residues rebuilt)."""
+    if not any(True for _ in deals(log)):
+        return
+    pz = puzzle(log, grid_of(log))
+    main = plan(pz)
+    if not (main.possible and fits(main)):
+        return
+    in_python, compiled, small = Budget(PLENTY), Budget(PLENTY), Budget(PLENTY)
+    expected = finish(python_steps(main, in_python))
+    assert finish(compiled_steps(kernel(), main, compiled)) == expected
+    assert in_python.spent == compiled.spent
+    assert finish(compiled_steps(kernel(), main, small, NEAR_1000)) == expected
+
+
+@SETTINGS
+@given(small_logs())
+def test_compiled_equals_python(log: GameLog) -> None:
+    assert_same_both_ways(log)
+
+
+@FORUM
+@given(small_logs(rule=Dealing.FORUM, max_events=10))
+def test_compiled_equals_python_forum_rules(log: GameLog) -> None:
+    assert_same_both_ways(log)
+
+
+def assert_same_as_programme(log: GameLog) -> bool:
+    """True when compared; False when the programme is over its budget."""
+    pz = puzzle(log, grid_of(log))
+    try:
+        plain = exact_odds(log, count(pz), False)
+    except OverBudget:
+        return False
+    mine = odds_of(log, pz, finish(compiled_pins(pz, Budget(PLENTY))), False)
+    assert mine.probabilities == plain.probabilities
+    assert mine.envelope_odds == plain.envelope_odds
+    assert mine.deals == plain.deals
+    return True
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_examples_equal_the_programme(path: Path) -> None:
+    log = load(path)
+    cuts = [*range(0, len(log.events), 5), len(log.events)]
+    compared = sum(assert_same_as_programme(GameLog(log.game, log.events[:n])) for n in cuts)
+    assert compared, f"no stage of {path.name} was counted"
+
+
+def test_the_refuter_model_is_left_to_the_other_counts() -> None:
+    for path in EXAMPLES:
+        log = load(path)
+        pz = puzzle(log, grid_of(log), refuter_model=True)
+        if not all(is_refutation(t) for t in pz.tallies):
+            with pytest.raises(Unsupported):
+                count_by_pins(pz, Budget(PLENTY))
+            return
+    pytest.fail("no example log has a weighted refutation")
+
+
+def test_past_its_budget_the_count_stops_compiled_or_not() -> None:
+    """The same work is charged either way, so a budget one unit short stops both."""
+    full = load(EXAMPLES[0])
+    log = GameLog(full.game, full.events[:10])
+    pz = puzzle(log, grid_of(log))
+    spent = Budget(PLENTY)
+    finish(compiled_pins(pz, spent))
+    assert spent.spent > 1000
+    for steps in (pins_steps, compiled_pins):
+        with pytest.raises(OverBudget):
+            finish(steps(pz, Budget(spent.spent - 1)))
+        finish(steps(pz, Budget(spent.spent)))
+
+
+def test_a_forty_five_card_log_equals_odds() -> None:
+    """45 cards, 12 players, 30 events, seed 4 (one wrong accusation still possible): every
+    figure and envelope triple as `odds` gives them (exact there by inclusion-exclusion owner
+    by owner)."""
+    log = forty_five_cards(30, 4)
+    pz = puzzle(log, grid_of(log))
+    assert pz.accusations
+    expected = odds(log)
+    assert expected.exact
+    assert odds_of(log, pz, finish(compiled_pins(pz, Budget(PLENTY))), False) == expected
