@@ -167,6 +167,28 @@ def test_bug_late_hand_size_inputs_sent_zero_for_every_hand(store: Store) -> Non
     assert [p.hand_size for p in at.session_state["live"].log.game.players] == [4, 4, 4, 4]
 
 
+def test_every_input_the_set_up_fills_in_starts_there_as_its_own_default(store: Store) -> None:
+    """A browser that draws an input late (its code still loading) shows the input's own
+    default and sends it back: the Cards box, drawn late, chose the Japanese classic box (its
+    first option). For every input the set-up fills in, the default is the value in use."""
+    def defaults_are_the_values() -> None:
+        for box in (rule_box(at), at.selectbox(key="new_me")):  # (the Cards box: chosen)
+            assert box.proto.default == box.index, box.key
+        for size in size_inputs(at):
+            assert size.proto.default == size.value, size.key
+
+    at = run(AppTest.from_file(APP, default_timeout=60))
+    assert at.selectbox(key="new_edition").value == "clue-classic"
+    assert at.selectbox(key="new_edition").proto.default == at.selectbox(key="new_edition").index
+    run(at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan"))
+    defaults_are_the_values()
+    run(at.selectbox(key="new_edition").set_value("cluedo-refresh-2012-fi"))
+    defaults_are_the_values()
+    run(at.text_area(key="new_players").set_value("Aino, Niko"))
+    assert rule_box(at).value is Dealing.TWO_PLAYER and hand_sizes(at) == [7, 7]
+    defaults_are_the_values()
+
+
 def test_every_hand_at_zero_is_named_beside_the_sizes_and_start_refuses(store: Store) -> None:
     at = run(AppTest.from_file(APP, default_timeout=60))
     run(at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan"))

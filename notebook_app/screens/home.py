@@ -36,9 +36,18 @@ RULE_TITLES = {
 state = st.session_state
 
 
+def first_edition() -> str:
+    """The card set the Cards box starts at (its own default: never pushed, see `derived_key`;
+    drawn late, a box left at its first option showed the Japanese classic box and chose it)."""
+    presets = editions()
+    return "clue-classic" if "clue-classic" in presets else next(iter(presets))
+
+
 def new_game_deck() -> tuple[Deck, str | None]:
     presets = editions()
-    chosen = state.get("new_edition", "clue-classic")
+    chosen = state.get("new_edition", first_edition())
+    if chosen not in presets and chosen != CUSTOM:
+        chosen = first_edition()
     if chosen != CUSTOM:
         return presets[chosen].deck, chosen
     deck = custom_deck(state.get("new_suspects", ""), state.get("new_weapons", ""),
@@ -178,11 +187,10 @@ def too_large(players: int, cards: int) -> str:
 def new_game_form() -> None:
     presets = editions()
     options = (*presets, CUSTOM)
-    if state.get("new_edition") not in options:
-        state.new_edition = "clue-classic" if "clue-classic" in presets else options[0]
-    st.selectbox(_("Cards"), options, key="new_edition", format_func=lambda n: (
-        _("Custom cards…") if n == CUSTOM else presets[n].shown_title))
-    if state.new_edition == CUSTOM:
+    chosen = st.selectbox(_("Cards"), options, index=options.index(first_edition()),
+                          key="new_edition", format_func=lambda n: (
+                              _("Custom cards…") if n == CUSTOM else presets[n].shown_title))
+    if chosen == CUSTOM:
         st.text_area(_("Suspects (one per line or commas)"), key="new_suspects",
                      max_chars=CARDS_CHARS)
         st.text_area(_("Weapons"), key="new_weapons", max_chars=CARDS_CHARS)
