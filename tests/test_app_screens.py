@@ -235,7 +235,9 @@ def test_typed_hand_sizes_stay_while_the_deal_does_and_a_new_deal_starts_afresh(
         store: Store) -> None:
     at = run(AppTest.from_file(APP, default_timeout=60))
     run(at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan"))
+    assert not at.expander[0].proto.expanded  # folded: the deal's sizes in its title
     run(size_inputs(at)[0].set_value(6))
+    assert at.expander[0].proto.expanded  # its title changed: still open for the next size
     run(size_inputs(at)[3].set_value(3))
     run(at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDave"))  # a name fixed
     assert hand_sizes(at) == [6, 5, 4, 3]

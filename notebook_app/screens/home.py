@@ -221,8 +221,11 @@ def new_game_form() -> None:
     inputs = size_inputs(deck, names, rule, the_deal)
     typed = typed_sizes(inputs)
     problem = no_hands(deck, names, typed, the_deal)
+    edited = typed != tuple(size for _key, size in inputs)
+    # The title shows the sizes and a new title folds the section: it stays open while they are
+    # not the deal's (being typed) or give nobody a card.
     with st.expander(plain(_("Hand sizes: {sizes}").format(sizes=listing(names, typed))),
-                     expanded=problem is not None):
+                     expanded=problem is not None or edited):
         for name, (key, size) in zip(names, inputs, strict=True):
             st.number_input(plain(name), min_value=0, max_value=len(deck), value=size, step=1,
                             key=key)
