@@ -197,6 +197,38 @@ def test_every_budget_gives_up_at_the_same_point() -> None:
         python(pz, work.spent - 1)
 
 
+def test_its_arrays_stay_within_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The arrays the count keeps (`kept`, tracemalloc sees numpy's and numba's) stay within
+    what it allows for them, and a count whose arrays would keep more than `NUMBERS` 64-bit
+    numbers per unit of its budget (and `FLOOR`) gives up before allocating them."""
+    import tracemalloc
+
+    pz = puzzle(forum_log(12, 10, 0), grid_of(forum_log(12, 10, 0)))
+    said: list[int] = []
+
+    def spy(*args: Any) -> int:
+        said.append(kept(*args))
+        return said[-1]
+
+    kept = compiled_module.kept
+    monkeypatch.setattr(compiled_module, "kept", spy)
+    tracemalloc.start()
+    try:
+        done = compiled(pz)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert done is not None
+    units = done[1].spent
+    assert 8 * said[0] < peak + 2**20 and peak < 8 * said[0] + 2**20  # the plan: under 1 MiB
+    monkeypatch.setattr(compiled_module, "FLOOR", 0)
+    monkeypatch.setattr(compiled_module, "NUMBERS", (said[0] - 1) // units)  # short of room
+    with pytest.raises(OverBudget):
+        compiled(pz, units)
+    monkeypatch.setattr(compiled_module, "NUMBERS", -(-said[0] // units))
+    assert compiled(pz, units) is not None
+
+
 def test_without_numba_the_python_count_counts(monkeypatch: pytest.MonkeyPatch) -> None:
     log = forum_log(12, 10, 3)
     pz = puzzle(log, grid_of(log))

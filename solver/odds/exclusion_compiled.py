@@ -43,7 +43,7 @@ from . import compiled
 from .compiled import installed
 from .exclusion import Setup, State, Turn, counted, prepare, python_steps
 from .owners import OwnerCount
-from .programme import Budget, Steps, python_first
+from .programme import Budget, OverBudget, Steps, python_first
 from .residues import crt, moduli_for
 
 PACE = 3
@@ -60,6 +60,20 @@ KEY_LIMIT = 1 << 62
 """Turns whose states need this many keys or more are counted in Python."""
 WEIGHT_LIMIT = 1 << 62
 """A group of moves' summed weight times its places left must stay below this (`shapes`)."""
+NUMBERS = 8
+"""The most 64-bit numbers the count keeps at once per unit of its budget, besides `FLOOR`: a
+count whose arrays would keep more gives up (`OverBudget`) before allocating them (`kept`), so
+its memory is bounded by its budget whatever the log (within 5 million units, 305 MiB and
+`FLOOR`'s 8). The 12-player logs of `docs/odds.md` it finishes keep up to 7.7 per unit of 5
+million (45 cards, 30 events, seed 1: 38.6 million numbers at 4.24 million units)."""
+FLOOR = 1 << 20
+"""64-bit numbers any count may keep (8 MiB), whatever its budget: small budgets are for small
+logs, whose arrays are many per unit of work (up to 16 measured: few moves per state)."""
+STATES_PASS = 7
+"""The most 64-bit numbers the states pass keeps per unit charged, besides one state's moves
+(`_scratch`): every key (one per state, each charged; the last turn's, one per move), and
+`exclusion_kernel.expand`'s hash set (fewer than four slots per move, six while it grows) and
+its keys sorted (two per key)."""
 MOVES_LIMIT = 1 << 20
 """Turns where a state may have this many moves or more are counted in Python."""
 EXACT_LIMIT = 1 << 62
@@ -243,7 +257,12 @@ def compiled_steps(k: Any, setup: Setup, budget: Budget) -> Steps[OwnerCount]:
                                       sum(radices[i][:-1]) - len(turn.kinds)) + 1)]),
             most[i][0], array([turn.kind_of[x] for x in apart])))
 
-    # every turn's states: those the moves lead to
+    # every turn's states: those the moves lead to (their memory bounded by the work charged,
+    # the other arrays by `kept`)
+    whole = budget.spent + budget.transitions
+    limit = NUMBERS * whole + FLOOR
+    if max(_scratch(shape) for shape in layers) > limit - STATES_PASS * whole:
+        raise OverBudget
     stride0 = _strides(radices[0])
     keys = [array([_key(st, stride0) for st in starts])]
     for shape in layers:
@@ -261,12 +280,13 @@ def compiled_steps(k: Any, setup: Setup, budget: Budget) -> Steps[OwnerCount]:
         f = math.factorial(pins) if pins >= 0 else 0
         return [f % p if p else f for p in values]
 
-    ends = keys[-1].tolist()
-    later: list[Any] = [np.array([[[a, b] for a, b in zip(factorial(setup.places - pins - 1),
-                                                          factorial(setup.places - pins),
-                                                          strict=True)]
-                                  for pins in ends], dtype=np.int64
-                                 ).reshape(len(ends), len(values), 2)]
+    if kept([len(turn_keys) for turn_keys in keys], layers, len(values), len(apart)) > limit:
+        raise OverBudget  # before the first array of the backward pass
+    by_pins = np.array([[[a, b] for a, b in zip(factorial(setup.places - pins - 1),
+                                                factorial(setup.places - pins), strict=True)]
+                        for pins in range(setup.places + 1)], dtype=np.int64
+                       ).reshape(setup.places + 1, len(values), 2)
+    later: list[Any] = [by_pins[keys[-1]]]  # the last keys are the pins alone
     for i in range(len(layers) - 1, -1, -1):
         shape = layers[i]
         later.insert(0, k.backward(keys[i], *shape.moves(), comb, shape.perm, shape.most,
@@ -297,6 +317,33 @@ def compiled_steps(k: Any, setup: Setup, budget: Budget) -> Steps[OwnerCount]:
     index = {int(key): s for s, key in enumerate(keys[0].tolist())}
     back = {st: number(later[0][index[_key(st, stride0)], :, -1]) for st in starts}
     return counted(setup, back, figures)
+
+
+def _scratch(shape: Shape) -> int:
+    """The 64-bit numbers a kernel call keeps for one state's moves (`exclusion_kernel.scratch`,
+    and `grouped`'s two arrays), at most."""
+    return shape.most * (9 + 2 * max(shape.capacity, 1)) + 3 * len(shape.radix)
+
+
+def kept(states: Sequence[int], layers: Sequence[Shape], columns: int, classes: int) -> int:
+    """The most 64-bit numbers the count keeps at once after its states pass, given each
+    turn's states (and the end's): every turn's keys, and the most of these at once: the
+    completions of the turns counted backward so far, ``kinds + 2`` per state and modulus
+    (`exclusion_kernel.backward`; the end's, 2); then, turn by turn forward, the first turn's
+    completions, the later turns', and the forward figures of the turn and the next (per state,
+    modulus and class counted apart); a hash table of the next turn's keys (fewer than 4 slots
+    per state, `exclusion_kernel.index`); one state's moves (`_scratch`)."""
+    later = [n * columns * (len(shape.radix) + 1)
+             for n, shape in zip(states[:-1], layers, strict=True)]
+    later.append(states[-1] * columns * 2)
+    figures = [n * columns * classes for n in states]
+    most = 0
+    for i in range(len(layers)):
+        backward = sum(later[i:]) + 4 * states[i + 1]
+        forward = (later[0] + sum(later[i + 1:]) + figures[i] + figures[i + 1]
+                   + 4 * states[i + 1])
+        most = max(most, backward, forward)
+    return sum(states) + most + max(_scratch(shape) for shape in layers)
 
 
 def _key(st: State, stride: Sequence[int]) -> int:
