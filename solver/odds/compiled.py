@@ -267,22 +267,21 @@ def _compiled(
             for o in range(n):
                 pending.extend(layer.pending.get(o, ()))
                 pending_from.append(len(pending))
-            start, target, label, weight, units = k.card_moves(
-                keys, stride, radix_, array(layer.allowed), array(layer.room),
-                array([t for t, _ in hooks]), array([o for _, o in hooks]),
-                array(layer.closes), weights, saturation, array(pending_from),
-                array(pending), base, top, bits, limit())
+            moves = _card_moves(k, stride, radix_, array(layer.allowed), array(layer.room),
+                                array([t for t, _ in hooks]), array([o for _, o in hooks]),
+                                array(layer.closes), weights, saturation, array(pending_from),
+                                array(pending), base)
             axis_of = axis_of_owner
             into_axes = [int(axis_of[o]) for o in layer.allowed if axis_of[o] >= 0]
             labels = n
         else:
             axis = (axes or {}).get(layer.owner, -1)
-            start, target, label, weight, units = k.block_moves(
-                keys, stride, radix_, layer.owner, layer.slot, len(layer.block), layer.first,
-                layer.last, layer.room[layer.owner], comb, top, bits, limit())
+            moves = _block_moves(k, stride, radix_, layer.owner, layer.slot, len(layer.block),
+                                 layer.first, layer.last, layer.room[layer.owner], comb)
             axis_of = array([-1, axis] + [-1] * (len(layer.block) - 1))
             into_axes = [axis] if axis >= 0 else []
             labels = len(layer.block) + 1
+        start, target, label, weight, units = moves(keys, top, bits, limit())
         budget.spend(units)  # past the budget: raises, having listed no more moves than that
         if budget.waiting:
             yield  # past its turns: the other counts go first, before this layer's work
@@ -297,9 +296,9 @@ def _compiled(
             envelope.full.append(k.filled_slots(next_keys, stride, radix_, slots))
             envelope.seen.append(seen)
             envelope.moves.append((axis_of, cls))
-        steps.append(Step.kept(start, into, label, weight, ways, labels))
-        del start, target, label, weight  # the lists as listed (room to spare): freed before
-        keys, ways = next_keys, next_ways  # the next layer lists its own
+        steps.append(Step(keys, ways, moves, labels))
+        del start, target, into, label, weight  # the moves: listed again by the backward pass
+        keys, ways = next_keys, next_ways
         yield
     return _backward(k, plan, keys, steps, moduli, envelope)
 
@@ -307,7 +306,8 @@ def _compiled(
 def _backward(k: Any, plan: Plan, keys: Any, steps: list[Step], moduli: Any,
               envelope: Envelope | None) -> Run:
     """Ways out of every state, every layer's marginals, and then the envelope triples (which
-    need the ways out of every state: `Envelope.counted`)."""
+    need the ways out of every state: `Envelope.counted`). Each layer's moves are listed again
+    from its states (`Step.listed`); once a layer is counted its ways in are dropped."""
     import numpy as np
 
     values = [int(m) for m in moduli]
@@ -324,45 +324,77 @@ def _backward(k: Any, plan: Plan, keys: Any, steps: list[Step], moduli: Any,
         later[end] = 1
     marginals: list[dict[int, int]] = []
     laters = [later]  # per layer, from the last: the ways out of its states
+    reached = keys
     for step in reversed(steps):
-        later, by_label = k.backward(step.start, step.into, step.label, step.weight,
-                                     step.ways, later, step.labels, moduli)
+        start, into, label, weight = step.listed(k, reached)
+        later, by_label = k.backward(start, into, label, weight, step.ways, later,
+                                     step.labels, moduli)
+        del start, into, label, weight
+        step.ways = None  # not needed again: the envelope split needs only the ways out
         marginals.insert(0, {lab: v for lab in range(step.labels)
                              if (v := number(by_label[lab]))})
         if envelope is not None:
             laters.append(later)
+        reached = step.keys
     total = (number(later[0]) if len(later) else 0) if plan.layers else int(
         plan.start == plan.end)
     run = Run(plan.layers, plan.start, [], [], total, marginals, plan.classes)
     if envelope is not None and complete:
-        run.envelope = envelope.counted(k, steps, laters[::-1], moduli, number, total)
+        laters.reverse()
+        run.envelope = envelope.counted(k, steps, keys, laters, moduli, number, total)
     return run
+
+
+Moves = Callable[[Any, Any, int, int], tuple[Any, Any, Any, Any, int]]
+"""A layer's moves from its states (keys), priced by ``top`` and ``bits`` and listed up to the
+first state past a limit of work (`kernel.card_moves`): where each state's moves start, then
+per move the key it reaches, its label and weight; and their work."""
+
+def _card_moves(k: Any, *rules: Any) -> Moves:
+    """A single card's layer (`kernel.card_moves`, ``rules`` its arguments up to ``base``)."""
+
+    def moves(keys: Any, top: Any, bits: int, limit: int) -> tuple[Any, Any, Any, Any, int]:
+        return k.card_moves(keys, *rules, top, bits, limit)  # type: ignore[no-any-return]
+
+    return moves
+
+
+def _block_moves(k: Any, *rules: Any) -> Moves:
+    """One owner's share of a block (`kernel.block_moves`, ``rules`` its arguments up to
+    ``comb``)."""
+
+    def moves(keys: Any, top: Any, bits: int, limit: int) -> tuple[Any, Any, Any, Any, int]:
+        return k.block_moves(keys, *rules, top, bits, limit)  # type: ignore[no-any-return]
+
+    return moves
 
 
 @dataclass
 class Step:
-    """One layer's moves, listed state by state (where each state's moves start, then per move
-    the state it reaches, its label and weight), the ways into the states it starts from, and
-    how many labels its moves take."""
+    """One layer as the backward pass keeps it: its states (keys) and the ways into them, how to
+    list their moves (`Moves`), and how many labels its moves take. The moves themselves are
+    not kept (8-14 bytes a move, 2-6 moves a state on the 12-player logs): the backward pass
+    and the envelope split list them again, each a layer at a time."""
 
-    start: Any
-    into: Any
-    label: Any
-    weight: Any
+    keys: Any
     ways: Any
+    moves: Moves
     labels: int
 
-    @classmethod
-    def kept(cls, start: Any, into: Any, label: Any, weight: Any, ways: Any, labels: int
-             ) -> Step:
-        """The layer as the backward pass keeps it (a state's first move, 8 bytes a state, not
-        each move's origin; indices in 32 bits, labels in 16: the budget keeps a layer's moves
-        far below 2^31), each a copy of just its moves, so the move lists' allocations are
-        freed; no weights where every move weighs 1 (most layers: a third of the memory
-        kept)."""
-        ones = not (weight != 1).any()
-        return cls(start.copy(), into, label.copy(), (weight[:0] if ones else weight).copy(),
-                   ways, labels)
+    def listed(self, k: Any, reached: Any) -> tuple[Any, Any, Any, Any]:
+        """The layer's moves listed again, as the forward pass listed them: where each state's
+        moves start, then per move the index of the state it reaches among ``reached`` (the
+        next layer's keys, as `kernel.forward` numbered them: `kernel.merged`), label and
+        weight. Their work was charged by the forward pass."""
+        import numpy as np
+
+        # their work was charged once: with 0 bits a move's work is 1 and ``top`` is never read
+        start, target, label, weight, _ = self.moves(self.keys, np.zeros(1, np.int64), 0,
+                                                     KEY_LIMIT)
+        keys, into = k.merged(target)
+        if not np.array_equal(keys, reached):
+            raise ArithmeticError("a layer's moves listed again reach other states")
+        return start, into, label, weight
 
 
 @dataclass
@@ -378,10 +410,12 @@ class Envelope:
     sizes: Any
     residue: Any
 
-    def counted(self, k: Any, steps: list[Step], laters: list[Any], moduli: Any,
+    def counted(self, k: Any, steps: list[Step], keys: Any, laters: list[Any], moduli: Any,
                 number: Callable[[Any], int], total: int) -> dict[tuple[int, ...], int]:
         """class triple -> count: the split forward layer by layer (`kernel.envelope_forward`),
-        each deal counted when its last slot is filled, times the ways on from there."""
+        each deal counted when its last slot is filled, times the ways on from there. Each
+        layer's moves are listed again (`Step.listed`; ``keys``: the last layer's states), and
+        the ways out of a layer's states are dropped once the split is past it."""
         import numpy as np
 
         whole = sum(1 << a for a in range(3) if self.slots[a] >= 0)
@@ -392,10 +426,14 @@ class Envelope:
         split = np.ones((1, len(moduli)), dtype=self.residue)  # the start: every slot empty
         for i, step in enumerate(steps):
             axis_of, cls = self.moves[i]
+            reached = steps[i + 1].keys if i + 1 < len(steps) else keys
+            start, into, label, weight = step.listed(k, reached)
+            laters[i] = None  # the ways out of the states the split has passed
             split = k.envelope_forward(
                 split, self.full[i], self.full[i + 1], whole, self.seen[i], self.seen[i + 1],
-                step.start, step.into, step.label, step.weight, axis_of, cls, laters[i + 1],
-                triples, self.sizes, moduli)
+                start, into, label, weight, axis_of, cls, laters[i + 1], triples, self.sizes,
+                moduli)
+            del start, into, label, weight
         out: dict[tuple[int, ...], int] = {}
         for index in range(len(triples)):
             if v := number(triples[index]):

@@ -204,16 +204,12 @@ def block_moves(keys: Any, stride: Any, radix: Any, owner: int, slot: int, size:
 
 
 @compiled
-def forward(start: Any, target: Any, weight: Any, ways: Any, moduli: Any
-            ) -> tuple[Any, Any, Any]:
-    """The next layer's states (keys, in the order their first move reaches them), each move's
-    next state (index) and the ways into each next state (stored as ``ways`` are: 32-bit
-    residues, or exact); state ``s``'s moves are ``start[s]`` to ``start[s + 1]``.
-
-    Moves reaching the same key are merged in a hash table (open addressing, at most half
-    full): about twice as fast as sorting the keys on the 12-player logs, and the next states
-    come roughly in the order of the states they come from, which the envelope split's writes
-    follow."""
+def merged(target: Any) -> tuple[Any, Any]:
+    """The states a layer's moves reach (keys, in the order their first move reaches them) and
+    each move's next state (index): moves reaching the same key are merged in a hash table
+    (open addressing, at most half full). The same moves give the same states in the same
+    order, so the backward pass, listing a layer's moves again, finds the next layer's
+    states as the forward pass numbered them."""
     moves = target.shape[0]
     bits = 1
     while (1 << bits) < 2 * moves:
@@ -238,7 +234,21 @@ def forward(start: Any, target: Any, weight: Any, ways: Any, moduli: Any
                 into[t] = i
                 break
             h = (h + 1) & mask
-    u -= 1
+    return keys[:u].copy(), into
+
+
+@compiled
+def forward(start: Any, target: Any, weight: Any, ways: Any, moduli: Any
+            ) -> tuple[Any, Any, Any]:
+    """The next layer's states (keys, in the order their first move reaches them: `merged`),
+    each move's next state (index) and the ways into each next state (stored as ``ways`` are:
+    32-bit residues, or exact); state ``s``'s moves are ``start[s]`` to ``start[s + 1]``.
+
+    A hash table merges the moves: about twice as fast as sorting the keys on the 12-player
+    logs, and the next states come roughly in the order of the states they come from, which
+    the envelope split's writes follow."""
+    keys, into = merged(target)
+    u = keys.shape[0] - 1
     columns = moduli.shape[0]
     count = np.zeros((u + 1, columns), ways.dtype)
     states = start.shape[0] - 1
@@ -246,7 +256,7 @@ def forward(start: Any, target: Any, weight: Any, ways: Any, moduli: Any
         for s in range(states):
             for t in range(start[s], start[s + 1]):
                 count[into[t], 0] += ways[s, 0] * weight[t]
-        return keys[: u + 1].copy(), into, count
+        return keys, into, count
     w = np.empty(columns, np.int64)
     ratio = np.empty(columns, np.int64)
     last = -1
@@ -270,7 +280,7 @@ def forward(start: Any, target: Any, weight: Any, ways: Any, moduli: Any
                 x = x * w[j] - ((x * ratio[j]) >> 32) * p
                 v = (x - p if x >= p else x) + count[d, j]
                 count[d, j] = v - p if v >= p else v
-    return keys[: u + 1].copy(), into, count
+    return keys, into, count
 
 
 @compiled
@@ -439,7 +449,7 @@ def backward(start: Any, into: Any, label: Any, weight: Any, ways: Any, later: A
     columns = moduli.shape[0]
     out = np.zeros((ways.shape[0], columns), later.dtype)
     by_label = np.zeros((labels, columns), np.int64)
-    ones = weight.shape[0] == 0  # every move weighs 1 (`compiled.Step.kept`)
+    ones = weight.shape[0] == 0  # every move weighs 1
     states = start.shape[0] - 1
     if moduli[0] == EXACT:
         for s in range(states):
