@@ -247,11 +247,10 @@ def _compiled(
     sizes = array([len(c) + 1 for c in plan.classes])
     width = field_width(n, len(allowed), tallies)
     axis_of_owner = array([(axes or {}).get(o, -1) for o in range(n)])
-    seen = array([0, 0, 0])
     packed = [1, int(sizes[0]), int(sizes[0] * sizes[1])]  # `Packing.stride`
     top = array([0])  # per state, the highest packed field with a count (`Packing.work`)
-    envelope = Envelope([k.filled_slots(keys, stride, radix_, slots)], [seen], [], slots,
-                        sizes, residue) if track else None
+    envelope = Envelope([k.filled_slots(keys, stride, radix_, slots)], [], slots, sizes,
+                        residue) if track else None
     bits = width if track else 0  # what a field costs: nothing without envelope counts
 
     def limit() -> int:
@@ -288,15 +287,11 @@ def _compiled(
         next_keys, into, next_ways = k.forward(start, target, weight, ways, moduli)
         if envelope is not None:
             cls = layer.envelope_class
-            seen = seen.copy()
-            for a in into_axes:
-                seen[a] = max(seen[a], cls)
             top = k.tops(top, start, into, label, axis_of, array([cls * p for p in packed]),
                          len(next_keys))
             envelope.full.append(k.filled_slots(next_keys, stride, radix_, slots))
-            envelope.seen.append(seen)
-            envelope.moves.append((axis_of, cls))
-        steps.append(Step(keys, ways, moves, labels))
+            envelope.moves.append((axis_of, cls, into_axes))
+        steps.append(Step(keys, ways, moves, labels, len(target)))
         del start, target, into, label, weight  # the moves: listed again by the backward pass
         keys, ways = next_keys, next_ways
         yield
@@ -305,9 +300,9 @@ def _compiled(
 
 def _backward(k: Any, plan: Plan, keys: Any, steps: list[Step], moduli: Any,
               envelope: Envelope | None) -> Run:
-    """Ways out of every state, every layer's marginals, and then the envelope triples (which
-    need the ways out of every state: `Envelope.counted`). Each layer's moves are listed again
-    from its states (`Step.listed`); once a layer is counted its ways in are dropped."""
+    """Ways out of every state and every layer's marginals, and with them the envelope triples
+    (`Envelope.split`): each layer's moves are listed again from its states (`Step.listed`),
+    once, and its ways in dropped once it is counted."""
     import numpy as np
 
     values = [int(m) for m in moduli]
@@ -322,26 +317,27 @@ def _backward(k: Any, plan: Plan, keys: Any, steps: list[Step], moduli: Any,
                      else np.int32)
     if complete:
         later[end] = 1
+    split = envelope.last(k, end, len(values)) if envelope is not None and complete else None
     marginals: list[dict[int, int]] = []
-    laters = [later]  # per layer, from the last: the ways out of its states
     reached = keys
-    for step in reversed(steps):
+    for i in reversed(range(len(steps))):
+        step = steps[i]
         start, into, label, weight = step.listed(k, reached)
-        later, by_label = k.backward(start, into, label, weight, step.ways, later,
-                                     step.labels, moduli)
+        later_here, by_label = k.backward(start, into, label, weight, step.ways, later,
+                                          step.labels, moduli)
+        if envelope is not None and split is not None:
+            split = envelope.split(k, i, start, into, label, weight, step.ways, split, moduli)
         del start, into, label, weight
-        step.ways = None  # not needed again: the envelope split needs only the ways out
+        later = later_here
+        step.ways = None  # counted: not needed again
         marginals.insert(0, {lab: v for lab in range(step.labels)
                              if (v := number(by_label[lab]))})
-        if envelope is not None:
-            laters.append(later)
         reached = step.keys
     total = (number(later[0]) if len(later) else 0) if plan.layers else int(
         plan.start == plan.end)
     run = Run(plan.layers, plan.start, [], [], total, marginals, plan.classes)
     if envelope is not None and complete:
-        laters.reverse()
-        run.envelope = envelope.counted(k, steps, keys, laters, moduli, number, total)
+        run.envelope = envelope.counted(number, total)
     return run
 
 
@@ -380,63 +376,86 @@ class Step:
     ways: Any
     moves: Moves
     labels: int
+    listed_forward: int
+    """How many moves the forward pass listed (a check on the moves listed again)."""
 
     def listed(self, k: Any, reached: Any) -> tuple[Any, Any, Any, Any]:
         """The layer's moves listed again, as the forward pass listed them: where each state's
         moves start, then per move the index of the state it reaches among ``reached`` (the
-        next layer's keys, as `kernel.forward` numbered them: `kernel.merged`), label and
+        next layer's keys, as `kernel.forward` numbered them: `kernel.found`), label and
         weight. Their work was charged by the forward pass."""
         import numpy as np
 
         # their work was charged once: with 0 bits a move's work is 1 and ``top`` is never read
         start, target, label, weight, _ = self.moves(self.keys, np.zeros(1, np.int64), 0,
                                                      KEY_LIMIT)
-        keys, into = k.merged(target)
-        if not np.array_equal(keys, reached):
+        into, every = k.found(target, reached)
+        if not every or len(target) != self.listed_forward:
             raise ArithmeticError("a layer's moves listed again reach other states")
         return start, into, label, weight
 
 
 @dataclass
 class Envelope:
-    """What the envelope split needs of each layer, kept by the forward pass: per state its
-    filled slots (`kernel.filled_slots`), per layer the classes dealt so far on each axis and
-    its moves' axes and class."""
+    """The envelope split, in the backward pass: per state with a slot filled, its ways out split
+    by the classes that fill its empty slots (`kernel.envelope_backward`); a move that fills a
+    state's first slot adds ways in x weight x that split to the triples' counts. Kept by the
+    forward pass: per state its filled slots (`kernel.filled_slots`), per layer its moves'
+    axes, class and the axes it may fill."""
 
     full: list[Any]
-    seen: list[Any]
-    moves: list[tuple[Any, int]]
+    moves: list[tuple[Any, int, list[int]]]
     slots: Any
     sizes: Any
     residue: Any
+    triples: Any = None
+    """Per packed class triple (`Packing.index`), its count (per modulus), as the split adds."""
+    lo: list[Any] | None = None
+    """Per layer (and the end), per axis the first class that may fill it from there on
+    (``sizes[a]`` where none may: the axis's rows are empty)."""
 
-    def counted(self, k: Any, steps: list[Step], keys: Any, laters: list[Any], moduli: Any,
-                number: Callable[[Any], int], total: int) -> dict[tuple[int, ...], int]:
-        """class triple -> count: the split forward layer by layer (`kernel.envelope_forward`),
-        each deal counted when its last slot is filled, times the ways on from there. Each
-        layer's moves are listed again (`Step.listed`; ``keys``: the last layer's states), and
-        the ways out of a layer's states are dropped once the split is past it."""
+    @property
+    def whole(self) -> int:
+        """The axes with a slot, as bits."""
+        return sum(1 << a for a in range(3) if self.slots[a] >= 0)
+
+    def last(self, k: Any, end: int, columns: int) -> Any:
+        """The split of the last layer's states: one row, 1, at the end state (every slot
+        filled), nothing elsewhere; and, for the split to add to, no triple counted yet."""
         import numpy as np
 
-        whole = sum(1 << a for a in range(3) if self.slots[a] >= 0)
-        if not whole:  # every envelope card known: one triple, every deal
+        sizes = [int(x) for x in self.sizes]
+        lo = np.array(sizes, np.int64)
+        self.lo = [lo]
+        for _, cls, axes in reversed(self.moves):
+            lo = lo.copy()
+            for a in axes:
+                lo[a] = min(lo[a], cls)
+            self.lo.insert(0, lo)
+        self.triples = np.zeros((sizes[0] * sizes[1] * sizes[2], columns), np.int64)
+        _, start = k.rows_after(self.full[-1], self.whole, self.lo[-1], self.sizes)
+        after = np.zeros((start[-1], columns), self.residue)
+        if start[end + 1] > start[end]:
+            after[start[end]] = 1
+        return after
+
+    def split(self, k: Any, i: int, start: Any, into: Any, label: Any, weight: Any, ways: Any,
+              after: Any, moduli: Any) -> Any:
+        """Layer ``i``'s split from the next layer's (``after``), its moves as listed."""
+        assert self.lo is not None
+        axis_of, cls, _ = self.moves[i]
+        return k.envelope_backward(after, self.full[i], self.full[i + 1], self.whole,
+                                   self.lo[i], self.lo[i + 1], start, into, label, weight,
+                                   axis_of, cls, ways, self.triples, self.sizes, moduli)
+
+    def counted(self, number: Callable[[Any], int], total: int) -> dict[tuple[int, ...], int]:
+        """class triple -> count, once the backward pass is over."""
+        if not self.whole:  # every envelope card known: one triple, every deal
             return {(0, 0, 0): total} if total else {}
         sizes = [int(x) for x in self.sizes]
-        triples = np.zeros((sizes[0] * sizes[1] * sizes[2], len(moduli)), np.int64)
-        split = np.ones((1, len(moduli)), dtype=self.residue)  # the start: every slot empty
-        for i, step in enumerate(steps):
-            axis_of, cls = self.moves[i]
-            reached = steps[i + 1].keys if i + 1 < len(steps) else keys
-            start, into, label, weight = step.listed(k, reached)
-            laters[i] = None  # the ways out of the states the split has passed
-            split = k.envelope_forward(
-                split, self.full[i], self.full[i + 1], whole, self.seen[i], self.seen[i + 1],
-                start, into, label, weight, axis_of, cls, laters[i + 1], triples, self.sizes,
-                moduli)
-            del start, into, label, weight
         out: dict[tuple[int, ...], int] = {}
-        for index in range(len(triples)):
-            if v := number(triples[index]):
+        for index in range(len(self.triples)):
+            if v := number(self.triples[index]):
                 out[(index % sizes[0], index // sizes[0] % sizes[1],
                      index // (sizes[0] * sizes[1]))] = v
         return out

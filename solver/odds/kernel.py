@@ -208,8 +208,7 @@ def merged(target: Any) -> tuple[Any, Any]:
     """The states a layer's moves reach (keys, in the order their first move reaches them) and
     each move's next state (index): moves reaching the same key are merged in a hash table
     (open addressing, at most half full). The same moves give the same states in the same
-    order, so the backward pass, listing a layer's moves again, finds the next layer's
-    states as the forward pass numbered them."""
+    order."""
     moves = target.shape[0]
     bits = 1
     while (1 << bits) < 2 * moves:
@@ -235,6 +234,39 @@ def merged(target: Any) -> tuple[Any, Any]:
                 break
             h = (h + 1) & mask
     return keys[:u].copy(), into
+
+
+@compiled
+def found(target: Any, reached: Any) -> tuple[Any, bool]:
+    """Each move's next state, as an index into ``reached`` (the next layer's keys, as `forward`
+    numbered them), looked up in a hash table of those keys (open addressing, at most half
+    full: the states, not the moves, so it is several times smaller than `merged`'s); and
+    whether every move's key was there (else the moves are not the ones counted forward)."""
+    states = reached.shape[0]
+    bits = 1
+    while (1 << bits) < 2 * states:
+        bits += 1
+    mask = (1 << bits) - 1
+    table = np.full(1 << bits, -1, np.int32)
+    for u in range(states):
+        key = reached[u]
+        h = np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - bits))
+        while table[h] >= 0:
+            h = (h + 1) & mask
+        table[h] = u
+    into = np.empty(target.shape[0], np.int32)
+    for t in range(target.shape[0]):
+        key = target[t]
+        h = np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - bits))
+        while True:
+            i = table[h]
+            if i < 0:
+                return into, False
+            if reached[i] == key:
+                into[t] = i
+                break
+            h = (h + 1) & mask
+    return into, True
 
 
 @compiled
@@ -320,123 +352,100 @@ def tops(top: Any, start: Any, into: Any, label: Any, axis_of: Any, shift: Any, 
 
 
 @compiled
-def rows_of(full: Any, whole: int, seen: Any) -> tuple[Any, Any]:
-    """Per state, the classes each axis's rows range over (``seen[a]`` once its slot is filled,
-    else 1: only "empty") and where its rows start (the last entry: all rows); a state whose
-    slots are all filled (``whole``) has none (its triples go straight to the count)."""
+def rows_after(full: Any, whole: int, lo: Any, sizes: Any) -> tuple[Any, Any]:
+    """Per state, the classes each axis's rows range over in the envelope split (by the classes
+    that fill the slots still empty, from here on): an axis whose slot is empty over those that
+    may still fill it (``lo[a]`` to its last, ``sizes[a] - 1``), any other axis over one (its
+    slot filled, or none); and where its rows start (the last entry: all rows). A state with no
+    slot filled yet (``full`` 0, not ``whole``) has none: its deals are counted where they fill
+    their first slot."""
     states = full.shape[0]
     extent = np.ones((states, 3), np.int64)
     start = np.zeros(states + 1, np.int64)
     for u in range(states):
-        if full[u] == whole:
+        if full[u] == 0:
             start[u + 1] = start[u]
             continue
+        rows = 1
         for a in range(3):
-            if full[u] >> a & 1:
-                extent[u, a] = seen[a]
-        start[u + 1] = start[u] + extent[u, 0] * extent[u, 1] * extent[u, 2]
+            if whole >> a & 1 and not full[u] >> a & 1:
+                extent[u, a] = max(sizes[a] - lo[a], 0)
+            rows *= extent[u, a]
+        start[u + 1] = start[u] + rows
     return extent, start
 
 
 @compiled
-def envelope_forward(split: Any, full: Any, next_full: Any, whole: int, seen: Any,
-                     next_seen: Any, begin: Any, into: Any, label: Any, weight: Any,
-                     axis_of: Any, cls: int, later: Any, triples: Any, sizes: Any, moduli: Any
-                     ) -> Any:
-    """One layer of the envelope split, after the backward pass: the ways into each next state
-    whose slots are not all filled, split by envelope classes; and, for the moves that fill a
-    state's last slot, their split times the ways out of the state they reach (``later``)
-    added to ``triples`` (per packed class triple, `Packing.index` with ``sizes``).
+def envelope_backward(after: Any, full: Any, next_full: Any, whole: int, lo: Any, next_lo: Any,
+                      begin: Any, into: Any, label: Any, weight: Any, axis_of: Any, cls: int,
+                      ways: Any, triples: Any, sizes: Any, moduli: Any) -> Any:
+    """One layer of the envelope split, in the backward pass: per state with a slot filled, its
+    ways out split by the classes that fill its empty slots (`rows_after`; ``after``: the next
+    layer's, one row, the ways out, once every slot is filled); and, for the moves that fill a
+    state's first slot, the ways in x weight x that split of the state they reach, added to
+    ``triples`` (per packed class triple, `Packing.index` with ``sizes``). So every deal is
+    counted once, at its first slot.
 
-    A state's split is a run of rows (`rows_of`): one row per class triple its filled slots
-    (``full``, bits; ``whole``: all of them) allow, an axis ranging over the ``seen[a]`` classes
-    dealt so far once its slot is filled, else only over "empty". A move whose label
-    ``axis_of`` maps to an axis puts a card of class ``cls`` into that slot. Rows are carried
-    only while a slot is empty (at most two axes' classes, not three), and a move from a state
-    with every slot filled adds nothing (its deals were counted when it filled the last one).
-    State ``s``'s moves are ``begin[s]`` to ``begin[s + 1]``; ``weight`` empty: every move
-    weighs 1.
+    A move whose label ``axis_of`` maps to an axis puts a card of class ``cls`` into that slot;
+    ``lo`` and ``next_lo``: per axis, the first class that may fill it from this layer and
+    from the next on. State ``s``'s moves are ``begin[s]`` to ``begin[s + 1]``; ``weight``
+    empty: every move weighs 1.
     """
     columns = moduli.shape[0]
-    extent, start = rows_of(full, whole, seen)
-    next_extent, next_start = rows_of(next_full, whole, next_seen)
-    out = np.zeros((next_start[-1], columns), split.dtype)
+    extent, start = rows_after(full, whole, lo, sizes)
+    next_extent, next_start = rows_after(next_full, whole, next_lo, sizes)
+    out = np.zeros((start[-1], columns), after.dtype)
     w = np.empty(columns, np.int64)
-    ratio = np.empty(columns, np.int64)
     exact = moduli[0] == EXACT
     ones = weight.shape[0] == 0
-    last = -1
+    empty = np.zeros(3, np.bool_)
     for s in range(begin.shape[0] - 1):
-        if full[s] == whole:
-            continue
+        first = full[s] == 0
         for t in range(begin[s], begin[s + 1]):
-            d = into[t]
-            weight_t = 1 if ones else weight[t]
-            if weight_t != last:  # most moves weigh 1: a division per weight, not per move
-                last = weight_t
-                for j in range(columns):
-                    w[j] = last if moduli[j] == EXACT else last % moduli[j]
-                    ratio[j] = 0 if moduli[j] == EXACT else (w[j] << 32) // moduli[j]
             axis = axis_of[label[t]]
-            e0, e1, e2 = extent[s, 0], extent[s, 1], extent[s, 2]
-            here = start[s]
-            if next_full[d] == whole:  # the last slot filled: to the triples, times the ways out
-                f = full[s]
-                for l2 in range(e2):
-                    for l1 in range(e1):
-                        for l0 in range(e0):
-                            c0 = cls if axis == 0 else (l0 + 1 if f & 1 else 0)
-                            c1 = cls if axis == 1 else (l1 + 1 if f & 2 else 0)
-                            c2 = cls if axis == 2 else (l2 + 1 if f & 4 else 0)
+            if first and axis < 0:
+                continue  # no slot filled yet: counted where the first one is
+            d = into[t]
+            if next_start[d + 1] == next_start[d]:
+                continue
+            wt = 1 if ones else weight[t]
+            for j in range(columns):
+                w[j] = wt if exact else wt % moduli[j]
+            for a in range(3):
+                empty[a] = (whole >> a & 1) == 1 and (next_full[d] >> a & 1) == 0
+            here = next_start[d]
+            for r2 in range(next_extent[d, 2]):
+                for r1 in range(next_extent[d, 1]):
+                    for r0 in range(next_extent[d, 0]):
+                        # this row's class on each axis: the move's, one still to come, or none
+                        c0 = cls if axis == 0 else (next_lo[0] + r0 if empty[0] else 0)
+                        c1 = cls if axis == 1 else (next_lo[1] + r1 if empty[1] else 0)
+                        c2 = cls if axis == 2 else (next_lo[2] + r2 if empty[2] else 0)
+                        if first:
                             index = c0 + sizes[0] * (c1 + sizes[1] * c2)
                             for j in range(columns):
                                 if exact:
-                                    triples[index, j] += split[here, j] * last * later[d, j]
+                                    triples[index, j] += ways[s, j] * wt * after[here, j]
                                 else:
                                     p = moduli[j]
-                                    x = np.int64(split[here, j]) * w[j] % p * later[d, j] % p
+                                    x = np.int64(ways[s, j]) * w[j] % p * after[here, j] % p
                                     triples[index, j] = (triples[index, j] + x) % p
-                            here += 1
-                continue
-            # a source row's class on each axis (0 if empty) and the destination row it feeds:
-            # the destination's axis stride times (class - 1) where its slot is filled
-            d0 = next_extent[d, 0]
-            d01 = d0 * next_extent[d, 1]
-            shift = 0
-            if axis == 0:
-                shift = cls - 1
-            elif axis == 1:
-                shift = d0 * (cls - 1)
-            elif axis == 2:
-                shift = d01 * (cls - 1)
-            # the source's rows feed runs of the destination's: one run where the destination has
-            # the same extents on the first two axes (most moves), else one per (l1, l2)
-            same = e0 == d0 and e1 == next_extent[d, 1]
-            many = e0 * e1 * e2 if same else e0
-            for q in range(1 if same else e1 * e2):
-                to = next_start[d] + shift + (0 if same else d0 * (q % e1) + d01 * (q // e1))
-                # out[to + r] += split[here + r] * w; modulo p with Shoup's multiplication (``x``
-                # below 2^31, ``ratio`` = w * 2^32 // p: x * w - ((x * ratio) >> 32) * p is x * w
-                # modulo p up to one more p, no division), only adding where the weight is 1;
-                # inline and row by row (a function per run, column by column: 3 times slower)
-                if exact:
-                    for r in range(many):
-                        out[to + r, 0] += split[here + r, 0] * last
-                elif last == 1:
-                    for r in range(many):
-                        for j in range(columns):
-                            p = moduli[j]
-                            v = np.int64(out[to + r, j]) + split[here + r, j]
-                            out[to + r, j] = v - p if v >= p else v
-                else:
-                    for r in range(many):
-                        for j in range(columns):
-                            p = moduli[j]
-                            x = np.int64(split[here + r, j])
-                            x = x * w[j] - ((x * ratio[j]) >> 32) * p
-                            v = (x - p if x >= p else x) + out[to + r, j]
-                            out[to + r, j] = v - p if v >= p else v
-                here += many
+                        else:
+                            q0 = c0 - lo[0] if axis == 0 or empty[0] else 0
+                            q1 = c1 - lo[1] if axis == 1 or empty[1] else 0
+                            q2 = c2 - lo[2] if axis == 2 or empty[2] else 0
+                            row = start[s] + q0 + extent[s, 0] * (q1 + extent[s, 1] * q2)
+                            for j in range(columns):
+                                if exact:
+                                    out[row, j] += wt * after[here, j]
+                                else:
+                                    p = moduli[j]
+                                    v = np.int64(after[here, j])
+                                    if wt != 1:
+                                        v = v * w[j] % p
+                                    o = np.int64(out[row, j]) + v
+                                    out[row, j] = o - p if o >= p else o
+                        here += 1
     return out
 
 
