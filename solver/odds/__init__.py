@@ -52,6 +52,13 @@ the next log needs 5.1 million, then 9.7); a log it gives up on costs it about 0
 turn past the budget is only counted, never listed). Where numba does not load (numba is
 required), 150,000 in Python (`choice.EXCLUSION_UNCOMPILED`; about 10 microseconds and 350 bytes
 a unit: the whole budget would be up to about a minute and 2 GB)."""
+PINS_BUDGET = 70_000_000
+"""Work inclusion-exclusion card by card may take alone once every other count has dropped out,
+where inclusion-exclusion owner by owner runs (`choice.exact_count`): a unit per state of every
+layer and per move, for each of its two passes, and one per pair of envelope rows multiplied.
+Compiled (`pins_compiled`), about 0.26 microseconds a unit on the 45-card logs at 30 events
+the other counts leave to sampling (23.1, 40.9 and 66.7 million units, 6-17 s, 134-268 MiB
+`tracemalloc`); where its kernels do not run, 150,000 units in Python."""
 PROGRAMME_BUDGET = 20_000_000
 """Work (transitions and the envelope fields they move) the programme may take in `odds`: its
 `DEFAULT_BUDGET` taking turns with the other counts, the rest alone once they have dropped out
@@ -77,14 +84,17 @@ def odds(
     most ``budget``), the programme more than ``budget`` (`PROGRAMME_BUDGET`; `DEFAULT_BUDGET`
     where its state does not fit the compiled loop, with numba or without) and
     inclusion-exclusion (where it runs) more than `EXCLUSION_BUDGET` units (at most twice
-    ``budget``; they take turns, `choice`); then a Markov chain makes ``moves`` moves and
-    every figure carries a standard error. Raises `ContradictionError` when no deal fits the log.
+    ``budget``; they take turns, `choice`) and, after them, inclusion-exclusion card by card
+    more than `PINS_BUDGET` (at most four times ``budget``); then a Markov chain makes
+    ``moves`` moves and every figure carries a standard error. Raises `ContradictionError` when
+    no deal fits the log.
     """
     grid = grid if grid is not None else grid_of(log)
     pz = puzzle(log, grid, refuter_model=refuter_model)
     try:
         counted = exact_count(pz, min(budget, OWNER_BUDGET), min(budget, DEFAULT_BUDGET),
-                              min(2 * budget, EXCLUSION_BUDGET), budget)
+                              min(2 * budget, EXCLUSION_BUDGET), budget,
+                              min(4 * budget, PINS_BUDGET))
     except OverBudget:
         return sampled_odds(log, pz, moves=moves, seed=seed, refuter_model=refuter_model)
     if isinstance(counted, Count):
@@ -96,6 +106,7 @@ __all__ = [
     "DEFAULT_BUDGET",
     "EXCLUSION_BUDGET",
     "OWNER_BUDGET",
+    "PINS_BUDGET",
     "PROGRAMME_BUDGET",
     "Count",
     "DealMatrix",

@@ -50,6 +50,7 @@ from typing import TypeVar
 from .exact import Count, count_steps
 from .exclusion_compiled import exclusion_steps
 from .owners import OwnerCount, owner_steps
+from .pins_compiled import pins_steps
 from .programme import Budget, OverBudget, Steps
 from .setup import Puzzle
 
@@ -142,7 +143,8 @@ def first_finished(runs: list[tuple[Steps[T], Budget, int]], head_start: int = 0
 
 
 def exact_count(
-    pz: Puzzle, owner_budget: int, budget: int, exclusion_budget: int = 0, alone: int = 0
+    pz: Puzzle, owner_budget: int, budget: int, exclusion_budget: int = 0, alone: int = 0,
+    pins_budget: int = 0,
 ) -> OwnerCount | Count:
     """Whichever exact count finishes first: owner by owner within ``owner_budget`` units of
     work, the programme within ``budget`` transitions, or (many hands, few ruled-out cells)
@@ -156,7 +158,13 @@ def exact_count(
     cost what they did, and logs none finishes in its turns cost only the programme's further
     work. Where the count owner by owner's kinds allow more states than ``owner_budget``
     (`owner_states`), it starts only once every other count has dropped out: whether the log is
-    exact does not change, only the time it takes."""
+    exact does not change, only the time it takes.
+
+    Where inclusion-exclusion runs (``crowd``) and every count has dropped out, inclusion-
+    exclusion card by card (`pins_compiled`) counts alone, within ``pins_budget`` units (where
+    its kernels do not run, `EXCLUSION_UNCOMPILED`): it finishes the 45-card logs at 30 events
+    the others leave to sampling, at 23-67 million units and 6-17 s, and on every log they
+    finish it was not quicker (`docs/odds.md`, "Where the time goes", pins)."""
     hands = sum(1 for p in pz.game.player_names if pz.capacity[pz.owners.index(p)] > 0)
     many = hands > FEW_HANDS
     runs: list[tuple[Steps[OwnerCount | Count], Budget, int]] = []
@@ -178,5 +186,13 @@ def exact_count(
         return first_finished(runs, HEAD_START)
     except OverBudget:
         if not last:
-            raise
-        return first_finished([(owner_steps(pz, by_owner), by_owner, 1)])
+            if not (crowd and pins_budget > 0):
+                raise
+        else:
+            try:
+                return first_finished([(owner_steps(pz, by_owner), by_owner, 1)])
+            except OverBudget:
+                if not (crowd and pins_budget > 0):
+                    raise
+    by_pins = Budget(pins_budget, uncompiled=min(pins_budget, EXCLUSION_UNCOMPILED))
+    return first_finished([(pins_steps(pz, by_pins), by_pins, 1)])

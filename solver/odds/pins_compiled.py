@@ -49,7 +49,8 @@ def count_plan(p: Plan, budget: Budget) -> Steps[Figures]:
     """Count ``p`` compiled where numba loads and the plan fits the kernels, else in Python
     (the same work charged either way)."""
     k = kernel() if installed() and fits(p) else None
-    if k is None:
+    if k is None:  # in Python, the budget's uncompiled part: not minutes and gigabytes
+        budget.cap(budget.uncompiled)
         return (yield from python_steps(p, budget))
     return (yield from compiled_steps(k, p, budget))
 
