@@ -19,7 +19,7 @@ from notebook_app.history import told
 from notebook_app.store import DB_ENV, Store
 from solver.cards import Deck
 from solver.editions import Dealing, editions, new_game
-from solver.game import Accusation, GameLog, Reveal, SidePeek, Suggestion
+from solver.game import Accusation, GameLog, Note, Reveal, SidePeek, Suggestion
 from solver.logfile import dumps
 from solver.values import replace
 
@@ -513,6 +513,27 @@ def test_editing_a_reveal_of_my_own_cards_keeps_the_player(store: Store) -> None
     assert store.load(game_id).events == (  # type: ignore[union-attr]
         Reveal("Ann", ("Rope",), whole_hand=True),
     )
+
+
+def test_bug_inputs_the_app_fills_in_start_there_as_their_own_default(store: Store) -> None:
+    """A browser that draws an input late (its code still loading on a busy phone) shows the
+    input's own default and sends it back (the set-up screen's hand sizes went to 0 that way):
+    an edited Reveal's whole-hand box, an edited note's remark and the Review slider must have
+    the value they were given as that default, or saving would change them."""
+    note = Note("Bob", holds=("Knife",), text="saw it by accident")
+    log = classic(Reveal("Dan", ("Wrench",), whole_hand=True), note)
+    at, _ = open_app(store, log)
+    at.segmented_control(key="view").set_value("Review").run()
+    assert at.slider(key="review_step").value == 2
+    assert list(at.slider(key="review_step").proto.default) == [2]
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="edit_0").click().run()
+    assert at.checkbox(key="r_whole").value is True
+    assert at.checkbox(key="r_whole").proto.default is True
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="edit_1").click().run()
+    assert at.text_input(key="n_text").value == "saw it by accident"
+    assert at.text_input(key="n_text").proto.default == "saw it by accident"
 
 
 def test_delete_and_undo(store: Store) -> None:

@@ -92,7 +92,8 @@ def note_form() -> None:
     for category, field in CARD_FIELDS.items():
         state[field] = [c for c in state.get(field) or () if c in game.deck.of(category)]
         chips(game, category, field)
-    st.text_input(_("Remark (optional)"), key="n_text", max_chars=MAX_TEXT_CHARS,
+    st.text_input(_("Remark (optional)"), value=state.get("n_text") or "", key="n_text",
+                  max_chars=MAX_TEXT_CHARS,  # an edited note's, also if drawn late
                   placeholder=_("saw it by accident · house rule · a dropped card"))
 
 

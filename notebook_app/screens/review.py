@@ -32,7 +32,8 @@ def review_view() -> None:
     if state.get("review_step") is None or state.review_step > count:
         state.review_step = count
     if count:
-        st.slider(_("After event"), 0, count, key="review_step")
+        st.slider(_("After event"), 0, count, value=int(state.review_step),  # also its default:
+                  key="review_step")  # what it shows if drawn late (see `home.derived_key`)
     with st.container(horizontal=True):
         st.button(_("Back"), key="review_back", on_click=step, args=(-1,),
                   icon=":material/chevron_left:")

@@ -159,7 +159,7 @@ def turn_form() -> None:
         if state.get("e_answer") == SHOWED and asked is not None:
             shown_chips(asked)
         st.checkbox(_("Host answered: first match in order suspect, weapon, room"),
-                    key="e_rule")
+                    value=bool(state.get("e_rule")), key="e_rule")  # also if drawn late
         return
     chips(_("Who showed a card"), "e_refuter", (*order, NOBODY),
           format_func=lambda p: p or _("Nobody"),
@@ -299,7 +299,8 @@ def reveal_form() -> None:
     state.r_cards = [c for c in state.get("r_cards") or () if c in options]
     st.pills(_("Cards you saw"), options, selection_mode="multi", key="r_cards",
              format_func=plain)
-    st.checkbox(_("That is their whole hand"), key="r_whole")
+    st.checkbox(_("That is their whole hand"), value=bool(state.get("r_whole")),
+                key="r_whole")  # an edited event's, also if drawn late (`home.derived_key`)
 
 
 def pending_show_prompt() -> None:
