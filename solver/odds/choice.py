@@ -35,9 +35,9 @@ count owner by owner, which counts cards by kind, has little left to merge: wher
 allow more states than its budget (`owner_states`) it takes no turns and starts only once the
 other counts have dropped out (where inclusion-exclusion runs, it waits as above). Of the 168
 forum and 45-card logs of 8 and 12 players measured (seeds 0-11, 0-100 events), 49 are such
-logs: it finished 4 (the programme alone took 8-59 ms there, it 0.3-0.5 s), and on the 34
-the programme finished its turns cost 0.3-0.7 s of CPU a log for nothing (``docs/odds.md``,
-"Where the time goes", late night).
+logs where inclusion-exclusion does not run: it finished 4 (the programme alone took 8-59 ms
+there, it 0.3-0.5 s), and on the 34 the programme finished its turns cost 0.3-0.7 s of CPU a
+log for nothing (``docs/odds.md``, "Where the time goes", late night).
 """
 
 from __future__ import annotations
@@ -98,9 +98,9 @@ def ruled_out(pz: Puzzle) -> int:
 def owner_states(pz: Puzzle) -> int:
     """How many states the count owner by owner's first turn may hold at most: the product of
     ``size + 1`` over the kinds of open card as the players with places left see them (which of
-    them may hold it, which of their refutations name it), the widest of its turns on every
-    12- and 8-player forum log measured. Late in a game the passes give each open card its own
-    kind, so this is ``2 ** cards``."""
+    them may hold it, which of their refutations name it): the widest of its turns on each of
+    the 72 forum logs of 8 and 12 players compared (10-100 events). Late in a game the passes
+    give each open card its own kind, so this is ``2 ** cards``."""
     env = pz.envelope
     tallies = [t for t in pz.tallies if t.owner != env]
     hands = frozenset(o for o in range(len(pz.owners)) if o != env and pz.capacity[o] > 0)
