@@ -164,7 +164,8 @@ def exact_count(
     exclusion card by card (`pins_compiled`) counts alone, within ``pins_budget`` units (where
     its kernels do not run, `EXCLUSION_UNCOMPILED`): it finishes the 45-card logs at 30 events
     the others leave to sampling, at 23-67 million units and 6-17 s, and on every log they
-    finish it was not quicker (`docs/odds.md`, "Where the time goes", pins)."""
+    finish it was not quicker (`docs/odds.md`, "Where the time goes", late night, card by
+    card)."""
     hands = sum(1 for p in pz.game.player_names if pz.capacity[pz.owners.index(p)] > 0)
     many = hands > FEW_HANDS
     runs: list[tuple[Steps[OwnerCount | Count], Budget, int]] = []
