@@ -75,6 +75,7 @@ from .odds import (
 from .odds.exact import exact_odds
 from .odds.setup import Tally
 from .values import replace
+from .witness import Swaps
 
 SAMPLES = 400
 """Deals drawn to estimate the race (standard error at most 0.025 per player)."""
@@ -228,6 +229,9 @@ class _Table:
             if isinstance(event, Suggestion):
                 self.turn_end[event.by] = heard
         self.solver = Solver(name=SOLVER, bootstrap_with=self.model.clauses)
+        self.swaps = Swaps(self.model) if not game.side_cards else None
+        """One-swap witnesses, asked before the solver (not with side cards, whose slots the
+        cell clauses only read as the side pile)."""
         self.selectors = list(self.model.selectors)
         self.live = self.model.live_cards
         self.my_slots: dict[int, str] = {}
@@ -251,7 +255,7 @@ class _Table:
         key = (player, upto, tuple(sorted(facts)), envelope)
         if key not in self.known:
             base = self.selectors[:upto] + facts
-            self.known[key] = not any(
+            self.known[key] = not self._another(deal, base) and not any(
                 self.solver.solve(assumptions=[*base, -holds(ENVELOPE, card)]) for card in envelope
             )
         return self.known[key]
@@ -262,10 +266,20 @@ class _Table:
         (``facts``, by default with the hidden choices drawn)."""
         holds = self.model.holds
         base = self.selectors + (self.facts(player, deal) if facts is None else facts)
+        view = set(base)
         return frozenset(
             c for c in self.live
-            if deal[c] != player and self.solver.solve(assumptions=[*base, holds(ENVELOPE, c)])
+            if deal[c] != player and (self._swapped_in(deal, view, c)
+                                      or self.solver.solve(assumptions=[*base, holds(ENVELOPE, c)]))
         )
+
+    def _another(self, deal: Mapping[str, str], view: list[int]) -> bool:
+        """Whether one swap of ``deal`` (which fits ``view``) fits it with another envelope."""
+        return self.swaps is not None and self.swaps.another_envelope(deal, set(view))
+
+    def _swapped_in(self, deal: Mapping[str, str], view: set[int], card: str) -> bool:
+        """Whether ``deal`` or one swap of it fits ``view`` with ``card`` in the envelope."""
+        return self.swaps is not None and self.swaps.envelope_can_hold(deal, view, card)
 
     def facts(self, player: str, deal: Mapping[str, str]) -> list[int]:
         """What ``player`` knows in ``deal``: their hand, the cards shown to them (drawn when I
@@ -419,7 +433,7 @@ class _Round(_Table):
             if self._pins(deal, heard + seen[name]):
                 return False, 0.0, False
         self._answer(deal, me, question, heard, seen[me])
-        open_ = self._open(heard + seen[me], self.mine)
+        open_ = self._open(deal, heard + seen[me], self.mine)
         left = {t: p for t, p in self.chances.items() if all(c in open_ for c in t)}
         if not left:  # my chances gave the true envelope nothing: only the deal's is left
             return True, 1.0, True
@@ -428,14 +442,18 @@ class _Round(_Table):
     def _pins(self, deal: Mapping[str, str], view: list[int]) -> bool:
         """Whether ``view`` leaves the envelope of ``deal`` the only one."""
         holds = self.model.holds
-        return not any(self.solver.solve(assumptions=[*view, -holds(ENVELOPE, card)])
-                       for card in self.live if deal[card] == ENVELOPE)
+        return not self._another(deal, view) and not any(
+            self.solver.solve(assumptions=[*view, -holds(ENVELOPE, card)])
+            for card in self.live if deal[card] == ENVELOPE)
 
-    def _open(self, view: list[int], cards: Collection[str]) -> set[str]:
-        """The ``cards`` that ``view`` leaves possible in the envelope (each model found marks
-        every envelope card in it as possible: only the rest need asking)."""
+    def _open(self, deal: Mapping[str, str], view: list[int], cards: Collection[str]
+              ) -> set[str]:
+        """The ``cards`` that ``view`` (which ``deal`` fits) leaves possible in the envelope:
+        those one swap of ``deal`` puts there, then the solver's (each model found marks every
+        envelope card in it as possible: only the rest need asking)."""
         holds = self.model.holds
-        found: set[str] = set()
+        assumed = set(view)
+        found = {c for c in cards if self._swapped_in(deal, assumed, c)}
         for card in cards:
             if card in found or not self.solver.solve(assumptions=[*view, holds(ENVELOPE, card)]):
                 continue
@@ -454,8 +472,10 @@ class _Round(_Table):
         game = self.log.game
         possible: set[str] = set()
 
+        assumed = set(view)
+
         def open_(card: str) -> bool:
-            if card in possible:
+            if card in possible or self._swapped_in(deal, assumed, card):
                 return True
             if not self.solver.solve(assumptions=[*view, holds(ENVELOPE, card)]):
                 return False
@@ -489,6 +509,8 @@ class _Round(_Table):
                 continue
             selector = self.model.fresh()
             self.solver.add_clause([-selector, *(holds(player, c) for c in named)])
+            if self.swaps is not None:
+                self.swaps.add(selector, [[holds(player, c) for c in named]])
             heard.append(selector)
             facts.append(holds(player, self.rng.choice(held)))
             return

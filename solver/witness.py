@@ -9,7 +9,7 @@ cells without a SAT call. Witnesses only ever show cells *possible*; proofs stay
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from .game import ENVELOPE
 from .model import Clause, DealModel
@@ -108,3 +108,75 @@ class Witnesses:
                         break
             if not progress:
                 return
+
+
+class Swaps:
+    """Cheap proofs that a view of the game leaves an envelope card open: a deal known to fit
+    the view with two cards' holders exchanged, checked against the clauses the swap touches.
+
+    A view is a list of assumptions: selectors of clauses registered here (`add`) and unit
+    literals over cells. Swapping keeps hand sizes, one owner per card and, within a category,
+    one envelope card; so the swapped deal fits the view if every registered clause whose
+    selector is in the view, and every unit literal of the view, that mentions one of the four
+    changed cells still holds. A valid swap is a deal: it proves a card possible; what no swap
+    shows, the solver still decides."""
+
+    def __init__(self, model: DealModel) -> None:
+        self.model = model
+        self._clauses: dict[int, list[tuple[int, Clause]]] = {}
+        """Cell variable -> (selector, clause) of every registered clause that mentions it."""
+        for selector, facts in zip(model.selectors, model.facts, strict=True):
+            self.add(selector, facts)
+
+    def add(self, selector: int, clauses: Iterable[Clause]) -> None:
+        """Register ``clauses`` (over cells) as holding when ``selector`` is assumed."""
+        for clause in clauses:
+            for lit in clause:
+                self._clauses.setdefault(abs(lit), []).append((selector, clause))
+
+    def valid(self, deal: Mapping[str, str], view: Collection[int], card: str, other: str
+              ) -> bool:
+        """Whether ``deal`` (which fits ``view``, a set) still fits it with the holders of
+        ``card`` and ``other`` exchanged; ``card`` and ``other`` of one category if either is in
+        the envelope."""
+        here, there = deal[card], deal[other]
+        moved = {card: there, other: here}
+        cell, cells = self.model.cell, self.model.cells
+        for key, now in (((card, here), False), ((card, there), True),
+                         ((other, there), False), ((other, here), True)):
+            var = cell[key]
+            if (-var if now else var) in view:
+                return False
+            for selector, clause in self._clauses.get(var, ()):
+                if selector not in view:
+                    continue
+                for lit in clause:
+                    c, owner = cells[abs(lit)]
+                    if ((moved.get(c) or deal[c]) == owner) == (lit > 0):
+                        break
+                else:
+                    return False
+        return True
+
+    def envelope_can_hold(self, deal: Mapping[str, str], view: Collection[int], card: str
+                          ) -> bool:
+        """Whether ``deal`` or one swap puts ``card`` in the envelope of a deal fitting ``view``
+        (exchanged with the envelope card of its category)."""
+        if deal[card] == ENVELOPE:
+            return True
+        category = self.model.game.category_of(card)
+        return any(self.valid(deal, view, card, e) for e in self.model.live_cards
+                   if deal[e] == ENVELOPE and self.model.game.category_of(e) == category)
+
+    def another_envelope(self, deal: Mapping[str, str], view: Collection[int]) -> bool:
+        """Whether one swap gives a deal fitting ``view`` whose envelope is not ``deal``'s: an
+        envelope card exchanged with another card of its category."""
+        game, live = self.model.game, self.model.live_cards
+        for e in live:
+            if deal[e] != ENVELOPE:
+                continue
+            category = game.category_of(e)
+            if any(deal[c] != ENVELOPE and game.category_of(c) == category
+                   and self.valid(deal, view, e, c) for c in live):
+                return True
+        return False
