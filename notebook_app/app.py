@@ -24,7 +24,7 @@ from notebook_app.screens.play import play_screen
 from notebook_app.session import sync
 from solver.i18n import N_, _
 from solver.limits import Stopped
-from solver.odds import exclusion_compiled
+from solver.odds import exclusion_compiled, pins_compiled
 from solver.odds.compiled import load_in_background
 
 # (No bare strings at module level here: Streamlit would print them.)
@@ -95,6 +95,7 @@ def main() -> None:
     try:
         load_in_background()  # the compiled odds, once per server, while the first page draws
         exclusion_compiled.load_in_background()
+        pins_compiled.load_in_background()
         draw()
     except Stopped:  # the session ended mid-computation: nobody waits for this page
         solvers = state.pop("live", None)  # maybe half-updated: a reconnect reopens the game

@@ -23,11 +23,12 @@ from functools import cache
 from types import ModuleType
 from typing import Any
 
+from ..limits import Stopped
 from . import pins
 from .compiled import installed
 from .owners import OwnerCount
 from .pins import Figures, Plan, around, candidates, middle_work, python_steps, triples_of
-from .programme import Budget, Steps
+from .programme import Budget, Steps, finish
 from .residues import crt, moduli_for
 from .setup import Puzzle
 
@@ -39,10 +40,51 @@ def kernel() -> ModuleType | None:
     """The compiled kernels, or ``None`` where numba does not load (logged once)."""
     try:
         from . import pins_kernel
+
+        _warm_up(pins_kernel)
+    except Stopped:  # the session ended during the load: the next count loads them again
+        raise
     except Exception:
         logging.getLogger(__name__).warning("compiled pins unavailable", exc_info=True)
         return None
     return pins_kernel
+
+
+def loaded() -> bool:
+    """Whether this process has loaded the kernels already (or failed to)."""
+    return kernel.cache_info().currsize > 0
+
+
+@cache
+def load_in_background() -> None:
+    """Load the kernels on a thread of their own, once per process, where numba is installed:
+    a server calls this as it starts (after the other counts' loads), so the first 12-player
+    log only this count finishes does not wait for the load."""
+    if installed() and not loaded():
+        import threading
+
+        threading.Thread(target=kernel, name="odds-pins-kernels", daemon=True).start()
+
+
+def _warm_up(k: ModuleType) -> None:
+    """Count a tiny game (a pass, a refutation, every envelope slot open) with the
+    kernels: their machine code loads at its first call (from numba's cache, else compiled:
+    about 15 s), so no real count pays for it."""
+    from ..cards import Deck
+    from ..editions import Dealing, new_game
+    from ..game import GameLog, Suggestion
+    from ..notebook import Notebook
+    from .setup import puzzle
+
+    deck = Deck(("Plum", "Green"), ("Rope", "Knife"), ("Hall", "Study", "Lounge"))
+    game = new_game(deck, ("Ann", "Bob", "Cat", "Dan"), Dealing.CLASSIC, me="Ann",
+                    my_cards=("Hall",))
+    log = GameLog(game, (Suggestion("Ann", ("Plum", "Rope", "Study"), passes=("Bob",),
+                                    refuted_by="Cat"),))
+    with Notebook(game, log.events) as notebook:
+        p = pins.plan(puzzle(log, notebook.grid()))
+    if p.possible and fits(p):
+        finish(compiled_steps(k, p, Budget(1_000_000)))
 
 
 def count_plan(p: Plan, budget: Budget) -> Steps[Figures]:
