@@ -37,7 +37,7 @@ other counts have dropped out (where inclusion-exclusion runs, it waits as above
 forum and 45-card logs of 8 and 12 players measured (seeds 0-11, 0-100 events), 49 are such
 logs where inclusion-exclusion does not run: it finished 4 (the programme alone took 8-59 ms
 there, it 0.3-0.5 s), and on the 34 the programme finished its turns cost 0.3-0.7 s of CPU a
-log for nothing (``docs/odds.md``, "Where the time goes", late night).
+log for nothing (``docs/odds.md``, "Where the time goes", late in a game).
 """
 
 from __future__ import annotations
