@@ -53,7 +53,7 @@ def counted(pz: Puzzle, compiled: bool, budget: int = PLENTY) -> tuple[Count, Bu
     return result, spent
 
 
-def small_moduli(bound: int) -> tuple[int, ...]:
+def small_moduli(bound: int, top: int = 0) -> tuple[int, ...]:
     """Primes from 1009 up, as many as the bound needs: many residues for a small count."""
     moduli: list[int] = []
     product, n = 1, 1009

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from solver.editions import Dealing
 from solver.errors import ContradictionError
@@ -23,6 +24,7 @@ from solver.odds.exact import exact_odds
 from solver.odds.exclusion import Setup, Unsupported, count_by_exclusion, prepare, python_steps
 from solver.odds.owners import OwnerCount, odds_of
 from solver.odds.programme import Budget, finish
+from solver.odds.residues import WIDE, moduli_for
 from solver.odds.setup import Puzzle
 from tests.brute import deals
 from tests.strategies import forum_game, small_logs
@@ -195,6 +197,18 @@ def test_every_budget_gives_up_at_the_same_point() -> None:
         compiled(pz, work.spent - 1)
     with pytest.raises(OverBudget):
         python(pz, work.spent - 1)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=0, max_value=4), st.integers(min_value=0),
+       st.integers(min_value=0))
+def test_a_product_modulo_a_wide_prime(index: int, a: int, b: int) -> None:
+    """`exclusion_kernel.mul` modulo the primes below 2^50 it counts with, residues at the
+    edges (0, 1, p - 1) and between."""
+    p = moduli_for(1 << 240, WIDE)[index]
+    k = compiled_module.kernel()
+    for x, y in ((a % p, b % p), (p - 1, p - 1), (p - 1, b % p), (0, p - 1), (1, p - 1)):
+        assert k.mul(x, y, p, 1 / p) == x * y % p
 
 
 def test_its_arrays_stay_within_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:

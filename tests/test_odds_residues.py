@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver.odds.residues import TOP, crt, is_prime, moduli_for, residues_of
+from solver.odds.residues import TOP, WIDE, crt, is_prime, moduli_for, residues_of
 
 
 def trial_division(n: int) -> bool:
@@ -24,6 +24,14 @@ def test_the_moduli_are_the_largest_primes_below_the_top() -> None:
     below = [n for n in range(TOP - 1, TOP - 2000, -1) if trial_division(n)]
     assert list(moduli[: len(below)]) == below[: len(moduli)]
     assert all(m < TOP for m in moduli) and len(set(moduli)) == len(moduli)
+
+
+def test_the_wide_moduli_are_the_largest_primes_below_2_to_the_50() -> None:
+    """The primes just below 2^50 are 2^50 - 27, - 35, - 51, - 71, - 113 (published tables of
+    primes just less than a power of two); no number between them is prime."""
+    assert moduli_for(1 << 240, WIDE) == tuple(WIDE - k for k in (27, 35, 51, 71, 113))
+    assert not any(is_prime(n) for n in range(WIDE - 112, WIDE) if WIDE - n not in (27, 35, 51,
+                                                                                   71))
 
 
 @given(st.integers(min_value=0, max_value=1 << 400))

@@ -10,7 +10,7 @@ moves lead to), each turn charged before its moves are listed, then the completi
 forward figures and every card's figure. So whether a log is exact never depends on which ran.
 
 Counts are exact: in 64-bit integers where `Setup.bound` (every figure and partial sum) is
-below 2^62, else modulo a few primes below 2^31 (`residues`) that multiply to more than any
+below 2^62, else modulo a few primes below 2^50 (`residues.WIDE`) that multiply to more than any
 final figure (a start state's completions are at most ``places!``, a card's figure at most the
 envelope triples' weight times that; both are counts, never negative) and rebuilt by the
 Chinese remainder theorem. Per class the figures are arrays of residues, not fields of one
@@ -44,7 +44,7 @@ from .compiled import installed
 from .exclusion import Setup, State, Turn, counted, prepare, python_steps
 from .owners import OwnerCount
 from .programme import Budget, OverBudget, Steps, python_first
-from .residues import crt, moduli_for
+from .residues import WIDE, crt, moduli_for
 
 PACE = 3
 """A compiled unit's effort, in sixteenths of a unit of the count owner by owner in Python
@@ -64,11 +64,12 @@ NUMBERS = 8
 """The most 64-bit numbers the count keeps at once per unit of its budget, besides `FLOOR`: a
 count whose arrays would keep more gives up (`OverBudget`) before allocating them (`kept`), so
 its memory is bounded by its budget whatever the log (within 5 million units, 305 MiB and
-`FLOOR`'s 8). The 12-player logs of `docs/odds.md` it finishes keep up to 7.7 per unit of 5
-million (45 cards, 30 events, seed 1: 38.6 million numbers at 4.24 million units)."""
+`FLOOR`'s 8). More than `STATES_PASS`: the states pass's share, and one state's moves. The
+12-player logs of `docs/odds.md` it finishes keep up to 4.7 per unit of 5 million (45 cards,
+30 events, seed 1: 23.4 million numbers at 4.24 million units)."""
 FLOOR = 1 << 20
 """64-bit numbers any count may keep (8 MiB), whatever its budget: small budgets are for small
-logs, whose arrays are many per unit of work (up to 16 measured: few moves per state)."""
+logs, whose arrays are many per unit of work (up to 10 measured: few moves per state)."""
 STATES_PASS = 7
 """The most 64-bit numbers the states pass keeps per unit charged, besides one state's moves
 (`_scratch`): every key (one per state, each charged; the last turn's, one per move), and
@@ -229,8 +230,8 @@ def compiled_steps(k: Any, setup: Setup, budget: Budget) -> Steps[OwnerCount]:
             comb[a, b] = math.comb(a, b)
     radices, most, _ = shapes(setup)
     big = setup.bound()
-    values = ((k.EXACT,) if big < EXACT_LIMIT else
-              moduli_for(math.factorial(setup.places) * sum(w for _, w in setup.led.values())))
+    largest = math.factorial(setup.places) * sum(w for _, w in setup.led.values())
+    values = (k.EXACT,) if big < EXACT_LIMIT else moduli_for(largest, WIDE)
     moduli = array(values)
     inverse = np.array([1 / p if p else 0.0 for p in values], dtype=np.float64)
 

@@ -6,8 +6,9 @@ in mixed radix (``stride``; the pins are the last part). A turn's moves are thos
 (a row of ``open_``), every way to pin ``k_j <= n_j`` cards of each open kind with ``sum k <= c``,
 weight ``sign (-1)^f c!/(c-f)! prod C(n_j, k_j)``, listed in the same order. Counts are arrays
 with one column per modulus (`residues`), or one column of exact counts when the modulus is
-`EXACT` (a bound proves they fit 64 bits); residues are kept from 0 to below their prime, so a
-product of two fits 62 bits. `solver.odds.exclusion_compiled` drives the turns and charges the
+`EXACT` (a bound proves they fit 64 bits); residues are kept from 0 to below their prime (below
+2^50: three where five primes below 2^31 were needed), a product of two by its floating-point
+quotient (`mul`). `solver.odds.exclusion_compiled` drives the turns and charges the
 work.
 
 Imported only where the compiled count runs (numba is heavy to load).
@@ -24,15 +25,17 @@ from .kernel import EXACT, compiled
 
 @compiled
 def mul(a: int, b: int, p: int, inv: float) -> int:
-    """``a * b`` modulo ``p`` (``a``, ``b`` residues; ``inv`` is ``1 / p``), exact where ``p``
-    is `EXACT`. The quotient from floating point (``a * b < 2^62``, relative error about
-    2^-52) is off by at most one either way: corrected."""
+    """``a * b`` modulo ``p`` (``a``, ``b`` residues; ``inv`` is ``1 / p``; ``p`` below
+    `residues.WIDE`, 2^50), exact where ``p`` is `EXACT`. The quotient from floating point (of
+    ``a * b < 2^100``, relative error under 2^-51, so off by under 0.4 below 2^50) is off by at
+    most one either way: corrected."""
     if p == EXACT:
         return a * b
-    q = np.int64(float(a) * float(b) * inv)
-    r = int(a * b - q * p)
+    q = np.uint64(float(a) * float(b) * inv)
+    # a * b - q * p is from -p to below 2p: exact in 64 bits wrapping (unsigned: defined)
+    r = np.int64(np.uint64(a) * np.uint64(b) - q * np.uint64(p))
     r = r + p if r < 0 else r
-    return r - p if r >= p else r
+    return int(r - p if r >= p else r)
 
 
 @compiled

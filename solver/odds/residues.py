@@ -9,6 +9,8 @@ any count the programme can produce (`moduli_for` an upper bound on it).
 
 The primes are below 2^31, so the product of two residues fits a signed 64-bit integer and a
 multiply-add needs no 128-bit arithmetic (each prime adds 31 bits: four cover 2^123).
+Inclusion-exclusion's kernels take primes below 2^50 (`WIDE`), their products by a
+floating-point quotient: fewer primes, so fewer residues to carry (three cover 2^149).
 
 >>> moduli = moduli_for(10**20)
 >>> len(moduli)
@@ -25,12 +27,17 @@ from functools import cache
 TOP = 1 << 31
 """Every modulus is below this, so a product of two residues fits a signed 64-bit integer."""
 
-_WITNESSES = (2, 3, 5, 7)
-"""Miller-Rabin bases that decide primality exactly for every number below 3,215,031,751."""
+WIDE = 1 << 50
+"""Moduli below this leave a product of two residues (below 2^100) whose floating-point
+quotient is off by at most one: inclusion-exclusion's kernels take them (fewer moduli)."""
+
+_WITNESSES = (2, 3, 5, 7, 11, 13, 17, 19, 23)
+"""Miller-Rabin bases that decide primality exactly for every number below 3.8 * 10^18."""
 
 
 def is_prime(n: int) -> bool:
-    """Whether ``n`` (below 3,215,031,751) is prime: Miller-Rabin with bases 2, 3, 5 and 7."""
+    """Whether ``n`` (below 3.8 * 10^18) is prime: Miller-Rabin with the primes to 23 as
+    bases."""
     if n < 2:
         return False
     for p in _WITNESSES:
@@ -53,23 +60,23 @@ def is_prime(n: int) -> bool:
 
 
 @cache
-def _prime(index: int) -> int:
-    """The ``index``-th largest prime below `TOP` (0: 2^31 - 1)."""
-    n = TOP - 1 if index == 0 else _prime(index - 1) - 2
+def _prime(index: int, top: int = TOP) -> int:
+    """The ``index``-th largest prime below ``top`` (a power of two; 0: 2^31 - 1 below `TOP`)."""
+    n = top - 1 if index == 0 else _prime(index - 1, top) - 2
     while not is_prime(n):
         n -= 2
     return n
 
 
-def moduli_for(bound: int) -> tuple[int, ...]:
-    """The fewest primes (the largest below 2^31, largest first) whose product exceeds
+def moduli_for(bound: int, top: int = TOP) -> tuple[int, ...]:
+    """The fewest primes (the largest below ``top``, largest first) whose product exceeds
     ``bound``: enough to rebuild any count from 0 to ``bound`` from its residues."""
     moduli: list[int] = []
     product = 1
     while product <= bound:
-        moduli.append(_prime(len(moduli)))
+        moduli.append(_prime(len(moduli), top))
         product *= moduli[-1]
-    return tuple(moduli) if moduli else (_prime(0),)
+    return tuple(moduli) if moduli else (_prime(0, top),)
 
 
 def residues_of(value: int, moduli: Sequence[int]) -> tuple[int, ...]:
