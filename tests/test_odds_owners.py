@@ -281,8 +281,8 @@ def test_the_work_budgets_bound_memory(make: Callable[[], GameLog], exact: bool)
     finishes at 4.23 million units of its 5 million (300 MiB; it was past every budget at 313 MB). A
     forum game at 30 events the programme finishes at 17.8 million units (75 MiB; 307 while it
     kept every layer's moves and split the envelope in a second forward pass). tracemalloc sees
-    numpy's arrays. Inclusion-exclusion's are bounded by its budget, by construction (`exclusion_compiled.NUMBERS`: 313 MiB within 5
-    million units)."""
+    numpy's arrays. Inclusion-exclusion's are bounded by its budget, by construction
+    (`exclusion_compiled.NUMBERS`: 313 MiB within 5 million units)."""
     import tracemalloc
 
     log = make()
