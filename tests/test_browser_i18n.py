@@ -131,9 +131,16 @@ GAMES = {
 }
 
 
-@pytest.mark.parametrize("language", [  # English games are played whole by default elsewhere
-    pytest.param(language, marks=pytest.mark.slow) if language == "en" else language  # (the
-    for language in GAMES])  # twenty turns, the reload): here only with --runslow
+SLOW = ("en", "ru")
+"""Played in the browser only with --runslow, to keep the suite under ten minutes: English games
+are played whole elsewhere (the twenty turns, the reload), and Russian's screens are checked
+without a browser (`test_i18n_screens.py`) while Finnish (Latin letters) and Japanese (no
+spaces, wide glyphs) stand for the layouts here."""
+
+
+@pytest.mark.parametrize("language", [
+    pytest.param(language, marks=pytest.mark.slow) if language in SLOW else language
+    for language in GAMES])
 def test_a_game_in_each_language(
     language: str, app_url: str, chromium_executable: str,
     chromium_args: list[str], artifacts_dir: Path,
