@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
-from math import ceil, prod
+from math import ceil, floor, log10, prod
 from unicodedata import east_asian_width
 
 import pandas as pd
@@ -185,6 +185,24 @@ def percent(probability: float) -> str:
     return f"{value}%"
 
 
+def envelope_chance(probability: float) -> str:
+    """An envelope's chance: as `percent` from 1%, below it with two significant digits, since
+    a big deck leaves thousands of envelopes under 1% that are far from alike.
+
+    >>> envelope_chance(0.372), envelope_chance(0.0011), envelope_chance(0.00012)
+    ('37%', '0.11%', '0.012%')
+    >>> envelope_chance(0.0000001)
+    '<0.0001%'
+    """
+    value = 100 * probability
+    if value >= 0.995:
+        return percent(probability)
+    if value < 0.00005:
+        return "<0.0001%"
+    digits = min(4, 1 - floor(log10(value)))
+    return f"{value:.{digits}f}%"
+
+
 def grid_styles(grid: Grid) -> pd.DataFrame:
     """CSS for every cell of `grid_table`, so the colours follow the knowledge."""
     styles: list[list[str]] = []
@@ -251,10 +269,12 @@ def likeliest(envelopes: Sequence[tuple[str, str, str, float]], shown: int = 3) 
     >>> likeliest([("A", "R", "H", 0.4), ("B", "R", "H", 0.2), ("C", "R", "H", 0.2),
     ...            ("D", "R", "H", 0.2)], shown=2)
     'Likeliest: A, R, H 40% · B, R, H 20% · and 2 more at 20%'
+    >>> likeliest([("A", "R", "H", 0.0011), ("B", "R", "H", 0.0011), ("C", "R", "H", 0.0002)])
+    'Likeliest, tied at 0.11% each: A, R, H · B, R, H'
     """
     if len(envelopes) < 2:
         return ""
-    chances = [percent(p) for *_cards, p in envelopes]
+    chances = [envelope_chance(p) for *_cards, p in envelopes]
     names = [_("{suspect}, {weapon}, {room}").format(suspect=s, weapon=w, room=r)
              for s, w, r, _p in envelopes]
     tied = next((i for i, c in enumerate(chances) if c != chances[0]), len(chances))
