@@ -13,15 +13,15 @@ from solver.editions import Dealing, forum_deck
 from solver.errors import ContradictionError
 from solver.game import GameLog
 from solver.logfile import load
-from solver.odds import OWNER_BUDGET, OverBudget, count, grid_of, odds, puzzle
+from solver.odds import OWNER_BUDGET, OverBudget, grid_of, odds, puzzle
 from solver.odds.choice import FEW_CELLS, ruled_out
-from solver.odds.exact import exact_odds
 from solver.odds.exclusion import Unsupported, count_by_exclusion, is_refutation
 from solver.odds.owners import count_by_owner, odds_of
 from solver.odds.programme import Budget
 from solver.odds.result import Odds
 from solver.simulate import Absence, play, random_setup
 from tests.brute import deals
+from tests.programme_check import same_as_programme
 from tests.strategies import forum_game, small_logs
 from tests.test_odds import brute_odds
 
@@ -73,20 +73,8 @@ def test_the_refuter_model_is_left_to_the_other_counts() -> None:
 
 def assert_same_as_programme(log: GameLog) -> bool:
     """True when compared; False when the programme is over its budget."""
-    try:
-        grid = grid_of(log)
-    except ContradictionError:
-        return False
-    pz = puzzle(log, grid)
-    try:
-        plain = exact_odds(log, count(pz), False)
-    except OverBudget:
-        return False
-    mine = odds_of(log, pz, count_by_exclusion(pz, Budget(PLENTY)), False)
-    assert mine.probabilities == plain.probabilities
-    assert mine.envelope_odds == plain.envelope_odds
-    assert mine.deals == plain.deals
-    return True
+    return same_as_programme(
+        log, lambda pz: odds_of(log, pz, count_by_exclusion(pz, Budget(PLENTY)), False))
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)

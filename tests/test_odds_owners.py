@@ -19,12 +19,12 @@ from solver.game import GameLog
 from solver.logfile import load
 from solver.odds import OverBudget, count, grid_of, odds, puzzle
 from solver.odds.choice import first_finished
-from solver.odds.exact import exact_odds
 from solver.odds.owners import owner_odds, owner_steps
 from solver.odds.programme import Budget
 from solver.odds.setup import Puzzle
 from solver.simulate import Absence, play, random_setup
 from tests.brute import deals
+from tests.programme_check import same_as_programme
 from tests.strategies import forum_game, small_logs
 from tests.test_odds import brute_odds
 
@@ -71,20 +71,8 @@ def test_forum_rules_equal_to_brute_force(log: GameLog) -> None:
 
 def assert_same_as_programme(log: GameLog, refuter_model: bool) -> bool:
     """True when compared; False when the programme is over its budget."""
-    try:
-        grid = grid_of(log)
-    except ContradictionError:
-        return False
-    pz = puzzle(log, grid, refuter_model=refuter_model)
-    try:
-        plain = exact_odds(log, count(pz), refuter_model)
-    except OverBudget:
-        return False
-    mine = owner_odds(log, pz, Budget(PLENTY), refuter_model)
-    assert mine.probabilities == plain.probabilities
-    assert mine.envelope_odds == plain.envelope_odds
-    assert mine.deals == plain.deals
-    return True
+    return same_as_programme(
+        log, lambda pz: owner_odds(log, pz, Budget(PLENTY), refuter_model), refuter_model)
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)

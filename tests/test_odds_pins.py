@@ -12,8 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from solver.editions import Dealing
 from solver.game import GameLog
 from solver.logfile import load
-from solver.odds import OverBudget, count, grid_of, odds, puzzle
-from solver.odds.exact import exact_odds
+from solver.odds import OverBudget, grid_of, odds, puzzle
 from solver.odds.exclusion import Unsupported, is_refutation
 from solver.odds.owners import odds_of
 from solver.odds.pins import count_by_pins, pins_steps, plan, python_steps
@@ -22,6 +21,7 @@ from solver.odds.pins_compiled import pins_steps as compiled_pins
 from solver.odds.programme import Budget, finish
 from solver.odds.result import Odds
 from tests.brute import deals
+from tests.programme_check import same_as_programme
 from tests.strategies import small_logs
 from tests.test_odds import brute_odds
 from tests.test_odds_owners import forty_five_cards
@@ -93,16 +93,8 @@ def test_compiled_equals_python_forum_rules(log: GameLog) -> None:
 
 def assert_same_as_programme(log: GameLog) -> bool:
     """True when compared; False when the programme is over its budget."""
-    pz = puzzle(log, grid_of(log))
-    try:
-        plain = exact_odds(log, count(pz), False)
-    except OverBudget:
-        return False
-    mine = odds_of(log, pz, finish(compiled_pins(pz, Budget(PLENTY))), False)
-    assert mine.probabilities == plain.probabilities
-    assert mine.envelope_odds == plain.envelope_odds
-    assert mine.deals == plain.deals
-    return True
+    return same_as_programme(
+        log, lambda pz: odds_of(log, pz, finish(compiled_pins(pz, Budget(PLENTY))), False))
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
