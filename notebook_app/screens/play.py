@@ -88,12 +88,13 @@ def race_line(log: GameLog) -> None:
     from solver.errors import ClueError
     from solver.race import Race, accuse_or_wait, fallback_note, out_since, race
 
+    watching = log.game.me is None or out_since(log, log.game.me) is not None  # no accusing
     cached = state.get("race_line")
     if cached is None or cached[0] != log:
         line: Message | None = None
         drawn: Race | None = None
         try:
-            if log.game.me is None or out_since(log, log.game.me) is not None:
+            if watching:
                 result = drawn = race(log, samples=RACE_SAMPLES)
                 chances = {n: p for n, p in result.players.items() if n not in result.out}
                 leader = max(chances, key=chances.__getitem__, default=None)
@@ -113,7 +114,7 @@ def race_line(log: GameLog) -> None:
         state.table_race = (log, drawn)
     if cached[1] is None:
         return
-    if log.game.me is None or out_since(log, log.game.me) is not None:  # no accusation to weigh
+    if watching:  # no accusation of mine to weigh
         why = _("From deals your notebook allows, a deal weighing less for each card a player "
                 "named while holding it or after it was shown to them (players seldom bluff) "
                 "and none in which a player still playing could have named the envelope on "
