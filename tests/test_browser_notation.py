@@ -27,6 +27,7 @@ def test_a_note_and_a_pasted_game_on_a_phone(
     chromium_executable: str, chromium_args: list[str], artifacts_dir: Path,
 ) -> None:
     from playwright.sync_api import Page, expect, sync_playwright
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     def settle(page: Page) -> None:
         page.wait_for_timeout(300)
@@ -107,10 +108,19 @@ def test_a_note_and_a_pasted_game_on_a_phone(
         expect(code).to_contain_text("dropped his cards")
         # A tap shows the copy button at the code's corner: on a phone the tap also moves the
         # emulated mouse over the code, which Chromium's touch emulation does only sometimes,
-        # so the pointer is put there too.
-        code.tap()
-        code.hover()
+        # so the pointer is put there too; and as the button comes with the pointer's entering
+        # (a CI run once saw none after one tap and hover), the pointer leaves and comes back
+        # until it shows, a few times at most.
         copy = code.get_by_role("button")
+        code.scroll_into_view_if_needed()
+        code.tap()
+        for _ in range(5):
+            code.hover()
+            try:
+                copy.wait_for(state="visible", timeout=2000)
+                break
+            except PlaywrightTimeout:
+                page.mouse.move(1, 1)
         expect(copy).to_be_visible()
         shot(page, "5-log-as-text")
         copy.tap()
