@@ -62,6 +62,13 @@ KEY_LIMIT = 1 << 62
 """States whose parts need this many keys or more are counted in Python."""
 WEIGHT_LIMIT = 1 << 62
 """A move's weight must stay below this (its exact value is reduced by each modulus)."""
+MOVES_KEPT = 8_000_000
+"""The forward pass keeps its layers' moves (about 6 bytes a move: the next state's index and
+the label; the weight where some move weighs more than 1) for the backward pass while they
+are no more than this many in all (48 MB); later layers' moves are listed again from their
+states (`Step.listed`): listing them and finding their next states took a quarter of a late
+45-card count. A count past a few million moves keeps its first layers' only, so its peak
+memory grows by 48 MB at most."""
 EXACT_LIMIT = 1 << 62
 """Counts bounded below this are kept exact in 64-bit integers, larger ones modulo primes."""
 
@@ -258,6 +265,7 @@ def _compiled(
         return min(budget.transitions, KEY_LIMIT)
 
     steps: list[Step] = []
+    kept = 0  # moves kept so far (`MOVES_KEPT`)
     for layer in plan.layers:
         if layer.card is not None:
             hooks = layer.hooks
@@ -291,8 +299,13 @@ def _compiled(
                          len(next_keys))
             envelope.full.append(k.filled_slots(next_keys, stride, radix_, slots))
             envelope.moves.append((axis_of, cls, into_axes))
-        steps.append(Step(keys, ways, moves, labels, len(target)))
-        del start, target, into, label, weight  # the moves: listed again by the backward pass
+        step = Step(keys, ways, moves, labels, len(target))
+        if kept + len(target) <= MOVES_KEPT:  # kept for the backward pass, as it reads them
+            kept += len(target)
+            step.kept = (start, into, label.copy(),
+                         weight.copy() if (weight != 1).any() else weight[:0].copy())
+        steps.append(step)
+        del start, target, into, label, weight  # else listed again by the backward pass
         keys, ways = next_keys, next_ways
         yield
     return _backward(k, plan, keys, steps, moduli, envelope)
@@ -368,9 +381,10 @@ def _block_moves(k: Any, *rules: Any) -> Moves:
 @dataclass
 class Step:
     """One layer as the backward pass keeps it: its states (keys) and the ways into them, how to
-    list their moves (`Moves`), and how many labels its moves take. The moves themselves are
-    not kept (8-14 bytes a move, 2-6 moves a state on the 12-player logs): the backward pass
-    and the envelope split list them again, each a layer at a time."""
+    list their moves (`Moves`), and how many labels its moves take. Its moves are kept as the
+    forward pass counted them up to `MOVES_KEPT` in all (6 bytes a move, 2-6 moves a state on
+    the 12-player logs); past that, the backward pass and the envelope split list them again,
+    a layer at a time."""
 
     keys: Any
     ways: Any
@@ -378,6 +392,10 @@ class Step:
     labels: int
     listed_forward: int
     """How many moves the forward pass listed (a check on the moves listed again)."""
+    kept: tuple[Any, Any, Any, Any] | None = None
+    """The moves as the forward pass listed them, where they were kept (`MOVES_KEPT`): where
+    each state's moves start, then per move its next state (index), label and weight (empty
+    where every move weighs 1)."""
 
     def listed(self, k: Any, reached: Any) -> tuple[Any, Any, Any, Any]:
         """The layer's moves listed again, as the forward pass listed them: where each state's
@@ -386,6 +404,9 @@ class Step:
         weight. Their work was charged by the forward pass."""
         import numpy as np
 
+        if self.kept is not None:
+            kept, self.kept = self.kept, None
+            return kept
         # their work was charged once: with 0 bits a move's work is 1 and ``top`` is never read
         start, target, label, weight, _ = self.moves(self.keys, np.zeros(1, np.int64), 0,
                                                      KEY_LIMIT)

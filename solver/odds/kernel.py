@@ -102,6 +102,16 @@ def card_moves(keys: Any, stride: Any, radix: Any, allowed: Any, room: Any, hook
     target = np.empty(size, np.int64)
     label = np.empty(size, np.int16)
     weight = np.empty(size, np.int64)
+    # each possible owner's room, read once per state (in bit fields: its shift and mask, found
+    # once per layer); a card no tally counts needs no more of the key (late in a game, most)
+    held_of = np.empty(width, np.int64)
+    shift = np.empty(width, np.int64)
+    mask = np.empty(width, np.int64)
+    fields = radix[radix.shape[0] // 2] >= 0
+    for x in range(width):
+        shift[x] = radix[radix.shape[0] // 2 + allowed[x]]
+        mask[x] = radix[allowed[x]] - 1
+    plain = hook_tally.shape[0] == 0 and closes.shape[0] == 0
     m = 0
     units = 0
     done = states
@@ -117,31 +127,36 @@ def card_moves(keys: Any, stride: Any, radix: Any, allowed: Any, room: Any, hook
         key = keys[i]
         full = -1
         fulls = 0
-        for x in allowed:
-            if part(key, stride, radix, x) > room[x]:
+        for x in range(width):
+            held = (key >> shift[x]) & mask[x] if fields else part(key, stride, radix,
+                                                                   allowed[x])
+            held_of[x] = held
+            if held > room[allowed[x]]:
                 fulls += 1
-                full = x
+                full = allowed[x]
         if fulls > 1:
             continue
-        for o in allowed:
+        for x in range(width):
+            o = allowed[x]
             if fulls == 1 and o != full:
                 continue
-            held = part(key, stride, radix, o)
+            held = held_of[x]
             if held == 0 or held - 1 > room[o]:
                 continue
             nxt = key - stride[o]
             w = 1
-            for h in range(hook_tally.shape[0]):
-                if hook_owner[h] == o:
-                    t = hook_tally[h]
+            if not plain:
+                for h in range(hook_tally.shape[0]):
+                    if hook_owner[h] == o:
+                        t = hook_tally[h]
+                        c = part(nxt, stride, radix, base + t)
+                        nxt += (min(c + 1, saturation[t]) - c) * stride[base + t]
+                for t in closes:
                     c = part(nxt, stride, radix, base + t)
-                    nxt += (min(c + 1, saturation[t]) - c) * stride[base + t]
-            for t in closes:
-                c = part(nxt, stride, radix, base + t)
-                w *= weights[t, c]
-                nxt -= c * stride[base + t]
-            if w == 0:
-                continue
+                    w *= weights[t, c]
+                    nxt -= c * stride[base + t]
+                if w == 0:
+                    continue
             if held == 1:
                 dead = False
                 for q in range(pending_from[o], pending_from[o + 1]):
@@ -396,9 +411,11 @@ def envelope_backward(after: Any, full: Any, next_full: Any, whole: int, lo: Any
     next_extent, next_start = rows_after(next_full, whole, next_lo, sizes)
     out = np.zeros((start[-1], columns), after.dtype)
     w = np.empty(columns, np.int64)
+    scale = np.empty(columns, np.int64)
+    ratio = np.empty(columns, np.int64)
     exact = moduli[0] == EXACT
     ones = weight.shape[0] == 0
-    empty = np.zeros(3, np.bool_)
+    step = np.zeros(3, np.int64)  # per axis, the row (or triple) one class further on
     for s in range(begin.shape[0] - 1):
         first = full[s] == 0
         for t in range(begin[s], begin[s + 1]):
@@ -409,42 +426,82 @@ def envelope_backward(after: Any, full: Any, next_full: Any, whole: int, lo: Any
             if next_start[d + 1] == next_start[d]:
                 continue
             wt = 1 if ones else weight[t]
-            for j in range(columns):
-                w[j] = wt if exact else wt % moduli[j]
+            # The next state's rows, class by class on each axis whose slot is still empty
+            # there, map to this state's rows (or, at a first slot, to the triples) at a fixed
+            # offset plus a step per class: the classes from ``next_lo`` on, the move's class
+            # on its axis, 0 on an axis with no slot or filled before.
+            if first:
+                at = 0
+                stride = 1
+                for a in range(3):
+                    e = (whole >> a & 1) == 1 and (next_full[d] >> a & 1) == 0
+                    c = cls if a == axis else (next_lo[a] if e else 0)
+                    at += c * stride
+                    step[a] = stride if e else 0
+                    stride *= sizes[a]
+                for j in range(columns):
+                    if exact:
+                        scale[j] = ways[s, j] * wt
+                    else:  # multiplied by Shoup's method, as in `forward`
+                        scale[j] = np.int64(ways[s, j]) * (wt % moduli[j]) % moduli[j]
+                        ratio[j] = (scale[j] << 32) // moduli[j]
+            else:
+                at = start[s]
+                stride = 1
+                for a in range(3):
+                    e = (whole >> a & 1) == 1 and (next_full[d] >> a & 1) == 0
+                    if a == axis:
+                        at += (cls - lo[a]) * stride
+                    elif e:
+                        at += (next_lo[a] - lo[a]) * stride
+                    step[a] = stride if e else 0
+                    stride *= extent[s, a]
+                for j in range(columns):
+                    w[j] = wt if exact else wt % moduli[j]
+            # the next state's rows vary on two axes at most (it has a slot filled): ``inner``
+            # (rows next to each other) and ``outer``
+            inner, step_in, outer, step_out = 1, 0, 1, 0
             for a in range(3):
-                empty[a] = (whole >> a & 1) == 1 and (next_full[d] >> a & 1) == 0
+                if next_extent[d, a] > 1:
+                    if inner == 1:
+                        inner, step_in = next_extent[d, a], step[a]
+                    else:
+                        outer, step_out = next_extent[d, a], step[a]
             here = next_start[d]
-            for r2 in range(next_extent[d, 2]):
-                for r1 in range(next_extent[d, 1]):
-                    for r0 in range(next_extent[d, 0]):
-                        # this row's class on each axis: the move's, one still to come, or none
-                        c0 = cls if axis == 0 else (next_lo[0] + r0 if empty[0] else 0)
-                        c1 = cls if axis == 1 else (next_lo[1] + r1 if empty[1] else 0)
-                        c2 = cls if axis == 2 else (next_lo[2] + r2 if empty[2] else 0)
-                        if first:
-                            index = c0 + sizes[0] * (c1 + sizes[1] * c2)
-                            for j in range(columns):
-                                if exact:
-                                    triples[index, j] += ways[s, j] * wt * after[here, j]
-                                else:
-                                    p = moduli[j]
-                                    x = np.int64(ways[s, j]) * w[j] % p * after[here, j] % p
-                                    triples[index, j] = (triples[index, j] + x) % p
-                        else:
-                            q0 = c0 - lo[0] if axis == 0 or empty[0] else 0
-                            q1 = c1 - lo[1] if axis == 1 or empty[1] else 0
-                            q2 = c2 - lo[2] if axis == 2 or empty[2] else 0
-                            row = start[s] + q0 + extent[s, 0] * (q1 + extent[s, 1] * q2)
-                            for j in range(columns):
-                                if exact:
-                                    out[row, j] += wt * after[here, j]
-                                else:
-                                    p = moduli[j]
-                                    v = np.int64(after[here, j])
-                                    if wt != 1:
-                                        v = v * w[j] % p
-                                    o = np.int64(out[row, j]) + v
-                                    out[row, j] = o - p if o >= p else o
+            for r in range(outer):
+                row = at + r * step_out
+                if first:
+                    for q in range(inner):
+                        index = row + q * step_in
+                        for j in range(columns):
+                            if exact:
+                                triples[index, j] += scale[j] * after[here, j]
+                            else:
+                                p = moduli[j]
+                                v = np.int64(after[here, j])
+                                x = scale[j] * v - ((v * ratio[j]) >> 32) * p
+                                x = (x - p if x >= p else x) + triples[index, j]
+                                triples[index, j] = x - p if x >= p else x
+                        here += 1
+                elif exact:
+                    for q in range(inner):
+                        out[row + q * step_in, 0] += wt * after[here + q, 0]
+                    here += inner
+                elif wt == 1:  # most moves: an addition, row by row
+                    for q in range(inner):
+                        o_row = row + q * step_in
+                        for j in range(columns):
+                            p = moduli[j]
+                            o = np.int64(out[o_row, j]) + after[here, j]
+                            out[o_row, j] = o - p if o >= p else o
+                        here += 1
+                else:
+                    for q in range(inner):
+                        o_row = row + q * step_in
+                        for j in range(columns):
+                            p = moduli[j]
+                            o = np.int64(out[o_row, j]) + np.int64(after[here, j]) * w[j] % p
+                            out[o_row, j] = o - p if o >= p else o
                         here += 1
     return out
 
@@ -467,6 +524,9 @@ def backward(start: Any, into: Any, label: Any, weight: Any, ways: Any, later: A
                 out[s, 0] += v
                 by_label[label[t], 0] += ways[s, 0] * v
         return out, by_label
+    square = np.empty(columns, np.int64)
+    for j in range(columns):
+        square[j] = moduli[j] * moduli[j]
     for s in range(states):
         for t in range(start[s], start[s + 1]):
             d, lab = into[t], label[t]
@@ -478,5 +538,10 @@ def backward(start: Any, into: Any, label: Any, weight: Any, ways: Any, later: A
                     v = v * (wt % p) % p
                 o = np.int64(out[s, j]) + v
                 out[s, j] = o - p if o >= p else o
-                by_label[lab, j] = (by_label[lab, j] + ways[s, j] * v) % p
+                # kept below p^2 (below 2^62) until the end, not below p: no division here
+                b = by_label[lab, j] + ways[s, j] * v
+                by_label[lab, j] = b - square[j] if b >= square[j] else b
+    for lab in range(labels):
+        for j in range(columns):
+            by_label[lab, j] %= moduli[j]
     return out, by_label
