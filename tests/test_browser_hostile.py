@@ -28,6 +28,7 @@ from solver.editions import Dealing, new_game
 from solver.game import GameLog, Suggestion
 from solver.logfile import dumps
 from tests.conftest import ROOT, _free_port
+from tests.phone import PHONE, after, new_page, settle
 
 
 @pytest.fixture
@@ -87,11 +88,6 @@ def test_markdown_in_names_fetches_nothing(
     bad_file.write_text('{"format": "other"}', encoding="utf-8")
     requested: list[str] = []
 
-    def settle(page: Page) -> None:
-        page.wait_for_timeout(400)
-        expect(page.locator('[data-testid="stStatusWidget"]')).to_have_count(0, timeout=20000)
-        expect(page.locator('[data-stale="true"]')).to_have_count(0, timeout=20000)
-
     def read(page: Page) -> str:
         """The page's text as a person reads it (word joiners keep addresses from linking)."""
         return page.inner_text("body").replace("\u2060", "")
@@ -100,15 +96,15 @@ def test_markdown_in_names_fetches_nothing(
         page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(path))
         expect(page.get_by_role("button", name=f"Remove {path.name}")).to_be_visible()
         settle(page)
-        page.get_by_role("button", name="Open file").click()
-        settle(page)
+        after(page, page.get_by_role("button", name="Open file").click)
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
-        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page = new_page(browser, viewport=PHONE)
         page.on("request", lambda request: requested.append(request.url))
         page.goto(app_url)
         expect(page.get_by_text("Or open a log")).to_be_visible(timeout=30000)
+        settle(page)
         upload(page, bad_file)
         expect(page.get_by_text("is not a valid log")).to_be_visible()
         alert = page.locator('[data-testid="stAlert"]').first.inner_text()
@@ -119,8 +115,8 @@ def test_markdown_in_names_fetches_nothing(
         assert f"![](http://{target}/title.png) Friday" in read(page)
         page.screenshot(path=artifacts_dir / "hostile-2-turn.png")
         for view in ("Grid", "Log", "Review", "Game", "Turn"):
-            page.locator('[data-testid="stButtonGroup"] button', has_text=view).first.click()
-            settle(page)
+            tab = page.locator('[data-testid="stButtonGroup"] button', has_text=view).first
+            after(page, tab.click)
             page.screenshot(path=artifacts_dir / f"hostile-3-{view.lower()}.png")
             links = page.locator(f'a[href*="{target}"], img[src*="{target}"]')
             assert links.count() == 0, (view, links.first.evaluate("e => e.outerHTML"))

@@ -18,6 +18,7 @@ from notebook_app.grid_view import FACE_UP_STYLE, HEADER_STYLE, STYLE
 from notebook_app.language import LABELS
 from solver.editions import edition as find_edition
 from solver.i18n import NAMES, _, speaking
+from tests.phone import PHONE, after, frames, new_page, poll, settle, shot
 
 pytestmark = pytest.mark.browser
 
@@ -145,7 +146,7 @@ def test_a_game_in_each_language(
     language: str, app_url: str, chromium_executable: str,
     chromium_args: list[str], artifacts_dir: Path,
 ) -> None:
-    from playwright.sync_api import Page, expect, sync_playwright
+    from playwright.sync_api import Locator, Page, expect, sync_playwright
 
     locale, edition, mine, first, second = GAMES[language]  # Refresh: 4 cards each, 2 face up
 
@@ -153,19 +154,8 @@ def test_a_game_in_each_language(
         with speaking(language):
             return _(message)
 
-    def settle(page: Page) -> None:
-        page.wait_for_timeout(300)
-        expect(page.locator('[data-testid="stStatusWidget"]')).to_have_count(0, timeout=20000)
-        expect(page.locator('[data-stale="true"]')).to_have_count(0, timeout=20000)
-
     def check_fits(page: Page, step: str) -> None:
-        settle(page)
-        height = page.evaluate("document.querySelector('[data-testid=\"stMain\"]').scrollHeight")
-        page.set_viewport_size({"width": 390, "height": max(844, int(height))})
-        page.wait_for_timeout(300)
-        page.screenshot(path=artifacts_dir / f"i18n-{language}-{step}.png")
-        page.set_viewport_size({"width": 390, "height": 844})
-        page.wait_for_timeout(200)
+        shot(page, artifacts_dir / f"i18n-{language}-{step}.png")  # back at the phone's size
         problems = page.evaluate(OVERFLOW)
         assert not problems, f"{language} {step}: {problems}"
         english_labels(page, step)
@@ -179,27 +169,25 @@ def test_a_game_in_each_language(
         chip = page.get_by_role("radiogroup", name=label).get_by_role("radio", name=option,
                                                                       exact=True)
         if chip.get_attribute("aria-checked") != "true":
-            chip.click()
-            settle(page)
+            after(page, chip.click)
 
     def record(page: Page, by: str, cards: tuple[str, str, str], shown_by: str) -> None:
         tap(page, t("Who suggested"), by)
         for label, card in zip(("Suspect", "Weapon", "Room"), cards, strict=True):
             tap(page, t(label), card)
         tap(page, t("Who showed a card"), shown_by)
-        page.get_by_role("button", name=t("Record"), exact=True).click()
-        settle(page)
+        after(page, page.get_by_role("button", name=t("Record"), exact=True).click)
 
     def drawn_instead(page: Page, selector: str, english: str, ours: str) -> None:
         """Streamlit's English words at ``selector`` are hidden and the catalog's drawn."""
         found = page.evaluate(DRAWN, selector)
         assert found is not None, f"{language}: nothing at {selector}"
-        written, size, after, right = found
+        written, size, drawn, right = found
         assert written == english  # the hint, not the character count
         if language == "en":
-            assert after == "none"
+            assert drawn == "none"
         else:
-            assert (size, after) == ("0px", f'"{ours}"'), f"{language} {selector}: {found}"
+            assert (size, drawn) == ("0px", f'"{ours}"'), f"{language} {selector}: {found}"
             assert right <= 390
 
     def grid_is_a_notebook_page(page: Page) -> None:
@@ -207,11 +195,8 @@ def test_a_game_in_each_language(
         toolbar or column menu, and a cell tap still explains the cell."""
         grid = page.locator('.st-key-notebook_grid [data-testid="stDataFrame"]')
         expect(grid.locator("canvas").first).to_be_visible()
-        for _wait in range(20):  # the canvas is drawn after the page settles
-            found = page.evaluate(CUT_NAMES, COLOURS)
-            if found["rows"] == 24 and len(found["edges"]) == 1:
-                break
-            page.wait_for_timeout(250)
+        found = poll(page, lambda: page.evaluate(CUT_NAMES, COLOURS),  # drawn a moment later
+                     lambda found: found["rows"] == 24 and len(found["edges"]) == 1)
         assert found["rows"] == 24 and len(found["edges"]) == 1, f"{language}: {found}"
         assert not found["cut"], f"{language}: card names cut in rows {found['cut']}"
         scroller = grid.locator(".dvn-scroller")
@@ -222,9 +207,10 @@ def test_a_game_in_each_language(
         for x in (20, found["edges"][0] + 20, box["width"] - 20):  # Card, a player, Env
             page.mouse.move(box["x"] + x, box["y"] + 18)
             page.mouse.click(box["x"] + x, box["y"] + 18)
-            page.wait_for_timeout(300)
+            frames(page)  # a menu would be drawn by now
             expect(page.locator('[data-testid="stDataFrameColumnMenu"]')).to_have_count(0)
-        page.mouse.click(box["x"] + found["edges"][0] + 15, box["y"] + 36 + 28 + 14)
+        after(page, lambda: page.mouse.click(box["x"] + found["edges"][0] + 15,
+                                             box["y"] + 36 + 28 + 14))
         dialog = page.get_by_role("dialog")
         expect(dialog).to_contain_text(t("Why this cell?"))
         expect(dialog).to_contain_text(mine[0])  # the first suspect's row, the player's card
@@ -233,14 +219,17 @@ def test_a_game_in_each_language(
         page.keyboard.press("Escape")
         expect(dialog).to_have_count(0)
 
+    def button(page: Page, text: str) -> Locator:
+        """The chip or tab that says ``text``."""
+        return page.locator('[data-testid="stButtonGroup"] button', has_text=text)
+
     def tab(page: Page, name: str) -> None:
-        page.locator('[data-testid="stButtonGroup"] button', has_text=t(name)).click()
-        settle(page)
+        after(page, button(page, t(name)).click)
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
-        context = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale)
-        page = context.new_page()
+        context = browser.new_context(viewport=PHONE, locale=locale)
+        page = new_page(context)
         page.goto(app_url)
         expect(page.get_by_text(t("New game"), exact=True)).to_be_visible(timeout=30000)
         check_fits(page, "1-home")
@@ -249,37 +238,32 @@ def test_a_game_in_each_language(
         assert (us_title == "Clue (US, classic box)") == (language == "en")
         expect(page.get_by_role("combobox", name=t("Cards"))).to_have_value(us_title)
         for stopping, word in ((False, "Stop"), (True, "Stopping…")):
-            size, after = page.evaluate(RUNNING, stopping)
+            size, drawn = page.evaluate(RUNNING, stopping)
             if language != "en":
-                assert (size, after) == ("0px", f'"{t(word)}"'), (language, word)
+                assert (size, drawn) == ("0px", f'"{t(word)}"'), (language, word)
 
         if edition != "clue-classic":
             page.get_by_label(t("Cards")).click()
-            page.get_by_role("option", name=find_edition(edition).title).click()
-            settle(page)
+            after(page, page.get_by_role("option", name=find_edition(edition).title).click)
         players = page.get_by_label(t("Players in seating order (clockwise)"))
         players.fill("Ann\nBob\nCat\nDan")
         with speaking(language):
             hint = _("Press {keys}+Enter to apply").format(keys="Ctrl")
         drawn_instead(page, HINT.format(key="new_players"), "Press Ctrl+Enter to apply", hint)
         page.screenshot(path=artifacts_dir / f"i18n-{language}-1-typing.png")
-        players.press("Control+Enter")
-        settle(page)
+        after(page, lambda: players.press("Control+Enter"))
         for card in mine:
-            page.locator('[data-testid="stButtonGroup"] button', has_text=card).first.click()
-            settle(page)
+            after(page, button(page, card).first.click)
         if language == "fi":  # the Refresh box: 4 players leave 2 cards face up
             for card in ("putki", "kylpyhuone"):
-                page.locator('[data-testid="stButtonGroup"] button', has_text=card).nth(1).click()
-                settle(page)
+                after(page, button(page, card).nth(1).click)
         title = page.get_by_label(t("Title (optional)"))
         title.fill("Ilta")
         drawn_instead(page, HINT.format(key="new_title"), "Press Enter to apply",
                       t("Press Enter to apply"))
-        title.press("Enter")
+        after(page, lambda: title.press("Enter"))
         check_fits(page, "2-setup")
-        page.get_by_role("button", name=t("Start game")).click()
-        settle(page)
+        after(page, page.get_by_role("button", name=t("Start game")).click)
         expect(page.get_by_role("radiogroup", name=t("Who suggested"))).to_be_visible()
         check_fits(page, "3-turn")
 
@@ -287,8 +271,7 @@ def test_a_game_in_each_language(
         with speaking(language):
             prompt = _("Which card did {player} show you?").format(player="Bob")
         expect(page.get_by_text(prompt)).to_be_visible()
-        page.get_by_role("button", name=first[1], exact=True).click()
-        settle(page)
+        after(page, page.get_by_role("button", name=first[1], exact=True).click)
         record(page, "Bob", second, t("Nobody"))
         check_fits(page, "4-after-two")
 
@@ -305,18 +288,14 @@ def test_a_game_in_each_language(
 
         # one tap to another language, kept by the browser across a reload
         other = "en" if language != "en" else "fi"
-        page.locator('[data-testid="stButtonGroup"] button', has_text=NAMES[other]).click()
-        settle(page)
+        after(page, button(page, NAMES[other]).click)
         with speaking(other):
             grid_label = _("Grid")
-        expect(page.locator('[data-testid="stButtonGroup"] button', has_text=grid_label)
-               ).to_be_visible()
+        expect(button(page, grid_label)).to_be_visible()
         page.reload()
-        expect(page.locator('[data-testid="stButtonGroup"] button', has_text=grid_label)
-               ).to_be_visible(timeout=30000)
-        page.locator('[data-testid="stButtonGroup"] button', has_text=NAMES[language]).click()
+        expect(button(page, grid_label)).to_be_visible(timeout=30000)
         settle(page)
-        expect(page.locator('[data-testid="stButtonGroup"] button', has_text=t("Grid"))
-               ).to_be_visible()
+        after(page, button(page, NAMES[language]).click)
+        expect(button(page, t("Grid"))).to_be_visible()
         context.close()
         browser.close()

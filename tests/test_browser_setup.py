@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.phone import PHONE, Runs, settle, shot
+from tests.phone import PHONE, after, new_page, settle, shot
 
 pytestmark = pytest.mark.browser
 
@@ -27,27 +27,26 @@ def test_bug_hand_sizes_drawn_late_are_still_the_dealt_ones(
     held: list[Any] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
-        page = browser.new_page(viewport=PHONE)
+        page = new_page(browser, viewport=PHONE)
         for code in ("Selectbox", "NumberInput"):
             page.route(f"**/{code}.*.js", lambda route: held.append(route))
-        runs = Runs(page)
         page.goto(app_url)
         expect(page.get_by_text("New game", exact=True)).to_be_visible(timeout=30000)
-        settle(page)
+        settle(page, drawn=False)  # the inputs' code is held back: grey placeholders
         players = page.get_by_label("Players in seating order (clockwise)")
         players.fill("Ann\nBob\nCat\nDan")
-        runs.after(page, lambda: players.press("Control+Enter"))
+        after(page, lambda: players.press("Control+Enter"), drawn=False)
         for _wait in range(100):  # the browser asks for the inputs' code: not given yet
             if len(held) == 2:
                 break
             page.wait_for_timeout(200)
         assert len(held) == 2
 
-        def tap(card: str) -> None:
+        def tap(card: str, drawn: bool = True) -> None:
             chip = page.locator('[data-testid="stButtonGroup"] button', has_text=card).first
-            runs.after(page, chip.click)
+            after(page, chip.click, drawn=drawn)
 
-        tap("Miss Scarlet")  # a run that sends the inputs again, before they are drawn
+        tap("Miss Scarlet", drawn=False)  # a run that sends the inputs again, before they are drawn
         while held:
             held.pop().continue_()
         sizes = page.locator('[data-testid="stNumberInput"] input')

@@ -29,7 +29,7 @@ from solver.editions import Dealing, editions, forum_deck, new_game
 from solver.game import Accusation, Event, GameLog, Reveal, Suggestion
 from solver.logfile import dumps, load, loads
 from solver.values import replace
-from tests.phone import PHONE, Page, Runs, chips, chosen, settle, shot, tap, toggle
+from tests.phone import PHONE, Page, after, chips, chosen, new_page, poll, settle, shot, tap, toggle
 from tests.test_browser_i18n import COLOURS, CUT_NAMES
 from tests.test_browser_turns import SYMBOLS, grid_on_screen
 
@@ -97,8 +97,7 @@ def test_every_decks_chips_fit_a_phone(
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
-        page = browser.new_page(viewport=PHONE)
-        runs = Runs(page)  # before the page opens its websocket
+        page = new_page(browser, viewport=PHONE)
         for name, log in decks().items():
             open_game(page, app_url, app_db, log)
             shot(page, artifacts_dir / f"table-chips-{name}.png")
@@ -118,35 +117,32 @@ def test_every_decks_chips_fit_a_phone(
                         name, card, box)
                     assert chip.inner_text().strip() == card  # not cut short
             if name == "classic":
-                no_toolbar_over_the_caption(page, runs, artifacts_dir)
-            every_name_whole_in_the_grid(page, runs, name, artifacts_dir)
+                no_toolbar_over_the_caption(page, artifacts_dir)
+            every_name_whole_in_the_grid(page, name, artifacts_dir)
         browser.close()
 
 
-def no_toolbar_over_the_caption(page: Page, runs: Runs, artifacts_dir: Path) -> None:
+def no_toolbar_over_the_caption(page: Page, artifacts_dir: Path) -> None:
     """The grid table shows no toolbar on hover (Streamlit's, in English: see
     `notebook_app.screens.grid`), so nothing covers the legend above the table."""
-    tap(page, runs, "View", "Grid")
+    tap(page, "View", "Grid")
     legend = page.get_by_text("Tap a cell to see why.", exact=False)
     legend.scroll_into_view_if_needed()
     page.locator('[data-testid="stDataFrame"]').hover(position={"x": 150, "y": 10})
-    page.wait_for_timeout(500)  # it would fade in
+    page.wait_for_timeout(500)  # it would fade in (CSS: 150 ms, then 300 ms): a time to wait
     page.screenshot(path=artifacts_dir / "table-grid-toolbar.png")
     toolbar = page.locator('[data-testid="stElementToolbar"] button')
     assert toolbar.count() and not any(b.is_visible() for b in toolbar.all())
 
 
-def every_name_whole_in_the_grid(page: Page, runs: Runs, name: str, artifacts_dir: Path) -> None:
+def every_name_whole_in_the_grid(page: Page, name: str, artifacts_dir: Path) -> None:
     """No card name of the deck is cut in the Grid's Card column (read from the canvas's pixels,
     `tests.test_browser_i18n.CUT_NAMES`), however many players share the width."""
     if chosen(page, "View") != "Grid":
-        tap(page, runs, "View", "Grid")
+        tap(page, "View", "Grid")
     page.locator('.st-key-notebook_grid [data-testid="stDataFrame"] canvas').first.wait_for()
-    for _wait in range(20):  # the canvas is drawn after the page settles
-        found = page.evaluate(CUT_NAMES, COLOURS)
-        if found["rows"] > 3 and len(found["edges"]) == 1:
-            break
-        page.wait_for_timeout(250)
+    found = poll(page, lambda: page.evaluate(CUT_NAMES, COLOURS),  # drawn a moment later
+                 lambda found: found["rows"] > 3 and len(found["edges"]) == 1)
     shot(page, artifacts_dir / f"table-grid-{name}.png")
     assert len(found["edges"]) == 1 and not found["cut"], (name, found)
 
@@ -154,23 +150,23 @@ def every_name_whole_in_the_grid(page: Page, runs: Runs, name: str, artifacts_di
 # --- whole games --------------------------------------------------------------------------------
 
 
-def enter(page: Page, runs: Runs, log: GameLog, event: Event) -> None:
+def enter(page: Page, log: GameLog, event: Event) -> None:
     """Enter ``event`` (the next of ``log``) through the Turn screen, tapping what the form
     does not already show."""
     def pick(label: str, option: str) -> None:
         if chosen(page, label) != option:
-            tap(page, runs, label, option)
+            tap(page, label, option)
 
     def check(label: str, wanted: bool) -> None:
         box = page.get_by_role("checkbox", name=label)
         if box.is_checked() != wanted:
-            runs.after(page, page.get_by_text(label, exact=True).click)
+            after(page, page.get_by_text(label, exact=True).click)
 
     if isinstance(event, Reveal):
         pick("Entry", "Reveal")
         pick("Whose cards", event.player)
         for card in event.cards:
-            toggle(page, runs, "Cards you saw", card)
+            toggle(page, "Cards you saw", card)
         check("That is their whole hand", event.whole_hand)
     elif isinstance(event, Accusation):
         pick("Entry", "Accuse")
@@ -188,7 +184,7 @@ def enter(page: Page, runs: Runs, log: GameLog, event: Event) -> None:
         pick("Answer", f"{asked} showed a card" if event.refuted_by else "no card")
         check("Host answered: first match in order suspect, weapon, room",
               event.shown_by_rule is not None)
-        shown_card(page, runs, log, event)
+        shown_card(page, log, event)
     else:
         assert isinstance(event, Suggestion)
         assert chosen(page, "Entry") == "Suggest"
@@ -196,15 +192,15 @@ def enter(page: Page, runs: Runs, log: GameLog, event: Event) -> None:
         for label, card in zip(("Suspect", "Weapon", "Room"), event.cards, strict=True):
             pick(label, card)
         pick("Who showed a card", event.refuted_by or "Nobody")
-        shown_card(page, runs, log, event)
+        shown_card(page, log, event)
         if event.side_peek is not None:
             pick("Side card looked at", f"slot {event.side_peek.slot}")
             if event.side_peek.card is not None:
                 pick("Side card you saw", event.side_peek.card)
-    runs.after(page, page.get_by_role("button", name="Record", exact=True).click)
+    after(page, page.get_by_role("button", name="Record", exact=True).click)
 
 
-def shown_card(page: Page, runs: Runs, log: GameLog, event: Suggestion) -> None:
+def shown_card(page: Page, log: GameLog, event: Suggestion) -> None:
     """The card shown, where the user saw it: a chip among those that can be it, or filled in
     when only one can."""
     from playwright.sync_api import expect
@@ -216,7 +212,7 @@ def shown_card(page: Page, runs: Runs, log: GameLog, event: Suggestion) -> None:
     if chips(page, label).count():  # a card they saw before is marked "✓ seen"
         chip = chips(page, label).get_by_role(
             "radio", name=re.compile(f"^{re.escape(event.shown)}( ✓ seen)?$"))
-        runs.after(page, chip.click)
+        after(page, chip.click)
     else:
         expect(page.get_by_text(event.shown, exact=False).last).to_be_visible()
 
@@ -232,13 +228,12 @@ def test_a_whole_game_through_the_turn_screen(
     whole = load(ROOT / "examples" / f"{example}.json")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
-        page = browser.new_page(viewport=PHONE, accept_downloads=True)
-        runs = Runs(page)
+        page = new_page(browser, viewport=PHONE, accept_downloads=True)
         log = replace(whole, events=())
         game_id = open_game(page, app_url, app_db, log)
         for number, event in enumerate(whole.events, 1):
             try:
-                enter(page, runs, log, event)
+                enter(page, log, event)
             except Exception:
                 shot(page, artifacts_dir / f"table-{example}-failed-{number}.png")
                 raise
@@ -250,13 +245,13 @@ def test_a_whole_game_through_the_turn_screen(
         shot(page, artifacts_dir / f"table-{example}-turn.png")
         assert "accused correctly: the game is over" in page.inner_text("body")
 
-        tap(page, runs, "View", "Grid")
-        runs.after(page, page.get_by_text("Show odds", exact=True).click)  # symbols, not odds
+        tap(page, "View", "Grid")
+        after(page, page.get_by_text("Show odds", exact=True).click)  # symbols, not odds
         shot(page, artifacts_dir / f"table-{example}-grid.png")
         on_screen = grid_on_screen(page)
-        tap(page, runs, "View", "Log")
+        tap(page, "View", "Log")
         shot(page, artifacts_dir / f"table-{example}-log.png")
-        tap(page, runs, "View", "Game")
+        tap(page, "View", "Game")
         with page.expect_download() as download:
             page.get_by_role("button", name="Export log (clue-notebook/1)").click()
         exported = tmp_path / "exported.json"

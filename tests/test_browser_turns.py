@@ -26,7 +26,7 @@ from notebook_app.turns import last_room, next_suggester, show_choice
 from solver.game import GameLog, Suggestion
 from solver.logfile import dumps, loads
 from solver.values import replace
-from tests.phone import PHONE, Page, Runs, chips, chosen, settle, shot, tap
+from tests.phone import PHONE, Page, after, chips, chosen, new_page, poll, settle, shot, tap
 
 pytestmark = pytest.mark.browser
 
@@ -38,6 +38,13 @@ EXTRA = (60, 41)
 20 because the first 20 never have them: #60, Chloe's turn where nobody answers, then #41,
 Dev's turn in the room where he stood last (his room already chosen)."""
 SYMBOLS = {"yes": "✓", "no": "✗", "maybe": "?"}
+EDGE_IN_SIGHT = """(right) => {  // whether the grid's first (last) column is in its table
+  const table = document.querySelector('[data-testid="stDataFrame"] table');
+  const edge = right ? table.getAttribute('aria-colcount') : '1';
+  return [...table.querySelectorAll('th')].some(th => th.getAttribute('aria-colindex') === edge);
+}"""
+"""Glide keeps a table of the grid's cells in sight for screen readers, redrawn a moment after
+the grid scrolls."""
 
 
 @dataclass(frozen=True)
@@ -65,7 +72,7 @@ def kind_and_budget(log: GameLog, event: Suggestion) -> tuple[str, int]:
     return "others", 4 + room
 
 
-def enter(page: Page, runs: Runs, log: GameLog, event: Suggestion, number: int) -> Entry:
+def enter(page: Page, log: GameLog, event: Suggestion, number: int) -> Entry:
     """Enter ``event`` (the next of ``log``) by tapping what differs from the form."""
     from playwright.sync_api import expect
 
@@ -81,18 +88,18 @@ def enter(page: Page, runs: Runs, log: GameLog, event: Suggestion, number: int) 
               "Room": event.cards[2], "Who showed a card": event.refuted_by or "Nobody"}
     for label, option in wanted.items():
         if chosen(page, label) != option:
-            tap(page, runs, label, option)
+            tap(page, label, option)
             fields.append(label)
     if event.shown is not None and me in (event.by, event.refuted_by):
         asked = (f"Card {event.refuted_by} showed you" if event.by == me
                  else "Card you showed")
         if chips(page, asked).count():
             assert event.shown in chips(page, asked).inner_text()
-            tap(page, runs, asked, event.shown)
+            tap(page, asked, event.shown)
             fields.append(asked)
         else:  # only one card can be it: the form says so and fills it in
             expect(page.get_by_text(event.shown, exact=False).last).to_be_visible()
-    runs.after(page, page.get_by_role("button", name="Record", exact=True).click)
+    after(page, page.get_by_role("button", name="Record", exact=True).click)
     kind, budget = kind_and_budget(log, event)
     return Entry(number, kind, len(fields) + 1, tuple(fields), budget)
 
@@ -106,7 +113,8 @@ def grid_on_screen(page: Page) -> dict[str, dict[str, str]]:
     table: dict[str, dict[str, str]] = {}
     for left in (0, 1 << 20):
         scroller.evaluate("(e, left) => { e.scrollLeft = left; }", left)
-        page.wait_for_timeout(300)
+        in_sight = poll(page, lambda: page.evaluate(EDGE_IN_SIGHT, left > 0), bool)  # noqa: B023
+        assert in_sight, f"the grid's {'last' if left else 'first'} column is not in sight"
         for card, cells in grid_in_sight(page).items():
             table.setdefault(card, {}).update(cells)
     scroller.evaluate("e => { e.scrollLeft = 0; }")
@@ -143,8 +151,7 @@ def test_twenty_turns_within_the_tap_budget(
     entries: list[Entry] = []
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
-        page = browser.new_page(viewport=PHONE)
-        runs = Runs(page)
+        page = new_page(browser, viewport=PHONE)
         page.goto(f"{app_url}/?game={edit_link}")  # the game's edit link
         expect(page.get_by_role("button", name="Record", exact=True)).to_be_visible(
             timeout=30000)
@@ -153,7 +160,7 @@ def test_twenty_turns_within_the_tap_budget(
         log = start
         for number, event in enumerate(events, 1):
             assert isinstance(event, Suggestion)
-            entries.append(enter(page, runs, log, event, number))
+            entries.append(enter(page, log, event, number))
             log = log.append(event)
             saved = Store(app_db).load(game_id)
             if saved is None or saved.events != log.events:
@@ -161,17 +168,17 @@ def test_twenty_turns_within_the_tap_budget(
             assert saved is not None and saved.events == log.events, f"event {number}"
         shot(page, artifacts_dir / "taps-1-after-20.png")
 
-        tap(page, runs, "View", "Grid")
-        runs.after(page, page.get_by_text("Show odds", exact=True).click)  # symbols, not odds
+        tap(page, "View", "Grid")
+        after(page, page.get_by_text("Show odds", exact=True).click)  # symbols, not odds
         shot(page, artifacts_dir / "taps-2-grid.png")
         on_screen = grid_on_screen(page)
         first_20 = log
 
-        tap(page, runs, "View", "Turn")
+        tap(page, "View", "Turn")
         for number in EXTRA:
             event = example.events[number - 1]
             assert isinstance(event, Suggestion)
-            entries.append(enter(page, runs, log, event, number))
+            entries.append(enter(page, log, event, number))
             log = log.append(event)
             assert Store(app_db).load(game_id) == log, f"event {number}"
         shot(page, artifacts_dir / "taps-3-after-extra.png")
