@@ -209,6 +209,21 @@ def poll(page: Page, read: Callable[[], T], done: Callable[[T], bool],
         page.wait_for_timeout(100)
 
 
+INKED = """() => [...document.querySelectorAll('[data-testid="stDataFrame"] canvas')].some(c => {
+  if (!c.width || !c.height) return false;  // whether a table's canvas has any ink on it
+  const data = c.getContext('2d', {willReadFrequently: true}).getImageData(0, 0, c.width,
+                                                                          c.height).data;
+  for (let i = 0; i < data.length; i += 4) if (data[i] < 128) return true;
+  return false;
+})"""
+
+
+def table_drawn(page: Page) -> None:
+    """Wait until the table on the screen (``st.dataframe``: a canvas, drawn a moment after the
+    app is at rest) shows something; fails after 20 s."""
+    assert poll(page, lambda: page.evaluate(INKED), bool), "the table is not drawn"
+
+
 def settle(page: Page, timeout: float = 30, drawn: bool = True) -> None:
     """Wait until the app is at rest (`Runs`), shows no run in progress and nothing stale, and,
     when ``drawn``, every element's code has arrived (no grey placeholder)."""

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.phone import PHONE, after, new_page, settle
+from tests.phone import PHONE, after, new_page, settle, table_drawn
 from tests.phone import shot as phone_shot
 
 pytestmark = pytest.mark.browser
@@ -63,6 +63,7 @@ def test_phone_game_survives_reload(
         shot(page, "3-turn")
 
         after(page, button(page, "Grid").click)
+        table_drawn(page)
         grid_before = page.locator('[data-testid="stDataFrame"]').screenshot()
         shot(page, "4-grid-empty")
 
@@ -80,6 +81,7 @@ def test_phone_game_survives_reload(
         assert now != before
 
         after(page, button(page, "Grid").click)
+        table_drawn(page)
         grid_after = page.locator('[data-testid="stDataFrame"]').screenshot()
         assert grid_after != grid_before
         shot(page, "7-grid-after")

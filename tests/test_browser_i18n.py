@@ -180,7 +180,7 @@ def test_a_game_in_each_language(
 
     def drawn_instead(page: Page, selector: str, english: str, ours: str) -> None:
         """Streamlit's English words at ``selector`` are hidden and the catalog's drawn."""
-        found = page.evaluate(DRAWN, selector)
+        found = poll(page, lambda: page.evaluate(DRAWN, selector), bool)  # drawn as typed
         assert found is not None, f"{language}: nothing at {selector}"
         written, size, drawn, right = found
         assert written == english  # the hint, not the character count

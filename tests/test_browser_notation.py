@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.phone import PHONE, after, new_page, poll, settle
+from tests.phone import PHONE, after, new_page, poll, settle, table_drawn
 
 pytestmark = pytest.mark.browser
 
@@ -22,14 +22,6 @@ my cards: Scarlet Rope Kitchen Hall Study
 Ann: White Knife Lounge / Bob - Cat + Knife
 Bob: Plumb Pipe Library / Cat -  Dan +"""
 """A game typed as a forum player would, with one misspelt card (line 8)."""
-
-INKED = """() => [...document.querySelectorAll('[data-testid="stDataFrame"] canvas')].some(c => {
-  if (!c.width || !c.height) return false;  // whether the table's canvas has any ink on it
-  const data = c.getContext('2d', {willReadFrequently: true}).getImageData(0, 0, c.width,
-                                                                          c.height).data;
-  for (let i = 0; i < data.length; i += 4) if (data[i] < 128) return true;
-  return false;
-})"""
 
 
 def test_a_note_and_a_pasted_game_on_a_phone(
@@ -138,6 +130,6 @@ def test_a_note_and_a_pasted_game_on_a_phone(
         shot(page, "6-turns-added")
         tab(page, "Grid")
         expect(page.locator('[data-testid="stDataFrame"] canvas').first).to_be_visible()
-        poll(page, lambda: page.evaluate(INKED), bool)  # the table draws itself a moment later
+        table_drawn(page)
         shot(page, "7-grid")
         browser.close()
