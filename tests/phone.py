@@ -224,17 +224,24 @@ def table_drawn(page: Page) -> None:
     assert poll(page, lambda: page.evaluate(INKED), bool), "the table is not drawn"
 
 
+RUNNING = '[data-testid="stStatusWidget"]'
+"""Streamlit's "Running..." figure (and Stop button)."""
+STALE = '[data-stale="true"]'
+"""An element the run has not drawn again yet, greyed."""
+PLACEHOLDER = '[data-testid="stSkeleton"]'
+"""A grey placeholder: an element whose code (loaded when first needed) has not arrived."""
+SHOWN = "(selectors) => selectors.filter(s => document.querySelector(s))"
+
+
 def settle(page: Page, timeout: float = 30, drawn: bool = True) -> None:
     """Wait until the app is at rest (`Runs`), shows no run in progress and nothing stale, and,
     when ``drawn``, every element's code has arrived (no grey placeholder)."""
     from playwright.sync_api import expect
 
     runs(page).wait(timeout)
-    ms = timeout * 1000
-    expect(page.locator('[data-testid="stStatusWidget"]')).to_have_count(0, timeout=ms)
-    expect(page.locator('[data-stale="true"]')).to_have_count(0, timeout=ms)
-    if drawn:
-        expect(page.locator('[data-testid="stSkeleton"]')).to_have_count(0, timeout=ms)
+    busy = [RUNNING, STALE, *([PLACEHOLDER] if drawn else [])]
+    for selector in page.evaluate(SHOWN, busy):  # one look; then wait for what is still shown
+        expect(page.locator(selector)).to_have_count(0, timeout=timeout * 1000)
 
 
 def after(page: Page, action: Callable[[], Any], drawn: bool = True) -> None:
