@@ -263,12 +263,14 @@ def forum_at_30() -> GameLog:
 def test_the_work_budgets_bound_memory(make: Callable[[], GameLog], exact: bool) -> None:
     """A 45-card game at 60 events (seed 0) is past every count's budget: they give up having
     stored no more than their work allows, then the sampler runs. At 30 events (seed 0) the
-    others give up too (267 MiB at the peak, the compiled programme's 20 million units) and
+    others give up too (267 MiB at the peak, the compiled programme's 20 million units; it
+    keeps its first 8 million moves since: 273 MB where 230 counted alone) and
     inclusion-exclusion card by card finishes alone at 66.7 million units of its 70 million
     (268 MiB counted alone, `benchmarks/pins_count.py`). Another (seed 1) inclusion-exclusion
     finishes at 4.23 million units of its 5 million (300 MiB; it was past every budget at 313 MB). A
-    forum game at 30 events the programme finishes at 17.8 million units (75 MiB; 307 while it
-    kept every layer's moves and split the envelope in a second forward pass). tracemalloc sees
+    forum game at 30 events the programme finishes at 17.8 million units (139 MB counted alone,
+    keeping its first 8 million moves; 75 keeping none; 307 MiB in `odds` while it kept every
+    layer's moves and split the envelope in a second forward pass). tracemalloc sees
     numpy's arrays. Inclusion-exclusion's are bounded by its budget, by construction
     (`exclusion_compiled.NUMBERS`: 313 MiB within 5 million units)."""
     import tracemalloc

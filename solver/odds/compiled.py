@@ -65,10 +65,11 @@ WEIGHT_LIMIT = 1 << 62
 MOVES_KEPT = 8_000_000
 """The forward pass keeps its layers' moves (about 6 bytes a move: the next state's index and
 the label; the weight where some move weighs more than 1) for the backward pass while they
-are no more than this many in all (48 MB); later layers' moves are listed again from their
-states (`Step.listed`): listing them and finding their next states took a quarter of a late
-45-card count. A count past a few million moves keeps its first layers' only, so its peak
-memory grows by 48 MB at most."""
+are no more than this many in all; later layers' moves are listed again from their states
+(`Step.listed`): listing them and finding their next states took a quarter of a late 45-card
+count. A count past that keeps its first layers' moves only, so its peak memory grows by about
+50 MB (64 MB with where each state's moves start: 75 to 139 MB on a forum log at 30 events;
+up to 112 MB more where every layer has weights)."""
 EXACT_LIMIT = 1 << 62
 """Counts bounded below this are kept exact in 64-bit integers, larger ones modulo primes."""
 
