@@ -30,6 +30,7 @@ somebody else names it before my next turn.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
 import random
@@ -72,7 +73,8 @@ from .odds import (
     sample_deals,
     sampled_odds,
 )
-from .odds.exact import exact_odds
+from .odds.exact import DEFAULT_BUDGET, count_steps, exact_odds
+from .odds.programme import Budget, finish
 from .odds.setup import Tally
 from .values import replace
 from .witness import Swaps
@@ -86,6 +88,9 @@ the side cards they looked at (in order)."""
 BLUFF = Fraction(1, 4)
 """The bluff factor: how much a deal weighs for each card a player named while holding it
 (chosen from the figures in docs/strategy.md)."""
+WIDE = 2 * DEFAULT_BUDGET
+"""The most work the count without bluff weights may need for the weighted count to be tried
+(`too_wide`)."""
 
 
 @dataclass(frozen=True)
@@ -582,6 +587,23 @@ def bluff_weights(log: GameLog, pz: Puzzle, bluff: Fraction) -> list[Tally]:
     ]
 
 
+def too_wide(plain: Puzzle) -> bool:
+    """Whether the count without bluff weights needs more than twice the work the weighted count
+    may spend (`WIDE`; the compiled loop, which charges the same work as the Python one in a
+    tenth of its time or less). The weighted count runs in Python (its weights do not fit the
+    compiled loop's key) and reaches the same states split by how many named cards each player
+    holds, so it is then past its budget too: at a 12-player table mid-game it would spend
+    1.5-2 s of CPU finding that out. The weights change the cards' order and groups, so the
+    weighted work is not always more than the plain one; on the logs measured it was never
+    less than 0.70 of it (docs/strategy.md), so a factor 2 leaves alone every log whose
+    weighted count finishes."""
+    try:
+        finish(count_steps(plain, Budget(WIDE), compiled=True))
+    except OverBudget:
+        return True
+    return False
+
+
 class Play:
     """The deals my notebook allows, weighed as players play (`bluff_weights`): the count (exact,
     or past its budget the sampling chain), its odds and draws from it."""
@@ -593,11 +615,10 @@ class Play:
         plain = puzzle(log, grid if grid is not None else grid_of(log))
         weights = bluff_weights(log, plain, self.bluff)
         self.pz = dataclasses.replace(plain, tallies=[*plain.tallies, *weights])
-        self.counted: Count | None
-        try:
-            self.counted = count(self.pz)
-        except OverBudget:
-            self.counted = None
+        self.counted: Count | None = None
+        if not weights or not too_wide(plain):
+            with contextlib.suppress(OverBudget):
+                self.counted = count(self.pz)
         self._odds: Odds | None = None
         self._visited: list[dict[str, int]] = []
 

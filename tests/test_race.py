@@ -24,6 +24,7 @@ from solver.editions import Dealing
 from solver.errors import InvalidLogError
 from solver.game import ENVELOPE, SIDE, Accusation, Event, GameLog, Suggestion
 from solver.logfile import load, save
+from solver.odds import OverBudget, count, grid_of, puzzle
 from solver.race import (
     BLUFF,
     Play,
@@ -36,11 +37,12 @@ from solver.race import (
     public_events,
     race,
     table_odds,
+    too_wide,
 )
 from solver.simulate import answer, play, random_setup
 from solver.values import replace
 from tests.brute import Deal, deals
-from tests.strategies import small_logs
+from tests.strategies import forum_game, small_logs
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 SAMPLES = 3000
@@ -973,3 +975,18 @@ def test_what_waiting_is_worth_matches_brute_force_at_four_players(seed: int) ->
     assert got.clear == pytest.approx(clear, abs=0.04)
     assert got.worth == pytest.approx(worth, abs=0.04)
     assert got.first == pytest.approx(first, abs=0.04)
+
+
+def test_the_weighted_count_is_left_out_only_where_it_would_not_finish() -> None:
+    """An 8-player forum game: at 10 events the count without bluff weights is past twice the
+    budget, so the weighted one is not tried (it would spend its whole budget in Python, and
+    does not finish); at 30 it is tried and finishes."""
+    game = forum_game(8, 0)
+    early, later = game.upto(10), game.upto(30)
+    assert too_wide(puzzle(early, grid_of(early)))
+    skipped = Play(early)
+    assert not skipped.exact
+    with pytest.raises(OverBudget):
+        count(skipped.pz)
+    assert not too_wide(puzzle(later, grid_of(later)))
+    assert Play(later).exact
