@@ -89,8 +89,11 @@ BLUFF = Fraction(1, 4)
 """The bluff factor: how much a deal weighs for each card a player named while holding it
 (chosen from the figures in docs/strategy.md)."""
 WIDE = 2 * DEFAULT_BUDGET
-"""The most work the count without bluff weights may need for the weighted count to be tried
-(`too_wide`)."""
+"""The most work the count without bluff weights may need for the weighted count to go on past
+its first `LOOK` units (`too_wide`)."""
+LOOK = 20_000
+"""The weighted count's work (in Python: about a tenth of a second) before it asks whether the
+count without the weights is too wide: most counts at 3-6 players end sooner and never ask."""
 
 
 @dataclass(frozen=True)
@@ -604,6 +607,22 @@ def too_wide(plain: Puzzle) -> bool:
     return False
 
 
+def weighed_count(pz: Puzzle, plain: Puzzle | None) -> Count:
+    """`count` of the weighed deals (``pz``), within the same budget; past its first `LOOK`
+    units, `OverBudget` at once where the count without the weights (``plain``) is `too_wide`."""
+    budget = Budget(DEFAULT_BUDGET)
+    steps = count_steps(pz, budget)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
+        if plain is not None and budget.spent >= LOOK:
+            if too_wide(plain):
+                raise OverBudget
+            plain = None
+
+
 class Play:
     """The deals my notebook allows, weighed as players play (`bluff_weights`): the count (exact,
     or past its budget the sampling chain), its odds and draws from it."""
@@ -616,9 +635,8 @@ class Play:
         weights = bluff_weights(log, plain, self.bluff)
         self.pz = dataclasses.replace(plain, tallies=[*plain.tallies, *weights])
         self.counted: Count | None = None
-        if not weights or not too_wide(plain):
-            with contextlib.suppress(OverBudget):
-                self.counted = count(self.pz)
+        with contextlib.suppress(OverBudget):
+            self.counted = weighed_count(self.pz, plain if weights else None)
         self._odds: Odds | None = None
         self._visited: list[dict[str, int]] = []
 
