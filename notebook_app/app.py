@@ -18,6 +18,7 @@ import streamlit as st
 
 from notebook_app.language import choose, screen_reader_words, streamlit_words, switcher
 from notebook_app.live import LiveGame
+from notebook_app.odds_count import drawing
 from notebook_app.plain import plain
 from notebook_app.screens.home import home_screen
 from notebook_app.screens.play import play_screen
@@ -96,7 +97,8 @@ def main() -> None:
         load_in_background()  # the compiled odds, once per server, while the first page draws
         exclusion_compiled.load_in_background()
         pins_compiled.load_in_background()
-        draw()
+        with drawing():  # the odds being counted give way meanwhile
+            draw()
     except Stopped:  # the session ended mid-computation: nobody waits for this page
         solvers = state.pop("live", None)  # maybe half-updated: a reconnect reopens the game
         if isinstance(solvers, LiveGame):

@@ -4,15 +4,18 @@ Appending an event is incremental (one more selector for each solver); editing o
 rebuilds both solvers from the log, which stays the only source of truth. A contradictory log is
 never a dead end: the grid is shown without the latest clashing events, and says which.
 
-The solvers' work stops when the session that asked for it ends (`session_ended`, installed as
+The odds are counted beside the script runs (`notebook_app.odds_count`), so the grid is drawn
+while they are counted (seconds on the largest decks); the count of a log state that is no
+longer shown is stopped.
+
+The solvers' work stops when the session that asked for it ends (`work_unwanted`, installed as
 `solver.limits.stop_when`): a closed tab stops its count or its odds at the next unit of work
 instead of finishing them for nobody.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from streamlit.runtime import Runtime
 from streamlit.runtime.scriptrunner_utils.script_requests import ScriptRequestType
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
@@ -23,7 +26,8 @@ from solver.explain import Explainer
 from solver.game import Event, GameLog
 from solver.i18n import _
 from solver.notebook import Grid, Notebook
-from solver.odds import odds as deal_odds
+
+from .odds_count import CellOdds, OddsCount, counting_here
 
 
 def session_ended() -> bool:
@@ -39,33 +43,20 @@ def session_ended() -> bool:
     return getattr(requests, "_state", None) is ScriptRequestType.STOP
 
 
-limits.stop_when(session_ended)
+def session_active(session: str) -> bool:
+    """Whether the session ``session`` (an id) is still connected; ``True`` where no Streamlit
+    server runs (a test's `AppTest`)."""
+    return not Runtime.exists() or Runtime.instance().is_active_session(session)
 
 
-@dataclass(frozen=True)
-class CellOdds:
-    """Probabilities for the grid, from `solver.odds`, as the screen shows them."""
+def work_unwanted() -> bool:
+    """Whether the work on this thread should stop: a count of odds no longer wanted
+    (`OddsCount.unwanted`), else a script run whose session ended (`session_ended`)."""
+    count = counting_here()
+    return count.checkpoint() if count is not None else session_ended()
 
-    probabilities: dict[str, dict[str, float]]
-    """card -> owner -> probability that the owner holds the card."""
-    exact: bool
-    """False when the engine had to sample (very large custom games)."""
-    envelopes: tuple[tuple[str, str, str, float], ...]
-    """Every possible envelope with its probability, most likely first."""
 
-    @classmethod
-    def of(cls, log: GameLog, grid: Grid) -> CellOdds | None:
-        """The odds of a consistent log (``grid`` is its grid); ``None`` if it clashes."""
-        try:
-            found = deal_odds(log, grid=grid)
-        except ContradictionError:
-            return None
-        probabilities = {
-            card: {owner: float(p) for owner, p in row.items()}
-            for card, row in found.probabilities.items()
-        }
-        envelopes = tuple((s, w, r, float(p)) for s, w, r, p in found.envelope_odds)
-        return cls(probabilities, found.exact, envelopes)
+limits.stop_when(work_unwanted)
 
 
 class LiveGame:
@@ -88,7 +79,10 @@ class LiveGame:
         self._grid: tuple[Grid, tuple[int, ...]] | None = None
         self._conflict: tuple[int, ...] | None = None
         self._explainer: Explainer | None = None
-        self._odds: tuple[CellOdds | None] | None = None
+        self._odds: OddsCount | None = None
+        self.odds_wanted = False
+        """Whether odds were asked for in this game: a new log state's are then counted at
+        once (`count_odds`), wherever the player is, to be ready when the Grid shows."""
         self._grids_at: dict[int, Grid | None] = {}
         self._past: tuple[int, Notebook, Explainer] | None = None
 
@@ -101,6 +95,8 @@ class LiveGame:
     def _forget(self, kept: int = 0) -> None:
         """Drop what was derived from the previous events (grids after the first ``kept``
         events, which stay the same, excepted)."""
+        if self._odds is not None:
+            self._odds.cancel()
         self._grid = self._conflict = self._odds = None
         self._grids_at = {n: grid for n, grid in self._grids_at.items() if n <= kept}
         if self._explainer is not None:
@@ -126,7 +122,9 @@ class LiveGame:
         """
         if log.game != self.log.game:
             self.close()
-            return LiveGame(log)
+            fresh = LiveGame(log)
+            fresh.odds_wanted = self.odds_wanted
+            return fresh
         old = self.log.events
         common = next(
             (i for i, (a, b) in enumerate(zip(old, log.events, strict=False)) if a != b),
@@ -215,9 +213,29 @@ class LiveGame:
         found = self._explainer.conflict()
         return None if found is None else found.text()
 
+    def count_odds(self) -> OddsCount:
+        """The count of the current log state's odds, started on a thread of its own if it was
+        not: once per log state (again only if it stopped because its session ended)."""
+        self.odds_wanted = True
+        if self._odds is None or self._odds.stopped:
+            ctx = get_script_run_ctx(suppress_warning=True)
+            session = None if ctx is None else ctx.session_id
+            self._odds = OddsCount(self.log, None if self.conflict else self.grid()[0],
+                                   lambda: session is not None and not session_active(session))
+        return self._odds
+
+    def odds_counted(self, wait: float = 0) -> bool:
+        """Whether the current log state's odds are ready, waiting up to ``wait`` seconds for
+        them (their count starts if it had not)."""
+        return self.count_odds().done(wait)
+
     def odds(self) -> CellOdds | None:
-        """Probabilities of the current grid (``None`` while the log clashes); computed once per
-        log state."""
-        if self._odds is None:
-            self._odds = (None if self.conflict else CellOdds.of(self.log, self.grid()[0]),)
-        return self._odds[0]
+        """Probabilities of the current grid (``None`` while the log clashes), waiting until
+        they are counted; counted once per log state. A count that failed raises here, and the
+        next call counts again."""
+        count = self.count_odds()
+        try:
+            return count.result()
+        except Exception:
+            self._odds = None
+            raise

@@ -250,6 +250,15 @@ def after(page: Page, action: Callable[[], Any], drawn: bool = True) -> None:
     settle(page, drawn=drawn)
 
 
+def odds_counted(page: Page, timeout: int = 60000) -> None:
+    """On the Grid: wait until its odds are counted. A run draws the grid at once and, while
+    the odds are being counted, says so; once counted, the page is drawn again with them."""
+    from playwright.sync_api import expect
+
+    expect(page.get_by_text("Counting the odds…")).to_have_count(0, timeout=timeout)
+    settle(page)
+
+
 def chips(page: Page, label: str) -> Any:
     """The chips (or segments) of the choice labelled ``label``."""
     return page.get_by_role("radiogroup", name=label, exact=True)

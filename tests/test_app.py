@@ -8,6 +8,8 @@ test's own database and puts the game's id into ``session_state`` (or the URL).
 from __future__ import annotations
 
 import re
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,7 @@ from solver.cards import Deck
 from solver.editions import Dealing, editions, new_game
 from solver.game import Accusation, GameLog, Note, Reveal, SidePeek, Suggestion
 from solver.logfile import dumps
+from solver.odds import grid_of
 from solver.values import replace
 
 APP = str(Path(__file__).resolve().parent.parent / "notebook_app" / "app.py")
@@ -672,11 +675,18 @@ def test_grid_and_cell_explanation(store: Store) -> None:
     assert "Cat holds Knife: yes." not in texts(at)
 
 
+def counted(at: AppTest) -> AppTest:
+    """The app run again once the odds of its log are counted (a run that finds them still
+    counting draws the grid without them, and the count goes on beside it)."""
+    at.session_state["live"].odds()  # waits for the count
+    return at.run()
+
+
 def test_grid_shows_odds_when_the_engine_has_them(store: Store) -> None:
     log = classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
                              refuted_by="Cat", shown="Knife"))
     at, _ = open_app(store, log)
-    at.segmented_control(key="view").set_value("Grid").run()
+    counted(at.segmented_control(key="view").set_value("Grid").run())
     table = at.dataframe[0].value
     assert table.loc["Mrs. White", "Dan"].endswith("%")
     assert table.loc["Knife", "Cat"] == "✓"
@@ -684,6 +694,122 @@ def test_grid_shows_odds_when_the_engine_has_them(store: Store) -> None:
     assert len(said) == 1 and "%" in said[0], texts(at)  # the likeliest envelopes, in words
     at.toggle(key="show_odds").set_value(False).run()
     assert at.dataframe[0].value.loc["Mrs. White", "Dan"] == "?"
+
+
+class SlowCount:
+    """Stands in for the count of the odds (`CellOdds.of`): each count waits until the test lets
+    it finish (`finish`), so what a run shows while a count runs does not depend on the
+    machine's speed. Every count's log is kept, in order."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        from notebook_app.odds_count import CellOdds
+
+        self.real = CellOdds.of
+        self.logs: list[GameLog] = []
+        self.go: list[threading.Event] = []
+        self.fake: dict[int, object] = {}
+        monkeypatch.setattr(CellOdds, "of", self.count)
+        monkeypatch.setattr("notebook_app.screens.grid.ODDS_WAIT", 0)
+
+    def count(self, log: GameLog, grid: object) -> object:
+        self.logs.append(log)
+        go = threading.Event()
+        self.go.append(go)
+        n = len(self.go) - 1
+        assert go.wait(30), "the test did not let the count finish"
+        return self.fake.get(n) or self.real(log, grid)  # type: ignore[arg-type]
+
+    def finish(self, n: int, fake: object = None) -> None:
+        """Let count ``n`` (from 0) finish, with ``fake`` odds instead of the real ones."""
+        deadline = time.monotonic() + 30
+        while len(self.go) <= n:  # the count's thread has not reached it yet
+            assert time.monotonic() < deadline, f"count {n} never started"
+            time.sleep(0.01)
+        if fake is not None:
+            self.fake[n] = fake
+        self.go[n].set()
+
+
+def odds_shown(at: AppTest) -> bool:
+    table = at.dataframe[0].value
+    return any(str(v).endswith("%") for v in table.to_numpy().ravel())
+
+
+def test_the_grid_shows_the_deductions_while_the_odds_are_counted(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A count that takes long (seconds on big decks) never holds up the grid: a run draws the
+    deductions and says the odds are being counted; another tab can be opened meanwhile; once
+    counted, the next run shows the odds (a fragment polls for them in the browser)."""
+    slow = SlowCount(monkeypatch)
+    at, _ = open_app(store, classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"),
+                                               passes=("Bob",), refuted_by="Cat", shown="Knife")))
+    at.segmented_control(key="view").set_value("Grid").run()
+    assert not at.exception, at.exception
+    table = at.dataframe[0].value
+    assert table.loc["Knife", "Cat"] == "✓" and table.loc["Mrs. White", "Dan"] == "?"
+    assert "Counting the odds…" in texts(at) and "Likeliest" not in texts(at)
+    at.segmented_control(key="view").set_value("Log").run()  # another tab, the count goes on
+    assert not at.exception and at.button(key="edit_0")
+    at.segmented_control(key="view").set_value("Grid").run()
+    assert "Counting the odds…" in texts(at)
+    at.session_state["explain_cell"] = ("Knife", "Cat", None)  # as a tap on the cell sets it
+    at.run()  # the deductions can be explained meanwhile; the odds wait for the dialog to close
+    assert "Cat holds Knife: yes." in texts(at) and at.session_state["explaining"]
+    slow.finish(0)
+    counted(at)
+    assert odds_shown(at) and "Counting the odds…" not in texts(at)
+    assert any(line.startswith("Likeliest") for line in texts(at).splitlines())
+    assert len(slow.logs) == 1  # counted once for this log state, however many runs showed it
+
+
+def test_a_count_for_an_earlier_log_is_never_shown(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Recording an event while the odds are counted starts a count for the new log; the one
+    for the old log, even when it finishes later, never shows."""
+    from notebook_app.odds_count import CellOdds
+
+    slow = SlowCount(monkeypatch)
+    at, _ = open_app(store, classic())
+    at.segmented_control(key="view").set_value("Grid").run()
+    assert "Counting the odds…" in texts(at)
+    at.segmented_control(key="view").set_value("Turn").run()
+    pick(at, "Mrs. White", "Knife", "Lounge")
+    at.pills(key="e_refuter").set_value("").run()  # nobody showed
+    submit(at)
+    assert len(events(at)) == 1
+    wrong = CellOdds({c: {"Dan": 0.42} for c in CLASSIC}, True,
+                     (("Mrs. White", "Knife", "Lounge", 0.42),
+                      ("Miss Scarlet", "Knife", "Lounge", 0.58)))
+    slow.finish(0, fake=wrong)  # the old log's count ends only now
+    slow.finish(1)
+    assert [len(log.events) for log in slow.logs] == [0, 1]
+    at.segmented_control(key="view").set_value("Grid").run()
+    counted(at)
+    table = at.dataframe[0].value
+    assert "42%" not in table.to_numpy().ravel() and "42%" not in texts(at)
+    assert table.loc["Mrs. White", "Env"] == "✓"  # nobody showed: the envelope, certain
+    assert odds_shown(at)
+
+
+def test_a_count_nobody_wants_stops() -> None:
+    """A count whose log state is gone stops at its next unit of work."""
+    from notebook_app.odds_count import OddsCount
+    from solver.limits import checkpoint
+
+    def endless(log: GameLog, grid: object) -> None:
+        while True:
+            checkpoint()
+            time.sleep(0.001)
+
+    log = classic()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("notebook_app.odds_count.CellOdds.of", endless)
+        import notebook_app.live  # noqa: F401 - installs the app's checkpoint
+
+        count = OddsCount(log, grid_of(log))
+        assert not count.done()
+        count.cancel()
+        assert count.done(30) and count.stopped
 
 
 def test_the_race_and_accuse_or_wait_beside_the_verdict(store: Store) -> None:

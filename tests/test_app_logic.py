@@ -358,6 +358,7 @@ def test_optional_engine_modules_hide_real_import_errors(monkeypatch: pytest.Mon
     made the app say "not available in this version" instead of failing; now a real
     ImportError surfaces when the app's solvers are imported."""
     monkeypatch.delitem(sys.modules, "notebook_app.live")
+    monkeypatch.delitem(sys.modules, "notebook_app.odds_count", raising=False)
     monkeypatch.setitem(sys.modules, "solver.odds", None)  # importing it raises ImportError
     with pytest.raises(ImportError, match=r"solver\.odds"):
         importlib.import_module("notebook_app.live")

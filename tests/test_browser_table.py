@@ -29,7 +29,20 @@ from solver.editions import Dealing, editions, forum_deck, new_game
 from solver.game import Accusation, Event, GameLog, Reveal, Suggestion
 from solver.logfile import dumps, load, loads
 from solver.values import replace
-from tests.phone import PHONE, Page, after, chips, chosen, new_page, poll, settle, shot, tap, toggle
+from tests.phone import (
+    PHONE,
+    Page,
+    after,
+    chips,
+    chosen,
+    new_page,
+    odds_counted,
+    poll,
+    settle,
+    shot,
+    tap,
+    toggle,
+)
 from tests.test_browser_i18n import COLOURS, CUT_NAMES
 from tests.test_browser_turns import SYMBOLS, grid_on_screen
 
@@ -246,6 +259,7 @@ def test_a_whole_game_through_the_turn_screen(
         assert "accused correctly: the game is over" in page.inner_text("body")
 
         tap(page, "View", "Grid")
+        odds_counted(page)  # else the page drawn again with them could be taken for the tap's
         after(page, page.get_by_text("Show odds", exact=True).click)  # symbols, not odds
         shot(page, artifacts_dir / f"table-{example}-grid.png")
         on_screen = grid_on_screen(page)

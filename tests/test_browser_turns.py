@@ -26,7 +26,19 @@ from notebook_app.turns import last_room, next_suggester, show_choice
 from solver.game import GameLog, Suggestion
 from solver.logfile import dumps, loads
 from solver.values import replace
-from tests.phone import PHONE, Page, after, chips, chosen, new_page, poll, settle, shot, tap
+from tests.phone import (
+    PHONE,
+    Page,
+    after,
+    chips,
+    chosen,
+    new_page,
+    odds_counted,
+    poll,
+    settle,
+    shot,
+    tap,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -169,6 +181,7 @@ def test_twenty_turns_within_the_tap_budget(
         shot(page, artifacts_dir / "taps-1-after-20.png")
 
         tap(page, "View", "Grid")
+        odds_counted(page)  # else the page drawn again with them could be taken for the tap's
         after(page, page.get_by_text("Show odds", exact=True).click)  # symbols, not odds
         shot(page, artifacts_dir / "taps-2-grid.png")
         on_screen = grid_on_screen(page)

@@ -90,8 +90,16 @@ def on_cell_tap(key: str, upto: int | None) -> None:
 
 def explanation_dialog(card: str, owner: str, upto: int | None) -> None:
     """A dialog explaining the tapped cell (titled in the session's language, so made per
-    run); only that cell is derived, not the rest of the grid."""
-    st.dialog(_("Why this cell?"))(explanation)(card, owner, upto)
+    run); only that cell is derived, not the rest of the grid. While the odds are counted it
+    stays open when they arrive: the page is drawn again with them once it is closed."""
+    waiting = upto is None and state.get("odds_counting", False)
+    state.explaining = waiting
+    st.dialog(_("Why this cell?"), on_dismiss=explained if waiting else "ignore")(
+        explanation)(card, owner, upto)
+
+
+def explained() -> None:
+    state.explaining = False
 
 
 def explanation(card: str, owner: str, upto: int | None) -> None:
@@ -100,11 +108,24 @@ def explanation(card: str, owner: str, upto: int | None) -> None:
         st.markdown(as_markdown(text))
 
 
+ODDS_WAIT = 0.3
+"""Seconds a run waits for the odds before it draws the grid without them: a classic game's are
+counted in tens of milliseconds and show at once, with no "counting" note flashing by."""
+ODDS_POLL = 1.0
+"""Seconds between looks at odds still being counted (each look is a short run of its own)."""
+
+
 def grid_view() -> None:
     grid = live().grid()[0]
-    chances = live().odds() if state.get("show_odds", True) else None
-    st.caption(_("✓ holds it · ✗ does not · % chance. Tap a cell to see why.") if chances
-               else _("✓ holds it · ✗ does not · ? maybe. Tap a cell to see why."))
+    wanted = state.get("show_odds", True)
+    counting = wanted and not live().odds_counted(wait=ODDS_WAIT)
+    chances = live().odds() if wanted and not counting else None
+    state.odds_counting, state.explaining = counting, False
+    if counting:  # the deductions now, the odds when counted
+        st.fragment(counting_note, run_every=ODDS_POLL)()
+    else:
+        st.caption(_("✓ holds it · ✗ does not · % chance. Tap a cell to see why.") if chances
+                   else _("✓ holds it · ✗ does not · ? maybe. Tap a cell to see why."))
     show_grid(grid, "grid_table", odds=None if chances is None else chances.probabilities)
     if chances is not None and not grid.accusation_safe:
         text = likeliest(chances.envelopes)
@@ -113,3 +134,13 @@ def grid_view() -> None:
         if text:
             st.caption(plain(text))
     st.toggle(_("Show odds"), key="show_odds", value=True)
+
+
+def counting_note() -> None:
+    """The caption while the odds are counted, drawn again every `ODDS_POLL` seconds; once
+    they are counted (or the game has changed) the page is drawn again, with them (after the
+    player has closed the explanation they are reading)."""
+    if "live" not in state or (live().odds_counted() and not state.get("explaining")):
+        st.rerun()
+    st.caption(":material/hourglass_top: "
+               + _("✓ holds it · ✗ does not · ? maybe. Counting the odds…"))

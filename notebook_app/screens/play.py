@@ -187,6 +187,8 @@ def keep_form() -> None:
 def play_screen() -> None:
     keep_form()
     header()
+    if live().odds_wanted and state.get("show_odds", True):
+        live().count_odds()  # a new log state's odds: counting while the player is elsewhere
     names = tuple(VIEWS) if can_edit() else READ_VIEWS
     if state.get("view") not in names:
         state.view = names[0]

@@ -1,0 +1,173 @@
+"""The grid's odds, counted on a thread beside the app's script runs.
+
+An exact count takes seconds on the largest decks (a 12-player game of 45 cards); counted in a
+script run it froze the screen. Each log state's odds are counted on a thread of their own
+(`OddsCount`), stopped at the count's next unit of work once nobody wants them (the log
+changed, the game closed, the session ended). The compiled loops of the count let go of the
+interpreter's lock; its Python parts share it with the script runs, so while a count runs a
+script run takes longer (docs/odds.md, "The app counts beside the screen").
+
+What is counted depends only on the log (the counts have budgets of work, not of time); only
+when the odds are ready depends on the machine.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from solver.errors import ContradictionError
+from solver.game import GameLog
+from solver.limits import Stopped
+from solver.notebook import Grid
+from solver.odds import odds as deal_odds
+
+
+@dataclass(frozen=True)
+class CellOdds:
+    """Probabilities for the grid, from `solver.odds`, as the screen shows them."""
+
+    probabilities: dict[str, dict[str, float]]
+    """card -> owner -> probability that the owner holds the card."""
+    exact: bool
+    """False when the engine had to sample (very large custom games)."""
+    envelopes: tuple[tuple[str, str, str, float], ...]
+    """Every possible envelope with its probability, most likely first."""
+
+    @classmethod
+    def of(cls, log: GameLog, grid: Grid) -> CellOdds | None:
+        """The odds of a consistent log (``grid`` is its grid); ``None`` if it clashes."""
+        try:
+            found = deal_odds(log, grid=grid)
+        except ContradictionError:
+            return None
+        probabilities = {
+            card: {owner: float(p) for owner, p in row.items()}
+            for card, row in found.probabilities.items()
+        }
+        envelopes = tuple((s, w, r, float(p)) for s, w, r, p in found.envelope_odds)
+        return cls(probabilities, found.exact, envelopes)
+
+
+class OddsCount:
+    """The odds of one log state, counted on a thread of their own so that the screen is drawn
+    meanwhile. `cancel`, or ``unwanted`` answering true (the session that asked has ended),
+    stops the count at its next unit of work (`solver.limits.checkpoint`)."""
+
+    def __init__(self, log: GameLog, grid: Grid | None,
+                 unwanted: Callable[[], bool] = lambda: False) -> None:
+        self.log = log
+        """The log state counted."""
+        self.stopped = False
+        """Whether the count stopped before it finished (nothing was counted)."""
+        self._unwanted = unwanted
+        self._cancelled = threading.Event()
+        self._done = threading.Event()
+        self._found: CellOdds | None = None
+        self._error: Exception | None = None
+        if grid is None:  # the log clashes: no odds to count
+            self._done.set()
+            return
+        thread = threading.Thread(target=self._count, args=(grid,), name="odds", daemon=True)
+        try:
+            thread.start()
+        except RuntimeError:  # no thread to spare on a server at its limits: count right here
+            self._count(grid)
+
+    def cancel(self) -> None:
+        """Stop counting: nobody will read these odds."""
+        self._cancelled.set()
+
+    def unwanted(self) -> bool:
+        """Whether to stop: cancelled, or nobody waits any more."""
+        return self._cancelled.is_set() or self._unwanted()
+
+    def checkpoint(self) -> bool:
+        """Between two units of the count's work: give way to a script run that draws
+        (`give_way`), then whether to stop (`unwanted`)."""
+        give_way()
+        return self.unwanted()
+
+    def done(self, wait: float = 0) -> bool:
+        """Whether the count is over (counted, stopped or failed), waiting up to ``wait``
+        seconds for it (a script run that waits draws nothing meanwhile: `aside`)."""
+        if wait <= 0:
+            return self._done.is_set()
+        with aside():
+            return self._done.wait(wait)
+
+    def result(self) -> CellOdds | None:
+        """The odds (``None`` if the log clashes), once counted; raises what the count raised."""
+        self._done.wait()
+        if self._error is not None:
+            raise self._error
+        return self._found
+
+    def _count(self, grid: Grid) -> None:
+        """Count on this thread (its checkpoints ask `unwanted`: `counting_here`)."""
+        _counting.odds = self
+        try:
+            self._found = CellOdds.of(self.log, grid)
+        except Stopped:
+            self.stopped = True
+        except Exception as error:  # raised where the odds are read (`result`)
+            self._error = error
+        finally:
+            _counting.odds = None
+            self._done.set()
+
+
+_counting = threading.local()
+"""``odds``: the `OddsCount` this thread counts, where it counts one here."""
+
+
+def counting_here() -> OddsCount | None:
+    """The count this thread runs, if it runs one (on a thread, not in a process)."""
+    count: OddsCount | None = getattr(_counting, "odds", None)
+    return count
+
+
+GIVE_WAY_MOST = 0.5
+"""The longest a count waits, at one checkpoint, for the script runs to stop drawing: a run
+that takes long (a big race line) slows the counts, never stops them."""
+_drawing = 0
+"""Script runs of this process drawing a screen now."""
+_screen = threading.Condition()
+
+
+@contextmanager
+def drawing() -> Iterator[None]:
+    """A script run draws a screen: the counts give way meanwhile (`give_way`)."""
+    global _drawing
+    with _screen:
+        _drawing += 1
+    try:
+        yield
+    finally:
+        with _screen:
+            _drawing -= 1
+            _screen.notify_all()
+
+
+@contextmanager
+def aside() -> Iterator[None]:
+    """Within `drawing`, a run that only waits (for a count): counts go on meanwhile."""
+    global _drawing
+    with _screen:
+        _drawing -= 1
+        _screen.notify_all()
+    try:
+        yield
+    finally:
+        with _screen:
+            _drawing += 1
+
+
+def give_way(most: float = GIVE_WAY_MOST) -> None:
+    """Wait, up to ``most`` seconds, while a script run draws. The count's Python shares the
+    interpreter's lock with the runs (its compiled loops let go of it): without this, a run
+    drawing the grid took twice as long while a count ran."""
+    with _screen:
+        _screen.wait_for(lambda: _drawing <= 0, timeout=most)
