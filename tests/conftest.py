@@ -12,14 +12,20 @@ Browser tests
     ``CI=true``, where it fails instead, so CI never passes by skipping them. Launch it so::
 
         from playwright.sync_api import sync_playwright
+        from tests.phone import PHONE, new_page, settle
 
-        def test_page(chromium_executable, chromium_args, artifacts_dir):
+        def test_page(app_url, chromium_executable, chromium_args, artifacts_dir):
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
-                page = browser.new_page(viewport={"width": 390, "height": 844})
-                page.goto("http://127.0.0.1:8501/")
+                page = new_page(browser, viewport=PHONE)
+                page.goto(app_url)
+                settle(page)
                 page.screenshot(path=artifacts_dir / "home.png")
                 browser.close()
+
+    ``tests.phone.new_page`` (of a browser or a context) watches the app's runs on the page's
+    websocket; after every tap a test waits with ``tests.phone.after`` or ``settle`` until the
+    run it asked for has ended and is drawn, never with a fixed ``wait_for_timeout``.
 
     ``chromium_args`` is ``CHROMIUM_ARGS``: ``--no-sandbox`` (CI runs as root), ``--disable-gpu``,
     and flags that stop Chromium's own network calls, which this machine's closed network refuses.
