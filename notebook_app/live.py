@@ -15,6 +15,8 @@ instead of finishing them for nobody.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from streamlit.runtime import Runtime
 from streamlit.runtime.scriptrunner_utils.script_requests import ScriptRequestType
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
@@ -47,6 +49,14 @@ def session_active(session: str) -> bool:
     """Whether the session ``session`` (an id) is still connected; ``True`` where no Streamlit
     server runs (a test's `AppTest`)."""
     return not Runtime.exists() or Runtime.instance().is_active_session(session)
+
+
+def session_gone() -> Callable[[], bool]:
+    """For work started beside this script run: whether the session that asked for it has
+    ended (never, outside a Streamlit run)."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    session = None if ctx is None else ctx.session_id
+    return lambda: session is not None and not session_active(session)
 
 
 def work_unwanted() -> bool:
@@ -218,10 +228,8 @@ class LiveGame:
         not: once per log state (again only if it stopped because its session ended)."""
         self.odds_wanted = True
         if self._odds is None or self._odds.stopped:
-            ctx = get_script_run_ctx(suppress_warning=True)
-            session = None if ctx is None else ctx.session_id
             self._odds = OddsCount(self.log, None if self.conflict else self.grid()[0],
-                                   lambda: session is not None and not session_active(session))
+                                   session_gone())
         return self._odds
 
     def odds_counted(self, wait: float = 0) -> bool:

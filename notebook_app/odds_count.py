@@ -1,9 +1,10 @@
-"""The grid's odds, counted on a thread beside the app's script runs.
+"""The grid's odds and the race line, worked out on a thread beside the app's script runs.
 
 An exact count takes seconds on the largest decks (a 12-player game of 45 cards); counted in a
 script run it froze the screen. Each log state's odds are counted on a thread of their own
 (`OddsCount`), stopped at the count's next unit of work once nobody wants them (the log
-changed, the game closed, the session ended). The compiled loops of the count let go of the
+changed, the game closed, the session ended); so is the race line (`Beside`, a second or more
+at a 12-player table). The compiled loops of the count let go of the
 interpreter's lock; its Python parts share it with the script runs, so while a count runs a
 script run takes longer (docs/odds.md, "The app counts beside the screen").
 
@@ -17,12 +18,15 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from solver.errors import ContradictionError
 from solver.game import GameLog
 from solver.limits import Stopped
 from solver.notebook import Grid
 from solver.odds import odds as deal_odds
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -51,33 +55,31 @@ class CellOdds:
         return cls(probabilities, found.exact, envelopes)
 
 
-class OddsCount:
-    """The odds of one log state, counted on a thread of their own so that the screen is drawn
-    meanwhile. `cancel`, or ``unwanted`` answering true (the session that asked has ended),
-    stops the count at its next unit of work (`solver.limits.checkpoint`)."""
+class Beside(Generic[T]):
+    """Work done on a thread of its own so that the screen is drawn meanwhile (the grid's odds,
+    the race line). `cancel`, or ``unwanted`` answering true (the session that asked has
+    ended), stops it at its next unit of work (`solver.limits.checkpoint`)."""
 
-    def __init__(self, log: GameLog, grid: Grid | None,
-                 unwanted: Callable[[], bool] = lambda: False) -> None:
-        self.log = log
-        """The log state counted."""
+    def __init__(self, work: Callable[[], T] | None, unwanted: Callable[[], bool] = lambda: False,
+                 name: str = "beside") -> None:
         self.stopped = False
-        """Whether the count stopped before it finished (nothing was counted)."""
+        """Whether the work stopped before it finished (nothing was found)."""
         self._unwanted = unwanted
         self._cancelled = threading.Event()
         self._done = threading.Event()
-        self._found: CellOdds | None = None
+        self._found: T | None = None
         self._error: Exception | None = None
-        if grid is None:  # the log clashes: no odds to count
+        if work is None:  # nothing to do: found None
             self._done.set()
             return
-        thread = threading.Thread(target=self._count, args=(grid,), name="odds", daemon=True)
+        thread = threading.Thread(target=self._work, args=(work,), name=name, daemon=True)
         try:
             thread.start()
-        except RuntimeError:  # no thread to spare on a server at its limits: count right here
-            self._count(grid)
+        except RuntimeError:  # no thread to spare on a server at its limits: work right here
+            self._work(work)
 
     def cancel(self) -> None:
-        """Stop counting: nobody will read these odds."""
+        """Stop working: nobody will read what it finds."""
         self._cancelled.set()
 
     def unwanted(self) -> bool:
@@ -85,48 +87,61 @@ class OddsCount:
         return self._cancelled.is_set() or self._unwanted()
 
     def checkpoint(self) -> bool:
-        """Between two units of the count's work: give way to a script run that draws
-        (`give_way`), then whether to stop (`unwanted`)."""
+        """Between two units of the work: give way to a script run that draws (`give_way`),
+        then whether to stop (`unwanted`)."""
         give_way()
         return self.unwanted()
 
     def done(self, wait: float = 0) -> bool:
-        """Whether the count is over (counted, stopped or failed), waiting up to ``wait``
-        seconds for it (a script run that waits draws nothing meanwhile: `aside`)."""
+        """Whether the work is over (found, stopped or failed), waiting up to ``wait`` seconds
+        for it (a script run that waits draws nothing meanwhile: `aside`)."""
         if wait <= 0:
             return self._done.is_set()
         with aside():
             return self._done.wait(wait)
 
-    def result(self) -> CellOdds | None:
-        """The odds (``None`` if the log clashes), once counted; raises what the count raised."""
+    def result(self) -> T | None:
+        """What the work found, once over; raises what it raised."""
         self._done.wait()
         if self._error is not None:
             raise self._error
         return self._found
 
-    def _count(self, grid: Grid) -> None:
-        """Count on this thread (its checkpoints ask `unwanted`: `counting_here`)."""
+    def _work(self, work: Callable[[], T]) -> None:
+        """Work on this thread (its checkpoints ask `unwanted`: `counting_here`)."""
         _counting.odds = self
         try:
-            self._found = CellOdds.of(self.log, grid)
+            self._found = work()
         except Stopped:
             self.stopped = True
-        except Exception as error:  # raised where the odds are read (`result`)
+        except Exception as error:  # raised where it is read (`result`)
             self._error = error
         finally:
             _counting.odds = None
             self._done.set()
 
 
+class OddsCount(Beside[CellOdds | None]):
+    """The odds of one log state (``None`` when the log clashes: ``grid`` is None), counted
+    beside the screen."""
+
+    def __init__(self, log: GameLog, grid: Grid | None,
+                 unwanted: Callable[[], bool] = lambda: False) -> None:
+        self.log = log
+        """The log state counted."""
+        super().__init__(None if grid is None else lambda: CellOdds.of(log, grid), unwanted,
+                         name="odds")
+
+
 _counting = threading.local()
-"""``odds``: the `OddsCount` this thread counts, where it counts one here."""
+"""``odds``: the `Beside` work this thread does, where it does one."""
 
 
-def counting_here() -> OddsCount | None:
-    """The count this thread runs, if it runs one (on a thread, not in a process)."""
-    count: OddsCount | None = getattr(_counting, "odds", None)
-    return count
+def counting_here() -> Beside[object] | None:
+    """The work this thread does beside the screen, if it does (on a thread, not in a
+    process)."""
+    work: Beside[object] | None = getattr(_counting, "odds", None)
+    return work
 
 
 GIVE_WAY_MOST = 0.5

@@ -812,6 +812,53 @@ def test_a_count_nobody_wants_stops() -> None:
         assert count.done(30) and count.stopped
 
 
+def test_the_race_line_is_weighed_beside_the_runs(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The race line takes seconds at a 12-player table: the screen is drawn without it (a note
+    in its place), a turn can be recorded meanwhile, and a line weighed for an earlier log
+    never shows; each log state's line is weighed once."""
+    from notebook_app.screens import play
+    from solver.i18n import say
+
+    real = play.weigh
+    weighed: list[GameLog] = []
+    go: list[threading.Event] = []
+
+    def slow(log: GameLog, watching: bool) -> object:
+        weighed.append(log)
+        go.append(threading.Event())
+        assert go[-1].wait(30), "the test did not let the race finish"
+        if len(log.events) == 0:
+            return say("{player} may already know: {chance}", player="Dan", chance="42%"), None
+        return real(log, watching)
+
+    monkeypatch.setattr(play, "weigh", slow)
+    monkeypatch.setattr(play, "RACE_WAIT", 0)
+    at, _ = open_app(store, classic())
+    assert "Weighing who may already know…" in texts(at)
+    assert at.button(key="submit")  # the Turn screen is there to record a turn
+    pick(at, "Mrs. White", "Knife", "Lounge")
+    at.pills(key="e_refuter").set_value("Cat").run()
+    at.pills(key="e_shown").set_value("Knife")
+    submit(at)
+    assert len(events(at)) == 1
+    go[0].set()  # the line for the empty log is ready only now
+    at.run()
+    assert "Dan may already know: 42%" not in texts(at)
+    assert "Weighing who may already know…" in texts(at)
+    deadline = time.monotonic() + 30
+    while len(go) < 2:
+        assert time.monotonic() < deadline, "the race of the new log never started"
+        time.sleep(0.01)
+    go[1].set()
+    monkeypatch.setattr(play, "RACE_WAIT", 30)
+    at.run()
+    assert "Weighing who may already know…" not in texts(at)
+    assert "if players seldom bluff" in texts(at)  # the line of the log shown: wait or accuse
+    assert "42%" not in texts(at)
+    assert [len(log.events) for log in weighed] == [0, 1]
+
+
 def test_the_race_and_accuse_or_wait_beside_the_verdict(store: Store) -> None:
     deck = Deck(("Plum", "Green"), ("Rope", "Knife"), ("Hall", "Study"))
     game = new_game(deck, ("Ann", "Bob"), Dealing.CLASSIC, me="Ann", my_cards=("Green", "Knife"))

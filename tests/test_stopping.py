@@ -83,12 +83,8 @@ def test_the_app_drops_a_stopped_game_and_reopens_it(
     at = AppTest.from_file(APP, default_timeout=60)
     at.session_state["shelf"] = "shelf"
     at.session_state["game_id"] = game_id
-    at.run()
-    assert at.session_state["live"].log == SIX
-    at.session_state["show_odds"] = True
-    at.segmented_control(key="view").set_value("Grid")
-    stop(1)
-    at.run()
+    stop(1)  # the session ends while the game opens (the grid's odds and the race line are
+    at.run()  # worked out beside the runs, on threads that stop on their own)
     assert not at.exception and not at.error
     assert "live" not in at.session_state  # half-computed solvers are never kept
     assert at.session_state["game_id"] == game_id

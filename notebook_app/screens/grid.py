@@ -90,9 +90,12 @@ def on_cell_tap(key: str, upto: int | None) -> None:
 
 def explanation_dialog(card: str, owner: str, upto: int | None) -> None:
     """A dialog explaining the tapped cell (titled in the session's language, so made per
-    run); only that cell is derived, not the rest of the grid. While the odds are counted it
-    stays open when they arrive: the page is drawn again with them once it is closed."""
-    waiting = upto is None and state.get("odds_counting", False)
+    run); only that cell is derived, not the rest of the grid. While the odds are counted or
+    the race line weighed it stays open when they arrive: the page is drawn again with them
+    once it is closed."""
+    from .play import race_weighing
+
+    waiting = (upto is None and state.get("odds_counting", False)) or race_weighing()
     state.explaining = waiting
     st.dialog(_("Why this cell?"), on_dismiss=explained if waiting else "ignore")(
         explanation)(card, owner, upto)

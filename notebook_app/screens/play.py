@@ -4,6 +4,7 @@ undo) above the tabs Turn, Grid, Log, Review and Game, one module each."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
@@ -13,6 +14,8 @@ from solver.i18n import N_, Message, _, ngettext, say
 from ..entry import next_entry, start_edit
 from ..grid_view import as_markdown, envelope_line, verdict
 from ..history import told
+from ..live import session_gone
+from ..odds_count import Beside
 from ..plain import plain
 from ..session import ENTRY_KEYS, can_edit, flash, live, undo_revision
 from ..turns import describe
@@ -34,6 +37,9 @@ READ_VIEWS = ("Grid", "Log", "Review", "Game")
 """The tabs of a game opened by its read link."""
 
 state = st.session_state
+
+if TYPE_CHECKING:
+    from solver.race import Race
 
 
 def undo() -> None:
@@ -79,40 +85,68 @@ RACE_SAMPLES = 100
 the 6-player example 0.04-0.8 s of CPU per state (200 deals: 0.07-0.95 s)."""
 
 
+RACE_WAIT = 0.3
+"""Seconds a run waits for the race line before it draws the screen without it: at 3-6 players
+it takes a tenth of a second or two and shows at once; at 12 players, seconds."""
+RACE_POLL = 1.0
+"""Seconds between looks at a race line still being weighed (each look a short run)."""
+
+
+def weigh(log: GameLog, watching: bool) -> tuple[Message | None, Race | None]:
+    """The race line's words and the race it drew (see `race_line`), on the thread beside the
+    run: no screen here."""
+    from solver.errors import ClueError
+    from solver.race import accuse_or_wait, fallback_note, race
+
+    line: Message | None = None
+    try:
+        if watching:
+            drawn = race(log, samples=RACE_SAMPLES)
+            chances = {n: p for n, p in drawn.players.items() if n not in drawn.out}
+            leader = max(chances, key=chances.__getitem__, default=None)
+            if leader is not None and chances[leader] < 0.005:  # "0%" reads as a slip
+                line = say("nobody seems to know the envelope yet")
+            elif leader is not None:
+                line = say("{player} may already know: {chance}", player=leader,
+                           chance=f"{chances[leader]:.0%}")
+            if line is not None and drawn.fallback:
+                line = fallback_note(line)
+            return line, drawn
+        verdict = accuse_or_wait(log, samples=RACE_SAMPLES)
+        return verdict.said(), verdict.race
+    except ClueError:  # a clash the grid works around: no race to read
+        return None, None
+
+
+def race_weighing() -> bool:
+    """Whether the race line of the game shown is still being weighed beside the runs."""
+    job = state.get("race_job")
+    return job is not None and not job[1].done()
+
+
 def race_line(log: GameLog) -> None:
     """Beside the verdict: who may already know the envelope (`solver.race`) and, for a
     player still in the game, whether to accuse now or wait (a spectator, or a player who
-    accused wrongly, reads only who among the players still in may know). Computed once per
-    log state; its race is kept as ``table_race`` for the Turn screen's what-to-show hint
-    (`turn.least_telling`)."""
-    from solver.errors import ClueError
-    from solver.race import Race, accuse_or_wait, fallback_note, out_since, race
+    accused wrongly, reads only who among the players still in may know). Weighed once per
+    log state on a thread beside the runs (`weigh`): a run waits `RACE_WAIT` for it, else the
+    screen is drawn with a note and a fragment looks again every `RACE_POLL`. Its race is kept
+    as ``table_race`` for the Turn screen's what-to-show hint (`turn.least_telling`)."""
+    from solver.race import out_since
 
     watching = log.game.me is None or out_since(log, log.game.me) is not None  # no accusing
-    cached = state.get("race_line")
-    if cached is None or cached[0] != log:
-        line: Message | None = None
-        drawn: Race | None = None
-        try:
-            if watching:
-                result = drawn = race(log, samples=RACE_SAMPLES)
-                chances = {n: p for n, p in result.players.items() if n not in result.out}
-                leader = max(chances, key=chances.__getitem__, default=None)
-                if leader is not None and chances[leader] < 0.005:  # "0%" reads as a slip
-                    line = say("nobody seems to know the envelope yet")
-                elif leader is not None:
-                    line = say("{player} may already know: {chance}", player=leader,
-                               chance=f"{chances[leader]:.0%}")
-                if line is not None and result.fallback:
-                    line = fallback_note(line)
-            else:
-                verdict = accuse_or_wait(log, samples=RACE_SAMPLES)
-                line, drawn = verdict.said(), verdict.race
-        except ClueError:  # a clash the grid works around: no race to read
-            line = None
-        cached = state.race_line = (log, line)  # words, not text: the language may change
-        state.table_race = (log, drawn)
-    if cached[1] is None:
+    job = state.get("race_job")
+    if job is None or job[0] != log or job[1].stopped:
+        if job is not None:
+            job[1].cancel()
+        job = state.race_job = (log, Beside(lambda: weigh(log, watching), session_gone(),
+                                            name="race"))
+    if not job[1].done(RACE_WAIT):
+        st.fragment(race_note, run_every=RACE_POLL)()
+        return
+    found = job[1].result()
+    line, drawn = found if found is not None else (None, None)
+    state.table_race = (log, drawn)
+    if line is None:
         return
     if watching:  # no accusation of mine to weigh
         why = _("From deals your notebook allows, a deal weighing less for each card a player "
@@ -127,7 +161,16 @@ def race_line(log: GameLog) -> None:
                 "their last turn (they would have accused): how likely each other player could "
                 "name the whole envelope from what they have seen, and whether your likeliest "
                 "envelope is worth the risk before they do.")
-    st.caption(plain(cached[1].render(start=True)), help=why)
+    st.caption(plain(line.render(start=True)), help=why)
+
+
+def race_note() -> None:
+    """The race line's place while it is weighed, looked at every `RACE_POLL` seconds; once
+    weighed (or the game has changed) the page is drawn again, with it (after the player has
+    closed the explanation they are reading)."""
+    if not race_weighing() and not state.get("explaining"):
+        st.rerun()
+    st.caption(":material/hourglass_top: " + _("Weighing who may already know…"))
 
 
 def conflict_banner(ignored: tuple[int, ...]) -> None:
