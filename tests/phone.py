@@ -233,15 +233,28 @@ PLACEHOLDER = '[data-testid="stSkeleton"]'
 SHOWN = "(selectors) => selectors.filter(s => document.querySelector(s))"
 
 
+WORKING = '[role="img"][aria-label="hourglass_top icon"]'
+"""The note of work done beside the runs (the grid's odds, the race line: "Counting the odds…",
+"Weighing who may already know…", in any language): once it is done, a fragment that looks
+every second has the page drawn again, with it."""
+BESIDE_MOST = 120
+"""Seconds `settle` waits for the work beside the runs."""
+
+
 def settle(page: Page, timeout: float = 30, drawn: bool = True) -> None:
     """Wait until the app is at rest (`Runs`), shows no run in progress and nothing stale, and,
-    when ``drawn``, every element's code has arrived (no grey placeholder)."""
+    when ``drawn``, every element's code has arrived (no grey placeholder) and no work beside
+    the runs is still awaited (`WORKING`): else the page drawn again when it is done could be
+    taken for the next tap's."""
     from playwright.sync_api import expect
 
     runs(page).wait(timeout)
     busy = [RUNNING, STALE, *([PLACEHOLDER] if drawn else [])]
     for selector in page.evaluate(SHOWN, busy):  # one look; then wait for what is still shown
         expect(page.locator(selector)).to_have_count(0, timeout=timeout * 1000)
+    if drawn and page.locator(WORKING).count():
+        expect(page.locator(WORKING)).to_have_count(0, timeout=BESIDE_MOST * 1000)
+        settle(page, timeout, drawn)
 
 
 def after(page: Page, action: Callable[[], Any], drawn: bool = True) -> None:
