@@ -44,7 +44,7 @@ from tests.phone import (
     toggle,
 )
 from tests.test_browser_i18n import COLOURS, CUT_NAMES
-from tests.test_browser_turns import SYMBOLS, grid_on_screen
+from tests.test_browser_turns import SYMBOLS, grid_on_screen, odds_hidden
 
 pytestmark = pytest.mark.browser
 
@@ -262,6 +262,7 @@ def test_a_whole_game_through_the_turn_screen(
         odds_counted(page)  # else the page drawn again with them could be taken for the tap's
         after(page, page.get_by_text("Show odds", exact=True).click)  # symbols, not odds
         shot(page, artifacts_dir / f"table-{example}-grid.png")
+        odds_hidden(page)
         on_screen = grid_on_screen(page)
         tap(page, "View", "Log")
         shot(page, artifacts_dir / f"table-{example}-log.png")

@@ -50,8 +50,11 @@ EXTRA = (60, 41)
 20 because the first 20 never have them: #60, Chloe's turn where nobody answers, then #41,
 Dev's turn in the room where he stood last (his room already chosen)."""
 SYMBOLS = {"yes": "✓", "no": "✗", "maybe": "?"}
+SCREEN_READER_TABLE = '[data-testid="stDataFrame"] table'
+"""The table Glide keeps of the grid's cells in sight, for screen readers."""
 EDGE_IN_SIGHT = """(right) => {  // whether the grid's first (last) column is in its table
   const table = document.querySelector('[data-testid="stDataFrame"] table');
+  if (!table) return false;  // the grid drawn again: its table comes a moment later
   const edge = right ? table.getAttribute('aria-colcount') : '1';
   return [...table.querySelectorAll('th')].some(th => th.getAttribute('aria-colindex') === edge);
 }"""
@@ -114,6 +117,15 @@ def enter(page: Page, log: GameLog, event: Suggestion, number: int) -> Entry:
     after(page, page.get_by_role("button", name="Record", exact=True).click)
     kind, budget = kind_and_budget(log, event)
     return Entry(number, kind, len(fields) + 1, tuple(fields), budget)
+
+
+def odds_hidden(page: Page) -> None:
+    """After "Show odds" is turned off: wait until the grid's table for screen readers, which
+    follows its picture a moment later, has dropped the odds too (a CI run read it while it
+    still had them)."""
+    symbols = poll(page, lambda: page.locator(SCREEN_READER_TABLE).first.inner_text(),
+                   lambda text: "%" not in text)
+    assert "%" not in symbols, "the grid's table still shows odds"
 
 
 def grid_on_screen(page: Page) -> dict[str, dict[str, str]]:
@@ -184,6 +196,7 @@ def test_twenty_turns_within_the_tap_budget(
         odds_counted(page)  # else the page drawn again with them could be taken for the tap's
         after(page, page.get_by_text("Show odds", exact=True).click)  # symbols, not odds
         shot(page, artifacts_dir / "taps-2-grid.png")
+        odds_hidden(page)
         on_screen = grid_on_screen(page)
         first_20 = log
 
