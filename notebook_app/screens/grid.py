@@ -143,7 +143,14 @@ def counting_note() -> None:
     """The caption while the odds are counted, drawn again every `ODDS_POLL` seconds; once
     they are counted (or the game has changed) the page is drawn again, with them (after the
     player has closed the explanation they are reading)."""
-    if "live" not in state or (live().odds_counted() and not state.get("explaining")):
+    working_note(_("✓ holds it · ✗ does not · ? maybe. Counting the odds…"),
+                 "live" not in state or (live().odds_counted() and not state.get("explaining")))
+
+
+def working_note(text: str, ready: bool) -> None:
+    """In a fragment that looks again now and then: draw the whole page again when ``ready``
+    (what was worked out beside the runs can show), else ``text`` after an hourglass (the
+    browser tests wait while one shows: `tests.phone.WORKING`)."""
+    if ready:
         st.rerun()
-    st.caption(":material/hourglass_top: "
-               + _("✓ holds it · ✗ does not · ? maybe. Counting the odds…"))
+    st.caption(":material/hourglass_top: " + text)

@@ -20,7 +20,7 @@ from ..plain import plain
 from ..session import ENTRY_KEYS, can_edit, flash, live, undo_revision
 from ..turns import describe
 from .game import game_view
-from .grid import grid_view
+from .grid import grid_view, working_note
 from .log import log_view
 from .review import review_view
 from .turn import turn_view
@@ -168,9 +168,8 @@ def race_note() -> None:
     """The race line's place while it is weighed, looked at every `RACE_POLL` seconds; once
     weighed (or the game has changed) the page is drawn again, with it (after the player has
     closed the explanation they are reading)."""
-    if not race_weighing() and not state.get("explaining"):
-        st.rerun()
-    st.caption(":material/hourglass_top: " + _("Weighing who may already know…"))
+    working_note(_("Weighing who may already know…"),
+                 not race_weighing() and not state.get("explaining"))
 
 
 def conflict_banner(ignored: tuple[int, ...]) -> None:
