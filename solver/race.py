@@ -598,8 +598,8 @@ def too_wide(plain: Puzzle) -> bool:
     holds, so it is then past its budget too: at a 12-player table mid-game it would spend
     1.5-2 s of CPU finding that out. The weights change the cards' order and groups, so the
     weighted work is not always more than the plain one; on the logs measured it was never
-    less than 0.70 of it (docs/strategy.md), so a factor 2 leaves alone every log whose
-    weighted count finishes."""
+    less than 0.70 of it (docs/strategy.md), so a factor 2 left the weighted count to every
+    log measured where it finishes (a rule of work: the same on every machine)."""
     try:
         finish(count_steps(plain, Budget(WIDE), compiled=True))
     except OverBudget:
