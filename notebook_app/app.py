@@ -17,12 +17,11 @@ import logging
 import streamlit as st
 
 from notebook_app.language import choose, screen_reader_words, streamlit_words, switcher
-from notebook_app.live import LiveGame
 from notebook_app.odds_count import drawing
 from notebook_app.plain import plain
 from notebook_app.screens.home import home_screen
 from notebook_app.screens.play import play_screen
-from notebook_app.session import sync
+from notebook_app.session import drop_stopped, sync
 from solver.i18n import N_, _
 from solver.limits import Stopped
 from solver.odds import exclusion_compiled, pins_compiled
@@ -100,10 +99,7 @@ def main() -> None:
         with drawing():  # the odds being counted give way meanwhile
             draw()
     except Stopped:  # the session ended mid-computation: nobody waits for this page
-        solvers = state.pop("live", None)  # maybe half-updated: a reconnect reopens the game
-        if isinstance(solvers, LiveGame):
-            solvers.close()
-        logger.info("a session ended while its game was being computed; its work stopped")
+        drop_stopped()  # (in a fragment or a dialog: `stoppable`)
     except Exception:  # the error boundary: a message for the user, the traceback for the log
         logger.exception("drawing the page failed")
         st.error(_(TROUBLE), icon=":material/error:")

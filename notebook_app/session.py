@@ -21,15 +21,19 @@ that one game; opening one adds the game to the opener's list.
 
 from __future__ import annotations
 
+import logging
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import suppress
+from functools import wraps
+from typing import ParamSpec
 
 import streamlit as st
 
 from solver.errors import InvalidLogError
 from solver.game import GameLog
 from solver.i18n import N_, _
+from solver.limits import Stopped
 
 from .history import told
 from .live import LiveGame
@@ -58,6 +62,8 @@ KEEP_TRYING = N_("What you typed is kept: try again in a moment.")
 RELOAD_SOON = N_("Reload the page in a moment.")
 
 state = st.session_state
+logger = logging.getLogger("notebook_app")
+P = ParamSpec("P")
 
 
 @st.cache_resource
@@ -213,6 +219,32 @@ def close_game() -> None:
     state.scroll_top = True
     if "game" in st.query_params:
         del st.query_params["game"]
+
+
+def drop_stopped() -> None:
+    """The session ended while its game was being worked out: nobody waits for this page. Its
+    solvers, maybe half-updated, are dropped; the game stays open (``game_id``), so the next
+    run (a reconnect) builds them again from the database."""
+    solvers = state.pop("live", None)
+    if isinstance(solvers, LiveGame):
+        solvers.close()
+    logger.info("a session ended while its game was being computed; its work stopped")
+
+
+def stoppable(body: Callable[P, None]) -> Callable[P, None]:
+    """A fragment's or a dialog's ``body`` that stops like the whole page (`drop_stopped`,
+    then the run ends). Streamlit turns any exception in a fragment into an error of its own,
+    drawn and logged as a failure, before the app's error boundary sees it."""
+
+    @wraps(body)
+    def run(*args: P.args, **kwargs: P.kwargs) -> None:
+        try:
+            body(*args, **kwargs)
+        except Stopped:
+            drop_stopped()
+            st.stop()
+
+    return run
 
 
 def start_from(log: GameLog, note: str) -> None:

@@ -75,8 +75,13 @@ def test_each_long_computation_stops_at_its_next_checkpoint(
 
 
 def test_the_app_drops_a_stopped_game_and_reopens_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stop: Callable[[int], After]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stop: Callable[[int], After],
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
+    """A stop while the page is drawn drops the game's solvers, maybe half-updated, and the
+    next run builds them again. So does a stop inside the dialog explaining a cell: Streamlit
+    turns any exception in a dialog (a fragment) into one of its own, which must still be a
+    stop, not "drawing the page failed" with the half-updated solvers kept."""
     path = tmp_path / "games.sqlite3"
     monkeypatch.setenv(DB_ENV, str(path))
     game_id = Store(path).create(SIX, "shelf")
@@ -92,3 +97,18 @@ def test_the_app_drops_a_stopped_game_and_reopens_it(
     at.run()
     assert not at.exception and not at.error
     assert at.session_state["live"].log == SIX
+    at.segmented_control(key="view").set_value("Grid").run()
+    live = at.session_state["live"]
+    live.odds()  # what is worked out beside the runs is done before the next stop
+    assert at.session_state["race_job"][1].done(60)
+    owner = next(o for o in SIX.game.player_names if o != SIX.game.me)
+    card = next(c for c in SIX.game.deck.cards
+                if live.grid()[0][c, owner] is not Knowledge.MAYBE)
+    at.session_state["explain_cell"] = (card, owner, None)  # as a tap on the cell sets it
+    asked = stop(1)
+    at.run()
+    assert asked.asked == 1, "the explanation passed a checkpoint"
+    assert not at.exception and not at.error
+    assert "drawing the page failed" not in caplog.text
+    assert "live" not in at.session_state
+    assert at.session_state["game_id"] == game_id

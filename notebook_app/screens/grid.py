@@ -23,7 +23,7 @@ from ..grid_view import (
     likeliest,
 )
 from ..plain import plain
-from ..session import live
+from ..session import live, stoppable
 
 state = st.session_state
 
@@ -98,7 +98,7 @@ def explanation_dialog(card: str, owner: str, upto: int | None) -> None:
     waiting = (upto is None and state.get("odds_counting", False)) or race_weighing()
     state.explaining = waiting
     st.dialog(_("Why this cell?"), on_dismiss=explained if waiting else "ignore")(
-        explanation)(card, owner, upto)
+        stoppable(explanation))(card, owner, upto)
 
 
 def explained() -> None:
@@ -125,7 +125,7 @@ def grid_view() -> None:
     chances = live().odds() if wanted and not counting else None
     state.odds_counting, state.explaining = counting, False
     if counting:  # the deductions now, the odds when counted
-        st.fragment(counting_note, run_every=ODDS_POLL)()
+        st.fragment(stoppable(counting_note), run_every=ODDS_POLL)()
     else:
         st.caption(_("✓ holds it · ✗ does not · % chance. Tap a cell to see why.") if chances
                    else _("✓ holds it · ✗ does not · ? maybe. Tap a cell to see why."))

@@ -17,7 +17,7 @@ from ..history import told
 from ..live import session_gone
 from ..odds_count import Beside
 from ..plain import plain
-from ..session import ENTRY_KEYS, can_edit, flash, live, undo_revision
+from ..session import ENTRY_KEYS, can_edit, flash, live, stoppable, undo_revision
 from ..turns import describe
 from .game import game_view
 from .grid import grid_view, working_note
@@ -141,7 +141,7 @@ def race_line(log: GameLog) -> None:
         job = state.race_job = (log, Beside(lambda: weigh(log, watching), session_gone(),
                                             name="race"))
     if not job[1].done(RACE_WAIT):
-        st.fragment(race_note, run_every=RACE_POLL)()
+        st.fragment(stoppable(race_note), run_every=RACE_POLL)()
         return
     found = job[1].result()
     line, drawn = found if found is not None else (None, None)
