@@ -218,6 +218,42 @@ def test_a_count_owner_by_owner_with_too_many_kinds_goes_last(
     assert isinstance(favoured, OwnerCount) and started
 
 
+def test_at_a_crowded_table_too_many_kinds_go_last_unless_the_weights_are_the_refuter_models(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where inclusion-exclusion runs, the count owner by owner with more kinds' states than its
+    budget (`choice.owner_states`) goes last too: once inclusion-exclusion has dropped out, the
+    programme counts alone and the count owner by owner never starts. Under the refuter model's
+    weights, which inclusion-exclusion declines (`choice.expands`), it takes turns as before.
+    (12 players, 10 events: seed 3, 54,432 such states, 19,158 units owner by owner, about
+    622,000 for the programme; seed 6 with the refuter model, 248,832 states, 32,565 units.)"""
+    from solver.odds import choice
+    from solver.odds.exact import Count
+    from solver.odds.owners import OwnerCount
+    from tests.test_odds_exclusion import forum_log
+
+    started: list[int] = []
+
+    def spied(pz: Puzzle, budget: Budget) -> Any:
+        started.append(1)
+        return (yield from owner_steps(pz, budget))
+
+    monkeypatch.setattr(choice, "owner_steps", spied)
+    log = forum_log(12, 10, 3)
+    pz = puzzle(log, grid_of(log))
+    assert choice.expands(pz) and choice.owner_states(pz) == 54_432
+    # inclusion-exclusion drops out at 1,000 units; the programme may go on to 2 million alone
+    programme = choice.exact_count(pz, 40_000, 200_000, 1_000, 2_000_000)
+    assert isinstance(programme, Count) and not started
+    last = choice.exact_count(pz, 40_000, 200_000, 1_000, 300_000)  # the programme drops out
+    assert isinstance(last, OwnerCount) and started and last.total == programme.total
+    started.clear()
+    log = forum_log(12, 10, 6)
+    weighted = puzzle(log, grid_of(log), refuter_model=True)
+    assert not choice.expands(weighted) and choice.owner_states(weighted) == 248_832
+    favoured = choice.exact_count(weighted, 40_000, 200_000, 1_000, 2_000_000)
+    assert isinstance(favoured, OwnerCount) and started
+
+
 def test_forum_game_of_eight_at_ten_events_is_exact_and_the_same_on_every_run() -> None:
     """Past the programme's budget (sampled before the count owner by owner)."""
     rng = random.Random(1)

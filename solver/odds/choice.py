@@ -48,6 +48,7 @@ from collections import defaultdict
 from typing import TypeVar
 
 from .exact import Count, count_steps
+from .exclusion import is_refutation
 from .exclusion_compiled import exclusion_steps
 from .owners import OwnerCount, owner_steps
 from .pins_compiled import pins_steps
@@ -112,6 +113,12 @@ def owner_states(pz: Puzzle) -> int:
     return math.prod(n + 1 for n in size.values())
 
 
+def expands(pz: Puzzle) -> bool:
+    """Whether inclusion-exclusion can count ``pz``: every open refutation is "holds one of"
+    (under the refuter model's weights it declines, `exclusion.Unsupported`)."""
+    return all(is_refutation(t) for t in pz.tallies if t.owner != pz.envelope)
+
+
 def first_finished(runs: list[tuple[Steps[T], Budget, int]], head_start: int = 0) -> T:
     """The result of the run that finishes first when the runs take turns: the first run alone
     until its effort reaches ``head_start``, then the one that has spent the least effort (work
@@ -170,8 +177,8 @@ def exact_count(
     many = hands > FEW_HANDS
     runs: list[tuple[Steps[OwnerCount | Count], Budget, int]] = []
     crowd = hands > CROWD and exclusion_budget > 0 and 0 < ruled_out(pz) <= FEW_CELLS
-    by_owner = Budget(owner_budget, shared=0 if crowd else None)  # waits for the other two
-    last = not crowd and owner_states(pz) > owner_budget  # once the others have dropped out
+    last = owner_states(pz) > owner_budget and (not crowd or expands(pz))  # once the others
+    by_owner = Budget(owner_budget, shared=0 if crowd and not last else None)  # waits for them
     if not last:
         runs.append((owner_steps(pz, by_owner), by_owner, LEAD if many and not crowd else 1))
     by_card = (Budget(alone, uncompiled=budget, shared=budget) if alone > budget
