@@ -33,11 +33,19 @@ depend on the shares (each has its own budget); only how soon.
 Late in a game the passes give almost every open card its own set of possible holders, and the
 count owner by owner, which counts cards by kind, has little left to merge: where its kinds
 allow more states than its budget (`owner_states`) it takes no turns and starts only once the
-other counts have dropped out (where inclusion-exclusion runs, it waits as above). Of the 168
-forum and 45-card logs of 8 and 12 players measured (seeds 0-11, 0-100 events), 49 are such
-logs where inclusion-exclusion does not run: it finished 4 (the programme alone took 8-59 ms
-there, it 0.3-0.5 s), and on the 34 the programme finished its turns cost 0.3-0.7 s of CPU a
-log for nothing (``docs/odds.md``, "Where the time goes", late in a game).
+other counts have dropped out. Of the 168 forum and 45-card logs of 8 and 12 players measured
+(seeds 0-11, 0-100 events), 49 are such logs where inclusion-exclusion does not run: it
+finished 4 (the programme alone took 8-59 ms there, it 0.3-0.5 s), and on the 34 the
+programme finished its turns cost 0.3-0.7 s of CPU a log for nothing (``docs/odds.md``, "Where
+the time goes", late in a game). Where inclusion-exclusion runs the same holds (before
+inclusion-exclusion card by card): there it drops out only from 30 events on, where the count
+owner by owner's kinds allow 2^21 states or more and it finished none of the 41 such logs
+measured; its turns cost 0.4-0.7 s on each log the programme finished after
+inclusion-exclusion dropped out (forum, 30 events, seeds 0, 19 and 27; 45 cards, 30 events,
+seed 10: docs/odds.md, "Where the time goes", early morning). Not under the refuter model's
+weights, which inclusion-exclusion declines at once (`expands`): there the count owner by owner
+takes its turns as before (without those weights it finished 16 of the 24 12-player logs
+measured at 10 events, 9 of them past the programme's 20 million units).
 """
 
 from __future__ import annotations
@@ -164,8 +172,9 @@ def exact_count(
     numba does not load, in Python up to `compiled.PYTHON_MOST`): logs another count finishes
     cost what they did, and logs none finishes in its turns cost only the programme's further
     work. Where the count owner by owner's kinds allow more states than ``owner_budget``
-    (`owner_states`), it starts only once every other count has dropped out: whether the log is
-    exact does not change, only the time it takes.
+    (`owner_states`), it starts only once the programme and inclusion-exclusion (unless it
+    declines the log, `expands`) have dropped out: whether the log is exact does not change,
+    only the time it takes.
 
     Where inclusion-exclusion runs (``crowd``) and every count has dropped out, inclusion-
     exclusion card by card (`pins_compiled`) counts alone, within ``pins_budget`` units (where
