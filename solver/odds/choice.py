@@ -39,7 +39,7 @@ finished 4 (the programme alone took 8-59 ms there, it 0.3-0.5 s), and on the 34
 programme finished its turns cost 0.3-0.7 s of CPU a log for nothing (``docs/odds.md``, "Where
 the time goes", late in a game). Where inclusion-exclusion runs the same holds (before
 inclusion-exclusion card by card): there it drops out only from 30 events on, where the count
-owner by owner's kinds allow 2^21 states or more and it finished none of the 41 such logs
+owner by owner's kinds allow 2^21 states or more and it finished none of the 39 such logs
 measured; its turns cost 0.4-0.7 s on each log the programme finished after
 inclusion-exclusion dropped out (forum, 30 events, seeds 0, 19 and 27; 45 cards, 30 events,
 seed 10: docs/odds.md, "Where the time goes", early morning). Not under the refuter model's
