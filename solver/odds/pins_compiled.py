@@ -206,8 +206,9 @@ def compiled_steps(k: Any, p: Plan, budget: Budget, moduli: Sequence[int] | None
     for i in range(n):
         moves, mid = k.count_moves(keys[i], i, *moves_of, middle)
         budget.spend(2 * (len(keys[i]) + int(moves)) + int(mid))
-        keys.append(k.expand(keys[i], int(moves), i, *moves_of))
-        dst.append(k.targets(keys[i], keys[i + 1], int(moves), i, *moves_of))
+        next_keys, targets = k.expand(keys[i], int(moves), i, *moves_of)
+        keys.append(next_keys)
+        dst.append(targets)
         yield
     row_of = [with_slots(keys[i], 1, split) for i in range(n + 1)]
     row2_of = [with_slots(keys[i], 2, three) for i in range(n + 1)]

@@ -48,6 +48,15 @@ def times(a: int, w: int, residue: int, p: int, inv: float) -> int:
 
 
 @compiled
+def shoup(b: int, a: int, ratio: int, p: int) -> int:
+    """``a * b`` modulo ``p`` (residues, ``p`` below 2^31) by Shoup's method: ``ratio`` is
+    ``(a << 32) // p``, found once for many ``b``; no division."""
+    b = np.int64(b)
+    y = a * b - ((b * ratio) >> 32) * p  # from 0 to below 2p
+    return y - p if y >= p else y  # type: ignore[no-any-return]
+
+
+@compiled
 def card_moves(key: int, i: int, t: Any, places: Any, offset: Any, width: Any, top: int,
                perm: Any, o_key: Any, o_w: Any, o_kind: Any, o_j: Any, o_left: Any) -> int:
     """Every move of the card at layer ``i`` from ``key``: the next key, the weight, the kind
@@ -137,50 +146,53 @@ def count_moves(keys: Any, i: int, t: Any, places: Any, offset: Any, width: Any,
 
 
 @compiled
+def _slot(key: int, size: int) -> int:
+    """Where a key's search starts in a hash table of ``size`` slots (Fibonacci hashing)."""
+    return ((key * -7046029254386353131) >> 17) & (size - 1)
+
+
+@compiled
 def expand(keys: Any, moves: int, i: int, t: Any, places: Any, offset: Any, width: Any,
-           top: int, perm: Any) -> Any:
-    """The next layer's keys, in increasing order, without repeats."""
+           top: int, perm: Any) -> tuple[Any, Any]:
+    """The next layer's keys, in increasing order, without repeats, and every move's next
+    state (its position among them) in the order the moves are listed: both passes and every
+    prime read them, so the moves are listed once here and looked up once, in a hash table
+    (at most half full) rather than by sorting every move's key."""
     o_key, o_w, o_kind, o_j, o_left = scratch()
-    out = np.empty(moves, np.int64)
+    size = 2
+    while size < 2 * moves:
+        size *= 2
+    table = np.full(size, -1, np.int64)
+    dst = np.empty(moves, np.int32)  # first the move's slot, then its state's position
     n = 0
+    found = 0
     for s in range(keys.shape[0]):
         m = card_moves(keys[s], i, t, places, offset, width, top, perm, o_key, o_w, o_kind,
                        o_j, o_left)
         for q in range(m):
-            out[n] = o_key[q]
+            key = o_key[q]
+            h = _slot(key, size)
+            while table[h] >= 0 and table[h] != key:
+                h = (h + 1) & (size - 1)
+            if table[h] < 0:
+                table[h] = key
+                found += 1
+            dst[n] = h
             n += 1
-    return np.unique(out[:n])
-
-
-@compiled
-def find(keys: Any, key: int) -> int:
-    """The position of ``key`` in the sorted ``keys`` (it is there)."""
-    lo = 0
-    hi = keys.shape[0] - 1
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if keys[mid] < key:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
-
-
-@compiled
-def targets(keys: Any, nkeys: Any, moves: int, i: int, t: Any, places: Any, offset: Any,
-            width: Any, top: int, perm: Any) -> Any:
-    """Every move's next state, its position in ``nkeys``, in the order the moves are listed
-    (both passes and every prime read them: the look-up is made once)."""
-    o_key, o_w, o_kind, o_j, o_left = scratch()
-    out = np.empty(moves, np.int32)
-    n = 0
-    for s in range(keys.shape[0]):
-        m = card_moves(keys[s], i, t, places, offset, width, top, perm, o_key, o_w, o_kind,
-                       o_j, o_left)
-        for q in range(m):
-            out[n] = find(nkeys, o_key[q])
-            n += 1
-    return out
+    at = np.empty(found, np.int64)
+    out = np.empty(found, np.int64)
+    f = 0
+    for h in range(size):
+        if table[h] >= 0:
+            at[f] = h
+            out[f] = table[h]
+            f += 1
+    order = np.argsort(out)
+    for r in range(found):  # the table, done with: each slot's position in key order
+        table[at[order[r]]] = r
+    for q in range(n):
+        dst[q] = table[dst[q]]
+    return out[order], dst
 
 
 @compiled
@@ -252,8 +264,24 @@ def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any,
     axis = t[i, 0]
     unfolded = later.shape[1] - 2
     idx = np.zeros(3, np.int64)
+    flat = triples.reshape(triples.size)
+    stride3 = np.array([triples.shape[1] * triples.shape[2], triples.shape[2], 1], np.int64)
     free = np.zeros(width_b, np.int64)  # the free moves' share of the completions
     pinned = np.zeros(k, np.int64)
+    # the players who may hold the card: pinned for the last time before it (their factor
+    # forward), at it or later (backward)
+    folded = np.empty(k, np.int64)
+    still = np.empty(k, np.int64)
+    nfolded = 0
+    nopen = 0
+    for j in range(k):
+        if (holders >> j) & 1 and 0 <= last_pin[j] < i:
+            folded[nfolded] = j
+            nfolded += 1
+        elif (holders >> j) & 1 and last_pin[j] >= i:
+            still[nopen] = j
+            nopen += 1
+    unpinned = 0
     n = 0
     for s in range(keys.shape[0]):
         m = card_moves(keys[s], i, t, places, offset, width, top, perm, o_key, o_w, o_kind,
@@ -302,14 +330,14 @@ def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any,
                     if three:
                         third = 3 - first - axis
                         d2 = nrow2_of[d]
+                        step = stride3[third]
                         for x in range(before[i, first]):
-                            idx[first] = x
                             fx = times(rows[r, x], o_w[q], w, p, inv)
+                            ratio = (fx << 32) // p
+                            at = cand * stride3[axis] + x * stride3[first]
                             for z in range(before[i, third], axes_rows[third]):
-                                idx[third] = z
-                                triples[idx[0], idx[1], idx[2]] = add(
-                                    triples[idx[0], idx[1], idx[2]],
-                                    mul(fx, later_rows[d2, z], p, inv), p)
+                                y = shoup(later_rows[d2, z], fx, ratio, p) + flat[at + z * step]
+                                flat[at + z * step] = y - p if y >= p else y
                     else:
                         for x in range(before[i, first]):
                             idx[first] = x
@@ -327,19 +355,23 @@ def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any,
                     out_rows[r2, z] = add(out_rows[r2, z], x, p)
         for g in range(width_b):
             out[s, g] = add(out[s, g], free[g], p)
-        # the figures: forward x the completions of the moves that put the card there
+        # the figures: forward x the completions of the moves that put the card there (a
+        # holder never pinned: times their places, once at the end)
         figures[k] = add(figures[k], mul(v0, in_slot, p, inv), p)
-        for j in range(k):
-            if not (holders >> j) & 1:
-                continue
-            lp = last_pin[j]
-            if lp < 0:
-                x = mul(mul(v0, places[j] % p, p, inv), free[1], p, inv)
-            elif lp < i:
-                x = mul(ways[s, 1 + rank[j]], free[1], p, inv)
-            else:
-                x = mul(v0, free[2 + desc[j]], p, inv)
-            figures[j] = add(figures[j], x, p)
+        one_fewer = free[1]
+        if one_fewer != 0:
+            unpinned = add(unpinned, mul(v0, one_fewer, p, inv), p)
+            ratio = (one_fewer << 32) // p
+            for e in range(nfolded):
+                j = folded[e]
+                figures[j] = add(figures[j], shoup(ways[s, 1 + rank[j]], one_fewer, ratio, p), p)
+        if v0 != 0:
+            ratio = (v0 << 32) // p
+            for e in range(nopen):
+                j = still[e]
+                figures[j] = add(figures[j], shoup(free[2 + desc[j]], v0, ratio, p), p)
     for j in range(k):
+        if (holders >> j) & 1 and last_pin[j] < 0:
+            figures[j] = add(figures[j], mul(places[j] % p, unpinned, p, inv), p)
         figures[j] = add(figures[j], pinned[j], p)
     return out, out_rows, figures
