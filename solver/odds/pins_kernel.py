@@ -51,9 +51,9 @@ def times(a: int, w: int, residue: int, p: int, inv: float) -> int:
 def shoup(b: int, a: int, ratio: int, p: int) -> int:
     """``a * b`` modulo ``p`` (residues, ``p`` below 2^31) by Shoup's method: ``ratio`` is
     ``(a << 32) // p``, found once for many ``b``; no division."""
-    b = np.int64(b)
-    y = a * b - ((b * ratio) >> 32) * p  # from 0 to below 2p
-    return y - p if y >= p else y  # type: ignore[no-any-return]
+    v = np.int64(b)
+    y = a * v - ((v * ratio) >> 32) * p  # from 0 to below 2p
+    return int(y - p if y >= p else y)
 
 
 @compiled
