@@ -49,9 +49,12 @@ def add(a: int, b: int, p: int) -> int:
 
 @compiled
 def residue(w: int, p: int) -> int:
-    """A signed 64-bit number as a residue modulo ``p`` (itself where ``p`` is `EXACT`)."""
-    if p == EXACT:
+    """A signed 64-bit number as a residue modulo ``p`` (itself where ``p`` is `EXACT`): most
+    are small (a move's weight), no division."""
+    if p == EXACT or 0 <= w < p:
         return w
+    if -p < w < 0:
+        return w + p
     return w % p
 
 
