@@ -20,6 +20,7 @@ from solver.game import GameLog
 from solver.logfile import load
 from solver.odds import Odds, OverBudget, grid_of, odds, puzzle
 from solver.odds import compiled as compiled_module
+from solver.odds import programme as programme_module
 from solver.odds.choice import exact_count
 from solver.odds.exact import DEFAULT_BUDGET, Count, count_steps, exact_odds
 from solver.odds.programme import Budget, finish
@@ -262,6 +263,27 @@ def spectator(seed: int) -> GameLog:
     game, truth = random_setup(editions()["clue-classic"].deck, names, Dealing.CLASSIC, None,
                                rng)
     return play(game, truth, 10, rng, wrong_accusations=0.05)
+
+
+def test_past_its_part_the_count_hand_by_hand_gives_its_work_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`programme.by_hand_first`: the cards dealt hand by hand within `BY_HAND_MOST` units, else
+    their work given back and the cards dealt again in the usual order within the whole budget,
+    compiled and in Python alike: the same figures, the work of the order that finished, and a
+    log the usual order finishes within the budget is never past it."""
+    log = forum_game(6, 1).upto(20)
+    pz = puzzle(log, grid_of(log))
+    hands, hands_work = counted(pz, True)
+    monkeypatch.setattr(programme_module, "BY_HAND_MOST", 0)
+    usual, usual_work = counted(pz, True)
+    python, python_work = counted(pz, False)
+    assert hands_work.spent < usual_work.spent == python_work.spent
+    order = [[layer.card for layer in c.run.layers] for c in (hands, usual, python)]
+    assert order[0] != order[1] == order[2]
+    assert exact_odds(log, usual, False) == exact_odds(log, hands, False)
+    counted(pz, True, usual_work.spent)
+    with pytest.raises(OverBudget):
+        counted(pz, True, usual_work.spent - 1)
 
 
 def test_keys_in_mixed_radix_count_the_same(monkeypatch: pytest.MonkeyPatch) -> None:

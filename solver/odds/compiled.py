@@ -178,6 +178,7 @@ def compiled_steps(
     tallies: Sequence[Tally],
     budget: Budget,
     axes: Mapping[int, int] | None = None,
+    plan: Plan | None = None,
 ) -> Steps[Run]:
     """`programme_steps`, compiled where it can be (the same figures, the same work charged).
 
@@ -187,7 +188,7 @@ def compiled_steps(
     back (the compiled one charges every layer the same), so the work charged, and whether the
     count finishes within the budget, are the same whichever ran.
     """
-    plan = plan_of(capacity, allowed, tallies, axes)
+    plan = plan or plan_of(capacity, allowed, tallies, axes)
     budget.pace = Budget.pace
     if plan.feasible and not fits(capacity, plan, tallies):
         budget.cap(budget.uncompiled)  # Python by necessity, on every install

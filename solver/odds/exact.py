@@ -19,7 +19,15 @@ from ..errors import ContradictionError
 from ..game import ENVELOPE, GameLog, Triple
 from ..i18n import gettext
 from .compiled import compiled_steps
-from .programme import Budget, Run, Steps, card_counts, finish, programme_steps
+from .programme import (
+    Budget,
+    Run,
+    Steps,
+    by_hand_first,
+    card_counts,
+    finish,
+    programme_steps,
+)
 from .result import Number, Odds
 from .setup import Puzzle, Tally
 from .symmetry import Group, interchangeable, merge, split
@@ -116,7 +124,7 @@ def count_steps(pz: Puzzle, remaining: Budget, compiled: bool = False) -> Steps[
     groups = interchangeable(capacity, allowed, tallies, players)
     capacity, allowed, ways = merge(capacity, allowed, groups)
     axes = {slot[cat]: i for i, cat in enumerate(CATEGORIES)}
-    run = yield from programme(capacity, allowed, tallies, remaining, axes)
+    run = yield from by_hand_first(programme, capacity, allowed, tallies, remaining, axes)
     run.factor = factor * ways
     run.total *= run.factor
     excluded: list[tuple[Triple, Run]] = []
@@ -126,7 +134,7 @@ def count_steps(pz: Puzzle, remaining: Budget, compiled: bool = False) -> Steps[
             continue
         capacity, allowed, tallies, factor, _ = fixed
         capacity, allowed, ways = merge(capacity, allowed, groups)
-        sub = yield from programme(capacity, allowed, tallies, remaining)
+        sub = yield from by_hand_first(programme, capacity, allowed, tallies, remaining)
         sub.factor = factor * ways
         sub.total *= sub.factor
         if sub.total:
