@@ -413,9 +413,10 @@ def by_hand_first(
     count that finished, and whether it finishes depends on the log and the budget alone.
     Where both orders deal the cards alike, the count runs once."""
     usual = plan_of(capacity, allowed, tallies, axes)
-    hands = plan_of(capacity, allowed, tallies, axes, by_hand=True)
-    if [layer.card for layer in usual.layers] == [layer.card for layer in hands.layers]:
+    alone = [layer.card for layer in usual.layers if layer.card is not None and not layer.hooks]
+    if hand_by_hand(alone, allowed) == alone:  # the cards no refutation names: dealt alike
         return (yield from programme(capacity, allowed, tallies, budget, axes, usual))
+    hands = plan_of(capacity, allowed, tallies, axes, by_hand=True)
     left, before = budget.transitions, budget.spent
     budget.transitions = min(left, BY_HAND_MOST)
     try:
