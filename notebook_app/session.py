@@ -9,7 +9,7 @@ revision shown, the base of the next save); ``editing``, ``edit_original`` and `
 (the entry being edited, as recorded and as its form first showed it); ``pending_show`` (index
 and event of a suggestion whose shown card to ask for); ``flash`` (messages for the next run).
 The screens keep a few keys of their own: the entry form's fields (`ENTRY_KEYS`, see
-`notebook_app.entry`) and ``kind``, ``view`` (the tab shown), ``explain_cell``, ``show_odds``,
+`notebook_app.entry`) and ``kind``, ``view`` (the tab shown), ``explain_cell``, ``odds_on``,
 ``odds_counting`` and ``explaining`` (Grid), ``review_step`` (Review), ``scroll_top`` (scroll
 up after this run), the new game form's ``new_*``. The cached `Store` holds nothing but the
 database's address.

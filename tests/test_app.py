@@ -694,6 +694,12 @@ def test_grid_shows_odds_when_the_engine_has_them(store: Store) -> None:
     assert len(said) == 1 and "%" in said[0], texts(at)  # the likeliest envelopes, in words
     at.toggle(key="show_odds").set_value(False).run()
     assert at.dataframe[0].value.loc["Mrs. White", "Dan"] == "?"
+    at.segmented_control(key="view").set_value("Log").run()  # the toggle is not drawn there
+    at.segmented_control(key="view").set_value("Grid").run()
+    assert at.toggle(key="show_odds").value is False  # the choice outlasts a look elsewhere
+    assert at.dataframe[0].value.loc["Mrs. White", "Dan"] == "?"
+    at.toggle(key="show_odds").set_value(True).run()
+    assert at.dataframe[0].value.loc["Mrs. White", "Dan"].endswith("%")
 
 
 class SlowCount:

@@ -120,7 +120,7 @@ ODDS_POLL = 1.0
 
 def grid_view() -> None:
     grid = live().grid()[0]
-    wanted = state.get("show_odds", True)
+    wanted = odds_on()
     counting = wanted and not live().odds_counted(wait=ODDS_WAIT)
     chances = live().odds() if wanted and not counting else None
     state.odds_counting, state.explaining = counting, False
@@ -136,7 +136,18 @@ def grid_view() -> None:
             text += " " + _("(Estimated by sampling.)")
         if text:
             st.caption(plain(text))
-    st.toggle(_("Show odds"), key="show_odds", value=True)
+    st.toggle(_("Show odds"), key="show_odds", value=wanted, on_change=keep_odds_choice)
+
+
+def odds_on() -> bool:
+    """Whether the player wants the odds on the Grid (they do until they turn them off)."""
+    return bool(state.get("odds_on", True))
+
+
+def keep_odds_choice() -> None:
+    """Keep the Show odds choice in a key of our own: Streamlit drops a widget's value in a run
+    that does not draw it, and the choice must outlast a look at another tab."""
+    state.odds_on = state.show_odds
 
 
 def counting_note() -> None:

@@ -20,7 +20,7 @@ from ..plain import plain
 from ..session import ENTRY_KEYS, can_edit, flash, live, stoppable, undo_revision
 from ..turns import describe
 from .game import game_view
-from .grid import grid_view, working_note
+from .grid import grid_view, odds_on, working_note
 from .log import log_view
 from .review import review_view
 from .turn import turn_view
@@ -229,7 +229,7 @@ def keep_form() -> None:
 def play_screen() -> None:
     keep_form()
     header()
-    if live().odds_wanted and state.get("show_odds", True):
+    if live().odds_wanted and odds_on():
         live().count_odds()  # a new log state's odds: counting while the player is elsewhere
     names = tuple(VIEWS) if can_edit() else READ_VIEWS
     if state.get("view") not in names:
