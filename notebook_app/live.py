@@ -8,14 +8,20 @@ The odds are counted beside the script runs (`notebook_app.odds_count`), so the 
 while they are counted (seconds on the largest decks); the count of a log state that is no
 longer shown is stopped.
 
-The solvers' work stops when the session that asked for it ends (`work_unwanted`, installed as
-`solver.limits.stop_when`): a closed tab stops its count or its odds at the next unit of work
-instead of finishing them for nobody.
+The solvers' work stops when the run that asked for it is stopped (`work_unwanted`, installed
+as `solver.limits.stop_when`): a closed tab stops its count or its odds at the next unit of work
+instead of finishing them for nobody. So does a run cut short by the next one: a tap during a
+run stops it and starts the next run at once, on another thread, with the same session state.
+The stopped run goes on until its next unit of work, so one `LiveGame` serves one thread at a
+time, and a change to it that was stopped halfway is mended before it is used again.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
+from functools import wraps
+from typing import Concatenate, ParamSpec, TypeVar
 
 from streamlit.runtime import Runtime
 from streamlit.runtime.scriptrunner_utils.script_requests import ScriptRequestType
@@ -31,10 +37,14 @@ from solver.notebook import Grid, Notebook
 
 from .odds_count import CellOdds, OddsCount, counting_here
 
+P = ParamSpec("P")
+T = TypeVar("T")
+
 
 def session_ended() -> bool:
-    """Whether this thread runs the script of a session that has been told to stop (its tab
-    closed or it disconnected). ``False`` outside a Streamlit script run.
+    """Whether this thread runs a script run that has been told to stop: its tab closed or
+    disconnected, or a tap asked for the next run (which starts at once on another thread).
+    ``False`` outside a Streamlit script run.
 
     >>> session_ended()
     False
@@ -69,6 +79,26 @@ def work_unwanted() -> bool:
 limits.stop_when(work_unwanted)
 
 
+def one_at_a_time(method: Callable[Concatenate[LiveGame, P], T]
+                   ) -> Callable[Concatenate[LiveGame, P], T]:
+    """A `LiveGame` method run by one thread at a time, on solvers that are whole: a run
+    stopped by the next one finishes its unit of work first (`LiveGame.torn` says whether a
+    change was stopped halfway; it is mended here before anything else uses the solvers). On
+    a closed game, `solver.limits.Stopped`: only a stopped run still holds one."""
+
+    @wraps(method)
+    def run(self: LiveGame, /, *args: P.args, **kwargs: P.kwargs) -> T:
+        with self._turn:
+            if self._closed:
+                raise limits.Stopped
+            if self.torn and method.__name__ not in ("replace", "close"):  # (they need not)
+                self._rebuild(self.log)
+                self.mended = True
+            return method(self, *args, **kwargs)
+
+    return run
+
+
 class LiveGame:
     """The solvers behind one open game. Keep one per session (it holds per-user data).
 
@@ -95,12 +125,37 @@ class LiveGame:
         once (`count_odds`), wherever the player is, to be ready when the Grid shows."""
         self._grids_at: dict[int, Grid | None] = {}
         self._past: tuple[int, Notebook, Explainer] | None = None
+        self._turn = threading.RLock()
+        self._closed = False
+        self.torn = False
+        """Whether a change (`append`, `replace`) was stopped halfway: the solvers may hold
+        part of it. The next use builds them again from `log`, which a change sets last."""
+        self.mended = False
+        """Whether the solvers were built again from `log` after a stopped change, so the game
+        may be behind the revision shown: `notebook_app.session.follow` reloads it."""
 
+    @one_at_a_time
     def close(self) -> None:
         """Free the solvers."""
+        self._closed = True
         self._forget()
         self.notebook.close()
         self.counter.close()
+
+    def _rebuild(self, log: GameLog) -> None:
+        """Solvers built anew for ``log`` (if stopped meanwhile, the old ones stay, torn)."""
+        notebook = Notebook(log.game, log.events)
+        try:
+            counter = EnvelopeCounter(log.game, log.events)
+        except BaseException:
+            notebook.close()
+            raise
+        self._forget()
+        self._grids_at = {}
+        self.notebook.close()
+        self.counter.close()
+        self.notebook, self.counter, self.log = notebook, counter, log
+        self.torn = False
 
     def _forget(self, kept: int = 0) -> None:
         """Drop what was derived from the previous events (grids after the first ``kept``
@@ -117,24 +172,32 @@ class LiveGame:
             self._past[1].close()
             self._past = None
 
+    @one_at_a_time
     def append(self, event: Event) -> None:
         """Record one more event (already validated)."""
+        self._append(event)
+
+    def _append(self, event: Event) -> None:
+        self.torn = True
         self.notebook.record(event)
         self.counter.push(event)
         self._forget(kept=len(self.log.events))
         self.log = self.log.append(event)
+        self.torn = False
 
+    @one_at_a_time
     def replace(self, log: GameLog) -> LiveGame:
-        """This game with ``log`` instead (same setup: incremental; else a fresh `LiveGame`).
+        """This game with ``log`` instead: the same `LiveGame`, so that a run stopped while
+        it works on it holds no other (another setup, or solvers torn by a stopped change:
+        built anew for ``log``).
 
         Events after the common prefix are replayed: appending costs one event; undo, edit or
         delete rebuild the notebook (cheap) and rewind the envelope count to the prefix.
         """
-        if log.game != self.log.game:
-            self.close()
-            fresh = LiveGame(log)
-            fresh.odds_wanted = self.odds_wanted
-            return fresh
+        if log.game != self.log.game or self.torn:
+            self._rebuild(log)
+            self.mended = False
+            return self
         old = self.log.events
         common = next(
             (i for i, (a, b) in enumerate(zip(old, log.events, strict=False)) if a != b),
@@ -142,16 +205,21 @@ class LiveGame:
         )
         self._forget(kept=common)
         if common < len(old):
+            self.torn = True
+            notebook = Notebook(log.game, log.events[:common])
             self.notebook.close()
-            self.notebook = Notebook(log.game, log.events[:common])
+            self.notebook = notebook
             self.counter.truncate(common)
-        self.log = log.upto(common)
+            self.log = log.upto(common)
+            self.torn = False
         for event in log.events[common:]:
-            self.append(event)
+            self._append(event)
         self.log = log
+        self.mended = False
         return self
 
     @property
+    @one_at_a_time
     def conflict(self) -> tuple[int, ...]:
         """A minimal set of clashing events (1-based), or ``()`` when the log is consistent."""
         if self._conflict is None:
@@ -159,10 +227,12 @@ class LiveGame:
         return self._conflict
 
     @property
+    @one_at_a_time
     def triples_left(self) -> int:
         """Envelope triples still possible (0 when the log is contradictory)."""
         return self.counter.count
 
+    @one_at_a_time
     def grid(self) -> tuple[Grid, tuple[int, ...]]:
         """The current grid and the events left out to get past contradictions (usually none).
 
@@ -178,6 +248,7 @@ class LiveGame:
             self._grid = (self.notebook.grid(without=ignored), tuple(sorted(ignored)))
         return self._grid
 
+    @one_at_a_time
     def grid_at(self, upto: int) -> Grid | None:
         """The grid after the first ``upto`` events, or ``None`` if they already clash; computed
         once per log state (the Review tab asks again on every rerun)."""
@@ -188,6 +259,7 @@ class LiveGame:
                 self._grids_at[upto] = None
         return self._grids_at[upto]
 
+    @one_at_a_time
     def explain(self, card: str, owner: str) -> str:
         """Why the grid shows what it shows for one cell, as lines to read. While the log
         clashes, says to fix that first."""
@@ -198,6 +270,7 @@ class LiveGame:
             self._explainer = Explainer(self.notebook, grid=self.grid()[0], lazy=True)
         return self._explainer.cell(card, owner).text()
 
+    @one_at_a_time
     def explain_at(self, upto: int, card: str, owner: str) -> str:
         """Why the grid after the first ``upto`` events shows what it shows for one cell (the
         Review screen's grid); the explainer of the step last asked for is kept."""
@@ -209,11 +282,13 @@ class LiveGame:
             if self._past is not None:
                 self._past[2].close()
                 self._past[1].close()
+                self._past = None
             notebook = Notebook(self.log.game, self.log.events[:upto])
             self._past = (upto, notebook, Explainer(notebook, grid=self.grid_at(upto),
                                                    lazy=True))
         return self._past[2].cell(card, owner).text()
 
+    @one_at_a_time
     def why_conflict(self) -> str | None:
         """Why the clashing events cannot all be true, step by step (``None`` if consistent)."""
         if not self.conflict:
@@ -223,6 +298,7 @@ class LiveGame:
         found = self._explainer.conflict()
         return None if found is None else found.text()
 
+    @one_at_a_time
     def count_odds(self) -> OddsCount:
         """The count of the current log state's odds, started on a thread of its own if it was
         not: once per log state (again only if it stopped because its session ended)."""

@@ -222,9 +222,11 @@ def close_game() -> None:
 
 
 def drop_stopped() -> None:
-    """The session ended while its game was being worked out: nobody waits for this page. Its
-    solvers, maybe half-updated, are dropped; the game stays open (``game_id``), so the next
-    run (a reconnect) builds them again from the database."""
+    """The run was stopped while its game was being worked out: nobody waits for this page. Its
+    solvers are dropped; the game stays open (``game_id``), so the next run builds them again
+    from the database. (Where Streamlit stopped the run, the session's state is the next run's
+    already: touching it ends this run here, and solvers a stopped change tore mend themselves
+    on their next use, `LiveGame.torn`.)"""
     solvers = state.pop("live", None)
     if isinstance(solvers, LiveGame):
         solvers.close()
@@ -427,7 +429,8 @@ def follow(game_id: str) -> None:
     """Show what another screen saved since this one last looked (the database wins)."""
     try:
         seq = store().seq(game_id)
-        revision = store().latest(game_id) if seq != state.revision[0] else None
+        behind = seq != state.revision[0] or live().mended  # (mended: from an older log)
+        revision = store().latest(game_id) if behind else None
     except (StoreError, InvalidLogError) as err:
         reason = _(err.reason) if isinstance(err, StoreError) else "; ".join(err.problems)
         flash("error", _("Changes from other screens cannot be shown now: {reason}. This "
