@@ -100,6 +100,69 @@ def trouble(what: str, err: StoreError, advice: str = KEEP_TRYING) -> None:
                                                          advice=_(advice)))
 
 
+def browser_sent() -> frozenset[str]:
+    """The inputs (keys) whose values the browser sent but this session has not drawn yet.
+
+    A page that reconnects after the server restarted asks for no run; its next tap sends the
+    inputs it shows, with that tap's, to a new session. Streamlit hides these values until
+    their inputs are drawn (``state.get`` says ``None``), and a default the screens put into an
+    input that seems empty would overwrite the tab tapped and a half-entered turn: they leave
+    these alone. Read from Streamlit's private state, defensively: nothing when it changes.
+    """
+    try:
+        from streamlit.runtime.state.common import is_keyed_element_id, user_key_from_element_id
+        from streamlit.runtime.state.session_state_proxy import get_session_state
+
+        widgets = get_session_state()._state._new_widget_state
+        return frozenset(str(user_key_from_element_id(widget)) for widget in widgets.states
+                         if is_keyed_element_id(widget)
+                         and widget not in widgets.widget_metadata)
+    except Exception:  # another Streamlit: no value the browser sent is seen
+        return frozenset()
+
+
+def unset(key: str) -> bool:
+    """Whether the input ``key`` may take a default: this session has no value for it and the
+    browser sent none (`browser_sent`), or sent an edit's form this session cannot take up
+    (`drop_sent_edit`)."""
+    return key not in browser_sent() or (key in FORM_KEYS
+                                         and bool(state.get("sent_edit_dropped")))
+
+
+def form_sent() -> bool:
+    """Whether the browser sent a Turn form this session has not drawn and may take up."""
+    return bool(browser_sent() & FORM_KEYS) and not state.get("sent_edit_dropped")
+
+
+FORM_KEYS = frozenset((*ENTRY_KEYS, "kind", "submit"))
+"""The Turn form's inputs (the entry's fields, its kind, Record)."""
+
+
+def mark_editing() -> None:
+    """Say in the address (``&edit=<number>``) which entry is being edited, if one is: a page
+    that reconnects after a server restart sends its form to a new session, which cannot tell
+    an edit from a new entry otherwise (`drop_sent_edit`)."""
+    index = state.get("editing")
+    wanted = None if index is None else str(index + 1)
+    if st.query_params.get("edit") != wanted:
+        if wanted is None:
+            del st.query_params["edit"]
+        else:
+            st.query_params["edit"] = wanted
+
+
+def drop_sent_edit(number: str | None) -> None:
+    """A page that reconnected after a server restart sent the form of entry ``number`` (from
+    its address, `mark_editing`), being edited. This session does not know that edit (what the
+    form first showed of it, whether it is still the same entry): the form starts afresh,
+    nothing is saved, and the player is told."""
+    if not (number or "").isdigit() or state.get("editing") is not None or not form_sent():
+        return  # (an edit whose save the server never finished is back: `restore_draft`)
+    state.sent_edit_dropped = True
+    flash("error", _("The app restarted while you were editing #{number}: your changes were not "
+                     "saved. Tap the entry in the Log to edit it again.").format(number=number))
+
+
 def can_edit() -> bool:
     """Whether this browser may change the open game (else it only reads it)."""
     return state.get("access") in ("owner", "edit")
@@ -195,15 +258,18 @@ def open_game(game_id: str, access: str | None = None) -> bool:
     if revision is None or access is None:
         flash("error", _("That game is not in this browser's list."))
         return False
+    edited = st.query_params.get("edit")
     close_game()
     state.game_id = game_id
     state.access = access
     state.live = LiveGame(revision.log)
     state.revision = (revision.seq, revision.note)
     st.query_params["game"] = game_id
-    state.view = "Turn" if access != "read" else "Grid"
+    if unset("view"):  # (else the tab a reconnected page's first tap asked for)
+        state.view = "Turn" if access != "read" else "Grid"
     state.scroll_top = True
     restore_draft()
+    drop_sent_edit(edited)
     return True
 
 
@@ -217,8 +283,9 @@ def close_game() -> None:
         state.pop(key, None)
     clear_entry()
     state.scroll_top = True
-    if "game" in st.query_params:
-        del st.query_params["game"]
+    for key in ("game", "edit"):
+        if key in st.query_params:
+            del st.query_params[key]
 
 
 def drop_stopped() -> None:
@@ -407,6 +474,7 @@ def reload(what_happened: str) -> None:
 
 def sync() -> None:
     """Match the session to this browser (its cookie), the URL (``?game=``) and the database."""
+    state.pop("sent_edit_dropped", None)
     if "shelf" not in state:
         state.shelf = find_shelf()
     if "shelf" in st.query_params:

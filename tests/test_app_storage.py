@@ -12,6 +12,7 @@ import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -129,6 +130,54 @@ def test_reopening_the_game_after_a_restart_needs_only_the_cookie(
     assert "live" not in stranger.session_state
     assert "This link does not open a game here" in texts(stranger)
     assert listed(stranger) == []
+
+
+def after_restart(tapped: object) -> AppTest:
+    """The tap ``tapped`` (an input of an AppTest set or clicked, not yet run) made on a page
+    whose server restarted: it goes to a new session (no state, no callback known) with the
+    inputs the page shows. AppTest has no server to restart: its private session state is
+    replaced (the browser's round trip is in ``tests/test_browser_storage.py``)."""
+    from streamlit.runtime.state import SafeSessionState, SessionState
+    from streamlit.runtime.state.common import TESTING_KEY
+    from streamlit.testing.v1.app_test import _AppTestSessionState
+
+    at: Any = tapped.root._runner  # type: ignore[attr-defined]
+    shown_inputs = at._tree.get_widget_states()  # (read with the old session's formats)
+    fresh = SessionState()
+    fresh[TESTING_KEY] = {}  # as AppTest starts one
+    at._session_state = SafeSessionState(fresh, lambda: None)
+    at.session_state = _AppTestSessionState(at._session_state)
+    at._run(shown_inputs)
+    assert not at.exception, at.exception
+    return at  # type: ignore[no-any-return]
+
+
+def test_the_first_tap_after_a_restart_is_the_players(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page that reconnects to a restarted server sends its first tap to a new session, with
+    the inputs it shows: a Record tap records the turn on the form (a tab tap shows that tab,
+    the form kept: ``tests/test_browser_storage.py``). An edit's form is not taken up as a new
+    entry: the player is told its changes were not saved."""
+    game_id = store.create(classic(), ANN)
+    at = browser(monkeypatch, ANN, game=game_id)
+    for key, value in (("e_suspect", "Mrs. White"), ("e_weapon", "Knife"),
+                       ("e_room", "Lounge"), ("e_refuter", "")):  # nobody showed
+        at.pills(key=key).set_value(value).run()
+    after_restart(at.button(key="submit").click())  # the form read as sent, the tap taken
+    assert not at.error
+    assert store.load(game_id) == classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"),
+                                                     passes=("Bob", "Cat", "Dan")))
+    assert at.pills(key="e_suspect").value is None  # a fresh form for the next turn
+    recorded = store.load(game_id)
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="edit_0").click().run()
+    assert at.query_params["edit"] == "1"  # what the new session could not know otherwise
+    at.pills(key="e_room").set_value("Hall").run()
+    after_restart(at.button(key="submit").click())  # Save changes: never a new entry
+    assert store.load(game_id) == recorded and "edit" not in at.query_params
+    assert "The app restarted while you were editing #1" in texts(at)
+    assert at.pills(key="e_room").value != "Hall"  # the form starts afresh
 
 
 # --- one link, one game ------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 Chromium (390x844) against a real server that is stopped and started again.
 
 One browser (a Playwright context, with its own cookies) opens two games. Reloading, closing the
-tab, opening the bare address and restarting the server all bring its games back. Another
+tab, opening the bare address and restarting the server all bring its games back (after a
+restart the page's first tap shows the screen it asked for, and a half-entered turn stays). Another
 browser sees none of them, cannot open one by the id in the address bar, and through a game's
 edit link gets that game only. Screenshots go to ``test-artifacts/storage-*.png``.
 """
@@ -98,21 +99,23 @@ def test_games_come_back_and_links_open_one_game(
         page.goto(f"{server.url}/?game={second}")  # a page left open on the game...
         expect(tab_button(page, "Grid")).to_be_visible(timeout=30000)
         settle(page)
+        suspect = page.get_by_role("radiogroup", name="Suspect", exact=True).get_by_role(
+            "radio").nth(1)  # ...a turn half entered...
+        after(page, suspect.click)
+        expect(suspect).to_have_attribute("aria-checked", "true")
         server.stop()  # ...while the server restarts
         server.start()
         settle(page, timeout=90)  # reconnected (the page asks for no run on reconnecting)
         expect(tab_button(page, "Grid")).to_be_visible()
-        kept = page.get_by_text("This browser keeps its games", exact=False)
-        for _ in range(2):  # the new server's first run opens the game on the Turn screen,
-            tab(page, "Game")  # whichever screen the tap asked for
-            if kept.is_visible():
-                break
-        expect(kept).to_be_visible()
+        tab(page, "Game")  # the first tap, to a new session, shows the screen it asked for
+        expect(page.get_by_text("This browser keeps its games", exact=False)).to_be_visible()
         page.screenshot(path=artifacts_dir / "storage-2-game-screen.png", full_page=True)
         codes = [c.inner_text() for c in page.locator('[data-testid="stCode"]').all()]
         edit_link, read_link = codes[0].strip(), codes[1].strip()
         assert edit_link.startswith(server.url) and "game=" in edit_link
         assert second not in edit_link and first not in edit_link
+        tab(page, "Turn")  # and the turn half entered before the restart is still there
+        expect(suspect).to_have_attribute("aria-checked", "true")
 
         page.goto(server.url)  # after the restart, the bare address lists both still
         listed(page, 2)

@@ -17,7 +17,7 @@ from solver.i18n import N_, _
 from solver.limits import MAX_TEXT_CHARS
 
 from ..plain import plain
-from ..session import live
+from ..session import live, unset
 
 RELATIONS: dict[NoteRelation, str] = {
     "holds": N_("holds"),
@@ -82,15 +82,16 @@ def missing_text() -> str | None:
 def note_form() -> None:
     """The note's fields (the Turn screen's Record button saves them)."""
     game = live().log.game
-    if state.get("n_owner") not in (None, *owners(game)):
+    if state.get("n_owner") not in (None, *owners(game)) and unset("n_owner"):
         state.n_owner = None
-    if state.get("n_relation") not in RELATIONS:
+    if state.get("n_relation") not in RELATIONS and unset("n_relation"):
         state.n_relation = "holds"
     st.pills(_("Whose"), owners(game), key="n_owner", format_func=owner_label)
     st.segmented_control(_("What"), tuple(RELATIONS), key="n_relation", required=True,
                          format_func=lambda relation: _(RELATIONS[relation]), width="stretch")
     for category, field in CARD_FIELDS.items():
-        state[field] = [c for c in state.get(field) or () if c in game.deck.of(category)]
+        if unset(field):
+            state[field] = [c for c in state.get(field) or () if c in game.deck.of(category)]
         chips(game, category, field)
     st.text_input(_("Remark (optional)"), value=state.get("n_text") or "", key="n_text",
                   max_chars=MAX_TEXT_CHARS,  # an edited note's, also if drawn late

@@ -11,13 +11,23 @@ import streamlit as st
 from solver.game import GameLog
 from solver.i18n import N_, Message, _, ngettext, say
 
-from ..entry import next_entry, start_edit
+from ..entry import next_entry, start_edit, submit_entry
 from ..grid_view import as_markdown, envelope_line, verdict
 from ..history import told
 from ..live import session_gone
 from ..odds_count import Beside
 from ..plain import plain
-from ..session import ENTRY_KEYS, can_edit, flash, live, stoppable, undo_revision
+from ..session import (
+    ENTRY_KEYS,
+    can_edit,
+    flash,
+    form_sent,
+    live,
+    mark_editing,
+    stoppable,
+    undo_revision,
+    unset,
+)
 from ..turns import describe
 from .game import game_view
 from .grid import grid_view, odds_on, working_note
@@ -37,6 +47,8 @@ READ_VIEWS = ("Grid", "Log", "Review", "Game")
 """The tabs of a game opened by its read link."""
 
 state = st.session_state
+HIDDEN_FORM = "<style>.st-key-adopted_form {display: none;}</style>"
+"""The Turn form drawn out of sight (`adopt_form`)."""
 
 if TYPE_CHECKING:
     from solver.race import Race
@@ -228,14 +240,29 @@ def keep_form() -> None:
 
 def play_screen() -> None:
     keep_form()
+    if state.pop("record_unseen", False):  # a Record tap no callback saw (`turn.turn_view`)
+        submit_entry()
+    mark_editing()
     header()
     if live().odds_wanted and odds_on():
         live().count_odds()  # a new log state's odds: counting while the player is elsewhere
     names = tuple(VIEWS) if can_edit() else READ_VIEWS
-    if state.get("view") not in names:
+    if state.get("view") not in names and unset("view"):
         state.view = names[0]
     # the label (hidden) is what a screen reader says; with a key, a new label keeps the widget
     st.segmented_control(_("View"), names, key="view", label_visibility="collapsed",
                          width="stretch", on_change=scroll_to_top, format_func=_)
+    view = state.view if state.view in names else names[0]
     status_line()
-    VIEWS[state.view or names[0]]()
+    if view != "Turn" and can_edit() and form_sent():
+        adopt_form()
+    VIEWS[view]()
+
+
+def adopt_form() -> None:
+    """A page that reconnected after a server restart sent a half-entered turn with a tap on
+    another tab: the Turn form is drawn out of sight in this run, so its inputs take the values
+    the browser sent (`keep_form` keeps them from then on)."""
+    st.html(HIDDEN_FORM)
+    with st.container(key="adopted_form"):
+        turn_view()

@@ -36,7 +36,7 @@ from ..entry import (
 )
 from ..grid_view import verdict
 from ..plain import plain
-from ..session import live
+from ..session import live, unset
 from ..turns import (
     answer_order,
     describe,
@@ -63,7 +63,7 @@ def chips(label: str, key: str, options: Sequence[object],
           format_func: Callable[[Any], str] | None = None, help: str | None = None) -> None:
     """One tap picks: ``options`` as chips (a choice no longer offered is dropped first). Names
     in the label and the chips are shown as text."""
-    if state.get(key) not in options:
+    if state.get(key) not in options and unset(key):
         state[key] = None
     shown = format_func or str
     st.pills(plain(label), options, key=key, format_func=lambda o: plain(shown(o)), help=help)
@@ -104,7 +104,7 @@ def turn_view() -> None:
             st.button(_("Delete #{number}").format(number=editing + 1), key="delete_entry",
                       on_click=delete_event, args=(editing,), icon=":material/delete:")
     kinds = kinds_offered()
-    if state.get("kind") not in kinds:
+    if state.get("kind") not in kinds and unset("kind"):
         state.kind = default_kind()
     st.segmented_control(_("Entry"), kinds, key="kind", required=True, width="stretch",
                          format_func=lambda kind: _(SHORT_KINDS[kind]),
@@ -119,7 +119,11 @@ def turn_view() -> None:
     if problem:
         st.error(plain(problem), icon=":material/touch_app:")
     submit = _("Save changes") if editing is not None else _("Record")
-    st.button(submit, type="primary", on_click=submit_entry, key="submit", width="stretch")
+    unseen = not unset("submit")  # a tap that reached a new session (`session.browser_sent`)
+    if st.button(submit, type="primary", on_click=submit_entry, key="submit",
+                 width="stretch") and unseen:  # Streamlit called no callback for it: the
+        state.record_unseen = True  # next run records, its form now read (`play_screen`)
+        st.rerun()
 
 
 def turn_form() -> None:
@@ -127,7 +131,7 @@ def turn_form() -> None:
     log = live().log
     game = log.game
     kind = state.kind
-    if state.get("by") not in game.player_names:
+    if state.get("by") not in game.player_names and unset("by"):
         state.by = next_suggester(log)
         defaults_for(state.by)
     label = {"Accusation": _("Who accused"), "Asked one": _("Who asked")}.get(
@@ -288,7 +292,7 @@ def reveal_form() -> None:
     original = state.get("edit_original") if state.get("editing") is not None else None
     if isinstance(original, Reveal) and original.player not in whose:
         whose = (*whose, original.player)  # a reveal of the user's own cards stays theirs
-    if state.get("r_player") not in whose:
+    if state.get("r_player") not in whose and unset("r_player"):
         state.r_player = whose[0]
     st.pills(_("Whose cards"), whose, key="r_player", required=True, format_func=plain)
     grid = live().grid()[0]
@@ -296,7 +300,8 @@ def reveal_form() -> None:
     options = tuple(c for c in game.deck
                     if c in possible_for(grid, state.r_player) or c in kept
                     or c in (state.get("r_cards") or ()))
-    state.r_cards = [c for c in state.get("r_cards") or () if c in options]
+    if unset("r_cards"):
+        state.r_cards = [c for c in state.get("r_cards") or () if c in options]
     st.pills(_("Cards you saw"), options, selection_mode="multi", key="r_cards",
              format_func=plain)
     st.checkbox(_("That is their whole hand"), value=bool(state.get("r_whole")),
