@@ -11,8 +11,8 @@ and event of a suggestion whose shown card to ask for); ``flash`` (messages for 
 The screens keep a few keys of their own: the entry form's fields (`ENTRY_KEYS`, see
 `notebook_app.entry`) and ``kind``, ``view`` (the tab shown), ``explain_cell``, ``odds_on``,
 ``odds_counting`` and ``explaining`` (Grid), ``review_step`` (Review), ``scroll_top`` (scroll
-up after this run), the new game form's ``new_*``. The cached `Store` holds nothing but the
-database's address.
+up after this run), ``drawn_widgets`` (`ignore_stale_widgets`), the new game form's ``new_*``.
+The cached `Store` holds nothing but the database's address.
 
 The address bar holds ``?game=<id>``, which grants nothing by itself: the id opens the game only
 in a browser whose list has it. A game's links (``?game=<token>``) grant read or edit access to
@@ -52,6 +52,9 @@ ENTRY_KEYS = ("by", "e_suspect", "e_weapon", "e_room", "e_refuter", "e_shown", "
               "entry_problem",
               "n_owner", "n_relation", "n_text", "n_suspect", "n_weapon", "n_room")
 """The entry form's fields."""
+SET_BY_RUNS = (*ENTRY_KEYS, "kind", "paste_turns", "view")
+"""Widgets whose value a run sets, not only a tap: the fresh form after Record, an entry loaded
+to edit and the tab it opens on, the paste box emptied once its turns are added."""
 
 COOKIE = "clue_notebook_browser"
 """The cookie that holds this browser's shelf id (its list of games)."""
@@ -512,6 +515,31 @@ def clear_entry() -> None:
     """Blank the entry form."""
     for key in ENTRY_KEYS:
         state.pop(key, None)
+
+
+def remember_drawn() -> None:
+    """Remember the `SET_BY_RUNS` widgets as this run drew them (`ignore_stale_widgets`)."""
+    state.drawn_widgets = {key: state[key] for key in SET_BY_RUNS if key in state}
+
+
+def ignore_stale_widgets() -> None:
+    """In a run of a fragment on its timer (``st.fragment(run_every=...)``: the notes of work
+    done beside the runs), put the `SET_BY_RUNS` widgets back as the last whole run drew them.
+
+    The browser's timer fires at any moment, also while a run is still being drawn, and its
+    request carries every widget's value as the browser holds it then: after Record, maybe the
+    fresh form's player but the previous turn's cards. Streamlit runs it after that run and
+    takes those values as the user's, and the next run would draw them again: a card recorded
+    that nobody tapped. A timer never carries a tap the app has not seen: a tap sends its own
+    request first."""
+    drawn = state.get("drawn_widgets")
+    if drawn is None:  # no whole run has finished drawing since the last one began
+        return
+    for key in SET_BY_RUNS:
+        if key not in drawn:
+            state.pop(key, None)
+        elif state.get(key) != drawn[key]:
+            state[key] = drawn[key]
 
 
 def stop_editing() -> None:

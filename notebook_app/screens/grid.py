@@ -23,7 +23,7 @@ from ..grid_view import (
     likeliest,
 )
 from ..plain import plain
-from ..session import live, stoppable
+from ..session import ignore_stale_widgets, live, stoppable
 
 state = st.session_state
 
@@ -161,7 +161,9 @@ def counting_note() -> None:
 def working_note(text: str, ready: bool) -> None:
     """In a fragment that looks again now and then: draw the whole page again when ``ready``
     (what was worked out beside the runs can show), else ``text`` after an hourglass (the
-    browser tests wait while one shows: `tests.phone.WORKING`)."""
+    browser tests wait while one shows: `tests.phone.WORKING`). The widgets' values the
+    browser sent with this look may be older than the screen (`ignore_stale_widgets`)."""
+    ignore_stale_widgets()
     if ready:
         st.rerun()
     st.caption(":material/hourglass_top: " + text)

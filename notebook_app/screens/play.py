@@ -24,6 +24,7 @@ from ..session import (
     form_sent,
     live,
     mark_editing,
+    remember_drawn,
     stoppable,
     undo_revision,
     unset,
@@ -239,6 +240,7 @@ def keep_form() -> None:
 
 
 def play_screen() -> None:
+    state.pop("drawn_widgets", None)  # until this run has drawn the screen
     keep_form()
     if state.pop("record_unseen", False):  # a Record tap no callback saw (`turn.turn_view`)
         submit_entry()
@@ -257,6 +259,7 @@ def play_screen() -> None:
     if view != "Turn" and can_edit() and form_sent():
         adopt_form()
     VIEWS[view]()
+    remember_drawn()
 
 
 def adopt_form() -> None:
