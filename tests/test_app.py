@@ -819,11 +819,31 @@ def test_a_count_nobody_wants_stops() -> None:
         assert count.done(30) and count.stopped
 
 
+def timer_tick(at: AppTest, states: Any) -> None:
+    """What the browser sends when the timer of the fragment on the screen fires
+    (``st.fragment(run_every=...)``: the race line's note): a run of that fragment alone, with
+    every widget's value as the browser holds it at that moment (``states``). AppTest sends no
+    such request; this sends Streamlit's own (1.67) through AppTest's runner."""
+    from unittest.mock import patch
+
+    from streamlit.testing.v1 import local_script_runner
+
+    fragments = list(at._fragment_storage._fragments)  # the note's fragment, the only one
+    assert len(fragments) == 1, fragments
+    tick = partial(local_script_runner.RerunData, fragment_id=fragments[0], is_auto_rerun=True)
+    with patch.object(local_script_runner, "RerunData", tick):
+        at._run(widget_state=states)
+    assert not at.exception, at.exception
+
+
 def test_the_race_line_is_weighed_beside_the_runs(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """The race line takes seconds at a 12-player table: the screen is drawn without it (a note
     in its place), a turn can be recorded meanwhile, and a line weighed for an earlier log
-    never shows; each log state's line is weighed once."""
+    never shows; each log state's line is weighed once. Once weighed, the note's timer has the
+    page drawn again, with a fresh form even when the browser sent the turn just recorded with
+    it (its timer fired before it had drawn the run after Record: a CI run under load, turn 18
+    of test_twenty_turns_within_the_tap_budget, showed the previous turn's suspect)."""
     from notebook_app.screens import play
     from solver.i18n import say
 
@@ -847,6 +867,7 @@ def test_the_race_line_is_weighed_beside_the_runs(
     pick(at, "Mrs. White", "Knife", "Lounge")
     at.pills(key="e_refuter").set_value("Cat").run()
     at.pills(key="e_shown").set_value("Knife")
+    before_record = at._tree.get_widget_states()  # what the browser holds until it redraws
     submit(at)
     assert len(events(at)) == 1
     go[0].set()  # the line for the empty log is ready only now
@@ -858,9 +879,11 @@ def test_the_race_line_is_weighed_beside_the_runs(
         assert time.monotonic() < deadline, "the race of the new log never started"
         time.sleep(0.01)
     go[1].set()
-    monkeypatch.setattr(play, "RACE_WAIT", 30)
-    at.run()
+    assert at.session_state["race_job"][1].done(30)
+    timer_tick(at, before_record)
     assert "Weighing who may already know…" not in texts(at)
+    assert at.pills(key="by").value == "Bob"
+    assert [at.pills(key=k).value for k in ("e_suspect", "e_weapon", "e_refuter")] == [None] * 3
     assert "if players seldom bluff" in texts(at)  # the line of the log shown: wait or accuse
     assert "42%" not in texts(at)
     assert [len(log.events) for log in weighed] == [0, 1]
@@ -1131,55 +1154,3 @@ def test_the_compiled_odds_failing_to_start_is_a_message(
     at = AppTest.from_file(APP, default_timeout=60).run()
     assert not at.exception, at.exception
     assert any("Something went wrong on the server" in e.value for e in at.error)
-
-
-def timer_tick(at: AppTest, states: Any) -> None:
-    """What the browser sends when the timer of the fragment on the screen fires
-    (``st.fragment(run_every=...)``: the race line's note): a run of that fragment alone, with
-    every widget's value as the browser holds it at that moment (``states``). AppTest sends no
-    such request; this sends Streamlit's own (1.67) through AppTest's runner."""
-    from unittest.mock import patch
-
-    from streamlit.testing.v1 import local_script_runner
-
-    fragments = list(at._fragment_storage._fragments)  # the note's fragment, the only one
-    assert len(fragments) == 1, fragments
-    tick = partial(local_script_runner.RerunData, fragment_id=fragments[0], is_auto_rerun=True)
-    with patch.object(local_script_runner, "RerunData", tick):
-        at._run(widget_state=states)
-    assert not at.exception, at.exception
-
-
-def test_a_poll_sent_before_the_fresh_form_was_drawn_does_not_bring_back_the_last_turn(
-        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    """After Record the form is fresh, but the browser's timer of the race line's note may
-    fire while that run is still being drawn, sending the previous turn's cards (a CI run
-    under load, turn 18 of test_twenty_turns_within_the_tap_budget: "Who suggested" had moved
-    on, the Suspect chip still showed the turn before's). Streamlit runs that request after
-    the Record run; the line weighed meanwhile, the page is drawn again: with a fresh form,
-    not the last turn's cards, ready to be recorded again by mistake."""
-    from notebook_app.screens import play
-
-    real = play.weigh
-    go = threading.Event()
-
-    def held(log: GameLog, watching: bool) -> object:
-        if log.events:  # the line after Record is weighed when the test says
-            assert go.wait(30), "the test did not let the race finish"
-        return real(log, watching)
-
-    monkeypatch.setattr(play, "weigh", held)
-    monkeypatch.setattr(play, "RACE_WAIT", 0)
-    at, _ = open_app(store, classic())
-    pick(at, "Mrs. White", "Knife", "Lounge")
-    at.pills(key="e_refuter").set_value("Cat").run()
-    before_record = at._tree.get_widget_states()  # what the browser holds until it redraws
-    submit(at)
-    assert len(events(at)) == 1 and "Weighing who may already know…" in texts(at)
-    go.set()
-    assert at.session_state["race_job"][1].done(30)
-    timer_tick(at, before_record)  # the line is ready: the page is drawn again
-    assert "Weighing who may already know…" not in texts(at)
-    assert at.pills(key="by").value == "Bob"
-    assert [at.pills(key=k).value for k in ("e_suspect", "e_weapon", "e_refuter")] == [None] * 3
-    assert at.pills(key="e_room").value is None  # Bob has not been in a room yet
