@@ -411,7 +411,8 @@ def by_hand_first(
     Dealt hand by hand, the late logs measured cost less, but not every one: so a log is exact
     whenever the usual order finishes it, and more often; the work charged is that of the
     count that finished, and whether it finishes depends on the log and the budget alone.
-    Where both orders deal the cards alike, the count runs once."""
+    Where both orders deal the cards alike, the count runs once. A cap ``programme`` puts on
+    the budget (`Budget.cap`: where it counts in Python) holds for each of the two counts."""
     usual = plan_of(capacity, allowed, tallies, axes)
     alone = [layer.card for layer in usual.layers if layer.card is not None and not layer.hooks]
     if hand_by_hand(alone, allowed) == alone:  # the cards no refutation names: dealt alike
