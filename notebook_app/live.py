@@ -91,7 +91,7 @@ def one_at_a_time(method: Callable[Concatenate[LiveGame, P], T]
         with self._turn:
             if self._closed:
                 raise limits.Stopped
-            if self.torn and method.__name__ not in ("replace", "close"):  # (they need not)
+            if self.torn and method.__name__ != "replace":  # (replace builds them anew)
                 self._rebuild(self.log)
                 self.mended = True
             return method(self, *args, **kwargs)
@@ -134,13 +134,15 @@ class LiveGame:
         """Whether the solvers were built again from `log` after a stopped change, so the game
         may be behind the revision shown: `notebook_app.session.follow` reloads it."""
 
-    @one_at_a_time
     def close(self) -> None:
-        """Free the solvers."""
-        self._closed = True
-        self._forget()
-        self.notebook.close()
-        self.counter.close()
+        """Free the solvers (once: a run stopped meanwhile finds the game closed)."""
+        with self._turn:
+            if self._closed:
+                return
+            self._closed = True
+            self._forget()
+            self.notebook.close()
+            self.counter.close()
 
     def _rebuild(self, log: GameLog) -> None:
         """Solvers built anew for ``log`` (if stopped meanwhile, the old ones stay, torn)."""

@@ -194,3 +194,6 @@ def test_a_run_stopped_mid_change_never_shares_a_torn_game() -> None:
         assert live.grid()[0] == notebook.grid()
     assert live.triples_left == EnvelopeCounter(SIX.game, SIX.events[:8]).count
     live.close()
+    live.close()  # (closed once)
+    with pytest.raises(limits.Stopped):  # a stopped run still holding a closed game stops
+        live.grid()
