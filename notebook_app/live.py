@@ -234,6 +234,16 @@ class LiveGame:
         """Envelope triples still possible (0 when the log is contradictory)."""
         return self.counter.count
 
+    @property
+    @one_at_a_time
+    def counts(self) -> list[int]:
+        """Envelope triples possible before any event, then after each (the Review screen's).
+        The first call replays the log in the envelope count, which a stop leaves torn."""
+        self.torn = True
+        counts = self.counter.counts
+        self.torn = False
+        return counts
+
     @one_at_a_time
     def grid(self) -> tuple[Grid, tuple[int, ...]]:
         """The current grid and the events left out to get past contradictions (usually none).

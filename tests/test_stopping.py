@@ -197,3 +197,18 @@ def test_a_run_stopped_mid_change_never_shares_a_torn_game() -> None:
     live.close()  # (closed once)
     with pytest.raises(limits.Stopped):  # a stopped run still holding a closed game stops
         live.grid()
+
+
+def test_envelope_counts_stopped_midway_are_counted_whole_next_time(
+    stop: Callable[[int], After],
+) -> None:
+    """The Review screen's envelope counts replay the log once; a tap during the replay stopped
+    it halfway and left the count torn (a shorter list: the Review failed on every later run)."""
+    live = LiveGame(SIX.upto(8))
+    stop(3)
+    with pytest.raises(limits.Stopped):
+        live.counts  # noqa: B018
+    limits.stop_when(None)
+    assert live.counts == EnvelopeCounter(SIX.game, SIX.events[:8]).counts
+    assert live.triples_left == EnvelopeCounter(SIX.game, SIX.events[:8]).count
+    live.close()

@@ -43,7 +43,7 @@ def review_view() -> None:
     st.markdown(f"**#{upto}** {plain(describe(events[upto - 1]))}" if upto
                 else _("Before the first event"))
     grid = live().grid_at(upto)
-    counts = live().counter.counts
+    counts = live().counts
     if grid is None:
         st.error(_("The events up to here contradict each other."))
     else:
