@@ -85,6 +85,9 @@ def test_phone_game_survives_reload(
         grid_after = page.locator('[data-testid="stDataFrame"]').screenshot()
         assert grid_after != grid_before
         shot(page, "7-grid-after")
+        button(page, "Grid").click()  # the tab shown, tapped again, stays (it asks no run;
+        settle(page)  # a run it asked for would be seen by now: `tests.phone.Runs.wait`)
+        expect(page.locator('[data-testid="stDataFrame"]')).to_be_visible()
 
         after(page, button(page, "Log").click)
         expect(page.get_by_text("#3", exact=False)).to_be_visible()

@@ -253,7 +253,8 @@ def play_screen() -> None:
         state.view = names[0]
     # the label (hidden) is what a screen reader says; with a key, a new label keeps the widget
     st.segmented_control(_("View"), names, key="view", label_visibility="collapsed",
-                         width="stretch", on_change=scroll_to_top, format_func=_)
+                         width="stretch", on_change=scroll_to_top, format_func=_,
+                         required=True)  # a tap on the tab shown keeps it (it showed Turn)
     view = state.view if state.view in names else names[0]
     status_line()
     if view != "Turn" and can_edit() and form_sent():
