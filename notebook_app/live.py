@@ -129,7 +129,8 @@ class LiveGame:
         self._closed = False
         self.torn = False
         """Whether a change (`append`, `replace`) was stopped halfway: the solvers may hold
-        part of it. The next use builds them again from `log`, which a change sets last."""
+        part of it. The next use builds them again from `log`, which a change sets last; the
+        change may have been saved already: `notebook_app.session.follow` reloads the game."""
         self.mended = False
         """Whether the solvers were built again from `log` after a stopped change, so the game
         may be behind the revision shown: `notebook_app.session.follow` reloads it."""

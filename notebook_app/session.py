@@ -500,7 +500,8 @@ def follow(game_id: str) -> None:
     """Show what another screen saved since this one last looked (the database wins)."""
     try:
         seq = store().seq(game_id)
-        behind = seq != state.revision[0] or live().mended  # (mended: from an older log)
+        behind = seq != state.revision[0] or live().torn or live().mended  # (`LiveGame.torn`:
+        # a change stopped halfway, as in a Record whose run a tap stopped after the save)
         revision = store().latest(game_id) if behind else None
     except (StoreError, InvalidLogError) as err:
         reason = _(err.reason) if isinstance(err, StoreError) else "; ".join(err.problems)
