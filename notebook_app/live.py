@@ -71,9 +71,10 @@ def session_gone() -> Callable[[], bool]:
 
 def work_unwanted() -> bool:
     """Whether the work on this thread should stop: a count of odds no longer wanted
-    (`OddsCount.unwanted`), else a script run whose session ended (`session_ended`)."""
+    (`OddsCount.unwanted`), or a script run that was stopped (`session_ended`; also where the
+    count works in the run itself, no thread having started)."""
     count = counting_here()
-    return count.checkpoint() if count is not None else session_ended()
+    return (count is not None and count.checkpoint()) or session_ended()
 
 
 limits.stop_when(work_unwanted)

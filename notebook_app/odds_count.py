@@ -75,8 +75,9 @@ class Beside(Generic[T]):
         thread = threading.Thread(target=self._work, args=(work,), name=name, daemon=True)
         try:
             thread.start()
-        except RuntimeError:  # no thread to spare on a server at its limits: work right here
-            self._work(work)
+        except RuntimeError:  # no thread to spare on a server at its limits: work right here,
+            with aside():  # in the run, giving way to other runs drawing but not to this one
+                self._work(work)
 
     def cancel(self) -> None:
         """Stop working: nobody will read what it finds."""

@@ -819,6 +819,32 @@ def test_a_count_nobody_wants_stops() -> None:
         assert count.done(30) and count.stopped
 
 
+def test_work_done_in_the_run_where_no_thread_starts_gives_way_to_others_and_stops_with_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where no thread may start (a server at its limits), `Beside` works in the script run
+    itself, which holds the `LiveGame` meanwhile: it gives way to other runs drawing, not to
+    its own (it waited half a second at every unit of work), and a tap that stops the run
+    stops it too (the next run waited for the whole count)."""
+    from types import SimpleNamespace
+
+    from notebook_app import live, odds_count
+    from solver import limits
+
+    class NoThread(threading.Thread):
+        def start(self) -> None:
+            raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(odds_count, "threading", SimpleNamespace(Thread=NoThread,
+                                                                 Event=threading.Event))
+    monkeypatch.setattr(limits, "_stop_asked", live.work_unwanted)  # the app's checkpoint
+    with odds_count.drawing():
+        drawn_meanwhile = odds_count.Beside(lambda: odds_count._drawing)
+        monkeypatch.setattr(live, "session_ended", lambda: True)  # a tap asked for the next run
+        stopped = odds_count.Beside(limits.checkpoint)
+    assert drawn_meanwhile.result() == 0
+    assert stopped.done() and stopped.stopped
+
+
 def timer_tick(at: AppTest, states: Any) -> None:
     """What the browser sends when the timer of the fragment on the screen fires
     (``st.fragment(run_every=...)``: the race line's note): a run of that fragment alone, with
