@@ -811,7 +811,8 @@ def test_a_count_nobody_wants_stops() -> None:
     log = classic()
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("notebook_app.odds_count.CellOdds.of", endless)
-        import notebook_app.live  # noqa: F401 - installs the app's checkpoint
+        from notebook_app.live import work_unwanted
+        patch.setattr("solver.limits._stop_asked", work_unwanted)  # the app's checkpoint
 
         count = OddsCount(log, grid_of(log))
         assert not count.done()

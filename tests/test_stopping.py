@@ -176,6 +176,7 @@ def test_a_run_stopped_mid_change_never_shares_a_torn_game() -> None:
 
     stopped_run = threading.Thread(target=record)
     reader = threading.Thread(target=next_run)
+    app_checkpoint = limits._stop_asked
     limits.stop_when(stop_the_stopped_run)
     try:
         stopped_run.start()
@@ -190,7 +191,7 @@ def test_a_run_stopped_mid_change_never_shares_a_torn_game() -> None:
         stopped_run.join(60)
         reader.join(60)
     finally:
-        limits.stop_when(None)
+        limits.stop_when(app_checkpoint)  # the app's, for the tests after this one
     with Notebook(before.game, before.events) as notebook:
         assert read[0] == notebook.grid()  # what the next run read matches the log it shows
     assert read[1] == EnvelopeCounter(before.game, before.events).count
