@@ -83,6 +83,23 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(skip_slow)
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Iterator[pytest.TestReport]:
+    """Under a test that failed with an app server (`app_url`): whether the server was still
+    running, and the end of its log."""
+    report = yield
+    served = getattr(item, "app_server", None)
+    if served is not None and report.failed:
+        server, log = served
+        status = server.poll()
+        text = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
+        report.sections.append((
+            "app server", f"{'running' if status is None else f'ended, status {status}'}\n"
+                          f"{text[-4000:]}"))
+    return report
+
+
 def in_ci() -> bool:
     """Whether we run under CI (``CI=true``), where a missing browser is a failure."""
     return os.environ.get("CI", "").strip().lower() in {"true", "1", "yes"}
@@ -252,17 +269,21 @@ def app_db(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def app_url(app_db: Path) -> Iterator[str]:
-    """``streamlit run notebook_app/app.py`` on a free localhost port, with its own database."""
+def app_url(app_db: Path, request: pytest.FixtureRequest) -> Iterator[str]:
+    """``streamlit run notebook_app/app.py`` on a free localhost port, with its own database.
+    Its log is shown under a test that fails (`pytest_runtest_makereport`)."""
     port = _free_port()
+    log = app_db.with_name("server.log")
     env = {**os.environ, "CLUE_NOTEBOOK_DB": str(app_db)}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "notebook_app/app.py",
-         "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--server.headless", "true", "--browser.gatherUsageStats", "false",
-         "--browser.serverAddress", "localhost"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )
+    with log.open("ab") as err:  # a file, not a pipe nobody reads: it could fill and block
+        server = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", "notebook_app/app.py",
+             "--server.port", str(port), "--server.address", "127.0.0.1",
+             "--server.headless", "true", "--browser.gatherUsageStats", "false",
+             "--browser.serverAddress", "localhost"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=err,
+        )
+    request.node.app_server = (server, log)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
@@ -273,8 +294,8 @@ def app_url(app_db: Path) -> Iterator[str]:
                         break
             except OSError:
                 if server.poll() is not None or time.monotonic() > deadline:
-                    err = server.stderr.read().decode() if server.stderr else ""
-                    pytest.fail(f"streamlit did not start: {err[-2000:]}")
+                    said = log.read_text(encoding="utf-8", errors="replace")
+                    pytest.fail(f"streamlit did not start: {said[-2000:]}")
                 time.sleep(0.3)
         yield url
     finally:
