@@ -281,6 +281,9 @@ def close_game() -> None:
     old = state.get("live")
     if isinstance(old, LiveGame):
         old.close()
+    race = state.pop("race_job", None)  # its thread weighs the closed game's race for nobody
+    if race is not None:
+        race[1].cancel()
     for key in ("game_id", "access", "live", "revision", "editing", "edit_original",
                 "edit_loaded", "pending_show", "explain_cell"):
         state.pop(key, None)
