@@ -184,8 +184,22 @@ def test_a_count_past_its_turns_waits_for_the_others() -> None:
     assert "".join(order) == "popo" + "pppp"
 
 
-def test_a_count_owner_by_owner_with_too_many_kinds_goes_last(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """One entry for each count owner by owner that `choice` starts (clear it to count again)."""
+    from solver.odds import choice
+
+    counts: list[int] = []
+
+    def spied(pz: Puzzle, budget: Budget) -> Any:
+        counts.append(1)
+        return (yield from owner_steps(pz, budget))
+
+    monkeypatch.setattr(choice, "owner_steps", spied)
+    return counts
+
+
+def test_a_count_owner_by_owner_with_too_many_kinds_goes_last(started: list[int]) -> None:
     """Where the count owner by owner's kinds allow more states than its budget
     (`choice.owner_states`), it takes no turns: it starts only once the other counts have
     dropped out, so a log is exact or not exactly as before, and a log the programme finishes
@@ -196,13 +210,6 @@ def test_a_count_owner_by_owner_with_too_many_kinds_goes_last(
     from solver.odds.owners import OwnerCount
     from tests.test_odds_exclusion import forum_log
 
-    started: list[int] = []
-
-    def spied(pz: Puzzle, budget: Budget) -> Any:
-        started.append(1)
-        return (yield from owner_steps(pz, budget))
-
-    monkeypatch.setattr(choice, "owner_steps", spied)
     log = forum_log(8, 10, 0)
     pz = puzzle(log, grid_of(log))
     assert choice.owner_states(pz) == 3_456
@@ -219,7 +226,7 @@ def test_a_count_owner_by_owner_with_too_many_kinds_goes_last(
 
 
 def test_at_a_crowded_table_too_many_kinds_go_last_unless_the_weights_are_the_refuter_models(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        started: list[int]) -> None:
     """Where inclusion-exclusion runs, the count owner by owner with more kinds' states than its
     budget (`choice.owner_states`) goes last too: once inclusion-exclusion has dropped out, the
     programme counts alone and the count owner by owner never starts. Under the refuter model's
@@ -231,13 +238,6 @@ def test_at_a_crowded_table_too_many_kinds_go_last_unless_the_weights_are_the_re
     from solver.odds.owners import OwnerCount
     from tests.test_odds_exclusion import forum_log
 
-    started: list[int] = []
-
-    def spied(pz: Puzzle, budget: Budget) -> Any:
-        started.append(1)
-        return (yield from owner_steps(pz, budget))
-
-    monkeypatch.setattr(choice, "owner_steps", spied)
     log = forum_log(12, 10, 3)
     pz = puzzle(log, grid_of(log))
     assert choice.expands(pz) and choice.owner_states(pz) == 54_432
