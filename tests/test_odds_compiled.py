@@ -286,6 +286,29 @@ def test_past_its_part_the_count_hand_by_hand_gives_its_work_back(
         counted(pz, True, usual_work.spent - 1)
 
 
+def test_a_cap_the_count_put_on_the_budget_holds_after_the_count_hand_by_hand() -> None:
+    """`Budget.cap` is the most work in all (where the programme counts in Python): lifting the
+    part tried hand by hand must not lift it for the counts that come after."""
+    allowed = {"a": frozenset({0, 1}), "b": frozenset({1, 2}), "c": frozenset({0, 2}),
+               "d": frozenset({0, 1, 2})}
+    assert programme_module.hand_by_hand(list(allowed), allowed) != list(allowed)
+    plans: list[programme_module.Plan] = []
+
+    def capping(capacity: list[int], allowed: dict[str, frozenset[int]], tallies: list[object],
+                budget: Budget, axes: object, plan: programme_module.Plan
+                ) -> programme_module.Steps[programme_module.Run]:
+        plans.append(plan)
+        budget.cap(1_000)
+        budget.spend(100)
+        yield
+        return programme_module.Run(plan.layers, plan.start, [], [], 1, [])
+
+    budget = Budget(10_000)
+    finish(programme_module.by_hand_first(capping, [1, 1, 2], allowed, [], budget))
+    assert [layer.card for layer in plans[0].layers] == ["a", "c", "d", "b"]  # hand by hand
+    assert (budget.spent, budget.transitions) == (100, 900)
+
+
 def test_keys_in_mixed_radix_count_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
     """Where the state's bit fields would not fit 62 bits its key is in mixed radix (none of the
     benchmark's logs needs it): the same figures and work as the Python programme."""

@@ -45,6 +45,9 @@ class Budget:
     """The most work in all where the programme's plan cannot run compiled (its state does not
     fit one key, `compiled.fits`): a property of the log, not of the install, so the label is
     the same with numba or without. ``None``: the whole budget."""
+    most: int | None = None
+    """The most work in all that a count has capped the budget at (`cap`): it holds for the
+    counts after it too. ``None``: no cap."""
     shared: int | None = None
     """The work this count spends taking turns (`choice.first_finished`): past it, it goes on
     only once every other count has finished or dropped out. ``None``: all of it."""
@@ -67,7 +70,8 @@ class Budget:
     def cap(self, most: int | None) -> None:
         """Spend no more than ``most`` in all (``None``: no cap)."""
         if most is not None:
-            self.transitions = min(self.transitions, most - self.spent)
+            self.most = most if self.most is None else min(self.most, most)
+            self.transitions = min(self.transitions, self.most - self.spent)
 
     def refund(self, transitions: int) -> None:
         """Give back work a count charged and will charge again (its effort stays spent)."""
@@ -412,7 +416,8 @@ def by_hand_first(
     whenever the usual order finishes it, and more often; the work charged is that of the
     count that finished, and whether it finishes depends on the log and the budget alone.
     Where both orders deal the cards alike, the count runs once. A cap ``programme`` puts on
-    the budget (`Budget.cap`: where it counts in Python) holds for each of the two counts."""
+    the budget (`Budget.cap`: where it counts in Python) holds for each of the two counts and
+    for the counts after them (the part is lifted, the cap is not)."""
     usual = plan_of(capacity, allowed, tallies, axes)
     alone = [layer.card for layer in usual.layers if layer.card is not None and not layer.hooks]
     if hand_by_hand(alone, allowed) == alone:  # the cards no refutation names: dealt alike
@@ -426,9 +431,11 @@ def by_hand_first(
         pass  # counted again below, outside the handler: its traceback holds the first count
     else:
         budget.transitions = left - (budget.spent - before)
+        budget.cap(budget.most)  # the part was lifted, not a cap the count put on the budget
         return run
     budget.refund(budget.spent - before)
     budget.transitions = left
+    budget.cap(budget.most)
     return (yield from programme(capacity, allowed, tallies, budget, axes, usual))
 
 
