@@ -208,23 +208,33 @@ def as_odds(
     total: int,
     refuter_model: bool,
 ) -> Odds:
-    """Exact `Odds` from weighted counts: open card -> owner name -> deals, triple -> deals."""
+    """Exact `Odds` from weighted counts: open card -> owner name -> deals, triple -> deals.
+
+    Every figure shares the denominator ``total``, so the envelopes are sorted by their counts
+    (integers; sorting the fractions took two thirds of this on 12-player logs) and equal
+    counts share one `Fraction`."""
     if total <= 0:
         raise ContradictionError((), "no deal fits the log")
+    chances: dict[int, Fraction] = {}
+
+    def chance(deals: int) -> Fraction:
+        found = chances.get(deals)
+        if found is None:
+            found = chances[deals] = Fraction(deals, total)
+        return found
+
+    no, yes = chance(0), chance(total)
+    owners = pz.owners
     probabilities: dict[str, dict[str, Number]] = {}
     for card in pz.game.deck:
-        row: dict[str, Number] = {}
-        for i, owner in enumerate(pz.owners):
-            if card in pz.fixed:
-                row[owner] = Fraction(int(pz.fixed[card] == i))
-            elif card in pz.allowed:
-                row[owner] = Fraction(tally[card].get(owner, 0), total)
-            else:
-                row[owner] = Fraction(0)
-        probabilities[card] = row
-    envelope_odds = sorted(
-        ((s, w, r, Fraction(v, total)) for (s, w, r), v in envelopes.items()),
-        key=lambda t: (-t[3], t[:3]),
-    )
-    return Odds(log.game, probabilities, tuple(envelope_odds), True, refuter_model,
-                deals=total)
+        if card in pz.fixed:
+            holder = pz.fixed[card]
+            probabilities[card] = {o: yes if i == holder else no for i, o in enumerate(owners)}
+        elif card in pz.allowed:
+            deals = tally[card]
+            probabilities[card] = {o: chance(deals.get(o, 0)) for o in owners}
+        else:
+            probabilities[card] = dict.fromkeys(owners, no)
+    ranked = sorted(envelopes.items(), key=lambda item: (-item[1], item[0]))
+    envelope_odds = tuple((s, w, r, chance(v)) for (s, w, r), v in ranked)
+    return Odds(log.game, probabilities, envelope_odds, True, refuter_model, deals=total)
