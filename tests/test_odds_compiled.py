@@ -54,10 +54,11 @@ def counted(pz: Puzzle, compiled: bool, budget: int = PLENTY) -> tuple[Count, Bu
     return result, spent
 
 
-def small_moduli(bound: int, top: int = 0) -> tuple[int, ...]:
-    """Primes from 1009 up, as many as the bound needs: many residues for a small count."""
+def small_moduli(bound: int, top: int = 0, first: int = 1009) -> tuple[int, ...]:
+    """Primes from ``first`` (odd) up, as many as the bound needs: many residues for a small
+    count."""
     moduli: list[int] = []
-    product, n = 1, 1009
+    product, n = 1, first
     while product <= bound:
         if is_prime(n):
             moduli.append(n)
@@ -192,6 +193,60 @@ def test_kernels_modulo_the_largest_primes() -> None:
                 per_label[lab][j] = (per_label[lab][j] + ways[s][j] * v) % p
         assert out.tolist() == ways_out
         assert by_label.tolist() == per_label
+
+
+def test_kernels_count_back_exactly_from_residues() -> None:
+    """Where the total fits 62 bits the backward pass counts exactly from the ways in as
+    residues (`compiled.Backward`): each state's number modulo 2^64 (`kernel.exact_ways`, at the
+    residues' edges, modulo the four largest primes and three small ones), and per label the
+    ways in x weight x ways out summed modulo 2^64, ways in beyond 2^64 (`kernel.wrapped`)."""
+    import numpy as np
+
+    k = compiled_module.kernel()
+    assert k is not None
+    rng = random.Random(11)
+
+    def signed(x: int) -> int:
+        x %= 1 << 64
+        return x - (1 << 64) if x >= 1 << 63 else x
+
+    for primes in ([*moduli_for(1 << 120)], [3, 1009, 65_537]):
+        product = math.prod(primes)
+        numbers = [0, 1, product - 1, product - 2, (1 << 64) - 1, 1 << 63,
+                   *(rng.randrange(product) for _ in range(30))]
+        numbers = [n % product for n in numbers]
+        back = compiled_module.Backward.of(k, np.array(primes, np.int64),
+                                           np.array([1] + [1] * (len(primes) - 1)), 1 << 62)
+        residues = np.array([[n % p for p in primes] for n in numbers], np.int32)
+        assert back.ways(k, residues)[:, 0].tolist() == [signed(n) for n in numbers]
+    states, moves, labels = 30, 200, 4
+    ways = [rng.randrange(1 << 100) for _ in range(states)]
+    origin = sorted(rng.randrange(states) for _ in range(moves))
+    start = np.searchsorted(np.array(origin), np.arange(states + 1)).astype(np.int64)
+    into = np.array([rng.randrange(20) for _ in range(moves)], np.int32)
+    label = [rng.randrange(labels) for _ in range(moves)]
+    later = [rng.randrange(1 << 20) for _ in range(20)]
+    out, by_label = k.backward(start, into, np.array(label, np.int16), np.zeros(0, np.int64),
+                               np.array([[signed(w)] for w in ways], np.int64),
+                               np.array([[v] for v in later], np.int64), labels,
+                               np.array([k.EXACT], np.int64))
+    ways_out, per_label = [0] * states, [0] * labels
+    for t, s in enumerate(origin):
+        ways_out[s] += later[into[t]]
+        per_label[label[t]] += ways[s] * later[into[t]]
+    assert out[:, 0].tolist() == ways_out
+    assert by_label[:, 0].tolist() == [signed(v) for v in per_label]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(small_logs())
+def test_counted_back_exactly_from_residues_equal_to_brute_force(log: GameLog) -> None:
+    """Counted forward modulo the primes from 5 up (for a bound of 2^120: two dozen), then, the
+    total being small, backward exactly from those residues (`compiled.Backward`)."""
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(compiled_module, "bound", lambda *_: 1 << 120)
+        patched.setattr(compiled_module, "moduli_for", lambda bound: small_moduli(bound, first=5))
+        assert_brute(log, refuter_model=True)
 
 
 def assert_same_as_python(log: GameLog, refuter_model: bool, budget: int = DEFAULT_BUDGET

@@ -231,7 +231,8 @@ def _compiled(
     strides, parts = layout(radices(capacity, plan))
     stride, radix_ = array(strides), array(parts)
     big = bound(capacity, len(allowed), tallies)
-    exact = big < (EXACT_LIMIT if exact_limit is None else exact_limit)
+    exact_limit = EXACT_LIMIT if exact_limit is None else exact_limit
+    exact = big < exact_limit
     moduli = array((k.EXACT,) if exact else moduli_for(big))
     # residues below 2^31 are stored in 32 bits (half the memory of the envelope split)
     residue = np.int64 if exact else np.int32
@@ -310,26 +311,33 @@ def _compiled(
         del start, target, into, label, weight  # else listed again by the backward pass
         keys, ways = next_keys, next_ways
         yield
-    return _backward(k, plan, keys, steps, moduli, envelope)
+    return _backward(k, plan, keys, ways, steps, moduli, envelope, exact_limit)
 
 
-def _backward(k: Any, plan: Plan, keys: Any, steps: list[Step], moduli: Any,
-              envelope: Envelope | None) -> Run:
+def _backward(k: Any, plan: Plan, keys: Any, ways: Any, steps: list[Step], moduli: Any,
+              envelope: Envelope | None, exact_limit: int) -> Run:
     """Ways out of every state and every layer's marginals, and with them the envelope triples
     (`Envelope.split`): each layer's moves are listed again from its states (`Step.listed`),
-    once, and its ways in dropped once it is counted."""
+    once, and its ways in dropped once it is counted.
+
+    Counted modulo primes, the forward pass ends with the total (the ways into the end state,
+    ``ways``), and every count of the backward pass is at most that total (each is a number of
+    deals, or of ways to finish a state that at least one way reaches). So where the total
+    fits `EXACT_LIMIT` the backward pass counts exactly, in one column of 64-bit integers (the
+    ways into each state, from their residues, modulo 2^64: `Backward.ways`), else modulo the
+    fewest of the primes whose product exceeds the total: fewer columns for the same
+    figures."""
     import numpy as np
-
-    values = [int(m) for m in moduli]
-
-    def number(residues: Any) -> int:
-        return int(residues[0]) if values[0] == k.EXACT else crt(residues.tolist(), values)
 
     ends = np.flatnonzero(keys == 0)  # the end state: every part 0
     complete = len(ends) > 0
     end = int(ends[0]) if complete else 0
-    later = np.zeros((len(keys), len(values)), dtype=np.int64 if values[0] == k.EXACT
-                     else np.int32)
+    back = Backward.of(k, moduli, ways[end] if complete else None, exact_limit)
+    moduli, values = back.moduli, back.values
+    number = back.number
+    if envelope is not None:
+        envelope.residue = back.residue
+    later = np.zeros((len(keys), len(values)), dtype=back.residue)
     if complete:
         later[end] = 1
     split = envelope.last(k, end, len(values)) if envelope is not None and complete else None
@@ -338,10 +346,12 @@ def _backward(k: Any, plan: Plan, keys: Any, steps: list[Step], moduli: Any,
     for i in reversed(range(len(steps))):
         step = steps[i]
         start, into, label, weight = step.listed(k, reached)
-        later_here, by_label = k.backward(start, into, label, weight, step.ways, later,
+        ways_in = back.ways(k, step.ways)
+        later_here, by_label = k.backward(start, into, label, weight, ways_in, later,
                                           step.labels, moduli)
         if envelope is not None and split is not None:
-            split = envelope.split(k, i, start, into, label, weight, step.ways, split, moduli)
+            split = envelope.split(k, i, start, into, label, weight, ways_in, split, moduli)
+        del ways_in
         del start, into, label, weight
         later = later_here
         step.ways = None  # counted: not needed again
@@ -354,6 +364,71 @@ def _backward(k: Any, plan: Plan, keys: Any, steps: list[Step], moduli: Any,
     if envelope is not None and complete:
         run.envelope = envelope.counted(number, total)
     return run
+
+
+@dataclass
+class Backward:
+    """How the backward pass counts: modulo ``values`` (`kernel.EXACT`: exactly), the forward
+    pass having counted modulo ``forward``."""
+
+    values: list[int]
+    forward: list[int]
+    exact: int
+    moduli: Any
+    residue: Any
+    inverse: Any = None
+    prefix: Any = None
+
+    @classmethod
+    def of(cls, k: Any, moduli: Any, total: Any, exact_limit: int) -> Backward:
+        """As the forward pass counted (``moduli``), or, where its total (residues; ``None``:
+        the end state was not reached, so every count is 0) shows fewer columns suffice,
+        exactly or modulo fewer primes."""
+        import numpy as np
+
+        forward = [int(m) for m in moduli]
+        values = forward
+        if forward[0] != k.EXACT:
+            most = crt(total.tolist(), forward) if total is not None else 0
+            if most < exact_limit:
+                values = [k.EXACT]
+            else:
+                product, n = forward[0], 1
+                while product <= most:
+                    product, n = product * forward[n], n + 1
+                values = forward[:n]
+        exact = values[0] == k.EXACT
+        back = cls(values, forward, k.EXACT, np.array(values, np.int64),
+                   np.int64 if exact else np.int32)
+        if exact and forward[0] != k.EXACT:
+            columns = len(forward)
+            back.inverse = np.zeros((columns, columns), np.int64)
+            back.prefix = np.zeros(columns, np.int64)
+            product = 1
+            for j, p in enumerate(forward):
+                for i in range(j):
+                    back.inverse[i, j] = pow(forward[i], -1, p)
+                signed = product % (1 << 64)
+                back.prefix[j] = signed - (1 << 64) if signed >= 1 << 63 else signed
+                product *= p
+        return back
+
+    def ways(self, k: Any, ways: Any) -> Any:
+        """The ways into a layer's states as the backward pass counts them."""
+        import numpy as np
+
+        if self.inverse is not None:
+            return k.exact_ways(ways, np.array(self.forward, np.int64), self.inverse,
+                                self.prefix)
+        if len(self.values) < len(self.forward):
+            return np.ascontiguousarray(ways[:, : len(self.values)])
+        return ways
+
+    def number(self, residues: Any) -> int:
+        """A count from its residues (or itself, counted exactly)."""
+        if self.values[0] == self.exact:
+            return int(residues[0])
+        return crt(residues.tolist(), self.values)
 
 
 Moves = Callable[[Any, Any, int, int], tuple[Any, Any, Any, Any, int]]

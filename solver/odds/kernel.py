@@ -39,6 +39,36 @@ def compiled(function: F) -> F:
 
 
 @compiled
+def wrapped(a: Any, b: Any, c: Any) -> Any:
+    """``a * b + c`` modulo 2^64, as a signed 64-bit integer. Where a count is known to fit 62
+    bits but a factor need not (the ways into a state, from residues: `exact_ways`), the sum is
+    right modulo 2^64, so exact. In unsigned arithmetic: numba's signed overflow is undefined."""
+    return np.int64(np.uint64(c) + np.uint64(a) * np.uint64(b))
+
+
+@compiled
+def exact_ways(ways: Any, moduli: Any, inverse: Any, prefix: Any) -> Any:
+    """Per state, the number below the moduli's product with these residues (``ways``, one
+    column per modulus), modulo 2^64 (as signed 64-bit integers: `wrapped`), one column: by
+    Garner's mixed radix, ``inverse[i, j]`` the inverse of ``moduli[i]`` modulo ``moduli[j]``,
+    ``prefix[j]`` the product of the moduli before ``j`` modulo 2^64."""
+    columns = moduli.shape[0]
+    out = np.empty((ways.shape[0], 1), np.int64)
+    digit = np.empty(columns, np.int64)
+    for u in range(ways.shape[0]):
+        x = np.int64(0)
+        for j in range(columns):
+            p = moduli[j]
+            d = np.int64(ways[u, j])
+            for i in range(j):
+                d = (d + p - digit[i] % p) * inverse[i, j] % p
+            digit[j] = d
+            x = wrapped(d, prefix[j], x)
+        out[u, 0] = x
+    return out
+
+
+@compiled
 def part(key: int, stride: Any, radix: Any, d: int) -> int:
     """Part ``d`` of a state key: ``radix`` holds each part's number of values, then each part's
     bit offset where the key is packed in bit fields (a shift and a mask), else -1 (mixed radix:
@@ -440,8 +470,8 @@ def envelope_backward(after: Any, full: Any, next_full: Any, whole: int, lo: Any
                     step[a] = stride if e else 0
                     stride *= sizes[a]
                 for j in range(columns):
-                    if exact:
-                        scale[j] = ways[s, j] * wt
+                    if exact:  # the ways in may be modulo 2^64 (`exact_ways`)
+                        scale[j] = wrapped(ways[s, j], wt, 0)
                     else:  # multiplied by Shoup's method, as in `forward`
                         scale[j] = np.int64(ways[s, j]) * (wt % moduli[j]) % moduli[j]
                         ratio[j] = (scale[j] << 32) // moduli[j]
@@ -475,7 +505,8 @@ def envelope_backward(after: Any, full: Any, next_full: Any, whole: int, lo: Any
                         index = row + q * step_in
                         for j in range(columns):
                             if exact:
-                                triples[index, j] += scale[j] * after[here, j]
+                                triples[index, j] = wrapped(scale[j], after[here, j],
+                                                            triples[index, j])
                             else:
                                 p = moduli[j]
                                 v = np.int64(after[here, j])
@@ -522,7 +553,8 @@ def backward(start: Any, into: Any, label: Any, weight: Any, ways: Any, later: A
             for t in range(start[s], start[s + 1]):
                 v = (1 if ones else weight[t]) * later[into[t], 0]
                 out[s, 0] += v
-                by_label[label[t], 0] += ways[s, 0] * v
+                # the ways in may be modulo 2^64 (`exact_ways`): the sum is exact
+                by_label[label[t], 0] = wrapped(ways[s, 0], v, by_label[label[t], 0])
         return out, by_label
     square = np.empty(columns, np.int64)
     for j in range(columns):
