@@ -124,9 +124,10 @@ class AccusationCheck:
 
 
 def accuse(log: GameLog, triple: Sequence[str], *, refuter_model: bool = False,
-           found: Odds | None = None) -> AccusationCheck:
+           found: Odds | None = None, grid: Grid | None = None) -> AccusationCheck:
     """Check an accusation against the log: "safe" only when the envelope is certain.
-    ``found`` is the log's odds (with the same ``refuter_model``) when the caller has them."""
+    ``found`` is the log's odds (with the same ``refuter_model``) and ``grid`` its SAT grid
+    when the caller has them."""
     if len(triple) != len(CATEGORIES):
         raise InvalidLogError([_("cards: an accusation names 3 cards, got {count}").format(
             count=len(triple))])
@@ -135,7 +136,7 @@ def accuse(log: GameLog, triple: Sequence[str], *, refuter_model: bool = False,
         _card(log, c, cat, name) for c, cat, name in zip(triple, CATEGORIES, names, strict=True)
     )
     chosen: Triple = (s, w, r)
-    grid = grid_of(log)
+    grid = grid if grid is not None else grid_of(log)
     if grid.accusation_safe:
         envelope = grid.envelope()
         known = tuple(str(envelope[cat]) for cat in CATEGORIES)

@@ -225,26 +225,34 @@ def run_analyze(args: argparse.Namespace) -> int:
         if args.odds:
             from . import odds_report
 
-            data.update(odds_report.odds_json(_odds(log, args) if analysis.consistent else None))
+            data.update(odds_report.odds_json(_odds(log, args, analysis.grid)
+                                              if analysis.consistent else None))
         _print_json(data)
     elif analysis.grid is None:
         print(report.heading(analysis, total))
         print(report.conflict_message(analysis), file=sys.stderr)
     else:
-        print(_notebook_text(analysis, analysis.grid, total, args.width))
-        if args.odds:
+        found = _odds(log, args, analysis.grid) if args.odds else None
+        print(_notebook_text(analysis, analysis.grid, total, args.width, found))
+        if found is not None:
             from . import odds_report
 
-            print("\n".join(["", *odds_report.odds_lines(_odds(log, args))]))
+            print("\n".join(["", *odds_report.odds_lines(found)]))
     return OK if analysis.consistent else CONTRADICTION
 
 
-def _notebook_text(analysis: Analysis, grid: Grid, total: int, width: int | None) -> str:
+def _notebook_text(analysis: Analysis, grid: Grid, total: int, width: int | None,
+                   found: Odds | None = None) -> str:
+    """The heading, the grid and the envelope. ``found``: the log's odds, which list every
+    possible envelope (exact or sampled, `solver.odds`), so they are not enumerated again (as
+    long as the odds on a 45-card log)."""
     from . import report
 
     columns = width or _terminal_columns()
     triples = None
-    if not grid.accusation_safe:
+    if not grid.accusation_safe and found is not None:
+        triples = [(s, w, r) for s, w, r, _ in found.envelope_odds]
+    elif not grid.accusation_safe:
         from .envelopes import possible_triples
 
         triples = possible_triples(analysis.log, report.TRIPLE_LIMIT)
@@ -503,10 +511,12 @@ def _odds_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("assume a refuter with several matches shows one at random"))
 
 
-def _odds(log: GameLog, args: argparse.Namespace) -> Odds:
+def _odds(log: GameLog, args: argparse.Namespace, grid: Grid | None = None) -> Odds:
+    """The odds of ``log``; ``grid``: its SAT grid, when the command has it already (not
+    worked out twice: 30-50 ms on a 12-player log, as much as the odds on a classic one)."""
     from .odds import odds
 
-    return odds(log, refuter_model=args.refuter_model)
+    return odds(log, refuter_model=args.refuter_model, grid=grid)
 
 
 def _accuse_arguments(parser: argparse.ArgumentParser) -> None:
@@ -528,9 +538,9 @@ def run_accuse(args: argparse.Namespace) -> int:
 
     log = _read_log(args)[0]
     grid = grid_of(log)
-    found = None if grid.accusation_safe else _odds(log, args)  # one count for both answers
+    found = None if grid.accusation_safe else _odds(log, args, grid)  # one count for both
     check = accuse(log, (args.suspect, args.weapon, args.room),
-                   refuter_model=args.refuter_model, found=found)
+                   refuter_model=args.refuter_model, found=found, grid=grid)
     verdict = None
     won, out, past = won_by(log), out_since(log, log.game.me), past_advice(log)
     if not check.safe and log.game.me is not None and past is None:

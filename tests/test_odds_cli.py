@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from solver.cli import main
+from solver.envelopes import possible_triples
 from solver.logfile import loads
 from solver.odds import odds
 
@@ -88,6 +89,19 @@ def test_analyze_table_lists_envelope_odds(
     assert status == 0
     assert "Envelope odds (exact):" in out
     assert "Mrs. White, Lead Pipe, Library" in out
+
+
+def test_analyze_table_with_odds_counts_the_same_triples(
+    log_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With --odds the triples possible are read off the odds, not enumerated again: the
+    notebook part reads the same, and the odds list every possible one (sampled odds too:
+    `test_sampled_odds_list_every_possible_envelope`)."""
+    _, plain, _ = run(capsys, "analyze", str(log_file), "--width", "100")
+    _, with_odds, _ = run(capsys, "analyze", str(log_file), "--odds", "--width", "100")
+    assert with_odds.startswith(plain) and "triples possible" in plain
+    log = loads(json.dumps(LOG))
+    assert {t[:3] for t in odds(log).envelope_odds} == set(possible_triples(log))
 
 
 def test_accuse(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
