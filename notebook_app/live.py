@@ -240,11 +240,9 @@ class LiveGame:
     @one_at_a_time
     def counts(self) -> list[int]:
         """Envelope triples possible before any event, then after each (the Review screen's).
-        The first call replays the log in the envelope count, which a stop leaves torn."""
-        self.torn = True
-        counts = self.counter.counts
-        self.torn = False
-        return counts
+        The first call replays the log in the envelope count; a stop leaves the count as it
+        was (`EnvelopeCounter`), and the next call replays again."""
+        return self.counter.counts
 
     @one_at_a_time
     def grid(self) -> tuple[Grid, tuple[int, ...]]:

@@ -28,6 +28,11 @@ Witnesses = dict[Triple, frozenset[int]]
 class EnvelopeCounter(Closing):
     """The possible envelope triples of a game, updated event by event.
 
+    Safe to stop midway (`solver.limits.checkpoint` raising `solver.limits.Stopped`): each
+    change is worked out aside and swapped in whole, so a stopped one leaves the count as it
+    was before it. An event whose push was stopped keeps its clauses in the solver, guarded by
+    a selector that is never assumed (as after `truncate`).
+
     >>> from solver.cards import Deck
     >>> from .game import Accusation, Player
     >>> game = Game(Deck(("Plum", "Green"), ("Rope",), ("Hall",)),
@@ -44,13 +49,11 @@ class EnvelopeCounter(Closing):
         self.model = DealModel(game)
         self._solver = Solver(name=solver, bootstrap_with=self.model.clauses)
         self._cells = set(self.model.cells)
-        self._candidates: list[Triple] = [
-            (s, w, r)
-            for s, w, r in product(
-                *([c for c in game.deck.of(cat) if c in self.model.live_cards]
-                  for cat in CATEGORIES)
-            )
-        ]
+        suspects, weapons, rooms = ([c for c in game.deck.of(cat) if c in self.model.live_cards]
+                                    for cat in CATEGORIES)
+        self._order: dict[Triple, int] = {
+            triple: i for i, triple in enumerate(product(suspects, weapons, rooms))}
+        """Every triple of live cards, in deck order (the order witnesses are kept in)."""
         self._active: list[int] = []
         """Selectors of the events counted, in log order."""
         self._guarded: dict[int, list[Clause]] = {}
@@ -58,8 +61,8 @@ class EnvelopeCounter(Closing):
         self._hard: set[int] = set()
         """Events that brought new hard clauses (side-card slots): every witness is rechecked."""
         for event in events:
-            self._add(event)
-        self._witness: Witnesses = self._enumerate()
+            self._active.append(self._add(event))
+        self._witness: Witnesses = self._enumerate(self._active)
         self._history: dict[int, Witnesses] = {len(self._active): dict(self._witness)}
 
     def close(self) -> None:
@@ -73,22 +76,24 @@ class EnvelopeCounter(Closing):
 
     @property
     def triples(self) -> tuple[Triple, ...]:
-        """The triples possible after every event so far."""
+        """The triples possible after every event so far, in deck order."""
         return tuple(self._witness)
 
     @property
     def counts(self) -> list[int]:
         """Possible triples before any event, then after each event (replayed when missing)."""
         if len(self._history) <= len(self._active):
-            self._replay()
+            self._history = self._replayed()
         return [len(self._history[k]) for k in range(len(self._active) + 1)]
 
     def push(self, event: Event) -> int:
         """Add the next event; returns how many triples remain possible."""
         selector = self._add(event)
-        self._advance(selector)
-        self._history[len(self._active)] = dict(self._witness)
-        return len(self._witness)
+        active = [*self._active, selector]
+        witness = self._advanced(self._witness, active)
+        self._active, self._witness = active, witness
+        self._history[len(active)] = dict(witness)
+        return len(witness)
 
     def truncate(self, count: int) -> None:
         """Forget every event after the first ``count`` (for undo, edit and delete).
@@ -96,49 +101,54 @@ class EnvelopeCounter(Closing):
         The dropped events' clauses stay in the solver, guarded by selectors that are never
         assumed again; new events get new selectors.
         """
-        self._active = self._active[:count]
-        self._history = {k: w for k, w in self._history.items() if k <= count}
+        active = self._active[:count]
         known = self._history.get(count)
-        self._witness = dict(known) if known is not None else self._enumerate()
-        self._history[count] = dict(self._witness)
+        witness = dict(known) if known is not None else self._enumerate(active)
+        history = {k: w for k, w in self._history.items() if k <= count}
+        history[count] = dict(witness)
+        self._active, self._witness, self._history = active, witness, history
 
     def _add(self, event: Event) -> int:
+        """Put the event's clauses into the solver; returns its selector (not yet counted)."""
         selector, clauses = self.model.add(event)
         self._solver.append_formula(clauses)
-        self._active.append(selector)
         self._guarded[selector] = [c for c in clauses if -selector in c]
         if any(-selector not in c for c in clauses):
             self._hard.add(selector)
         return selector
 
-    def _advance(self, selector: int) -> None:
-        """Update the witnesses for the newest event (already active)."""
+    def _advanced(self, witness: Witnesses, active: list[int]) -> Witnesses:
+        """The witnesses after the last event of ``active``, from ``witness`` (those before it,
+        left as they are)."""
+        selector = active[-1]
         guarded = self._guarded[selector]
         recheck_all = selector in self._hard
-        for triple, witness in list(self._witness.items()):
-            if recheck_all or not all(self._satisfied(c, selector, witness) for c in guarded):
-                del self._witness[triple]
-                self._check(triple)
+        after: Witnesses = {}
+        for triple, deal in witness.items():
+            if recheck_all or not all(self._satisfied(c, selector, deal) for c in guarded):
+                found = self._witness_of(triple, active)
+                if found is None:
+                    continue
+                deal = found
+            after[triple] = deal
+        return after
 
-    def _replay(self) -> None:
-        """Fill in the history of every prefix, event by event from the start."""
-        selectors = self._active
-        current = self._witness
-        self._active = []
-        self._witness = self._enumerate()
-        self._history = {0: dict(self._witness)}
-        for selector in selectors:
-            self._active.append(selector)
-            self._advance(selector)
-            self._history[len(self._active)] = dict(self._witness)
-        self._witness = current
+    def _replayed(self) -> dict[int, Witnesses]:
+        """The history of every prefix, event by event from the start."""
+        active: list[int] = []
+        witness = self._enumerate(active)
+        history = {0: dict(witness)}
+        for selector in self._active:
+            active = [*active, selector]
+            witness = self._advanced(witness, active)
+            history[len(active)] = dict(witness)
+        return history
 
-    def _enumerate(self) -> Witnesses:
-        """Witnesses of every possible triple, found from scratch."""
-        found = _enumerate(self._solver, self.model, self._active)
-        order = {triple: i for i, triple in enumerate(self._candidates)}
-        self._witness = dict(sorted(found.items(), key=lambda item: order[item[0]]))
-        return self._witness
+    def _enumerate(self, active: list[int]) -> Witnesses:
+        """Witnesses of every triple possible after the events ``active``, found from scratch,
+        in deck order."""
+        found = _enumerate(self._solver, self.model, active)
+        return dict(sorted(found.items(), key=lambda item: self._order[item[0]]))
 
     def _satisfied(self, clause: Clause, selector: int, witness: frozenset[int]) -> bool:
         for lit in clause:
@@ -151,12 +161,14 @@ class EnvelopeCounter(Closing):
                 return True
         return False
 
-    def _check(self, triple: Triple) -> None:
+    def _witness_of(self, triple: Triple, active: list[int]) -> frozenset[int] | None:
+        """A deal allowed by the events ``active`` with ``triple`` in the envelope, if any."""
         checkpoint()
-        assumptions = [*self._active, *(self.model.holds(ENVELOPE, c) for c in triple)]
-        if self._solver.solve(assumptions=assumptions):
-            model = self._solver.get_model() or []
-            self._witness[triple] = frozenset(v for v in model if v > 0 and v in self._cells)
+        assumptions = [*active, *(self.model.holds(ENVELOPE, c) for c in triple)]
+        if not self._solver.solve(assumptions=assumptions):
+            return None
+        model = self._solver.get_model() or []
+        return frozenset(v for v in model if v > 0 and v in self._cells)
 
 
 def _enumerate(
@@ -172,15 +184,19 @@ def _enumerate(
     envelope = {model.cell[c, ENVELOPE]: c for c in model.live_cards}
     rank = {c: CATEGORIES.index(model.game.category_of(c)) for c in model.live_cards}
     active = model.fresh()
-    while (limit is None or len(found) <= limit) and solver.solve(
-        assumptions=[*assumptions, active]
-    ):
-        checkpoint()
-        deal = solver.get_model() or []
-        cards = sorted((envelope[v] for v in deal if v > 0 and v in envelope), key=rank.__getitem__)
-        found[cards[0], cards[1], cards[2]] = frozenset(v for v in deal if v > 0 and v in cells)
-        solver.add_clause([-active, *(-model.cell[c, ENVELOPE] for c in cards)])
-    solver.add_clause([-active])
+    try:
+        while (limit is None or len(found) <= limit) and solver.solve(
+            assumptions=[*assumptions, active]
+        ):
+            checkpoint()
+            deal = solver.get_model() or []
+            cards = sorted((envelope[v] for v in deal if v > 0 and v in envelope),
+                           key=rank.__getitem__)
+            found[cards[0], cards[1], cards[2]] = frozenset(v for v in deal
+                                                            if v > 0 and v in cells)
+            solver.add_clause([-active, *(-model.cell[c, ENVELOPE] for c in cards)])
+    finally:  # (stopped midway too: the blocking clauses never bind again)
+        solver.add_clause([-active])
     return found
 
 
