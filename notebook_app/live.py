@@ -333,5 +333,7 @@ class LiveGame:
         try:
             return count.result()
         except Exception:
-            self._odds = None
+            with self._turn:  # (unless another run has started a new count meanwhile)
+                if self._odds is count:
+                    self._odds = None
             raise

@@ -241,3 +241,66 @@ def test_an_envelope_count_stopped_midway_is_left_as_it_was(
         assert counter.triples == whole.triples and counter.counts == whole.counts
     counter.close()
 
+
+class HeldLock:
+    """A game's lock that tells whether it is held (by the one thread of the test)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.RLock()
+        self.depth = 0
+
+    def __enter__(self) -> None:
+        self.lock.acquire()
+        self.depth += 1
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.depth -= 1
+        self.lock.release()
+
+
+class OddsWrites(LiveGame):
+    """A `LiveGame` that records, for each write of its count of odds, whether its lock was
+    held."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        turn = self.__dict__.get("_turn")
+        if name == "_odds" and isinstance(turn, HeldLock):
+            self.__dict__.setdefault("held", []).append(turn.depth > 0)
+        super().__setattr__(name, value)
+
+
+class FailedCount:
+    """A count of odds that failed; while it is read, another run starts ``then`` in its
+    place (or none)."""
+
+    stopped = False
+
+    def __init__(self, game: LiveGame, then: object) -> None:
+        self.game, self.then = game, then
+
+    def done(self, wait: float = 0) -> bool:
+        return True
+
+    def result(self) -> None:
+        if self.then is not None:
+            with self.game._turn:  # as `LiveGame.count_odds` starts one
+                self.game._odds = self.then  # type: ignore[assignment]
+        raise RuntimeError("the count failed")
+
+    def cancel(self) -> None:
+        pass
+
+
+def test_a_failed_count_of_odds_is_forgotten_under_the_games_lock() -> None:
+    """`LiveGame.odds` forgets a count that failed (the next call counts again) while it holds
+    the game's lock, as every other change of the game, and keeps a newer count another run
+    started meanwhile."""
+    live = OddsWrites(SIX.upto(1))
+    live._turn = HeldLock()  # type: ignore[assignment]
+    for newer in (None, FailedCount(live, None)):
+        live._odds = FailedCount(live, newer)  # type: ignore[assignment]
+        live.__dict__["held"] = []
+        with pytest.raises(RuntimeError):
+            live.odds()
+        assert live._odds is newer and live.__dict__["held"] and all(live.__dict__["held"])
+    live.close()
