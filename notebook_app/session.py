@@ -9,10 +9,11 @@ revision shown, the base of the next save); ``editing``, ``edit_original`` and `
 (the entry being edited, as recorded and as its form first showed it); ``pending_show`` (index
 and event of a suggestion whose shown card to ask for); ``flash`` (messages for the next run).
 The screens keep a few keys of their own: the entry form's fields (`ENTRY_KEYS`, see
-`notebook_app.entry`) and ``kind``, ``view`` (the tab shown), ``explain_cell``, ``odds_on``,
-``odds_counting`` and ``explaining`` (Grid), ``review_step`` (Review), ``scroll_top`` (scroll
-up after this run), ``drawn_widgets`` (`ignore_stale_widgets`), the new game form's ``new_*``.
-The cached `Store` holds nothing but the database's address.
+`notebook_app.entry`) and ``kind``, ``view`` (the tab shown), ``advise_on`` (Turn: Suggest for
+me), ``explain_cell``, ``odds_on``, ``odds_counting`` and ``explaining`` (Grid), ``review_at``
+and ``review_drawn`` (Review: the step chosen, the slider ``review_step`` as last drawn),
+``scroll_top`` (scroll up after this run), ``drawn_widgets`` (`ignore_stale_widgets`), the new
+game form's ``new_*``. The cached `Store` holds nothing but the database's address.
 
 The address bar holds ``?game=<id>``, which grants nothing by itself: the id opens the game only
 in a browser whose list has it. A game's links (``?game=<token>``) grant read or edit access to
@@ -52,9 +53,10 @@ ENTRY_KEYS = ("by", "e_suspect", "e_weapon", "e_room", "e_refuter", "e_shown", "
               "entry_problem",
               "n_owner", "n_relation", "n_text", "n_suspect", "n_weapon", "n_room")
 """The entry form's fields."""
-SET_BY_RUNS = (*ENTRY_KEYS, "kind", "paste_turns", "view")
+SET_BY_RUNS = (*ENTRY_KEYS, "kind", "paste_turns", "view", "review_step")
 """Widgets whose value a run sets, not only a tap: the fresh form after Record, an entry loaded
-to edit and the tab it opens on, the paste box emptied once its turns are added."""
+to edit and the tab it opens on, the paste box emptied once its turns are added, the Review's
+step moved by Back and Next or following a new entry."""
 
 COOKIE = "clue_notebook_browser"
 """The cookie that holds this browser's shelf id (its list of games)."""
@@ -285,7 +287,7 @@ def close_game() -> None:
     if race is not None:
         race[1].cancel()
     for key in ("game_id", "access", "live", "revision", "editing", "edit_original",
-                "edit_loaded", "pending_show", "explain_cell"):
+                "edit_loaded", "pending_show", "explain_cell", "review_at", "review_drawn"):
         state.pop(key, None)
     clear_entry()
     state.scroll_top = True

@@ -943,6 +943,10 @@ def test_suggest_for_me_names_a_suggestion_and_why(store: Store) -> None:
     at.toggle(key="advise_me").set_value(True).run()
     line = next(shown(c.value) for c in at.caption if shown(c.value).startswith("Ask "))
     assert "you have not placed yet" in line and "likely to refute" in line
+    at.segmented_control(key="view").set_value("Grid").run()  # the toggle is not drawn there
+    at.segmented_control(key="view").set_value("Turn").run()
+    assert at.toggle(key="advise_me").value is True  # the choice outlasts a look elsewhere
+    assert line in [shown(c.value) for c in at.caption]
 
 
 # --- past advice: the game is over, or I am out (as `clue-notebook accuse` and `advise` say) ---
@@ -1067,7 +1071,7 @@ def test_review_steps_through_the_log(store: Store) -> None:
         Accusation("Dan", ("Mr. Green", "Wrench", "Library"), correct=False),
         Accusation("Cat", ("Mrs. White", "Candlestick", "Ballroom"), correct=True),
     )
-    at, _ = open_app(store, log)
+    at, game_id = open_app(store, log)
     at.segmented_control(key="view").set_value("Review").run()
     assert at.slider(key="review_step").value == 3
     assert "An accusation was safe after event #3" in texts(at)
@@ -1084,6 +1088,15 @@ def test_review_steps_through_the_log(store: Store) -> None:
     at.slider(key="review_step").set_value(0).run()
     assert "Before the first event" in texts(at)
     assert at.dataframe[0].value.loc["Knife", "Cat"] == "?"
+    at.segmented_control(key="view").set_value("Log").run()  # the slider is not drawn there
+    at.segmented_control(key="view").set_value("Review").run()
+    assert at.slider(key="review_step").value == 0  # the step outlasts a look elsewhere
+    assert "Before the first event" in texts(at)
+    at.slider(key="review_step").set_value(3).run()  # at the end, it follows the end:
+    store.save(game_id, GameLog(log.game, (*log.events, Reveal("Bob", ("Revolver",)))),
+               "recorded event 4")  # another device
+    at.run()
+    assert at.slider(key="review_step").value == 4
 
 
 # --- nothing is lost ---------------------------------------------------------------------------

@@ -14,32 +14,50 @@ from solver.i18n import _
 
 from ..grid_view import verdict
 from ..plain import plain
-from ..session import live
+from ..session import live, unset
 from ..turns import describe
 from .grid import show_grid
 
 state = st.session_state
 
 
+def shown_step(count: int) -> int:
+    """The event the Review shows the grid after: the player's step (``review_at``, kept in a
+    key of our own, since Streamlit drops the slider's value in a run that does not draw it),
+    else the latest event. A step at the end follows the end: a turn recorded since shows."""
+    at = state.get("review_at")
+    return count if at is None or not 0 <= at < count else int(at)
+
+
+def keep_step(upto: int, count: int) -> None:
+    state.review_at = None if upto >= count else upto
+
+
 def step(delta: int) -> None:
     count = len(live().log.events)
-    state.review_step = max(0, min(count, int(state.get("review_step", count)) + delta))
+    upto = max(0, min(count, shown_step(count) + delta))
+    keep_step(upto, count)
+    state.review_step = upto  # the slider follows
 
 
 def review_view() -> None:
     events = live().log.events
     count = len(events)
-    if state.get("review_step") is None or state.review_step > count:
-        state.review_step = count
+    upto = shown_step(count)
     if count:
-        st.slider(_("After event"), 0, count, value=int(state.review_step),  # also its default:
-                  key="review_step")  # what it shows if drawn late (see `home.derived_key`)
+        slider = state.get("review_step")
+        moved = slider is not None and slider != state.get("review_drawn")  # by the player
+        if not moved and slider != upto and unset("review_step"):  # (`session.browser_sent`:
+            state.review_step = upto  # the step a reconnected page's slider sent is kept)
+        st.slider(_("After event"), 0, count, value=upto,  # also its default: what it shows
+                  key="review_step")  # if drawn late (see `home.derived_key`)
+        upto = state.review_drawn = max(0, min(count, int(state.review_step)))
+        keep_step(upto, count)
     with st.container(horizontal=True):
         st.button(_("Back"), key="review_back", on_click=step, args=(-1,),
                   icon=":material/chevron_left:")
         st.button(_("Next"), key="review_next", on_click=step, args=(1,),
                   icon=":material/chevron_right:")
-    upto = int(state.review_step)
     st.markdown(f"**#{upto}** {plain(describe(events[upto - 1]))}" if upto
                 else _("Before the first event"))
     grid = live().grid_at(upto)

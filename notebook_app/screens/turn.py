@@ -144,9 +144,7 @@ def turn_form() -> None:
         st.caption(plain(_("{player} has seen from you: {cards}").format(
             player=by, cards=", ".join(seen) if seen else _("nothing yet"))))
     mine = by == game.me and kind == "Suggestion" and state.get("editing") is None
-    if mine and st.toggle(_("Suggest for me"), key="advise_me",
-                          help=_("The suggestion whose answer should teach you most about the "
-                                 "envelope")):
+    if mine and advise_toggle():
         for line in best_suggestion(log):
             st.caption(plain(line))
     card_chips(game.deck)
@@ -173,6 +171,18 @@ def turn_form() -> None:
         shown_chips(refuter)
     elif refuter == NOBODY and game.side_cards:
         side_peek_chips()
+
+
+def advise_toggle() -> bool:
+    """The "Suggest for me" toggle, and whether it is on. The choice is kept in a key of our own
+    (``advise_on``): Streamlit drops a widget's value in a run that does not draw it (another
+    tab, another player's turn), and the choice must outlast that (as Show odds',
+    `notebook_app.screens.grid.odds_on`)."""
+    on = st.toggle(_("Suggest for me"), key="advise_me", value=bool(state.get("advise_on")),
+                   help=_("The suggestion whose answer should teach you most about the "
+                          "envelope"))
+    state.advise_on = on
+    return on
 
 
 def best_suggestion(log: GameLog) -> list[str]:
