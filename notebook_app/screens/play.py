@@ -31,7 +31,7 @@ from ..session import (
 )
 from ..turns import describe
 from .game import game_view
-from .grid import grid_view, odds_on, working_note
+from .grid import grid_view, odds_on, remember_odds_choice, working_note
 from .log import log_view
 from .review import review_view
 from .turn import turn_view
@@ -260,6 +260,7 @@ def play_screen() -> None:
     if view != "Turn" and can_edit() and form_sent():
         adopt_form()
     VIEWS[view]()
+    remember_odds_choice()
     remember_drawn()
 
 
