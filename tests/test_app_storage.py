@@ -192,6 +192,8 @@ def test_the_first_tap_after_a_restart_is_the_players(
     assert not any(str(v).endswith("%") for v in at.dataframe[0].value.to_numpy().flat)
     at.toggle(key="show_odds").set_value(True).run()
     assert odds_cookie(at) == ["on"]
+    at.toggle(key="show_odds").set_value(False).run()  # back as the session began: the
+    assert odds_cookie(at) == ["off"]  # cookie, written "on" meanwhile, is written again
 
 
 def odds_cookie(at: AppTest) -> list[str]:

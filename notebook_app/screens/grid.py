@@ -162,12 +162,15 @@ def keep_odds_choice() -> None:
 
 
 def remember_odds_choice() -> None:
-    """Write the Show odds choice into this browser's cookie while it is not the one the
-    session started with. Drawn at the end of every run of an open game, in the same place:
-    the run after the tap may be cut short by the next tap, on another tab, before the browser
-    got the script (it runs it once, when it first shows it)."""
-    if odds_on() == (st.context.cookies.get(ODDS_COOKIE) != "off"):
+    """Write the Show odds choice into this browser's cookie once it is not the one the session
+    started with (and from then on: turned back, the cookie written meanwhile says otherwise).
+    Drawn at the end of every run of an open game, in the same place: the run after the tap
+    may be cut short by the next tap, on another tab, before the browser got the script (it
+    runs it once, when it first shows it)."""
+    if odds_on() == (st.context.cookies.get(ODDS_COOKIE) != "off") and not state.get(
+            "odds_cookie_written"):
         return
+    state.odds_cookie_written = True
     value = "on" if odds_on() else "off"
     st.html(
         "<script>document.cookie = "
