@@ -16,9 +16,10 @@ from solver.odds import OverBudget, grid_of, odds, puzzle
 from solver.odds.exclusion import Unsupported, is_refutation
 from solver.odds.owners import odds_of
 from solver.odds.pins import count_by_pins, pins_steps, plan, python_steps
-from solver.odds.pins_compiled import compiled_steps, fits, kernel
+from solver.odds.pins_compiled import WIDE_KEPT, compiled_steps, fits, kept_below, kernel
 from solver.odds.pins_compiled import pins_steps as compiled_pins
 from solver.odds.programme import Budget, finish
+from solver.odds.residues import TOP, WIDE
 from solver.odds.result import Odds
 from tests.brute import deals
 from tests.programme_check import same_as_programme
@@ -64,8 +65,9 @@ def test_forum_rules_equal_to_brute_force(log: GameLog) -> None:
 
 
 def assert_same_both_ways(log: GameLog) -> None:
-    """The compiled count gives the Python count's figures, triples and work, also modulo
-    primes near 1000 (many residues rebuilt)."""
+    """The compiled count gives the Python count's figures, triples and work, modulo primes
+    below 2^50 (64-bit residues), near 1000 (many residues rebuilt) and below 2^31 (32-bit
+    residues)."""
     if not any(True for _ in deals(log)):
         return
     pz = puzzle(log, grid_of(log))
@@ -77,6 +79,14 @@ def assert_same_both_ways(log: GameLog) -> None:
     assert finish(compiled_steps(kernel(), main, compiled)) == expected
     assert in_python.spent == compiled.spent
     assert finish(compiled_steps(kernel(), main, small, NEAR_1000)) == expected
+    assert finish(compiled_steps(kernel(), main, Budget(PLENTY), below=TOP)) == expected
+
+
+def test_the_forward_counts_kept_decide_how_wide_the_primes_are() -> None:
+    """64-bit residues (primes below 2^50, fewer passes) while the forward pass keeps at most
+    `WIDE_KEPT` counts, else 32-bit ones (primes below 2^31, half the memory)."""
+    assert kept_below(WIDE_KEPT) == WIDE
+    assert kept_below(WIDE_KEPT + 1) == TOP
 
 
 @SETTINGS

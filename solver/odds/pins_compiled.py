@@ -29,10 +29,14 @@ from .compiled import installed
 from .owners import OwnerCount
 from .pins import Figures, Plan, around, candidates, middle_work, python_steps, triples_of
 from .programme import Budget, Steps, finish
-from .residues import crt, moduli_for
+from .residues import TOP, WIDE, crt, moduli_for
 from .setup import Puzzle
 
 KEY_BITS = 62
+WIDE_KEPT = 24 << 20
+"""The most counts the forward pass may keep (for every layer) as 64-bit residues modulo
+primes below 2^50 (192 MiB; 45 cards at 30 events seed 0: 22.4 million, 3-4 primes where
+below 2^31 takes 5); a count keeping more keeps them in 32 bits, modulo primes below 2^31."""
 
 
 @cache
@@ -68,8 +72,8 @@ def load_in_background() -> None:
 
 def _warm_up(k: ModuleType) -> None:
     """Count a tiny game (a pass, a refutation, every envelope slot open) with the
-    kernels: their machine code loads at its first call (from numba's cache, else compiled:
-    about 15 s), so no real count pays for it."""
+    kernels, in 64-bit residues and in 32-bit ones: their machine code loads at its first call
+    (from numba's cache, else compiled: about 15 s), so no real count pays for it."""
     from ..cards import Deck
     from ..editions import Dealing, new_game
     from ..game import GameLog, Suggestion
@@ -84,7 +88,8 @@ def _warm_up(k: ModuleType) -> None:
     with Notebook(game, log.events) as notebook:
         p = pins.plan(puzzle(log, notebook.grid()))
     if p.possible and fits(p):
-        finish(compiled_steps(k, p, Budget(1_000_000)))
+        for below in (WIDE, TOP):  # 64-bit residues, and 32-bit ones (`kept_below`)
+            finish(compiled_steps(k, p, Budget(1_000_000), below=below))
 
 
 def count_plan(p: Plan, budget: Budget) -> Steps[Figures]:
@@ -150,11 +155,19 @@ def tables(p: Plan) -> Any:
     return np.array([r + [0] * (wide - len(r)) for r in out], dtype=np.int64)
 
 
-def compiled_steps(k: Any, p: Plan, budget: Budget, moduli: Sequence[int] | None = None
-                   ) -> Steps[Figures]:
+def kept_below(kept: int) -> int:
+    """Below what the primes are, for a count whose forward pass keeps ``kept`` counts: 2^50
+    (`residues.WIDE`: fewer primes, so fewer passes; 8 bytes a count) where they fit
+    `WIDE_KEPT`, else 2^31 (4 bytes)."""
+    return WIDE if kept <= WIDE_KEPT else TOP
+
+
+def compiled_steps(k: Any, p: Plan, budget: Budget, moduli: Sequence[int] | None = None,
+                   below: int | None = None) -> Steps[Figures]:
     """Count ``p`` with the kernels ``k``: the states once, then both passes once per prime
-    (the memory of one residue a count); ``moduli`` (tests) instead of the fewest primes
-    below 2^31 that hold every figure."""
+    (the memory of one residue a count). The primes are the fewest below ``below`` that hold
+    every figure: by default below 2^50 where the forward counts kept fit `WIDE_KEPT`, else
+    below 2^31 (`kept_below`); ``moduli`` (tests) instead."""
     import numpy as np
 
     spots = layout(p)
@@ -178,8 +191,6 @@ def compiled_steps(k: Any, p: Plan, budget: Budget, moduli: Sequence[int] | None
                       dtype=np.int64).reshape(n, 8)
     before = np.array([around(p, i)[0] for i in range(n + 1)], dtype=np.int64).reshape(n + 1, 3)
     axis_of_bit = np.array([{1: 0, 2: 1, 4: 2}.get(s, -1) for s in range(8)], dtype=np.int64)
-    values = moduli or moduli_for(
-        math.factorial(p.room) * math.prod(len(rows[a]) for a in p.open_axes))
     pinned = sorted((j for j in range(len(p.places)) if p.last_pin[j] >= 0),
                     key=lambda j: p.last_pin[j])
     rank = np.zeros(len(p.places), dtype=np.int64)
@@ -196,9 +207,19 @@ def compiled_steps(k: Any, p: Plan, budget: Budget, moduli: Sequence[int] | None
         """Per state, its row among those with ``count`` slots filled (-1: another count)."""
         filled = (keys & 1) + ((keys >> 1) & 1) + ((keys >> 2) & 1)
         where = (filled == count) & used
-        out = np.full(len(keys), -1, dtype=np.int64)
+        out = np.full(len(keys), -1, dtype=np.int32)
         out[where] = np.arange(int(where.sum()))
         return out
+
+    def runs(i: int) -> tuple[Any, int]:
+        """Per state of layer ``i`` with one slot filled, where its run of the forward split
+        starts (one count per candidate of that slot before the layer), else -1; and the
+        runs' length in all."""
+        where = with_slots(keys[i], 1, split) >= 0
+        size = np.where(where, before[i][axis_of_bit[keys[i] & 7]], 0)
+        total = int(size.sum())
+        assert total < 1 << 31
+        return np.where(where, np.cumsum(size) - size, -1).astype(np.int32), total
 
     # every layer's states, each layer charged (both passes) before its moves are listed
     keys = [np.zeros(1, dtype=np.int64)]
@@ -210,9 +231,17 @@ def compiled_steps(k: Any, p: Plan, budget: Budget, moduli: Sequence[int] | None
         keys.append(next_keys)
         dst.append(targets)
         yield
-    row_of = [with_slots(keys[i], 1, split) for i in range(n + 1)]
+    row_of, row_sizes = [], []
+    for i in range(n + 1):
+        starts, size = runs(i)
+        row_of.append(starts)
+        row_sizes.append(size)
     row2_of = [with_slots(keys[i], 2, three) for i in range(n + 1)]
-    row_width = [max(int(before[i].max()), 1) for i in range(n + 1)]
+    kept = sum(len(keys[i]) * (1 + folded[i]) + row_sizes[i] for i in range(n + 1))
+    values = moduli or moduli_for(
+        math.factorial(p.room) * math.prod(len(rows[a]) for a in p.open_axes),
+        below or kept_below(kept))
+    store = np.uint32 if max(values) < TOP else np.int64
     width_rows = int(axes_rows.max())
 
     got: list[list[Any]] = [[] for _ in range(n)]  # per layer, per prime: the card's figures
@@ -221,14 +250,13 @@ def compiled_steps(k: Any, p: Plan, budget: Budget, moduli: Sequence[int] | None
     for q in values:
         inverse = 1 / q
         # forward, kept for every layer
-        ways: list[Any] = [np.ones((1, 1), dtype=np.uint32)]
-        split_rows: list[Any] = [np.zeros((0, row_width[0]), dtype=np.uint32)]
+        ways: list[Any] = [np.ones((1, 1), dtype=store)]
+        split_rows: list[Any] = [np.zeros(0, dtype=store)]
         for i in range(n):
             w_next, r_next = k.forward(
                 keys[i], ways[i], split_rows[i], row_of[i], keys[i + 1], dst[i],
-                row_of[i + 1], 1 + folded[i + 1], int((row_of[i + 1] >= 0).sum()),
-                row_width[i + 1], rank, folded[i], before, axis_of_bit, i, *moves_of, q,
-                inverse)
+                row_of[i + 1], 1 + folded[i + 1], row_sizes[i + 1], rank, folded[i], before,
+                axis_of_bit, i, *moves_of, q, inverse)
             ways.append(w_next)
             split_rows.append(r_next)
             yield
@@ -239,9 +267,9 @@ def compiled_steps(k: Any, p: Plan, budget: Budget, moduli: Sequence[int] | None
 
         later = np.array([[factorial(p.room - (key >> top)),
                            factorial(p.room - (key >> top) - 1)] if key & 7 == p.full
-                          else [0, 0] for key in keys[n].tolist()], dtype=np.uint32
+                          else [0, 0] for key in keys[n].tolist()], dtype=store
                          ).reshape(len(keys[n]), 2)
-        later_rows = np.zeros((int((row2_of[n] >= 0).sum()), width_rows), dtype=np.uint32)
+        later_rows = np.zeros((int((row2_of[n] >= 0).sum()), width_rows), dtype=store)
         shape = tuple(int(axes_rows[a]) if a in p.open_axes else 1 for a in range(3))
         split_counts = np.zeros(shape, dtype=np.int64)
         for i in range(n - 1, -1, -1):

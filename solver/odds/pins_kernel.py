@@ -19,6 +19,7 @@ import numpy as np
 
 from .exclusion_kernel import add, mul
 from .kernel import compiled
+from .residues import TOP
 
 NONE = 3
 """The bit of the first refutation taken as "none" in a key."""
@@ -48,9 +49,17 @@ def times(a: int, w: int, residue: int, p: int, inv: float) -> int:
 
 
 @compiled
-def shoup(b: int, a: int, ratio: int, p: int) -> int:
-    """``a * b`` modulo ``p`` (residues, ``p`` below 2^31) by Shoup's method: ``ratio`` is
-    ``(a << 32) // p``, found once for many ``b``; no division."""
+def ratio_of(a: int, p: int) -> int:
+    """Shoup's multiplier for ``a`` modulo ``p``: ``(a << 32) // p`` below `TOP` (0 above)."""
+    return (a << 32) // p if p < TOP else 0
+
+
+@compiled
+def shoup(b: int, a: int, ratio: int, p: int, inv: float) -> int:
+    """``a * b`` modulo ``p`` (residues): below `TOP` by Shoup's method (``ratio`` from
+    `ratio_of`, found once for many ``b``; no division), else by `mul`."""
+    if p >= TOP:
+        return mul(a, int(b), p, inv)
     v = np.int64(b)
     y = a * v - ((v * ratio) >> 32) * p  # from 0 to below 2p
     return int(y - p if y >= p else y)
@@ -197,16 +206,17 @@ def expand(keys: Any, moves: int, i: int, t: Any, places: Any, offset: Any, widt
 
 @compiled
 def forward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any, nrow_of: Any,
-            nwidth: int, nrows: int, row_width: int, rank: Any, folded: int, before: Any,
+            nwidth: int, nrows: int, rank: Any, folded: int, before: Any,
             axis_of_bit: Any, i: int, t: Any, places: Any, offset: Any, width: Any, top: int,
             perm: Any, p: int, inv: float) -> tuple[Any, Any]:
     """The next layer's forward counts modulo ``p``: per state the ways into it, then per
     player folded (by ``rank``, the first ``folded`` before this card) the ways times their
-    places left; per state with one slot filled (``nrow_of`` >= 0) the ways by that slot's
-    card (its position among its category's candidates, in the order of the layers)."""
+    places left; per state with one slot filled the ways by that slot's card (its position
+    among its category's candidates before the layer, in the order of the layers), a run of
+    ``rows`` from ``row_of`` (the next layer's: ``nrow_of``; -1: no slot or two filled)."""
     o_key, o_w, o_kind, o_j, o_left = scratch()
-    out = np.zeros((nkeys.shape[0], nwidth), np.uint32)
-    out_rows = np.zeros((nrows, row_width), np.uint32)
+    out = np.zeros((nkeys.shape[0], nwidth), ways.dtype)
+    out_rows = np.zeros(nrows, ways.dtype)
     nfolds = t[i, 7]
     fbase = HEADER + t[i, 5] + 2 * t[i, 6]
     cand = t[i, 8]
@@ -232,10 +242,11 @@ def forward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any, 
             if nr < 0:
                 continue
             if o_kind[q] == SLOT:  # the first slot filled: this card's row
-                out_rows[nr, cand] = add(out_rows[nr, cand], times(v0, o_w[q], w, p, inv), p)
+                out_rows[nr + cand] = add(out_rows[nr + cand], times(v0, o_w[q], w, p, inv), p)
             elif r >= 0:
                 for a in range(live):
-                    out_rows[nr, a] = add(out_rows[nr, a], times(rows[r, a], o_w[q], w, p, inv), p)
+                    x = times(rows[r + a], o_w[q], w, p, inv)
+                    out_rows[nr + a] = add(out_rows[nr + a], x, p)
     return out, out_rows
 
 
@@ -253,8 +264,8 @@ def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any,
     player, then the slot (the last). Second-slot moves add to ``triples``."""
     o_key, o_w, o_kind, o_j, o_left = scratch()
     k = places.shape[0]
-    out = np.zeros((keys.shape[0], width_b), np.uint32)
-    out_rows = np.zeros((nrows2, later_rows.shape[1]), np.uint32)
+    out = np.zeros((keys.shape[0], width_b), later.dtype)
+    out_rows = np.zeros((nrows2, later_rows.shape[1]), later.dtype)
     figures = np.zeros(k + 1, np.int64)
     nfolds = t[i, 7]
     fbase = HEADER + t[i, 5] + 2 * t[i, 6]
@@ -332,16 +343,17 @@ def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any,
                         d2 = nrow2_of[d]
                         step = stride3[third]
                         for x in range(before[i, first]):
-                            fx = times(rows[r, x], o_w[q], w, p, inv)
-                            ratio = (fx << 32) // p
+                            fx = times(rows[r + x], o_w[q], w, p, inv)
+                            ratio = ratio_of(fx, p)
                             at = cand * stride3[axis] + x * stride3[first]
                             for z in range(before[i, third], axes_rows[third]):
-                                y = shoup(later_rows[d2, z], fx, ratio, p) + flat[at + z * step]
+                                y = (shoup(later_rows[d2, z], fx, ratio, p, inv)
+                                     + flat[at + z * step])
                                 flat[at + z * step] = y - p if y >= p else y
                     else:
                         for x in range(before[i, first]):
                             idx[first] = x
-                            v = mul(times(rows[r, x], o_w[q], w, p, inv), a0, p, inv)
+                            v = mul(times(rows[r + x], o_w[q], w, p, inv), a0, p, inv)
                             triples[idx[0], idx[1], idx[2]] = add(
                                 triples[idx[0], idx[1], idx[2]], v, p)
                     idx[0] = 0
@@ -361,15 +373,16 @@ def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any,
         one_fewer = free[1]
         if one_fewer != 0:
             unpinned = add(unpinned, mul(v0, one_fewer, p, inv), p)
-            ratio = (one_fewer << 32) // p
+            ratio = ratio_of(one_fewer, p)
             for e in range(nfolded):
                 j = folded[e]
-                figures[j] = add(figures[j], shoup(ways[s, 1 + rank[j]], one_fewer, ratio, p), p)
+                x = shoup(ways[s, 1 + rank[j]], one_fewer, ratio, p, inv)
+                figures[j] = add(figures[j], x, p)
         if v0 != 0:
-            ratio = (v0 << 32) // p
+            ratio = ratio_of(v0, p)
             for e in range(nopen):
                 j = still[e]
-                figures[j] = add(figures[j], shoup(free[2 + desc[j]], v0, ratio, p), p)
+                figures[j] = add(figures[j], shoup(free[2 + desc[j]], v0, ratio, p, inv), p)
     for j in range(k):
         if (holders >> j) & 1 and last_pin[j] < 0:
             figures[j] = add(figures[j], mul(places[j] % p, unpinned, p, inv), p)
