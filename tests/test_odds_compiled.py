@@ -10,6 +10,7 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,6 +21,7 @@ from solver.game import GameLog
 from solver.logfile import load
 from solver.odds import Odds, OverBudget, grid_of, odds, puzzle
 from solver.odds import compiled as compiled_module
+from solver.odds import exact as exact_module
 from solver.odds import programme as programme_module
 from solver.odds.choice import exact_count
 from solver.odds.exact import DEFAULT_BUDGET, Count, count_steps, exact_odds
@@ -320,48 +322,37 @@ def spectator(seed: int) -> GameLog:
     return play(game, truth, 10, rng, wrong_accusations=0.05)
 
 
-def test_past_its_part_the_count_hand_by_hand_gives_its_work_back(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """`programme.by_hand_first`: the cards dealt hand by hand within `BY_HAND_MOST` units, else
-    their work given back and the cards dealt again in the usual order within the whole budget,
-    compiled and in Python alike: the same figures, the work of the order that finished, and a
-    log the usual order finishes within the budget is never past it."""
+def test_the_count_deals_its_cards_hand_by_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`count_steps` deals the cards no refutation names hand by hand (`programme.hand_by_hand`),
+    compiled and in Python alike (the same order and work), and its figures are those of the
+    cards dealt in the usual order (the most constrained first), for less work on this log."""
     log = forum_game(6, 1).upto(20)
     pz = puzzle(log, grid_of(log))
     hands, hands_work = counted(pz, True)
-    monkeypatch.setattr(programme_module, "BY_HAND_MOST", 0)
-    usual, usual_work = counted(pz, True)
     python, python_work = counted(pz, False)
-    assert hands_work.spent < usual_work.spent == python_work.spent
-    order = [[layer.card for layer in c.run.layers] for c in (hands, usual, python)]
-    assert order[0] != order[1] == order[2]
+    assert hands_work.spent == python_work.spent
+    order = [[layer.card for layer in c.run.layers] for c in (hands, python)]
+    assert order[0] == order[1]
+
+    def usual_order(*args: Any, by_hand: bool = False, **options: Any) -> programme_module.Plan:
+        return programme_module.plan_of(*args, **options)
+
+    monkeypatch.setattr(exact_module, "plan_of", usual_order)
+    usual, usual_work = counted(pz, True)
+    assert [layer.card for layer in usual.run.layers] != order[0]
+    assert hands_work.spent < usual_work.spent
     assert exact_odds(log, usual, False) == exact_odds(log, hands, False)
-    counted(pz, True, usual_work.spent)
-    with pytest.raises(OverBudget):
-        counted(pz, True, usual_work.spent - 1)
 
 
-def test_a_cap_the_count_put_on_the_budget_holds_after_the_count_hand_by_hand() -> None:
-    """`Budget.cap` is the most work in all (where the programme counts in Python): lifting the
-    part tried hand by hand must not lift it for the counts that come after."""
-    allowed = {"a": frozenset({0, 1}), "b": frozenset({1, 2}), "c": frozenset({0, 2}),
-               "d": frozenset({0, 1, 2})}
-    assert programme_module.hand_by_hand(list(allowed), allowed) != list(allowed)
-    plans: list[programme_module.Plan] = []
-
-    def capping(capacity: list[int], allowed: dict[str, frozenset[int]], tallies: list[object],
-                budget: Budget, axes: object, plan: programme_module.Plan
-                ) -> programme_module.Steps[programme_module.Run]:
-        plans.append(plan)
-        budget.cap(1_000)
-        budget.spend(100)
-        yield
-        return programme_module.Run(plan.layers, plan.start, [], [], 1, [])
-
-    budget = Budget(10_000)
-    finish(programme_module.by_hand_first(capping, [1, 1, 2], allowed, [], budget))
-    assert [layer.card for layer in plans[0].layers] == ["a", "c", "d", "b"]  # hand by hand
-    assert (budget.spent, budget.transitions) == (100, 900)
+def test_hand_by_hand_fills_the_envelope_slots_in_their_axes_order() -> None:
+    """The hand the fewest cards reach goes first, but of the envelope's slots the suspect's
+    first and the room's last: the room's axis is the highest of the packed envelope counts, and
+    a move is charged for the fields up to the highest with a count (`Packing.work`)."""
+    allowed = {"s1": frozenset({0, 1, 2}), "s2": frozenset({0, 1, 2}), "s3": frozenset({0, 1, 2}),
+               "w1": frozenset({0, 1, 3}), "w2": frozenset({0, 1, 3}), "r1": frozenset({0, 1, 4})}
+    cards = list(allowed)
+    assert programme_module.hand_by_hand(cards, allowed) == ["r1", "w1", "w2", "s1", "s2", "s3"]
+    assert programme_module.hand_by_hand(cards, allowed, {2: 0, 3: 1, 4: 2}) == cards
 
 
 def test_keys_in_mixed_radix_count_the_same(monkeypatch: pytest.MonkeyPatch) -> None:

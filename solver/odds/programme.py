@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 from typing import TypeVar
@@ -45,9 +45,6 @@ class Budget:
     """The most work in all where the programme's plan cannot run compiled (its state does not
     fit one key, `compiled.fits`): a property of the log, not of the install, so the label is
     the same with numba or without. ``None``: the whole budget."""
-    most: int | None = None
-    """The most work in all that a count has capped the budget at (`cap`): it holds for the
-    counts after it too. ``None``: no cap."""
     shared: int | None = None
     """The work this count spends taking turns (`choice.first_finished`): past it, it goes on
     only once every other count has finished or dropped out. ``None``: all of it."""
@@ -70,8 +67,7 @@ class Budget:
     def cap(self, most: int | None) -> None:
         """Spend no more than ``most`` in all (``None``: no cap)."""
         if most is not None:
-            self.most = most if self.most is None else min(self.most, most)
-            self.transitions = min(self.transitions, self.most - self.spent)
+            self.transitions = min(self.transitions, most - self.spent)
 
     def refund(self, transitions: int) -> None:
         """Give back work a count charged and will charge again (its effort stays spent)."""
@@ -154,10 +150,16 @@ def card_order(singles: list[str], tallies: Sequence[Tally]) -> list[str]:
     return order
 
 
-def hand_by_hand(cards: Sequence[str], allowed: Mapping[str, frozenset[int]]) -> list[str]:
+def hand_by_hand(cards: Sequence[str], allowed: Mapping[str, frozenset[int]],
+                 slots: Mapping[int, int] | None = None) -> list[str]:
     """``cards`` again and again, every one that may go to the hand the fewest of them may reach
     (kept in their order within a hand), so that hands close early: fewer hands are open at
-    once, so fewer states."""
+    once, so fewer states. Where that hand is an envelope slot (``slots``: owner -> axis), the
+    slot of the first axis with cards left goes instead: the envelope counts are packed with the
+    first axis lowest (`Packing`) and a move is charged for the fields up to the highest with a
+    count, so the room's slot, the highest, is best filled last (filled first, on forum logs
+    whose room slot the fewest cards reach, it cost up to 2.2 times the work)."""
+    slots = slots or {}
     left = list(cards)
     out: list[str] = []
     while left:
@@ -166,6 +168,8 @@ def hand_by_hand(cards: Sequence[str], allowed: Mapping[str, frozenset[int]]) ->
             for o in allowed[card]:
                 reach[o] += 1
         hand = min(reach, key=lambda o: (reach[o], o))
+        if hand in slots:
+            hand = min((o for o in reach if o in slots), key=lambda o: slots[o])
         out.extend(card for card in left if hand in allowed[card])
         left = [card for card in left if hand not in allowed[card]]
     return out
@@ -197,7 +201,7 @@ def layers_of(
         free.extend(blocks.pop(key))
     free.sort(key=lambda c: len(allowed[c]))
     if by_hand:
-        free = hand_by_hand(free, allowed)
+        free = hand_by_hand(free, allowed, axes)
     classes: list[list[tuple[str, ...]]] = [[] for _ in CATEGORIES]
 
     def envelope_class(owners_of: Iterable[int], cards: tuple[str, ...]) -> int:
@@ -391,52 +395,6 @@ def plan_of(
     return Plan(layers, classes, blocks, [saturation_of(t.weights) for t in tallies],
                 (*capacity, *([0] * blocks), *([0] * len(tallies))),
                 tuple([0] * (n + blocks + len(tallies))), feasible)
-
-
-BY_HAND_MOST = 16_000_000
-"""The most work the count with its cards dealt hand by hand may take (`by_hand_first`)."""
-
-Programme = Callable[..., Steps[Run]]
-"""`programme_steps` or `compiled.compiled_steps`: the same count, the same work charged."""
-
-
-def by_hand_first(
-    programme: Programme,
-    capacity: Sequence[int],
-    allowed: Mapping[str, frozenset[int]],
-    tallies: Sequence[Tally],
-    budget: Budget,
-    axes: Mapping[int, int] | None = None,
-) -> Steps[Run]:
-    """``programme``'s count with the single cards dealt hand by hand (`hand_by_hand`), within
-    `BY_HAND_MOST` units of the budget; past them, its work given back and the count again in
-    the usual order (the most constrained card first) within the whole budget.
-
-    Dealt hand by hand, the late logs measured cost less, but not every one: so a log is exact
-    whenever the usual order finishes it, and more often; the work charged is that of the
-    count that finished, and whether it finishes depends on the log and the budget alone.
-    Where both orders deal the cards alike, the count runs once. A cap ``programme`` puts on
-    the budget (`Budget.cap`: where it counts in Python) holds for each of the two counts and
-    for the counts after them (the part is lifted, the cap is not)."""
-    usual = plan_of(capacity, allowed, tallies, axes)
-    alone = [layer.card for layer in usual.layers if layer.card is not None and not layer.hooks]
-    if hand_by_hand(alone, allowed) == alone:  # the cards no refutation names: dealt alike
-        return (yield from programme(capacity, allowed, tallies, budget, axes, usual))
-    hands = plan_of(capacity, allowed, tallies, axes, by_hand=True)
-    left, before = budget.transitions, budget.spent
-    budget.transitions = min(left, BY_HAND_MOST)
-    try:
-        run: Run = yield from programme(capacity, allowed, tallies, budget, axes, hands)
-    except OverBudget:
-        pass  # counted again below, outside the handler: its traceback holds the first count
-    else:
-        budget.transitions = left - (budget.spent - before)
-        budget.cap(budget.most)  # the part was lifted, not a cap the count put on the budget
-        return run
-    budget.refund(budget.spent - before)
-    budget.transitions = left
-    budget.cap(budget.most)
-    return (yield from programme(capacity, allowed, tallies, budget, axes, usual))
 
 
 def run_programme(
