@@ -9,12 +9,12 @@ revision shown, the base of the next save); ``editing``, ``edit_original`` and `
 (the entry being edited, as recorded and as its form first showed it); ``pending_show`` (index
 and event of a suggestion whose shown card to ask for); ``flash`` (messages for the next run).
 The screens keep a few keys of their own: the entry form's fields (`ENTRY_KEYS`, see
-`notebook_app.entry`) and ``kind``, ``view`` (the tab shown), ``advise_on`` (Turn: Suggest for
-me), ``explain_cell``, ``odds_on``, ``odds_cookie_written``, ``odds_counting`` and
-``explaining`` (Grid), ``review_at`` and ``review_drawn`` (Review: the step chosen, the slider
-``review_step`` as last drawn), ``scroll_top`` (scroll up after this run), ``drawn_widgets``
-(`ignore_stale_widgets`), the new game form's ``new_*``. The cached `Store` holds nothing but
-the database's address.
+`notebook_app.entry`) and ``kind``, ``view`` (the tab shown), ``advise_on`` and ``odds_on``
+(the player's choices, `notebook_app.choices`, with ``choices_written``), ``explain_cell``,
+``odds_counting`` and ``explaining`` (Grid), ``review_at`` and ``review_drawn`` (Review: the
+step chosen, the slider ``review_step`` as last drawn), ``scroll_top`` (scroll up after this
+run), ``drawn_widgets`` (`ignore_stale_widgets`), the new game form's ``new_*``. The cached
+`Store` holds nothing but the database's address.
 
 The address bar holds ``?game=<id>``, which grants nothing by itself: the id opens the game only
 in a browser whose list has it. A game's links (``?game=<token>``) grant read or edit access to

@@ -20,7 +20,7 @@ from streamlit.testing.v1 import AppTest
 
 import notebook_app.session as session
 import notebook_app.store as store_module
-from notebook_app.screens.grid import ODDS_COOKIE
+from notebook_app.choices import CHOICES
 from notebook_app.store import DB_ENV, Store
 from solver.editions import Dealing, editions, new_game
 from solver.game import GameLog, Reveal, Suggestion
@@ -159,10 +159,15 @@ def test_the_first_tap_after_a_restart_is_the_players(
     """A page that reconnects to a restarted server sends its first tap to a new session, with
     the inputs it shows: a Record tap records the turn on the form (a tab tap shows that tab,
     the form kept: ``tests/test_browser_storage.py``). An edit's form is not taken up as a new
-    entry: the player is told its changes were not saved. Show odds turned off stays off (this
-    browser's cookie)."""
+    entry: the player is told its changes were not saved. Show odds and Suggest for me stay as
+    the player set them (this browser's cookies)."""
     game_id = store.create(classic(), ANN)
     at = browser(monkeypatch, ANN, game=game_id)
+    at.toggle(key="advise_me").set_value(True).run()  # kept in this browser's cookie
+    kept = choices_written(at)
+    assert kept == {"clue_notebook_advise": "on"}
+    monkeypatch.setattr(type(session.st.context), "cookies",  # as the browser keeps them
+                        property(lambda _: dict(kept)))
     for key, value in (("e_suspect", "Mrs. White"), ("e_weapon", "Knife"),
                        ("e_room", "Lounge"), ("e_refuter", "")):  # nobody showed
         at.pills(key=key).set_value(value).run()
@@ -181,25 +186,31 @@ def test_the_first_tap_after_a_restart_is_the_players(
     assert "The app restarted while you were editing #1" in texts(at)
     assert at.pills(key="e_room").value != "Hall"  # the form starts afresh
     at.segmented_control(key="view").set_value("Grid").run()
-    at.toggle(key="show_odds").set_value(False).run()  # kept in this browser's cookie
-    assert odds_cookie(at) == ["off"]
-    monkeypatch.setattr(type(session.st.context), "cookies",  # as the browser keeps it
-                        property(lambda _: {ODDS_COOKIE: "off"}))
+    at.toggle(key="show_odds").set_value(False).run()
+    assert choices_written(at) == {"clue_notebook_odds": "off"}
+    kept["clue_notebook_odds"] = "off"
     after_restart(at.segmented_control(key="view").set_value("Log"))
-    assert odds_cookie(at) == []  # (the cookie says so already)
+    assert choices_written(at) == {}  # (the cookies say so already)
     at.segmented_control(key="view").set_value("Grid").run()
     assert at.toggle(key="show_odds").value is False
     assert not any(str(v).endswith("%") for v in at.dataframe[0].value.to_numpy().flat)
     at.toggle(key="show_odds").set_value(True).run()
-    assert odds_cookie(at) == ["on"]
+    assert choices_written(at) == {"clue_notebook_odds": "on"}
     at.toggle(key="show_odds").set_value(False).run()  # back as the session began: the
-    assert odds_cookie(at) == ["off"]  # cookie, written "on" meanwhile, is written again
+    assert choices_written(at) == {"clue_notebook_odds": "off"}  # cookie, written "on"
+    at.segmented_control(key="view").set_value("Turn").run()  # meanwhile, is written again
+    at.pills(key="by").set_value("Ann").run()
+    assert at.toggle(key="advise_me").value is True
 
 
-def odds_cookie(at: AppTest) -> list[str]:
-    """What the scripts on the page write into the Show odds cookie."""
-    return [body.split(f"{ODDS_COOKIE}=")[1].split(";")[0] for body in
-            (h.proto.body for h in at.get("html")) if f"document.cookie = '{ODDS_COOKIE}=" in body]
+def choices_written(at: AppTest) -> dict[str, str]:
+    """What the scripts on the page write into the cookies of the player's choices."""
+    written = {}
+    for body in (h.proto.body for h in at.get("html")):
+        for cookie, _default in CHOICES.values():
+            if f"document.cookie = '{cookie}=" in body:
+                written[cookie] = body.split(f"{cookie}=")[1].split(";")[0]
+    return written
 
 
 # --- one link, one game ------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from solver.game import ENVELOPE
 from solver.i18n import _
 from solver.notebook import Grid
 
+from ..choices import chosen
 from ..grid_view import (
     CELL_WIDTH,
     PHONE_TABLE,
@@ -142,42 +143,14 @@ def grid_view() -> None:
         st.rerun()  # (`notebook_app.session.browser_sent`): the grid as the toggle says
 
 
-ODDS_COOKIE = "clue_notebook_odds"
-"""The cookie that keeps this browser's Show odds choice (``off`` or ``on``; on without it)."""
-COOKIE_DAYS = 400
-
-
 def odds_on() -> bool:
-    """Whether the player wants the odds on the Grid: they do until they turn them off, and
-    that choice outlasts a reload and a server restart (`remember_odds_choice`)."""
-    if "odds_on" not in state:
-        state.odds_on = st.context.cookies.get(ODDS_COOKIE) != "off"
-    return bool(state.odds_on)
+    """Whether the player wants the odds on the Grid (they do until they turn them off; the
+    choice is kept, `notebook_app.choices`)."""
+    return chosen("odds_on")
 
 
 def keep_odds_choice() -> None:
-    """Keep the Show odds choice in a key of our own: Streamlit drops a widget's value in a run
-    that does not draw it, and the choice must outlast a look at another tab."""
     state.odds_on = state.show_odds
-
-
-def remember_odds_choice() -> None:
-    """Write the Show odds choice into this browser's cookie once it is not the one the session
-    started with (and from then on: turned back, the cookie written meanwhile says otherwise).
-    Drawn at the end of every run of an open game, in the same place: the run after the tap
-    may be cut short by the next tap, on another tab, before the browser got the script (it
-    runs it once, when it first shows it)."""
-    if odds_on() == (st.context.cookies.get(ODDS_COOKIE) != "off") and not state.get(
-            "odds_cookie_written"):
-        return
-    state.odds_cookie_written = True
-    value = "on" if odds_on() else "off"
-    st.html(
-        "<script>document.cookie = "
-        f"'{ODDS_COOKIE}={value}; Max-Age={COOKIE_DAYS * 86400}; Path=/; SameSite=Lax'"
-        " + (location.protocol === 'https:' ? '; Secure' : '');</script>",
-        unsafe_allow_javascript=True,
-    )
 
 
 def counting_note() -> None:

@@ -11,6 +11,7 @@ import streamlit as st
 from solver.game import GameLog
 from solver.i18n import N_, Message, _, ngettext, say
 
+from ..choices import remember_choices
 from ..entry import next_entry, start_edit, submit_entry
 from ..grid_view import as_markdown, envelope_line, verdict
 from ..history import told
@@ -31,7 +32,7 @@ from ..session import (
 )
 from ..turns import describe
 from .game import game_view
-from .grid import grid_view, odds_on, remember_odds_choice, working_note
+from .grid import grid_view, odds_on, working_note
 from .log import log_view
 from .review import review_view
 from .turn import turn_view
@@ -260,7 +261,7 @@ def play_screen() -> None:
     if view != "Turn" and can_edit() and form_sent():
         adopt_form()
     VIEWS[view]()
-    remember_odds_choice()
+    remember_choices()
     remember_drawn()
 
 

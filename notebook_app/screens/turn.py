@@ -15,6 +15,7 @@ from solver.cards import CATEGORIES, Category, Deck
 from solver.game import GameLog, Reveal, Suggestion
 from solver.i18n import N_, Message, _, say, say_n
 
+from ..choices import chosen
 from ..entry import (
     CARD_KEYS,
     KINDS,
@@ -174,11 +175,9 @@ def turn_form() -> None:
 
 
 def advise_toggle() -> bool:
-    """The "Suggest for me" toggle, and whether it is on. The choice is kept in a key of our own
-    (``advise_on``): Streamlit drops a widget's value in a run that does not draw it (another
-    tab, another player's turn), and the choice must outlast that (as Show odds',
-    `notebook_app.screens.grid.odds_on`)."""
-    on = st.toggle(_("Suggest for me"), key="advise_me", value=bool(state.get("advise_on")),
+    """The "Suggest for me" toggle, and whether it is on (the choice is kept,
+    `notebook_app.choices`; a reconnected page's toggle, sent to a new session, is followed)."""
+    on = st.toggle(_("Suggest for me"), key="advise_me", value=chosen("advise_on"),
                    help=_("The suggestion whose answer should teach you most about the "
                           "envelope"))
     state.advise_on = on
