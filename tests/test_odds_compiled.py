@@ -27,7 +27,7 @@ from solver.odds.choice import exact_count
 from solver.odds.exact import DEFAULT_BUDGET, Count, count_steps, exact_odds
 from solver.odds.programme import Budget, finish
 from solver.odds.residues import is_prime, moduli_for
-from solver.odds.setup import Puzzle
+from solver.odds.setup import Puzzle, Tally
 from solver.simulate import play, random_setup
 from tests.brute import deals
 from tests.strategies import forum_game, small_logs
@@ -238,6 +238,43 @@ def test_kernels_count_back_exactly_from_residues() -> None:
         per_label[label[t]] += ways[s] * later[into[t]]
     assert out[:, 0].tolist() == ways_out
     assert by_label[:, 0].tolist() == [signed(v) for v in per_label]
+
+
+class KernelSpy:
+    """The kernels, each call's name recorded."""
+
+    def __init__(self, k: ModuleType) -> None:
+        self.k, self.called = k, set[str]()
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self.k, name)
+        if not callable(value):
+            return value
+
+        def call(*args: Any) -> Any:
+            self.called.add(name)
+            return value(*args)
+
+        return call
+
+
+def test_the_warm_up_calls_every_kernel_a_count_calls(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`compiled._warm_up` calls every kernel a count calls, so none loads (or, where no cache
+    is writable, compiles: a second) in a real count: also the count modulo primes whose
+    total fits 64 bits, counted back exactly (`compiled.Backward`)."""
+    k = compiled_module.kernel()
+    assert k is not None
+    warm, counting = KernelSpy(k), KernelSpy(k)
+    compiled_module._warm_up(warm)  # type: ignore[arg-type]
+    two = frozenset({0, 1})
+    capacity = [2, 2, 1]
+    allowed = {"a": two, "b": two, "c": two, "d": two, "e": frozenset({1, 2})}
+    tallies = [Tally(0, ("a", "b"), (0, 1, 1))]
+    plan = programme_module.plan_of(capacity, allowed, tallies, {2: 0})
+    monkeypatch.setattr(compiled_module, "bound", lambda *_: 1 << 120)
+    run = finish(compiled_module._compiled(counting, capacity, allowed, tallies, Budget(1_000),
+                                           {2: 0}, plan))
+    assert run.total and counting.called <= warm.called, counting.called - warm.called
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))

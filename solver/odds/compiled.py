@@ -101,8 +101,11 @@ def kernel() -> ModuleType | None:
 
 def _warm_up(k: ModuleType) -> None:
     """Count a tiny deal (a refutation, a block, an envelope slot), in exact counts and modulo
-    primes (64- and 32-bit arrays): every kernel's machine code loads at its first call (from
+    primes (64- and 32-bit arrays), and turn residues into exact ways in (`Backward.ways`, for
+    a total that fits 64 bits): every kernel's machine code loads at its first call (from
     numba's cache, else compiled), so no real count pays for it."""
+    import numpy as np
+
     two = frozenset({0, 1})
     capacity = [2, 2, 1]
     allowed = {"a": two, "b": two, "c": two, "d": two, "e": frozenset({1, 2})}
@@ -111,6 +114,8 @@ def _warm_up(k: ModuleType) -> None:
     plan = plan_of(capacity, allowed, tallies, axes)
     for exact_limit in (EXACT_LIMIT, 0):
         finish(_compiled(k, capacity, allowed, tallies, Budget(1_000), axes, plan, exact_limit))
+    moduli = np.array(moduli_for(EXACT_LIMIT), np.int64)
+    Backward.of(k, moduli, None, EXACT_LIMIT).ways(k, np.zeros((1, len(moduli)), np.int32))
 
 
 def loaded() -> bool:
