@@ -51,17 +51,32 @@ def exact_ways(ways: Any, moduli: Any, inverse: Any, prefix: Any) -> Any:
     """Per state, the number below the moduli's product with these residues (``ways``, one
     column per modulus), modulo 2^64 (as signed 64-bit integers: `wrapped`), one column: by
     Garner's mixed radix, ``inverse[i, j]`` the inverse of ``moduli[i]`` modulo ``moduli[j]``,
-    ``prefix[j]`` the product of the moduli before ``j`` modulo 2^64."""
+    ``prefix[j]`` the product of the moduli before ``j`` modulo 2^64. Each multiplication by
+    an inverse by Shoup's method (as in `forward`: the residue below ``p``), so no division
+    per state where the moduli are alike (the primes just below 2^31)."""
     columns = moduli.shape[0]
+    ratio = np.zeros((columns, columns), np.int64)
+    for j in range(columns):
+        for i in range(j):
+            ratio[i, j] = (inverse[i, j] << 32) // moduli[j]
     out = np.empty((ways.shape[0], 1), np.int64)
     digit = np.empty(columns, np.int64)
     for u in range(ways.shape[0]):
-        x = np.int64(0)
-        for j in range(columns):
+        x = np.int64(ways[u, 0])
+        digit[0] = x
+        for j in range(1, columns):
             p = moduli[j]
             d = np.int64(ways[u, j])
             for i in range(j):
-                d = (d + p - digit[i] % p) * inverse[i, j] % p
+                e = digit[i]
+                if e >= p:
+                    e = e - p if e < 2 * p else e % p
+                d += p - e
+                if d >= p:
+                    d -= p
+                d = d * inverse[i, j] - ((d * ratio[i, j]) >> 32) * p
+                if d >= p:
+                    d -= p
             digit[j] = d
             x = wrapped(d, prefix[j], x)
         out[u, 0] = x
