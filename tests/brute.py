@@ -7,9 +7,12 @@ engine can be checked against it cell by cell.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations, product
+from math import comb, prod
+from typing import NamedTuple
 
-from solver.cards import CATEGORIES
+from solver.cards import CATEGORIES, Deck
 from solver.game import (
     ENVELOPE,
     FIRST_IN_ORDER,
@@ -28,17 +31,59 @@ Deal = dict[str, str]
 
 def all_deals(game: Game) -> Iterator[Deal]:
     """Every deal of the setup (envelope one per category, hand sizes, my cards), unfiltered."""
-    face_up = set(game.face_up)
-    live = [c for c in game.deck if c not in face_up]
-    holders = [(o, game.capacity(o)) for o in game.owners if o != ENVELOPE]
-    per_category = [[c for c in game.deck.of(cat) if c not in face_up] for cat in CATEGORIES]
+    holders = tuple((o, game.capacity(o)) for o in game.owners if o != ENVELOPE)
+    setup = _Setup(game.deck, tuple(game.face_up), holders)
+    every = _every_deal(setup) if _how_many(setup) <= KEPT_DEALS else _dealt(setup)
+    for deal in every:
+        if game.me is None or all(deal.get(c) == game.me for c in game.my_cards):
+            yield deal
+
+
+class _Setup(NamedTuple):
+    """What the deals of a game depend on, whoever's notebook it is: many views of one table
+    (each player's, in `tests.test_race`) share it."""
+
+    deck: Deck
+    face_up: tuple[str, ...]
+    holders: tuple[tuple[str, int], ...]
+
+
+KEPT_DEALS = 10_000
+"""The most deals of one setup kept in memory (`_every_deal`, 8 setups: 25 MB at most); a
+larger setup is dealt again on every call. The races' 3-player tables have 2,430."""
+
+
+@lru_cache(maxsize=8)
+def _every_deal(setup: _Setup) -> tuple[Deal, ...]:
+    """`_dealt` once per setup (the same deals in the same order): a brute-force race reads
+    thousands of views of one small table, and dealing it again for each was most of its time.
+    Callers only read the deals."""
+    return tuple(_dealt(setup))
+
+
+def _how_many(setup: _Setup) -> int:
+    """How many deals `_dealt` yields."""
+    face_up = set(setup.face_up)
+    total = prod(sum(c not in face_up for c in setup.deck.of(cat)) for cat in CATEGORIES)
+    left = sum(c not in face_up for c in setup.deck) - len(CATEGORIES)
+    for _, size in setup.holders:
+        if size > left:
+            return 0
+        total *= comb(left, size)
+        left -= size
+    return total if left == 0 else 0
+
+
+def _dealt(setup: _Setup) -> Iterator[Deal]:
+    face_up = set(setup.face_up)
+    live = [c for c in setup.deck if c not in face_up]
+    per_category = [[c for c in setup.deck.of(cat) if c not in face_up] for cat in CATEGORIES]
     for triple in product(*per_category):
         rest = [c for c in live if c not in triple]
-        for hands in _distribute(rest, holders):
+        for hands in _distribute(rest, setup.holders):
             deal = dict.fromkeys(triple, ENVELOPE)
             deal.update(hands)
-            if game.me is None or all(deal.get(c) == game.me for c in game.my_cards):
-                yield deal
+            yield deal
 
 
 def _distribute(cards: Sequence[str], holders: Sequence[tuple[str, int]]) -> Iterator[Deal]:

@@ -100,11 +100,13 @@ def _public_positions(log: GameLog, public: tuple[Event, ...]) -> list[Event | N
     return out
 
 
-def _knows(view: GameLog, cache: dict[GameLog, bool]) -> bool:
-    if view not in cache:
-        envelopes = {tuple(c for c, o in d.items() if o == ENVELOPE) for d in deals(view)}
-        cache[view] = len(envelopes) == 1
-    return cache[view]
+@cache
+def _knows(view: GameLog) -> bool:
+    """Whether the owner of ``view`` can name the envelope: one envelope in every deal it
+    allows. Kept for the whole run: the brute-force races of one log (each bluff factor, with
+    and without the assumption, what the asker keeps open) read the same views."""
+    envelopes = {tuple(c for c, o in d.items() if o == ENVELOPE) for d in deals(view)}
+    return len(envelopes) == 1
 
 
 def bluff_weight(log: GameLog, deal: Deal, bluff: Fraction) -> Fraction:
@@ -181,7 +183,6 @@ def brute_race_of(log: GameLog, bluff: Fraction = BLUFF, after_shown: bool = Tru
     players = [n for n in log.game.player_names if n != log.game.me]
     accusers = {e.by for e in log.events if isinstance(e, Accusation)}
     ends = _turn_ends(log)
-    cache: dict[GameLog, bool] = {}
     rows = []
     for deal, weight in allowed:
         mass: dict[str, Fraction] = {}  # the mean weight of their views
@@ -192,8 +193,8 @@ def brute_race_of(log: GameLog, bluff: Fraction = BLUFF, after_shown: bool = Tru
             views = list(_views(log, player, deal))
             heed = [listened(v, bluff) if after_shown else Fraction(1) for v in views]
             asked = player not in accusers and player in ends
-            now = [_knows(v, cache) for v in views]
-            then = [asked and _knows(GameLog(v.game, v.events[:ends[player]]), cache)
+            now = [_knows(v) for v in views]
+            then = [asked and _knows(GameLog(v.game, v.events[:ends[player]]))
                     for v in views]
             rows_of = list(zip(heed, now, then, strict=True))
             mass[player] = sum(heed, Fraction(0)) / len(views)
@@ -233,7 +234,6 @@ def brute_race_now(log: GameLog, bluff: Fraction = BLUFF) -> dict[str, float]:
     """The race without "players accuse when certain": over every consistent deal and every
     hidden choice, weighed as in `brute_race_of`."""
     players = [n for n in log.game.player_names if n != log.game.me]
-    cache: dict[GameLog, bool] = {}
     rows = []
     for deal, weight in weighed_deals(log, bluff):
         mass: dict[str, Fraction] = {}
@@ -243,7 +243,7 @@ def brute_race_now(log: GameLog, bluff: Fraction = BLUFF) -> dict[str, float]:
             heed = [listened(v, bluff) for v in views]
             mass[player] = sum(heed, Fraction(0)) / len(views)
             plain[player] = sum((h for h, v in zip(heed, views, strict=True)
-                                 if _knows(v, cache)), Fraction(0)) / len(views)
+                                 if _knows(v)), Fraction(0)) / len(views)
         rows.append((weight, mass, plain))
     total = sum(w * _keep(m) for w, m, _ in rows)
     return {player: float(sum(w * p[player] * _keep(m, player) for w, m, p in rows) / total)
@@ -648,14 +648,13 @@ def brute_open_after(log: GameLog, asker: str, cards: tuple[str, ...],
     others = [n for n in log.game.player_names if n not in (log.game.me, asker)]
     accusers = {e.by for e in log.events if isinstance(e, Accusation)}
     ends = _turn_ends(log)
-    cache: dict[GameLog, bool] = {}
 
     def quiet(player: str, view: GameLog) -> bool:
         """Whether ``player`` could not have named the envelope at the end of their last turn
         in ``view`` (or has accused, or has not asked yet)."""
         if player in accusers or player not in ends:
             return True
-        return not _knows(GameLog(view.game, view.events[:ends[player]]), cache)
+        return not _knows(GameLog(view.game, view.events[:ends[player]]))
 
     def weigh(keep: bool) -> tuple[float, dict[str, float]]:
         totals = dict.fromkeys(cards, 0.0)
@@ -787,10 +786,9 @@ def _weighed_views(log: GameLog, player: str, deal: Deal, fallback: bool
     accusers = {e.by for e in log.events if isinstance(e, Accusation)}
     ends = _turn_ends(log)
     asked = not fallback and player not in accusers and player in ends
-    cache: dict[GameLog, bool] = {}
 
     def knew(view: GameLog) -> bool:
-        return asked and _knows(GameLog(view.game, view.events[:ends[player]]), cache)
+        return asked and _knows(GameLog(view.game, view.events[:ends[player]]))
 
     views = [(v, listened(v, BLUFF) * (not knew(v))) for v in _views(log, player, deal)]
     total = sum((h for _, h in views), Fraction(0))
