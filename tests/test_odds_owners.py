@@ -225,6 +225,24 @@ def test_a_count_owner_by_owner_with_too_many_kinds_goes_last(started: list[int]
     assert isinstance(favoured, OwnerCount) and started
 
 
+def test_a_count_owner_by_owner_with_far_too_many_kinds_is_not_tried(started: list[int]) -> None:
+    """Where its kinds allow more than `choice.HOPELESS` times its budget in states, the count
+    owner by owner is not tried even once the others have dropped out (8 players, 10 events,
+    seed 0: 3,456 such states, 954 units owner by owner, past 200,000 for the programme)."""
+    from solver.odds import choice
+    from tests.test_odds_exclusion import forum_log
+
+    log = forum_log(8, 10, 0)
+    pz = puzzle(log, grid_of(log))
+    assert choice.owner_states(pz) == 3_456
+    with pytest.raises(OverBudget):
+        choice.exact_count(pz, 3_456 // choice.HOPELESS - 1, 200_000)
+    assert not started
+    with pytest.raises(OverBudget):  # within the bound: tried, and past its budget
+        choice.exact_count(pz, 3_456 // choice.HOPELESS + 1, 200_000)
+    assert started
+
+
 def test_at_a_crowded_table_too_many_kinds_go_last_unless_the_weights_are_the_refuter_models(
         started: list[int]) -> None:
     """Where inclusion-exclusion runs, the count owner by owner with more kinds' states than its

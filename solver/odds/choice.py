@@ -33,11 +33,13 @@ depend on the shares (each has its own budget); only how soon.
 Late in a game the passes give almost every open card its own set of possible holders, and the
 count owner by owner, which counts cards by kind, has little left to merge: where its kinds
 allow more states than its budget (`owner_states`) it takes no turns and starts only once the
-other counts have dropped out. Of the 168 forum and 45-card logs of 8 and 12 players measured
-(seeds 0-11, 0-100 events), 49 are such logs where inclusion-exclusion does not run: it
-finished 4 (the programme alone took 8-59 ms there, it 0.3-0.5 s), and on the 34 the
-programme finished its turns cost 0.3-0.7 s of CPU a log for nothing (``docs/odds.md``, "Where
-the time goes", late in a game). Where inclusion-exclusion runs the same holds (before
+other counts have dropped out; where they allow more than `HOPELESS` times its budget, it is
+not tried at all (it finished none of the 71 such logs measured). Of the 168 forum and
+45-card logs of 8 and 12 players measured (seeds 0-11, 0-100 events), 49 are such logs where
+inclusion-exclusion does not run: it finished 4 (the programme alone took 8-59 ms there, it
+0.3-0.5 s), and on the 34 the programme finished its turns cost 0.3-0.7 s of CPU a log for
+nothing (``docs/odds.md``, "Where the time goes", late in a game). Where inclusion-exclusion
+runs the same holds (before
 inclusion-exclusion card by card): there it drops out only from 30 events on, where the count
 owner by owner's kinds allow 2^21 states or more and it finished none of the 39 such logs
 measured; its turns cost 0.4-0.7 s on each log the programme finished after
@@ -50,6 +52,7 @@ measured at 10 events, 9 of them past the programme's 20 million units).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 from collections import defaultdict
@@ -88,6 +91,16 @@ those with 25, 28, 39, 40, 51, 52 and 65 cells (the one with 65 the count owner 
 finishes too), none with more; giving up on a log cost it 0.08-0.57 s, paid on top of the
 other counts' where the log is sampled in the end. With none, the other counts finish at
 once. (In Python, within 150,000 moves, the cut was 24.)"""
+HOPELESS = 40
+"""Where the count owner by owner's kinds allow more than this many times its budget in states
+(`owner_states`), it is not tried at all, not even once the other counts have dropped out: of
+the 93 logs measured whose kinds allow more states than its budget (12-player forum and
+45-card, 8-player forum; seeds 0-11, 10-100 events) it finished 17, every one with fewer than
+2^20 such states (9.1 times its budget at most), and none of the 71 with 2^20 or more (11 to
+515,000 times), where it spent 0.33-0.81 s of CPU: paid, where it runs last, before the log is
+counted by inclusion-exclusion card by card or sampled (`docs/odds.md`, "Where the time goes",
+morning: the envelope's slots in order). A property of the log, so the label is the same on
+every machine."""
 EXCLUSION_UNCOMPILED = 150_000
 """The most moves inclusion-exclusion makes where its plan does not fit the compiled loops (a
 turn's state past one key, `exclusion_compiled.fits`): a property of the log, so on every
@@ -186,7 +199,8 @@ def exact_count(
     many = hands > FEW_HANDS
     runs: list[tuple[Steps[OwnerCount | Count], Budget, int]] = []
     crowd = hands > CROWD and exclusion_budget > 0 and 0 < ruled_out(pz) <= FEW_CELLS
-    last = owner_states(pz) > owner_budget and (not crowd or expands(pz))  # once the others
+    states = owner_states(pz)
+    last = states > owner_budget and (not crowd or expands(pz))  # once the others
     by_owner = Budget(owner_budget, shared=0 if crowd and not last else None)  # waits for them
     if not last:
         runs.append((owner_steps(pz, by_owner), by_owner, LEAD if many and not crowd else 1))
@@ -202,14 +216,10 @@ def exact_count(
     try:
         return first_finished(runs, HEAD_START)
     except OverBudget:
-        if not last:
-            if not (crowd and pins_budget > 0):
-                raise
-        else:
-            try:
+        if last and states <= HOPELESS * owner_budget:  # else it is not tried at all
+            with contextlib.suppress(OverBudget):
                 return first_finished([(owner_steps(pz, by_owner), by_owner, 1)])
-            except OverBudget:
-                if not (crowd and pins_budget > 0):
-                    raise
+        if not (crowd and pins_budget > 0):
+            raise
     by_pins = Budget(pins_budget, uncompiled=min(pins_budget, EXCLUSION_UNCOMPILED))
     return first_finished([(pins_steps(pz, by_pins), by_pins, 1)])
