@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from solver.editions import Dealing
 from solver.game import GameLog
@@ -19,7 +20,7 @@ from solver.odds.pins import count_by_pins, pins_steps, plan, python_steps
 from solver.odds.pins_compiled import WIDE_KEPT, compiled_steps, fits, kept_below, kernel
 from solver.odds.pins_compiled import pins_steps as compiled_pins
 from solver.odds.programme import Budget, finish
-from solver.odds.residues import TOP, WIDE
+from solver.odds.residues import TOP, WIDER, moduli_for
 from solver.odds.result import Odds
 from tests.brute import deals
 from tests.programme_check import same_as_programme
@@ -66,7 +67,7 @@ def test_forum_rules_equal_to_brute_force(log: GameLog) -> None:
 
 def assert_same_both_ways(log: GameLog) -> None:
     """The compiled count gives the Python count's figures, triples and work, modulo primes
-    below 2^50 (64-bit residues), near 1000 (many residues rebuilt) and below 2^31 (32-bit
+    below 2^52 (64-bit residues), near 1000 (many residues rebuilt) and below 2^31 (32-bit
     residues)."""
     if not any(True for _ in deals(log)):
         return
@@ -83,10 +84,27 @@ def assert_same_both_ways(log: GameLog) -> None:
 
 
 def test_the_forward_counts_kept_decide_how_wide_the_primes_are() -> None:
-    """64-bit residues (primes below 2^50, fewer passes) while the forward pass keeps at most
+    """64-bit residues (primes below 2^52, fewer passes) while the forward pass keeps at most
     `WIDE_KEPT` counts, else 32-bit ones (primes below 2^31, half the memory)."""
-    assert kept_below(WIDE_KEPT) == WIDE
+    assert kept_below(WIDE_KEPT) == WIDER
     assert kept_below(WIDE_KEPT + 1) == TOP
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=0, max_value=3), st.integers(min_value=0),
+       st.integers(min_value=0), st.integers(min_value=-3, max_value=3))
+def test_a_product_modulo_a_prime_below_2_to_the_52(index: int, a: int, b: int, off: int
+                                                    ) -> None:
+    """`pins_kernel.mul` modulo the primes below 2^52 it counts with: residues at the edges
+    (0, 1, p - 1), between, and products just either side of a multiple of ``p`` (where the
+    floating-point quotient is most often off)."""
+    p = moduli_for(1 << 300, WIDER)[index]
+    k = kernel()
+    assert k is not None
+    a, b = a % p, b % p
+    near = (b * p // max(a, 1) + off) % p  # a * near is about b * p (b < a), or a multiple
+    for x, y in ((a, b), (p - 1, p - 1), (p - 1, b), (0, p - 1), (1, p - 1), (a, near)):
+        assert k.mul(x, y, p, 1 / p) == x * y % p
 
 
 @SETTINGS

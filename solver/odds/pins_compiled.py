@@ -5,13 +5,15 @@ The plan is `pins.plan`'s, and so are the moves and the work charged: a unit per
 layer and per move listed, once for the forward pass and once for the backward one, and one
 per pair of envelope rows multiplied at a second slot (`pins.middle_work`). Here every layer's
 states are found first (each layer charged, both passes, before its moves are listed: a count
-past its budget stops there), then the forward counts, kept for every layer (32 bits a
-residue), then the backward counts layer by layer, each layer's figures taken as it goes.
+past its budget stops there), then the forward counts, kept for every layer, then the
+backward counts layer by layer, each layer's figures taken as it goes; both passes once per
+prime.
 
-Counts are residues modulo primes below 2^31 that multiply to more than any final figure (a
-scaled count is at most ``places!`` times the envelope triples), rebuilt by the Chinese
-remainder theorem (`residues`). Where numba is missing or the plan does not fit the kernels
-(`fits`), the Python count runs instead.
+Counts are residues modulo primes that multiply to more than any final figure (a scaled count
+is at most ``places!`` times the envelope triples), rebuilt by the Chinese remainder theorem
+(`residues`): below 2^52, 64 bits a residue, where the forward counts kept fit `WIDE_KEPT`,
+else below 2^31, 32 bits (one pass or two more; `kept_below`). Where numba is missing or the
+plan does not fit the kernels (`fits`), the Python count runs instead.
 """
 
 from __future__ import annotations
@@ -29,14 +31,14 @@ from .compiled import installed
 from .owners import OwnerCount
 from .pins import Figures, Plan, around, candidates, middle_work, python_steps, triples_of
 from .programme import Budget, Steps, finish
-from .residues import TOP, WIDE, crt, moduli_for
+from .residues import TOP, WIDER, crt, moduli_for
 from .setup import Puzzle
 
 KEY_BITS = 62
 WIDE_KEPT = 24 << 20
 """The most counts the forward pass may keep (for every layer) as 64-bit residues modulo
-primes below 2^50 (192 MiB; 45 cards at 30 events seed 0: 22.4 million, 3-4 primes where
-below 2^31 takes 5); a count keeping more keeps them in 32 bits, modulo primes below 2^31."""
+primes below 2^52 (192 MiB; 45 cards at 30 events seed 0: 22.4 million, 3 primes where below
+2^31 takes 5); a count keeping more keeps them in 32 bits, modulo primes below 2^31."""
 
 
 @cache
@@ -88,7 +90,7 @@ def _warm_up(k: ModuleType) -> None:
     with Notebook(game, log.events) as notebook:
         p = pins.plan(puzzle(log, notebook.grid()))
     if p.possible and fits(p):
-        for below in (WIDE, TOP):  # 64-bit residues, and 32-bit ones (`kept_below`)
+        for below in (WIDER, TOP):  # 64-bit residues, and 32-bit ones (`kept_below`)
             finish(compiled_steps(k, p, Budget(1_000_000), below=below))
 
 
@@ -156,17 +158,17 @@ def tables(p: Plan) -> Any:
 
 
 def kept_below(kept: int) -> int:
-    """Below what the primes are, for a count whose forward pass keeps ``kept`` counts: 2^50
-    (`residues.WIDE`: fewer primes, so fewer passes; 8 bytes a count) where they fit
+    """Below what the primes are, for a count whose forward pass keeps ``kept`` counts: 2^52
+    (`residues.WIDER`: fewer primes, so fewer passes; 8 bytes a count) where they fit
     `WIDE_KEPT`, else 2^31 (4 bytes)."""
-    return WIDE if kept <= WIDE_KEPT else TOP
+    return WIDER if kept <= WIDE_KEPT else TOP
 
 
 def compiled_steps(k: Any, p: Plan, budget: Budget, moduli: Sequence[int] | None = None,
                    below: int | None = None) -> Steps[Figures]:
     """Count ``p`` with the kernels ``k``: the states once, then both passes once per prime
     (the memory of one residue a count). The primes are the fewest below ``below`` that hold
-    every figure: by default below 2^50 where the forward counts kept fit `WIDE_KEPT`, else
+    every figure: by default below 2^52 where the forward counts kept fit `WIDE_KEPT`, else
     below 2^31 (`kept_below`); ``moduli`` (tests) instead."""
     import numpy as np
 

@@ -9,8 +9,9 @@ any count the programme can produce (`moduli_for` an upper bound on it).
 
 The primes are below 2^31, so the product of two residues fits a signed 64-bit integer and a
 multiply-add needs no 128-bit arithmetic (each prime adds 31 bits: four cover 2^123).
-Inclusion-exclusion's kernels take primes below 2^50 (`WIDE`), their products by a
-floating-point quotient: fewer primes, so fewer residues to carry (three cover 2^149).
+Inclusion-exclusion's kernels take primes below 2^50 (`WIDE`; card by card below 2^52,
+`WIDER`), their products by a floating-point quotient: fewer primes, so fewer residues to carry
+or passes to make (three cover 2^149; 2^155 below 2^52).
 
 >>> moduli = moduli_for(10**20)
 >>> len(moduli)
@@ -30,6 +31,11 @@ TOP = 1 << 31
 WIDE = 1 << 50
 """Moduli below this leave a product of two residues (below 2^100) whose floating-point
 quotient is off by at most one: inclusion-exclusion's kernels take them (fewer moduli)."""
+
+WIDER = 1 << 52
+"""Moduli below this leave a product of two residues (below 2^104) whose floating-point
+quotient is off by at most two: inclusion-exclusion card by card takes them (`pins_kernel.mul`;
+three cover the 45-card logs' 2^155 where below 2^50 took four)."""
 
 _WITNESSES = (2, 3, 5, 7, 11, 13, 17, 19, 23)
 """Miller-Rabin bases that decide primality exactly for every number below 3.8 * 10^18."""
