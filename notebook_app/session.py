@@ -17,8 +17,9 @@ run), ``drawn_widgets`` (`ignore_stale_widgets`), the new game form's ``new_*``.
 `Store` holds nothing but the database's address.
 
 The address bar holds ``?game=<id>``, which grants nothing by itself: the id opens the game only
-in a browser whose list has it. A game's links (``?game=<token>``) grant read or edit access to
-that one game; opening one adds the game to the opener's list.
+in a browser whose list has it (and ``&edit=<n>``, ``&step=<n>``: `mark_editing`,
+`notebook_app.screens.review.mark_step`). A game's links (``?game=<token>``) grant read or
+edit access to that one game; opening one adds the game to the opener's list.
 """
 
 from __future__ import annotations
@@ -264,8 +265,10 @@ def open_game(game_id: str, access: str | None = None) -> bool:
     if revision is None or access is None:
         flash("error", _("That game is not in this browser's list."))
         return False
-    edited = st.query_params.get("edit")
+    edited, step = st.query_params.get("edit"), st.query_params.get("step", "")
     close_game()
+    if step.isdigit():  # the Review's step the address kept (`screens.review.mark_step`)
+        state.review_at = int(step)
     state.game_id = game_id
     state.access = access
     state.live = LiveGame(revision.log)
@@ -292,7 +295,7 @@ def close_game() -> None:
         state.pop(key, None)
     clear_entry()
     state.scroll_top = True
-    for key in ("game", "edit"):
+    for key in ("game", "edit", "step"):
         if key in st.query_params:
             del st.query_params[key]
 

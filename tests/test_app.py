@@ -1092,11 +1092,18 @@ def test_review_steps_through_the_log(store: Store) -> None:
     at.segmented_control(key="view").set_value("Review").run()
     assert at.slider(key="review_step").value == 0  # the step outlasts a look elsewhere
     assert "Before the first event" in texts(at)
+    assert at.query_params["step"] == "0"  # and a reload or a server restart (a new session):
+    again = AppTest.from_file(APP, default_timeout=60)
+    again.session_state["shelf"] = "test-shelf"
+    again.query_params.update(game=game_id, step="0")
+    again.run()
+    again.segmented_control(key="view").set_value("Review").run()
+    assert again.slider(key="review_step").value == 0
     at.slider(key="review_step").set_value(3).run()  # at the end, it follows the end:
     store.save(game_id, GameLog(log.game, (*log.events, Reveal("Bob", ("Revolver",)))),
                "recorded event 4")  # another device
     at.run()
-    assert at.slider(key="review_step").value == 4
+    assert at.slider(key="review_step").value == 4 and "step" not in at.query_params
 
 
 # --- nothing is lost ---------------------------------------------------------------------------

@@ -34,7 +34,7 @@ from ..turns import describe
 from .game import game_view
 from .grid import grid_view, odds_on, working_note
 from .log import log_view
-from .review import review_view
+from .review import mark_step, review_view
 from .turn import turn_view
 
 VIEWS: dict[str, Callable[[], None]] = {
@@ -262,6 +262,7 @@ def play_screen() -> None:
         adopt_form()
     VIEWS[view]()
     remember_choices()
+    mark_step()
     remember_drawn()
 
 

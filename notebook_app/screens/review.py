@@ -33,6 +33,19 @@ def keep_step(upto: int, count: int) -> None:
     state.review_at = None if upto >= count else upto
 
 
+def mark_step() -> None:
+    """Say in the address (``&step=<n>``) which event the Review shows the grid after, while it
+    is not the latest: a reload, or a page that reconnects after a server restart, opens the
+    game in a new session, which takes the step from there (`session.open_game`)."""
+    at = state.get("review_at")
+    wanted = None if at is None else str(at)
+    if st.query_params.get("step") != wanted:
+        if wanted is None:
+            del st.query_params["step"]
+        else:
+            st.query_params["step"] = wanted
+
+
 def step(delta: int) -> None:
     count = len(live().log.events)
     upto = max(0, min(count, shown_step(count) + delta))
