@@ -280,7 +280,8 @@ def backward(keys: Any, stride: Any, radix: Any, after: Any, nstride: Any, open_
     out = np.zeros((keys.shape[0], columns, kinds + 2), np.int64)
     table = index(next_keys)
     group = np.empty(most, np.int64)
-    order = np.empty(most, np.int64)
+    order = np.arange(most)
+    sets = open_.shape[0]
     source = np.empty(kinds, np.int64)
     for j in range(kinds):
         source[j] = after[j] if after[j] >= 0 else nkinds
@@ -292,15 +293,16 @@ def backward(keys: Any, stride: Any, radix: Any, after: Any, nstride: Any, open_
         pins = decode(keys[s], stride, radix, counts)
         moves = state_moves(counts, pins, after, nstride, open_, signs, c, comb, perm, o_key,
                             o_w, o_ch, o_f, o_j, o_k, o_n, picked, ks)
-        grouped(moves, stride, o_j, o_k, o_n, group, order)
+        if sets > 1:  # else every move pins cards of its own
+            grouped(moves, stride, o_j, o_k, o_n, group, order)
         acc[:, :] = 0
         taken[:, :] = 0
         a = 0
         while a < moves:
             first = order[a]
-            weight = 0
-            b = a
-            while b < moves and group[order[b]] == group[first]:
+            weight = o_w[first]
+            b = a + 1
+            while sets > 1 and b < moves and group[order[b]] == group[first]:
                 weight += o_w[order[b]]
                 b += 1
             a = b
@@ -339,95 +341,141 @@ def forward(keys: Any, unpinned: Any, kind_of: Any, stride: Any, radix: Any, aft
 
     ``unpinned[s, r, x]``: per state (in key order), modulus and class, the ways into it in
     which a given card of the class is still unpinned; a move that pins ``k`` of the ``n``
-    cards of the class's kind leaves it unpinned in ``C(n - 1, k)`` of its ``C(n, k)`` ways.
+    cards of the class's kind leaves it unpinned in ``C(n - 1, k)`` of its ``C(n, k)`` ways
+    (every class at the move's weight, then the classes of the kinds pinned from corrected).
     A class's figure at the owner: the ways in which its card is unpinned, times each move
     with places left times its places left (one more pin, of sign +1, of a card the owner may
     hold) times the completions of the state the move leads to in which the card stays
-    unpinned (``later``, `backward`'s columns). Moves that pin the same cards are summed first
-    (`grouped`)."""
+    unpinned (``later``, `backward`'s columns): per state, a sum over its moves per column of
+    the next turn (``acc``), the same for every kind the owner may hold whatever refutations
+    it takes as "none"; summed apart for the kinds it may hold only under some (``mixed``:
+    named by its refutations), none for those it may not hold. Moves that pin the same cards
+    are summed first (`grouped`; every move pins cards of its own where the owner has no
+    refutation)."""
     kinds = radix.shape[0] - 1
     nkinds = nstride.shape[0] - 1
     classes = kind_of.shape[0]
     columns = moduli.shape[0]
+    sets = open_.shape[0]
     o_key, o_w, o_ch, o_f, o_j, o_k, o_n, counts, picked, ks = scratch(most, c, kinds)
     counts = counts[:kinds]
     table = index(next_keys)
     group = np.empty(most, np.int64)
-    order = np.empty(most, np.int64)
+    order = np.arange(most)
     out = np.zeros((next_keys.shape[0], columns, classes), np.int64)
     got = np.zeros((columns, classes), np.int64)
-    share_of = np.empty(classes, np.int64)
-    coef = np.empty((kinds + 1, columns), np.int64)
-    pinned = np.empty((kinds + 1, columns), np.int64)
-    eligible = np.empty(kinds, np.int64)
-    slot = np.empty(classes, np.int64)
+    less = np.empty(max(c, 1), np.int64)
+    # per kind: where its classes start in ``members`` (classes in kind order)
+    first_of = np.zeros(kinds + 2, np.int64)
     for x in range(classes):
-        slot[x] = kind_of[x] if kind_of[x] >= 0 else kinds
+        if kind_of[x] >= 0:
+            first_of[kind_of[x] + 1] += 1
+    for j in range(kinds):
+        first_of[j + 1] += first_of[j]
+    members = np.empty(classes, np.int64)
+    filled = first_of.copy()
+    for x in range(classes):
+        if kind_of[x] >= 0:
+            members[filled[kind_of[x]]] = x
+            filled[kind_of[x]] += 1
+    # kinds the owner may hold whatever refutations it takes as "none" (``held``: 1), never
+    # (0), or only for some sets (2: their own sum of weights per group)
+    held = np.empty(kinds, np.int64)
+    mixed = np.empty(kinds, np.int64)
+    n_mixed = 0
+    for j in range(kinds):
+        opened = 0
+        for chosen in range(sets):
+            if open_[chosen, j]:
+                opened += 1
+        held[j] = 1 if opened == 0 else 0 if opened == sets else 2
+        if held[j] == 2:
+            mixed[n_mixed] = j
+            n_mixed += 1
+    eligible = np.empty(max(n_mixed, 1), np.int64)
+    # per state: the moves' weights times places left times the next state's columns (the
+    # kinds and "no later owner cares"), and the kinds held only for some sets apart
+    acc = np.empty((columns, nkinds + 1), np.int64)
+    apart = np.empty((columns, max(n_mixed, 1)), np.int64)
     source = np.empty(kinds, np.int64)
     for j in range(kinds):
         source[j] = after[j] if after[j] >= 0 else nkinds
+    slot_pinned = np.empty((columns, kinds + 1), np.int64)
+    slot = np.empty(classes, np.int64)
+    for x in range(classes):
+        slot[x] = kind_of[x] if kind_of[x] >= 0 else kinds
     for s in range(keys.shape[0]):
         pins = decode(keys[s], stride, radix, counts)
         moves = state_moves(counts, pins, after, nstride, open_, signs, c, comb, perm, o_key,
                             o_w, o_ch, o_f, o_j, o_k, o_n, picked, ks)
-        for r in range(columns):
-            for j in range(kinds + 1):
-                pinned[j, r] = 0
-        grouped(moves, stride, o_j, o_k, o_n, group, order)
+        acc[:, :] = 0
+        apart[:, :] = 0
+        if sets > 1:
+            grouped(moves, stride, o_j, o_k, o_n, group, order)
         a = 0
         while a < moves:
             first = order[a]
-            weight = 0
-            for j in range(kinds):
-                eligible[j] = 0
-            b = a
-            while b < moves and group[order[b]] == group[first]:
-                t = order[b]
-                weight += o_w[t]
-                for j in range(kinds):
-                    if counts[j] > 0 and not open_[o_ch[t], j]:
-                        eligible[j] += o_w[t]
-                b += 1
+            weight = o_w[first]
+            b = a + 1
+            if sets > 1:
+                for q in range(n_mixed):
+                    eligible[q] = 0 if open_[o_ch[first], mixed[q]] else o_w[first]
+                while b < moves and group[order[b]] == group[first]:
+                    t = order[b]
+                    weight += o_w[t]
+                    for q in range(n_mixed):
+                        if not open_[o_ch[t], mixed[q]]:
+                            eligible[q] += o_w[t]
+                    b += 1
             a = b
+            left = c - o_f[first]
+            if weight == 0:
+                if left == 0 or n_mixed == 0:
+                    continue
             d = find(next_keys, table, o_key[first])
             if weight != 0:
-                for r in range(columns):
-                    w = residue(weight, moduli[r])
-                    for j in range(kinds + 1):
-                        coef[j, r] = w
+                # every class's card left unpinned in all the group's ways, then those of the
+                # kinds pinned from in C(n - 1, k) of C(n, k): the difference added
                 for q in range(o_n[first]):
                     j = o_j[first, q]
-                    n = counts[j]
                     k = o_k[first, q]
-                    share = weight // comb[n, k] * comb[n - 1, k]
-                    for r in range(columns):
-                        coef[j, r] = residue(share, moduli[r])
+                    less[q] = weight // comb[counts[j], k] * comb[counts[j] - 1, k] - weight
                 for r in range(columns):
                     p = moduli[r]
                     inv = inverse[r]
-                    for x in range(classes):
-                        share_of[x] = coef[slot[x], r]
+                    w = residue(weight, p)
                     for x in range(classes):  # contiguous: the compiler vectorises it
-                        out[d, r, x] = add(out[d, r, x],
-                                           mul(unpinned[s, r, x], share_of[x], p, inv), p)
-            left = c - o_f[first]
+                        out[d, r, x] = add(out[d, r, x], mul(unpinned[s, r, x], w, p, inv), p)
+                    for q in range(o_n[first]):
+                        j = o_j[first, q]
+                        v = residue(less[q], p)
+                        for y in range(first_of[j], first_of[j + 1]):
+                            x = members[y]
+                            out[d, r, x] = add(out[d, r, x], mul(unpinned[s, r, x], v, p, inv),
+                                               p)
             if left == 0:
                 continue
             for r in range(columns):
                 p = moduli[r]
                 inv = inverse[r]
                 if weight != 0:
-                    pinned[kinds, r] = add(pinned[kinds, r],
-                                           mul(residue(weight * left, p), later[d, r, nkinds],
-                                               p, inv), p)
-                for j in range(kinds):
-                    if eligible[j] != 0:
-                        pinned[j, r] = add(pinned[j, r],
-                                           mul(residue(eligible[j] * left, p),
-                                               later[d, r, source[j]], p, inv), p)
+                    w = residue(weight * left, p)
+                    for e in range(nkinds + 1):  # contiguous
+                        acc[r, e] = add(acc[r, e], mul(w, later[d, r, e], p, inv), p)
+                for q in range(n_mixed):
+                    j = mixed[q]
+                    if sets > 1 and eligible[q] != 0 and counts[j] > 0:
+                        apart[r, q] = add(apart[r, q],
+                                          mul(residue(eligible[q] * left, p),
+                                              later[d, r, source[j]], p, inv), p)
         for r in range(columns):
             p = moduli[r]
+            for j in range(kinds):
+                slot_pinned[r, j] = acc[r, source[j]] if held[j] == 1 and counts[j] > 0 else 0
+            for q in range(n_mixed):
+                slot_pinned[r, mixed[q]] = apart[r, q]
+            slot_pinned[r, kinds] = acc[r, nkinds]
             for x in range(classes):
-                got[r, x] = add(got[r, x], mul(unpinned[s, r, x], pinned[slot[x], r], p,
+                got[r, x] = add(got[r, x], mul(unpinned[s, r, x], slot_pinned[r, slot[x]], p,
                                                inverse[r]), p)
     return out, got
