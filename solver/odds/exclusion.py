@@ -346,8 +346,9 @@ def counted(setup: Setup, starts: dict[State, int], figures: dict[int, list[int]
     for o, row in figures.items():
         for x, value in enumerate(row):
             if value:
+                deals = _exact_division(value * setup.ways, scale)
                 for c in setup.of_class[x]:
-                    cells[c][o] = _exact_division(value * setup.ways, scale)
+                    cells[c][o] = deals
     held = {c: sum(row.values()) for c, row in cells.items()}
     for triple, v in envelopes.items():
         for c in triple:

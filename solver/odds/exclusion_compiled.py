@@ -32,7 +32,9 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Sequence
+import operator
+from collections import defaultdict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
@@ -44,7 +46,7 @@ from .compiled import installed
 from .exclusion import Setup, State, Turn, counted, prepare, python_steps
 from .owners import OwnerCount
 from .programme import Budget, OverBudget, Steps, python_first
-from .residues import WIDE, crt, moduli_for
+from .residues import WIDE, moduli_for
 
 PACE = 3
 """A compiled unit's effort, in sixteenths of a unit of the count owner by owner in Python
@@ -236,12 +238,19 @@ def compiled_steps(k: Any, setup: Setup, budget: Budget) -> Steps[OwnerCount]:
     inverse = np.array([1 / p if p else 0.0 for p in values], dtype=np.float64)
 
     # classes whose figures are the same in every state (the same kind at every turn and the
-    # same start) are counted once
-    starts = sorted(setup.entry, key=lambda st: _key(st, _strides(radices[0])))
+    # same start: the same weight of the triples holding its card at every start state) are
+    # counted once
+    stride0 = _strides(radices[0])
+    keyed = sorted((_key(st, stride0), st) for st in setup.entry)
+    starts = [st for _, st in keyed]
+    holding: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for s, st in enumerate(starts):
+        for x, v in setup.inside.get(st, {}).items():
+            if v:
+                holding[x].append((s, v))
     signature: dict[tuple[object, ...], int] = {}
     counted_as = [signature.setdefault(
-        (tuple(t.kind_of[x] for t in turns),
-         tuple(setup.inside.get(st, {}).get(x, 0) for st in starts)), len(signature))
+        (tuple(t.kind_of[x] for t in turns), tuple(holding[x])), len(signature))
         for x in range(len(setup.of_class))]
     apart = [counted_as.index(y) for y in range(len(signature))]
 
@@ -264,8 +273,7 @@ def compiled_steps(k: Any, setup: Setup, budget: Budget) -> Steps[OwnerCount]:
     limit = NUMBERS * whole + FLOOR
     if max(_scratch(shape) for shape in layers) > limit - STATES_PASS * whole:
         raise OverBudget
-    stride0 = _strides(radices[0])
-    keys = [array([_key(st, stride0) for st in starts])]
+    keys = [array([key for key, _ in keyed])]
     for shape in layers:
         # a turn past the budget is not counted to its end: it is past, whatever its size
         units = len(keys[-1]) + int(k.count_moves(keys[-1], *shape.moves(), comb, shape.perm,
@@ -295,29 +303,51 @@ def compiled_steps(k: Any, setup: Setup, budget: Budget) -> Steps[OwnerCount]:
         yield
 
     # forward: the ways each class's card is still unpinned, and every card's figure
-    unpinned = np.zeros((len(starts), len(values), len(apart)), dtype=np.int64)
-    for s, st in enumerate(starts):
-        inside = setup.inside.get(st, {})
-        for y, x in enumerate(apart):
-            v = setup.entry[st] - inside.get(x, 0)
+    entry = [setup.entry[st] for st in starts]
+    unpinned = np.empty((len(starts), len(values), len(apart)), dtype=np.int64)
+    for r, p in enumerate(values):
+        unpinned[:, r, :] = array([v % p if p else v for v in entry])[:, None]
+    for y, x in enumerate(apart):
+        for s, inside in holding[x]:
+            v = entry[s] - inside
             unpinned[s, :, y] = [v % p if p else v for p in values]
     figures: dict[int, list[int]] = {}
-
-    def number(residues: Any) -> int:
-        return int(residues[0]) if values[0] == k.EXACT else crt(residues.tolist(), values)
+    number = _rebuild(values, k.EXACT)
 
     for i, shape in enumerate(layers):
         unpinned, got = k.forward(keys[i], unpinned, shape.kind_of, *shape.moves(), comb,
                                   shape.perm, shape.most, keys[i + 1], later[i + 1], moduli,
                                   inverse)
         later[i + 1] = None  # its figures are taken: free it
-        row = [number(got[:, y]) for y in range(len(apart))]
+        row = number(got.T)
         figures[turns[i].owner] = [row[counted_as[x]] for x in range(len(setup.of_class))]
         yield
 
-    index = {int(key): s for s, key in enumerate(keys[0].tolist())}
-    back = {st: number(later[0][index[_key(st, stride0)], :, -1]) for st in starts}
+    # the start states' completions (``keys[0]`` are theirs, in the same order)
+    back = dict(zip(starts, number(later[0][:, :, -1]), strict=True))
     return counted(setup, back, figures)
+
+
+def _rebuild(values: Sequence[int], exact: int) -> Callable[[Any], list[int]]:
+    """The numbers of rows of residues modulo ``values`` (one row a number; by the Chinese
+    remainder theorem, as `residues.crt`, its inverses worked out once), or of exact counts
+    where the modulus is ``exact``."""
+    if values[0] == exact:
+        return lambda rows: [int(v) for v in rows[:, 0].tolist()]
+    steps = [math.prod(values[:d]) for d in range(len(values))]
+    inverses = [pow(step, -1, m) for step, m in zip(steps, values, strict=True)]
+
+    def numbers(rows: Any) -> list[int]:
+        out = []
+        for row in rows.tolist():
+            value = 0
+            for r, m, step, inverse in zip(row, values, steps, inverses, strict=True):
+                # value + step * t is value modulo the moduli so far, and r modulo m
+                value += step * ((r - value) * inverse % m)
+            out.append(value)
+        return out
+
+    return numbers
 
 
 def _scratch(shape: Shape) -> int:
@@ -348,7 +378,7 @@ def kept(states: Sequence[int], layers: Sequence[Shape], columns: int, classes: 
 
 
 def _key(st: State, stride: Sequence[int]) -> int:
-    return sum(v * s for v, s in zip(st, stride, strict=True))
+    return sum(map(operator.mul, st, stride))
 
 
 def _warm_up(k: ModuleType) -> None:

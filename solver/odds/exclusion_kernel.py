@@ -429,9 +429,8 @@ def forward(keys: Any, unpinned: Any, kind_of: Any, stride: Any, radix: Any, aft
                     b += 1
             a = b
             left = c - o_f[first]
-            if weight == 0:
-                if left == 0 or n_mixed == 0:
-                    continue
+            if weight == 0 and (left == 0 or n_mixed == 0):
+                continue  # nothing to carry: the group's moves cancel
             d = find(next_keys, table, o_key[first])
             if weight != 0:
                 # every class's card left unpinned in all the group's ways, then those of the
