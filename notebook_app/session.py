@@ -267,8 +267,8 @@ def open_game(game_id: str, access: str | None = None) -> bool:
         return False
     edited, step = st.query_params.get("edit"), st.query_params.get("step", "")
     close_game()
-    if step.isdigit():  # the Review's step the address kept (`screens.review.mark_step`)
-        state.review_at = int(step)
+    if re.fullmatch("[0-9]{1,6}", step):  # the Review's step the address kept
+        state.review_at = int(step)  # (`screens.review.mark_step`; "²".isdigit() too)
     state.game_id = game_id
     state.access = access
     state.live = LiveGame(revision.log)

@@ -1106,6 +1106,22 @@ def test_review_steps_through_the_log(store: Store) -> None:
     assert at.slider(key="review_step").value == 4 and "step" not in at.query_params
 
 
+def test_a_step_in_the_address_that_is_no_number_opens_the_latest(store: Store) -> None:
+    """The Review's step from the address (``&step=<n>``, `screens.review.mark_step`) is taken
+    only as a few ASCII digits: anything else (a superscript digit, which ``str.isdigit`` calls
+    a digit and ``int`` refuses; more digits than ``int`` reads) opens the game at its latest
+    event, not on the error page (the address kept it: a reload would show that again)."""
+    _, game_id = open_app(store, classic(Reveal("Bob", ("Revolver",))))
+    for value in ("\u00b2", "9" * 5000):
+        again = AppTest.from_file(APP, default_timeout=60)
+        again.session_state["shelf"] = "test-shelf"
+        again.query_params.update(game=game_id, step=value)
+        again.run()
+        assert not again.error and "live" in again.session_state, value[:9]
+        again.segmented_control(key="view").set_value("Review").run()
+        assert again.slider(key="review_step").value == 1 and "step" not in again.query_params
+
+
 # --- nothing is lost ---------------------------------------------------------------------------
 
 
