@@ -208,13 +208,14 @@ class Advice:
 
 
 def sample(log: GameLog, size: int = SAMPLES, *, seed: int = 0,
-           refuter_model: bool = False, counted: Count | None = None) -> DealMatrix:
+           refuter_model: bool = False, counted: Count | None = None,
+           grid: Grid | None = None) -> DealMatrix:
     """Draw ``size`` deals of the log in proportion to their weight: exactly, or past the exact
     budget from the sampling chain (its visits, evenly spaced). ``counted`` is the log's exact
-    count (with the same ``refuter_model``) when the caller has it."""
+    count (with the same ``refuter_model``) and ``grid`` its SAT grid when the caller has them."""
     if counted is not None:
         return sample_deals(counted, size, seed)
-    pz = puzzle(log, grid_of(log), refuter_model=refuter_model)
+    pz = puzzle(log, grid if grid is not None else grid_of(log), refuter_model=refuter_model)
     try:
         counted = count(pz)
     except OverBudget:
@@ -487,21 +488,31 @@ def as_played(log: GameLog, *, refuter_model: bool = False, counted: Count | Non
     contradicts it; with its exact count (``None`` past the budget). ``counted`` and ``grid``
     are ``log``'s own, when the caller has them. Raises `ContradictionError` only when ``log``
     itself has no deal."""
+    played, _, found = _as_played(log, refuter_model, counted, grid)
+    return played, found
+
+
+def _as_played(log: GameLog, refuter_model: bool, counted: Count | None,
+               grid: Grid | None) -> tuple[GameLog, Grid | None, Count | None]:
+    """`as_played`, with the SAT grid of the log it returns when it was worked out (for its
+    odds past the budget)."""
     played = honest_notes(log, grid)
     if played is not log:
         try:
-            return played, count(puzzle(played, grid_of(played), refuter_model=refuter_model))
+            grid_played = grid_of(played)
+            pz = puzzle(played, grid_played, refuter_model=refuter_model)
+            return played, grid_played, count(pz)
         except ContradictionError:
             pass
         except OverBudget:
-            return played, None
+            return played, grid_played, None
     if counted is not None:
-        return log, counted
+        return log, grid, counted
+    grid = grid if grid is not None else grid_of(log)
     try:
-        return log, count(puzzle(log, grid if grid is not None else grid_of(log),
-                                 refuter_model=refuter_model))
+        return log, grid, count(puzzle(log, grid, refuter_model=refuter_model))
     except OverBudget:
-        return log, None
+        return log, grid, None
 
 
 def advise(
@@ -518,6 +529,7 @@ def advise(
     resolve: float = 0.0,
     hands: float = 0.0,
     counted: Count | None = None,
+    grid: Grid | None = None,
 ) -> list[Advice]:
     """Every suggestion I could make (in ``room``, or in any room), best first.
 
@@ -534,7 +546,7 @@ def advise(
     alone in the forum variant) and which card I am shown (a refuter with several matches picks
     one at random); in the 2-player game, the side card I look at when nobody answers.
     ``table_weight`` (default 0), ``finish``, ``resolve`` and ``hands`` as in `gains`.
-    ``counted`` is the log's exact count when the caller has it.
+    ``counted`` is the log's exact count and ``grid`` its SAT grid when the caller has them.
     """
     me = _me(log, N_("advice"))
     deck = log.game.deck
@@ -545,13 +557,15 @@ def advise(
     triples = [(s, w, r) for r in rooms for s in deck.suspects for w in deck.weapons]
     size = samples if samples is not None else draw_size(None, len(triples))
     if rule is Rule.INFORMATION:
-        drawn = sample(log, size, seed=seed, refuter_model=refuter_model, counted=counted)
+        drawn = sample(log, size, seed=seed, refuter_model=refuter_model, counted=counted,
+                       grid=grid)
         return gains(log, drawn, triples, me, to, table_weight=table_weight or 0.0,
                      finish=finish, resolve=resolve, hands=hands)
-    grid = grid_of(log)
-    played, found = as_played(log, refuter_model=refuter_model, counted=counted, grid=grid)
+    grid = grid if grid is not None else grid_of(log)
+    played, grid_played, found = _as_played(log, refuter_model, counted, grid)
     chances = (exact_odds(played, found, refuter_model) if found is not None
-               else odds(played, refuter_model=refuter_model, seed=seed)).probabilities
+               else odds(played, refuter_model=refuter_model, seed=seed,
+                         grid=grid_played)).probabilities
     settled = {cat: card is not None for cat, card in grid.envelope().items()}
     steers = {c for c in log.game.my_cards if settled[deck.category_of(c)]}
     value = {c: 1.0 if c in steers else float(chances[c][ENVELOPE]) for c in deck}
@@ -562,7 +576,8 @@ def advise(
     triples.sort(key=rank)  # stable: deck order among equals
     best = rank(triples[0])
     listed = [t for i, t in enumerate(triples) if i < LISTED or rank(t) == best]
-    drawn = sample(played, size, seed=seed, refuter_model=refuter_model, counted=found)
+    drawn = sample(played, size, seed=seed, refuter_model=refuter_model, counted=found,
+                   grid=grid_played)
     scored = gains(log, drawn, listed, me, to)  # ties among the likeliest: the most telling
     scored.sort(key=lambda a: rank(a.triple))
     rest = [Advice(t, 0.0, 0.0) for t in triples[len(listed):]]

@@ -675,9 +675,9 @@ def run_advise(args: argparse.Namespace) -> int:
     deck = log.game.deck
     rooms = 1 if args.room is not None else len(deck.rooms)
     samples = draw_size(args.samples, rooms * len(deck.suspects) * len(deck.weapons))
-    ranked = advise(log, args.room, rule=Rule(args.rule), samples=samples, seed=args.seed,
-                    refuter_model=args.refuter_model, to=args.to)
     grid = grid_of(log)
+    ranked = advise(log, args.room, rule=Rule(args.rule), samples=samples, seed=args.seed,
+                    refuter_model=args.refuter_model, to=args.to, grid=grid)
     reasons = [reason(log, a, grid) for a in ranked[: args.top]]
     if args.json:
         _print_json(odds_report.advice_json(ranked, args.top, reasons))
