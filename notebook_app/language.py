@@ -74,11 +74,14 @@ def switcher() -> None:
 
 
 def remember() -> None:
-    """Write the language into this browser's cookie when it is not there yet."""
+    """Write the language into this browser's cookie once it is not the one the session started
+    with, and from then on (``lang_written``): switched back, the cookie written meanwhile
+    says otherwise. Drawn on every run, in the same place, so a run cut short by the next tap
+    still writes it (the browser runs it once, when it first shows it)."""
     lang = state.lang
-    if st.context.cookies.get(COOKIE) == lang or state.get("lang_written") == lang:
+    if st.context.cookies.get(COOKIE) == lang and not state.get("lang_written"):
         return
-    state.lang_written = lang
+    state.lang_written = True
     st.html(
         "<script>document.cookie = "
         f"'{COOKIE}={lang}; Max-Age={COOKIE_DAYS * 86400}; Path=/; SameSite=Lax'"

@@ -18,6 +18,7 @@ import pytest
 import sqlalchemy as sa
 from streamlit.testing.v1 import AppTest
 
+import notebook_app.language as language
 import notebook_app.session as session
 import notebook_app.store as store_module
 from notebook_app.choices import CHOICES
@@ -119,6 +120,11 @@ def test_a_cookie_that_is_not_an_id_is_never_written_into_a_script(
     assert session.browser_cookie() == "Abc-_123xyz"
 
 
+def language_written(at: AppTest) -> list[str]:
+    return [body.split(f"{language.COOKIE}=")[1].split(";")[0] for body in
+            (h.proto.body for h in at.get("html")) if f"'{language.COOKIE}=" in body]
+
+
 def test_reopening_the_game_after_a_restart_needs_only_the_cookie(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -159,8 +165,8 @@ def test_the_first_tap_after_a_restart_is_the_players(
     """A page that reconnects to a restarted server sends its first tap to a new session, with
     the inputs it shows: a Record tap records the turn on the form (a tab tap shows that tab,
     the form kept: ``tests/test_browser_storage.py``). An edit's form is not taken up as a new
-    entry: the player is told its changes were not saved. Show odds and Suggest for me stay as
-    the player set them (this browser's cookies)."""
+    entry: the player is told its changes were not saved. Show odds, Suggest for me and the
+    language stay as the player set them (this browser's cookies)."""
     game_id = store.create(classic(), ANN)
     at = browser(monkeypatch, ANN, game=game_id)
     at.toggle(key="advise_me").set_value(True).run()  # kept in this browser's cookie
@@ -201,6 +207,11 @@ def test_the_first_tap_after_a_restart_is_the_players(
     at.segmented_control(key="view").set_value("Turn").run()  # meanwhile, is written again
     at.pills(key="by").set_value("Ann").run()
     assert at.toggle(key="advise_me").value is True
+    kept[language.COOKIE] = "en"  # the language: switched and back, written back too
+    at.segmented_control(key="lang_pick").set_value("fi").run()
+    assert language_written(at) == ["fi"]
+    at.segmented_control(key="lang_pick").set_value("en").run()
+    assert language_written(at) == ["en"]  # (the cookie said "fi" meanwhile)
 
 
 def choices_written(at: AppTest) -> dict[str, str]:
