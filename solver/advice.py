@@ -45,6 +45,7 @@ from .odds import (
     Number,
     Odds,
     OverBudget,
+    Puzzle,
     count,
     deal_matrix,
     grid_of,
@@ -219,11 +220,17 @@ def sample(log: GameLog, size: int = SAMPLES, *, seed: int = 0,
     try:
         counted = count(pz)
     except OverBudget:
-        visited: list[dict[str, int]] = []
-        sampled_odds(log, pz, seed=seed, refuter_model=refuter_model, kept=visited)
-        step = (len(visited) - 1) / max(1, size - 1)
-        return deal_matrix(pz, [visited[round(i * step)] for i in range(size)])
+        return _chain_sample(log, pz, size, seed, refuter_model)
     return sample_deals(counted, size, seed)
+
+
+def _chain_sample(log: GameLog, pz: Puzzle, size: int, seed: int,
+                  refuter_model: bool) -> DealMatrix:
+    """`sample` past the exact budget: the sampling chain's visits, evenly spaced."""
+    visited: list[dict[str, int]] = []
+    sampled_odds(log, pz, seed=seed, refuter_model=refuter_model, kept=visited)
+    step = (len(visited) - 1) / max(1, size - 1)
+    return deal_matrix(pz, [visited[round(i * step)] for i in range(size)])
 
 
 def _xlogx(values: Any) -> Any:
@@ -576,8 +583,12 @@ def advise(
     triples.sort(key=rank)  # stable: deck order among equals
     best = rank(triples[0])
     listed = [t for i, t in enumerate(triples) if i < LISTED or rank(t) == best]
-    drawn = sample(played, size, seed=seed, refuter_model=refuter_model, counted=found,
-                   grid=grid_played)
+    if found is not None:
+        drawn = sample_deals(found, size, seed)
+    else:  # past the budget (`_as_played` tried): not counted again, drawn from the chain
+        grid_played = grid_played if grid_played is not None else grid_of(played)
+        drawn = _chain_sample(played, puzzle(played, grid_played, refuter_model=refuter_model),
+                              size, seed, refuter_model)
     scored = gains(log, drawn, listed, me, to)  # ties among the likeliest: the most telling
     scored.sort(key=lambda a: rank(a.triple))
     rest = [Advice(t, 0.0, 0.0) for t in triples[len(listed):]]
