@@ -233,12 +233,9 @@ def compiled_steps(k: Any, p: Plan, budget: Budget, moduli: Sequence[int] | None
         keys.append(next_keys)
         dst.append(targets)
         yield
-    row_of, row_sizes = [], []
-    for i in range(n + 1):
-        starts, size = runs(i)
-        row_of.append(starts)
-        row_sizes.append(size)
-    row2_of = [with_slots(keys[i], 2, three) for i in range(n + 1)]
+    # where a state's rows start (``runs``, ``with_slots``): worked out again per layer and
+    # prime as the passes need them (a few array operations), not kept for every layer
+    row_sizes = [runs(i)[1] for i in range(n + 1)]
     kept = sum(len(keys[i]) * (1 + folded[i]) + row_sizes[i] for i in range(n + 1))
     values = moduli or moduli_for(
         math.factorial(p.room) * math.prod(len(rows[a]) for a in p.open_axes),
@@ -254,11 +251,14 @@ def compiled_steps(k: Any, p: Plan, budget: Budget, moduli: Sequence[int] | None
         # forward, kept for every layer
         ways: list[Any] = [np.ones((1, 1), dtype=store)]
         split_rows: list[Any] = [np.zeros(0, dtype=store)]
+        row_of = runs(0)[0]
         for i in range(n):
+            next_row_of = runs(i + 1)[0]
             w_next, r_next = k.forward(
-                keys[i], ways[i], split_rows[i], row_of[i], keys[i + 1], dst[i],
-                row_of[i + 1], 1 + folded[i + 1], row_sizes[i + 1], rank, folded[i], before,
+                keys[i], ways[i], split_rows[i], row_of, keys[i + 1], dst[i],
+                next_row_of, 1 + folded[i + 1], row_sizes[i + 1], rank, folded[i], before,
                 axis_of_bit, i, *moves_of, q, inverse)
+            row_of = next_row_of
             ways.append(w_next)
             split_rows.append(r_next)
             yield
@@ -271,15 +271,18 @@ def compiled_steps(k: Any, p: Plan, budget: Budget, moduli: Sequence[int] | None
                            factorial(p.room - (key >> top) - 1)] if key & 7 == p.full
                           else [0, 0] for key in keys[n].tolist()], dtype=store
                          ).reshape(len(keys[n]), 2)
-        later_rows = np.zeros((int((row2_of[n] >= 0).sum()), width_rows), dtype=store)
+        next_row2_of = with_slots(keys[n], 2, three)
+        later_rows = np.zeros((int((next_row2_of >= 0).sum()), width_rows), dtype=store)
         shape = tuple(int(axes_rows[a]) if a in p.open_axes else 1 for a in range(3))
         split_counts = np.zeros(shape, dtype=np.int64)
         for i in range(n - 1, -1, -1):
+            row2_of = with_slots(keys[i], 2, three)
             later, later_rows, figures = k.backward(
-                keys[i], ways[i], split_rows[i], row_of[i],
-                keys[i + 1], dst[i], later, later_rows, row2_of[i + 1], row2_of[i],
-                int((row2_of[i] >= 0).sum()), 2 + unfolded[i], rank, desc, last_pin, i,
+                keys[i], ways[i], split_rows[i], runs(i)[0],
+                keys[i + 1], dst[i], later, later_rows, next_row2_of, row2_of,
+                int((row2_of >= 0).sum()), 2 + unfolded[i], rank, desc, last_pin, i,
                 *moves_of, q, inverse, three, axes_rows, before, split_counts, axis_of_bit)
+            next_row2_of = row2_of
             ways[i + 1] = split_rows[i + 1] = None  # its figures are taken: free it
             got[i].append(figures)
             yield
