@@ -57,7 +57,7 @@ PINS_BUDGET = 70_000_000
 where inclusion-exclusion owner by owner runs (`choice.exact_count`): a unit per state of every
 layer and per move, for each of its two passes, and one per pair of envelope rows multiplied.
 Compiled (`pins_compiled`), about 0.13-0.19 microseconds a unit on the 45-card logs at 30
-events the other counts leave to sampling (23.1, 40.9 and 66.7 million units, 3-13 s, 187-348
+events the other counts leave to sampling (23.1, 40.9 and 66.7 million units, 3-13 s, 181-328
 MiB `tracemalloc`: 64-bit residues, primes below 2^52); where its kernels do not run, 150,000
 units in Python."""
 PROGRAMME_BUDGET = 20_000_000
