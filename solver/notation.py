@@ -577,7 +577,7 @@ class _Reader:
         side = 0
         if "side_cards" in values:
             number, typed = values["side_cards"]
-            if not typed.isdigit():
+            if not _whole(typed):
                 self.problems.append(Problem(number, self._value_column(number),
                                              _("a whole number of side cards"), typed))
             else:
@@ -672,7 +672,7 @@ class _Reader:
         players = []
         for item in self._items(typed, number, self._value_column(number)):
             size = item[-1] if item else None
-            if size is None or size.kind != "word" or not size.text.isdigit() or len(item) < 2:
+            if size is None or size.kind != "word" or not _whole(size.text) or len(item) < 2:
                 column = size.column if size else self._value_column(number)
                 self.problems.append(Problem(number, column,
                                              _("a player's name and hand size (Ann 6)"),
@@ -850,7 +850,7 @@ class _Reader:
             if word in ("first", "first-in-order") and len(inside) == 1 and rule is None:
                 rule = FIRST_IN_ORDER
             elif word == "side" and peek is None and len(inside) >= 2 and \
-                    inside[1].text.isdigit():
+                    _whole(inside[1].text):
                 card = None
                 if len(inside) > 2:
                     if not _is_mark(inside[2], ":"):
@@ -994,6 +994,19 @@ def _seated(raw: str, header: _Header) -> bool:
     typed = fold(raw.split(":", 1)[0])
     listed = header.values.get("players", (0, ""))[1]
     return any(fold(item.rsplit(None, 1)[0]) == typed for item in listed.split(",") if item.strip())
+
+
+_WHOLE = re.compile("[0-9]{1,6}")
+
+
+def _whole(text: str) -> bool:
+    """Whether ``text`` is a whole number as the notation writes one: ASCII digits, a few
+    (``str.isdigit`` also says so of "²", which ``int`` refuses; ``int`` refuses 5,000 digits).
+
+    >>> _whole("12"), _whole("\u00b2"), _whole("7" * 5000)
+    (True, False, False)
+    """
+    return _WHOLE.fullmatch(text) is not None
 
 
 def _is_mark(token: Token, mark: str) -> bool:

@@ -231,6 +231,18 @@ Niko: purppura jako peli / Aino - [side 3]
     assert isinstance(theirs, Suggestion) and theirs.side_peek == SidePeek(3)
 
 
+def test_numbers_are_ascii_digits() -> None:
+    """A hand size, the side cards and a side peek's slot are whole numbers in ASCII digits: a
+    superscript digit (``str.isdigit`` says it is a digit, ``int`` refuses it) or more digits
+    than ``int`` reads is a problem that quotes it, never a traceback."""
+    text = """edition: cluedo-refresh-2012-fi\nplayers: Aino 7, Niko 7\nside cards: 4\n\n"""
+    event = "Aino: valkopesu jakoavain autotalli / Niko - [side 3: Valkopesu]\n"
+    for old, new in (("Aino 7", "Aino \u2077"), ("cards: 4", "cards: \u2074"),
+                     ("side 3", "side \u00b3"), ("Aino 7", "Aino " + "7" * 5000)):
+        with pytest.raises(NotationError) as caught:
+            read_text((text + event).replace(old, new, 1))
+        assert new.split()[-1][:20] in str(caught.value)
+
 def test_prefixes_ignore_case_and_accents_and_take_several_words() -> None:
     log = classic("Ann: col must lead pip billiard / Bob +", "Cid: MRS W rev dining / Ann -",
                   'Bob: "Professor Plum" "Lead Pipe" "Dining Room" / Cid +')
