@@ -320,7 +320,8 @@ def test_the_work_budgets_bound_memory(make: Callable[[], GameLog], exact: bool)
     others give up too (267 MiB at the peak, the compiled programme's 20 million units; it
     keeps its first 8 million moves since: 273 MB where 230 counted alone) and
     inclusion-exclusion card by card finishes alone at 66.7 million units of its 70 million
-    (268 MiB counted alone, `benchmarks/pins_count.py`). Another (seed 1) inclusion-exclusion
+    (328 MiB counted alone, `benchmarks/pins_count.py`, since it keeps its counts modulo primes
+    below 2^52 in 64 bits; 268 MiB with primes below 2^31). Another (seed 1) inclusion-exclusion
     finishes at 4.23 million units of its 5 million (300 MiB; it was past every budget at 313 MB). A
     forum game at 30 events the programme finishes at 17.8 million units (139 MB counted alone,
     keeping its first 8 million moves; 75 keeping none; 307 MiB in `odds` while it kept every
