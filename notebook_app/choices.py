@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import streamlit as st
 
+from .cookies import write_cookie
+
 CHOICES = {
     "odds_on": ("clue_notebook_odds", True),
     "advise_on": ("clue_notebook_advise", False),
 }
 """Each choice's key in the session: its cookie, and what it is while the player has not
 chosen."""
-COOKIE_DAYS = 400
 
 state = st.session_state
 
@@ -47,10 +48,4 @@ def remember_choices() -> None:
             continue
         written.add(key)
         state.choices_written = written
-        value = "on" if state[key] else "off"
-        st.html(
-            "<script>document.cookie = "
-            f"'{cookie}={value}; Max-Age={COOKIE_DAYS * 86400}; Path=/; SameSite=Lax'"
-            " + (location.protocol === 'https:' ? '; Secure' : '');</script>",
-            unsafe_allow_javascript=True,
-        )
+        write_cookie(cookie, "on" if state[key] else "off")

@@ -13,9 +13,10 @@ import streamlit as st
 
 from solver import i18n
 
+from .cookies import write_cookie
+
 COOKIE = "clue_notebook_lang"
 """The cookie that holds this browser's language."""
-COOKIE_DAYS = 400
 
 state = st.session_state
 
@@ -82,12 +83,7 @@ def remember() -> None:
     if st.context.cookies.get(COOKIE) == lang and not state.get("lang_written"):
         return
     state.lang_written = True
-    st.html(
-        "<script>document.cookie = "
-        f"'{COOKIE}={lang}; Max-Age={COOKIE_DAYS * 86400}; Path=/; SameSite=Lax'"
-        " + (location.protocol === 'https:' ? '; Secure' : '');</script>",
-        unsafe_allow_javascript=True,
-    )
+    write_cookie(COOKIE, lang)
 
 
 UPLOADER = '[data-testid="stFileUploaderDropzone"]'

@@ -38,6 +38,7 @@ from solver.game import GameLog
 from solver.i18n import N_, _
 from solver.limits import Stopped
 
+from .cookies import write_cookie
 from .history import told
 from .live import LiveGame
 from .store import (
@@ -62,7 +63,6 @@ step moved by Back and Next or following a new entry."""
 
 COOKIE = "clue_notebook_browser"
 """The cookie that holds this browser's shelf id (its list of games)."""
-COOKIE_DAYS = 400  # the longest a browser keeps a cookie (Chromium's cap); renewed every visit
 SHELF_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 """What a shelf id looks like (it is written into a script: nothing else may pass)."""
 KEEP_TRYING = N_("What you typed is kept: try again in a moment.")
@@ -150,12 +150,17 @@ def mark_editing() -> None:
     that reconnects after a server restart sends its form to a new session, which cannot tell
     an edit from a new entry otherwise (`drop_sent_edit`)."""
     index = state.get("editing")
-    wanted = None if index is None else str(index + 1)
-    if st.query_params.get("edit") != wanted:
+    say_in_address("edit", None if index is None else index + 1)
+
+
+def say_in_address(key: str, number: int | None) -> None:
+    """Put ``&key=<number>`` in the address bar, or take it out (``None``), where it differs."""
+    wanted = None if number is None else str(number)
+    if st.query_params.get(key) != wanted:
         if wanted is None:
-            del st.query_params["edit"]
+            del st.query_params[key]
         else:
-            st.query_params["edit"] = wanted
+            st.query_params[key] = wanted
 
 
 def drop_sent_edit(number: str | None) -> None:
@@ -196,12 +201,7 @@ def remember_browser() -> None:
     shelf = state.shelf
     if not SHELF_ID.fullmatch(shelf):
         return
-    st.html(
-        "<script>document.cookie = "
-        f"'{COOKIE}={shelf}; Max-Age={COOKIE_DAYS * 86400}; Path=/; SameSite=Lax'"
-        " + (location.protocol === 'https:' ? '; Secure' : '');</script>",
-        unsafe_allow_javascript=True,
-    )
+    write_cookie(COOKIE, shelf)
 
 
 def find_shelf() -> str:

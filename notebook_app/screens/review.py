@@ -14,7 +14,7 @@ from solver.i18n import _
 
 from ..grid_view import verdict
 from ..plain import plain
-from ..session import live, unset
+from ..session import live, say_in_address, unset
 from ..turns import describe
 from .grid import show_grid
 
@@ -37,13 +37,7 @@ def mark_step() -> None:
     """Say in the address (``&step=<n>``) which event the Review shows the grid after, while it
     is not the latest: a reload, or a page that reconnects after a server restart, opens the
     game in a new session, which takes the step from there (`session.open_game`)."""
-    at = state.get("review_at")
-    wanted = None if at is None else str(at)
-    if st.query_params.get("step") != wanted:
-        if wanted is None:
-            del st.query_params["step"]
-        else:
-            st.query_params["step"] = wanted
+    say_in_address("step", state.get("review_at"))
 
 
 def step(delta: int) -> None:
