@@ -25,7 +25,7 @@ import logging
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib.util import find_spec
 from types import ModuleType
 from typing import Any
@@ -42,7 +42,7 @@ from .programme import (
     programme_steps,
     python_first,
 )
-from .residues import crt, moduli_for
+from .residues import crt, garner, moduli_for
 from .setup import Tally
 
 PACE = 1
@@ -433,7 +433,12 @@ class Backward:
         """A count from its residues (or itself, counted exactly)."""
         if self.values[0] == self.exact:
             return int(residues[0])
-        return crt(residues.tolist(), self.values)
+        return self.rebuild(residues.tolist())
+
+    @cached_property
+    def rebuild(self) -> Callable[[Sequence[int]], int]:
+        """`residues.garner` modulo ``values``: its inverses worked out once."""
+        return garner(self.values)
 
 
 Moves = Callable[[Any, Any, int, int], tuple[Any, Any, Any, Any, int]]

@@ -46,7 +46,7 @@ from .compiled import installed
 from .exclusion import Setup, State, Turn, counted, prepare, python_steps
 from .owners import OwnerCount
 from .programme import Budget, OverBudget, Steps, python_first
-from .residues import WIDE, moduli_for
+from .residues import WIDE, garner, moduli_for
 
 PACE = 3
 """A compiled unit's effort, in sixteenths of a unit of the count owner by owner in Python
@@ -330,24 +330,12 @@ def compiled_steps(k: Any, setup: Setup, budget: Budget) -> Steps[OwnerCount]:
 
 def _rebuild(values: Sequence[int], exact: int) -> Callable[[Any], list[int]]:
     """The numbers of rows of residues modulo ``values`` (one row a number; by the Chinese
-    remainder theorem, as `residues.crt`, its inverses worked out once), or of exact counts
-    where the modulus is ``exact``."""
+    remainder theorem, `residues.garner`), or of exact counts where the modulus is
+    ``exact``."""
     if values[0] == exact:
         return lambda rows: [int(v) for v in rows[:, 0].tolist()]
-    steps = [math.prod(values[:d]) for d in range(len(values))]
-    inverses = [pow(step, -1, m) for step, m in zip(steps, values, strict=True)]
-
-    def numbers(rows: Any) -> list[int]:
-        out = []
-        for row in rows.tolist():
-            value = 0
-            for r, m, step, inverse in zip(row, values, steps, inverses, strict=True):
-                # value + step * t is value modulo the moduli so far, and r modulo m
-                value += step * ((r - value) * inverse % m)
-            out.append(value)
-        return out
-
-    return numbers
+    number = garner(values)
+    return lambda rows: [number(row) for row in rows.tolist()]
 
 
 def _scratch(shape: Shape) -> int:

@@ -31,7 +31,7 @@ from .compiled import installed
 from .owners import OwnerCount
 from .pins import Figures, Plan, around, candidates, middle_work, python_steps, triples_of
 from .programme import Budget, Steps, finish
-from .residues import TOP, WIDER, crt, moduli_for
+from .residues import TOP, WIDER, garner, moduli_for
 from .setup import Puzzle
 
 KEY_BITS = 62
@@ -289,8 +289,7 @@ def compiled_steps(k: Any, p: Plan, budget: Budget, moduli: Sequence[int] | None
         totals.append(int(later[0, 0]))
         triples.append(split_counts)
 
-    def number(residues: Sequence[int]) -> int:
-        return crt([int(r) for r in residues], values)
+    number = garner(values)
 
     cells: dict[str, dict[int, int]] = {}
     slots: dict[str, int] = {}

@@ -22,7 +22,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from functools import cache
 
 TOP = 1 << 31
@@ -93,12 +94,20 @@ def residues_of(value: int, moduli: Sequence[int]) -> tuple[int, ...]:
 def crt(residues: Sequence[int], moduli: Sequence[int]) -> int:
     """The one number from 0 to below ``prod(moduli)`` with these residues (the moduli pairwise
     coprime), by Garner's mixed-radix method."""
-    value = 0
-    step = 1
-    for r, m in zip(residues, moduli, strict=True):
-        # value + step * t is value modulo the moduli so far, and r modulo m
-        t = (int(r) - value) * pow(step, -1, m) % m
-        value += step * t
-        step *= m
-    return value
+    return garner(moduli)(residues)
+
+
+def garner(moduli: Sequence[int]) -> Callable[[Sequence[int]], int]:
+    """`crt` modulo ``moduli``, for many numbers: the inverses worked out once."""
+    steps = [math.prod(moduli[:d]) for d in range(len(moduli))]
+    inverses = [pow(step, -1, m) for step, m in zip(steps, moduli, strict=True)]
+
+    def number(residues: Sequence[int]) -> int:
+        value = 0
+        for r, m, step, inverse in zip(residues, moduli, steps, inverses, strict=True):
+            # value + step * t is value modulo the moduli so far, and r modulo m
+            value += step * ((int(r) - value) * inverse % m)
+        return value
+
+    return number
 
