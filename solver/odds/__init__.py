@@ -66,7 +66,8 @@ PROGRAMME_BUDGET = 20_000_000
 (`choice.exact_count`). Compiled (`compiled`), on 12-player logs, 0.05-0.2 microseconds a unit;
 the programme alone peaked at 312 MB (`tracemalloc`) on the 36 benchmark logs at 30-100 events
 (45 cards, 30 events, seed 1, past the budget); the next benchmark logs need more than 20
-million (`docs/odds.md`, "The programme's budget"). Where the state does not fit the compiled
+million (`docs/odds-measurements.md`, "The programme's budget"). Where the state does not fit the
+compiled
 loop, `DEFAULT_BUDGET` only; where numba does not load, `compiled.PYTHON_MOST` in Python."""
 
 

@@ -24,7 +24,8 @@ there (`Budget.shared` of 0) until no other count is still taking turns: inclusi
 has dropped out and the programme has dropped out or spent its turns (`DEFAULT_BUDGET`; with no
 further budget of its own, ``alone``, until it drops out). On the 12-player logs
 measured it never finished such a log first, and at 30 events, where it never finished at all,
-its turns cost 0.14-0.41 s of CPU on each log inclusion-exclusion finished (docs/odds.md,
+its turns cost 0.14-0.41 s of CPU on each log inclusion-exclusion finished
+(docs/odds-measurements.md,
 "Where the time goes", night). A unit of its work (a move) costs
 about three of the count owner by owner's in Python, so its pace is three times theirs;
 compiled, about a sixth of one (`exclusion_compiled.PACE`). Which counts finish does not
@@ -38,13 +39,15 @@ not tried at all (it finished none of the 71 such logs measured). Of the 168 for
 45-card logs of 8 and 12 players measured (seeds 0-11, 0-100 events), 49 are such logs where
 inclusion-exclusion does not run: it finished 4 (the programme alone took 8-59 ms there, it
 0.3-0.5 s), and on the 34 the programme finished its turns cost 0.3-0.7 s of CPU a log for
-nothing (``docs/odds.md``, "Where the time goes", late in a game). Where inclusion-exclusion
+nothing (``docs/odds-measurements.md``, "Where the time goes", late in a game). Where
+inclusion-exclusion
 runs the same holds (before
 inclusion-exclusion card by card): there it drops out only from 30 events on, where the count
 owner by owner's kinds allow 2^21 states or more and it finished none of the 39 such logs
 measured; its turns cost 0.4-0.7 s on each log the programme finished after
 inclusion-exclusion dropped out (forum, 30 events, seeds 0, 19 and 27; 45 cards, 30 events,
-seed 10: docs/odds.md, "Where the time goes", early morning). Not under the refuter model's
+seed 10: docs/odds-measurements.md, "Where the time goes", early morning). Not under the refuter
+model's
 weights, which inclusion-exclusion declines at once (`expands`): there the count owner by owner
 takes its turns as before (without those weights it finished 16 of the 24 12-player logs
 measured at 10 events, 9 of them past the programme's 20 million units).
@@ -98,7 +101,8 @@ the 93 logs measured whose kinds allow more states than its budget (12-player fo
 45-card, 8-player forum; seeds 0-11, 10-100 events) it finished 17, every one with fewer than
 2^20 such states (9.1 times its budget at most), and none of the 71 with 2^20 or more (11 to
 515,000 times), where it spent 0.33-0.81 s of CPU: paid, where it runs last, before the log is
-counted by inclusion-exclusion card by card or sampled (`docs/odds.md`, "Where the time goes",
+counted by inclusion-exclusion card by card or sampled (`docs/odds-measurements.md`, "Where the
+time goes",
 morning: the envelope's slots in order). A property of the log, so the label is the same on
 every machine."""
 EXCLUSION_UNCOMPILED = 150_000
@@ -193,7 +197,8 @@ def exact_count(
     exclusion card by card (`pins_compiled`) counts alone, within ``pins_budget`` units (where
     its kernels do not run, `EXCLUSION_UNCOMPILED`): it finishes the 45-card logs at 30 events
     the others leave to sampling, at 23-67 million units and 6-17 s, and on every log they
-    finish it was not quicker (`docs/odds.md`, "Where the time goes", late night, card by
+    finish it was not quicker (`docs/odds-measurements.md`, "Where the time goes", late night, card
+    by
     card)."""
     hands = sum(1 for p in pz.game.player_names if pz.capacity[pz.owners.index(p)] > 0)
     many = hands > FEW_HANDS
