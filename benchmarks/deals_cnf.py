@@ -1,5 +1,6 @@
 """A benchmark log's consistent deals as a CNF (DIMACS) whose models are exactly the deals, for
-trying an outside model counter on them (`docs/odds.md`: D4 through `d4solver`).
+trying an outside model counter on them (`docs/odds-measurements.md`, "What the 45-card logs at
+30 and 60 events need": D4 through `d4solver`).
 
     python benchmarks/deals_cnf.py classic 10 0 /tmp/me/classic-10-0.cnf
     python benchmarks/deals_cnf.py custom 30 4 /tmp/me/custom-30-4.cnf

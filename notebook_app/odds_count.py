@@ -6,7 +6,7 @@ script run it froze the screen. Each log state's odds are counted on a thread of
 changed, the game closed, the session ended); so is the race line (`Beside`, a second or more
 at a 12-player table). The compiled loops of the count let go of the
 interpreter's lock; its Python parts share it with the script runs, so while a count runs a
-script run takes longer (docs/odds.md, "The app counts beside the screen").
+script run takes longer (docs/odds-measurements.md, "The app counts beside the screen").
 
 What is counted depends only on the log (the counts have budgets of work, not of time); only
 when the odds are ready depends on the machine.
