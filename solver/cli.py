@@ -544,7 +544,7 @@ def run_accuse(args: argparse.Namespace) -> int:
     verdict = None
     won, out, past = won_by(log), out_since(log, log.game.me), past_advice(log)
     if not check.safe and log.game.me is not None and past is None:
-        verdict = _verdict(log, check.triple, args.bluff)  # weighed as players play
+        verdict = _verdict(log, check.triple, args.bluff, grid)  # weighed as players play
     if args.json:
         data = odds_report.accusation_json(check)
         if won is not None:
@@ -572,12 +572,14 @@ def run_accuse(args: argparse.Namespace) -> int:
     return OK
 
 
-def _verdict(log: GameLog, triple: Sequence[str], bluff: Fraction | None) -> Any:
+def _verdict(log: GameLog, triple: Sequence[str], bluff: Fraction | None,
+             grid: Grid | None = None) -> Any:
     """Accuse now or wait (`solver.race.accusation_verdict`, its own weighting of the deals as
-    players play, with ``bluff`` or the default), imported only when asked."""
+    players play, with ``bluff`` or the default; ``grid``: the log's SAT grid, when the command
+    has it), imported only when asked."""
     from .race import BLUFF, accusation_verdict
 
-    return accusation_verdict(log, triple, bluff=BLUFF if bluff is None else bluff)
+    return accusation_verdict(log, triple, bluff=BLUFF if bluff is None else bluff, grid=grid)
 
 
 def _race_arguments(parser: argparse.ArgumentParser) -> None:

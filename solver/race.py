@@ -960,7 +960,8 @@ def fallback_note(line: Message) -> Message:
 
 def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
                    race_of: Race | None = None, found: Odds | None = None,
-                   bluff: Fraction | float = BLUFF, play: Play | None = None) -> Verdict:
+                   bluff: Fraction | float = BLUFF, play: Play | None = None,
+                   grid: Grid | None = None) -> Verdict:
     """Accuse now when the envelope is certain, or when the chance my likeliest envelope is
     right is above the chance that nobody else names it before my next question is answered
     (`outlook`: those turns played out on the race's kept deals, so what the others know now,
@@ -968,13 +969,13 @@ def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
 
     Both come from the same weighting (`Play`, with ``bluff``, or ``play``) and the same kept
     deals (`Race.conditioned`: the likeliest envelope is read there); ``race_of`` and ``found``
-    are its race and odds when the caller has them already. At the start of my turn nobody
-    moves before my question is answered, so waiting for that answer is never worse. Waiting
-    wins at most that chance (when nobody else is first, I may still be unsure then); at least
-    `Outlook.worth` (accusing right after). Measured, the bound won as much with fewer wrong
-    accusations (docs/strategy.md).
+    are its race and odds, and ``grid`` the log's SAT grid, when the caller has them already.
+    At the start of my turn nobody moves before my question is answered, so waiting for that
+    answer is never worse. Waiting wins at most that chance (when nobody else is first, I may
+    still be unsure then); at least `Outlook.worth` (accusing right after). Measured, the bound
+    won as much with fewer wrong accusations (docs/strategy.md).
     """
-    grid = grid_of(log)
+    grid = grid if grid is not None else grid_of(log)
     if grid.accusation_safe:
         envelope = grid.envelope()
         triple = tuple(str(envelope[cat]) for cat in CATEGORIES)
@@ -998,17 +999,20 @@ def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
     return Verdict(right > ahead.clear, best, right, race_of.threat(), race_of, error, ahead)
 
 
-def accusation_verdict(log: GameLog, triple: Sequence[str], **kwargs: Any) -> Verdict:
+def accusation_verdict(log: GameLog, triple: Sequence[str], *, grid: Grid | None = None,
+                       **kwargs: Any) -> Verdict:
     """`accuse_or_wait` for a chosen triple (the CLI's ``accuse``): its own chance of being
     right, weighed against the same race and the same turns played out (both from the same
-    weighting, counted once)."""
+    weighting, counted once, on the log's SAT grid worked out once: ``grid`` when the caller
+    has it)."""
+    grid = grid if grid is not None else grid_of(log)
     found = kwargs.pop("found", None)
     play = kwargs.pop("play", None)
-    if found is None and not grid_of(log).accusation_safe:
-        play = play if play is not None else Play(log, kwargs.pop("bluff", BLUFF))
+    if found is None and not grid.accusation_safe:
+        play = play if play is not None else Play(log, kwargs.pop("bluff", BLUFF), grid)
         found = play.odds()
-    verdict = accuse_or_wait(log, found=found, play=play, **kwargs)
-    check = check_accusation(log, triple, found=found)
+    verdict = accuse_or_wait(log, found=found, play=play, grid=grid, **kwargs)
+    check = check_accusation(log, triple, found=found, grid=grid)
     if verdict.race is None or verdict.outlook is None:
         right, error = float(check.probability), 0.0
         clear = 1.0

@@ -988,3 +988,27 @@ def test_the_weighted_count_is_left_out_only_where_it_would_not_finish() -> None
         count(skipped.pz)
     assert not too_wide(puzzle(later, grid_of(later)))
     assert Play(later).exact
+
+
+def test_the_accuse_command_works_out_the_grid_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The check, the weighting as players play, the verdict and its check read one SAT grid
+    (each one costs 50-65 ms on a 12-player log: the command worked it out five times)."""
+    import solver.advice
+    import solver.odds
+    import solver.odds.setup
+    import solver.race
+
+    worked_out: list[GameLog] = []
+    real = solver.odds.setup.grid_of
+
+    def counted(log: GameLog) -> Any:
+        worked_out.append(log)
+        return real(log)
+
+    for module in (solver.odds, solver.odds.setup, solver.race, solver.advice):
+        monkeypatch.setattr(module, "grid_of", counted)
+    assert main(["accuse", str(FIXTURE), "Mr. Green", "Wrench", "Hall", "--json"]) == 0
+    assert "advice" in json.loads(capsys.readouterr().out)
+    assert len([log for log in worked_out if log.game.me is not None]) == 1
