@@ -417,7 +417,7 @@ def test_advisor_past_the_budget_uses_the_chain(monkeypatch: pytest.MonkeyPatch)
         raise OverBudget
 
     log = small().append(Suggestion("Bob", ("Plum", "Rope", "Study"), refuted_by="Cy"))
-    monkeypatch.setattr(solver.advice, "count", over)
+    monkeypatch.setattr(solver.advice, "drawable_count", over)
     drawn = sample(log, 300)
     assert drawn.owners.shape == (300, len(DECK))
     ranked = advise(log, "Study", rule=INFO, samples=300)
@@ -461,3 +461,49 @@ def test_each_advice_has_a_line_a_player_can_follow() -> None:
     settling = max(ranked, key=lambda a: a.settles)
     assert settling.settles > 0.1
     assert f"the answer may settle the envelope ({settling.settles:.0%})" in reason(log, settling)
+
+
+def test_the_advisors_count_gives_up_where_the_compiled_count_does() -> None:
+    """The advisor counts in Python (deals are drawn from that count); past its first ``look``
+    units it asks the compiled count, which charges the same work, and gives up at once where
+    that one is past the budget: the same logs finish as with `count`, with the same total."""
+    from solver.advice import drawable_count
+    from solver.logfile import load
+    from solver.odds import count, puzzle
+
+    classic = load("examples/classic-six-players.json")
+    finished = given_up = 0
+    for log in (classic.upto(2), classic.upto(4), classic.upto(12), classic.upto(20)):
+        pz = puzzle(log, grid_of(log))
+        try:
+            plain = count(pz, 20_000)
+        except OverBudget:
+            with pytest.raises(OverBudget):
+                drawable_count(pz, 20_000, 2_000)
+            given_up += 1
+            continue
+        assert drawable_count(pz, 20_000, 2_000).total == plain.total
+        finished += 1
+    assert finished and given_up
+
+
+@pytest.mark.slow
+def test_the_advisor_does_not_spend_its_python_budget_on_a_count_that_cannot_finish(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An 8-player forum log at 10 events: the count is past its budget. The advisor's Python
+    count used to spend all of it (about a second) before the other counts ran."""
+    import solver.odds.exact
+    from solver.odds.exact import DEFAULT_BUDGET
+    from tests.strategies import forum_game
+
+    spent = []
+    python = solver.odds.exact.programme_steps
+
+    def recorded(*args: object, **kwargs: object) -> object:
+        spent.append(args[3])
+        return python(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(solver.odds.exact, "programme_steps", recorded)
+    log = forum_game(8, 0).upto(10)
+    assert advise(log, log.game.deck.rooms[0], samples=100)
+    assert spent and max(b.spent for b in spent) < DEFAULT_BUDGET // 2  # type: ignore[attr-defined]
