@@ -160,10 +160,66 @@ def test_examples_equal_the_python_count_and_the_programme(path: Path) -> None:
 @pytest.mark.parametrize("path", EXAMPLES[:2], ids=lambda p: p.stem)
 def test_examples_modulo_primes_equal_the_python_count(path: Path,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Many primes near 1000: the forward pass keeps only those the deals need, its classes
+    padded to whole vectors where that fits the memory of all of them (both on some stage)."""
     modulo_small_primes(monkeypatch, compiled_module)
+    kept: list[tuple[int, int]] = []
+    enough, padded = compiled_module._enough, compiled_module._padded
+
+    def recorded(values: tuple[int, ...], deals: int, exact: int) -> tuple[int, ...]:
+        fewer = enough(values, deals, exact)
+        kept.append((len(values), len(fewer)))
+        return fewer
+
+    widths: list[tuple[int, int]] = []
+
+    def width(classes: int, columns: int, allowed: int) -> int:
+        widths.append((classes, padded(classes, columns, allowed)))
+        return widths[-1][1]
+
+    monkeypatch.setattr(compiled_module, "_enough", recorded)
+    monkeypatch.setattr(compiled_module, "_padded", width)
     log = load(path)
     cuts = [*range(0, len(log.events), 10), len(log.events)]
     assert sum(assert_same_as_python(log.upto(n), 200_000) for n in cuts)
+    assert any(after < before for before, after in kept)
+    assert any(after > before for before, after in widths)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=4), min_size=1, max_size=5),
+       st.integers(min_value=0, max_value=5), st.data())
+def test_moves_are_counted_as_they_are_listed(counts: list[int], c: int,
+                                              data: st.DataObject) -> None:
+    """`exclusion_kernel.moves_of` (the work a turn charges) counts what `state_moves` lists,
+    and the widest set of refutations taken as "none" leads to every next state."""
+    import numpy as np
+
+    k = compiled_module.kernel()
+    kinds = len(counts)
+    rows = data.draw(st.lists(st.lists(st.booleans(), min_size=kinds, max_size=kinds),
+                              min_size=1, max_size=4))
+    widest = [any(column) for column in zip(*rows, strict=True)]
+    open_ = np.array([*rows, widest], dtype=np.bool_)
+    n = sum(counts) + 1
+    comb = np.array([[math.comb(a, b) for b in range(n)] for a in range(n)], dtype=np.int64)
+    perm = np.array([math.perm(c, f) for f in range(c + 1)], dtype=np.int64)
+    radix = np.array([*(x + 1 for x in counts), n], dtype=np.int64)
+    stride = np.array([math.prod(radix[:d]) for d in range(kinds + 1)], dtype=np.int64)
+    after = np.arange(kinds, dtype=np.int64)
+    signs = np.ones(len(open_), dtype=np.int64)
+    most = 1
+    for row in open_:
+        most += math.prod(x + 1 for x, o in zip(counts, row, strict=True) if o)
+    out = k.scratch(most, c, kinds)
+    state = np.array(counts, dtype=np.int64)
+    listed = k.state_moves(state, 0, after, stride, open_, signs, c, comb, perm, *out[:7],
+                           *out[8:])
+    assert k.moves_of(state, open_, c, np.empty(c + 1, np.int64)) == listed
+    key = sum(x * int(s) for x, s in zip(counts, stride, strict=False))
+    reached = k.expand(np.array([key], dtype=np.int64), stride, radix, after, stride, open_,
+                       signs, c, comb, perm, most)
+    assert sorted(set(out[0][:listed].tolist())) == reached.tolist()
 
 
 @pytest.mark.parametrize("seed", range(2))

@@ -137,21 +137,56 @@ def scratch(most: int, c: int, kinds: int) -> tuple[Any, Any, Any, Any, Any, Any
 
 
 @compiled
+def moves_of(counts: Any, open_: Any, c: int, ways: Any) -> int:
+    """How many moves `state_moves` lists for a state with these ``counts``, without listing
+    them: per set of refutations taken as "none", the ways to pin ``k_j <= n_j`` of each open
+    kind with ``sum k <= c`` (``ways[f]``: those with ``sum k = f``, kind by kind)."""
+    total = 0
+    for chosen in range(open_.shape[0]):
+        ways[0] = 1
+        top = 0
+        for j in range(counts.shape[0]):
+            n = counts[j]
+            if open_[chosen, j] and n > 0:
+                ways[top + 1:min(top + n, c) + 1] = 0
+                top = min(top + n, c)
+                for f in range(top, 0, -1):  # downwards: ways[f - k] not yet updated
+                    for k in range(1, min(n, f) + 1):
+                        ways[f] += ways[f - k]
+        for f in range(top + 1):
+            total += ways[f]
+    return total
+
+
+@compiled
 def count_moves(keys: Any, stride: Any, radix: Any, after: Any, nstride: Any, open_: Any,
                 signs: Any, c: int, comb: Any, perm: Any, most: int, limit: int) -> int:
     """How many moves the states of ``keys`` have in all (the work a turn charges, with one
-    unit per state), or a number past ``limit`` once they are more."""
+    unit per state), or a number past ``limit`` once they are more (`moves_of`: counted, not
+    listed)."""
     kinds = radix.shape[0] - 1
-    o_key, o_w, o_ch, o_f, o_j, o_k, o_n, counts, picked, ks = scratch(most, c, kinds)
-    counts = counts[:kinds]
+    counts = np.empty(max(kinds, 1), np.int64)[:kinds]
+    ways = np.empty(c + 1, np.int64)
     total = 0
     for s in range(keys.shape[0]):
-        pins = decode(keys[s], stride, radix, counts)
-        total += state_moves(counts, pins, after, nstride, open_, signs, c, comb, perm, o_key,
-                             o_w, o_ch, o_f, o_j, o_k, o_n, picked, ks)
+        decode(keys[s], stride, radix, counts)
+        total += moves_of(counts, open_, c, ways)
         if total > limit:
             break
     return total
+
+
+@compiled
+def widest(open_: Any) -> int:
+    """The set of refutations taken as "none" that opens every kind some set opens (all of
+    them: taking one more as "none" only opens more), so its moves lead to every next state
+    the state's moves lead to."""
+    best = open_.shape[0] - 1
+    for chosen in range(open_.shape[0]):
+        for j in range(open_.shape[1]):
+            if open_[chosen, j] and not open_[best, j]:
+                raise ValueError("a set of refutations opens a kind the widest does not")
+    return best  # type: ignore[no-any-return]
 
 
 @compiled
@@ -203,15 +238,20 @@ def grouped(moves: int, stride: Any, o_j: Any, o_k: Any, o_n: Any, key: Any, ord
 @compiled
 def expand(keys: Any, stride: Any, radix: Any, after: Any, nstride: Any, open_: Any,
            signs: Any, c: int, comb: Any, perm: Any, most: int) -> Any:
-    """The next turn's states, keys in increasing order: every move's next state."""
+    """The next turn's states, keys in increasing order: every move's next state (those of the
+    `widest` set of refutations taken as "none": every other set's moves pin the same cards as
+    some of them)."""
     kinds = radix.shape[0] - 1
     o_key, o_w, o_ch, o_f, o_j, o_k, o_n, counts, picked, ks = scratch(most, c, kinds)
     counts = counts[:kinds]
     table = np.full(1024, -1, np.int64)
     size = 0
+    row = widest(open_)
+    wide = open_[row:row + 1]
+    sign = signs[row:row + 1]
     for s in range(keys.shape[0]):
         pins = decode(keys[s], stride, radix, counts)
-        moves = state_moves(counts, pins, after, nstride, open_, signs, c, comb, perm, o_key,
+        moves = state_moves(counts, pins, after, nstride, wide, sign, c, comb, perm, o_key,
                             o_w, o_ch, o_f, o_j, o_k, o_n, picked, ks)
         while 2 * (size + moves) > table.shape[0]:
             table = _grown(table)
