@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from solver.cards import Deck
 from solver.editions import Dealing, editions
 from solver.errors import ContradictionError
 from solver.game import GameLog
@@ -74,6 +75,8 @@ def modulo_small_primes(patch: pytest.MonkeyPatch, module: ModuleType) -> None:
     each, never in exact 64-bit integers."""
     patch.setattr(module, "EXACT_LIMIT", 0)
     patch.setattr(module, "moduli_for", small_moduli)
+    if hasattr(module, "WRAPS"):  # the backward pass too, never modulo 2^64 and a prime
+        patch.setattr(module, "WRAPS", False)
 
 
 @pytest.fixture
@@ -238,6 +241,101 @@ def test_kernels_count_back_exactly_from_residues() -> None:
         per_label[label[t]] += ways[s] * later[into[t]]
     assert out[:, 0].tolist() == ways_out
     assert by_label[:, 0].tolist() == [signed(v) for v in per_label]
+
+
+def test_kernels_count_back_modulo_two_to_the_64_and_a_prime() -> None:
+    """Where the total is past 2^62 but below 2^64 x the first prime, the backward pass counts
+    modulo 2^64 (wrapping) and that prime (`compiled.Backward`): the ways in from their
+    residues modulo four primes (`kernel.exact_ways`, keeping the first prime's), the ways out
+    and per label the ways in x weight x ways out in both columns, against Python's integers
+    beyond 2^64, rebuilt (`Backward.number`)."""
+    import numpy as np
+
+    k = compiled_module.kernel()
+    assert k is not None
+    rng = random.Random(13)
+    primes = [*moduli_for(1 << 120)]
+    p = primes[0]
+    back = compiled_module.Backward.of(k, np.array(primes, np.int64),
+                                       np.array([(1 << 70) % q for q in primes]), 1 << 62)
+    assert back.values == [k.EXACT, p]
+    states, moves, labels, reached = 30, 300, 4, 20
+    ways = [rng.choice([0, 1, (1 << 64) - 1, 1 << 64, rng.randrange(1 << 92)])
+            for _ in range(states)]
+    ways_in = back.ways(k, np.array([[w % q for q in primes] for w in ways], np.int32))
+    assert [back.number(row) for row in ways_in] == [w % ((1 << 64) * p) for w in ways]
+    origin = sorted(rng.randrange(states) for _ in range(moves))
+    start = np.searchsorted(np.array(origin), np.arange(states + 1)).astype(np.int64)
+    into = np.array([rng.randrange(reached) for _ in range(moves)], np.int32)
+    label = [rng.randrange(labels) for _ in range(moves)]
+    later = [rng.choice([0, 1, (1 << 64) + 1, rng.randrange(1 << 70)]) for _ in range(reached)]
+    later_in = np.array([[v % (1 << 64) - (1 << 64) * (v % (1 << 64) >= 1 << 63), v % p]
+                         for v in later], np.int64)
+    weight = [rng.choice([1, 1, 2, p - 1, p, p + 1, (1 << 62) - 1]) for _ in range(moves)]
+    for weighed in (weight, []):
+        out, by_label = k.backward(start, into, np.array(label, np.int16),
+                                   np.array(weighed, np.int64), ways_in, later_in, labels,
+                                   back.moduli)
+        ways_out, per_label = [0] * states, [0] * labels
+        for t, s in enumerate(origin):
+            v = (weighed[t] if weighed else 1) * later[into[t]]
+            ways_out[s] += v
+            per_label[label[t]] += ways[s] * v
+        modulus = (1 << 64) * p
+        assert [back.number(row) for row in out] == [v % modulus for v in ways_out]
+        assert [back.number(row) for row in by_label] == [v % modulus for v in per_label]
+
+
+def five_players_on_45_cards() -> GameLog:
+    """Five players dealt 45 cards, two events: about 2^65 deals, the Python programme in a
+    quarter of a second."""
+    rng = random.Random(1)
+    deck = Deck(tuple(f"Suspect {i}" for i in range(1, 13)),
+                tuple(f"Weapon {i}" for i in range(1, 13)),
+                tuple(f"Room {i}" for i in range(1, 22)))
+    names = tuple(f"P{i}" for i in range(1, 6))
+    game, truth = random_setup(deck, names, Dealing.CLASSIC, "P1", rng)
+    return play(game, truth, 2, rng, wrong_accusations=0.05)
+
+
+def test_counted_back_modulo_two_to_the_64_and_a_prime(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A count past 2^64 (counted forward modulo three primes below 2^31) is counted back
+    modulo 2^64 and the first prime, and, where that is turned off, modulo the three primes:
+    both give the Python programme's figures, envelope triples and work to the last digit."""
+    log = five_players_on_45_cards()
+    pz = puzzle(log, grid_of(log))
+    python, python_work = counted(pz, False)
+    assert python.run.total >= 1 << 64
+    columns: list[list[int]] = []
+    of = compiled_module.Backward.of.__func__  # type: ignore[attr-defined]
+
+    def spy(cls: type, *args: Any) -> Any:
+        back = of(cls, *args)
+        columns.append(back.values)
+        return back
+
+    monkeypatch.setattr(compiled_module.Backward, "of", classmethod(spy))
+    for wraps, values in ((True, 2), (False, 3)):
+        monkeypatch.setattr(compiled_module, "WRAPS", wraps)
+        mine, work = counted(pz, True)
+        assert len(columns[-1]) == values and (columns[-1][0] == 0) == wraps
+        assert work.spent == python_work.spent
+        assert (mine.run.total, mine.run.envelope, mine.run.marginals) == (
+            python.run.total, python.run.envelope, python.run.marginals)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(small_logs())
+def test_counted_back_modulo_wrapping_and_a_small_prime_equal_to_brute_force(log: GameLog
+                                                                             ) -> None:
+    """Counted forward modulo the primes from 5 up (for a bound of 2^120: two dozen), backward
+    modulo 2^64 and the first of them (`compiled.Backward`), under the refuter model's
+    weights."""
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(compiled_module, "bound", lambda *_: 1 << 120)
+        patched.setattr(compiled_module, "moduli_for", lambda bound: small_moduli(bound, first=5))
+        patched.setattr(compiled_module, "EXACT_LIMIT", 0)
+        assert_brute(log, refuter_model=True)
 
 
 class KernelSpy:

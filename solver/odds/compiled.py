@@ -72,6 +72,13 @@ count. A count past that keeps its first layers' moves only, so its peak memory 
 up to 112 MB more where every layer has weights)."""
 EXACT_LIMIT = 1 << 62
 """Counts bounded below this are kept exact in 64-bit integers, larger ones modulo primes."""
+WRAP = 1 << 64
+"""The backward pass counts modulo this (in 64-bit integers that wrap) and the forward pass's
+first prime where the total is below their product, from `EXACT_LIMIT` on (`Backward`): two
+columns where three primes below 2^31 would take three (totals to about 2^95)."""
+WRAPS = True
+"""Whether the backward pass may count modulo `WRAP` and a prime (the tests turn it off to
+reach the primes' columns on small counts)."""
 
 
 @cache
@@ -373,8 +380,9 @@ def _backward(k: Any, plan: Plan, keys: Any, ways: Any, steps: list[Step], modul
 
 @dataclass
 class Backward:
-    """How the backward pass counts: modulo ``values`` (`kernel.EXACT`: exactly), the forward
-    pass having counted modulo ``forward``."""
+    """How the backward pass counts: modulo ``values`` (`kernel.EXACT`: exactly; `kernel.EXACT`
+    then a prime: modulo `WRAP` then that prime), the forward pass having counted modulo
+    ``forward``."""
 
     values: list[int]
     forward: list[int]
@@ -388,7 +396,8 @@ class Backward:
     def of(cls, k: Any, moduli: Any, total: Any, exact_limit: int) -> Backward:
         """As the forward pass counted (``moduli``), or, where its total (residues; ``None``:
         the end state was not reached, so every count is 0) shows fewer columns suffice,
-        exactly or modulo fewer primes."""
+        exactly, modulo `WRAP` and the first prime (rebuilt as `residues.crt` would: the
+        number below their product with these residues), or modulo fewer primes."""
         import numpy as np
 
         forward = [int(m) for m in moduli]
@@ -397,6 +406,8 @@ class Backward:
             most = crt(total.tolist(), forward) if total is not None else 0
             if most < exact_limit:
                 values = [k.EXACT]
+            elif WRAPS and most < WRAP * forward[0] and len(forward) > 2:
+                values = [k.EXACT, forward[0]]
             else:
                 product, n = forward[0], 1
                 while product <= most:
@@ -424,16 +435,24 @@ class Backward:
 
         if self.inverse is not None:
             return k.exact_ways(ways, np.array(self.forward, np.int64), self.inverse,
-                                self.prefix)
+                                self.prefix, len(self.values) - 1)
         if len(self.values) < len(self.forward):
             return np.ascontiguousarray(ways[:, : len(self.values)])
         return ways
 
     def number(self, residues: Any) -> int:
         """A count from its residues (or itself, counted exactly)."""
-        if self.values[0] == self.exact:
+        if self.values[0] != self.exact:
+            return self.rebuild(residues.tolist())
+        if len(self.values) == 1:
             return int(residues[0])
-        return self.rebuild(residues.tolist())
+        low, p = int(residues[0]) % WRAP, self.values[1]  # modulo 2^64 and p: one number
+        return low + WRAP * ((int(residues[1]) - low) * self.lift % p)
+
+    @cached_property
+    def lift(self) -> int:
+        """The inverse of `WRAP` modulo the prime beside it (`number`)."""
+        return pow(WRAP, -1, self.values[1])
 
     @cached_property
     def rebuild(self) -> Callable[[Sequence[int]], int]:

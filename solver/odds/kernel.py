@@ -47,19 +47,21 @@ def wrapped(a: Any, b: Any, c: Any) -> Any:
 
 
 @compiled
-def exact_ways(ways: Any, moduli: Any, inverse: Any, prefix: Any) -> Any:
+def exact_ways(ways: Any, moduli: Any, inverse: Any, prefix: Any, keep: int) -> Any:
     """Per state, the number below the moduli's product with these residues (``ways``, one
-    column per modulus), modulo 2^64 (as signed 64-bit integers: `wrapped`), one column: by
-    Garner's mixed radix, ``inverse[i, j]`` the inverse of ``moduli[i]`` modulo ``moduli[j]``,
-    ``prefix[j]`` the product of the moduli before ``j`` modulo 2^64. Each multiplication by
-    an inverse by Shoup's method (as in `forward`: the residue below ``p``), so no division
-    per state where the moduli are alike (the primes just below 2^31)."""
+    column per modulus), modulo 2^64 (as signed 64-bit integers: `wrapped`), one column, and
+    where ``keep`` is 1 its residue modulo the first modulus beside it (the backward pass
+    counting modulo 2^64 and that prime: `compiled.Backward`): by Garner's mixed radix,
+    ``inverse[i, j]`` the inverse of ``moduli[i]`` modulo ``moduli[j]``, ``prefix[j]`` the
+    product of the moduli before ``j`` modulo 2^64. Each multiplication by an inverse by
+    Shoup's method (as in `forward`: the residue below ``p``), so no division per state where
+    the moduli are alike (the primes just below 2^31)."""
     columns = moduli.shape[0]
     ratio = np.zeros((columns, columns), np.int64)
     for j in range(columns):
         for i in range(j):
             ratio[i, j] = (inverse[i, j] << 32) // moduli[j]
-    out = np.empty((ways.shape[0], 1), np.int64)
+    out = np.empty((ways.shape[0], 1 + keep), np.int64)
     digit = np.empty(columns, np.int64)
     for u in range(ways.shape[0]):
         x = np.int64(ways[u, 0])
@@ -80,6 +82,8 @@ def exact_ways(ways: Any, moduli: Any, inverse: Any, prefix: Any) -> Any:
             digit[j] = d
             x = wrapped(d, prefix[j], x)
         out[u, 0] = x
+        if keep:
+            out[u, 1] = digit[0]
     return out
 
 
@@ -475,7 +479,8 @@ def envelope_backward(after: Any, full: Any, next_full: Any, whole: int, lo: Any
     A move whose label ``axis_of`` maps to an axis puts a card of class ``cls`` into that slot;
     ``lo`` and ``next_lo``: per axis, the first class that may fill it from this layer and
     from the next on. State ``s``'s moves are ``begin[s]`` to ``begin[s + 1]``; ``weight``
-    empty: every move weighs 1.
+    empty: every move weighs 1. Modulo `EXACT` then a prime (`compiled.Backward`), the first
+    column is kept modulo 2^64 (`wrapped`) and the second modulo the prime.
     """
     columns = moduli.shape[0]
     extent, start = rows_after(full, whole, lo, sizes)
@@ -484,7 +489,9 @@ def envelope_backward(after: Any, full: Any, next_full: Any, whole: int, lo: Any
     w = np.empty(columns, np.int64)
     scale = np.empty(columns, np.int64)
     ratio = np.empty(columns, np.int64)
-    exact = moduli[0] == EXACT
+    exact = moduli[0] == EXACT and columns == 1
+    mixed = moduli[0] == EXACT and columns == 2
+    p1 = moduli[columns - 1]  # the prime beside the column modulo 2^64, where mixed
     ones = weight.shape[0] == 0
     step = np.zeros(3, np.int64)  # per axis, the row (or triple) one class further on
     for s in range(begin.shape[0] - 1):
@@ -511,7 +518,7 @@ def envelope_backward(after: Any, full: Any, next_full: Any, whole: int, lo: Any
                     step[a] = stride if e else 0
                     stride *= sizes[a]
                 for j in range(columns):
-                    if exact:  # the ways in may be modulo 2^64 (`exact_ways`)
+                    if moduli[j] == EXACT:  # the ways in may be modulo 2^64 (`exact_ways`)
                         scale[j] = wrapped(ways[s, j], wt, 0)
                     else:  # multiplied by Shoup's method, as in `forward`
                         scale[j] = np.int64(ways[s, j]) * (wt % moduli[j]) % moduli[j]
@@ -528,7 +535,7 @@ def envelope_backward(after: Any, full: Any, next_full: Any, whole: int, lo: Any
                     step[a] = stride if e else 0
                     stride *= extent[s, a]
                 for j in range(columns):
-                    w[j] = wt if exact else wt % moduli[j]
+                    w[j] = wt if moduli[j] == EXACT else wt % moduli[j]
             # the next state's rows vary on two axes at most (it has a slot filled): ``inner``
             # (rows next to each other) and ``outer``
             inner, step_in, outer, step_out = 1, 0, 1, 0
@@ -545,7 +552,7 @@ def envelope_backward(after: Any, full: Any, next_full: Any, whole: int, lo: Any
                     for q in range(inner):
                         index = row + q * step_in
                         for j in range(columns):
-                            if exact:
+                            if moduli[j] == EXACT:
                                 triples[index, j] = wrapped(scale[j], after[here, j],
                                                             triples[index, j])
                             else:
@@ -559,6 +566,14 @@ def envelope_backward(after: Any, full: Any, next_full: Any, whole: int, lo: Any
                     for q in range(inner):
                         out[row + q * step_in, 0] += wt * after[here + q, 0]
                     here += inner
+                elif mixed:  # modulo 2^64 (in unsigned arithmetic), and modulo a prime
+                    for q in range(inner):
+                        o_row = row + q * step_in
+                        out[o_row, 0] = wrapped(after[here, 0], wt, out[o_row, 0])
+                        v = np.int64(after[here, 1])
+                        o = out[o_row, 1] + (v if wt == 1 else v * w[1] % p1)
+                        out[o_row, 1] = o - p1 if o >= p1 else o
+                        here += 1
                 elif wt == 1:  # most moves: an addition, row by row
                     for q in range(inner):
                         o_row = row + q * step_in
@@ -583,12 +598,35 @@ def backward(start: Any, into: Any, label: Any, weight: Any, ways: Any, later: A
              labels: int, moduli: Any) -> tuple[Any, Any]:
     """The ways out of each state of a layer (from the ways out of the next layer's states; state
     ``s``'s moves are ``start[s]`` to ``start[s + 1]``) and, per label, the ways in x weight x
-    ways out summed over the moves with that label (``weight`` empty: every move weighs 1)."""
+    ways out summed over the moves with that label (``weight`` empty: every move weighs 1).
+
+    Modulo `EXACT` then a prime (two columns: `compiled.Backward`), the first column is kept
+    modulo 2^64 (`wrapped`) and the second modulo the prime."""
     columns = moduli.shape[0]
     out = np.zeros((ways.shape[0], columns), later.dtype)
     by_label = np.zeros((labels, columns), np.int64)
     ones = weight.shape[0] == 0  # every move weighs 1
     states = start.shape[0] - 1
+    if moduli[0] == EXACT and columns == 2:
+        p = moduli[1]
+        square = p * p
+        for s in range(states):
+            for t in range(start[s], start[s + 1]):
+                d, lab = into[t], label[t]
+                wt = np.int64(1 if ones else weight[t])
+                v = wrapped(wt, later[d, 0], 0)
+                out[s, 0] = wrapped(v, 1, out[s, 0])
+                by_label[lab, 0] = wrapped(ways[s, 0], v, by_label[lab, 0])
+                r = np.int64(later[d, 1])
+                if wt != 1:
+                    r = r * (wt % p) % p
+                o = out[s, 1] + r
+                out[s, 1] = o - p if o >= p else o
+                b = by_label[lab, 1] + ways[s, 1] * r  # below p^2, as below
+                by_label[lab, 1] = b - square if b >= square else b
+        for lab in range(labels):
+            by_label[lab, 1] %= p
+        return out, by_label
     if moduli[0] == EXACT:
         for s in range(states):
             for t in range(start[s], start[s + 1]):
