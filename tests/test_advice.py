@@ -507,3 +507,28 @@ def test_the_advisor_does_not_spend_its_python_budget_on_a_count_that_cannot_fin
     log = forum_game(8, 0).upto(10)
     assert advise(log, log.game.deck.rooms[0], samples=100)
     assert spent and max(b.spent for b in spent) < DEFAULT_BUDGET // 2  # type: ignore[attr-defined]
+
+
+def test_the_advisors_count_goes_on_where_the_compiled_count_fails_its_check(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """Review of 4f872ba: the compiled count asked whether the count finishes raises
+    `ArithmeticError` where its own check fails (`choice` drops such a count); the advisor then
+    counts on in Python, logged, rather than failing with a traceback."""
+    import solver.advice
+    from solver.advice import drawable_count
+    from solver.logfile import load
+    from solver.odds import count, puzzle
+
+    real = solver.advice.count_steps
+
+    def failing(pz: object, budget: object, compiled: bool = False) -> object:
+        if compiled:
+            raise ArithmeticError("a move not found")
+        return real(pz, budget)  # type: ignore[arg-type]
+
+    log = load("examples/classic-six-players.json").upto(12)
+    pz = puzzle(log, grid_of(log))
+    plain = count(pz, 20_000)
+    monkeypatch.setattr(solver.advice, "count_steps", failing)
+    assert drawable_count(pz, 20_000, 100).total == plain.total
+    assert "failed its check" in caplog.text
