@@ -272,6 +272,41 @@ def test_at_a_crowded_table_too_many_kinds_go_last_unless_the_weights_are_the_re
     assert isinstance(favoured, OwnerCount) and started
 
 
+def test_where_the_programme_is_hopeless_card_by_card_counts_before_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a crowded table where the count owner by owner is hopeless and the programme's hands
+    allow more states than `choice.BEHIND` (`choice.programme_states`), the programme takes no
+    turns: once inclusion-exclusion has dropped out, inclusion-exclusion card by card counts,
+    and the programme only once that has dropped out too, the same total. (12 players, 10
+    events, seed 3: its 2^20.3 such states are below `BEHIND`, lowered here; the count owner by
+    owner's 54,432 states are past `HOPELESS` times a budget of 1,000.)"""
+    from solver.odds import choice
+    from solver.odds.exact import Count, count_steps
+    from solver.odds.owners import OwnerCount
+    from tests.test_odds_exclusion import forum_log
+
+    started: list[int] = []
+
+    def spied(pz: Puzzle, budget: Budget, compiled: bool = False) -> Any:
+        started.append(1)
+        return (yield from count_steps(pz, budget, compiled))
+
+    monkeypatch.setattr(choice, "count_steps", spied)
+    log = forum_log(12, 10, 3)
+    pz = puzzle(log, grid_of(log))
+    # inclusion-exclusion drops out at 1,000 units; the programme may go on to 2 million alone
+    budgets = (1_000, 200_000, 1_000, 2_000_000)
+    programme = choice.exact_count(pz, *budgets, pins_budget=10**7)
+    assert isinstance(programme, Count) and started
+    monkeypatch.setattr(choice, "BEHIND", choice.programme_states(pz) - 1)
+    started.clear()
+    by_pins = choice.exact_count(pz, *budgets, pins_budget=10**7)
+    assert isinstance(by_pins, OwnerCount) and not started
+    assert by_pins.total == programme.total
+    after = choice.exact_count(pz, *budgets, pins_budget=1_000)  # card by card drops out
+    assert isinstance(after, Count) and started and after.total == programme.total
+
+
 def test_forum_game_of_eight_at_ten_events_is_exact_and_the_same_on_every_run() -> None:
     """Past the programme's budget (sampled before the count owner by owner)."""
     rng = random.Random(1)

@@ -61,13 +61,15 @@ import math
 from collections import defaultdict
 from typing import TypeVar
 
-from .exact import Count, count_steps
+from ..cards import CATEGORIES
+from .exact import Count, count_steps, envelope_slots
 from .exclusion import is_refutation
 from .exclusion_compiled import exclusion_steps
 from .owners import OwnerCount, owner_steps
 from .pins_compiled import pins_steps
-from .programme import Budget, OverBudget, Steps
+from .programme import Budget, OverBudget, Steps, plan_of
 from .setup import Puzzle
+from .symmetry import interchangeable, merge
 
 T = TypeVar("T")
 
@@ -105,6 +107,17 @@ counted by inclusion-exclusion card by card or sampled (`docs/odds-measurements.
 time goes",
 morning: the envelope's slots in order). A property of the log, so the label is the same on
 every machine."""
+BEHIND = 1 << 29
+"""Where inclusion-exclusion runs and the programme's hands allow more states than this
+(`programme_states`), the programme takes no turns: it counts alone once inclusion-exclusion
+and then inclusion-exclusion card by card have dropped out. Of the 45 crowded 12-player logs
+measured at 30 events (45 cards, seeds 0-35; forum, seeds 0-29), the programme finished 3 (2^26.1
+-2^27.1 such states) and none of the 25 above 2^28.3; at 60 events (not crowded), none above
+2^28.2 of the 12 logs. Above 2^29 are 16 logs, all 45 cards at 30 events: 6 that only card by card
+finishes, whose 20 million units of the programme (0.6-0.8 s of CPU) it no longer pays before,
+and 10 that inclusion-exclusion finishes or no count does. The order does not change which
+counts finish (each keeps its budget), so no label changes (`docs/odds-measurements.md`, "Where
+the time goes", 2026-12-02, which count finishes at 45 cards)."""
 EXCLUSION_UNCOMPILED = 150_000
 """The most moves inclusion-exclusion makes where its plan does not fit the compiled loops (a
 turn's state past one key, `exclusion_compiled.fits`): a property of the log, so on every
@@ -136,6 +149,35 @@ def owner_states(pz: Puzzle) -> int:
             size[owners & hands, frozenset(i for i, t in enumerate(tallies)
                                            if card in t.cards)] += 1
     return math.prod(n + 1 for n in size.values())
+
+
+def programme_states(pz: Puzzle) -> int:
+    """How many states the programme's layers hold at most, counting only the places left in
+    each hand (not its blocks' and refutations' counts): per layer (as `exact.count_steps` deals
+    them, players merged, the envelope's slots as hands), the product over hands of the values
+    their places left may take there, at least what the cards dealt cannot have filled and at
+    most what the cards to come can, summed over the layers. On the crowded logs measured the
+    programme spent 0.05-0.17 units of work for each such state where it finished."""
+    prepared = envelope_slots(pz)
+    if prepared is None:
+        return 0
+    capacity, allowed, tallies, _, slot = prepared
+    players = [pz.owners.index(p) for p in pz.game.player_names]
+    capacity, allowed, _ = merge(capacity, allowed,
+                                 interchangeable(capacity, allowed, tallies, players))
+    plan = plan_of(capacity, allowed, tallies,
+                   {slot[cat]: i for i, cat in enumerate(CATEGORIES)}, by_hand=True)
+    seen = [0] * len(capacity)
+    states = 0
+    for layer in plan.layers:
+        if layer.card is not None:
+            for o in layer.allowed:
+                seen[o] += 1
+        else:
+            seen[layer.owner] += len(layer.block)
+        states += math.prod(max(1, min(c, room) - max(0, c - dealt) + 1) for c, room, dealt
+                            in zip(capacity, layer.room, seen, strict=True) if c > 0)
+    return states
 
 
 def expands(pz: Puzzle) -> bool:
@@ -206,25 +248,40 @@ def exact_count(
     crowd = hands > CROWD and exclusion_budget > 0 and 0 < ruled_out(pz) <= FEW_CELLS
     states = owner_states(pz)
     last = states > owner_budget and (not crowd or expands(pz))  # once the others
+    hopeless = states > HOPELESS * owner_budget
+    behind = (crowd and hopeless and pins_budget > 0 and expands(pz)
+              and programme_states(pz) > BEHIND)  # after card by card
     by_owner = Budget(owner_budget, shared=0 if crowd and not last else None)  # waits for them
     if not last:
         runs.append((owner_steps(pz, by_owner), by_owner, LEAD if many and not crowd else 1))
     by_card = (Budget(alone, uncompiled=budget, shared=budget) if alone > budget
                else Budget(budget))
-    runs.append((count_steps(pz, by_card, compiled=True), by_card, 1 if many else LEAD))
+    programme = (count_steps(pz, by_card, compiled=True), by_card, 1 if many else LEAD)
+    if not behind:
+        runs.append(programme)
     if not many:
         runs.reverse()
     if crowd:  # inclusion-exclusion is favoured, and goes first
         by_exclusion = Budget(exclusion_budget, pace=EXCLUSION_PACE,
                               uncompiled=min(exclusion_budget, EXCLUSION_UNCOMPILED))
         runs.insert(0, (exclusion_steps(pz, by_exclusion), by_exclusion, LEAD))
-    try:
+    with contextlib.suppress(OverBudget):
         return first_finished(runs, HEAD_START)
-    except OverBudget:
-        if last and states <= HOPELESS * owner_budget:  # else it is not tried at all
-            with contextlib.suppress(OverBudget):
-                return first_finished([(owner_steps(pz, by_owner), by_owner, 1)])
-        if not (crowd and pins_budget > 0):
-            raise
+    if behind:  # card by card, then the programme alone
+        with contextlib.suppress(OverBudget):
+            return pins_alone(pz, pins_budget)
+        with contextlib.suppress(OverBudget):
+            return first_finished([programme])
+    if last and not hopeless:  # else it is not tried at all
+        with contextlib.suppress(OverBudget):
+            return first_finished([(owner_steps(pz, by_owner), by_owner, 1)])
+    if behind or not (crowd and pins_budget > 0):
+        raise OverBudget
+    return pins_alone(pz, pins_budget)
+
+
+def pins_alone(pz: Puzzle, pins_budget: int) -> OwnerCount:
+    """Inclusion-exclusion card by card, alone, within ``pins_budget`` units (where its kernels
+    do not run, `EXCLUSION_UNCOMPILED`)."""
     by_pins = Budget(pins_budget, uncompiled=min(pins_budget, EXCLUSION_UNCOMPILED))
     return first_finished([(pins_steps(pz, by_pins), by_pins, 1)])
