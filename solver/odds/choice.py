@@ -31,6 +31,11 @@ about three of the count owner by owner's in Python, so its pace is three times 
 compiled, about a sixth of one (`exclusion_compiled.PACE`). Which counts finish does not
 depend on the shares (each has its own budget); only how soon.
 
+At such a table, where the programme's hands alone allow more than `BEHIND` states
+(`programme_states`: 45 cards at 30 events), the programme finished none of the logs measured,
+and inclusion-exclusion card by card is the count that finishes where inclusion-exclusion does
+not: there the programme takes no turns and counts only after card by card has dropped out.
+
 Late in a game the passes give almost every open card its own set of possible holders, and the
 count owner by owner, which counts cards by kind, has little left to merge: where its kinds
 allow more states than its budget (`owner_states`) it takes no turns and starts only once the
@@ -108,16 +113,18 @@ time goes",
 morning: the envelope's slots in order). A property of the log, so the label is the same on
 every machine."""
 BEHIND = 1 << 29
-"""Where inclusion-exclusion runs and the programme's hands allow more states than this
-(`programme_states`), the programme takes no turns: it counts alone once inclusion-exclusion
-and then inclusion-exclusion card by card have dropped out. Of the 45 crowded 12-player logs
-measured at 30 events (45 cards, seeds 0-35; forum, seeds 0-29), the programme finished 3 (2^26.1
--2^27.1 such states) and none of the 25 above 2^28.3; at 60 events (not crowded), none above
-2^28.2 of the 12 logs. Above 2^29 are 16 logs, all 45 cards at 30 events: 6 that only card by card
-finishes, whose 20 million units of the programme (0.6-0.8 s of CPU) it no longer pays before,
-and 10 that inclusion-exclusion finishes or no count does. The order does not change which
-counts finish (each keeps its budget), so no label changes (`docs/odds-measurements.md`, "Where
-the time goes", 2026-12-02, which count finishes at 45 cards)."""
+"""Where inclusion-exclusion runs, the count owner by owner is not tried (`HOPELESS`) and the
+programme's hands allow more states than this (`programme_states`), the programme takes no
+turns: it counts alone once inclusion-exclusion and then inclusion-exclusion card by card have
+dropped out. Of the crowded 12-player logs measured at 30 events (45 cards, seeds 0-35; forum,
+seeds 0-29) the programme finished 4, with 2^26.1-2^27.6 such states, and none of the 22 with
+2^27.9 or more (20 million units spent for nothing on each); at 60 events (45 cards, seeds
+0-11, not crowded) it finished none above 2^28.2. Above 2^29 are 15 of those logs, all 45 cards
+at 30 events: 7 that only card by card finishes, which no longer pay the programme's 20 million
+units first (0.4-1.0 s of CPU), 4 that inclusion-exclusion finishes and 4 that no count does.
+The order does not change which counts finish (each keeps its budget), so the same logs are
+exact, with the same figures (`docs/odds-measurements.md`, "Where the time goes", 2026-12-02:
+the programme behind card by card)."""
 EXCLUSION_UNCOMPILED = 150_000
 """The most moves inclusion-exclusion makes where its plan does not fit the compiled loops (a
 turn's state past one key, `exclusion_compiled.fits`): a property of the log, so on every
@@ -241,7 +248,10 @@ def exact_count(
     the others leave to sampling, at 23-67 million units and 6-17 s, and on every log they
     finish it was not quicker (`docs/odds-measurements.md`, "Where the time goes", late night, card
     by
-    card)."""
+    card). Where, besides, the count owner by owner is not tried (`HOPELESS`) and the
+    programme's hands allow more than `BEHIND` states (`programme_states`), the programme takes
+    no turns: card by card counts once inclusion-exclusion has dropped out, and the programme
+    alone (up to ``alone``) only once card by card has dropped out too."""
     hands = sum(1 for p in pz.game.player_names if pz.capacity[pz.owners.index(p)] > 0)
     many = hands > FEW_HANDS
     runs: list[tuple[Steps[OwnerCount | Count], Budget, int]] = []
