@@ -599,6 +599,17 @@ def advise(
                        grid=grid)
         return gains(log, drawn, triples, me, to, table_weight=table_weight or 0.0,
                      finish=finish, resolve=resolve, hands=hands)
+    return _likeliest(log, [triples], me, to, size=size, seed=seed,
+                      refuter_model=refuter_model, table_weight=table_weight,
+                      counted=counted, grid=grid)[0]
+
+
+def _likeliest(log: GameLog, choices: Sequence[list[Triple]], me: str, to: str | None, *,
+               size: int, seed: int, refuter_model: bool, table_weight: float | None,
+               counted: Count | None, grid: Grid | None) -> list[list[Advice]]:
+    """`advise` under `Rule.LIKELIEST`, for each list of suggestions in ``choices``, all read
+    from one count and one draw of ``size`` deals."""
+    deck = log.game.deck
     grid = grid if grid is not None else grid_of(log)
     played, grid_played, found = _as_played(log, refuter_model, counted, grid)
     chances = (exact_odds(played, found, refuter_model) if found is not None
@@ -607,32 +618,67 @@ def advise(
     settled = {cat: card is not None for cat, card in grid.envelope().items()}
     steers = {c for c in log.game.my_cards if settled[deck.category_of(c)]}
     value = {c: 1.0 if c in steers else float(chances[c][ENVELOPE]) for c in deck}
-
-    def rank(triple: Triple) -> tuple[float, int]:
-        return -round(sum(value[c] for c in triple), 9), -sum(c in steers for c in triple)
-
-    triples.sort(key=rank)  # stable: deck order among equals
-    best = rank(triples[0])
-    listed = [t for i, t in enumerate(triples) if i < LISTED or rank(t) == best]
     if found is not None:
         drawn = sample_deals(found, size, seed)
     else:  # past the budget (`_as_played` tried): not counted again, drawn from the chain
         grid_played = grid_played if grid_played is not None else grid_of(played)
         drawn = _chain_sample(played, puzzle(played, grid_played, refuter_model=refuter_model),
                               size, seed, refuter_model)
-    scored = gains(log, drawn, listed, me, to)  # ties among the likeliest: the most telling
-    scored.sort(key=lambda a: rank(a.triple))
-    rest = [Advice(t, 0.0, 0.0) for t in triples[len(listed):]]
-    ranked = [dataclasses.replace(a, score=sum(value[c] for c in a.triple), settles=0.0,
-                                  resolves=0.0, rule=Rule.LIKELIEST) for a in (*scored, *rest)]
-    weight = QUIET if table_weight is None else table_weight
-    if weight:  # what the table hears is known for these (`gains` works it out for its best)
-        head = [dataclasses.replace(a, score=a.score - weight * a.public)
-                for a in ranked[:LISTED]]
-        head.sort(key=lambda a: -round(a.score, 9))
-        ranked[:LISTED] = head
-    return ranked
 
+    def rank(triple: Triple) -> tuple[float, int]:
+        return -round(sum(value[c] for c in triple), 9), -sum(c in steers for c in triple)
+
+    def ranking(triples: list[Triple]) -> list[Advice]:
+        triples = sorted(triples, key=rank)  # stable: deck order among equals
+        best = rank(triples[0])
+        listed = [t for i, t in enumerate(triples) if i < LISTED or rank(t) == best]
+        scored = gains(log, drawn, listed, me, to)  # ties among the likeliest: the most telling
+        scored.sort(key=lambda a: rank(a.triple))
+        rest = [Advice(t, 0.0, 0.0) for t in triples[len(listed):]]
+        ranked = [dataclasses.replace(a, score=sum(value[c] for c in a.triple), settles=0.0,
+                                      resolves=0.0, rule=Rule.LIKELIEST)
+                  for a in (*scored, *rest)]
+        weight = QUIET if table_weight is None else table_weight
+        if weight:  # what the table hears is known for these (`gains` works it out for its best)
+            head = [dataclasses.replace(a, score=a.score - weight * a.public)
+                    for a in ranked[:LISTED]]
+            head.sort(key=lambda a: -round(a.score, 9))
+            ranked[:LISTED] = head
+        return ranked
+
+    return [ranking(triples) for triples in choices]
+
+
+@dataclass(frozen=True)
+class Here:
+    """The advice at a real table, where I can suggest only the room my pawn stands in."""
+
+    best: Advice
+    """The best suggestion in that room (`advise` with the room)."""
+    elsewhere: Advice | None
+    """The best suggestion in any room (`advise` without one), when it is in another room and
+    its cards are likelier (a higher `Advice.score`): where to head; else ``None``."""
+
+
+def advise_here(log: GameLog, room: str, *, samples: int | None = None, seed: int = 0,
+                refuter_model: bool = False, to: str | None = None) -> Here:
+    """`advise` (`Rule.LIKELIEST`) in ``room``, and where to head: the best in any room when it
+    beats it; both from one count and one draw, as `advise` gives them with the same
+    ``samples`` (by default as many deals as suit every room, `draw_size`)."""
+    me = _me(log, N_("advice"))
+    deck = log.game.deck
+    room = _card(log, room, Category.ROOM, "room")
+    if to is not None and (to not in log.game.player_names or to == me):
+        raise InvalidLogError([_("to: {to} is not another player of this game").format(
+            to=repr(to))])
+    everywhere = [(s, w, r) for r in deck.rooms for s in deck.suspects for w in deck.weapons]
+    size = samples if samples is not None else draw_size(None, len(everywhere))
+    in_room, anywhere = _likeliest(
+        log, [[t for t in everywhere if t[2] == room], everywhere], me, to, size=size,
+        seed=seed, refuter_model=refuter_model, table_weight=None, counted=None, grid=None)
+    best, top = in_room[0], anywhere[0]
+    better = top.triple[2] != room and round(top.score, 9) > round(best.score, 9)
+    return Here(best, top if better else None)
 
 ASKS_ABOUT = (N_("asks about no cards you have not placed yet"),
               N_("asks about one card you have not placed yet"),
@@ -819,11 +865,13 @@ def public_entropy_after(
 __all__ = [
     "AccusationCheck",
     "Advice",
+    "Here",
     "Rule",
     "ShowAdvice",
     "ShowReason",
     "accuse",
     "advise",
+    "advise_here",
     "as_played",
     "asker_view",
     "gains",

@@ -532,3 +532,26 @@ def test_the_advisors_count_goes_on_where_the_compiled_count_fails_its_check(
     monkeypatch.setattr(solver.advice, "count_steps", failing)
     assert drawable_count(pz, 20_000, 100).total == plain.total
     assert "failed its check" in caplog.text
+
+
+def test_the_advice_in_my_room_and_where_to_head_are_advises_own() -> None:
+    """`advise_here` reads one count and one draw for the room my pawn stands in and for every
+    room: the same advice, figures and all, as `advise` with the room and without one."""
+    from solver.advice import advise_here
+    from solver.logfile import load
+
+    log = load("examples/classic-six-players.json").upto(12)
+    heads = 0
+    anywhere = advise(log, samples=500)[0]
+    for room in log.game.deck.rooms[:2]:
+        here = advise_here(log, room, samples=500)
+        assert here.best == advise(log, room, samples=500)[0]
+        if here.elsewhere is None:
+            assert anywhere.triple[2] == room or anywhere.score <= here.best.score + 1e-9
+        else:
+            assert here.elsewhere == anywhere and anywhere.triple[2] != room
+            assert anywhere.score > here.best.score
+            heads += 1
+    assert heads
+    with pytest.raises(InvalidLogError, match="room: 'Knife' is not a room"):
+        advise_here(log, "Knife")

@@ -938,8 +938,18 @@ def test_the_race_and_accuse_or_wait_beside_the_verdict(store: Store) -> None:
 
 
 def test_suggest_for_me_names_a_suggestion_and_why(store: Store) -> None:
-    at, _ = open_app(store, classic())
-    assert at.pills(key="by").value == "Ann"
+    """At a real table I can suggest only in the room my pawn stands in: the advice names the
+    room the form's chip shows (my last room, Lounge, then the one I tap), and where to head
+    when another room's cards are likelier (it named Library while the chip showed Ballroom)."""
+    from solver.advice import advise_here
+
+    log = classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
+                             refuted_by="Cat", shown="Knife"),
+                  Suggestion("Bob", ("Miss Scarlet", "Rope", "Ballroom"), passes=("Cat", "Dan"),
+                             refuted_by="Ann"))
+    at, _ = open_app(store, log)
+    at.pills(key="by").set_value("Ann").run()
+    assert at.pills(key="e_room").value == "Lounge"  # where Ann suggested last
     at.toggle(key="advise_me").set_value(True).run()
     line = next(shown(c.value) for c in at.caption if shown(c.value).startswith("Ask "))
     assert "you have not placed yet" in line and "likely to refute" in line
@@ -947,6 +957,20 @@ def test_suggest_for_me_names_a_suggestion_and_why(store: Store) -> None:
     at.segmented_control(key="view").set_value("Turn").run()
     assert at.toggle(key="advise_me").value is True  # the choice outlasts a look elsewhere
     assert line in [shown(c.value) for c in at.caption]
+    heads = []
+    for room in ("Lounge", "Kitchen"):
+        at.pills(key="e_room").set_value(room).run()
+        assert not at.exception, at.exception
+        here = advise_here(log, room, samples=1000)
+        said = [shown(c.value) for c in at.caption]
+        ask = next(c for c in said if c.startswith("Ask "))
+        assert ask.startswith("Ask {}, {}, {}: ".format(*here.best.triple)), ask
+        assert here.best.triple[2] == room
+        head = [c for c in said if c.startswith("Where to head: ")]
+        assert head == ([] if here.elsewhere is None else
+                        ["Where to head: {2}, to ask {0}, {1}".format(*here.elsewhere.triple)])
+        heads += head
+    assert heads  # another room's cards are likelier than one of these
 
 
 # --- past advice: the game is over, or I am out (as `clue-notebook accuse` and `advise` say) ---

@@ -56,6 +56,8 @@ from .note import note_form
 SHORT_KINDS = {"Suggestion": N_("Suggest"), "Accusation": N_("Accuse"), "Reveal": N_("Reveal"),
                "Asked one": N_("Ask one"), "Note": N_("Note")}
 """The entry kinds as the switch shows them, short enough for one row on a phone."""
+ADVICE_SAMPLES = 1000
+"""Deals the "Suggest for me" advice is scored on."""
 
 state = st.session_state
 
@@ -185,30 +187,44 @@ def advise_toggle() -> bool:
 
 
 def best_suggestion(log: GameLog) -> list[str]:
-    """The advisor's first suggestion (`solver.advice.advise`) and why, in one line, computed
-    once per log; above it that the envelope is certain, when it is (as ``advise`` says). Once
-    the game is over, or I accused wrongly, only that (`solver.race.past_advice`)."""
-    from solver.advice import advise, reason_said
+    """The advisor's first suggestion and why, in one line, computed once per log and room:
+    at a real table I can suggest only the room my pawn stands in, so with a room chosen
+    (the suggester's last room, or the one tapped) the best in that room
+    (`solver.advice.advise_here`) and, when the best in any room names likelier cards, where to
+    head; with none, the best in any room (`solver.advice.advise`). Above it that the envelope
+    is certain, when it is (as ``advise`` says). Once the game is over, or I accused wrongly,
+    only that (`solver.race.past_advice`)."""
+    from solver.advice import advise, advise_here, reason_said
     from solver.errors import ClueError
     from solver.race import past_advice
 
     past = past_advice(log)
     if past is not None:
         return [past.render()]
+    room = state.get(CARD_KEYS[Category.ROOM])
     cached = state.get("best_suggestion")
-    if cached is None or cached[0] != log:
+    if cached is None or cached[0] != (log, room):
+        said: list[Message] = []
         try:
-            best = advise(log, samples=1000)[0]
-            suspect, weapon, room = best.triple
-            line = say("Ask {suspect}, {weapon}, {room}: {reason}", suspect=suspect,
-                       weapon=weapon, room=room, reason=reason_said(log, best))
+            if room is None:
+                best, elsewhere = advise(log, samples=ADVICE_SAMPLES)[0], None
+            else:
+                here = advise_here(log, room, samples=ADVICE_SAMPLES)
+                best, elsewhere = here.best, here.elsewhere
+            suspect, weapon, room_named = best.triple
+            said.append(say("Ask {suspect}, {weapon}, {room}: {reason}", suspect=suspect,
+                            weapon=weapon, room=room_named, reason=reason_said(log, best)))
+            if elsewhere is not None:
+                suspect, weapon, room_named = elsewhere.triple
+                said.append(say("Where to head: {room}, to ask {suspect}, {weapon}",
+                                room=room_named, suspect=suspect, weapon=weapon))
         except ClueError:
-            line = say("No advice while the log has a contradiction.")
-        cached = state.best_suggestion = (log, line)  # words, not text: the language may change
-    said: Message = cached[1]
+            said = [say("No advice while the log has a contradiction.")]
+        cached = state.best_suggestion = ((log, room), said)  # words: the language may change
+    lines: list[Message] = cached[1]
     grid, ignored = live().grid()
     certain = [verdict(grid)] if grid.accusation_safe and not ignored else []
-    return [*certain, said.render()]
+    return [*certain, *(line.render() for line in lines)]
 
 
 def least_telling(log: GameLog, by: str, cards: tuple[str, ...]) -> str:
