@@ -16,9 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from solver.cards import Deck
-from solver.editions import Dealing, editions
+from solver.editions import Dealing, editions, new_game
 from solver.errors import ContradictionError
-from solver.game import GameLog
+from solver.game import Accusation, GameLog
 from solver.logfile import load
 from solver.odds import Odds, OverBudget, grid_of, odds, puzzle
 from solver.odds import compiled as compiled_module
@@ -386,6 +386,28 @@ def test_counted_back_exactly_from_residues_equal_to_brute_force(log: GameLog) -
         assert_brute(log, refuter_model=True)
 
 
+@pytest.mark.parametrize("me", [None, "P1"])
+def test_wrong_accusations_of_interchangeable_cards_equal_brute_force(me: str | None) -> None:
+    """Wrong accusations whose cards are in blocks of interchangeable cards (nothing else known;
+    as a spectator the players are alike too): each accused envelope's deals are counted with
+    every deal's, on the moves that fill the slots with its cards' classes, and shared among a
+    block's cards (`exact.accused_deals`). Compiled and in Python, every figure as brute force
+    finds it, and the same work and figures both ways."""
+    deck = Deck(("S1", "S2", "S3"), ("W1", "W2"), ("R1", "R2", "R3", "R4"))
+    log = GameLog(new_game(deck, ("P1", "P2", "P3"), Dealing.CLASSIC, me=me,
+                           my_cards=("S3", "R4") if me else ()))
+    for by, triple in (("P1", ("S1", "W1", "R1")), ("P2", ("S1", "W2", "R2")),
+                       ("P3", ("S2", "W1", "R1"))):
+        log = log.append(Accusation(by, triple, correct=False))
+    pz = puzzle(log, grid_of(log))
+    cells, envelope = brute_odds(log)
+    for compiled in (True, False):
+        result = exact_odds(log, counted(pz, compiled)[0], False)
+        assert result.probabilities == cells
+        assert {t[:3]: t[3] for t in result.envelope_odds} == envelope
+    assert assert_same_as_python(log, False)
+
+
 def assert_same_as_python(log: GameLog, refuter_model: bool, budget: int = DEFAULT_BUDGET
                           ) -> bool:
     """The same figures and work, or past the budget both; True when both finished."""
@@ -404,6 +426,7 @@ def assert_same_as_python(log: GameLog, refuter_model: bool, budget: int = DEFAU
     assert mine.total == python.total
     assert mine.run.envelope == python.run.envelope
     assert mine.run.marginals == python.run.marginals
+    assert mine.run.accused == python.run.accused
     if python.total:
         a, b = exact_odds(log, mine, refuter_model), exact_odds(log, python, refuter_model)
         assert (a.probabilities, a.envelope_odds, a.deals) == (

@@ -32,6 +32,7 @@ from typing import Any
 
 from ..limits import Stopped
 from .programme import (
+    ACCUSED_SHARE,
     Budget,
     Plan,
     Run,
@@ -120,7 +121,8 @@ def _warm_up(k: ModuleType) -> None:
     axes = {2: 0}
     plan = plan_of(capacity, allowed, tallies, axes)
     for exact_limit in (EXACT_LIMIT, 0):
-        finish(_compiled(k, capacity, allowed, tallies, Budget(1_000), axes, plan, exact_limit))
+        finish(_compiled(k, capacity, allowed, tallies, Budget(1_000), axes, plan, exact_limit,
+                         [(1, 0, 0)]))
     moduli = np.array(moduli_for(EXACT_LIMIT), np.int64)
     Backward.of(k, moduli, None, EXACT_LIMIT).ways(k, np.zeros((1, len(moduli)), np.int32))
 
@@ -191,6 +193,7 @@ def compiled_steps(
     budget: Budget,
     axes: Mapping[int, int] | None = None,
     plan: Plan | None = None,
+    accused: Sequence[Sequence[int]] = (),
 ) -> Steps[Run]:
     """`programme_steps`, compiled where it can be (the same figures, the same work charged).
 
@@ -204,21 +207,25 @@ def compiled_steps(
     budget.pace = Budget.pace
     if plan.feasible and not fits(capacity, plan, tallies):
         budget.cap(budget.uncompiled)  # Python by necessity, on every install
-        return (yield from programme_steps(capacity, allowed, tallies, budget, axes, plan))
+        return (yield from programme_steps(capacity, allowed, tallies, budget, axes, plan,
+                                                   accused))
     if not (installed() and plan.feasible):
         budget.cap(PYTHON_MOST)
-        return (yield from programme_steps(capacity, allowed, tallies, budget, axes, plan))
+        return (yield from programme_steps(capacity, allowed, tallies, budget, axes, plan,
+                                                   accused))
     if not loaded():
-        python = programme_steps(capacity, allowed, tallies, budget, axes, plan)
+        python = programme_steps(capacity, allowed, tallies, budget, axes, plan, accused)
         done = yield from python_first(python, budget, SWITCH)
         if done is not None:
             return done
     k = kernel()
     if k is None:
         budget.cap(PYTHON_MOST)
-        return (yield from programme_steps(capacity, allowed, tallies, budget, axes, plan))
+        return (yield from programme_steps(capacity, allowed, tallies, budget, axes, plan,
+                                                   accused))
     budget.pace = PACE
-    return (yield from _compiled(k, capacity, allowed, tallies, budget, axes, plan))
+    return (yield from _compiled(k, capacity, allowed, tallies, budget, axes, plan,
+                                 accused=accused))
 
 
 def _compiled(
@@ -230,9 +237,10 @@ def _compiled(
     axes: Mapping[int, int] | None,
     plan: Plan,
     exact_limit: int | None = None,
+    accused: Sequence[Sequence[int]] = (),
 ) -> Steps[Run]:
     """The compiled count; counts bounded below ``exact_limit`` (`EXACT_LIMIT`) exact, larger
-    ones modulo primes."""
+    ones modulo primes; ``accused`` as in `programme_steps` (`Accused`)."""
     import numpy as np
 
     def array(values: Sequence[int]) -> Any:
@@ -274,6 +282,7 @@ def _compiled(
     envelope = Envelope([k.filled_slots(keys, stride, radix_, slots)], [], slots, sizes,
                         residue) if track else None
     bits = width if track else 0  # what a field costs: nothing without envelope counts
+    suspects = Accused.of(accused, ways) if track and accused else None
 
     def limit() -> int:
         """The work left, where listing a layer's moves stops (`kernel.card_moves`)."""
@@ -304,6 +313,8 @@ def _compiled(
             into_axes = [axis] if axis >= 0 else []
             labels = len(layer.block) + 1
         start, target, label, weight, units = moves(keys, top, bits, limit())
+        if suspects is not None:  # per state, as the Python count charges it
+            units += int((np.diff(start) * len(accused) // ACCUSED_SHARE).sum())
         budget.spend(units)  # past the budget: raises, having listed no more moves than that
         if budget.waiting:
             yield  # past its turns: the other counts go first, before this layer's work
@@ -315,6 +326,11 @@ def _compiled(
             envelope.full.append(k.filled_slots(next_keys, stride, radix_, slots))
             envelope.moves.append((axis_of, cls, into_axes))
         step = Step(keys, ways, moves, labels, len(target))
+        if suspects is not None:
+            step.accused = suspects.ways
+            suspects.ways = k.accused_forward(start, into, label, weight, suspects.ways,
+                                              axis_of, layer.envelope_class, suspects.classes,
+                                              moduli, len(next_keys))
         if kept + len(target) <= MOVES_KEPT:  # kept for the backward pass, as it reads them
             kept += len(target)
             step.kept = (start, into, label.copy(),
@@ -323,11 +339,12 @@ def _compiled(
         del start, target, into, label, weight  # else listed again by the backward pass
         keys, ways = next_keys, next_ways
         yield
-    return _backward(k, plan, keys, ways, steps, moduli, envelope, exact_limit)
+    return _backward(k, plan, keys, ways, steps, moduli, envelope, exact_limit, suspects)
 
 
 def _backward(k: Any, plan: Plan, keys: Any, ways: Any, steps: list[Step], moduli: Any,
-              envelope: Envelope | None, exact_limit: int) -> Run:
+              envelope: Envelope | None, exact_limit: int, suspects: Accused | None = None
+              ) -> Run:
     """Ways out of every state and every layer's marginals, and with them the envelope triples
     (`Envelope.split`): each layer's moves are listed again from its states (`Step.listed`),
     once, and its ways in dropped once it is counted.
@@ -353,6 +370,8 @@ def _backward(k: Any, plan: Plan, keys: Any, ways: Any, steps: list[Step], modul
     if complete:
         later[end] = 1
     split = envelope.last(k, end, len(values)) if envelope is not None and complete else None
+    if suspects is not None:
+        suspects.last(len(keys), end if complete else -1, back)
     marginals: list[dict[int, int]] = []
     reached = keys
     for i in reversed(range(len(steps))):
@@ -363,6 +382,8 @@ def _backward(k: Any, plan: Plan, keys: Any, ways: Any, steps: list[Step], modul
                                           step.labels, moduli)
         if envelope is not None and split is not None:
             split = envelope.split(k, i, start, into, label, weight, ways_in, split, moduli)
+        if suspects is not None and envelope is not None:
+            suspects.back(k, back, step, start, into, label, weight, envelope.moves[i])
         del ways_in
         del start, into, label, weight
         later = later_here
@@ -375,6 +396,8 @@ def _backward(k: Any, plan: Plan, keys: Any, ways: Any, steps: list[Step], modul
     run = Run(plan.layers, plan.start, [], [], total, marginals, plan.classes)
     if envelope is not None and complete:
         run.envelope = envelope.counted(number, total)
+    if suspects is not None:
+        run.accused = suspects.counted(number)
     return run
 
 
@@ -498,6 +521,8 @@ class Step:
     labels: int
     listed_forward: int
     """How many moves the forward pass listed (a check on the moves listed again)."""
+    accused: Any = None
+    """The ways into its states per accused triple (`Accused`), where there are any."""
     kept: tuple[Any, Any, Any, Any] | None = None
     """The moves as the forward pass listed them, where they were kept (`MOVES_KEPT`): where
     each state's moves start, then per move its next state (index), label and weight (empty
@@ -585,4 +610,61 @@ class Envelope:
             if v := number(self.triples[index]):
                 out[(index % sizes[0], index // sizes[0] % sizes[1],
                      index // (sizes[0] * sizes[1]))] = v
+        return out
+
+
+@dataclass
+class Accused:
+    """The wrong accusations' deals, counted with every deal's on the same moves
+    (`programme.accused_counts`): per state and accused class triple, the ways in, in the
+    forward pass's columns (kept per layer, `Step.accused`), and the ways out, in the backward
+    pass's (`Backward`: exactly where the total fits 62 bits, each count being at most the
+    total), triple after triple (`kernel.accused_forward`, `kernel.accused_backward`)."""
+
+    classes: Any
+    """Per accused triple, per axis the class its slot must take (0: any)."""
+    ways: Any
+    """Per triple, the ways into the layer being counted forward (as `kernel.forward` stores
+    them), then the ways out of the layer counted backward (as `kernel.backward`)."""
+    marginals: list[Any]
+
+    @classmethod
+    def of(cls, accused: Sequence[Sequence[int]], ways: Any) -> Accused:
+        """At the start state: one way in for every triple (``ways``: the count's own)."""
+        import numpy as np
+
+        classes = np.array([list(c) for c in accused], np.int64)
+        return cls(classes, np.stack([ways] * len(accused)), [])
+
+    def last(self, states: int, end: int, back: Backward) -> None:
+        """The ways out of the last layer's states: 1 at the end state (``-1``: not reached)."""
+        import numpy as np
+
+        self.ways = np.zeros((len(self.classes), states, len(back.values)), back.residue)
+        if end >= 0:
+            self.ways[:, end] = 1
+
+    def back(self, k: Any, back: Backward, step: Step, start: Any, into: Any, label: Any,
+             weight: Any, move: tuple[Any, int, list[int]]) -> None:
+        """A layer counted backward: its ways out and its marginals per triple."""
+        import numpy as np
+
+        axis_of, cls, _ = move
+        ways = step.accused
+        step.accused = None
+        if back.inverse is not None:  # exactly, from the residues (`Backward.ways`)
+            ways = np.stack([back.ways(k, ways[q]) for q in range(len(self.classes))])
+        self.ways, by_label = k.accused_backward(start, into, label, weight, ways, self.ways,
+                                                 axis_of, cls, self.classes, step.labels,
+                                                 back.moduli)
+        self.marginals.insert(0, by_label)
+
+    def counted(self, number: Callable[[Any], int]) -> list[tuple[int, list[dict[int, int]]]]:
+        """Per triple, its deals and marginals layer by layer (``number``: `Backward.number`)."""
+        out: list[tuple[int, list[dict[int, int]]]] = []
+        for q in range(len(self.classes)):
+            total = number(self.ways[q, 0]) if self.ways.shape[1] else 0
+            marginals = [{lab: v for lab in range(len(by_label[q]))
+                          if (v := number(by_label[q, lab]))} for by_label in self.marginals]
+            out.append((total, marginals))
         return out

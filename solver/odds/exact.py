@@ -8,8 +8,9 @@ envelope are counted apart; distinct envelopes never overlap).
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
@@ -37,6 +38,15 @@ DEFAULT_BUDGET = 200_000
 many envelope combinations costs more). Work, not time: the label never depends on load."""
 
 @dataclass
+class Excluded:
+    """The deals whose envelope is exactly one wrongly accused triple (`accused_deals`)."""
+
+    total: int
+    counts: dict[str, dict[int, int]]
+    """card -> owner (the programme's index, a slot for the envelope) -> deals."""
+
+
+@dataclass
 class Count:
     """The exact count of a log's deals, ready for marginals and for sampling.
 
@@ -48,7 +58,7 @@ class Count:
     pz: Puzzle
     run: Run
     """Every deal, wrong accusations ignored."""
-    excluded: list[tuple[Triple, Run]]
+    excluded: list[tuple[Triple, Excluded]]
     """For each wrong accusation still possible: the deals with exactly that envelope."""
     envelope_owner: dict[Category, int]
     """The programme's owner index of each category's envelope slot."""
@@ -128,23 +138,77 @@ def count_steps(pz: Puzzle, remaining: Budget, compiled: bool = False) -> Steps[
     # constrained card first on the logs measured, and up to 3.7 times less
     # (docs/odds-measurements.md, "Where the time goes", morning: the envelope's slots in order)
     plan = plan_of(capacity, allowed, tallies, axes, by_hand=True)
-    run = yield from programme(capacity, allowed, tallies, remaining, axes, plan)
+    # each wrong accusation's deals are counted with every deal's, on the same moves (the
+    # programme's ``accused``): the moves that put another class in a slot left out
+    accused = [(t, c) for t in sorted(set(pz.accusations))
+               if (c := accused_classes(pz, t, plan.classes)) is not None]
+    run = yield from programme(capacity, allowed, tallies, remaining, axes, plan,
+                               [c for _, c in accused])
     run.factor = factor * ways
     run.total *= run.factor
-    excluded: list[tuple[Triple, Run]] = []
-    for triple in sorted(set(pz.accusations)):
-        fixed = envelope_slots(pz, triple)
-        if fixed is None:
-            continue
-        capacity, allowed, tallies, factor, _ = fixed
-        capacity, allowed, ways = merge(capacity, allowed, groups)
-        plan = plan_of(capacity, allowed, tallies, by_hand=True)
-        sub = yield from programme(capacity, allowed, tallies, remaining, None, plan)
-        sub.factor = factor * ways
-        sub.total *= sub.factor
-        if sub.total:
-            excluded.append((triple, sub))
+    excluded: list[tuple[Triple, Excluded]] = []
+    for (triple, classes), (deals, marginals) in zip(accused, run.accused, strict=True):
+        if deals:
+            excluded.append((triple, accused_deals(run, triple, classes, deals, marginals,
+                                                   [slot[cat] for cat in CATEGORIES])))
     return Count(pz, run, excluded, slot, groups)
+
+
+def accused_classes(pz: Puzzle, triple: Triple, classes: Sequence[Sequence[tuple[str, ...]]]
+                    ) -> tuple[int, int, int] | None:
+    """Per axis, the envelope class (`Plan.classes`, from 1) holding ``triple``'s card, 0 where
+    the envelope's card of that category is known (and is this one); ``None`` where the triple
+    cannot be the envelope."""
+    out: list[int] = []
+    for axis, card in enumerate(triple):
+        if card not in pz.allowed:
+            if pz.fixed.get(card) != pz.envelope:
+                return None
+            out.append(0)
+            continue
+        found = [i for i, members in enumerate(classes[axis], 1) if card in members]
+        if not found:
+            return None
+        out.append(found[0])
+    return out[0], out[1], out[2]
+
+
+def accused_deals(run: Run, triple: Triple, classes: Sequence[int], deals: int,
+                  marginals: Sequence[Mapping[int, int]], slots: Sequence[int]) -> Excluded:
+    """The deals with envelope ``triple`` and every card's figures, from the programme's count
+    of the deals whose slots take its ``classes`` (``deals``, ``marginals``: `Run.accused`;
+    ``slots``: the slot's owner per axis).
+
+    A class may be a block of interchangeable cards; the deals with any of its cards in the slot
+    split evenly among them, so they are divided by the product ``M`` of the classes' sizes.
+    Within the block of the triple's card ``x``, the cards at an owner ``o`` (``N``: the block's
+    figure, cards counted) are the other cards', evenly: each ``N / (M (m - 1))``."""
+    sizes = [len(run.classes[a][c - 1]) if c else 1 for a, c in enumerate(classes)]
+    scale = math.prod(sizes)
+    factor = run.factor
+    counts: dict[str, dict[int, int]] = {}
+    for layer, marg in zip(run.layers, marginals, strict=True):
+        if layer.card is not None:
+            counts[layer.card] = {o: v * factor // scale for o, v in marg.items() if v}
+            continue
+        held = sum(k * v for k, v in marg.items()) * factor
+        mine = [(a, card) for a, card in enumerate(triple) if card in layer.block]
+        for card in layer.block:
+            counts.setdefault(card, {})
+        if not held:
+            continue
+        if not mine:
+            for card in layer.block:
+                counts[card][layer.owner] = held // (scale * len(layer.block))
+            continue
+        axis, accused = mine[0]
+        if layer.owner == slots[axis]:
+            counts[accused][layer.owner] = held // scale
+            continue
+        for card in layer.block:
+            if card != accused:
+                counts[card][layer.owner] = held // (scale * (sizes[axis] - 1))
+    return Excluded(deals * factor // scale, counts)
 
 
 # --- from counts to probabilities ------------------------------------------------------------
@@ -195,13 +259,12 @@ def exact_odds(log: GameLog, counted: Count, refuter_model: bool) -> Odds:
     for card, by_owner in _shared(counted.run, counted.groups).items():
         for o, v in by_owner.items():
             tally[card][name[o]] += v
-    for triple, sub in counted.excluded:
-        for card, by_owner in _shared(sub, counted.groups).items():
+    for _, sub in counted.excluded:
+        counts = {card: dict(row) for card, row in sub.counts.items()}
+        split(counts, counted.groups)
+        for card, by_owner in counts.items():
             for o, v in by_owner.items():
                 tally[card][name[o]] -= v
-        for card in triple:
-            if card in pz.allowed:
-                tally[card][ENVELOPE] -= sub.total
     return as_odds(log, pz, tally, envelope_counts(counted), total, refuter_model)
 
 

@@ -656,3 +656,96 @@ def backward(start: Any, into: Any, label: Any, weight: Any, ways: Any, later: A
         for j in range(columns):
             by_label[lab, j] %= moduli[j]
     return out, by_label
+
+
+@compiled
+def accused_forward(start: Any, into: Any, label: Any, weight: Any, ways: Any, axis_of: Any,
+                    cls: int, accused: Any, moduli: Any, states: int) -> Any:
+    """The ways into the next layer's states whose filled envelope slots take each accused
+    triple's classes (``accused[q, a]``: the class on axis ``a``, 0 where any), from this
+    layer's (``ways[q]``: triple ``q``'s, stored as `forward` stores them): `forward`'s sums
+    over the moves, but not over a move that puts a card of class ``cls`` into the slot of an
+    axis (``axis_of[label]``) where the triple has another class."""
+    columns = moduli.shape[0]
+    triples = accused.shape[0]
+    count = np.zeros((triples, states, columns), ways.dtype)
+    exact = moduli[0] == EXACT
+    live = np.zeros(triples, np.bool_)
+    barred = np.zeros(triples, np.bool_)
+    for s in range(start.shape[0] - 1):
+        any_live = False
+        for q in range(triples):
+            live[q] = False
+            for j in range(columns):
+                if ways[q, s, j] != 0:
+                    live[q] = True
+            any_live |= live[q]
+        if not any_live:  # no way in agrees with any triple (a slot holds another class)
+            continue
+        for t in range(start[s], start[s + 1]):
+            a = axis_of[label[t]]
+            d = into[t]
+            wt = np.int64(weight[t])
+            for q in range(triples):
+                barred[q] = a >= 0 and accused[q, a] != 0 and accused[q, a] != cls
+                if not live[q] or barred[q]:
+                    continue
+                if exact:
+                    count[q, d, 0] += ways[q, s, 0] * wt
+                    continue
+                for j in range(columns):
+                    p = moduli[j]
+                    v = np.int64(ways[q, s, j])
+                    if wt != 1:
+                        v = v * (wt % p) % p
+                    v += count[q, d, j]
+                    count[q, d, j] = v - p if v >= p else v
+    return count
+
+
+@compiled
+def accused_backward(start: Any, into: Any, label: Any, weight: Any, ways: Any, later: Any,
+                     axis_of: Any, cls: int, accused: Any, labels: int, moduli: Any
+                     ) -> tuple[Any, Any]:
+    """`backward` per accused triple (the moves of `accused_forward`): the ways out of each
+    state of a layer whose empty slots the triple's classes fill, from the next layer's
+    (``later[q]``), and per triple and label the ways in (``ways[q]``, its first columns) x
+    weight x ways out; counted as `backward` counts (``moduli``: the backward pass's)."""
+    columns = moduli.shape[0]
+    triples = accused.shape[0]
+    states = start.shape[0] - 1
+    out = np.zeros((triples, states, columns), later.dtype)
+    by_label = np.zeros((triples, labels, columns), np.int64)
+    exact = moduli[0] == EXACT
+    ones = weight.shape[0] == 0
+    square = np.empty(columns, np.int64)
+    for j in range(columns):
+        square[j] = moduli[j] * moduli[j]
+    for s in range(states):
+        for t in range(start[s], start[s + 1]):
+            a = axis_of[label[t]]
+            d, lab = into[t], label[t]
+            wt = np.int64(1 if ones else weight[t])
+            for q in range(triples):
+                if a >= 0 and accused[q, a] != 0 and accused[q, a] != cls:
+                    continue
+                if exact:  # the ways in may be modulo 2^64 (`exact_ways`): sums exact
+                    v = np.int64(later[q, d, 0]) * wt
+                    out[q, s, 0] += v
+                    by_label[q, lab, 0] = wrapped(ways[q, s, 0], v, by_label[q, lab, 0])
+                    continue
+                for j in range(columns):
+                    p = moduli[j]
+                    v = np.int64(later[q, d, j])
+                    if wt != 1:
+                        v = v * (wt % p) % p
+                    o = np.int64(out[q, s, j]) + v
+                    out[q, s, j] = o - p if o >= p else o
+                    b = by_label[q, lab, j] + np.int64(ways[q, s, j]) * v
+                    by_label[q, lab, j] = b - square[j] if b >= square[j] else b
+    if not exact:
+        for q in range(triples):
+            for lab in range(labels):
+                for j in range(columns):
+                    by_label[q, lab, j] %= moduli[j]
+    return out, by_label

@@ -124,6 +124,9 @@ class Run:
     envelope: dict[tuple[int, ...], int] | None = None
     """Counts by envelope class triple (index of the class per category, from 1)."""
     factor: int = 1
+    accused: list[tuple[int, list[dict[int, int]]]] = field(default_factory=list)
+    """Per accused class triple (`programme_steps`'s ``accused``): the deals whose slots take
+    those classes, and their marginals layer by layer (as ``total`` and ``marginals``)."""
 
 
 def card_order(singles: list[str], tallies: Sequence[Tally]) -> list[str]:
@@ -274,6 +277,18 @@ def field_width(owners: int, cards: int, tallies: Sequence[Tally]) -> int:
     return bound.bit_length() + 1
 
 
+ACCUSED_SHARE = 8
+"""Accused triples' counts a move carries (`accused_counts`) for a unit of work: compiled,
+each costs about an eighth of what a unit of the count of every deal costs (measured on a
+45-card log at 60 events with three wrong accusations: 0.5 s more for 9.2 million moves
+beside 1.7 s for 12.35 million units; docs/odds-measurements.md)."""
+
+
+def accused_work(moves: int, triples: int) -> int:
+    """The work of carrying ``triples`` accused triples' counts along one state's ``moves``."""
+    return moves * triples // ACCUSED_SHARE
+
+
 def fields_work(fields: int, width: int) -> int:
     """The work of moving ``fields`` packed counts of ``width`` bits (`Packing.work`)."""
     return fields * width >> 15
@@ -415,12 +430,16 @@ def programme_steps(
     budget: Budget,
     axes: Mapping[int, int] | None = None,
     plan: Plan | None = None,
+    accused: Sequence[Sequence[int]] = (),
 ) -> Steps[Run]:
     """Count the deals of ``allowed`` cards into ``capacity`` places, weighted by ``tallies``.
 
     With ``axes`` (envelope owner -> category axis) the forward pass also keeps, per state, the
     counts split by which envelope candidates went in, so the end state gives every triple.
-    ``plan`` is `plan_of` these, when the caller has it already.
+    ``plan`` is `plan_of` these, when the caller has it already. With ``accused`` (class
+    triples, per axis the class a slot must take, 0 where any; only with ``axes``) the run
+    also counts, for each, the deals whose slots take those classes and their marginals
+    (`accused_counts`), for more work per state (`accused_work`).
     """
     n = len(capacity)
     plan = plan or plan_of(capacity, allowed, tallies, axes)
@@ -496,7 +515,8 @@ def programme_steps(
                     nxt[st2] += f * w
                 continue
             ident = arrays[st]
-            budget.spend(len(moves) * (1 + pack.work(ident)))
+            budget.spend(len(moves) * (1 + pack.work(ident)) + accused_work(len(moves),
+                                                                          len(accused)))
             for label, st2, w in moves:
                 nxt[st2] += f * w
                 axis = axes.get(layer.owner if block else label)  # type: ignore[union-attr]
@@ -529,9 +549,65 @@ def programme_steps(
         marginals.insert(0, dict(marg))
     total = back[0].get(start, 0) if layers else int(start == end)
     run = Run(layers, start, trans, back, total, marginals, classes)
+    if axes is not None:
+        run.accused = [accused_counts(layers, trans, forward, axes, triple, end)
+                       for triple in accused]
     if pack is not None and end in arrays:
         run.envelope = pack.unpack(arrays[end])
     return run
+
+
+def refused(layer: Layer, axes: Mapping[int, int], triple: Sequence[int]) -> frozenset[int]:
+    """The labels of ``layer``'s moves that put a card of another class than ``triple``'s into
+    an envelope slot (``triple``: per axis the class the slot must take, 0 where any)."""
+    cls = layer.envelope_class
+    if layer.card is None:
+        axis = axes.get(layer.owner)
+        wrong = axis is not None and triple[axis] not in (0, cls)
+        return frozenset({1} if wrong else ())
+    return frozenset(o for o in layer.allowed
+                     if (axis := axes.get(o)) is not None and triple[axis] not in (0, cls))
+
+
+def accused_counts(layers: Sequence[Layer], trans: Sequence[Mapping[State, list[Transition]]],
+                   forward: Sequence[Mapping[State, int]], axes: Mapping[int, int],
+                   triple: Sequence[int], end: State) -> tuple[int, list[dict[int, int]]]:
+    """The deals whose envelope slots take the classes of ``triple`` (per axis, 0 where any),
+    and their marginals layer by layer: the count of every deal's moves, but not those that put
+    a card of another class into a slot (a path that does can never fill that slot with the
+    triple's class, so the same states serve). A forward and a backward pass over the moves
+    the count listed."""
+    if not layers:
+        return int(bool(forward) and end in forward[0]), []
+    barred = [refused(layer, axes, triple) for layer in layers]
+    ways: list[dict[State, int]] = [dict(forward[0])]
+    for i, here in enumerate(trans):
+        nxt: dict[State, int] = defaultdict(int)
+        for st, f in ways[i].items():
+            for label, st2, w in here[st]:
+                if label not in barred[i]:
+                    nxt[st2] += f * w
+        ways.append(nxt)
+    later: dict[State, int] = {end: 1}
+    marginals: list[dict[int, int]] = []
+    for i in range(len(layers) - 1, -1, -1):
+        mine: dict[State, int] = {}
+        marg: dict[int, int] = defaultdict(int)
+        for st, moves in trans[i].items():
+            total = 0
+            f = ways[i].get(st, 0)
+            for label, st2, w in moves:
+                b = later.get(st2)
+                if b and label not in barred[i]:
+                    v = w * b
+                    total += v
+                    marg[label] += f * v
+            if total:
+                mine[st] = total
+        later = mine
+        marginals.insert(0, {lab: v for lab, v in marg.items() if v})
+    start = next(iter(forward[0]))
+    return later.get(start, 0), marginals
 
 
 def card_counts(run: Run) -> dict[str, dict[int, int]]:
