@@ -2,8 +2,9 @@
 
 The envelope is three owners, one per category, each with room for one card; the programme's
 forward pass carries the counts split by envelope candidate, so its end state gives every
-triple. Wrong accusations are subtracted by inclusion-exclusion (the deals with each accused
-envelope are counted apart; distinct envelopes never overlap).
+triple. Wrong accusations are subtracted by inclusion-exclusion (distinct envelopes never
+overlap): the deals with each accused envelope are counted with every deal's, on the same
+moves but those that put another class of card into a slot (`programme.accused_counts`).
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ class Count:
 
     The envelope is three owners, one per category, each with room for one card. Wrong
     accusations are subtracted (inclusion-exclusion: the deals with each accused envelope are
-    counted apart; distinct envelopes never overlap).
+    counted with every deal's, `accused_deals`; distinct envelopes never overlap).
     """
 
     pz: Puzzle
