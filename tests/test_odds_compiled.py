@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from solver.cards import Deck
+from solver.cards import CATEGORIES, Deck
 from solver.editions import Dealing, editions, new_game
 from solver.errors import ContradictionError
 from solver.game import Accusation, GameLog
@@ -301,9 +301,15 @@ def five_players_on_45_cards() -> GameLog:
 def test_counted_back_modulo_two_to_the_64_and_a_prime(monkeypatch: pytest.MonkeyPatch) -> None:
     """A count past 2^64 (counted forward modulo three primes below 2^31) is counted back
     modulo 2^64 and the first prime, and, where that is turned off, modulo the three primes:
-    both give the Python programme's figures, envelope triples and work to the last digit."""
+    both give the Python programme's figures, envelope triples and work to the last digit, and
+    so do a wrong accusation's deals, counted with them (`compiled.Accused`)."""
     log = five_players_on_45_cards()
+    before = puzzle(log, grid_of(log))
+    s, w, r = (next(c for c in log.game.deck.of(cat)
+                    if before.envelope in before.allowed.get(c, ())) for cat in CATEGORIES)
+    log = log.append(Accusation("P2", (s, w, r), correct=False))
     pz = puzzle(log, grid_of(log))
+    assert pz.accusations
     python, python_work = counted(pz, False)
     assert python.run.total >= 1 << 64
     columns: list[list[int]] = []
@@ -320,8 +326,8 @@ def test_counted_back_modulo_two_to_the_64_and_a_prime(monkeypatch: pytest.Monke
         mine, work = counted(pz, True)
         assert len(columns[-1]) == values and (columns[-1][0] == 0) == wraps
         assert work.spent == python_work.spent
-        assert (mine.run.total, mine.run.envelope, mine.run.marginals) == (
-            python.run.total, python.run.envelope, python.run.marginals)
+        assert (mine.run.total, mine.run.envelope, mine.run.marginals, mine.run.accused) == (
+            python.run.total, python.run.envelope, python.run.marginals, python.run.accused)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))

@@ -710,13 +710,13 @@ def accused_backward(start: Any, into: Any, label: Any, weight: Any, ways: Any, 
     """`backward` per accused triple (the moves of `accused_forward`): the ways out of each
     state of a layer whose empty slots the triple's classes fill, from the next layer's
     (``later[q]``), and per triple and label the ways in (``ways[q]``, its first columns) x
-    weight x ways out; counted as `backward` counts (``moduli``: the backward pass's)."""
+    weight x ways out; counted as `backward` counts (``moduli``: the backward pass's; a
+    column `EXACT`: modulo 2^64)."""
     columns = moduli.shape[0]
     triples = accused.shape[0]
     states = start.shape[0] - 1
     out = np.zeros((triples, states, columns), later.dtype)
     by_label = np.zeros((triples, labels, columns), np.int64)
-    exact = moduli[0] == EXACT
     ones = weight.shape[0] == 0
     square = np.empty(columns, np.int64)
     for j in range(columns):
@@ -729,13 +729,13 @@ def accused_backward(start: Any, into: Any, label: Any, weight: Any, ways: Any, 
             for q in range(triples):
                 if a >= 0 and accused[q, a] != 0 and accused[q, a] != cls:
                     continue
-                if exact:  # the ways in may be modulo 2^64 (`exact_ways`): sums exact
-                    v = np.int64(later[q, d, 0]) * wt
-                    out[q, s, 0] += v
-                    by_label[q, lab, 0] = wrapped(ways[q, s, 0], v, by_label[q, lab, 0])
-                    continue
                 for j in range(columns):
                     p = moduli[j]
+                    if p == EXACT:  # modulo 2^64 (`wrapped`), as `backward`
+                        v = wrapped(wt, later[q, d, j], 0)
+                        out[q, s, j] = wrapped(v, 1, out[q, s, j])
+                        by_label[q, lab, j] = wrapped(ways[q, s, j], v, by_label[q, lab, j])
+                        continue
                     v = np.int64(later[q, d, j])
                     if wt != 1:
                         v = v * (wt % p) % p
@@ -743,9 +743,9 @@ def accused_backward(start: Any, into: Any, label: Any, weight: Any, ways: Any, 
                     out[q, s, j] = o - p if o >= p else o
                     b = by_label[q, lab, j] + np.int64(ways[q, s, j]) * v
                     by_label[q, lab, j] = b - square[j] if b >= square[j] else b
-    if not exact:
-        for q in range(triples):
-            for lab in range(labels):
-                for j in range(columns):
+    for q in range(triples):
+        for lab in range(labels):
+            for j in range(columns):
+                if moduli[j] != EXACT:
                     by_label[q, lab, j] %= moduli[j]
     return out, by_label
