@@ -667,13 +667,13 @@ class Play:
 
 def race(log: GameLog, *, samples: int | None = None, seed: int = 0,
          drawn: DealMatrix | None = None, bluff: Fraction | float = BLUFF,
-         play: Play | None = None) -> Race:
+         play: Play | None = None, grid: Grid | None = None) -> Race:
     """For every player but me (every player in a spectator's log), the chance they could name
     the whole envelope now, over ``samples`` deals drawn from my notebook (or ``drawn``; by
     default as many as the work budget allows, `draw_size`) weighed as players play (`Play`,
-    with ``bluff``, or ``play`` when the caller has it), each with its hidden choices drawn and
-    weighed by the same factor for every card a player named after it had been shown to them
-    (`_Table.weight`).
+    with ``bluff`` on the log's SAT grid, ``grid`` when the caller has it, or ``play``), each
+    with its hidden choices drawn and weighed by the same factor for every card a player named
+    after it had been shown to them (`_Table.weight`).
 
     Players accuse as soon as they are certain (the rules allow it right after the answer to
     their own suggestion), so a deal in which a player who has not accused could have named the
@@ -693,7 +693,7 @@ def race(log: GameLog, *, samples: int | None = None, seed: int = 0,
     if solved:  # a correct accusation was said aloud: everyone knows
         return Race(dict.fromkeys(players, 1.0), 0, out)
     if drawn is None:
-        drawn = (play if play is not None else Play(log, bluff)).draw(samples, seed)
+        drawn = (play if play is not None else Play(log, bluff, grid)).draw(samples, seed)
     deals = _deals(log, drawn)
     still = [n for n in players if n not in accusers]
     factor = play.bluff if play is not None else bluff_factor(bluff)

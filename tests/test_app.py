@@ -878,13 +878,13 @@ def test_the_race_line_is_weighed_beside_the_runs(
     weighed: list[GameLog] = []
     go: list[threading.Event] = []
 
-    def slow(log: GameLog, watching: bool) -> object:
+    def slow(log: GameLog, watching: bool, grid: object = None) -> object:
         weighed.append(log)
         go.append(threading.Event())
         assert go[-1].wait(30), "the test did not let the race finish"
         if len(log.events) == 0:
             return say("{player} may already know: {chance}", player="Dan", chance="42%"), None
-        return real(log, watching)
+        return real(log, watching, grid)  # type: ignore[arg-type]
 
     monkeypatch.setattr(play, "weigh", slow)
     monkeypatch.setattr(play, "RACE_WAIT", 0)
@@ -1075,9 +1075,13 @@ def test_the_show_hint_reads_the_race_the_header_drew(store: Store,
     real = solver.race.race
     monkeypatch.setattr(solver.race, "race",
                         lambda *args, **kw: drawn.append(1) or real(*args, **kw))
+    grids: list[GameLog] = []  # the verdict reads the grid the screen has, not one of its own
+    real_grid = solver.race.grid_of
+    monkeypatch.setattr(solver.race, "grid_of", lambda g: grids.append(g) or real_grid(g))
     log = load(Path(APP).parent.parent / "examples" / "classic-four-players-notes.json").upto(10)
     at, _ = open_app(store, log)
     assert len(drawn) == 1  # the header's accuse-or-wait
+    assert log not in grids
     at.pills(key="by").set_value("Bob").run()
     pick(at, "Miss Scarlet", "Revolver", "Conservatory")
     at.pills(key="e_refuter").set_value("Ann").run()
