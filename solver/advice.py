@@ -658,13 +658,17 @@ class Here:
     elsewhere: Advice | None
     """The best suggestion in any room (`advise` without one), when it is in another room and
     its cards are likelier (a higher `Advice.score`): where to head; else ``None``."""
+    ranked: tuple[Advice, ...] = ()
+    """Every suggestion in the room, best first (`advise` with the room)."""
 
 
 def advise_here(log: GameLog, room: str, *, samples: int | None = None, seed: int = 0,
-                refuter_model: bool = False, to: str | None = None) -> Here:
+                refuter_model: bool = False, to: str | None = None,
+                grid: Grid | None = None) -> Here:
     """`advise` (`Rule.LIKELIEST`) in ``room``, and where to head: the best in any room when it
     beats it; both from one count and one draw, as `advise` gives them with the same
-    ``samples`` (by default as many deals as suit every room, `draw_size`)."""
+    ``samples`` (by default as many deals as suit every room, `draw_size`). ``grid``: the log's
+    SAT grid, when the caller has it."""
     me = _me(log, N_("advice"))
     deck = log.game.deck
     room = _card(log, room, Category.ROOM, "room")
@@ -675,10 +679,10 @@ def advise_here(log: GameLog, room: str, *, samples: int | None = None, seed: in
     size = samples if samples is not None else draw_size(None, len(everywhere))
     in_room, anywhere = _likeliest(
         log, [[t for t in everywhere if t[2] == room], everywhere], me, to, size=size,
-        seed=seed, refuter_model=refuter_model, table_weight=None, counted=None, grid=None)
+        seed=seed, refuter_model=refuter_model, table_weight=None, counted=None, grid=grid)
     best, top = in_room[0], anywhere[0]
     better = top.triple[2] != room and round(top.score, 9) > round(best.score, 9)
-    return Here(best, top if better else None)
+    return Here(best, top if better else None, tuple(in_room))
 
 ASKS_ABOUT = (N_("asks about no cards you have not placed yet"),
               N_("asks about one card you have not placed yet"),

@@ -652,7 +652,7 @@ def run_advise(args: argparse.Namespace) -> int:
     """Rank suggestions: the likeliest envelope cards as players play, or the expected
     information their answer gives about the envelope (``--rule``)."""
     from . import odds_report
-    from .advice import Rule, advise, draw_size, reason
+    from .advice import Rule, advise, advise_here, draw_size, reason
     from .odds import grid_of
     from .race import out_since, won_by
 
@@ -678,8 +678,14 @@ def run_advise(args: argparse.Namespace) -> int:
     rooms = 1 if args.room is not None else len(deck.rooms)
     samples = draw_size(args.samples, rooms * len(deck.suspects) * len(deck.weapons))
     grid = grid_of(log)
-    ranked = advise(log, args.room, rule=Rule(args.rule), samples=samples, seed=args.seed,
-                    refuter_model=args.refuter_model, to=args.to, grid=grid)
+    elsewhere = None
+    if args.room is not None and Rule(args.rule) is Rule.LIKELIEST and not args.json:
+        here = advise_here(log, args.room, samples=samples, seed=args.seed,
+                           refuter_model=args.refuter_model, to=args.to, grid=grid)
+        ranked, elsewhere = list(here.ranked), here.elsewhere  # the same ranking, one count
+    else:
+        ranked = advise(log, args.room, rule=Rule(args.rule), samples=samples, seed=args.seed,
+                        refuter_model=args.refuter_model, to=args.to, grid=grid)
     reasons = [reason(log, a, grid) for a in ranked[: args.top]]
     if args.json:
         _print_json(odds_report.advice_json(ranked, args.top, reasons))
@@ -691,6 +697,10 @@ def run_advise(args: argparse.Namespace) -> int:
             print(_("safe: the envelope is certainly {suspect}, {weapon}, {room}").format(
                 suspect=s, weapon=w, room=r))
         print("\n".join(odds_report.advice_lines(ranked, args.top, reasons)))
+        if elsewhere is not None:  # a likelier suggestion in another room
+            s, w, r = elsewhere.triple
+            print(_("where to head: {room}, to ask {suspect}, {weapon} ({score})").format(
+                room=r, suspect=s, weapon=w, score=f"{elsewhere.score:.2f}"))
     return OK
 
 

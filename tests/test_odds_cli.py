@@ -160,6 +160,21 @@ def test_advise(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert gains == sorted(gains, reverse=True)
     status, out, _ = run(capsys, "advise", str(log_file), "--top", "2", "--samples", "300")
     assert status == 0 and out.startswith("Suggestions by the chance their cards are in the")
+    from solver.advice import advise_here
+    from solver.logfile import load
+
+    heads = []
+    for room in ("Lounge", "Kitchen"):  # the room my pawn stands in, and where to head
+        status, out, _ = run(capsys, "advise", str(log_file), "--room", room, "--top", "1",
+                             "--samples", "300")
+        here = advise_here(load(log_file), room, samples=300)
+        assert status == 0 and "{}, {}, {}".format(*here.best.triple) in out.splitlines()[1]
+        said = [line for line in out.splitlines() if line.startswith("where to head: ")]
+        assert said == ([] if here.elsewhere is None else [
+            "where to head: {2}, to ask {0}, {1} ({score:.2f})".format(
+                *here.elsewhere.triple, score=here.elsewhere.score)])
+        heads += said
+    assert heads
     status, _, err = run(capsys, "advise", str(log_file), "--rule", "loudest")
     assert status == 2 and "--rule" in err
     status, _, err = run(capsys, "advise", str(log_file), "--room", "Rope")
