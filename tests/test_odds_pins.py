@@ -68,7 +68,8 @@ def test_forum_rules_equal_to_brute_force(log: GameLog) -> None:
 def assert_same_both_ways(log: GameLog) -> None:
     """The compiled count gives the Python count's figures, triples and work, modulo primes
     below 2^52 (64-bit residues), near 1000 (many residues rebuilt) and below 2^31 (32-bit
-    residues)."""
+    residues); its passes reading the moves' shapes kept by the states pass, listing the
+    moves again (no shapes kept), or both (a layer with more than one lists them again)."""
     if not any(True for _ in deals(log)):
         return
     pz = puzzle(log, grid_of(log))
@@ -79,8 +80,9 @@ def assert_same_both_ways(log: GameLog) -> None:
     expected = finish(python_steps(main, in_python))
     assert finish(compiled_steps(kernel(), main, compiled)) == expected
     assert in_python.spent == compiled.spent
-    assert finish(compiled_steps(kernel(), main, small, NEAR_1000)) == expected
-    assert finish(compiled_steps(kernel(), main, Budget(PLENTY), below=TOP)) == expected
+    assert finish(compiled_steps(kernel(), main, small, NEAR_1000, shapes=0)) == expected
+    assert finish(compiled_steps(kernel(), main, Budget(PLENTY), below=TOP, shapes=1)
+                  ) == expected
 
 
 def test_the_forward_counts_kept_decide_how_wide_the_primes_are() -> None:

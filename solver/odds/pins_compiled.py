@@ -35,6 +35,10 @@ from .residues import TOP, WIDER, garner, moduli_for
 from .setup import Puzzle
 
 KEY_BITS = 62
+SHAPES = 1 << 15
+"""The most shapes of moves (kind, player, weight, places left) a layer keeps for its passes
+(`pins_kernel.recall`, in the bits of each move's next state left free); a layer with more
+lists its moves again in each pass."""
 WIDE_KEPT = 24 << 20
 """The most counts the forward pass may keep (for every layer) as 64-bit residues modulo
 primes below 2^52 (192 MiB; 45 cards at 30 events seed 0: 22.4 million, 3 primes where below
@@ -165,11 +169,12 @@ def kept_below(kept: int) -> int:
 
 
 def compiled_steps(k: Any, p: Plan, budget: Budget, moduli: Sequence[int] | None = None,
-                   below: int | None = None) -> Steps[Figures]:
+                   below: int | None = None, shapes: int = SHAPES) -> Steps[Figures]:
     """Count ``p`` with the kernels ``k``: the states once, then both passes once per prime
     (the memory of one residue a count). The primes are the fewest below ``below`` that hold
     every figure: by default below 2^52 where the forward counts kept fit `WIDE_KEPT`, else
-    below 2^31 (`kept_below`); ``moduli`` (tests) instead."""
+    below 2^31 (`kept_below`); ``moduli`` (tests) instead. The passes read every move's shape
+    as the states pass found it, where a layer has at most ``shapes`` (`SHAPES`; tests: 0)."""
     import numpy as np
 
     spots = layout(p)
@@ -226,12 +231,15 @@ def compiled_steps(k: Any, p: Plan, budget: Budget, moduli: Sequence[int] | None
     # every layer's states, each layer charged (both passes) before its moves are listed
     keys = [np.zeros(1, dtype=np.int64)]
     dst: list[Any] = []
+    listed: list[tuple[Any, int]] = []  # per layer, its moves' shapes (`pins_kernel.recall`)
     for i in range(n):
         moves, mid = k.count_moves(keys[i], i, *moves_of, middle)
         budget.spend(2 * (len(keys[i]) + int(moves)) + int(mid))
-        next_keys, targets = k.expand(keys[i], int(moves), i, *moves_of)
+        next_keys, targets, move_shapes, shift = k.expand(keys[i], int(moves), i, *moves_of,
+                                                          shapes)
         keys.append(next_keys)
         dst.append(targets)
+        listed.append((move_shapes, int(shift)))
         yield
     # where a state's rows start (``runs``, ``with_slots``): worked out again per layer and
     # prime as the passes need them (a few array operations), not kept for every layer
@@ -255,7 +263,7 @@ def compiled_steps(k: Any, p: Plan, budget: Budget, moduli: Sequence[int] | None
         for i in range(n):
             next_row_of = runs(i + 1)[0]
             w_next, r_next = k.forward(
-                keys[i], ways[i], split_rows[i], row_of, keys[i + 1], dst[i],
+                keys[i], ways[i], split_rows[i], row_of, keys[i + 1], dst[i], *listed[i],
                 next_row_of, 1 + folded[i + 1], row_sizes[i + 1], rank, folded[i], before,
                 axis_of_bit, i, *moves_of, q, inverse)
             row_of = next_row_of
@@ -279,7 +287,7 @@ def compiled_steps(k: Any, p: Plan, budget: Budget, moduli: Sequence[int] | None
             row2_of = with_slots(keys[i], 2, three)
             later, later_rows, figures = k.backward(
                 keys[i], ways[i], split_rows[i], runs(i)[0],
-                keys[i + 1], dst[i], later, later_rows, next_row2_of, row2_of,
+                keys[i + 1], dst[i], *listed[i], later, later_rows, next_row2_of, row2_of,
                 int((row2_of >= 0).sum()), 2 + unfolded[i], rank, desc, last_pin, i,
                 *moves_of, q, inverse, three, axes_rows, before, split_counts, axis_of_bit)
             next_row2_of = row2_of

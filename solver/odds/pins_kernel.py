@@ -29,6 +29,11 @@ MOST = 256
 """The most moves a state may have (2^opens x (2 + players)); `pins_compiled.fits`."""
 FOLDS = 16
 """The most players folded at one card."""
+SHAPE_BITS = 20
+"""The most bits of a move's shape's code (`expand`): a layer past them (many players folded
+at its card) lists its moves again in every pass."""
+FIRST = 1 << 31
+"""The bit of a move (``dst``) that says it is the first of its state's."""
 HEADER = 11
 """A layer's table: axis, may go into the slot, refutations closed (bits), players ruled out
 (bits), envelope notes naming it (bits), how many refutations it opens, how many name it, how
@@ -84,6 +89,25 @@ def shoup(b: int, a: int, ratio: int, p: int, inv: float) -> int:
 
 
 @compiled
+def _emit(nxt: int, w: int, kind: int, j: int, m: int, i: int, t: Any, places: Any,
+          offset: Any, width: Any, perm: Any, nfolds: int, fbase: int, o_key: Any, o_w: Any,
+          o_kind: Any, o_j: Any, o_left: Any) -> int:
+    """Write the ``m``-th move (the players folded at this card folded into its key and
+    weight); returns ``m + 1``."""
+    for f in range(nfolds):
+        q = t[i, fbase + f]
+        p = (nxt >> offset[q]) & ((1 << width[q]) - 1)
+        w *= perm[places[q], p]
+        o_left[m, f] = places[q] - p
+        nxt -= p << offset[q]
+    o_key[m] = nxt
+    o_w[m] = w
+    o_kind[m] = kind
+    o_j[m] = j
+    return m + 1
+
+
+@compiled
 def card_moves(key: int, i: int, t: Any, places: Any, offset: Any, width: Any, top: int,
                perm: Any, o_key: Any, o_w: Any, o_kind: Any, o_j: Any, o_left: Any) -> int:
     """Every move of the card at layer ``i`` from ``key``: the next key, the weight, the kind
@@ -113,38 +137,20 @@ def card_moves(key: int, i: int, t: Any, places: Any, offset: Any, width: Any, t
             if (bits >> (NONE + k)) & 1:
                 where |= 1 << t[i, base + nopens + 2 * q + 1]
         after = bits & ~(closes << NONE)
-        for move in range(2 + places.shape[0]):
-            kind = FREE
-            j = -1
-            nxt = after
-            w = sign
-            if move == 1:
-                if (can_slot == 0 or (slots >> axis) & 1
-                        or (bits >> NONE) & sealed != 0):
-                    continue
-                kind = SLOT
-                nxt = after | (1 << axis)
-            elif move >= 2:
-                j = move - 2
-                if not (where >> j) & 1:
-                    continue
-                p = (after >> offset[j]) & ((1 << width[j]) - 1)
-                if p >= places[j]:
-                    continue
-                kind = PIN
-                nxt = after + (1 << offset[j]) + (1 << top)
-                w = -sign
-            for f in range(nfolds):
-                q = t[i, base + nopens + 2 * nnamed + f]
-                p = (nxt >> offset[q]) & ((1 << width[q]) - 1)
-                w *= perm[places[q], p]
-                o_left[m, f] = places[q] - p
-                nxt -= p << offset[q]
-            o_key[m] = nxt
-            o_w[m] = w
-            o_kind[m] = kind
-            o_j[m] = j
-            m += 1
+        # free, the slot, then a pin per player who may take one (only the players in
+        # ``where``: not a pass over every player)
+        fbase = base + nopens + 2 * nnamed
+        m = _emit(after, sign, FREE, -1, m, i, t, places, offset, width, perm, nfolds, fbase,
+                  o_key, o_w, o_kind, o_j, o_left)
+        if can_slot != 0 and not (slots >> axis) & 1 and (bits >> NONE) & sealed == 0:
+            m = _emit(after | (1 << axis), sign, SLOT, -1, m, i, t, places, offset, width, perm,
+                      nfolds, fbase, o_key, o_w, o_kind, o_j, o_left)
+        j = 0
+        while (where >> j) != 0:
+            if (where >> j) & 1 and ((after >> offset[j]) & ((1 << width[j]) - 1)) < places[j]:
+                m = _emit(after + (1 << offset[j]) + (1 << top), -sign, PIN, j, m, i, t, places,
+                          offset, width, perm, nfolds, fbase, o_key, o_w, o_kind, o_j, o_left)
+            j += 1
     return m
 
 
@@ -180,22 +186,64 @@ def _slot(key: int, size: int) -> int:
 
 @compiled
 def expand(keys: Any, moves: int, i: int, t: Any, places: Any, offset: Any, width: Any,
-           top: int, perm: Any) -> tuple[Any, Any]:
+           top: int, perm: Any, most_shapes: int) -> tuple[Any, Any, Any, Any]:
     """The next layer's keys, in increasing order, without repeats, and every move's next
     state (its position among them) in the order the moves are listed: both passes and every
     prime read them, so the moves are listed once here and looked up once, in a hash table
-    (at most half full) rather than by sorting every move's key."""
+    (at most half full) rather than by sorting every move's key. Each move's shape (its row
+    among the layer's shapes: kind, weight, player, places left) is kept in the same 32 bits,
+    above its next state's ``shift`` bits, with `FIRST` for the first of a state's moves, so
+    the passes need not list the moves again (`recall`); returns the keys, the moves, the
+    shapes and ``shift``. Where the layer has more than ``most_shapes`` or they do not fit
+    those bits, no shapes (``shift`` 31)."""
     o_key, o_w, o_kind, o_j, o_left = scratch()
     size = 2
     while size < 2 * moves:
         size *= 2
     table = np.full(size, -1, np.int64)
-    dst = np.empty(moves, np.int32)  # first the move's slot, then its state's position
+    dst = np.empty(moves, np.uint32)  # first the move's slot, then its state's position
+    # every move's shape as a code (kind, sign, player, places left per player folded), its
+    # row found in a table indexed by the code (`SHAPE_BITS`)
+    nfolds = t[i, 7]
+    fbase = HEADER + t[i, 5] + 2 * t[i, 6]
+    who = 3
+    while (1 << (who - 3)) <= places.shape[0]:
+        who += 1
+    bits = who
+    for f in range(nfolds):
+        bits += width[t[i, fbase + f]]
+    most = min(most_shapes, 1 << 15, moves) if bits <= SHAPE_BITS else 0
+    codes = np.empty(moves if most > 0 else 0, np.uint16)
+    shapes = np.empty((most, 3 + nfolds), np.int64)
+    row_of = np.full(1 << bits if most > 0 else 1, -1, np.int64)
+    nshapes = 0
+    described = most > 0
     n = 0
     found = 0
     for s in range(keys.shape[0]):
         m = card_moves(keys[s], i, t, places, offset, width, top, perm, o_key, o_w, o_kind,
                        o_j, o_left)
+        if described:
+            for q in range(m):
+                c = o_kind[q] | ((1 if o_w[q] < 0 else 0) << 2) | ((o_j[q] + 1) << 3)
+                above = who
+                for f in range(nfolds):
+                    c |= o_left[q, f] << above
+                    above += width[t[i, fbase + f]]
+                r = row_of[c]
+                if r < 0:
+                    if nshapes == most:  # too many: the passes list the moves again
+                        described = False
+                        break
+                    r = nshapes
+                    row_of[c] = r
+                    shapes[r, 0] = o_w[q]
+                    shapes[r, 1] = o_kind[q]
+                    shapes[r, 2] = o_j[q]
+                    for f in range(nfolds):
+                        shapes[r, 3 + f] = o_left[q, f]
+                    nshapes += 1
+                codes[n + q] = r | (0x8000 if q == 0 else 0)
         for q in range(m):
             key = o_key[q]
             h = _slot(key, size)
@@ -219,11 +267,39 @@ def expand(keys: Any, moves: int, i: int, t: Any, places: Any, offset: Any, widt
         table[at[order[r]]] = r
     for q in range(n):
         dst[q] = table[dst[q]]
-    return out[order], dst
+    shift = 1
+    while (1 << shift) < found:
+        shift += 1
+    if not described or shift > 30 or nshapes > 1 << (31 - shift):
+        return out[order], dst, shapes[:0], 31
+    for q in range(moves):
+        dst[q] |= ((codes[q] & 0x7FFF) << shift) | (FIRST if codes[q] & 0x8000 else 0)
+    return out[order], dst, shapes[:nshapes].copy(), shift
 
 
 @compiled
-def forward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any, nrow_of: Any,
+def recall(dst: Any, n: int, shift: int, shapes: Any, nfolds: int, o_w: Any, o_kind: Any,
+           o_j: Any, o_left: Any) -> int:
+    """The moves of a state from their shapes (`expand`), its first the ``n``-th of the
+    layer's, as `card_moves` lists them (without the next keys: ``dst`` has them). Returns
+    how many."""
+    mask = (1 << (31 - shift)) - 1
+    m = 0
+    while True:
+        r = (dst[n + m] >> shift) & mask
+        o_w[m] = shapes[r, 0]
+        o_kind[m] = shapes[r, 1]
+        o_j[m] = shapes[r, 2]
+        for f in range(nfolds):
+            o_left[m, f] = shapes[r, 3 + f]
+        m += 1
+        if n + m == dst.shape[0] or dst[n + m] & FIRST:
+            return m
+
+
+@compiled
+def forward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any, shapes: Any,
+            shift: int, nrow_of: Any,
             nwidth: int, nrows: int, rank: Any, folded: int, before: Any,
             axis_of_bit: Any, i: int, t: Any, places: Any, offset: Any, width: Any, top: int,
             perm: Any, p: int, inv: float) -> tuple[Any, Any]:
@@ -233,6 +309,7 @@ def forward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any, 
     among its category's candidates before the layer, in the order of the layers), a run of
     ``rows`` from ``row_of`` (the next layer's: ``nrow_of``; -1: no slot or two filled)."""
     o_key, o_w, o_kind, o_j, o_left = scratch()
+    low = (1 << shift) - 1  # a move's next state, below its shape
     out = np.zeros((nkeys.shape[0], nwidth), ways.dtype)
     out_rows = np.zeros(nrows, ways.dtype)
     nfolds = t[i, 7]
@@ -240,13 +317,16 @@ def forward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any, 
     cand = t[i, 8]
     n = 0
     for s in range(keys.shape[0]):
-        m = card_moves(keys[s], i, t, places, offset, width, top, perm, o_key, o_w, o_kind,
-                       o_j, o_left)
+        if shapes.shape[0] > 0:
+            m = recall(dst, n, shift, shapes, nfolds, o_w, o_kind, o_j, o_left)
+        else:
+            m = card_moves(keys[s], i, t, places, offset, width, top, perm, o_key, o_w,
+                           o_kind, o_j, o_left)
         r = row_of[s]
         v0 = int(ways[s, 0])
         live = before[i, axis_of_bit[keys[s] & 7]] if r >= 0 else 0
         for q in range(m):
-            d = dst[n]
+            d = dst[n] & low
             n += 1
             w = o_w[q] % p
             out[d, 0] = add(out[d, 0], times(v0, o_w[q], w, p, inv), p)
@@ -269,7 +349,8 @@ def forward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any, 
 
 
 @compiled
-def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any, later: Any,
+def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any,
+             shapes: Any, shift: int, later: Any,
              later_rows: Any, nrow2_of: Any, row2_of: Any, nrows2: int, width_b: int,
              rank: Any, desc: Any, last_pin: Any, i: int, t: Any, places: Any, offset: Any,
              width: Any, top: int, perm: Any, p: int, inv: float, three: bool,
@@ -281,6 +362,7 @@ def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any,
     ``row2_of`` >= 0, the completions by the third slot's card) and the card's figures: per
     player, then the slot (the last). Second-slot moves add to ``triples``."""
     o_key, o_w, o_kind, o_j, o_left = scratch()
+    low = (1 << shift) - 1  # a move's next state, below its shape
     k = places.shape[0]
     out = np.zeros((keys.shape[0], width_b), later.dtype)
     out_rows = np.zeros((nrows2, later_rows.shape[1]), later.dtype)
@@ -313,8 +395,11 @@ def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any,
     unpinned = 0
     n = 0
     for s in range(keys.shape[0]):
-        m = card_moves(keys[s], i, t, places, offset, width, top, perm, o_key, o_w, o_kind,
-                       o_j, o_left)
+        if shapes.shape[0] > 0:
+            m = recall(dst, n, shift, shapes, nfolds, o_w, o_kind, o_j, o_left)
+        else:
+            m = card_moves(keys[s], i, t, places, offset, width, top, perm, o_key, o_w,
+                           o_kind, o_j, o_left)
         slots = keys[s] & 7
         r = row_of[s]
         r2 = row2_of[s]
@@ -323,7 +408,7 @@ def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any,
             free[g] = 0
         in_slot = 0
         for q in range(m):
-            d = dst[n]
+            d = dst[n] & low
             n += 1
             kind = o_kind[q]
             w = o_w[q] % p
