@@ -298,11 +298,12 @@ def five_players_on_45_cards() -> GameLog:
     return play(game, truth, 2, rng, wrong_accusations=0.05)
 
 
-def test_counted_back_modulo_two_to_the_64_and_a_prime(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A count past 2^64 (counted forward modulo three primes below 2^31) is counted back
-    modulo 2^64 and the first prime, and, where that is turned off, modulo the three primes:
-    both give the Python programme's figures, envelope triples and work to the last digit, and
-    so do a wrong accusation's deals, counted with them (`compiled.Accused`)."""
+def test_counted_modulo_two_to_the_64_and_a_prime(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A count past 2^64 (bound about 2^81) is counted modulo 2^64 and the first prime below
+    2^31 both ways; forward modulo four primes (a bound past 2^95) and back modulo 2^64 and the
+    first; and, that turned off (`compiled.WRAPS`), modulo three primes both ways: each gives
+    the Python programme's figures, envelope triples and work to the last digit, and so do a
+    wrong accusation's deals, counted with them (`compiled.Accused`)."""
     log = five_players_on_45_cards()
     before = puzzle(log, grid_of(log))
     s, w, r = (next(c for c in log.game.deck.of(cat)
@@ -312,33 +313,41 @@ def test_counted_back_modulo_two_to_the_64_and_a_prime(monkeypatch: pytest.Monke
     assert pz.accusations
     python, python_work = counted(pz, False)
     assert python.run.total >= 1 << 64
-    columns: list[list[int]] = []
+    columns: list[tuple[list[int], list[int]]] = []
     of = compiled_module.Backward.of.__func__  # type: ignore[attr-defined]
 
     def spy(cls: type, *args: Any) -> Any:
         back = of(cls, *args)
-        columns.append(back.values)
+        columns.append((back.forward, back.values))
         return back
 
     monkeypatch.setattr(compiled_module.Backward, "of", classmethod(spy))
-    for wraps, values in ((True, 2), (False, 3)):
+    p = (1 << 31) - 1
+    bound = compiled_module.bound
+    for wraps, wide, forward, backward in ((True, False, [0, p], [0, p]),
+                                           (True, True, 4, [0, p]), (False, False, 3, 3)):
         monkeypatch.setattr(compiled_module, "WRAPS", wraps)
+        monkeypatch.setattr(compiled_module, "bound",
+                            (lambda *_: 1 << 120) if wide else bound)
         mine, work = counted(pz, True)
-        assert len(columns[-1]) == values and (columns[-1][0] == 0) == wraps
+        # modulo 2^64 (`kernel.EXACT`) and p, or so many primes
+        assert [c if c[0] == 0 else len(c) for c in columns[-1]] == [forward, backward]
         assert work.spent == python_work.spent
         assert (mine.run.total, mine.run.envelope, mine.run.marginals, mine.run.accused) == (
             python.run.total, python.run.envelope, python.run.marginals, python.run.accused)
 
 
+@pytest.mark.parametrize("wide", [False, True])
 @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
 @given(small_logs())
-def test_counted_back_modulo_wrapping_and_a_small_prime_equal_to_brute_force(log: GameLog
-                                                                             ) -> None:
-    """Counted forward modulo the primes from 5 up (for a bound of 2^120: two dozen), backward
-    modulo 2^64 and the first of them (`compiled.Backward`), under the refuter model's
-    weights."""
+def test_counted_modulo_wrapping_and_a_small_prime_equal_to_brute_force(wide: bool,
+                                                                        log: GameLog) -> None:
+    """Counted modulo 2^64 and a small prime (5) both ways, or (``wide``: a bound of 2^120)
+    forward modulo the primes from 5 up, two dozen, and back modulo 2^64 and the first of them
+    (`compiled.Backward`), under the refuter model's weights."""
     with pytest.MonkeyPatch.context() as patched:
-        patched.setattr(compiled_module, "bound", lambda *_: 1 << 120)
+        if wide:
+            patched.setattr(compiled_module, "bound", lambda *_: 1 << 120)
         patched.setattr(compiled_module, "moduli_for", lambda bound: small_moduli(bound, first=5))
         patched.setattr(compiled_module, "EXACT_LIMIT", 0)
         assert_brute(log, refuter_model=True)
@@ -465,17 +474,23 @@ def test_forum_games_equal_the_python_programme(players: int, seed: int) -> None
         assert_same_as_python(forum_game(players, seed).upto(n), False, budget=20_000)
 
 
-def test_twelve_players_counted_modulo_three_primes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A 12-player forum game at 5 events: counts up to about 2^90, three residues each."""
-    used: list[tuple[int, ...]] = []
+@pytest.mark.parametrize("wraps", [True, False])
+def test_twelve_players_counted_modulo_three_primes(monkeypatch: pytest.MonkeyPatch,
+                                                    wraps: bool) -> None:
+    """A 12-player forum game at 5 events: counts up to about 2^90, modulo 2^64 and a prime
+    (`compiled.WRAPS`), or, that turned off, three residues each."""
+    forward: list[list[int]] = []
+    of = compiled_module.Backward.of.__func__  # type: ignore[attr-defined]
 
-    def spy(bound: int) -> tuple[int, ...]:
-        used.append(moduli_for(bound))
-        return used[-1]
+    def spy(cls: type, *args: Any) -> Any:
+        back = of(cls, *args)
+        forward.append(back.forward)
+        return back
 
-    monkeypatch.setattr(compiled_module, "moduli_for", spy)
+    monkeypatch.setattr(compiled_module.Backward, "of", classmethod(spy))
+    monkeypatch.setattr(compiled_module, "WRAPS", wraps)
     assert assert_same_as_python(forum_game(12, 0).upto(5), False)
-    assert len(used[0]) == 3
+    assert forward[0] == [0, (1 << 31) - 1] if wraps else len(forward[0]) == 3
 
 
 def spectator(seed: int) -> GameLog:

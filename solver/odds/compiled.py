@@ -120,9 +120,10 @@ def _warm_up(k: ModuleType) -> None:
     tallies = [Tally(0, ("a", "b"), (0, 1, 1))]
     axes = {2: 0}
     plan = plan_of(capacity, allowed, tallies, axes)
-    for exact_limit in (EXACT_LIMIT, 0):
+    for exact_limit, wraps in ((EXACT_LIMIT, True), (0, False)):  # modulo 2^64 and a prime:
+        # 64-bit arrays, as exact counts
         finish(_compiled(k, capacity, allowed, tallies, Budget(1_000), axes, plan, exact_limit,
-                         [(1, 0, 0)]))
+                         [(1, 0, 0)], wraps))
     moduli = np.array(moduli_for(EXACT_LIMIT), np.int64)
     Backward.of(k, moduli, None, EXACT_LIMIT).ways(k, np.zeros((1, len(moduli)), np.int32))
 
@@ -238,9 +239,12 @@ def _compiled(
     plan: Plan,
     exact_limit: int | None = None,
     accused: Sequence[Sequence[int]] = (),
+    wraps: bool | None = None,
 ) -> Steps[Run]:
     """The compiled count; counts bounded below ``exact_limit`` (`EXACT_LIMIT`) exact, larger
-    ones modulo primes; ``accused`` as in `programme_steps` (`Accused`)."""
+    ones, where ``wraps`` (`WRAPS`) and the bound is below `WRAP` x the first prime, modulo
+    2^64 (64-bit integers that wrap) and that prime, else modulo primes; ``accused`` as in
+    `programme_steps` (`Accused`)."""
     import numpy as np
 
     def array(values: Sequence[int]) -> Any:
@@ -252,10 +256,16 @@ def _compiled(
     stride, radix_ = array(strides), array(parts)
     big = bound(capacity, len(allowed), tallies)
     exact_limit = EXACT_LIMIT if exact_limit is None else exact_limit
-    exact = big < exact_limit
-    moduli = array((k.EXACT,) if exact else moduli_for(big))
+    wraps = WRAPS if wraps is None else wraps
+    first = moduli_for(1)[0]
+    if big < exact_limit:
+        moduli = array([k.EXACT])
+    elif wraps and big < WRAP * first:  # modulo 2^64 and a prime: two columns, not three
+        moduli = array([k.EXACT, first])
+    else:
+        moduli = array(moduli_for(big))
     # residues below 2^31 are stored in 32 bits (half the memory of the envelope split)
-    residue = np.int64 if exact else np.int32
+    residue = np.int64 if moduli[0] == k.EXACT else np.int32
     key_of = sum(s * int(stride[d]) for d, s in enumerate(plan.start))
     keys = array([key_of])
     ways = np.ones((1, len(moduli)), dtype=residue)
@@ -425,7 +435,10 @@ class Backward:
 
         forward = [int(m) for m in moduli]
         values = forward
-        if forward[0] != k.EXACT:
+        if len(forward) == 2 and forward[0] == k.EXACT:  # modulo 2^64 and a prime
+            if total is None or cls.mixed(total, forward[1]) < exact_limit:
+                values = [k.EXACT]
+        elif forward[0] != k.EXACT:
             most = crt(total.tolist(), forward) if total is not None else 0
             if most < exact_limit:
                 values = [k.EXACT]
@@ -469,18 +482,25 @@ class Backward:
             return self.rebuild(residues.tolist())
         if len(self.values) == 1:
             return int(residues[0])
-        low, p = int(residues[0]) % WRAP, self.values[1]  # modulo 2^64 and p: one number
-        return low + WRAP * ((int(residues[1]) - low) * self.lift % p)
+        return self.mixed(residues, self.values[1])
 
-    @cached_property
-    def lift(self) -> int:
-        """The inverse of `WRAP` modulo the prime beside it (`number`)."""
-        return pow(WRAP, -1, self.values[1])
+    @staticmethod
+    def mixed(residues: Any, prime: int) -> int:
+        """The number below `WRAP` x ``prime`` with these residues: modulo `WRAP` (a signed
+        64-bit integer), then modulo ``prime``."""
+        low = int(residues[0]) % WRAP
+        return low + WRAP * ((int(residues[1]) - low) * _lift(prime) % prime)
 
     @cached_property
     def rebuild(self) -> Callable[[Sequence[int]], int]:
         """`residues.garner` modulo ``values``: its inverses worked out once."""
         return garner(self.values)
+
+
+@cache
+def _lift(prime: int) -> int:
+    """The inverse of `WRAP` modulo ``prime`` (`Backward.mixed`)."""
+    return pow(WRAP, -1, prime)
 
 
 Moves = Callable[[Any, Any, int, int], tuple[Any, Any, Any, Any, int]]

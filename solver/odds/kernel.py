@@ -364,7 +364,8 @@ def forward(start: Any, target: Any, weight: Any, ways: Any, moduli: Any
             ) -> tuple[Any, Any, Any]:
     """The next layer's states (keys, in the order their first move reaches them: `merged`),
     each move's next state (index) and the ways into each next state (stored as ``ways`` are:
-    32-bit residues, or exact); state ``s``'s moves are ``start[s]`` to ``start[s + 1]``.
+    32-bit residues, or exact, or modulo `EXACT` then a prime: modulo 2^64 then that prime);
+    state ``s``'s moves are ``start[s]`` to ``start[s + 1]``.
 
     A hash table merges the moves: about twice as fast as sorting the keys on the 12-player
     logs, and the next states come roughly in the order of the states they come from, which
@@ -374,10 +375,28 @@ def forward(start: Any, target: Any, weight: Any, ways: Any, moduli: Any
     columns = moduli.shape[0]
     count = np.zeros((u + 1, columns), ways.dtype)
     states = start.shape[0] - 1
-    if moduli[0] == EXACT:
+    if moduli[0] == EXACT and columns == 1:
         for s in range(states):
             for t in range(start[s], start[s + 1]):
                 count[into[t], 0] += ways[s, 0] * weight[t]
+        return keys, into, count
+    if moduli[0] == EXACT:  # modulo 2^64 (`wrapped`) and a prime (`compiled.Backward`)
+        p = moduli[1]
+        w1, ratio1, seen = np.int64(1), np.int64(0), np.int64(1)
+        for s in range(states):
+            for t in range(start[s], start[s + 1]):
+                d = into[t]
+                count[d, 0] = wrapped(ways[s, 0], weight[t], count[d, 0])
+                x = ways[s, 1]
+                if weight[t] != 1:
+                    if weight[t] != seen:
+                        seen = weight[t]
+                        w1 = seen % p
+                        ratio1 = (w1 << 32) // p
+                    x = x * w1 - ((x * ratio1) >> 32) * p
+                    x = x - p if x >= p else x
+                v = x + count[d, 1]
+                count[d, 1] = v - p if v >= p else v
         return keys, into, count
     w = np.empty(columns, np.int64)
     ratio = np.empty(columns, np.int64)
@@ -669,7 +688,6 @@ def accused_forward(start: Any, into: Any, label: Any, weight: Any, ways: Any, a
     columns = moduli.shape[0]
     triples = accused.shape[0]
     count = np.zeros((triples, states, columns), ways.dtype)
-    exact = moduli[0] == EXACT
     live = np.zeros(triples, np.bool_)
     barred = np.zeros(triples, np.bool_)
     for s in range(start.shape[0] - 1):
@@ -690,11 +708,11 @@ def accused_forward(start: Any, into: Any, label: Any, weight: Any, ways: Any, a
                 barred[q] = a >= 0 and accused[q, a] != 0 and accused[q, a] != cls
                 if not live[q] or barred[q]:
                     continue
-                if exact:
-                    count[q, d, 0] += ways[q, s, 0] * wt
-                    continue
                 for j in range(columns):
                     p = moduli[j]
+                    if p == EXACT:  # exact, or modulo 2^64 beside a prime (`forward`)
+                        count[q, d, j] = wrapped(ways[q, s, j], wt, count[q, d, j])
+                        continue
                     v = np.int64(ways[q, s, j])
                     if wt != 1:
                         v = v * (wt % p) % p
