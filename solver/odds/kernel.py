@@ -736,6 +736,19 @@ def accused_backward(start: Any, into: Any, label: Any, weight: Any, ways: Any, 
     out = np.zeros((triples, states, columns), later.dtype)
     by_label = np.zeros((triples, labels, columns), np.int64)
     ones = weight.shape[0] == 0
+    if columns == 1 and moduli[0] == EXACT:  # late in a game, most: as `backward`, exactly
+        for s in range(states):
+            for t in range(start[s], start[s + 1]):
+                a = axis_of[label[t]]
+                d, lab = into[t], label[t]
+                wt = np.int64(1 if ones else weight[t])
+                for q in range(triples):
+                    if a >= 0 and accused[q, a] != 0 and accused[q, a] != cls:
+                        continue
+                    v = wt * later[q, d, 0]
+                    out[q, s, 0] += v
+                    by_label[q, lab, 0] = wrapped(ways[q, s, 0], v, by_label[q, lab, 0])
+        return out, by_label
     square = np.empty(columns, np.int64)
     for j in range(columns):
         square[j] = moduli[j] * moduli[j]
