@@ -13,9 +13,10 @@ Counts are exact: in 64-bit integers where `Setup.bound` (every figure and parti
 below 2^62, else modulo a few primes below 2^50 (`residues.WIDE`) that multiply to more than any
 final figure (a start state's completions are at most ``places!``, a card's figure at most the
 envelope triples' weight times that; both are counts, never negative) and rebuilt by the
-Chinese remainder theorem. Per class the figures are arrays of residues, not fields of one
-integer. `exclusion.counted` checks every figure is a whole number of deals and every card's
-figures add up to the deals.
+Chinese remainder theorem; the forward pass only modulo the fewest of them whose product
+exceeds the deals, which the backward pass has counted by then (`_enough`). Per class the
+figures are arrays of residues, not fields of one integer. `exclusion.counted` checks every
+figure is a whole number of deals and every card's figures add up to the deals.
 
 Where numba is missing, or the plan does not fit the kernels (`fits`: a turn's state past one
 key, a state's moves past a small array, a group of moves' weight past 62 bits), the Python
