@@ -270,6 +270,9 @@ def main() -> None:
             pass
         else:
             loaded = exclusion_kernel() is not None and loaded
+        with contextlib.suppress(ImportError):  # and card by card's, where it has them
+            from solver.odds.pins_compiled import kernel as pins_kernel
+            loaded = pins_kernel() is not None and loaded
         print(f"compiled count {'loaded' if loaded else 'not installed'} before timing: "
               f"{ms(clock() - start).strip()} ms (--cold to time it in the first counts)",
               flush=True)
@@ -281,9 +284,11 @@ def main() -> None:
                 earlier_kernel = None
             if earlier_kernel is not None:
                 earlier_kernel()
-                with contextlib.suppress(ImportError, AttributeError):  # and inclusion-
-                    importlib.import_module(  # exclusion's kernels, where it has them
-                        f"{against[0].__name__}.exclusion_compiled").kernel()
+                # and both inclusion-exclusion counts' kernels, where it has them (else its
+                # first log counted card by card paid their compiling, about 15 s)
+                for module in ("exclusion_compiled", "pins_compiled"):
+                    with contextlib.suppress(ImportError, AttributeError):
+                        importlib.import_module(f"{against[0].__name__}.{module}").kernel()
                 print(f"at {ARGS_AGAINST}: compiled count loaded before timing: "
                       f"{ms(clock() - start).strip()} ms", flush=True)
     classic = editions()["clue-classic"].deck

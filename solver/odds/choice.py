@@ -116,12 +116,14 @@ BEHIND = 1 << 29
 """Where inclusion-exclusion runs, the count owner by owner is not tried (`HOPELESS`) and the
 programme's hands allow more states than this (`programme_states`), the programme takes no
 turns: it counts alone once inclusion-exclusion and then inclusion-exclusion card by card have
-dropped out. Of the crowded 12-player logs measured at 30 events (45 cards, seeds 0-35; forum,
-seeds 0-29) the programme finished 4, with 2^26.1-2^27.6 such states, and none of the 22 with
-2^27.9 or more (20 million units spent for nothing on each); at 60 events (45 cards, seeds
-0-11, not crowded) it finished none above 2^28.2. Above 2^29 are 15 of those logs, all 45 cards
-at 30 events: 7 that only card by card finishes, which no longer pay the programme's 20 million
-units first (0.4-1.0 s of CPU), 4 that inclusion-exclusion finishes and 4 that no count does.
+dropped out. Of the crowded 12-player logs measured at 30 events (45 cards, seeds 0-35: 27;
+forum, seeds 0-11: 11) the programme finished 4, with 2^26.1-2^27.6 such states, and none of
+the 24 with 2^27.9 or more (20 million units spent for nothing on each); forum logs at 30 events
+(seeds 0-29) have at most 2^27.1, crowded ones at 10 events at most 2^28.1; at 60 events (45
+cards, seeds 0-11, not crowded) it finished none above 2^28.2. Above 2^29 are 15 of those
+logs, all 45 cards at 30 events: 7 that only card by card finishes, which no longer pay the
+programme's 20 million units first (0.4-1.0 s of CPU), 4 that inclusion-exclusion finishes and
+4 that no count does.
 The order does not change which counts finish (each keeps its budget), so the same logs are
 exact, with the same figures (`docs/odds-measurements.md`, "Where the time goes", 2026-12-02:
 the programme behind card by card)."""
