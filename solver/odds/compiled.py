@@ -9,10 +9,11 @@ of the two ran.
 
 Counts are kept exactly in 64-bit integers: as they are when a bound proves every count fits
 (every partial deal extends to a deal of the open cards into the hands' places, so no count
-exceeds the multinomial of the places times the heaviest weights), else modulo a few primes
-and rebuilt by the Chinese remainder theorem (`residues`). The state is one 64-bit key (the
-room of every hand, the cards left of each block, the count of each tally, in bit fields, or
-in mixed radix where those do not fit).
+exceeds the multinomial of the places times the heaviest weights), else, below 2^64 x the
+first prime, modulo 2^64 (wrapping) and that prime (`WRAP`), else modulo a few primes, and
+rebuilt by the Chinese remainder theorem (`residues`, `Backward`). The state is one 64-bit
+key (the room of every hand, the cards left of each block, the count of each tally, in bit
+fields, or in mixed radix where those do not fit).
 Where numba is missing, or the state does not fit a key, the Python programme runs instead:
 where numba is missing, within the same budget up to `PYTHON_MOST` (about six times the time
 of a whole count); where the state does not fit (on every install), within the budget's

@@ -3,7 +3,8 @@
 A state is one 64-bit key, its parts in bit fields, or in mixed radix where those do not fit
 (``part``: the room of every hand, the cards left in each block, the count held of each tally).
 Counts are arrays with one column per modulus (`residues`), or one column of exact counts when
-the modulus is `EXACT` (a bound proves they fit 64 bits). The rules of a move are those of
+the modulus is `EXACT` (a bound proves they fit 64 bits), or `EXACT` then a prime: a column
+modulo 2^64 (`wrapped`) and one modulo the prime (`compiled.WRAP`). The rules of a move are those of
 `solver.odds.programme` (``programme_steps``'s ``step``), written over keys;
 `solver.odds.compiled` drives the layers and checks the budget.
 
