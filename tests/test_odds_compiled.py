@@ -711,10 +711,11 @@ print(done.total)
 @pytest.mark.slow
 def test_the_kernels_read_and_write_within_their_arrays(tmp_path: Path) -> None:
     """Both counts' kernels compiled with numba's bounds checks (about a minute), on
-    logs with a wrong accusation (its count keeps no envelope counts: the programme's kernels
-    used to read a per-state array of one entry past its end, harmless only while the read
-    did not reach unmapped memory) and a 12-player log by inclusion-exclusion: no index out of
-    bounds, the figures as without the checks."""
+    logs with a wrong accusation (its deals counted with every deal's, `kernel.accused_forward`
+    and `accused_backward`; while it was counted apart, with no envelope counts, the
+    programme's kernels read a per-state array of one entry past its end, harmless only while
+    the read did not reach unmapped memory) and a 12-player log by inclusion-exclusion: no index
+    out of bounds, the figures as without the checks."""
     import os
     import subprocess
     import sys
@@ -744,8 +745,9 @@ def test_the_kernels_read_and_write_within_their_arrays(tmp_path: Path) -> None:
 
 
 def test_without_envelope_counts_no_state_is_priced_by_its_fields() -> None:
-    """A count without envelope counts (a wrong accusation's) keeps one entry of ``top``, not
-    one per state: `kernel.move_work` must not read it (in Python, where indices are checked)."""
+    """A count without envelope counts (a wrong accusation's, while they were counted apart)
+    keeps one entry of ``top``, not one per state: `kernel.move_work` must not read it (in
+    Python, where indices are checked)."""
     import numpy as np
 
     k = compiled_module.kernel()
