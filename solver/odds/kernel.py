@@ -750,6 +750,31 @@ def accused_backward(start: Any, into: Any, label: Any, weight: Any, ways: Any, 
                     out[q, s, 0] += v
                     by_label[q, lab, 0] = wrapped(ways[q, s, 0], v, by_label[q, lab, 0])
         return out, by_label
+    if columns == 2 and moduli[0] == EXACT:  # modulo 2^64 and a prime: as `backward`
+        p = moduli[1]
+        square1 = p * p
+        for s in range(states):
+            for t in range(start[s], start[s + 1]):
+                a = axis_of[label[t]]
+                d, lab = into[t], label[t]
+                wt = np.int64(1 if ones else weight[t])
+                for q in range(triples):
+                    if a >= 0 and accused[q, a] != 0 and accused[q, a] != cls:
+                        continue
+                    v = wrapped(wt, later[q, d, 0], 0)
+                    out[q, s, 0] = wrapped(v, 1, out[q, s, 0])
+                    by_label[q, lab, 0] = wrapped(ways[q, s, 0], v, by_label[q, lab, 0])
+                    r = np.int64(later[q, d, 1])
+                    if wt != 1:
+                        r = r * (wt % p) % p
+                    o = out[q, s, 1] + r
+                    out[q, s, 1] = o - p if o >= p else o
+                    b = by_label[q, lab, 1] + ways[q, s, 1] * r  # below p^2, as below
+                    by_label[q, lab, 1] = b - square1 if b >= square1 else b
+        for q in range(triples):
+            for lab in range(labels):
+                by_label[q, lab, 1] %= p
+        return out, by_label
     square = np.empty(columns, np.int64)
     for j in range(columns):
         square[j] = moduli[j] * moduli[j]
