@@ -423,6 +423,33 @@ def test_wrong_accusations_of_interchangeable_cards_equal_brute_force(me: str | 
     assert assert_same_as_python(log, False)
 
 
+def test_wrong_accusations_past_a_few_are_counted_again_a_few_at_a_time() -> None:
+    """Past `exact.ACCUSED_AT_ONCE` wrong accusations the count of every deal runs again for
+    the next few (each keeps a number per state for every layer: memory the work charged does
+    not bound): the same figures as brute force, both ways, and the count's work paid again."""
+    deck = Deck(("S1", "S2", "S3"), ("W1", "W2", "W3"), ("R1", "R2", "R3", "R4"))
+    log = GameLog(new_game(deck, ("P1", "P2", "P3"), Dealing.CLASSIC))
+    for by, triple in (("P1", ("S1", "W1", "R1")), ("P2", ("S2", "W2", "R2")),
+                       ("P3", ("S3", "W3", "R3")), ("P1", ("S1", "W2", "R4"))):
+        log = log.append(Accusation(by, triple, correct=False))
+    pz = puzzle(log, grid_of(log))
+    cells, envelope = brute_odds(log)
+    spent = {}
+    for at_once in (4, 3, 1):
+        with pytest.MonkeyPatch.context() as patched:
+            patched.setattr(exact_module, "ACCUSED_AT_ONCE", at_once)
+            for compiled in (True, False):
+                result, work = counted(pz, compiled)
+                assert len(result.excluded) == 4
+                found = exact_odds(log, result, False)
+                assert found.probabilities == cells
+                assert {t[:3]: t[3] for t in found.envelope_odds} == envelope
+                spent[at_once, compiled] = work.spent
+            assert assert_same_as_python(log, False)
+    assert spent[4, True] == spent[4, False]
+    assert spent[4, True] < spent[3, True] < spent[1, True]
+
+
 def assert_same_as_python(log: GameLog, refuter_model: bool, budget: int = DEFAULT_BUDGET
                           ) -> bool:
     """The same figures and work, or past the budget both; True when both finished."""

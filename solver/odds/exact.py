@@ -47,6 +47,12 @@ class Excluded:
     """card -> owner (the programme's index, a slot for the envelope) -> deals."""
 
 
+ACCUSED_AT_ONCE = 4
+"""Wrong accusations counted with one count of every deal: each keeps a number per state and
+residue for every layer (about 20 MiB a triple on a 45-card log at 60 events, where the work
+charged for it, `programme.ACCUSED_SHARE`, does not bound it), so past four the count runs
+again for the next four, and charges its work again (docs/odds.md, "Limits")."""
+
 @dataclass
 class Count:
     """The exact count of a log's deals, ready for marginals and for sampling.
@@ -143,8 +149,13 @@ def count_steps(pz: Puzzle, remaining: Budget, compiled: bool = False) -> Steps[
     # programme's ``accused``): the moves that put another class in a slot left out
     accused = [(t, c) for t in sorted(set(pz.accusations))
                if (c := accused_classes(pz, t, plan.classes)) is not None]
+    batches = [accused[i:i + ACCUSED_AT_ONCE] for i in range(0, len(accused), ACCUSED_AT_ONCE)]
     run = yield from programme(capacity, allowed, tallies, remaining, axes, plan,
-                               [c for _, c in accused])
+                               [c for _, c in batches[0]] if batches else [])
+    for batch in batches[1:]:  # the count again, for the next few: memory bounded, work paid
+        again = yield from programme(capacity, allowed, tallies, remaining, axes, plan,
+                                     [c for _, c in batch])
+        run.accused += again.accused
     run.factor = factor * ways
     run.total *= run.factor
     excluded: list[tuple[Triple, Excluded]] = []

@@ -279,9 +279,11 @@ def field_width(owners: int, cards: int, tallies: Sequence[Tally]) -> int:
 
 ACCUSED_SHARE = 8
 """Accused triples' counts a move carries (`accused_counts`) for a unit of work: compiled,
-each costs about an eighth of what a unit of the count of every deal costs (measured on a
-45-card log at 60 events with three wrong accusations: 0.5 s more for 9.2 million moves
-beside 1.7 s for 12.35 million units; docs/odds-measurements.md)."""
+each cost about an eighth of what a unit of the count of every deal cost when it landed
+(measured on a 45-card log at 60 events with three wrong accusations: 0.5 s more for 9.2
+million moves beside 1.7 s for 12.35 million units); since that count was made faster, about a
+quarter (docs/odds-measurements.md, "Where the time goes", late morning: wrong accusations with
+every deal)."""
 
 
 def accused_work(moves: int, triples: int) -> int:
