@@ -51,7 +51,7 @@ ACCUSED_AT_ONCE = 4
 """Wrong accusations counted with one count of every deal: each keeps a number per state and
 residue for every layer (about 20 MiB a triple on a 45-card log at 60 events, where the work
 charged for it, `programme.ACCUSED_SHARE`, does not bound it), so past four the count runs
-again for the next four, and charges its work again (docs/odds.md, the programme compiled)."""
+again for the next four, and charges its work again (docs/odds.md, the programme over cards)."""
 
 @dataclass
 class Count:
