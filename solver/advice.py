@@ -87,6 +87,13 @@ _NOT_A = {
 }
 
 
+def _other(log: GameLog, to: str | None, me: str) -> None:
+    """Check ``to``, the one player a forum suggestion is put to: another player of the game."""
+    if to is not None and (to not in log.game.player_names or to == me):
+        raise InvalidLogError([_("to: {to} is not another player of this game").format(
+            to=repr(to))])
+
+
 def _card(log: GameLog, card: str, category: Category, field: str) -> str:
     deck = log.game.deck
     if card not in deck:
@@ -589,9 +596,7 @@ def advise(
     me = _me(log, N_("advice"))
     deck = log.game.deck
     rooms = deck.rooms if room is None else (_card(log, room, Category.ROOM, "room"),)
-    if to is not None and (to not in log.game.player_names or to == me):
-        raise InvalidLogError([_("to: {to} is not another player of this game").format(
-            to=repr(to))])
+    _other(log, to, me)
     triples = [(s, w, r) for r in rooms for s in deck.suspects for w in deck.weapons]
     size = samples if samples is not None else draw_size(None, len(triples))
     if rule is Rule.INFORMATION:
@@ -672,9 +677,7 @@ def advise_here(log: GameLog, room: str, *, samples: int | None = None, seed: in
     me = _me(log, N_("advice"))
     deck = log.game.deck
     room = _card(log, room, Category.ROOM, "room")
-    if to is not None and (to not in log.game.player_names or to == me):
-        raise InvalidLogError([_("to: {to} is not another player of this game").format(
-            to=repr(to))])
+    _other(log, to, me)
     everywhere = [(s, w, r) for r in deck.rooms for s in deck.suspects for w in deck.weapons]
     size = samples if samples is not None else draw_size(None, len(everywhere))
     in_room, anywhere = _likeliest(
