@@ -23,6 +23,7 @@ from ..i18n import gettext
 from .compiled import compiled_steps
 from .programme import (
     Budget,
+    Plan,
     Run,
     Steps,
     card_counts,
@@ -129,10 +130,24 @@ def count(pz: Puzzle, budget: int = DEFAULT_BUDGET) -> Count:
     return finish(count_steps(pz, Budget(budget)))
 
 
-def count_steps(pz: Puzzle, remaining: Budget, compiled: bool = False) -> Steps[Count]:
-    """`count`, pausing after every step of the programme; ``compiled``: its loop in machine
-    code where it can be (`compiled_steps`: the same figures and work, no draws from it)."""
-    programme = compiled_steps if compiled else programme_steps
+@dataclass
+class Dealt:
+    """The programme's count of a log set up: the hands (interchangeable players merged, the
+    envelope's slots as hands) and the order its cards are dealt in."""
+
+    capacity: list[int]
+    allowed: dict[str, frozenset[int]]
+    tallies: list[Tally]
+    factor: int
+    """A constant weight (`envelope_slots`) times the ways to split the merged players' cards."""
+    slot: dict[Category, int]
+    groups: list[Group]
+    axes: dict[int, int]
+    plan: Plan
+
+
+def dealt(pz: Puzzle) -> Dealt:
+    """`count_steps`'s set-up of ``pz``; `ContradictionError` when no deal fits."""
     prepared = envelope_slots(pz)
     if prepared is None:
         raise ContradictionError((), gettext("no deal fits the log"))
@@ -145,25 +160,33 @@ def count_steps(pz: Puzzle, remaining: Budget, compiled: bool = False) -> Steps[
     # constrained card first on the logs measured, and up to 3.7 times less
     # (docs/odds-measurements.md, "Where the time goes", morning: the envelope's slots in order)
     plan = plan_of(capacity, allowed, tallies, axes, by_hand=True)
+    return Dealt(capacity, allowed, tallies, factor * ways, slot, groups, axes, plan)
+
+
+def count_steps(pz: Puzzle, remaining: Budget, compiled: bool = False) -> Steps[Count]:
+    """`count`, pausing after every step of the programme; ``compiled``: its loop in machine
+    code where it can be (`compiled_steps`: the same figures and work, no draws from it)."""
+    programme = compiled_steps if compiled else programme_steps
+    d = dealt(pz)
     # each wrong accusation's deals are counted with every deal's, on the same moves (the
     # programme's ``accused``): the moves that put another class in a slot left out
     accused = [(t, c) for t in sorted(set(pz.accusations))
-               if (c := accused_classes(pz, t, plan.classes)) is not None]
+               if (c := accused_classes(pz, t, d.plan.classes)) is not None]
     batches = [accused[i:i + ACCUSED_AT_ONCE] for i in range(0, len(accused), ACCUSED_AT_ONCE)]
-    run = yield from programme(capacity, allowed, tallies, remaining, axes, plan,
+    run = yield from programme(d.capacity, d.allowed, d.tallies, remaining, d.axes, d.plan,
                                [c for _, c in batches[0]] if batches else [])
     for batch in batches[1:]:  # the count again, for the next few: memory bounded, work paid
-        again = yield from programme(capacity, allowed, tallies, remaining, axes, plan,
-                                     [c for _, c in batch])
+        again = yield from programme(d.capacity, d.allowed, d.tallies, remaining, d.axes,
+                                     d.plan, [c for _, c in batch])
         run.accused += again.accused
-    run.factor = factor * ways
+    run.factor = d.factor
     run.total *= run.factor
     excluded: list[tuple[Triple, Excluded]] = []
     for (triple, classes), (deals, marginals) in zip(accused, run.accused, strict=True):
         if deals:
             excluded.append((triple, accused_deals(run, triple, classes, deals, marginals,
-                                                   [slot[cat] for cat in CATEGORIES])))
-    return Count(pz, run, excluded, slot, groups)
+                                                   [d.slot[cat] for cat in CATEGORIES])))
+    return Count(pz, run, excluded, d.slot, d.groups)
 
 
 def accused_classes(pz: Puzzle, triple: Triple, classes: Sequence[Sequence[tuple[str, ...]]]
