@@ -1,13 +1,15 @@
 """The player's tools at the table, in CPU: ``clue-notebook accuse`` (the check and the verdict,
 `solver.race.accusation_verdict`) and the advisor (`solver.advice.advise`, the app's 1,000
-deals, in every room and in one), on `bench_odds` logs (12-player forum; 6-player classic at
+deals, in every room and in one; and "Suggest for me" as the app asks it, room after room: the
+first room and each further one, `solver.advice.Advisor` where the checkout has it, else
+`advise_here` for each), on `bench_odds` logs (12-player forum; 6-player classic at
 half the events), this checkout against another one (``--against``, say an unpacked ``git
 archive`` of main) in the same run, the two alternating, each in a fresh interpreter with the
 compiled kernels loaded first (their loading is the same for both). Each run also prints
 whether the two checkouts answered the same.
 
     python benchmarks/bench_table.py [--against /path/to/other/checkout] [--rounds 2]
-        [--seeds 1 2 3] [--events 60] [--only accuse|advise]
+        [--seeds 1 2 3] [--events 60] [--only accuse|advise|here]
 """
 
 from __future__ import annotations
@@ -76,7 +78,32 @@ def measure(seeds: list[int], events: int, only: str | None) -> dict[str, list[o
                     best = [str(error)]
                 name = f"advise {'everywhere' if room is None else 'one room'} {label}"
                 out[name] = [time.process_time() - start, best]
+        if only in (None, "here"):
+            out.update(room_after_room(log, label))
     return out
+
+
+def room_after_room(log: object, label: str, rooms: int = 4) -> dict[str, list[object]]:
+    """The app's "Suggest for me" (1,000 deals) in the first ``rooms`` rooms, one after the
+    other on the same log: CPU of the first and the mean of the others, and every answer."""
+    from solver import advice
+
+    deck = log.game.deck  # type: ignore[attr-defined]
+    made = getattr(advice, "Advisor", None)
+    advisor = None
+    spent: list[float] = []
+    answers: list[object] = []
+    for room in deck.rooms[:rooms]:
+        start = time.process_time()
+        if made is None:  # before the advisor kept what does not depend on the room
+            here = advice.advise_here(log, room, samples=1000)  # type: ignore[arg-type]
+        else:
+            advisor = advisor if advisor is not None else made(log, samples=1000)
+            here = advisor.here(room)
+        spent.append(time.process_time() - start)
+        answers.append([here.best.triple, here.elsewhere and here.elsewhere.triple])
+    return {f"here, first room {label}": [spent[0], answers[0]],
+            f"here, each next room {label}": [statistics.mean(spent[1:]), answers[1:]]}
 
 
 def run(checkout: Path, args: argparse.Namespace) -> dict[str, list[object]]:
@@ -97,7 +124,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
     parser.add_argument("--events", type=int, default=60)
-    parser.add_argument("--only", choices=("accuse", "advise"))
+    parser.add_argument("--only", choices=("accuse", "advise", "here"))
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:

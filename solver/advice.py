@@ -614,34 +614,41 @@ def _likeliest(log: GameLog, choices: Sequence[list[Triple]], me: str, to: str |
                counted: Count | None, grid: Grid | None) -> list[list[Advice]]:
     """`advise` under `Rule.LIKELIEST`, for each list of suggestions in ``choices``, all read
     from one count and one draw of ``size`` deals."""
-    deck = log.game.deck
-    grid = grid if grid is not None else grid_of(log)
-    played, grid_played, found = _as_played(log, refuter_model, counted, grid)
-    chances = (exact_odds(played, found, refuter_model) if found is not None
-               else odds(played, refuter_model=refuter_model, seed=seed,
-                         grid=grid_played)).probabilities
-    settled = {cat: card is not None for cat, card in grid.envelope().items()}
-    steers = {c for c in log.game.my_cards if settled[deck.category_of(c)]}
-    value = {c: 1.0 if c in steers else float(chances[c][ENVELOPE]) for c in deck}
-    if found is not None:
-        drawn = sample_deals(found, size, seed)
-    else:  # past the budget (`_as_played` tried): not counted again, drawn from the chain
-        grid_played = grid_played if grid_played is not None else grid_of(played)
-        drawn = _chain_sample(played, puzzle(played, grid_played, refuter_model=refuter_model),
-                              size, seed, refuter_model)
+    weighed = _weighed(log, me, to, size=size, seed=seed, refuter_model=refuter_model,
+                       counted=counted, grid=grid)
+    return [weighed.ranking(triples, table_weight) for triples in choices]
 
-    def rank(triple: Triple) -> tuple[float, int]:
-        return -round(sum(value[c] for c in triple), 9), -sum(c in steers for c in triple)
 
-    def ranking(triples: list[Triple]) -> list[Advice]:
+@dataclass(frozen=True)
+class _Weighed:
+    """What `Rule.LIKELIEST` reads of a log whatever suggestions it ranks (the same in every
+    room): each card's value (its chance to be in the envelope as players play, 1 for a card of
+    mine in a category my notebook has settled) and the deals drawn as players play."""
+
+    log: GameLog
+    me: str
+    to: str | None
+    value: dict[str, float]
+    steers: frozenset[str]
+    """My cards in the categories my notebook has settled (they steer the answer)."""
+    drawn: DealMatrix
+
+    def rank(self, triple: Triple) -> tuple[float, int]:
+        return (-round(sum(self.value[c] for c in triple), 9),
+                -sum(c in self.steers for c in triple))
+
+    def ranking(self, triples: list[Triple], table_weight: float | None) -> list[Advice]:
+        """``triples`` best first: by summed value, the best `LISTED` (and every one tied with
+        the first) scored on the drawn deals (`gains`)."""
+        rank = self.rank
         triples = sorted(triples, key=rank)  # stable: deck order among equals
         best = rank(triples[0])
         listed = [t for i, t in enumerate(triples) if i < LISTED or rank(t) == best]
-        scored = gains(log, drawn, listed, me, to)  # ties among the likeliest: the most telling
+        scored = gains(self.log, self.drawn, listed, self.me, self.to)  # ties: the most telling
         scored.sort(key=lambda a: rank(a.triple))
         rest = [Advice(t, 0.0, 0.0) for t in triples[len(listed):]]
-        ranked = [dataclasses.replace(a, score=sum(value[c] for c in a.triple), settles=0.0,
-                                      resolves=0.0, rule=Rule.LIKELIEST)
+        ranked = [dataclasses.replace(a, score=sum(self.value[c] for c in a.triple),
+                                      settles=0.0, resolves=0.0, rule=Rule.LIKELIEST)
                   for a in (*scored, *rest)]
         weight = QUIET if table_weight is None else table_weight
         if weight:  # what the table hears is known for these (`gains` works it out for its best)
@@ -651,7 +658,27 @@ def _likeliest(log: GameLog, choices: Sequence[list[Triple]], me: str, to: str |
             ranked[:LISTED] = head
         return ranked
 
-    return [ranking(triples) for triples in choices]
+
+def _weighed(log: GameLog, me: str, to: str | None, *, size: int, seed: int,
+             refuter_model: bool, counted: Count | None, grid: Grid | None) -> _Weighed:
+    """The count as players play (`as_played`), the cards' values from its odds and ``size``
+    deals drawn from it: exactly, or past the budget from the sampling chain."""
+    deck = log.game.deck
+    grid = grid if grid is not None else grid_of(log)
+    played, grid_played, found = _as_played(log, refuter_model, counted, grid)
+    chances = (exact_odds(played, found, refuter_model) if found is not None
+               else odds(played, refuter_model=refuter_model, seed=seed,
+                         grid=grid_played)).probabilities
+    settled = {cat: card is not None for cat, card in grid.envelope().items()}
+    steers = frozenset(c for c in log.game.my_cards if settled[deck.category_of(c)])
+    value = {c: 1.0 if c in steers else float(chances[c][ENVELOPE]) for c in deck}
+    if found is not None:
+        drawn = sample_deals(found, size, seed)
+    else:  # past the budget (`_as_played` tried): not counted again, drawn from the chain
+        grid_played = grid_played if grid_played is not None else grid_of(played)
+        drawn = _chain_sample(played, puzzle(played, grid_played, refuter_model=refuter_model),
+                              size, seed, refuter_model)
+    return _Weighed(log, me, to, value, steers, drawn)
 
 
 @dataclass(frozen=True)
@@ -667,25 +694,62 @@ class Here:
     """Every suggestion in the room, best first (`advise` with the room)."""
 
 
+class Advisor:
+    """"Suggest for me" for one log, room after room: what does not depend on the room (the
+    count as players play, the cards' values, the deals drawn, the best in any room) is worked
+    out once, so another room costs only the ranking of its own suggestions. Every answer is
+    `advise_here`'s (and `anywhere`, `advise`'s without a room) with the same arguments: a new
+    log (an event recorded, undone, another game) needs a new `Advisor`."""
+
+    def __init__(self, log: GameLog, *, samples: int | None = None, seed: int = 0,
+                 refuter_model: bool = False, to: str | None = None,
+                 grid: Grid | None = None) -> None:
+        me = _me(log, N_("advice"))
+        _other(log, to, me)
+        deck = log.game.deck
+        self.log = log
+        self.grid = grid if grid is not None else grid_of(log)  # for `reason` too
+        self._everywhere = [(s, w, r) for r in deck.rooms for s in deck.suspects
+                            for w in deck.weapons]
+        size = samples if samples is not None else draw_size(None, len(self._everywhere))
+        self._weighed = _weighed(log, me, to, size=size, seed=seed,
+                                 refuter_model=refuter_model, counted=None, grid=self.grid)
+        self._anywhere: list[Advice] | None = None
+        self._rooms: dict[str, list[Advice]] = {}
+
+    def anywhere(self) -> list[Advice]:
+        """Every suggestion in any room, best first (`advise` without a room)."""
+        if self._anywhere is None:
+            self._anywhere = self._weighed.ranking(self._everywhere, None)
+        return self._anywhere
+
+    def in_room(self, room: str) -> list[Advice]:
+        """Every suggestion in ``room``, best first (`advise` with the room)."""
+        room = _card(self.log, room, Category.ROOM, "room")
+        if room not in self._rooms:
+            self._rooms[room] = self._weighed.ranking(
+                [t for t in self._everywhere if t[2] == room], None)
+        return self._rooms[room]
+
+    def here(self, room: str) -> Here:
+        """`advise_here` in ``room``."""
+        in_room = self.in_room(room)
+        best, top = in_room[0], self.anywhere()[0]
+        better = top.triple[2] != room and round(top.score, 9) > round(best.score, 9)
+        return Here(best, top if better else None, tuple(in_room))
+
+
 def advise_here(log: GameLog, room: str, *, samples: int | None = None, seed: int = 0,
                 refuter_model: bool = False, to: str | None = None,
                 grid: Grid | None = None) -> Here:
     """`advise` (`Rule.LIKELIEST`) in ``room``, and where to head: the best in any room when it
     beats it; both from one count and one draw, as `advise` gives them with the same
     ``samples`` (by default as many deals as suit every room, `draw_size`). ``grid``: the log's
-    SAT grid, when the caller has it."""
-    me = _me(log, N_("advice"))
-    deck = log.game.deck
-    room = _card(log, room, Category.ROOM, "room")
-    _other(log, to, me)
-    everywhere = [(s, w, r) for r in deck.rooms for s in deck.suspects for w in deck.weapons]
-    size = samples if samples is not None else draw_size(None, len(everywhere))
-    in_room, anywhere = _likeliest(
-        log, [[t for t in everywhere if t[2] == room], everywhere], me, to, size=size,
-        seed=seed, refuter_model=refuter_model, table_weight=None, counted=None, grid=grid)
-    best, top = in_room[0], anywhere[0]
-    better = top.triple[2] != room and round(top.score, 9) > round(best.score, 9)
-    return Here(best, top if better else None, tuple(in_room))
+    SAT grid, when the caller has it. Room after room on one log: `Advisor`."""
+    _me(log, N_("advice"))
+    _card(log, room, Category.ROOM, "room")
+    return Advisor(log, samples=samples, seed=seed, refuter_model=refuter_model, to=to,
+                   grid=grid).here(room)
 
 ASKS_ABOUT = (N_("asks about no cards you have not placed yet"),
               N_("asks about one card you have not placed yet"),
@@ -872,6 +936,7 @@ def public_entropy_after(
 __all__ = [
     "AccusationCheck",
     "Advice",
+    "Advisor",
     "Here",
     "Rule",
     "ShowAdvice",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -555,3 +556,38 @@ def test_the_advice_in_my_room_and_where_to_head_are_advises_own() -> None:
     assert heads
     with pytest.raises(InvalidLogError, match="room: 'Knife' is not a room"):
         advise_here(log, "Knife")
+
+
+def test_the_advisor_room_after_room_is_advise_here_for_each(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`Advisor` (the app's "Suggest for me", room after room) counts and draws once per log, and
+    every room's answer is `advise_here`'s own, figures and all; without a room, `advise`'s."""
+    import solver.advice
+    from solver.advice import Advisor, advise_here
+    from solver.logfile import load
+
+    log = load("examples/classic-six-players.json").upto(12)
+    real = solver.advice._weighed
+    made: list[object] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        made.append(args[0])
+        return real(*args, **kwargs)
+
+    expected = {room: advise_here(log, room, samples=500) for room in log.game.deck.rooms}
+    anywhere = advise(log, samples=500)
+    monkeypatch.setattr(solver.advice, "_weighed", counted)
+    advisor = Advisor(log, samples=500)
+    for room in (*log.game.deck.rooms, log.game.deck.rooms[0]):
+        assert advisor.here(room) == expected[room]
+    assert advisor.anywhere() == anywhere
+    assert made == [log]  # one count and one draw for every room
+    with pytest.raises(InvalidLogError, match="room: 'Knife' is not a room"):
+        advisor.here("Knife")
+    from solver.notebook import Knowledge
+
+    card, grid = expected["Hall"].best.triple[0], grid_of(log)
+    shows = next(p for p in log.game.player_names if grid[card, p] is Knowledge.MAYBE)
+    later = log.append(Reveal(shows, (card,)))  # a new event: a new advisor, another answer
+    assert Advisor(later, samples=500).here("Hall") == advise_here(later, "Hall", samples=500)
+    assert advise_here(later, "Hall", samples=500) != expected["Hall"]

@@ -973,6 +973,82 @@ def test_suggest_for_me_names_a_suggestion_and_why(store: Store) -> None:
     assert heads  # another room's cards are likelier than one of these
 
 
+def advice_lines(log: GameLog, room: str) -> list[str]:
+    """What "Suggest for me" should say for ``log`` with ``room`` on the chip: the line's head
+    and where to head (`advise_here`, the app's 1,000 deals)."""
+    from solver.advice import advise_here
+
+    here = advise_here(log, room, samples=1000)
+    head = ["Ask {}, {}, {}: ".format(*here.best.triple)]
+    if here.elsewhere is not None:
+        head.append("Where to head: {2}, to ask {0}, {1}".format(*here.elsewhere.triple))
+    return head
+
+
+def advice_shown(at: AppTest) -> list[str]:
+    said = [shown(c.value) for c in at.caption]
+    return [c[:c.index(": ") + 2] if c.startswith("Ask ") else c for c in said
+            if c.startswith(("Ask ", "Where to head: "))]
+
+
+def test_suggest_for_me_counts_once_per_log_and_never_shows_a_stale_answer(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tapping another room ranks only that room's suggestions: the count and the draw are the
+    log's, made once (`solver.advice.Advisor`). An event recorded, then undone, then another
+    game each show the advice of the log on the screen, never the one before."""
+    import solver.advice
+
+    log = classic(ASKED, ASKED_ME)
+    rooms = ("Lounge", "Kitchen", "Study", "Kitchen")
+    expected = {room: advice_lines(log, room) for room in rooms}
+    # Dan shows me the suspect the advice names in the Kitchen: another answer there
+    card = expected["Kitchen"][0].split(", ")[0].removeprefix("Ask ")
+    later = log.append(Reveal("Dan", (card,)))
+    other = classic(ASKED)  # another game on the shelf
+    after, before_again, elsewhere = (advice_lines(g, "Kitchen") for g in (later, log, other))
+    assert expected["Kitchen"] == before_again != after != elsewhere != expected["Kitchen"]
+    made: list[GameLog] = []
+    real = solver.advice.Advisor.__init__
+
+    def counting(self: Any, log: GameLog, **kwargs: Any) -> None:
+        made.append(log)
+        real(self, log, **kwargs)
+
+    monkeypatch.setattr(solver.advice.Advisor, "__init__", counting)
+    at, _ = open_app(store, log)
+    at.pills(key="by").set_value("Ann").run()
+    at.toggle(key="advise_me").set_value(True).run()
+    for room in rooms:
+        at.pills(key="e_room").set_value(room).run()
+        assert not at.exception, at.exception
+        assert advice_shown(at) == expected[room]
+    assert made == [log]  # one count for every room tapped
+    at.segmented_control(key="kind").set_value("Reveal").run()
+    at.pills(key="r_player").set_value("Dan").run()
+    at.pills(key="r_cards").set_value([card])
+    submit(at)
+    assert at.session_state["live"].log == later
+
+    def kitchen() -> list[str]:
+        at.segmented_control(key="kind").set_value("Suggestion").run()
+        at.pills(key="by").set_value("Ann").run()
+        at.pills(key="e_room").set_value("Kitchen").run()
+        assert not at.exception, at.exception
+        return advice_shown(at)
+
+    assert kitchen() == after
+    at.button(key="undo").click().run()
+    assert at.session_state["live"].log == log
+    assert kitchen() == before_again
+    other_id = store.create(other, "test-shelf")
+    at.segmented_control(key="view").set_value("Game").run()
+    at.button(key="close_game").click().run()
+    at.button(key=f"open_{other_id}").click().run()
+    assert at.session_state["live"].log == other
+    assert kitchen() == elsewhere
+    assert made == [log, later, log, other]
+
+
 # --- past advice: the game is over, or I am out (as `clue-notebook accuse` and `advise` say) ---
 
 ASKED = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",), refuted_by="Cat",

@@ -7,7 +7,7 @@ saving does is in `notebook_app.entry`."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
@@ -52,6 +52,9 @@ from ..turns import (
     unshown,
 )
 from .note import note_form
+
+if TYPE_CHECKING:
+    from solver.advice import Advisor
 
 SHORT_KINDS = {"Suggestion": N_("Suggest"), "Accusation": N_("Accuse"), "Reveal": N_("Reveal"),
                "Asked one": N_("Ask one"), "Note": N_("Note")}
@@ -191,10 +194,11 @@ def best_suggestion(log: GameLog) -> list[str]:
     at a real table I can suggest only the room my pawn stands in, so with a room chosen
     (the suggester's last room, or the one tapped) the best in that room
     (`solver.advice.advise_here`) and, when the best in any room names likelier cards, where to
-    head; with none, the best in any room (`solver.advice.advise`). Above it that the envelope
-    is certain, when it is (as ``advise`` says). Once the game is over, or I accused wrongly,
-    only that (`solver.race.past_advice`)."""
-    from solver.advice import advise, advise_here, reason_said
+    head; with none, the best in any room (`solver.advice.advise`). Both from the log's
+    `advisor`, so tapping another room ranks only that room's suggestions. Above it that the
+    envelope is certain, when it is (as ``advise`` says). Once the game is over, or I accused
+    wrongly, only that (`solver.race.past_advice`)."""
+    from solver.advice import reason_said
     from solver.errors import ClueError
     from solver.race import past_advice
 
@@ -206,14 +210,16 @@ def best_suggestion(log: GameLog) -> list[str]:
     if cached is None or cached[0] != (log, room):
         said: list[Message] = []
         try:
+            advisor = log_advisor(log)
             if room is None:
-                best, elsewhere = advise(log, samples=ADVICE_SAMPLES)[0], None
+                best, elsewhere = advisor.anywhere()[0], None
             else:
-                here = advise_here(log, room, samples=ADVICE_SAMPLES)
+                here = advisor.here(room)
                 best, elsewhere = here.best, here.elsewhere
             suspect, weapon, room_named = best.triple
             said.append(say("Ask {suspect}, {weapon}, {room}: {reason}", suspect=suspect,
-                            weapon=weapon, room=room_named, reason=reason_said(log, best)))
+                            weapon=weapon, room=room_named,
+                            reason=reason_said(log, best, advisor.grid)))
             if elsewhere is not None:
                 suspect, weapon, room_named = elsewhere.triple
                 said.append(say("Where to head: {room}, to ask {suspect}, {weapon}",
@@ -225,6 +231,26 @@ def best_suggestion(log: GameLog) -> list[str]:
     grid, ignored = live().grid()
     certain = [verdict(grid)] if grid.accusation_safe and not ignored else []
     return [*certain, *(line.render() for line in lines)]
+
+
+def log_advisor(log: GameLog) -> Advisor:
+    """The advisor of ``log`` (`solver.advice.Advisor`, `ADVICE_SAMPLES` deals): made once per
+    log, whatever room is tapped; a new log (an event recorded or undone, another game) makes a
+    new one. Raises `ClueError` as it does (the same log raises again)."""
+    from solver.advice import Advisor
+    from solver.errors import ClueError
+
+    kept = state.get("advisor")
+    if kept is None or kept[0] != log:
+        made: Advisor | ClueError
+        try:
+            made = Advisor(log, samples=ADVICE_SAMPLES)
+        except ClueError as error:
+            made = error
+        kept = state.advisor = (log, made)
+    if isinstance(kept[1], ClueError):
+        raise kept[1]
+    return kept[1]
 
 
 def least_telling(log: GameLog, by: str, cards: tuple[str, ...]) -> str:
