@@ -267,6 +267,11 @@ def _chain_sample(log: GameLog, pz: Puzzle, size: int, seed: int,
     """`sample` past the exact budget: the sampling chain's visits, evenly spaced."""
     visited: list[dict[str, int]] = []
     sampled_odds(log, pz, seed=seed, refuter_model=refuter_model, kept=visited)
+    return _spaced(pz, visited, size)
+
+
+def _spaced(pz: Puzzle, visited: Sequence[dict[str, int]], size: int) -> DealMatrix:
+    """``size`` of the chain's ``visited`` deals, evenly spaced."""
     step = (len(visited) - 1) / max(1, size - 1)
     return deal_matrix(pz, [visited[round(i * step)] for i in range(size)])
 
@@ -666,9 +671,11 @@ def _weighed(log: GameLog, me: str, to: str | None, *, size: int, seed: int,
     deck = log.game.deck
     grid = grid if grid is not None else grid_of(log)
     played, grid_played, found = _as_played(log, refuter_model, counted, grid)
-    chances = (exact_odds(played, found, refuter_model) if found is not None
-               else odds(played, refuter_model=refuter_model, seed=seed,
-                         grid=grid_played)).probabilities
+    visited: list[dict[str, int]] = []
+    found_odds = (exact_odds(played, found, refuter_model) if found is not None
+                  else odds(played, refuter_model=refuter_model, seed=seed, grid=grid_played,
+                            kept=visited))
+    chances = found_odds.probabilities
     settled = {cat: card is not None for cat, card in grid.envelope().items()}
     steers = frozenset(c for c in log.game.my_cards if settled[deck.category_of(c)])
     value = {c: 1.0 if c in steers else float(chances[c][ENVELOPE]) for c in deck}
@@ -676,8 +683,9 @@ def _weighed(log: GameLog, me: str, to: str | None, *, size: int, seed: int,
         drawn = sample_deals(found, size, seed)
     else:  # past the budget (`_as_played` tried): not counted again, drawn from the chain
         grid_played = grid_played if grid_played is not None else grid_of(played)
-        drawn = _chain_sample(played, puzzle(played, grid_played, refuter_model=refuter_model),
-                              size, seed, refuter_model)
+        pz = puzzle(played, grid_played, refuter_model=refuter_model)
+        drawn = (_spaced(pz, visited, size) if not found_odds.exact  # the chain of the odds
+                 else _chain_sample(played, pz, size, seed, refuter_model))
     return _Weighed(log, me, to, value, steers, drawn)
 
 

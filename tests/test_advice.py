@@ -591,3 +591,47 @@ def test_the_advisor_room_after_room_is_advise_here_for_each(
     later = log.append(Reveal(shows, (card,)))  # a new event: a new advisor, another answer
     assert Advisor(later, samples=500).here("Hall") == advise_here(later, "Hall", samples=500)
     assert advise_here(later, "Hall", samples=500) != expected["Hall"]
+
+
+def test_advise_past_the_budget_draws_from_the_chain_its_odds_ran(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the odds as players play are sampled, the deals `advise` scores are the visits of
+    that same chain (it ran twice before: for the odds, then again for the draw), and they are
+    the deals the second run drew: the same chain, seed and moves."""
+    import numpy as np
+
+    import solver.advice
+    import solver.odds
+    import solver.odds.chain
+    from solver.advice import Advisor, as_played
+    from solver.logfile import load
+    from solver.odds import puzzle
+
+    def over(*args: Any, **kwargs: Any) -> Any:
+        raise OverBudget
+
+    log = load("examples/classic-six-players.json").upto(12)
+    monkeypatch.setattr(solver.advice, "drawable_count", over)
+    monkeypatch.setattr(solver.odds, "exact_count", over)
+    runs: list[int] = []
+    real = solver.odds.chain._run_chains
+
+    def chains(*args: Any, **kwargs: Any) -> Any:
+        runs.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(solver.odds.chain, "_run_chains", chains)
+    advisor = Advisor(log, samples=300, seed=2)
+    assert len(runs) == 1
+    weighed = advisor._weighed
+    played, found = as_played(log)
+    assert found is None  # past the budget
+    sampled = odds(played, seed=2)
+    assert not sampled.exact
+    assert weighed.value == {c: float(sampled.probabilities[c][ENVELOPE]) for c in log.game.deck
+                             if c not in weighed.steers} | dict.fromkeys(weighed.steers, 1.0)
+    again = solver.advice._chain_sample(played, puzzle(played, grid_of(played)), 300, 2, False)
+    assert len(runs) == 3
+    assert weighed.drawn.cards == again.cards and weighed.drawn.triples == again.triples
+    assert np.array_equal(weighed.drawn.owners, again.owners)
+    assert np.array_equal(weighed.drawn.envelope, again.envelope)

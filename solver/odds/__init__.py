@@ -79,6 +79,7 @@ def odds(
     moves: int = SAMPLING_MOVES,
     seed: int = 0,
     grid: Grid | None = None,
+    kept: list[dict[str, int]] | None = None,
 ) -> Odds:
     """Probabilities for every card and owner and every envelope triple, given ``log``.
 
@@ -88,8 +89,9 @@ def odds(
     inclusion-exclusion (where it runs) more than `EXCLUSION_BUDGET` units (at most twice
     ``budget``; they take turns, `choice`) and, after them, inclusion-exclusion card by card
     more than `PINS_BUDGET` (at most four times ``budget``); then a Markov chain makes
-    ``moves`` moves and every figure carries a standard error. Raises `ContradictionError` when
-    no deal fits the log.
+    ``moves`` moves and every figure carries a standard error, and ``kept`` (when given) gets
+    the deals it visits (`sampled_odds`). Raises `ContradictionError` when no deal fits the
+    log.
     """
     grid = grid if grid is not None else grid_of(log)
     pz = puzzle(log, grid, refuter_model=refuter_model)
@@ -98,7 +100,8 @@ def odds(
                               min(2 * budget, EXCLUSION_BUDGET), budget,
                               min(4 * budget, PINS_BUDGET))
     except OverBudget:
-        return sampled_odds(log, pz, moves=moves, seed=seed, refuter_model=refuter_model)
+        return sampled_odds(log, pz, moves=moves, seed=seed, refuter_model=refuter_model,
+                            kept=kept)
     if isinstance(counted, Count):
         return exact_odds(log, counted, refuter_model)
     return odds_of(log, pz, counted, refuter_model)
