@@ -4,7 +4,9 @@ the same work), and the programme on every example log."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,8 +18,8 @@ from solver.logfile import load
 from solver.odds import OverBudget, grid_of, odds, puzzle
 from solver.odds.exclusion import Unsupported, is_refutation
 from solver.odds.owners import odds_of
-from solver.odds.pins import count_by_pins, pins_steps, plan, python_steps
-from solver.odds.pins_compiled import WIDE_KEPT, compiled_steps, fits, kept_below, kernel
+from solver.odds.pins import candidates, count_by_pins, pins_steps, plan, python_steps
+from solver.odds.pins_compiled import WIDE_KEPT, compiled_steps, enough, fits, kept_below, kernel
 from solver.odds.pins_compiled import pins_steps as compiled_pins
 from solver.odds.programme import Budget, finish
 from solver.odds.residues import TOP, WIDER, moduli_for
@@ -67,9 +69,10 @@ def test_forum_rules_equal_to_brute_force(log: GameLog) -> None:
 
 def assert_same_both_ways(log: GameLog) -> None:
     """The compiled count gives the Python count's figures, triples and work, modulo primes
-    below 2^52 (64-bit residues), near 1000 (many residues rebuilt) and below 2^31 (32-bit
-    residues); its passes reading the moves' shapes kept by the states pass, listing the
-    moves again (no shapes kept), or both (a layer with more than one lists them again)."""
+    below 2^52 (64-bit residues), near 1000 (as few as the deals need, and every one of them:
+    many residues rebuilt) and below 2^31 (32-bit residues); its passes reading the moves'
+    shapes kept by the states pass, listing the moves again (no shapes kept), or both (a layer
+    with more than one lists them again)."""
     if not any(True for _ in deals(log)):
         return
     pz = puzzle(log, grid_of(log))
@@ -81,6 +84,8 @@ def assert_same_both_ways(log: GameLog) -> None:
     assert finish(compiled_steps(kernel(), main, compiled)) == expected
     assert in_python.spent == compiled.spent
     assert finish(compiled_steps(kernel(), main, small, NEAR_1000, shapes=0)) == expected
+    assert finish(compiled_steps(kernel(), main, Budget(PLENTY), NEAR_1000, fewest=False)
+                  ) == expected
     assert finish(compiled_steps(kernel(), main, Budget(PLENTY), below=TOP, shapes=1)
                   ) == expected
 
@@ -170,3 +175,51 @@ def test_a_forty_five_card_log_equals_odds() -> None:
     expected = odds(log)
     assert expected.exact
     assert odds_of(log, pz, finish(compiled_pins(pz, Budget(PLENTY))), False) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=0, max_value=math.prod(NEAR_1000) - 1))
+def test_the_fewest_primes_that_hold_the_deals(deals: int) -> None:
+    """`enough`: the first primes whose product exceeds the deals, and not one fewer."""
+    taken = enough(deals, NEAR_1000)
+    assert taken == NEAR_1000[:len(taken)]
+    assert math.prod(taken) > deals
+    assert len(taken) == 1 or math.prod(taken[:-1]) <= deals
+
+
+class Spy:
+    """The kernels, noting the primes of the full passes (`forward`), and the deals pass
+    (`totals`) off by one where ``wrong``."""
+
+    def __init__(self, wrong: bool = False) -> None:
+        self.primes: set[int] = set()
+        self.wrong = wrong
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(kernel(), name)
+
+    def forward(self, *args: Any) -> Any:
+        self.primes.add(args[-2])
+        return kernel().forward(*args)
+
+    def totals(self, *args: Any) -> Any:
+        out = kernel().totals(*args)
+        return out + 1 if self.wrong else out
+
+
+def test_the_full_passes_take_only_the_primes_the_deals_need() -> None:
+    """45 cards at 30 events seed 4: a figure may reach 2^128 before the hands' ``c!`` are
+    divided out (three primes below 2^52), the deals are below 2^104: two full passes, and
+    the figures as with three; a deals pass that disagrees fails the count's check."""
+    pz = puzzle(forty_five_cards(30, 4), grid_of(forty_five_cards(30, 4)))
+    main = plan(pz)
+    spy = Spy()
+    fewest = finish(compiled_steps(spy, main, Budget(PLENTY)))
+    rows = candidates(main)
+    bound = math.factorial(main.room) * math.prod(len(rows[a]) for a in main.open_axes)
+    assert len(moduli_for(bound, WIDER)) == 3
+    assert fewest.total < (1 << 104) * main.scale
+    assert len(spy.primes) == 2
+    assert finish(compiled_steps(kernel(), main, Budget(PLENTY), fewest=False)) == fewest
+    with pytest.raises(ArithmeticError):
+        finish(compiled_steps(Spy(wrong=True), main, Budget(PLENTY)))

@@ -12,8 +12,12 @@ prime.
 Counts are residues modulo primes that multiply to more than any final figure (a scaled count
 is at most ``places!`` times the envelope triples), rebuilt by the Chinese remainder theorem
 (`residues`): below 2^52, 64 bits a residue, where the forward counts kept fit `WIDE_KEPT`,
-else below 2^31, 32 bits (one pass or two more; `kept_below`). Where numba is missing or the
-plan does not fit the kernels (`fits`), the Python count runs instead.
+else below 2^31, 32 bits (one pass or two more; `kept_below`). The deals come first, from the
+ways into every state alone modulo all those primes (`pins_kernel.totals`, one cheap pass);
+every figure is a number of deals, at most the deals, so the full passes run modulo only the
+fewest primes whose product exceeds them (`enough`; the hands' ``c!`` divided out of the
+residues): two of three on the 45-card logs at 30 events. Where numba is missing or the plan
+does not fit the kernels (`fits`), the Python count runs instead.
 """
 
 from __future__ import annotations
@@ -168,12 +172,26 @@ def kept_below(kept: int) -> int:
     return WIDER if kept <= WIDE_KEPT else TOP
 
 
+def enough(deals: int, values: Sequence[int]) -> tuple[int, ...]:
+    """The fewest of ``values``, in order, whose product exceeds ``deals``: every figure, a
+    number of deals from 0 to ``deals``, is rebuilt from its residues modulo them."""
+    product = 1
+    for d, q in enumerate(values):
+        product *= q
+        if product > deals:
+            return tuple(values[:d + 1])
+    return tuple(values)
+
+
 def compiled_steps(k: Any, p: Plan, budget: Budget, moduli: Sequence[int] | None = None,
-                   below: int | None = None, shapes: int = SHAPES) -> Steps[Figures]:
+                   below: int | None = None, shapes: int = SHAPES, fewest: bool = True
+                   ) -> Steps[Figures]:
     """Count ``p`` with the kernels ``k``: the states once, then both passes once per prime
     (the memory of one residue a count). The primes are the fewest below ``below`` that hold
     every figure: by default below 2^52 where the forward counts kept fit `WIDE_KEPT`, else
-    below 2^31 (`kept_below`); ``moduli`` (tests) instead. The passes read every move's shape
+    below 2^31 (`kept_below`); ``moduli`` (tests) instead; the deals counted modulo all of
+    them first, the full passes take only the fewest that hold the deals (``fewest``; tests:
+    every one). The passes read every move's shape
     as the states pass found it, where a layer has at most ``shapes`` (`SHAPES`; tests: 0)."""
     import numpy as np
 
@@ -248,6 +266,26 @@ def compiled_steps(k: Any, p: Plan, budget: Budget, moduli: Sequence[int] | None
     values = moduli or moduli_for(
         math.factorial(p.room) * math.prod(len(rows[a]) for a in p.open_axes),
         below or kept_below(kept))
+    # the deals first (the ways into every state alone, modulo every prime), then the full
+    # passes modulo only the primes the figures need: each is a number of deals, at most those
+    scale = p.scale
+    primes = np.array(values, dtype=np.int64)
+    every = np.ones((1, len(values)), dtype=np.int64)
+    for i in range(n):
+        every = k.totals(keys[i], every, keys[i + 1], dst[i], *listed[i], i, *moves_of,
+                         primes, 1 / primes)
+        yield
+    ends = [(j, math.factorial(p.room - (key >> top)))
+            for j, key in enumerate(keys[n].tolist()) if key & 7 == p.full]
+    whole = garner(values)([sum(int(every[j, c]) * end for j, end in ends) % q
+                            for c, q in enumerate(values)])
+    if whole % scale:
+        raise ArithmeticError("pins: a count is not a whole number of deals")
+    if fewest and math.gcd(scale, math.prod(values)) == 1:
+        values = enough(whole // scale, values)
+        unscale = [pow(scale, -1, q) for q in values]
+    else:
+        scale, unscale = 1, [1] * len(values)
     store = np.uint32 if max(values) < TOP else np.int64
     width_rows = int(axes_rows.max())
 
@@ -297,15 +335,21 @@ def compiled_steps(k: Any, p: Plan, budget: Budget, moduli: Sequence[int] | None
         totals.append(int(later[0, 0]))
         triples.append(split_counts)
 
-    number = garner(values)
+    rebuilt = garner(values)
 
+    def number(residues: Sequence[int]) -> int:  # a figure times the hands' c!
+        return scale * rebuilt([int(r) * u % q
+                                for r, u, q in zip(residues, unscale, values, strict=True)])
+
+    if any(t != whole % q for t, q in zip(totals, values, strict=True)):
+        raise ArithmeticError("pins: the passes' deals are not the first pass's")
     cells: dict[str, dict[int, int]] = {}
     slots: dict[str, int] = {}
     for i, card in enumerate(p.cards):
         cells[card.name] = {p.players[j]: v for j in range(len(p.places))
                             if (v := number([g[j] for g in got[i]]))}
         slots[card.name] = number([g[len(p.places)] for g in got[i]])
-    total = number(totals)
+    total = whole
     split_counts_: dict[tuple[str, ...], int] = {}
     if split:
         stacked = np.stack(triples, axis=-1)

@@ -298,6 +298,35 @@ def recall(dst: Any, n: int, shift: int, shapes: Any, nfolds: int, o_w: Any, o_k
 
 
 @compiled
+def totals(keys: Any, ways: Any, nkeys: Any, dst: Any, shapes: Any, shift: int, i: int,
+           t: Any, places: Any, offset: Any, width: Any, top: int, perm: Any, primes: Any,
+           inverses: Any) -> Any:
+    """The next layer's ways into each state modulo each of ``primes`` (a column each): the
+    forward pass's first count alone, for the total (`pins_compiled`: how many primes the
+    figures need)."""
+    o_key, o_w, o_kind, o_j, o_left = scratch()
+    low = (1 << shift) - 1  # a move's next state, below its shape
+    columns = primes.shape[0]
+    out = np.zeros((nkeys.shape[0], columns), np.int64)
+    nfolds = t[i, 7]
+    n = 0
+    for s in range(keys.shape[0]):
+        if shapes.shape[0] > 0:
+            m = recall(dst, n, shift, shapes, nfolds, o_w, o_kind, o_j, o_left)
+        else:
+            m = card_moves(keys[s], i, t, places, offset, width, top, perm, o_key, o_w,
+                           o_kind, o_j, o_left)
+        for q in range(m):
+            d = dst[n] & low
+            n += 1
+            for c in range(columns):
+                p = primes[c]
+                x = times(ways[s, c], o_w[q], o_w[q] % p, p, inverses[c])
+                out[d, c] = add(out[d, c], x, p)
+    return out
+
+
+@compiled
 def forward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any, shapes: Any,
             shift: int, nrow_of: Any,
             nwidth: int, nrows: int, rank: Any, folded: int, before: Any,
