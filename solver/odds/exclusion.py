@@ -202,7 +202,7 @@ def prepare(pz: Puzzle, budget: Budget) -> Setup:
         of_class[class_of[c]].append(c)
     rep = [members[0] for members in of_class]
 
-    order = _order(cards, forbidden, names, dealt, owner_of)
+    order = _order(cards, forbidden, names, dealt, owner_of, capacity)
     places = sum(capacity[o] for o in dealt)
     turns = _turns(order, capacity, rep, forbidden, names, owner_of)
 
@@ -366,25 +366,160 @@ def _exact_division(value: int, by: int) -> int:
     return quotient
 
 
+ORDER_MOST = 11
+"""Past this many owners who are ruled out of a card or hold a refutation (a 12-player table
+has 11 besides me), the owners' order is the greedy one (`fewest_states_first`): the search
+over every set of owners still to deal (`_order`) takes ``2^owners`` steps of Python (20-80 ms
+at 10-11 owners)."""
+ORDER_CELLS = 25
+"""Below this many ruled-out cells (owner, open card), the greedy order: there the count is
+small whatever the order (12-player forum logs at 10 events: 5,000-160,000 units, the search
+saving 0-50 %), and the search would cost more than it saves."""
+
+
 def _order(
     cards: Sequence[str],
     forbidden: dict[str, frozenset[int]],
     names: dict[str, frozenset[int]],
     owners: Sequence[int],
     owner_of: Sequence[int],
+    capacity: Sequence[int],
 ) -> list[int]:
-    """Owners in the order that keeps the fewest states (`fewest_states_first`, the cards with
-    a kind split into kinds)."""
+    """Owners in the order expected to cost the count the least work: the best order over
+    every set of owners still to deal (dynamic programming over ``2^owners`` sets), where a
+    turn is expected to cost its states times ``1 +`` a state's moves. Its states: at most the
+    ways the cards dealt so far (the envelope's three, then the places of the owners dealt
+    before) may have left the kinds it sees, times the pins so far (`_ways`); a state's moves:
+    the ways its owner may pin up to its places among the kinds it may not hold, per set of its
+    refutations taken as "none" (`_turn_moves`). The greedy order (`fewest_states_first`,
+    each time the owner after whom the cards split into the fewest kinds) looks only at the
+    states after a turn, not at its moves: on forum logs at 30 events it took 1.1-3.3 times
+    this order's work, and gave up on logs this order finishes (`docs/odds-measurements.md`,
+    "Where the time goes", 2026-12-02, afternoon: inclusion-exclusion's owners' order).
+    Owners ruled out of no card and holding no refutation change no kind and pin nothing: they
+    go last. With fewer than `ORDER_CELLS` ruled-out cells, or more than `ORDER_MOST` other
+    owners, the greedy order."""
+    index = {o: i for i, o in enumerate(owners)}
+    involved = sorted({o for c in cards for o in forbidden[c] if o in index}
+                      | {owner_of[t] for t in range(len(owner_of)) if owner_of[t] in index})
+    idle = [o for o in owners if o not in involved]
+    cells = sum(len(forbidden[c] & frozenset(involved)) for c in cards)
+    if len(involved) > ORDER_MOST or cells < ORDER_CELLS:
+        def kind_sizes(later: frozenset[int]) -> Iterable[int]:
+            size: dict[Kind, int] = defaultdict(int)
+            for c in cards:
+                k = _kind(forbidden[c], names[c], later, owner_of)
+                if k[0] or k[1]:
+                    size[k] += 1
+            return size.values()
 
-    def kind_sizes(later: frozenset[int]) -> Iterable[int]:
-        size: dict[Kind, int] = defaultdict(int)
-        for c in cards:
-            k = _kind(forbidden[c], names[c], later, owner_of)
-            if k[0] or k[1]:
-                size[k] += 1
-        return size.values()
+        return fewest_states_first(owners, kind_sizes)
+    bit = {o: 1 << i for i, o in enumerate(involved)}
+    # per card: the owners who may not hold it, the refutations naming it (bits)
+    shapes: dict[tuple[int, int], int] = defaultdict(int)
+    for c in cards:
+        shapes[sum(bit[o] for o in forbidden[c] if o in bit),
+               sum(1 << t for t in names[c] if owner_of[t] in bit)] += 1
+    held = [sum(1 << t for t in range(len(owner_of)) if owner_of[t] == o) for o in involved]
+    spent = [capacity[o] for o in involved]
+    items = list(shapes.items())
+    # per set of owners still to deal (bits), the cost of the best order of them
+    full = (1 << len(involved)) - 1
+    best = [0] * (full + 1)
+    first = [-1] * (full + 1)
+    named = [0] * (full + 1)  # the refutations of the owners still to deal
+    dealt = [3 + sum(spent)] * (full + 1)  # the envelope's cards, the places dealt before
+    for later in range(1, full + 1):
+        low = later & -later
+        i = low.bit_length() - 1
+        named[later] = named[later ^ low] | held[i]
+        dealt[later] = dealt[later ^ low] - spent[i]
+        sizes: dict[tuple[int, int], int] = defaultdict(int)
+        for (no, refuted), n in items:
+            if no & later or refuted & named[later]:
+                sizes[no & later, refuted & named[later]] += n
+        before = dealt[later]
+        states = _ways(before, tuple(sorted(sizes.values()))) * (before + 1)
+        # per owner still to deal, the kinds it may not hold: how many, of 2 cards or more, of
+        # 3 or more (all a turn of up to 3 places needs, `_closed`)
+        counts = [[0, 0, 0] for _ in involved]
+        for (no, _), n in sizes.items():
+            while no:
+                low = no & -no
+                i = low.bit_length() - 1
+                count = counts[i]
+                count[0] += 1
+                count[1] += n >= 2
+                count[2] += n >= 3
+                no ^= low
+        rest = later
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            i = low.bit_length() - 1
+            if held[i] or spent[i] > 3:
+                moves = _turn_moves([n for (no, _), n in sizes.items() if no & low],
+                                    [(refuted, n) for (no, refuted), n in sizes.items()
+                                     if refuted & held[i] and not no & low], held[i], spent[i])
+            else:
+                moves = _closed(spent[i], *counts[i])
+            cost = best[later ^ low] + states * (1 + moves)
+            if first[later] < 0 or cost < best[later]:
+                best[later], first[later] = cost, i
+    order = []
+    later = full
+    while later:
+        order.append(involved[first[later]])
+        later &= ~(1 << first[later])
+    return order + idle
 
-    return fewest_states_first(owners, kind_sizes)
+
+@cache
+def _ways(total: int, sizes: tuple[int, ...]) -> int:
+    """How many ways to take ``k_j <= n_j`` of each kind (``sizes``), ``sum k <= total``: the
+    coefficients up to ``x^total`` of ``prod (1 + x + ... + x^n_j)`` added up, the polynomials
+    as integers with a digit per power (wide enough for every coefficient)."""
+    total = min(total, sum(sizes))
+    width = math.prod(n + 1 for n in sizes).bit_length() + 1
+    digits = (1 << width * (total + 1)) - 1
+    x = 1 << width
+    product = 1
+    for n in sizes:
+        product = product * (((1 << width * (n + 1)) - 1) // (x - 1)) & digits
+    return product * (((1 << width * (total + 1)) - 1) // (x - 1)) >> width * total & (x - 1)
+
+
+def _pins(places: int, sizes: list[int]) -> int:
+    """How many ways to pin up to ``places`` cards among kinds of ``sizes`` cards (`_ways`; for
+    up to 3 places, in closed form: `_closed`)."""
+    if places > 3:
+        return _ways(places, tuple(sorted(sizes)))
+    return _closed(places, len(sizes), sum(n >= 2 for n in sizes), sum(n >= 3 for n in sizes))
+
+
+def _closed(places: int, kinds: int, pairs: int, triples: int) -> int:
+    """How many ways to pin up to ``places`` (at most 3) cards among ``kinds`` kinds, of which
+    ``pairs`` have 2 cards or more and ``triples`` 3 or more: the coefficients of ``x^0`` to
+    ``x^places`` in the product of ``1 + x + ... + x^n`` over the kinds."""
+    a = kinds
+    ways = (1, a, a * (a - 1) // 2 + pairs, a * (a - 1) * (a - 2) // 6 + pairs * (a - 1) + triples)
+    return sum(ways[:places + 1])
+
+
+def _turn_moves(barred: list[int], named: list[tuple[int, int]], mine: int, places: int
+                ) -> int:
+    """How many moves a state of an owner's turn has at most (`_moves`): per set of its
+    refutations (``mine``, bits) taken as "none", the ways to pin up to ``places`` cards among
+    the kinds it may not hold: those it is ruled out of (``barred``, their sizes) and those
+    (``named``: the refutations naming them, bits, and their sizes) a refutation taken as
+    "none" names."""
+    moves = 0
+    taken = mine
+    while True:
+        moves += _pins(places, barred + [n for refuted, n in named if refuted & taken])
+        if not taken:
+            return moves
+        taken = (taken - 1) & mine
 
 
 def _turns(
