@@ -5,6 +5,7 @@ charged, the same logs past the budget."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from collections.abc import Iterator
@@ -18,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from solver.cards import CATEGORIES, Deck
 from solver.editions import Dealing, editions, new_game
 from solver.errors import ContradictionError
-from solver.game import Accusation, GameLog
+from solver.game import Accusation, GameLog, Suggestion
 from solver.logfile import load
 from solver.odds import Odds, OverBudget, grid_of, odds, puzzle
 from solver.odds import compiled as compiled_module
@@ -448,6 +449,48 @@ def test_wrong_accusations_past_a_few_are_counted_again_a_few_at_a_time() -> Non
             assert assert_same_as_python(log, False)
     assert spent[4, True] == spent[4, False]
     assert spent[4, True] < spent[3, True] < spent[1, True]
+
+
+def test_wrong_accusations_are_charged_where_a_way_reaches(monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """A wrong accusation's deals are counted, and charged, only from the states some way
+    reaches with its classes in the filled slots (`programme.accused_work`): at a unit per
+    triple and move, the work beyond the count of every deal is the moves of those states
+    (found here by reachability over the Python count's moves, not by counting), the same
+    compiled and in Python, and less than every state's moves for every triple; the figures
+    as brute force."""
+    deck = Deck(("S1", "S2", "S3"), ("W1", "W2", "W3"), ("R1", "R2", "R3", "R4"))
+    log = GameLog(new_game(deck, ("P1", "P2", "P3"), Dealing.CLASSIC))
+    # refutations nobody saw set the cards apart (no blocks, so the triples' classes differ)
+    log = log.append(Suggestion("P1", ("S1", "W1", "R1"), refuted_by="P2"))
+    log = log.append(Suggestion("P2", ("S2", "W3", "R2"), refuted_by="P3"))
+    for by, triple in (("P1", ("S1", "W1", "R1")), ("P2", ("S2", "W2", "R2")),
+                       ("P3", ("S3", "W3", "R3")), ("P1", ("S1", "W2", "R4"))):
+        log = log.append(Accusation(by, triple, correct=False))
+    pz = puzzle(log, grid_of(log))
+    for module in (programme_module, compiled_module):
+        monkeypatch.setattr(module, "ACCUSED_SHARE", 1)
+    python, python_work = counted(pz, False)
+    mine, work = counted(pz, True)
+    _, alone = counted(dataclasses.replace(pz, accusations=[]), False)
+    d = exact_module.dealt(pz)
+    triples = [exact_module.accused_classes(pz, t, d.plan.classes) for t in pz.accusations]
+    reached = 0
+    for triple in triples:
+        assert triple is not None
+        states = {d.plan.start}
+        for layer, moves in zip(d.plan.layers, python.run.trans, strict=True):
+            barred = programme_module.refused(layer, d.axes, triple)
+            reached += sum(len(moves[st]) for st in states)
+            states = {st2 for st in states for label, st2, _ in moves[st] if label not in barred}
+    every = sum(len(m) for moves in python.run.trans for m in moves.values()) * len(triples)
+    assert work.spent == python_work.spent == alone.spent + reached
+    assert reached < every
+    cells, envelope = brute_odds(log)
+    for result in (python, mine):
+        found = exact_odds(log, result, False)
+        assert found.probabilities == cells
+        assert {t[:3]: t[3] for t in found.envelope_odds} == envelope
 
 
 def assert_same_as_python(log: GameLog, refuter_model: bool, budget: int = DEFAULT_BUDGET

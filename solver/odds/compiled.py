@@ -324,8 +324,9 @@ def _compiled(
             into_axes = [axis] if axis >= 0 else []
             labels = len(layer.block) + 1
         start, target, label, weight, units = moves(keys, top, bits, limit())
-        if suspects is not None:  # per state, as the Python count charges it
-            units += int((np.diff(start) * len(accused) // ACCUSED_SHARE).sum())
+        if suspects is not None:  # per state and triple with a way in, as in Python
+            units += int((np.diff(start) * suspects.live()[: len(start) - 1]
+                          // ACCUSED_SHARE).sum())
         budget.spend(units)  # past the budget: raises, having listed no more moves than that
         if budget.waiting:
             yield  # past its turns: the other counts go first, before this layer's work
@@ -657,6 +658,11 @@ class Accused:
         classes = np.array([list(c) for c in accused], np.int64)
         return cls(classes, np.stack([ways] * len(accused)), [])
 
+    def live(self) -> Any:
+        """Per state of the layer counted forward, how many triples have a way into it
+        (`programme.accused_work`)."""
+        return (self.ways != 0).any(axis=2).sum(axis=0)
+
     def last(self, states: int, end: int, back: Backward) -> None:
         """The ways out of the last layer's states: 1 at the end state (``-1``: not reached)."""
         import numpy as np
@@ -673,11 +679,16 @@ class Accused:
         axis_of, cls, _ = move
         ways = step.accused
         step.accused = None
-        if back.inverse is not None:  # exactly, from the residues (`Backward.ways`)
-            ways = np.stack([back.ways(k, ways[q]) for q in range(len(self.classes))])
+        live = (ways != 0).any(axis=2)  # the residues as counted: 0 in all only when 0
+        if back.inverse is not None:  # exactly, from the residues (`Backward.ways`), where live
+            exact = np.zeros((len(self.classes), ways.shape[1], len(back.values)), np.int64)
+            for q in range(len(self.classes)):
+                where = np.flatnonzero(live[q])
+                exact[q, where] = back.ways(k, ways[q, where])
+            ways = exact
         self.ways, by_label = k.accused_backward(start, into, label, weight, ways, self.ways,
                                                  axis_of, cls, self.classes, step.labels,
-                                                 back.moduli)
+                                                 back.moduli, live)
         self.marginals.insert(0, by_label)
 
     def counted(self, number: Callable[[Any], int]) -> list[tuple[int, list[dict[int, int]]]]:

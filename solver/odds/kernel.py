@@ -724,13 +724,15 @@ def accused_forward(start: Any, into: Any, label: Any, weight: Any, ways: Any, a
 
 @compiled
 def accused_backward(start: Any, into: Any, label: Any, weight: Any, ways: Any, later: Any,
-                     axis_of: Any, cls: int, accused: Any, labels: int, moduli: Any
-                     ) -> tuple[Any, Any]:
+                     axis_of: Any, cls: int, accused: Any, labels: int, moduli: Any,
+                     live: Any) -> tuple[Any, Any]:
     """`backward` per accused triple (the moves of `accused_forward`): the ways out of each
     state of a layer whose empty slots the triple's classes fill, from the next layer's
     (``later[q]``), and per triple and label the ways in (``ways[q]``, its first columns) x
     weight x ways out; counted as `backward` counts (``moduli``: the backward pass's; a
-    column `EXACT`: modulo 2^64)."""
+    column `EXACT`: modulo 2^64). Only where some way in takes the triple's classes
+    (``live[q, s]``): elsewhere its ways out are left 0, which no state reached reads (a move
+    into a state from one a way reaches, not barred, brings that state a way too)."""
     columns = moduli.shape[0]
     triples = accused.shape[0]
     states = start.shape[0] - 1
@@ -744,7 +746,8 @@ def accused_backward(start: Any, into: Any, label: Any, weight: Any, ways: Any, 
                 d, lab = into[t], label[t]
                 wt = np.int64(1 if ones else weight[t])
                 for q in range(triples):
-                    if a >= 0 and accused[q, a] != 0 and accused[q, a] != cls:
+                    if not live[q, s] or (a >= 0 and accused[q, a] != 0
+                                          and accused[q, a] != cls):
                         continue
                     v = wt * later[q, d, 0]
                     out[q, s, 0] += v
@@ -759,7 +762,8 @@ def accused_backward(start: Any, into: Any, label: Any, weight: Any, ways: Any, 
                 d, lab = into[t], label[t]
                 wt = np.int64(1 if ones else weight[t])
                 for q in range(triples):
-                    if a >= 0 and accused[q, a] != 0 and accused[q, a] != cls:
+                    if not live[q, s] or (a >= 0 and accused[q, a] != 0
+                                          and accused[q, a] != cls):
                         continue
                     v = wrapped(wt, later[q, d, 0], 0)
                     out[q, s, 0] = wrapped(v, 1, out[q, s, 0])
@@ -784,7 +788,7 @@ def accused_backward(start: Any, into: Any, label: Any, weight: Any, ways: Any, 
             d, lab = into[t], label[t]
             wt = np.int64(1 if ones else weight[t])
             for q in range(triples):
-                if a >= 0 and accused[q, a] != 0 and accused[q, a] != cls:
+                if not live[q, s] or (a >= 0 and accused[q, a] != 0 and accused[q, a] != cls):
                     continue
                 for j in range(columns):
                     p = moduli[j]

@@ -277,17 +277,18 @@ def field_width(owners: int, cards: int, tallies: Sequence[Tally]) -> int:
     return bound.bit_length() + 1
 
 
-ACCUSED_SHARE = 8
-"""Accused triples' counts a move carries (`accused_counts`) for a unit of work: compiled,
-each cost about an eighth of what a unit of the count of every deal cost when it landed
-(measured on a 45-card log at 60 events with three wrong accusations: 0.5 s more for 9.2
-million moves beside 1.7 s for 12.35 million units); since that count was made faster, about a
-quarter (docs/odds-measurements.md, "Where the time goes", late morning: wrong accusations with
-every deal)."""
+ACCUSED_SHARE = 4
+"""Accused triples' counts a move carries (`accused_counts`) for a unit of work, charged per
+state for the triples with a way into it only (`accused_work`): compiled, a triple and move
+cost 0.21-0.33 of a unit of the count of every deal on 45-card logs at 60 events (seeds 0, 3
+and 11), so a quarter; an eighth until 2026-12-02, when every triple was charged at every state
+and counted backward from it (docs/odds-measurements.md, "Where the time goes", 2026-12-02,
+afternoon: wrong accusations where a way reaches)."""
 
 
 def accused_work(moves: int, triples: int) -> int:
-    """The work of carrying ``triples`` accused triples' counts along one state's ``moves``."""
+    """The work of carrying ``triples`` accused triples' counts along one state's ``moves``
+    (the triples with a way into the state: `accused_counts` counts no other)."""
     return moves * triples // ACCUSED_SHARE
 
 
@@ -502,12 +503,16 @@ def programme_steps(
     arrays: dict[State, int] = {start: 1} if track else {}
     forward: list[dict[State, int]] = [{start: 1}]
     trans: list[dict[State, list[Transition]]] = []
+    # per accused triple, per layer, the ways into its states whose slots take its classes
+    suspects: list[list[dict[State, int]]] = [[{start: 1}] for _ in accused] if track else []
     for layer in layers:
         nxt: dict[State, int] = defaultdict(int)
         nxt_arrays: dict[State, int] = defaultdict(int)
         here: dict[State, list[Transition]] = {}
         block = layer.card is None
         cls = layer.envelope_class
+        barred = [refused(layer, axes, triple) for triple in accused] if axes else []
+        nxt_suspects: list[dict[State, int]] = [defaultdict(int) for _ in suspects]
         for st, f in forward[-1].items():
             moves = step(layer, st)
             here[st] = moves
@@ -517,8 +522,14 @@ def programme_steps(
                     nxt[st2] += f * w
                 continue
             ident = arrays[st]
+            live = [q for q, ways in enumerate(suspects) if st in ways[-1]]
             budget.spend(len(moves) * (1 + pack.work(ident)) + accused_work(len(moves),
-                                                                          len(accused)))
+                                                                          len(live)))
+            for q in live:
+                g = suspects[q][-1][st]
+                for label, st2, w in moves:
+                    if label not in barred[q]:
+                        nxt_suspects[q][st2] += g * w
             for label, st2, w in moves:
                 nxt[st2] += f * w
                 axis = axes.get(layer.owner if block else label)  # type: ignore[union-attr]
@@ -530,6 +541,8 @@ def programme_steps(
         yield
         forward.append(nxt)
         arrays = nxt_arrays
+        for ways, ahead in zip(suspects, nxt_suspects, strict=True):
+            ways.append(ahead)
     back: list[dict[State, int]] = [{end: 1}]
     marginals: list[dict[int, int]] = []
     for i in range(len(layers) - 1, -1, -1):
@@ -552,8 +565,8 @@ def programme_steps(
     total = back[0].get(start, 0) if layers else int(start == end)
     run = Run(layers, start, trans, back, total, marginals, classes)
     if axes is not None:
-        run.accused = [accused_counts(layers, trans, forward, axes, triple, end)
-                       for triple in accused]
+        run.accused = [accused_counts(layers, trans, ways, axes, triple, end)
+                       for ways, triple in zip(suspects, accused, strict=True)]
     if pack is not None and end in arrays:
         run.envelope = pack.unpack(arrays[end])
     return run
@@ -572,33 +585,25 @@ def refused(layer: Layer, axes: Mapping[int, int], triple: Sequence[int]) -> fro
 
 
 def accused_counts(layers: Sequence[Layer], trans: Sequence[Mapping[State, list[Transition]]],
-                   forward: Sequence[Mapping[State, int]], axes: Mapping[int, int],
+                   ways: Sequence[Mapping[State, int]], axes: Mapping[int, int],
                    triple: Sequence[int], end: State) -> tuple[int, list[dict[int, int]]]:
     """The deals whose envelope slots take the classes of ``triple`` (per axis, 0 where any),
     and their marginals layer by layer: the count of every deal's moves, but not those that put
     a card of another class into a slot (a path that does can never fill that slot with the
-    triple's class, so the same states serve). A forward and a backward pass over the moves
-    the count listed."""
+    triple's class, so the same states serve). ``ways``: per layer, the ways into its states
+    so (the forward pass, `programme_steps`, where it charges them); here the backward pass
+    over the moves the count listed, from the states a way reaches only."""
     if not layers:
-        return int(bool(forward) and end in forward[0]), []
+        return int(bool(ways) and end in ways[0]), []
     barred = [refused(layer, axes, triple) for layer in layers]
-    ways: list[dict[State, int]] = [dict(forward[0])]
-    for i, here in enumerate(trans):
-        nxt: dict[State, int] = defaultdict(int)
-        for st, f in ways[i].items():
-            for label, st2, w in here[st]:
-                if label not in barred[i]:
-                    nxt[st2] += f * w
-        ways.append(nxt)
     later: dict[State, int] = {end: 1}
     marginals: list[dict[int, int]] = []
     for i in range(len(layers) - 1, -1, -1):
         mine: dict[State, int] = {}
         marg: dict[int, int] = defaultdict(int)
-        for st, moves in trans[i].items():
+        for st, f in ways[i].items():
             total = 0
-            f = ways[i].get(st, 0)
-            for label, st2, w in moves:
+            for label, st2, w in trans[i][st]:
                 b = later.get(st2)
                 if b and label not in barred[i]:
                     v = w * b
@@ -608,7 +613,7 @@ def accused_counts(layers: Sequence[Layer], trans: Sequence[Mapping[State, list[
                 mine[st] = total
         later = mine
         marginals.insert(0, {lab: v for lab, v in marg.items() if v})
-    start = next(iter(forward[0]))
+    start = next(iter(ways[0]))
     return later.get(start, 0), marginals
 
 
