@@ -325,7 +325,7 @@ def _compiled(
             labels = len(layer.block) + 1
         start, target, label, weight, units = moves(keys, top, bits, limit())
         if suspects is not None:  # per state and triple with a way in, as in Python
-            units += int((np.diff(start) * suspects.live()[: len(start) - 1]
+            units += int((np.diff(start) * suspects.live.sum(axis=0)[: len(start) - 1]
                           // ACCUSED_SHARE).sum())
         budget.spend(units)  # past the budget: raises, having listed no more moves than that
         if budget.waiting:
@@ -339,10 +339,10 @@ def _compiled(
             envelope.moves.append((axis_of, cls, into_axes))
         step = Step(keys, ways, moves, labels, len(target))
         if suspects is not None:
-            step.accused = suspects.ways
-            suspects.ways = k.accused_forward(start, into, label, weight, suspects.ways,
-                                              axis_of, layer.envelope_class, suspects.classes,
-                                              moduli, len(next_keys))
+            step.accused = suspects.ways, suspects.live
+            suspects.ways, suspects.live = k.accused_forward(
+                start, into, label, weight, suspects.ways, suspects.live, axis_of,
+                layer.envelope_class, suspects.classes, moduli, len(next_keys))
         if kept + len(target) <= MOVES_KEPT:  # kept for the backward pass, as it reads them
             kept += len(target)
             step.kept = (start, into, label.copy(),
@@ -544,7 +544,8 @@ class Step:
     listed_forward: int
     """How many moves the forward pass listed (a check on the moves listed again)."""
     accused: Any = None
-    """The ways into its states per accused triple (`Accused`), where there are any."""
+    """The ways into its states per accused triple, and whether any (`Accused`), where there
+    are accused triples."""
     kept: tuple[Any, Any, Any, Any] | None = None
     """The moves as the forward pass listed them, where they were kept (`MOVES_KEPT`): where
     each state's moves start, then per move its next state (index), label and weight (empty
@@ -648,6 +649,9 @@ class Accused:
     ways: Any
     """Per triple, the ways into the layer being counted forward (as `kernel.forward` stores
     them), then the ways out of the layer counted backward (as `kernel.backward`)."""
+    live: Any
+    """Per triple and state of the layer counted forward, whether a way reaches it (the work
+    charged: `programme.accused_work`)."""
     marginals: list[Any]
 
     @classmethod
@@ -656,12 +660,8 @@ class Accused:
         import numpy as np
 
         classes = np.array([list(c) for c in accused], np.int64)
-        return cls(classes, np.stack([ways] * len(accused)), [])
-
-    def live(self) -> Any:
-        """Per state of the layer counted forward, how many triples have a way into it
-        (`programme.accused_work`)."""
-        return (self.ways != 0).any(axis=2).sum(axis=0)
+        return cls(classes, np.stack([ways] * len(accused)),
+                   np.ones((len(accused), len(ways)), np.bool_), [])
 
     def last(self, states: int, end: int, back: Backward) -> None:
         """The ways out of the last layer's states: 1 at the end state (``-1``: not reached)."""
@@ -677,9 +677,8 @@ class Accused:
         import numpy as np
 
         axis_of, cls, _ = move
-        ways = step.accused
+        ways, live = step.accused
         step.accused = None
-        live = (ways != 0).any(axis=2)  # the residues as counted: 0 in all only when 0
         if back.inverse is not None:  # exactly, from the residues (`Backward.ways`), where live
             exact = np.zeros((len(self.classes), ways.shape[1], len(back.values)), np.int64)
             for q in range(len(self.classes)):

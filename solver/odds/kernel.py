@@ -679,26 +679,23 @@ def backward(start: Any, into: Any, label: Any, weight: Any, ways: Any, later: A
 
 
 @compiled
-def accused_forward(start: Any, into: Any, label: Any, weight: Any, ways: Any, axis_of: Any,
-                    cls: int, accused: Any, moduli: Any, states: int) -> Any:
+def accused_forward(start: Any, into: Any, label: Any, weight: Any, ways: Any, live: Any,
+                    axis_of: Any, cls: int, accused: Any, moduli: Any, states: int
+                    ) -> tuple[Any, Any]:
     """The ways into the next layer's states whose filled envelope slots take each accused
     triple's classes (``accused[q, a]``: the class on axis ``a``, 0 where any), from this
-    layer's (``ways[q]``: triple ``q``'s, stored as `forward` stores them): `forward`'s sums
-    over the moves, but not over a move that puts a card of class ``cls`` into the slot of an
-    axis (``axis_of[label]``) where the triple has another class."""
+    layer's (``ways[q]``: triple ``q``'s, stored as `forward` stores them; ``live[q, s]``:
+    whether any), and where there are any: `forward`'s sums over the moves, but not over a move
+    that puts a card of class ``cls`` into the slot of an axis (``axis_of[label]``) where the
+    triple has another class (each way in is positive, so a state a way reaches has some)."""
     columns = moduli.shape[0]
     triples = accused.shape[0]
     count = np.zeros((triples, states, columns), ways.dtype)
-    live = np.zeros(triples, np.bool_)
-    barred = np.zeros(triples, np.bool_)
+    reached = np.zeros((triples, states), np.bool_)
     for s in range(start.shape[0] - 1):
         any_live = False
         for q in range(triples):
-            live[q] = False
-            for j in range(columns):
-                if ways[q, s, j] != 0:
-                    live[q] = True
-            any_live |= live[q]
+            any_live |= live[q, s]
         if not any_live:  # no way in agrees with any triple (a slot holds another class)
             continue
         for t in range(start[s], start[s + 1]):
@@ -706,9 +703,9 @@ def accused_forward(start: Any, into: Any, label: Any, weight: Any, ways: Any, a
             d = into[t]
             wt = np.int64(weight[t])
             for q in range(triples):
-                barred[q] = a >= 0 and accused[q, a] != 0 and accused[q, a] != cls
-                if not live[q] or barred[q]:
+                if not live[q, s] or (a >= 0 and accused[q, a] != 0 and accused[q, a] != cls):
                     continue
+                reached[q, d] = True
                 for j in range(columns):
                     p = moduli[j]
                     if p == EXACT:  # exact, or modulo 2^64 beside a prime (`forward`)
@@ -719,7 +716,7 @@ def accused_forward(start: Any, into: Any, label: Any, weight: Any, ways: Any, a
                         v = v * (wt % p) % p
                     v += count[q, d, j]
                     count[q, d, j] = v - p if v >= p else v
-    return count
+    return count, reached
 
 
 @compiled
