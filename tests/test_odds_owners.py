@@ -307,6 +307,46 @@ def test_where_the_programme_is_hopeless_card_by_card_counts_before_it(
     assert isinstance(after, Count) and started and after.total == programme.total
 
 
+@pytest.mark.parametrize(("seed", "by_pins"), [(0, True), (2, False)])
+def test_card_by_card_takes_turns_beside_inclusion_exclusion_and_the_lesser_work_finishes(
+        monkeypatch: pytest.MonkeyPatch, seed: int, by_pins: bool) -> None:
+    """Where the programme's hands allow more than `choice.EARLY` states (lowered here), card by
+    card takes turns beside inclusion-exclusion, as favoured; both charge their work before
+    they count, so the one with less effort in all (work x pace, compiled) gives the figures,
+    the same. (12 players, 10 events: seed 0, inclusion-exclusion 61,372 units, an effort of
+    206,138 with its set-up, card by card 150,419; seed 2, 42,686 units, 149,898, against
+    369,414; the count owner by owner hopeless within 1,000 units.)"""
+    from solver.odds import choice
+    from solver.odds.exclusion_compiled import exclusion_steps
+    from solver.odds.exclusion_compiled import kernel as exclusion_kernel
+    from solver.odds.pins_compiled import kernel as pins_kernel
+    from solver.odds.programme import finish
+    from tests.test_odds_exclusion import forum_log
+
+    assert exclusion_kernel() is not None and pins_kernel() is not None
+    log = forum_log(12, 10, seed)
+    pz = puzzle(log, grid_of(log))
+    alone = {}
+    for name, steps in (("exclusion", exclusion_steps), ("pins", choice.pins_steps)):
+        budget = Budget(10**8)
+        alone[name] = finish(steps(pz, budget)).total, budget.effort
+    assert (alone["pins"][1] < alone["exclusion"][1]) == by_pins
+    finished: list[int] = []
+
+    def spied(pz: Puzzle, budget: Budget) -> Any:
+        done = yield from alone_pins(pz, budget)
+        finished.append(1)
+        return done
+
+    alone_pins = choice.pins_steps
+    monkeypatch.setattr(choice, "pins_steps", spied)
+    monkeypatch.setattr(choice, "EARLY", choice.programme_states(pz) - 1)
+    assert choice.programme_states(pz) <= choice.BEHIND
+    result = choice.exact_count(pz, 1_000, 200_000, 10**7, 2_000_000, pins_budget=10**7)
+    assert bool(finished) == by_pins
+    assert result.total == alone["pins"][0] == alone["exclusion"][0]
+
+
 def test_forum_game_of_eight_at_ten_events_is_exact_and_the_same_on_every_run() -> None:
     """Past the programme's budget (sampled before the count owner by owner)."""
     rng = random.Random(1)

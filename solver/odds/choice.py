@@ -126,6 +126,18 @@ programme's 20 million units first (0.4-1.0 s of CPU), 4 that inclusion-exclusio
 The order does not change which counts finish (each keeps its budget), so the same logs are
 exact, with the same figures (`docs/odds-measurements.md`, "Where the time goes", 2026-12-02:
 the programme behind card by card)."""
+EARLY = 1 << 28
+"""Where inclusion-exclusion runs, the count owner by owner is not tried (`HOPELESS`) and the
+programme's hands allow more states than this (`programme_states`), inclusion-exclusion card by
+card takes turns beside inclusion-exclusion, as favoured (``LEAD``), rather than only once every
+other count has dropped out. Both charge their work in their states passes, before they count
+(card by card a unit compiled at `pins_compiled.PACE`, inclusion-exclusion at
+`exclusion_compiled.PACE`), so the count with the least work in all finishes, the other having
+spent at most as much effort; which counts finish does not change, only which one gives the
+figures, the same. On the 45-card logs at 30 events (seeds 0-35) it holds for 23 of the 27
+crowded ones, and none of the four below it is one the programme finishes, at 2^26.7 and
+2^27.6; forum logs at 30 events have at most 2^27.1 (`docs/odds-measurements.md`, "Where the
+time goes", 2026-12-02, 13:00-13:40: card by card beside inclusion-exclusion)."""
 EXCLUSION_UNCOMPILED = 150_000
 """The most moves inclusion-exclusion makes where its plan does not fit the compiled loops (a
 turn's state past one key, `exclusion_compiled.fits`): a property of the log, so on every
@@ -256,8 +268,10 @@ def exact_count(
     states = owner_states(pz)
     last = states > owner_budget and (not crowd or expands(pz))  # once the others
     hopeless = states > HOPELESS * owner_budget
-    behind = (crowd and hopeless and pins_budget > 0 and expands(pz)
-              and programme_states(pz) > BEHIND)  # after card by card
+    states_by_card = (programme_states(pz) if crowd and hopeless and pins_budget > 0
+                      and expands(pz) else 0)
+    behind = states_by_card > BEHIND  # the programme only after the others
+    early = behind or states_by_card > EARLY  # card by card takes turns with inclusion-exclusion
     by_owner = Budget(owner_budget, shared=0 if crowd and not last else None)  # waits for them
     if not last:
         runs.append((owner_steps(pz, by_owner), by_owner, LEAD if many and not crowd else 1))
@@ -272,23 +286,29 @@ def exact_count(
         by_exclusion = Budget(exclusion_budget, pace=EXCLUSION_PACE,
                               uncompiled=min(exclusion_budget, EXCLUSION_UNCOMPILED))
         runs.insert(0, (exclusion_steps(pz, by_exclusion), by_exclusion, LEAD))
+    if early:  # as favoured as inclusion-exclusion, its turns right after it
+        runs.insert(1, pins_run(pz, pins_budget, LEAD))
     with contextlib.suppress(OverBudget):
         return first_finished(runs, HEAD_START)
-    if behind:  # card by card, then the programme alone
-        with contextlib.suppress(OverBudget):
-            return pins_alone(pz, pins_budget)
+    if behind:  # card by card has dropped out too: the programme alone
         with contextlib.suppress(OverBudget):
             return first_finished([programme])
     if last and not hopeless:  # else it is not tried at all
         with contextlib.suppress(OverBudget):
             return first_finished([(owner_steps(pz, by_owner), by_owner, 1)])
-    if behind or not (crowd and pins_budget > 0):
+    if early or not (crowd and pins_budget > 0):
         raise OverBudget
     return pins_alone(pz, pins_budget)
 
 
-def pins_alone(pz: Puzzle, pins_budget: int) -> OwnerCount:
-    """Inclusion-exclusion card by card, alone, within ``pins_budget`` units (where its kernels
-    do not run, `EXCLUSION_UNCOMPILED`)."""
+def pins_run(pz: Puzzle, pins_budget: int, share: int
+             ) -> tuple[Steps[OwnerCount | Count], Budget, int]:
+    """Inclusion-exclusion card by card within ``pins_budget`` units (where its kernels do not
+    run, `EXCLUSION_UNCOMPILED`), taking ``share`` in turns."""
     by_pins = Budget(pins_budget, uncompiled=min(pins_budget, EXCLUSION_UNCOMPILED))
-    return first_finished([(pins_steps(pz, by_pins), by_pins, 1)])
+    return pins_steps(pz, by_pins), by_pins, share
+
+
+def pins_alone(pz: Puzzle, pins_budget: int) -> OwnerCount:
+    """Inclusion-exclusion card by card, alone (`pins_run`)."""
+    return first_finished([pins_run(pz, pins_budget, 1)])  # type: ignore[return-value]
