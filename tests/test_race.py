@@ -912,8 +912,13 @@ def test_the_turns_ahead_start_from_the_hidden_choices_the_race_kept() -> None:
     others: the race's weight rides on the choices it drew. The turns ahead must start from
     those same choices, not from a new draw, which keeps the deal's weight but loses which
     choice earned it: by enumeration that says 0.588 where the answer is 0.647, and the
-    comparison below fails (0.593 on the mean of three draws) when `outlook` draws the
-    choices anew."""
+    comparison below fails (0.597) when `outlook` draws the choices anew.
+
+    One draw of 3,000 deals, not the mean of three (the suite's time: each draw is some 16 s
+    of CPU): over seeds 1-6 a draw strays from the enumeration by 0.019 at most (about 0.01
+    typically) and, with the choices drawn anew, by 0.034 to 0.078 (0.059 expected), so 0.03
+    sits some 3 typical strays from either; seed 3 strays by 0.008 at most, and by 0.050 to
+    0.066 with the choices drawn anew."""
     log = _mine(19)
     assert asked_this_turn(log)
     expected = brute_race_of(log)
@@ -921,11 +926,11 @@ def test_the_turns_ahead_start_from_the_hidden_choices_the_race_kept() -> None:
     question = max(chances, key=chances.__getitem__)
     likely = _table_odds(log)
     clear, worth, first = brute_outlook(log, question, chances, likely)
-    got = [outlook(log, race(log, samples=SAMPLES, seed=s), question, chances, likely,
-                   samples=SAMPLES, seed=s) for s in (1, 2, 3)]
-    assert sum(g.clear for g in got) / 3 == pytest.approx(clear, abs=0.025)
-    assert sum(g.worth for g in got) / 3 == pytest.approx(worth, abs=0.025)
-    assert sum(g.first for g in got) / 3 == pytest.approx(first, abs=0.025)
+    got = outlook(log, race(log, samples=SAMPLES, seed=3), question, chances, likely,
+                  samples=SAMPLES, seed=3)
+    assert got.clear == pytest.approx(clear, abs=0.03)
+    assert got.worth == pytest.approx(worth, abs=0.03)
+    assert got.first == pytest.approx(first, abs=0.03)
 
 
 def test_the_verdict_weighs_right_against_nobody_else_first() -> None:
