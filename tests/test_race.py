@@ -1017,3 +1017,35 @@ def test_the_accuse_command_works_out_the_grid_once(
     assert main(["accuse", str(FIXTURE), "Mr. Green", "Wrench", "Hall", "--json"]) == 0
     assert "advice" in json.loads(capsys.readouterr().out)
     assert len([log for log in worked_out if log.game.me is not None]) == 1
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_cards_left_open_read_off_models_and_their_swaps_are_the_solvers(seed: int) -> None:
+    """`outlook`'s turns ahead read the cards my view leaves open off each model the solver
+    finds and the swaps of it (`_Round._swapped_from_model`): the same cards as asking the
+    solver about each one."""
+    from solver.odds import odds
+    from solver.race import _Round
+
+    log = load("examples/classic-six-players.json").upto(20)
+    me = log.game.me
+    assert me is not None
+    chances = {t[:3]: float(t[3]) for t in odds(log).envelope_odds}
+    drawn = race(log, samples=40, seed=seed)
+    table = _Round(log, random.Random(seed), chances, {})
+    holds = table.model.holds
+    try:
+        opened = 0
+        for deal, choices in zip(drawn.deals[:12], drawn.choices[:12], strict=True):
+            heard = list(table.selectors)
+            facts = table.view(me, deal, choices.get(me))[0]
+            question = max(chances, key=chances.__getitem__)
+            table._answer(deal, me, question, heard, facts)
+            view = heard + facts
+            got = table._open(deal, view, table.mine)
+            assert got == {c for c in table.mine
+                           if table.solver.solve(assumptions=[*view, holds(ENVELOPE, c)])}
+            opened += len(got) < len(table.mine)
+        assert opened  # some answers closed cards
+    finally:
+        table.close()
