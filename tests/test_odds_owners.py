@@ -347,6 +347,30 @@ def test_card_by_card_takes_turns_beside_inclusion_exclusion_and_the_lesser_work
     assert result.total == alone["pins"][0] == alone["exclusion"][0]
 
 
+def test_beside_the_programme_inclusion_exclusion_counts_within_its_share(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the programme takes turns at a crowded table, inclusion-exclusion counts within
+    `choice.BESIDE` units at most (past it the programme is the quicker count); where the
+    programme is behind (`choice.BEHIND`), within its whole budget. (12 players, 10 events,
+    seed 3: inclusion-exclusion finishes within 1.5 million units; `BESIDE` lowered here.)"""
+    from solver.odds import choice
+    from solver.odds.exact import Count
+    from solver.odds.owners import OwnerCount
+    from tests.test_odds_exclusion import forum_log
+
+    log = forum_log(12, 10, 3)
+    pz = puzzle(log, grid_of(log))
+    budgets = (1_000, 200_000, 5_000_000, 2_000_000)
+    assert isinstance(choice.exact_count(pz, *budgets, pins_budget=10**7), OwnerCount)
+    monkeypatch.setattr(choice, "BESIDE", 1_000)
+    beside = choice.exact_count(pz, *budgets, pins_budget=10**7)
+    assert isinstance(beside, Count)
+    monkeypatch.setattr(choice, "BEHIND", choice.programme_states(pz) - 1)
+    # card by card, after inclusion-exclusion where it is behind, drops out at 1,000 units
+    behind = choice.exact_count(pz, *budgets, pins_budget=1_000)
+    assert isinstance(behind, OwnerCount) and behind.total == beside.total
+
+
 def test_forum_game_of_eight_at_ten_events_is_exact_and_the_same_on_every_run() -> None:
     """Past the programme's budget (sampled before the count owner by owner)."""
     rng = random.Random(1)

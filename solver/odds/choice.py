@@ -29,7 +29,9 @@ its turns cost 0.14-0.41 s of CPU on each log inclusion-exclusion finished
 "Where the time goes", night). A unit of its work (a move) costs
 about three of the count owner by owner's in Python, so its pace is three times theirs;
 compiled, about a sixth of one (`exclusion_compiled.PACE`). Which counts finish does not
-depend on the shares (each has its own budget); only how soon.
+depend on the shares (each has its own budget); only how soon. Beside the programme (where it
+is not behind, below) inclusion-exclusion stops at `BESIDE` units: past that the programme,
+or card by card after it, was the quicker count.
 
 At such a table, where the programme's hands alone allow more than `BEHIND` states
 (`programme_states`: 45 cards at 30 events), the programme finished none of the logs measured,
@@ -138,6 +140,17 @@ figures, the same. On the 45-card logs at 30 events (seeds 0-35) it holds for 23
 crowded ones, and none of the four below it is one the programme finishes, at 2^26.7 and
 2^27.6; forum logs at 30 events have at most 2^27.1 (`docs/odds-measurements.md`, "Where the
 time goes", 2026-12-02, 13:00-13:40: card by card beside inclusion-exclusion)."""
+BESIDE = 1_500_000
+"""Where the programme takes turns beside it, inclusion-exclusion's budget is at most this:
+in the owners' order searched (`exclusion._order`) a unit of its work costs about 1
+microsecond of CPU (its passes, charged nothing, are most of it), the programme's about 0.1,
+so past this the programme, or card by card after it, was the quicker count on every crowded
+log measured that inclusion-exclusion needs more for: forum at 30 events seeds 0, 7, 13, 19,
+21 (1.6-3.2 million units; 1.0-1.6 s of `odds` against 1.8-4.1 s), 45 cards at 30 events
+seeds 5, 10, 17, 20 (2.3, 0.6, 1.7, 1.5 s against 2.7, 0.7, 1.8, 2.0 s), seed 12 the exception
+(2.9 s against 2.5). Where the programme is behind (`BEHIND`), the whole budget: there the
+count after it is card by card, or none (`docs/odds-measurements.md`, "Where the time goes",
+2026-12-02, afternoon: inclusion-exclusion's owners' order)."""
 EXCLUSION_UNCOMPILED = 150_000
 """The most moves inclusion-exclusion makes where its plan does not fit the compiled loops (a
 turn's state past one key, `exclusion_compiled.fits`): a property of the log, so on every
@@ -283,6 +296,8 @@ def exact_count(
     if not many:
         runs.reverse()
     if crowd:  # inclusion-exclusion is favoured, and goes first
+        if not behind:
+            exclusion_budget = min(exclusion_budget, BESIDE)
         by_exclusion = Budget(exclusion_budget, pace=EXCLUSION_PACE,
                               uncompiled=min(exclusion_budget, EXCLUSION_UNCOMPILED))
         runs.insert(0, (exclusion_steps(pz, by_exclusion), by_exclusion, LEAD))
