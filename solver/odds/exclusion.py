@@ -393,9 +393,11 @@ def _order(
     the ways its owner may pin up to its places among the kinds it may not hold, per set of its
     refutations taken as "none" (`_turn_moves`). The greedy order (`fewest_states_first`,
     each time the owner after whom the cards split into the fewest kinds) looks only at the
-    states after a turn, not at its moves: on forum logs at 30 events it took 1.1-3.3 times
-    this order's work, and gave up on logs this order finishes (`docs/odds-measurements.md`,
-    "Where the time goes", 2026-12-02, afternoon: inclusion-exclusion's owners' order).
+    states after a turn, not at its moves: on forum logs at 30 events (seeds 0-23) it took up
+    to 3.3 times this order's work, less on one log of 21 (0.26 million units against 0.35),
+    and gave up on three this order finishes; a unit costs more CPU in this order, though
+    (`choice.BESIDE`; `docs/odds-measurements.md`, "Where the time goes", 2026-12-02,
+    afternoon: inclusion-exclusion's owners' order).
     Owners ruled out of no card and holding no refutation change no kind and pin nothing: they
     go last. With fewer than `ORDER_CELLS` ruled-out cells, or more than `ORDER_MOST` other
     owners, the greedy order."""
