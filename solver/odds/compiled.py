@@ -325,7 +325,7 @@ def _compiled(
             labels = len(layer.block) + 1
         start, target, label, weight, units = moves(keys, top, bits, limit())
         if suspects is not None:  # per state and triple with a way in, as in Python
-            units += int((np.diff(start) * suspects.live.sum(axis=0)[: len(start) - 1]
+            units += int((np.diff(start) * suspects.live.sum(axis=1)[: len(start) - 1]
                           // ACCUSED_SHARE).sum())
         budget.spend(units)  # past the budget: raises, having listed no more moves than that
         if budget.waiting:
@@ -647,10 +647,11 @@ class Accused:
     classes: Any
     """Per accused triple, per axis the class its slot must take (0: any)."""
     ways: Any
-    """Per triple, the ways into the layer being counted forward (as `kernel.forward` stores
-    them), then the ways out of the layer counted backward (as `kernel.backward`)."""
+    """Per state and triple (a state's triples side by side), the ways into the layer being
+    counted forward (as `kernel.forward` stores them), then the ways out of the layer counted
+    backward (as `kernel.backward`)."""
     live: Any
-    """Per triple and state of the layer counted forward, whether a way reaches it (the work
+    """Per state of the layer counted forward and triple, whether a way reaches it (the work
     charged: `programme.accused_work`)."""
     marginals: list[Any]
 
@@ -660,16 +661,16 @@ class Accused:
         import numpy as np
 
         classes = np.array([list(c) for c in accused], np.int64)
-        return cls(classes, np.stack([ways] * len(accused)),
-                   np.ones((len(accused), len(ways)), np.bool_), [])
+        return cls(classes, np.stack([ways] * len(accused), axis=1),
+                   np.ones((len(ways), len(accused)), np.bool_), [])
 
     def last(self, states: int, end: int, back: Backward) -> None:
         """The ways out of the last layer's states: 1 at the end state (``-1``: not reached)."""
         import numpy as np
 
-        self.ways = np.zeros((len(self.classes), states, len(back.values)), back.residue)
+        self.ways = np.zeros((states, len(self.classes), len(back.values)), back.residue)
         if end >= 0:
-            self.ways[:, end] = 1
+            self.ways[end] = 1
 
     def back(self, k: Any, back: Backward, step: Step, start: Any, into: Any, label: Any,
              weight: Any, move: tuple[Any, int, list[int]]) -> None:
@@ -680,11 +681,10 @@ class Accused:
         ways, live = step.accused
         step.accused = None
         if back.inverse is not None:  # exactly, from the residues (`Backward.ways`), where live
-            exact = np.zeros((len(self.classes), ways.shape[1], len(back.values)), np.int64)
-            for q in range(len(self.classes)):
-                where = np.flatnonzero(live[q])
-                exact[q, where] = back.ways(k, ways[q, where])
-            ways = exact
+            exact = np.zeros((ways.shape[0] * ways.shape[1], len(back.values)), np.int64)
+            where = np.flatnonzero(live.ravel())
+            exact[where] = back.ways(k, ways.reshape(len(exact), -1)[where])
+            ways = exact.reshape(ways.shape[0], ways.shape[1], -1)
         self.ways, by_label = k.accused_backward(start, into, label, weight, ways, self.ways,
                                                  axis_of, cls, self.classes, step.labels,
                                                  back.moduli, live)
@@ -694,7 +694,7 @@ class Accused:
         """Per triple, its deals and marginals layer by layer (``number``: `Backward.number`)."""
         out: list[tuple[int, list[dict[int, int]]]] = []
         for q in range(len(self.classes)):
-            total = number(self.ways[q, 0]) if self.ways.shape[1] else 0
+            total = number(self.ways[0, q]) if len(self.ways) else 0
             marginals = [{lab: v for lab in range(len(by_label[q]))
                           if (v := number(by_label[q, lab]))} for by_label in self.marginals]
             out.append((total, marginals))

@@ -684,18 +684,19 @@ def accused_forward(start: Any, into: Any, label: Any, weight: Any, ways: Any, l
                     ) -> tuple[Any, Any]:
     """The ways into the next layer's states whose filled envelope slots take each accused
     triple's classes (``accused[q, a]``: the class on axis ``a``, 0 where any), from this
-    layer's (``ways[q]``: triple ``q``'s, stored as `forward` stores them; ``live[q, s]``:
-    whether any), and where there are any: `forward`'s sums over the moves, but not over a move
-    that puts a card of class ``cls`` into the slot of an axis (``axis_of[label]``) where the
-    triple has another class (each way in is positive, so a state a way reaches has some)."""
+    layer's (``ways[s, q]``: triple ``q``'s at state ``s``, as `forward` stores them, a state's
+    triples side by side; ``live[s, q]``: whether any), and where there are any: `forward`'s
+    sums over the moves, but not over a move that puts a card of class ``cls`` into the slot
+    of an axis (``axis_of[label]``) where the triple has another class (each way in is
+    positive, so a state a way reaches has some)."""
     columns = moduli.shape[0]
     triples = accused.shape[0]
-    count = np.zeros((triples, states, columns), ways.dtype)
-    reached = np.zeros((triples, states), np.bool_)
+    count = np.zeros((states, triples, columns), ways.dtype)
+    reached = np.zeros((states, triples), np.bool_)
     for s in range(start.shape[0] - 1):
         any_live = False
         for q in range(triples):
-            any_live |= live[q, s]
+            any_live |= live[s, q]
         if not any_live:  # no way in agrees with any triple (a slot holds another class)
             continue
         for t in range(start[s], start[s + 1]):
@@ -703,19 +704,19 @@ def accused_forward(start: Any, into: Any, label: Any, weight: Any, ways: Any, l
             d = into[t]
             wt = np.int64(weight[t])
             for q in range(triples):
-                if not live[q, s] or (a >= 0 and accused[q, a] != 0 and accused[q, a] != cls):
+                if not live[s, q] or (a >= 0 and accused[q, a] != 0 and accused[q, a] != cls):
                     continue
-                reached[q, d] = True
+                reached[d, q] = True
                 for j in range(columns):
                     p = moduli[j]
                     if p == EXACT:  # exact, or modulo 2^64 beside a prime (`forward`)
-                        count[q, d, j] = wrapped(ways[q, s, j], wt, count[q, d, j])
+                        count[d, q, j] = wrapped(ways[s, q, j], wt, count[d, q, j])
                         continue
-                    v = np.int64(ways[q, s, j])
+                    v = np.int64(ways[s, q, j])
                     if wt != 1:
                         v = v * (wt % p) % p
-                    v += count[q, d, j]
-                    count[q, d, j] = v - p if v >= p else v
+                    v += count[d, q, j]
+                    count[d, q, j] = v - p if v >= p else v
     return count, reached
 
 
@@ -725,15 +726,15 @@ def accused_backward(start: Any, into: Any, label: Any, weight: Any, ways: Any, 
                      live: Any) -> tuple[Any, Any]:
     """`backward` per accused triple (the moves of `accused_forward`): the ways out of each
     state of a layer whose empty slots the triple's classes fill, from the next layer's
-    (``later[q]``), and per triple and label the ways in (``ways[q]``, its first columns) x
-    weight x ways out; counted as `backward` counts (``moduli``: the backward pass's; a
-    column `EXACT`: modulo 2^64). Only where some way in takes the triple's classes
-    (``live[q, s]``): elsewhere its ways out are left 0, which no state reached reads (a move
+    (``later[s, q]``), and per triple and label the ways in (``ways[s, q]``, its first
+    columns) x weight x ways out; counted as `backward` counts (``moduli``: the backward
+    pass's; a column `EXACT`: modulo 2^64). Only where some way in takes the triple's classes
+    (``live[s, q]``): elsewhere its ways out are left 0, which no state reached reads (a move
     into a state from one a way reaches, not barred, brings that state a way too)."""
     columns = moduli.shape[0]
     triples = accused.shape[0]
     states = start.shape[0] - 1
-    out = np.zeros((triples, states, columns), later.dtype)
+    out = np.zeros((states, triples, columns), later.dtype)
     by_label = np.zeros((triples, labels, columns), np.int64)
     ones = weight.shape[0] == 0
     if columns == 1 and moduli[0] == EXACT:  # late in a game, most: as `backward`, exactly
@@ -743,12 +744,12 @@ def accused_backward(start: Any, into: Any, label: Any, weight: Any, ways: Any, 
                 d, lab = into[t], label[t]
                 wt = np.int64(1 if ones else weight[t])
                 for q in range(triples):
-                    if not live[q, s] or (a >= 0 and accused[q, a] != 0
+                    if not live[s, q] or (a >= 0 and accused[q, a] != 0
                                           and accused[q, a] != cls):
                         continue
-                    v = wt * later[q, d, 0]
-                    out[q, s, 0] += v
-                    by_label[q, lab, 0] = wrapped(ways[q, s, 0], v, by_label[q, lab, 0])
+                    v = wt * later[d, q, 0]
+                    out[s, q, 0] += v
+                    by_label[q, lab, 0] = wrapped(ways[s, q, 0], v, by_label[q, lab, 0])
         return out, by_label
     if columns == 2 and moduli[0] == EXACT:  # modulo 2^64 and a prime: as `backward`
         p = moduli[1]
@@ -759,18 +760,18 @@ def accused_backward(start: Any, into: Any, label: Any, weight: Any, ways: Any, 
                 d, lab = into[t], label[t]
                 wt = np.int64(1 if ones else weight[t])
                 for q in range(triples):
-                    if not live[q, s] or (a >= 0 and accused[q, a] != 0
+                    if not live[s, q] or (a >= 0 and accused[q, a] != 0
                                           and accused[q, a] != cls):
                         continue
-                    v = wrapped(wt, later[q, d, 0], 0)
-                    out[q, s, 0] = wrapped(v, 1, out[q, s, 0])
-                    by_label[q, lab, 0] = wrapped(ways[q, s, 0], v, by_label[q, lab, 0])
-                    r = np.int64(later[q, d, 1])
+                    v = wrapped(wt, later[d, q, 0], 0)
+                    out[s, q, 0] = wrapped(v, 1, out[s, q, 0])
+                    by_label[q, lab, 0] = wrapped(ways[s, q, 0], v, by_label[q, lab, 0])
+                    r = np.int64(later[d, q, 1])
                     if wt != 1:
                         r = r * (wt % p) % p
-                    o = out[q, s, 1] + r
-                    out[q, s, 1] = o - p if o >= p else o
-                    b = by_label[q, lab, 1] + ways[q, s, 1] * r  # below p^2, as below
+                    o = out[s, q, 1] + r
+                    out[s, q, 1] = o - p if o >= p else o
+                    b = by_label[q, lab, 1] + ways[s, q, 1] * r  # below p^2, as below
                     by_label[q, lab, 1] = b - square1 if b >= square1 else b
         for q in range(triples):
             for lab in range(labels):
@@ -785,21 +786,21 @@ def accused_backward(start: Any, into: Any, label: Any, weight: Any, ways: Any, 
             d, lab = into[t], label[t]
             wt = np.int64(1 if ones else weight[t])
             for q in range(triples):
-                if not live[q, s] or (a >= 0 and accused[q, a] != 0 and accused[q, a] != cls):
+                if not live[s, q] or (a >= 0 and accused[q, a] != 0 and accused[q, a] != cls):
                     continue
                 for j in range(columns):
                     p = moduli[j]
                     if p == EXACT:  # modulo 2^64 (`wrapped`), as `backward`
-                        v = wrapped(wt, later[q, d, j], 0)
-                        out[q, s, j] = wrapped(v, 1, out[q, s, j])
-                        by_label[q, lab, j] = wrapped(ways[q, s, j], v, by_label[q, lab, j])
+                        v = wrapped(wt, later[d, q, j], 0)
+                        out[s, q, j] = wrapped(v, 1, out[s, q, j])
+                        by_label[q, lab, j] = wrapped(ways[s, q, j], v, by_label[q, lab, j])
                         continue
-                    v = np.int64(later[q, d, j])
+                    v = np.int64(later[d, q, j])
                     if wt != 1:
                         v = v * (wt % p) % p
-                    o = np.int64(out[q, s, j]) + v
-                    out[q, s, j] = o - p if o >= p else o
-                    b = by_label[q, lab, j] + np.int64(ways[q, s, j]) * v
+                    o = np.int64(out[s, q, j]) + v
+                    out[s, q, j] = o - p if o >= p else o
+                    b = by_label[q, lab, j] + np.int64(ways[s, q, j]) * v
                     by_label[q, lab, j] = b - square[j] if b >= square[j] else b
     for q in range(triples):
         for lab in range(labels):
