@@ -277,12 +277,13 @@ def field_width(owners: int, cards: int, tallies: Sequence[Tally]) -> int:
     return bound.bit_length() + 1
 
 
-ACCUSED_SHARE = 4
+ACCUSED_SHARE = 2
 """Accused triples' counts a move carries (`accused_counts`) for a unit of work, charged per
 state for the triples with a way into it only (`accused_work`): compiled, a triple and move
-cost 0.21-0.33 of a unit of the count of every deal on 45-card logs at 60 events (seeds 0, 3
-and 11), so a quarter; an eighth until 2026-12-02, when every triple was charged at every state
-and counted backward from it (docs/odds-measurements.md, "Where the time goes", 2026-12-02,
+cost 0.28-1.23 of a unit of the count of every deal, about half in most runs (the whole count
+with and without its triples, best of 2-3 in one process: 45 cards at 60 events, seeds 0, 1,
+3, 4, 9 and 11); an eighth until 2026-12-02, when every triple was charged at every state, a
+quarter of a unit by then (docs/odds-measurements.md, "Where the time goes", 2026-12-02,
 afternoon: wrong accusations where a way reaches)."""
 
 
