@@ -284,7 +284,7 @@ cost 0.28-1.23 of a unit of the count of every deal, about half in most runs (th
 with and without its triples, best of 2-3 in one process: 45 cards at 60 events, seeds 0, 1,
 3, 4, 9 and 11); an eighth until 2026-12-02, when every triple was charged at every state, a
 quarter of a unit by then (docs/odds-measurements.md, "Where the time goes", 2026-12-02,
-afternoon: wrong accusations where a way reaches)."""
+12:25-13:40: wrong accusations where a way reaches)."""
 
 
 def accused_work(moves: int, triples: int) -> int:
