@@ -307,15 +307,16 @@ def test_where_the_programme_is_hopeless_card_by_card_counts_before_it(
     assert isinstance(after, Count) and started and after.total == programme.total
 
 
-@pytest.mark.parametrize(("seed", "by_pins"), [(0, True), (2, False)])
+@pytest.mark.parametrize(("seed", "share", "by_pins"), [(0, None, True), (2, 1, False)])
 def test_card_by_card_takes_turns_beside_inclusion_exclusion_and_the_lesser_work_finishes(
-        monkeypatch: pytest.MonkeyPatch, seed: int, by_pins: bool) -> None:
+        monkeypatch: pytest.MonkeyPatch, seed: int, share: int | None, by_pins: bool) -> None:
     """Where the programme's hands allow more than `choice.EARLY` states (lowered here), card by
-    card takes turns beside inclusion-exclusion, as favoured; both charge their work before
-    they count, so the one with less effort in all (work x pace, compiled) gives the figures,
-    the same. (12 players, 10 events: seed 0, inclusion-exclusion 61,372 units, an effort of
-    206,138 with its set-up, card by card 150,419; seed 2, 42,686 units, 149,898, against
-    369,414; the count owner by owner hopeless within 1,000 units.)"""
+    card takes turns beside inclusion-exclusion; both charge their work before they count, so
+    past inclusion-exclusion's head start the one with less effort (work x pace, compiled) per
+    share gives the figures, the same. (12 players, 10 events, the count owner by owner
+    hopeless within 1,000 units: seed 0, inclusion-exclusion an effort of 260,346 for a share
+    of `choice.LEAD`, card by card 150,419 for `choice.PINS_SHARE`; seed 2, 203,658 against
+    369,414, card by card's share lowered to 1.)"""
     from solver.odds import choice
     from solver.odds.exclusion_compiled import exclusion_steps
     from solver.odds.exclusion_compiled import kernel as exclusion_kernel
@@ -326,11 +327,16 @@ def test_card_by_card_takes_turns_beside_inclusion_exclusion_and_the_lesser_work
     assert exclusion_kernel() is not None and pins_kernel() is not None
     log = forum_log(12, 10, seed)
     pz = puzzle(log, grid_of(log))
+    if share is not None:
+        monkeypatch.setattr(choice, "PINS_SHARE", share)
     alone = {}
-    for name, steps in (("exclusion", exclusion_steps), ("pins", choice.pins_steps)):
-        budget = Budget(10**8)
+    for name, steps, pace in (("exclusion", exclusion_steps, choice.EXCLUSION_PACE),
+                              ("pins", choice.pins_steps, Budget.pace)):
+        budget = Budget(10**8, pace=pace)  # as `choice` gives them (compiled, its own pace)
         alone[name] = finish(steps(pz, budget)).total, budget.effort
-    assert (alone["pins"][1] < alone["exclusion"][1]) == by_pins
+    pins, exclusion = alone["pins"][1], alone["exclusion"][1]
+    assert (exclusion > choice.HEAD_START
+            and pins / choice.PINS_SHARE < exclusion / choice.LEAD) == by_pins
     finished: list[int] = []
 
     def spied(pz: Puzzle, budget: Budget) -> Any:

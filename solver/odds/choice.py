@@ -131,15 +131,25 @@ the programme behind card by card)."""
 EARLY = 1 << 28
 """Where inclusion-exclusion runs, the count owner by owner is not tried (`HOPELESS`) and the
 programme's hands allow more states than this (`programme_states`), inclusion-exclusion card by
-card takes turns beside inclusion-exclusion, as favoured (``LEAD``), rather than only once every
-other count has dropped out. Both charge their work in their states passes, before they count
-(card by card a unit compiled at `pins_compiled.PACE`, inclusion-exclusion at
-`exclusion_compiled.PACE`), so the count with the least work in all finishes, the other having
-spent at most as much effort; which counts finish does not change, only which one gives the
-figures, the same. On the 45-card logs at 30 events (seeds 0-35) it holds for 23 of the 27
-crowded ones, and none of the four below it is one the programme finishes, at 2^26.7 and
-2^27.6; forum logs at 30 events have at most 2^27.1 (`docs/odds-measurements.md`, "Where the
-time goes", 2026-12-02, 13:00-13:40: card by card beside inclusion-exclusion)."""
+card takes turns beside inclusion-exclusion, favoured (`PINS_SHARE`), rather than only once
+every other count has dropped out. Both charge their work in their states passes, before they
+count (card by card a unit compiled at `pins_compiled.PACE`, inclusion-exclusion at
+`exclusion_compiled.PACE`), so past inclusion-exclusion's head start the count with the least
+effort per share in all finishes, the other having spent at most as much; which counts finish
+does not change, only which one gives the figures, the same. On the 45-card logs at 30 events
+(seeds 0-35) it holds for 23 of the 27 crowded ones; of the four below it, the programme
+finishes two (2^26.7, 2^27.6) and only card by card the other two (2^27.4, 2^27.9); forum logs
+at 30 events have at most 2^27.1 (`docs/odds-measurements.md`, "Where the time goes",
+2026-12-02, 13:00-13:20: card by card beside inclusion-exclusion)."""
+PINS_SHARE = 3 * LEAD
+"""Card by card's share of the turns beside inclusion-exclusion (`EARLY`), three times its
+`LEAD`: at their paces (`pins_compiled.PACE`, 1; `exclusion_compiled.PACE`, 3) a unit of card
+by card's would cost a third of inclusion-exclusion's, but on the 45-card logs at 30 events it
+cost 0.13-0.2 microseconds against 1.0-1.6 (since inclusion-exclusion searches its owners'
+order, `49c06b2`: fewer units, each dearer), 6 to 12 times less; with the share of `LEAD` card by
+card lost seed 2 to inclusion-exclusion (3.7 million units, 5.9 s, against its 23.1 million,
+about 3.5 s; `docs/odds-measurements.md`, "Where the time goes", 2026-12-02, 13:35-13:45: card
+by card's share)."""
 BESIDE = 1_500_000
 """Where the programme takes turns beside it, inclusion-exclusion's budget is at most this:
 in the owners' order searched (`exclusion._order`) a unit of its work costs about 1
@@ -301,8 +311,8 @@ def exact_count(
         by_exclusion = Budget(exclusion_budget, pace=EXCLUSION_PACE,
                               uncompiled=min(exclusion_budget, EXCLUSION_UNCOMPILED))
         runs.insert(0, (exclusion_steps(pz, by_exclusion), by_exclusion, LEAD))
-    if early:  # as favoured as inclusion-exclusion, its turns right after it
-        runs.insert(1, pins_run(pz, pins_budget, LEAD))
+    if early:  # its turns right after inclusion-exclusion's, its units cheaper
+        runs.insert(1, pins_run(pz, pins_budget, PINS_SHARE))
     with contextlib.suppress(OverBudget):
         return first_finished(runs, HEAD_START)
     if behind:  # card by card has dropped out too: the programme alone
