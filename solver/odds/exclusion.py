@@ -375,6 +375,14 @@ ORDER_CELLS = 25
 """Below this many ruled-out cells (owner, open card), the greedy order: there the count is
 small whatever the order (12-player forum logs at 10 events: 5,000-160,000 units, the search
 saving 0-50 %), and the search would cost more than it saves."""
+ORDER_SETS = 1 << 16
+"""Past this many sets of refutations taken as "none" to weigh (`_turn_moves`: ``2^r`` for an
+owner holding ``r``, in each of the ``2^(owners - 1)`` sets of owners still to deal that hold
+it), the greedy order: the search is Python no budget is charged for. The `bench_odds` logs
+it runs on weigh at most 12,288 (forum at 30 events seed 14, 88 ms; forum and 45 cards at
+10-100 events seeds 0-11, forum at 30 and 60 seeds 12-23); a 10-player log at 19 events
+whose one player holds 14 open refutations weighed 8.4 million (4.3 s of CPU before its count
+began)."""
 
 
 def _order(
@@ -399,14 +407,16 @@ def _order(
     (`choice.BESIDE`; `docs/odds-measurements.md`, "Where the time goes", 2026-12-02,
     afternoon: inclusion-exclusion's owners' order).
     Owners ruled out of no card and holding no refutation change no kind and pin nothing: they
-    go last. With fewer than `ORDER_CELLS` ruled-out cells, or more than `ORDER_MOST` other
-    owners, the greedy order."""
+    go last. With fewer than `ORDER_CELLS` ruled-out cells, more than `ORDER_MOST` other
+    owners or more than `ORDER_SETS` sets of refutations to weigh, the greedy order."""
     index = {o: i for i, o in enumerate(owners)}
     involved = sorted({o for c in cards for o in forbidden[c] if o in index}
                       | {owner_of[t] for t in range(len(owner_of)) if owner_of[t] in index})
     idle = [o for o in owners if o not in involved]
     cells = sum(len(forbidden[c] & frozenset(involved)) for c in cards)
-    if len(involved) > ORDER_MOST or cells < ORDER_CELLS:
+    held = [sum(1 << t for t in range(len(owner_of)) if owner_of[t] == o) for o in involved]
+    weighed = sum(1 << h.bit_count() for h in held) << max(len(involved) - 1, 0)
+    if len(involved) > ORDER_MOST or cells < ORDER_CELLS or weighed > ORDER_SETS:
         def kind_sizes(later: frozenset[int]) -> Iterable[int]:
             size: dict[Kind, int] = defaultdict(int)
             for c in cards:
@@ -422,7 +432,6 @@ def _order(
     for c in cards:
         shapes[sum(bit[o] for o in forbidden[c] if o in bit),
                sum(1 << t for t in names[c] if owner_of[t] in bit)] += 1
-    held = [sum(1 << t for t in range(len(owner_of)) if owner_of[t] == o) for o in involved]
     spent = [capacity[o] for o in involved]
     items = list(shapes.items())
     # per set of owners still to deal (bits), the cost of the best order of them
