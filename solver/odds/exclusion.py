@@ -39,7 +39,7 @@ import math
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from ..game import Triple
 from .owners import OwnerCount, envelope_triples, fewest_states_first, owner_count
@@ -485,7 +485,7 @@ def _order(
     return order + idle
 
 
-@cache
+@lru_cache(maxsize=1 << 12)  # per log some 150-800 keys: a server counting log after log
 def _ways(total: int, sizes: tuple[int, ...]) -> int:
     """How many ways to take ``k_j <= n_j`` of each kind (``sizes``), ``sum k <= total``: the
     coefficients up to ``x^total`` of ``prod (1 + x + ... + x^n_j)`` added up, the polynomials
