@@ -212,6 +212,8 @@ class Advice:
     resolves: float = 0.0
     """The envelope's entropy, category by category, in the categories the answer may settle:
     the sum over categories of its entropy now times the chance the answer leaves one card."""
+    to: str | None = None
+    """The one player asked (the forum variant), or ``None``: the players to my left in turn."""
     rule: Rule = Rule.INFORMATION
     """How the ranking was made. Under `Rule.LIKELIEST` ``score`` is the summed chance that the
     named cards are in the envelope (as players play; a card of mine in a category I have
@@ -374,7 +376,7 @@ def gains(
                      + resolve * resolves + hands * about)
             scored[triple] = Advice(triple, gain, float(answer.refuted[k]), float(public[k]),
                                     tuple(refuters), score, settles, hands=about,
-                                    resolves=resolves)
+                                    resolves=resolves, to=to)
     out = [dataclasses.replace(scored[(stand_in[t[0]], stand_in[t[1]], stand_in[t[2]])], triple=t)
            for t in triples]
     inside = dict.fromkeys(drawn.cards, 0.0)
@@ -642,16 +644,17 @@ class _Weighed:
         return (-round(sum(self.value[c] for c in triple), 9),
                 -sum(c in self.steers for c in triple))
 
-    def ranking(self, triples: list[Triple], table_weight: float | None) -> list[Advice]:
-        """``triples`` best first: by summed value, the best `LISTED` (and every one tied with
-        the first) scored on the drawn deals (`gains`)."""
+    def ranking(self, triples: list[Triple], table_weight: float | None,
+                ties: bool = True) -> list[Advice]:
+        """``triples`` best first: by summed value, the best `LISTED` (and, with ``ties``, every
+        one tied with the first) scored on the drawn deals (`gains`)."""
         rank = self.rank
         triples = sorted(triples, key=rank)  # stable: deck order among equals
         best = rank(triples[0])
-        listed = [t for i, t in enumerate(triples) if i < LISTED or rank(t) == best]
+        listed = [t for i, t in enumerate(triples) if i < LISTED or (ties and rank(t) == best)]
         scored = gains(self.log, self.drawn, listed, self.me, self.to)  # ties: the most telling
         scored.sort(key=lambda a: rank(a.triple))
-        rest = [Advice(t, 0.0, 0.0) for t in triples[len(listed):]]
+        rest = [Advice(t, 0.0, 0.0, to=self.to) for t in triples[len(listed):]]
         ranked = [dataclasses.replace(a, score=sum(self.value[c] for c in a.triple),
                                       settles=0.0, resolves=0.0, rule=Rule.LIKELIEST)
                   for a in (*scored, *rest)]
@@ -702,12 +705,25 @@ class Here:
     """Every suggestion in the room, best first (`advise` with the room)."""
 
 
+@dataclass(frozen=True)
+class Whom:
+    """The forum variant, where I put each question to one player: whom to ask, and what."""
+
+    player: str
+    """The player to ask: the one whose answer to ``best`` tells most about the envelope."""
+    best: Advice
+    """What to ask them: the best suggestion put to them alone (`Advisor.asking`)."""
+    players: tuple[tuple[str, Advice], ...] = ()
+    """Every other player with the best suggestion put to them, the one to ask first."""
+
+
 class Advisor:
-    """"Suggest for me" for one log, room after room: what does not depend on the room (the
-    count as players play, the cards' values, the deals drawn, the best in any room) is worked
-    out once, so another room costs only the ranking of its own suggestions. Every answer is
-    `advise_here`'s (and `anywhere`, `advise`'s without a room) with the same arguments: a new
-    log (an event recorded, undone, another game) needs a new `Advisor`."""
+    """"Suggest for me" for one log, room after room (and in the forum variant, player after
+    player): what does not depend on the room or the player asked (the count as players play,
+    the cards' values, the deals drawn, the best in any room) is worked out once, so another
+    room costs only the ranking of its own suggestions. Every answer is `advise_here`'s (and
+    `anywhere`, `advise`'s without a room; `asking`, `advise`'s with ``to``) with the same
+    arguments: a new log (an event recorded, undone, another game) needs a new `Advisor`."""
 
     def __init__(self, log: GameLog, *, samples: int | None = None, seed: int = 0,
                  refuter_model: bool = False, to: str | None = None,
@@ -724,6 +740,7 @@ class Advisor:
                                  refuter_model=refuter_model, counted=None, grid=self.grid)
         self._anywhere: list[Advice] | None = None
         self._rooms: dict[str, list[Advice]] = {}
+        self._asked: dict[tuple[str, str | None], list[Advice]] = {}
 
     def anywhere(self) -> list[Advice]:
         """Every suggestion in any room, best first (`advise` without a room)."""
@@ -745,6 +762,33 @@ class Advisor:
         best, top = in_room[0], self.anywhere()[0]
         better = top.triple[2] != room and round(top.score, 9) > round(best.score, 9)
         return Here(best, top if better else None, tuple(in_room))
+
+    def asking(self, to: str, room: str | None = None) -> list[Advice]:
+        """The forum variant: every suggestion put to ``to`` alone, in ``room`` or in any room,
+        best first: `advise` with ``to`` and the room, from this advisor's count and draw
+        (whoever it was made for), but that of more than `LISTED` equally likely suggestions
+        only the first `LISTED` in deck order are scored (`whom` asks every player: at a
+        12-player table's start every suggestion ties, and scoring them all took a second of
+        CPU a player)."""
+        _other(self.log, to, self._weighed.me)
+        if room is not None:
+            room = _card(self.log, room, Category.ROOM, "room")
+        if (to, room) not in self._asked:
+            triples = [t for t in self._everywhere if room is None or t[2] == room]
+            weighed = dataclasses.replace(self._weighed, to=to)
+            self._asked[to, room] = weighed.ranking(triples, None, ties=False)
+        return self._asked[to, room]
+
+    def whom(self, room: str | None = None) -> Whom:
+        """The forum variant: whom to ask, and what (in ``room``, or in any room). Each other
+        player is put the best suggestion to them alone (`asking`: the likeliest cards, the
+        same for everyone but among equally likely ones), and the one to ask is the player
+        whose answer tells most about the envelope (`Advice.gain`; then most about the deal,
+        `Advice.hands`; then the first in the seat order after me)."""
+        asked = [(player, self.asking(player, room)[0])
+                 for player in self.log.game.answer_order(self._weighed.me)]
+        asked.sort(key=lambda pa: (-round(pa[1].gain, 9), -round(pa[1].hands, 9)))
+        return Whom(asked[0][0], asked[0][1], tuple(asked))
 
 
 def advise_here(log: GameLog, room: str, *, samples: int | None = None, seed: int = 0,
@@ -789,7 +833,10 @@ def reason_said(log: GameLog, advice: Advice, grid: Grid | None = None) -> Messa
                    "not hold", reason=line)
     if advice.answers:
         who, chance = advice.answers[0]
-        if who is None:
+        if who is None and advice.to is not None:
+            line = say("{reason}; {player} likely holds none of them ({chance})", reason=line,
+                       player=advice.to, chance=f"{chance:.0%}")
+        elif who is None:
             line = say("{reason}; nobody is likely to refute ({chance})", reason=line,
                        chance=f"{chance:.0%}")
         else:
@@ -949,6 +996,7 @@ __all__ = [
     "Rule",
     "ShowAdvice",
     "ShowReason",
+    "Whom",
     "accuse",
     "advise",
     "advise_here",

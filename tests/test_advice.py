@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import Counter
 from fractions import Fraction
@@ -323,6 +324,57 @@ def test_advisor_for_a_suggestion_to_one_player() -> None:
         assert advice.gain == pytest.approx(brute_gain(log, advice.triple, "Cy"), abs=0.03)
     with pytest.raises(InvalidLogError, match="to"):
         advise(log, to="Ann")
+
+
+def forum_four() -> GameLog:
+    """Four players who put each question to one player (as in the forum variant)."""
+    deck = Deck(("Plum", "Green", "White"), ("Rope", "Knife", "Pipe"),
+                ("Hall", "Study", "Lounge"))
+    players = (Player("Ann", 2), Player("Bob", 1), Player("Cy", 1), Player("Dan", 2))
+    game = Game(deck, players, me="Ann", my_cards=("Green", "Knife"))
+    return GameLog(game, (Suggestion("Bob", ("Plum", "Rope", "Study"), refuted_by="Cy"),
+                          Suggestion("Cy", ("White", "Pipe", "Hall"), passes=("Bob",))))
+
+
+@pytest.mark.parametrize("room", [None, "Lounge", "Study"])
+def test_whom_to_ask_is_the_player_whose_answer_tells_most(room: str | None) -> None:
+    """Forum variant: each other player is put the best suggestion to them alone (`advise` with
+    ``to``) and the one to ask is the player whose answer tells most about the envelope, by
+    brute force over the deals as players play (the advisor's draw)."""
+    from solver.advice import Advisor
+
+    log = forum_four()
+    advisor = Advisor(log, samples=20_000, seed=5)
+    whom = advisor.whom(room)
+    played = honest_notes(log)
+    exact = {}
+    assert sorted(p for p, _ in whom.players) == ["Bob", "Cy", "Dan"]
+    for player, advice in whom.players:
+        assert advice == advisor.asking(player, room)[0]
+        assert advice == advise(log, room, to=player, samples=20_000, seed=5)[0]
+        assert advice.to == player and (room is None or advice.triple[2] == room)
+        assert advice.score == advisor.asking("Bob", room)[0].score  # the likeliest cards
+        exact[player] = brute_gain(played, advice.triple, player)
+        assert advice.gain == pytest.approx(exact[player], abs=0.03), player
+    assert max(exact.values()) - min(exact.values()) > 0.2  # the choice means something
+    assert whom.player != "Bob"  # not merely the first after me
+    assert exact[whom.player] == max(exact.values())
+    told = [exact[p] for p, _ in whom.players]
+    assert told == sorted(told, reverse=True)
+    assert whom.best == whom.players[0][1] and whom.players[0][0] == whom.player
+    with pytest.raises(InvalidLogError, match="to"):
+        advisor.asking("Ann")
+
+
+def test_a_player_asked_alone_who_likely_holds_none_is_named() -> None:
+    from solver.advice import Advisor
+
+    log = forum_four()
+    asked = Advisor(log, samples=2_000).asking("Bob", "Hall")[0]
+    assert asked.answers == ((None, 1.0),)
+    assert reason(log, asked).endswith("; Bob likely holds none of them (100%)")
+    table = dataclasses.replace(asked, to=None)  # the table in turn
+    assert reason(log, table).endswith("; nobody is likely to refute (100%)")
 
 
 def test_advisor_counts_the_side_card_I_would_see() -> None:

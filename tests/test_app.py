@@ -1049,6 +1049,76 @@ def test_suggest_for_me_counts_once_per_log_and_never_shows_a_stale_answer(
     assert made == [log, later, log, other]
 
 
+def forum_four() -> GameLog:
+    """A 4-player forum game, a question to one player each, where I am Ann and asked last
+    about Place 2."""
+    from solver.editions import forum_deck
+
+    deck = forum_deck(4)
+    s, w, r = deck.suspects, deck.weapons, deck.rooms
+    game = new_game(deck, ("Ann", "Bob", "Cat", "Dan"), Dealing.FORUM, me="Ann",
+                    my_cards=(s[0], w[0], r[0]))
+    return GameLog(game, (Suggestion("Ann", (s[1], w[1], r[1]), refuted_by="Bob", shown=w[1]),
+                          Suggestion("Bob", (s[2], w[2], r[2]), passes=("Cat",)),
+                          Suggestion("Cat", (s[3], w[3], r[3]), refuted_by="Dan"),
+                          Suggestion("Dan", (s[3], w[2], r[4]), passes=("Bob",))))
+
+
+def question_advice(at: AppTest) -> list[str]:
+    return [shown(c.value) for c in at.caption if shown(c.value).startswith(
+        ("Ask ", "Asking ", "Likelier in another room: ", "Where to head: "))]
+
+
+def test_suggest_for_me_on_a_question_to_one_player(store: Store,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Forum variant: on my own turn's "Ask one" entry, "Suggest for me" names whom to ask and
+    what: the likeliest cards, put to the player whose answer should tell most
+    (`solver.advice.Advisor.whom`; here Dan, not the first after me). The Room chip acts as on
+    a suggestion: my last place is chosen, so the best there, and the likelier cards in
+    another place; with none, the best anywhere. A player tapped under Asked is told what to
+    ask them, and who would tell more. One advisor for all of it, as on Suggest."""
+    import solver.advice
+    from solver.advice import Advisor, reason
+
+    log = forum_four()
+    advisor = Advisor(log, samples=1000)  # the app's `turn.ADVICE_SAMPLES`
+
+    def ask(player: str, advice: solver.advice.Advice) -> str:
+        return "Ask {}: {}, {}, {}: {}".format(player, *advice.triple, reason(log, advice))
+
+    def likelier(advice: solver.advice.Advice) -> str:
+        return "Likelier in another room: ask {}: {}, {}, {}".format(advice.to, *advice.triple)
+
+    made: list[GameLog] = []
+    real = solver.advice.Advisor.__init__
+
+    def counting(self: Any, log: GameLog, **kwargs: Any) -> None:
+        made.append(log)
+        real(self, log, **kwargs)
+
+    monkeypatch.setattr(solver.advice.Advisor, "__init__", counting)
+    at, _ = open_app(store, log)
+    assert at.segmented_control(key="kind").value == "Asked one"
+    assert at.pills(key="by").value == "Ann" and at.pills(key="e_room").value == "Place 2"
+    at.toggle(key="advise_me").set_value(True).run()
+    assert not at.exception, at.exception
+    here, anywhere = advisor.whom("Place 2"), advisor.whom()
+    assert (here.player, anywhere.player) == ("Cat", "Dan")  # neither the first after me
+    assert anywhere.best.score > here.best.score
+    assert question_advice(at) == [ask("Cat", here.best), likelier(anywhere.best)]
+    at.pills(key="e_room").set_value(None).run()  # no place chosen: the best anywhere
+    assert question_advice(at) == [ask("Dan", anywhere.best)]
+    at.pills(key="e_room").set_value("Place 2").run()
+    at.pills(key="e_asked").set_value("Bob").run()  # my choice: what to ask Bob
+    bob = advisor.asking("Bob", "Place 2")[0]
+    assert bob.gain < here.best.gain
+    assert question_advice(at) == [ask("Bob", bob), "Asking Cat should tell you more",
+                                   likelier(advisor.asking("Bob")[0])]
+    assert made == [log]
+    at.pills(key="by").set_value("Bob").run()  # another player's turn: nothing to advise
+    assert not at.get("toggle") and question_advice(at) == []
+
+
 # --- past advice: the game is over, or I am out (as `clue-notebook accuse` and `advise` say) ---
 
 ASKED = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",), refuted_by="Cat",

@@ -149,9 +149,9 @@ def turn_form() -> None:
         seen = seen_from_me(log, by)
         st.caption(plain(_("{player} has seen from you: {cards}").format(
             player=by, cards=", ".join(seen) if seen else _("nothing yet"))))
-    mine = by == game.me and kind == "Suggestion" and state.get("editing") is None
+    mine = by == game.me and kind in ("Suggestion", "Asked one") and state.get("editing") is None
     if mine and advise_toggle():
-        for line in best_suggestion(log):
+        for line in best_question(log) if kind == "Asked one" else best_suggestion(log):
             st.caption(plain(line))
     card_chips(game.deck)
     if kind == "Accusation":
@@ -199,38 +199,86 @@ def best_suggestion(log: GameLog) -> list[str]:
     envelope is certain, when it is (as ``advise`` says). Once the game is over, or I accused
     wrongly, only that (`solver.race.past_advice`)."""
     from solver.advice import reason_said
+
+    room = state.get(CARD_KEYS[Category.ROOM])
+
+    def lines(advisor: Advisor) -> list[Message]:
+        if room is None:
+            best, elsewhere = advisor.anywhere()[0], None
+        else:
+            here = advisor.here(room)
+            best, elsewhere = here.best, here.elsewhere
+        suspect, weapon, room_named = best.triple
+        said = [say("Ask {suspect}, {weapon}, {room}: {reason}", suspect=suspect,
+                    weapon=weapon, room=room_named, reason=reason_said(log, best, advisor.grid))]
+        if elsewhere is not None:
+            suspect, weapon, room_named = elsewhere.triple
+            said.append(say("Where to head: {room}, to ask {suspect}, {weapon}",
+                            room=room_named, suspect=suspect, weapon=weapon))
+        return said
+
+    return advised(log, ("Suggestion", room), lines)
+
+
+def best_question(log: GameLog) -> list[str]:
+    """"Suggest for me" on the forum variant's question to one player (`best_suggestion`'s
+    twin): with nobody tapped under "Asked", whom to ask and what (`solver.advice.Advisor.whom`:
+    the likeliest cards, put to the player whose answer should tell most); with a player
+    tapped, what to ask them (`Advisor.asking`) and who would tell more, if anyone. The room
+    chip acts as on a suggestion: with a room chosen, the best in that room and, when cards in
+    another room are likelier, those. Computed once per log, room and player asked, from the
+    log's `advisor`."""
+    from solver.advice import reason_said
+
+    room, asked = state.get(CARD_KEYS[Category.ROOM]), state.get("e_asked")
+
+    def lines(advisor: Advisor) -> list[Message]:
+        whom = advisor.whom(room)
+        to, best = (whom.player, whom.best) if asked is None else (
+            asked, advisor.asking(asked, room)[0])
+        suspect, weapon, room_named = best.triple
+        said = [say("Ask {player}: {suspect}, {weapon}, {room}: {reason}", player=to,
+                    suspect=suspect, weapon=weapon, room=room_named,
+                    reason=reason_said(log, best, advisor.grid))]
+        if whom.player != to and round(whom.best.gain, 9) > round(best.gain, 9):
+            said.append(say("Asking {player} should tell you more", player=whom.player))
+        if room is not None:
+            anywhere = advisor.whom()
+            to, top = (anywhere.player, anywhere.best) if asked is None else (
+                asked, advisor.asking(asked)[0])
+            if top.triple[2] != room and round(top.score, 9) > round(best.score, 9):
+                suspect, weapon, room_named = top.triple
+                said.append(say("Likelier in another room: ask {player}: {suspect}, {weapon}, "
+                                "{room}", player=to, suspect=suspect, weapon=weapon,
+                                room=room_named))
+        return said
+
+    return advised(log, ("Asked one", room, asked), lines)
+
+
+def advised(log: GameLog, choice: tuple[object, ...],
+            lines: Callable[[Advisor], list[Message]]) -> list[str]:
+    """"Suggest for me"'s lines for ``log`` and the ``choice`` of chips: ``lines`` of the log's
+    `advisor`, worked out once per log and choice (kept as words: the language may change);
+    above them that the envelope is certain, when it is; once the game is over, or I accused
+    wrongly, only that (`solver.race.past_advice`)."""
     from solver.errors import ClueError
     from solver.race import past_advice
 
     past = past_advice(log)
     if past is not None:
         return [past.render()]
-    room = state.get(CARD_KEYS[Category.ROOM])
     cached = state.get("best_suggestion")
-    if cached is None or cached[0] != (log, room):
-        said: list[Message] = []
+    if cached is None or cached[0] != (log, choice):
+        said: list[Message]
         try:
-            advisor = log_advisor(log)
-            if room is None:
-                best, elsewhere = advisor.anywhere()[0], None
-            else:
-                here = advisor.here(room)
-                best, elsewhere = here.best, here.elsewhere
-            suspect, weapon, room_named = best.triple
-            said.append(say("Ask {suspect}, {weapon}, {room}: {reason}", suspect=suspect,
-                            weapon=weapon, room=room_named,
-                            reason=reason_said(log, best, advisor.grid)))
-            if elsewhere is not None:
-                suspect, weapon, room_named = elsewhere.triple
-                said.append(say("Where to head: {room}, to ask {suspect}, {weapon}",
-                                room=room_named, suspect=suspect, weapon=weapon))
+            said = lines(log_advisor(log))
         except ClueError:
             said = [say("No advice while the log has a contradiction.")]
-        cached = state.best_suggestion = ((log, room), said)  # words: the language may change
-    lines: list[Message] = cached[1]
+        cached = state.best_suggestion = ((log, choice), said)
     grid, ignored = live().grid()
     certain = [verdict(grid)] if grid.accusation_safe and not ignored else []
-    return [*certain, *(line.render() for line in lines)]
+    return [*certain, *(line.render() for line in cached[1])]
 
 
 def log_advisor(log: GameLog) -> Advisor:
