@@ -372,6 +372,54 @@ class KernelSpy:
         return call
 
 
+@pytest.mark.parametrize("columns", ["exact", "2^64 and a prime", "primes"])
+def test_a_state_with_one_row_of_the_split_takes_its_ways_out(monkeypatch: pytest.MonkeyPatch,
+                                                               columns: str) -> None:
+    """The envelope split of a state whose empty slots have one class left each is its ways out
+    (`kernel.envelope_backward` takes them, its moves unread): layer by layer the same split and
+    triples as reading every move (an empty ``ways_out``), on an 8-player forum game at 30
+    events, where both kinds of state occur, counted exactly, modulo 2^64 and a prime near
+    1000, and modulo primes near 1000."""
+    if columns != "exact":
+        modulo_small_primes(monkeypatch, compiled_module)
+        monkeypatch.setattr(compiled_module, "WRAPS", columns != "primes")
+    kinds: list[list[int]] = []
+    of = compiled_module.Backward.of.__func__  # type: ignore[attr-defined]
+
+    def spy(cls: type, *args: Any) -> Any:
+        back = of(cls, *args)
+        kinds.append(back.values)
+        return back
+
+    monkeypatch.setattr(compiled_module.Backward, "of", classmethod(spy))
+    import numpy as np
+
+    split = compiled_module.Envelope.split
+    seen = {"one row": 0, "more": 0}
+
+    def both(self: Any, k: Any, i: int, start: Any, into: Any, label: Any, weight: Any,
+             ways: Any, ways_out: Any, after: Any, moduli: Any) -> Any:
+        _, rows = k.rows_after(self.full[i], self.whole, self.lo[i], self.sizes)
+        counts = np.diff(rows)[self.full[i] != 0]
+        seen["one row"] += int((counts == 1).sum())
+        seen["more"] += int((counts > 1).sum())
+        triples = self.triples
+        self.triples = triples.copy()
+        read = split(self, k, i, start, into, label, weight, ways, ways_out[:0], after, moduli)
+        read_triples, self.triples = self.triples, triples
+        taken = split(self, k, i, start, into, label, weight, ways, ways_out, after, moduli)
+        assert np.array_equal(read, taken) and np.array_equal(read_triples, self.triples), i
+        return taken
+
+    monkeypatch.setattr(compiled_module.Envelope, "split", both)
+    log = forum_game(8, 0).upto(30)
+    result, _ = counted(puzzle(log, grid_of(log)), True)
+    assert result.run.envelope and seen["one row"] and seen["more"], seen
+    backward = kinds[0]  # the backward pass's columns: 0 is exact (or modulo 2^64)
+    assert (backward == [0] if columns == "exact" else backward == [0, 1009]
+            if columns == "2^64 and a prime" else len(backward) > 1 and 0 not in backward)
+
+
 def test_the_warm_up_calls_every_kernel_a_count_calls(monkeypatch: pytest.MonkeyPatch) -> None:
     """`compiled._warm_up` calls every kernel a count calls, so none loads (or, where no cache
     is writable, compiles: a second) in a real count: also the count modulo primes whose

@@ -393,7 +393,8 @@ def _backward(k: Any, plan: Plan, keys: Any, ways: Any, steps: list[Step], modul
         later_here, by_label = k.backward(start, into, label, weight, ways_in, later,
                                           step.labels, moduli)
         if envelope is not None and split is not None:
-            split = envelope.split(k, i, start, into, label, weight, ways_in, split, moduli)
+            split = envelope.split(k, i, start, into, label, weight, ways_in, later_here, split,
+                                   moduli)
         if suspects is not None and envelope is not None:
             suspects.back(k, back, step, start, into, label, weight, envelope.moves[i])
         del ways_in
@@ -615,13 +616,15 @@ class Envelope:
         return after
 
     def split(self, k: Any, i: int, start: Any, into: Any, label: Any, weight: Any, ways: Any,
-              after: Any, moduli: Any) -> Any:
-        """Layer ``i``'s split from the next layer's (``after``), its moves as listed."""
+              ways_out: Any, after: Any, moduli: Any) -> Any:
+        """Layer ``i``'s split from the next layer's (``after``), its moves as listed, and its
+        states' ways out (``ways_out``: a state with one row takes them)."""
         assert self.lo is not None
         axis_of, cls, _ = self.moves[i]
         return k.envelope_backward(after, self.full[i], self.full[i + 1], self.whole,
                                    self.lo[i], self.lo[i + 1], start, into, label, weight,
-                                   axis_of, cls, ways, self.triples, self.sizes, moduli)
+                                   axis_of, cls, ways, ways_out, self.triples, self.sizes,
+                                   moduli)
 
     def counted(self, number: Callable[[Any], int], total: int) -> dict[tuple[int, ...], int]:
         """class triple -> count, once the backward pass is over."""

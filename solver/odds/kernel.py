@@ -486,15 +486,49 @@ def rows_after(full: Any, whole: int, lo: Any, sizes: Any) -> tuple[Any, Any]:
 
 
 @compiled
+def row_plan(plan: Any, k: int, at: int, empty: int, axis: int, cls: int, lo: Any,
+             next_lo: Any, stride: Any, sizes: Any) -> None:
+    """Row ``k`` of ``plan``: where a move's next state's rows go in `envelope_backward`, the
+    same for every move of a state that fills the same slot (or none). The next state's empty
+    slots are ``empty`` (bits); a move filling ``axis`` (-1: none) puts class ``cls`` there.
+    Its rows, class by class from ``next_lo`` on each empty axis, map to this state's (or the
+    triples') at ``at`` plus a step per class: ``stride[a]`` on axis ``a``, whose classes start
+    at ``lo[a]`` (an array of 0s for the triples). They vary on two axes at most, ``inner``
+    (rows next to each other there) and ``outer``: ``plan[k]`` is at, inner, its step, outer,
+    its step."""
+    inner, step_in, outer, step_out = 1, 0, 1, 0
+    for a in range(3):
+        if a == axis:
+            at += (cls - lo[a]) * stride[a]
+        elif empty >> a & 1:
+            at += (next_lo[a] - lo[a]) * stride[a]
+            x = max(sizes[a] - next_lo[a], 0)
+            if x > 1:
+                if inner == 1:
+                    inner, step_in = x, stride[a]
+                else:
+                    outer, step_out = x, stride[a]
+    plan[k, 0] = at
+    plan[k, 1] = inner
+    plan[k, 2] = step_in
+    plan[k, 3] = outer
+    plan[k, 4] = step_out
+
+
+@compiled
 def envelope_backward(after: Any, full: Any, next_full: Any, whole: int, lo: Any, next_lo: Any,
                       begin: Any, into: Any, label: Any, weight: Any, axis_of: Any, cls: int,
-                      ways: Any, triples: Any, sizes: Any, moduli: Any) -> Any:
+                      ways: Any, ways_out: Any, triples: Any, sizes: Any, moduli: Any) -> Any:
     """One layer of the envelope split, in the backward pass: per state with a slot filled, its
     ways out split by the classes that fill its empty slots (`rows_after`; ``after``: the next
     layer's, one row, the ways out, once every slot is filled); and, for the moves that fill a
     state's first slot, the ways in x weight x that split of the state they reach, added to
     ``triples`` (per packed class triple, `Packing.index` with ``sizes``). So every deal is
     counted once, at its first slot.
+
+    A state with one row (every empty slot has one class left: its completions all fill them
+    so) takes its ways out (``ways_out``: `backward`'s, as it counts them), its moves unread;
+    ``ways_out`` empty: every state's moves are read (the tests compare the two).
 
     A move whose label ``axis_of`` maps to an axis puts a card of class ``cls`` into that slot;
     ``lo`` and ``next_lo``: per axis, the first class that may fill it from this layer and
@@ -504,7 +538,7 @@ def envelope_backward(after: Any, full: Any, next_full: Any, whole: int, lo: Any
     """
     columns = moduli.shape[0]
     extent, start = rows_after(full, whole, lo, sizes)
-    next_extent, next_start = rows_after(next_full, whole, next_lo, sizes)
+    _, next_start = rows_after(next_full, whole, next_lo, sizes)
     out = np.zeros((start[-1], columns), after.dtype)
     w = np.empty(columns, np.int64)
     scale = np.empty(columns, np.int64)
@@ -513,62 +547,58 @@ def envelope_backward(after: Any, full: Any, next_full: Any, whole: int, lo: Any
     mixed = moduli[0] == EXACT and columns == 2
     p1 = moduli[columns - 1]  # the prime beside the column modulo 2^64, where mixed
     ones = weight.shape[0] == 0
-    step = np.zeros(3, np.int64)  # per axis, the row (or triple) one class further on
+    # Where a move's rows go depends only on its state and the slot it fills (or none), so
+    # per state a plan per slot, row 1 + a (row 0: none); for a state with no slot filled yet,
+    # per slot, into the triples (packed strides, classes from 0).
+    plan = np.zeros((4, 5), np.int64)
+    first_plan = np.zeros((4, 5), np.int64)
+    zero = np.zeros(3, np.int64)
+    packed = np.ones(3, np.int64)
+    packed[1] = sizes[0]
+    packed[2] = sizes[0] * sizes[1]
+    for a in range(3):
+        if whole >> a & 1:
+            row_plan(first_plan, 1 + a, 0, whole & ~(1 << a), a, cls, zero, next_lo, packed,
+                     sizes)
+    stride = np.zeros(3, np.int64)
     for s in range(begin.shape[0] - 1):
         first = full[s] == 0
+        if not first:
+            if start[s + 1] - start[s] == 1 and ways_out.shape[0]:  # one row: the ways out
+                for j in range(columns):
+                    out[start[s], j] = ways_out[s, j]
+                continue
+            x = 1
+            for a in range(3):
+                stride[a] = x
+                x *= extent[s, a]
+            empty = whole & ~full[s]
+            row_plan(plan, 0, start[s], empty, -1, cls, lo, next_lo, stride, sizes)
+            for a in range(3):
+                if empty >> a & 1:
+                    row_plan(plan, 1 + a, start[s], empty & ~(1 << a), a, cls, lo, next_lo,
+                             stride, sizes)
         for t in range(begin[s], begin[s + 1]):
             axis = axis_of[label[t]]
             if first and axis < 0:
                 continue  # no slot filled yet: counted where the first one is
             d = into[t]
-            if next_start[d + 1] == next_start[d]:
+            here = next_start[d]
+            if next_start[d + 1] == here:
                 continue
             wt = 1 if ones else weight[t]
-            # The next state's rows, class by class on each axis whose slot is still empty
-            # there, map to this state's rows (or, at a first slot, to the triples) at a fixed
-            # offset plus a step per class: the classes from ``next_lo`` on, the move's class
-            # on its axis, 0 on an axis with no slot or filled before.
             if first:
-                at = 0
-                stride = 1
-                for a in range(3):
-                    e = (whole >> a & 1) == 1 and (next_full[d] >> a & 1) == 0
-                    c = cls if a == axis else (next_lo[a] if e else 0)
-                    at += c * stride
-                    step[a] = stride if e else 0
-                    stride *= sizes[a]
+                at, inner, step_in = first_plan[1 + axis, 0], first_plan[1 + axis, 1], \
+                    first_plan[1 + axis, 2]
+                outer, step_out = first_plan[1 + axis, 3], first_plan[1 + axis, 4]
                 for j in range(columns):
                     if moduli[j] == EXACT:  # the ways in may be modulo 2^64 (`exact_ways`)
                         scale[j] = wrapped(ways[s, j], wt, 0)
                     else:  # multiplied by Shoup's method, as in `forward`
                         scale[j] = np.int64(ways[s, j]) * (wt % moduli[j]) % moduli[j]
                         ratio[j] = (scale[j] << 32) // moduli[j]
-            else:
-                at = start[s]
-                stride = 1
-                for a in range(3):
-                    e = (whole >> a & 1) == 1 and (next_full[d] >> a & 1) == 0
-                    if a == axis:
-                        at += (cls - lo[a]) * stride
-                    elif e:
-                        at += (next_lo[a] - lo[a]) * stride
-                    step[a] = stride if e else 0
-                    stride *= extent[s, a]
-                for j in range(columns):
-                    w[j] = wt if moduli[j] == EXACT else wt % moduli[j]
-            # the next state's rows vary on two axes at most (it has a slot filled): ``inner``
-            # (rows next to each other) and ``outer``
-            inner, step_in, outer, step_out = 1, 0, 1, 0
-            for a in range(3):
-                if next_extent[d, a] > 1:
-                    if inner == 1:
-                        inner, step_in = next_extent[d, a], step[a]
-                    else:
-                        outer, step_out = next_extent[d, a], step[a]
-            here = next_start[d]
-            for r in range(outer):
-                row = at + r * step_out
-                if first:
+                for r in range(outer):
+                    row = at + r * step_out
                     for q in range(inner):
                         index = row + q * step_in
                         for j in range(columns):
@@ -582,7 +612,16 @@ def envelope_backward(after: Any, full: Any, next_full: Any, whole: int, lo: Any
                                 x = (x - p if x >= p else x) + triples[index, j]
                                 triples[index, j] = x - p if x >= p else x
                         here += 1
-                elif exact:
+                continue
+            k = 1 + axis
+            at, inner, step_in, outer, step_out = plan[k, 0], plan[k, 1], plan[k, 2], \
+                plan[k, 3], plan[k, 4]
+            if not ones:
+                for j in range(columns):
+                    w[j] = wt if moduli[j] == EXACT else wt % moduli[j]
+            for r in range(outer):
+                row = at + r * step_out
+                if exact:
                     for q in range(inner):
                         out[row + q * step_in, 0] += wt * after[here + q, 0]
                     here += inner
