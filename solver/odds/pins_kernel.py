@@ -494,10 +494,10 @@ def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any,
                     idx[0] = 0
                     idx[1] = 0
                     idx[2] = 0
-            elif three and r2 >= 0:
+            elif three and r2 >= 0:  # the third slot's candidates after this layer
                 d2 = nrow2_of[d]
                 third = axis_of_bit[7 - slots]
-                for z in range(before[i + 1, third], later_rows.shape[1]):
+                for z in range(before[i + 1, third], axes_rows[third]):
                     x = times(later_rows[d2, z], o_w[q], w, p, inv)
                     out_rows[r2, z] = add(out_rows[r2, z], x, p)
         for g in range(width_b):
