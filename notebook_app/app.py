@@ -24,8 +24,7 @@ from notebook_app.screens.play import play_screen
 from notebook_app.session import drop_stopped, sync
 from solver.i18n import N_, _
 from solver.limits import Stopped
-from solver.odds import exclusion_compiled, pins_compiled
-from solver.odds.compiled import load_in_background
+from solver.odds import warm
 
 # (No bare strings at module level here: Streamlit would print them.)
 SCROLL_TOP = """<script>
@@ -93,9 +92,7 @@ def main() -> None:
     st.set_page_config(page_title="Clue Notebook", page_icon=":mag:", layout="centered")
     st.html(PHONE_CSS + STEADY_CHIPS, unsafe_allow_javascript=True)
     try:
-        load_in_background()  # the compiled odds, once per server, while the first page draws
-        exclusion_compiled.load_in_background()
-        pins_compiled.load_in_background()
+        warm.start()  # the compiled odds, once per server, in a process of their own
         with drawing():  # the odds being counted give way meanwhile
             draw()
     except Stopped:  # the session ended mid-computation: nobody waits for this page

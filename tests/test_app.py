@@ -35,7 +35,13 @@ MINE = ("Miss Scarlet", "Rope", "Kitchen", "Hall", "Study")
 
 @pytest.fixture
 def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Store:
-    """A fresh database for the test, where the app will find it."""
+    """A fresh database for the test, where the app will find it; the compiled odds ready, as
+    the app's first run in this process has them made (`solver.odds.warm`): what needs them
+    shows at once (`test_while_the_odds_are_prepared_the_form_is_ready`: meanwhile)."""
+    from solver.odds import warm
+
+    warm.start()
+    warm.wait()
     path = tmp_path / "games.sqlite3"
     monkeypatch.setenv(DB_ENV, str(path))
     return Store(path)
@@ -1119,6 +1125,52 @@ def test_suggest_for_me_on_a_question_to_one_player(store: Store,
     assert not at.get("toggle") and question_advice(at) == []
 
 
+def test_while_the_odds_are_prepared_the_form_is_ready(store: Store,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once after an install numba compiles the odds' kernels (about a minute of CPU,
+    `solver.odds.warm`). Meanwhile nothing in a run waits for them: "Suggest for me" and the
+    race line say the odds are being prepared (no advisor is made), the form records a turn and
+    the grid shows its deductions; once they are ready, the advice shows."""
+    import solver.advice
+    from notebook_app.screens import play
+    from solver.odds import warm
+
+    made: list[GameLog] = []
+    real = solver.advice.Advisor.__init__
+
+    def counting(self: Any, log: GameLog, **kwargs: Any) -> None:
+        made.append(log)
+        real(self, log, **kwargs)
+
+    ready = False
+    monkeypatch.setattr(solver.advice.Advisor, "__init__", counting)
+    monkeypatch.setattr(warm, "ready", lambda: ready)
+    monkeypatch.setattr(play, "RACE_WAIT", 0)  # the race line's note shows
+    log = forum_four()
+    at, _ = open_app(store, log)
+    preparing = "The odds are being prepared (once after an install, up to a minute)…"
+    assert preparing in texts(at)  # the race line's
+    at.toggle(key="advise_me").set_value(True).run()
+    assert not at.exception, at.exception
+    assert [c for c in captions(at) if c.endswith(preparing)] == [":material/hourglass_top: "
+                                                                  + preparing] * 2
+    assert question_advice(at) == [] and made == []
+    deck = log.game.deck
+    pick(at, deck.suspects[2], deck.weapons[2], deck.rooms[5])
+    at.pills(key="e_asked").set_value("Cat")
+    at.pills(key="e_answer").set_value("no card")
+    submit(at)
+    assert events(at)[-1] == Suggestion("Ann", (deck.suspects[2], deck.weapons[2],
+                                                deck.rooms[5]), passes=("Cat",))
+    at.segmented_control(key="view").set_value("Grid").run()
+    assert at.dataframe and not at.exception
+    ready = True
+    at.segmented_control(key="view").set_value("Turn").run()
+    assert preparing not in texts(at)
+    assert question_advice(at)[0].startswith("Ask ")
+    assert made == [at.session_state["live"].log]
+
+
 # --- past advice: the game is over, or I am out (as `clue-notebook accuse` and `advise` say) ---
 
 ASKED = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",), refuted_by="Cat",
@@ -1380,14 +1432,14 @@ def test_a_saved_entry_says_so_without_covering_the_verdict(store: Store) -> Non
 
 def test_the_compiled_odds_failing_to_start_is_a_message(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Starting the background load of the compiled odds can fail (no thread may start on a
-    server at its limits): the page says something went wrong, never a traceback."""
-    import solver.odds.compiled as compiled
+    """Starting to make the compiled odds ready can fail (no thread may start on a server at
+    its limits): the page says something went wrong, never a traceback."""
+    from solver.odds import warm
 
     def no_thread() -> None:
         raise RuntimeError("can't start new thread")
 
-    monkeypatch.setattr(compiled, "load_in_background", no_thread)
+    monkeypatch.setattr(warm, "start", no_thread)
     at = AppTest.from_file(APP, default_timeout=60).run()
     assert not at.exception, at.exception
     assert any("Something went wrong on the server" in e.value for e in at.error)

@@ -874,19 +874,29 @@ def test_without_envelope_counts_no_state_is_priced_by_its_fields() -> None:
     assert k.move_work.py_func(np.array([0, 2**15 - 1]), 1, 2) == 1 + 2**15 * 2 // 2**15
 
 
-def test_a_server_loads_the_kernels_in_the_background() -> None:
-    """`load_in_background` starts one thread per process; once it is done a count needs no
-    load (checked in a fresh process: this one has loaded them already)."""
+def test_a_server_makes_the_kernels_ready_in_the_background(tmp_path: Path) -> None:
+    """`warm.start` starts one thread per process, not ready at first; a count's kernel asked
+    for meanwhile waits until all three are loaded (never a second compile beside theirs). With
+    numba's cache holding them nothing is compiled apart; an empty cache (``NUMBA_CACHE_DIR``)
+    would be. Checked in fresh processes: this one may have loaded them already."""
+    import os
     import subprocess
     import sys
 
-    code = ("import threading, solver.odds.compiled as c; c.load_in_background(); "
-            "c.load_in_background(); t = [t for t in threading.enumerate() "
-            "if t.name == 'odds-kernels']; print(len(t), c.loaded()); t[0].join(); "
-            "print(c.loaded())")
+    code = ("import threading; from solver.odds import warm, compiled as c, "
+            "exclusion_compiled as e, pins_compiled as p; warm.start(); warm.start(); "
+            "t = [t for t in threading.enumerate() if t.name == 'odds-kernels']; "
+            "print(len(t), warm.ready()); print(c.kernel() is not None, warm.ready(), "
+            "c.loaded() and e.loaded() and p.loaded(), warm.uncached())")
+    root = Path(__file__).parent.parent
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, cwd=Path(__file__).parent.parent)
-    assert done.stdout.split() == ["1", "False", "True"]
+                          check=True, cwd=root)
+    assert done.stdout.split() == ["1", "False", "True", "True", "True", "False"]
+    empty = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", "from solver.odds import warm; "
+                           "print(warm.uncached(), warm.ready())"], capture_output=True,
+                          text=True, check=True, cwd=root, env=empty)
+    assert done.stdout.split() == ["True", "True"]  # (not started: nothing waits)
 
 
 @pytest.mark.parametrize("small", [False, True], ids=["exact", "modulo-primes"])

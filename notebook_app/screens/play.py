@@ -187,7 +187,11 @@ def race_note() -> None:
     """The race line's place while it is weighed, looked at every `RACE_POLL` seconds; once
     weighed (or the game has changed) the page is drawn again, with it (after the player has
     closed the explanation they are reading)."""
-    working_note(_("Weighing who may already know…"),
+    from solver.odds import warm
+
+    from .turn import PREPARING
+
+    working_note(_("Weighing who may already know…") if warm.ready() else _(PREPARING),
                  not race_weighing() and not state.get("explaining"))
 
 

@@ -37,7 +37,7 @@ from ..entry import (
 )
 from ..grid_view import verdict
 from ..plain import plain
-from ..session import live, unset
+from ..session import live, stoppable, unset
 from ..turns import (
     answer_order,
     describe,
@@ -51,6 +51,7 @@ from ..turns import (
     side_candidates,
     unshown,
 )
+from .grid import working_note
 from .note import note_form
 
 if TYPE_CHECKING:
@@ -61,6 +62,10 @@ SHORT_KINDS = {"Suggestion": N_("Suggest"), "Accusation": N_("Accuse"), "Reveal"
 """The entry kinds as the switch shows them, short enough for one row on a phone."""
 ADVICE_SAMPLES = 1000
 """Deals the "Suggest for me" advice is scored on."""
+PREPARING_POLL = 1.0
+"""Seconds between looks at the compiled odds still being made ready (`preparing`)."""
+PREPARING = N_("The odds are being prepared (once after an install, up to a minute)…")
+"""What shows, while the compiled odds are made ready, in place of what needs them."""
 
 state = st.session_state
 
@@ -150,7 +155,7 @@ def turn_form() -> None:
         st.caption(plain(_("{player} has seen from you: {cards}").format(
             player=by, cards=", ".join(seen) if seen else _("nothing yet"))))
     mine = by == game.me and kind in ("Suggestion", "Asked one") and state.get("editing") is None
-    if mine and advise_toggle():
+    if mine and advise_toggle() and not preparing():
         for line in best_question(log) if kind == "Asked one" else best_suggestion(log):
             st.caption(plain(line))
     card_chips(game.deck)
@@ -177,6 +182,26 @@ def turn_form() -> None:
         shown_chips(refuter)
     elif refuter == NOBODY and game.side_cards:
         side_peek_chips()
+
+
+def preparing() -> bool:
+    """Whether the compiled odds are still being made ready (`solver.odds.warm`: once after an
+    install, up to a minute of compiling): what a run would wait for them on (the advice, which
+    card to show) is not worked out meanwhile, and a note says so, looking again every
+    `PREPARING_POLL` seconds; the form, the grid and recording a turn never wait for them."""
+    from solver.odds import warm
+
+    if warm.ready():
+        return False
+    st.fragment(stoppable(preparing_note), run_every=PREPARING_POLL)()
+    return True
+
+
+def preparing_note() -> None:
+    """`preparing`'s note; once the odds are ready, the page is drawn again, with them."""
+    from solver.odds import warm
+
+    working_note(_(PREPARING), warm.ready())
 
 
 def advise_toggle() -> bool:
@@ -345,7 +370,8 @@ def shown_chips(refuter: str) -> None:
         if len(choice.matching) != 1:
             st.caption(plain(choice.advice))
         hint = (least_telling(log, by, cards) if len(choice.matching) > 1
-                and not choice.already_seen and state.get("editing") is None else "")
+                and not choice.already_seen and state.get("editing") is None
+                and not preparing() else "")
         if hint:
             st.caption(plain(hint))
         if len(choice.matching) > 1:

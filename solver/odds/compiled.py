@@ -32,6 +32,7 @@ from types import ModuleType
 from typing import Any
 
 from ..limits import Stopped
+from . import warm
 from .programme import (
     ACCUSED_SHARE,
     Budget,
@@ -95,6 +96,7 @@ def kernel() -> ModuleType | None:
     on first use; an ``ImportError`` for a numba built for another numpy, an ``OSError`` for a
     broken llvmlite, a numba error for a numba release that types the kernels otherwise): the
     Python programme counts instead, logged once, never a traceback for the user."""
+    warm.wait()  # a server making them ready apart: its compile, not a second one here
     try:
         from . import kernel as compiled_kernel
 
@@ -111,8 +113,9 @@ def kernel() -> ModuleType | None:
 def _warm_up(k: ModuleType) -> None:
     """Count a tiny deal (a refutation, a block, an envelope slot), in exact counts and modulo
     primes (64- and 32-bit arrays), and turn residues into exact ways in (`Backward.ways`, for
-    a total that fits 64 bits): every kernel's machine code loads at its first call (from
-    numba's cache, else compiled), so no real count pays for it."""
+    a total that fits 64 bits), and find a layer's states again: every kernel's machine code
+    loads at its first call (from numba's cache, else compiled), so no real count pays for it
+    (and `warm.uncached` finds every kernel in numba's cache)."""
     import numpy as np
 
     two = frozenset({0, 1})
@@ -127,24 +130,13 @@ def _warm_up(k: ModuleType) -> None:
                          [(1, 0, 0)], wraps))
     moduli = np.array(moduli_for(EXACT_LIMIT), np.int64)
     Backward.of(k, moduli, None, EXACT_LIMIT).ways(k, np.zeros((1, len(moduli)), np.int32))
+    keys = np.zeros(1, np.int64)
+    k.found(keys, keys)  # (the moves of a layer listed again: `Step.listed`)
 
 
 def loaded() -> bool:
     """Whether this process has loaded the kernels already (or failed to)."""
     return kernel.cache_info().currsize > 0
-
-
-@cache
-def load_in_background() -> None:
-    """Load the kernels on a thread of their own, once per process, where numba is installed:
-    a server calls this as it starts, so its first long count does not wait the third of a
-    second numba takes to load (about twelve seconds once after an install, compiling into the
-    cache). A count that starts meanwhile goes on in Python until `SWITCH`, then waits for the
-    load (numba compiles under a lock of its own)."""
-    if installed() and not loaded():
-        import threading
-
-        threading.Thread(target=kernel, name="odds-kernels", daemon=True).start()
 
 
 def fits(capacity: Sequence[int], plan: Plan, tallies: Sequence[Tally]) -> bool:

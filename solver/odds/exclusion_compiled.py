@@ -42,7 +42,7 @@ from types import ModuleType
 from typing import Any
 
 from ..limits import Stopped
-from . import compiled
+from . import warm
 from .compiled import installed
 from .exclusion import Setup, State, Turn, counted, prepare, python_steps
 from .owners import OwnerCount
@@ -92,6 +92,7 @@ EXACT_LIMIT = 1 << 62
 def kernel() -> ModuleType | None:
     """The compiled kernels, or ``None`` where numba does not load or cannot compile them
     (logged once; the Python count counts instead, never a traceback for the user)."""
+    warm.wait()  # a server making them ready apart: its compile, not a second one here
     try:
         from . import exclusion_kernel
 
@@ -108,21 +109,6 @@ def kernel() -> ModuleType | None:
 def loaded() -> bool:
     """Whether this process has loaded the kernels already (or failed to)."""
     return kernel.cache_info().currsize > 0
-
-
-@cache
-def load_in_background() -> None:
-    """Load the kernels on a thread of their own, once per process, where numba is installed
-    (after the programme's, `compiled.load_in_background`): a server calls this as it starts,
-    so its first count by inclusion-exclusion does not wait for the load."""
-    if installed() and not loaded():
-        import threading
-
-        def load() -> None:
-            compiled.kernel()
-            kernel()
-
-        threading.Thread(target=load, name="odds-exclusion-kernels", daemon=True).start()
 
 
 @dataclass

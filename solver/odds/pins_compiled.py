@@ -30,7 +30,7 @@ from types import ModuleType
 from typing import Any
 
 from ..limits import Stopped
-from . import pins
+from . import pins, warm
 from .compiled import installed
 from .owners import OwnerCount
 from .pins import Figures, Plan, around, candidates, middle_work, python_steps, triples_of
@@ -57,6 +57,7 @@ primes below 2^52 (192 MiB; 45 cards at 30 events seed 0: 22.4 million, 3 primes
 @cache
 def kernel() -> ModuleType | None:
     """The compiled kernels, or ``None`` where numba does not load (logged once)."""
+    warm.wait()  # a server making them ready apart: its compile, not a second one here
     try:
         from . import pins_kernel
 
@@ -72,17 +73,6 @@ def kernel() -> ModuleType | None:
 def loaded() -> bool:
     """Whether this process has loaded the kernels already (or failed to)."""
     return kernel.cache_info().currsize > 0
-
-
-@cache
-def load_in_background() -> None:
-    """Load the kernels on a thread of their own, once per process, where numba is installed:
-    a server calls this as it starts (after the other counts' loads), so the first 12-player
-    log only this count finishes does not wait for the load."""
-    if installed() and not loaded():
-        import threading
-
-        threading.Thread(target=kernel, name="odds-pins-kernels", daemon=True).start()
 
 
 def _warm_up(k: ModuleType) -> None:

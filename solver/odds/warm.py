@@ -1,0 +1,122 @@
+"""The compiled kernels made ready for a server without slowing its screens.
+
+Once after an install or an upgrade numba compiles the kernels (`compiled`, `exclusion_compiled`,
+`pins_compiled`): about a minute of CPU, in Python for the most part. Compiled on a thread of
+the server, it shared the interpreter's lock with the screens' runs: a tap took 3-13 s instead
+of a fraction of one while it compiled. `start` has them compiled in a process of its own,
+which writes numba's cache, then loads them in this process from that cache (a third of a
+second). Meanwhile a count that needs them waits for them (`wait`, in each ``kernel()``), so
+what a count finds never depends on when it ran; the app draws what needs them in a script run
+only once they are `ready`, and says so meanwhile.
+
+Where numba's cache already holds them (every start but the first after an install), they
+are loaded here at once, as before.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+import threading
+from functools import cache
+from pathlib import Path
+
+_started = threading.Event()
+_loaded = threading.Event()
+_here = threading.local()
+"""``preparing``: whether this thread is `start`'s."""
+
+
+def load_all() -> None:
+    """Load the three counts' kernels in this process (compiled where numba's cache lacks
+    them), the programme's first as the others' warm-ups count with it."""
+    from . import compiled, exclusion_compiled, pins_compiled
+
+    compiled.kernel()
+    exclusion_compiled.kernel()
+    pins_compiled.kernel()
+
+
+@cache
+def start() -> None:
+    """Make the kernels ready on a thread of its own, once per process, where numba is
+    installed: compiled in a process of its own (`compile_apart`), then loaded here. A server
+    calls this as it starts (the app's first run)."""
+    from .compiled import installed
+
+    if not installed():
+        return
+    _started.set()
+    threading.Thread(target=_prepare, name="odds-kernels", daemon=True).start()
+
+
+def _prepare() -> None:
+    _here.preparing = True
+    try:
+        if uncached():
+            compile_apart()
+        load_all()
+    finally:
+        _loaded.set()
+
+
+def uncached() -> bool:
+    """Whether loading the kernels here would compile some: numba's cache on disk has no index
+    for a kernel's source as it is (read from numba's own cache objects; anything unexpected
+    counts as uncached). Where numba caches nothing (no writable directory), ``False``: a
+    process apart could not hand its compile over."""
+    try:
+        from numba.core.dispatcher import Dispatcher
+
+        from . import exclusion_kernel, kernel, pins_kernel
+
+        for module in (kernel, exclusion_kernel, pins_kernel):
+            for value in vars(module).values():
+                if (isinstance(value, Dispatcher)
+                        and value.py_func.__module__ == module.__name__):
+                    index = getattr(getattr(value, "_cache", None), "_cache_file", None)
+                    if index is not None and not index._load_index():
+                        return True
+    except Exception:
+        logging.getLogger(__name__).warning("numba's cache could not be read", exc_info=True)
+        return True
+    return False
+
+
+def compile_apart() -> bool:
+    """Load the kernels in a process of its own (`load_all`), which compiles those numba's
+    cache lacks into it; whether it succeeded. Where it fails (no process
+    may start, numba cannot write its cache), this process compiles them itself when loading."""
+    root = Path(__file__).resolve().parents[2]
+    path = os.pathsep.join(filter(None, (str(root), os.environ.get("PYTHONPATH"))))
+    try:
+        done = subprocess.run([sys.executable, "-c", "from solver.odds import warm; "
+                               "warm.load_all()"], cwd=root,
+                              env={**os.environ, "PYTHONPATH": path}, capture_output=True,
+                              check=False)
+    except OSError:
+        logging.getLogger(__name__).warning("the odds kernels could not compile apart",
+                                            exc_info=True)
+        return False
+    if done.returncode != 0:
+        logging.getLogger(__name__).warning(
+            "the odds kernels did not compile apart: %s",
+            done.stderr.decode(errors="replace")[-2000:])
+    return done.returncode == 0
+
+
+def wait() -> None:
+    """Where `start` is making the kernels ready, wait until they are (each count's
+    ``kernel()`` calls this first: loading them meanwhile would compile them here too); else
+    return at once."""
+    if _started.is_set() and not getattr(_here, "preparing", False):
+        _loaded.wait()
+
+
+def ready() -> bool:
+    """Whether nothing waits for the kernels any more: `start` was not called (a command, a
+    test), or they are loaded (or failed to load: the counts then count in Python)."""
+    return not _started.is_set() or _loaded.is_set()
+
