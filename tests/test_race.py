@@ -874,6 +874,14 @@ def test_the_tables_odds_are_the_public_logs() -> None:
             assert got[card] == pytest.approx(chance), card
 
 
+OUTLOOK_SAMPLES = {44: 1000}
+"""Deals drawn where 3,000 cost far more than their guard needs: in 44 (17 s of CPU at 3,000,
+1.3 s at 1,000: each deal played out adds clauses to the race's solver) a draw of 1,000 strays
+from the enumeration by 0.0002 to 0.024 over seeds 1-6 (0.008 with seed 1), and the bug the
+test names (the others asking about cards they neither hold nor were shown) says 1.0 where the
+answer is 0.565."""
+
+
 @pytest.mark.parametrize("seed", [18, 19, 44, *every_other_slow([4, 6, 7, 9, 13, 14, 38, 39])])
 # both moments; in 18 and 19 my turn is to come and the deals weigh differently for the cards
 # named after shown; in 44 the others ask only about cards they cannot rule out (naming cards
@@ -889,8 +897,9 @@ def test_what_waiting_is_worth_matches_brute_force(seed: int) -> None:
     question = max(chances, key=chances.__getitem__)
     likely = _table_odds(log)
     clear, worth, first = brute_outlook(log, question, chances, likely)
-    got = outlook(log, race(log, samples=SAMPLES, seed=1), question, chances, likely,
-                  samples=SAMPLES, seed=1)
+    samples = OUTLOOK_SAMPLES.get(seed, SAMPLES)
+    got = outlook(log, race(log, samples=samples, seed=1), question, chances, likely,
+                  samples=samples, seed=1)
     assert got.later == asked_this_turn(log)
     assert got.clear == pytest.approx(clear, abs=0.04)
     assert got.worth == pytest.approx(worth, abs=0.04)
