@@ -51,6 +51,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -183,6 +184,31 @@ def _app_runs_wait_for_the_work_beside(request: pytest.FixtureRequest,
         return
     monkeypatch.setattr("notebook_app.screens.grid.ODDS_WAIT", BESIDE_WAIT)
     monkeypatch.setattr("notebook_app.screens.play.RACE_WAIT", BESIDE_WAIT)
+
+
+COMPONENTS: list[list[Any]] = []
+"""What Streamlit's scan of the installed packages for components found, once scanned."""
+
+
+@pytest.fixture(autouse=True)
+def _components_scanned_once(request: pytest.FixtureRequest,
+                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every new AppTest, on its first run, scans the metadata of every installed package for
+    Streamlit components (0.15 s of CPU on a quiet machine, a few hundred times a suite; the app
+    uses none, so it finds none). The packages do not change during a test session: scan once
+    per process and hand each AppTest what was found."""
+    if not hasattr(request.module, "AppTest"):
+        return
+    from streamlit.components.v2 import manifest_scanner
+
+    scan = manifest_scanner.scan_component_manifests
+
+    def scanned_once(max_workers: int | None = None) -> list[Any]:
+        if not COMPONENTS:
+            COMPONENTS.append(scan(max_workers))
+        return list(COMPONENTS[0])
+
+    monkeypatch.setattr(manifest_scanner, "scan_component_manifests", scanned_once)
 
 
 @pytest.fixture(scope="session")
