@@ -4,13 +4,16 @@
 # bootstrap_venv: make sure ./.venv exists, runs Python 3.11+, and has this project
 #   installed with `pip install -e '.[dev]'`. The install is redone only when
 #   pyproject.toml changed: its SHA-256 is kept in .venv/.pyproject.sha256.
+#   With uv where it can be had (much faster), else pip.
 # ensure_postgresql: the same for Debian's postgresql (the PostgreSQL store tests).
 # ensure_chromium: install Debian's `chromium` for the browser tests when it is missing
 #   and we are root with apt-get; otherwise (or offline) say so and carry on. Also Debian's
 #   `fonts-noto-cjk`, so the Japanese screens show real characters.
+# ensure_test_packages: both of the above, in one apt transaction.
 #
 # Environment: PYTHON picks the interpreter that creates the venv (default: the first
-# of python3, python3.13, python3.12, python3.11 that is 3.11 or newer).
+# of python3, python3.13, python3.12, python3.11 that is 3.11 or newer); CLUE_NOTEBOOK_PIP=1
+# installs with pip even where uv can be had.
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"
@@ -79,19 +82,91 @@ _bootstrap_locked() {
         return 0
     fi
     say "bootstrap: installing the project with its dev tools into .venv (new or changed pyproject.toml)"
-    "$VENV/bin/python" -m pip install -qq --editable "$ROOT[dev]" || return 1
+    _install_project || return 1
     printf '%s\n' "$want" >"$STAMP.tmp" && mv "$STAMP.tmp" "$STAMP"
+}
+
+# The project and its dev tools go in with uv where uv can be had (on PATH, or installed into
+# .venv by pip): it downloads and unpacks the wheels in parallel, several times faster than pip
+# (docs/testing.md). uv reads none of pip's configuration, so it is handed the indexes, links,
+# and constraints pip is set up with here (and the system's certificates), and picks the newest release across them
+# as pip does. Where uv cannot be had or fails (offline, say), pip installs as before.
+_install_project() {
+    local uv
+    if [[ ${CLUE_NOTEBOOK_PIP:-} != 1 ]] && uv="$(_find_uv)"; then
+        local -a args=()
+        mapfile -t args < <(_uv_args_from_pip_config)
+        if "$uv" pip install --quiet --native-tls --python "$VENV/bin/python" "${args[@]}" \
+            --editable "$ROOT[dev]"; then
+            return 0
+        fi
+        say "bootstrap: uv could not install the project; pip tries instead"
+    fi
+    "$VENV/bin/python" -m pip install -qq --editable "$ROOT[dev]"
+}
+
+_find_uv() {  # prints the path of a working uv, installing it into .venv with pip if need be
+    local uv
+    for uv in "$(command -v uv || true)" "$VENV/bin/uv"; do
+        if [[ -n $uv ]] && "$uv" --version >/dev/null 2>&1; then
+            printf '%s\n' "$uv"
+            return 0
+        fi
+    done
+    "$VENV/bin/python" -m pip install -qq 'uv>=0.5' >/dev/null 2>&1 || return 1
+    "$VENV/bin/uv" --version >/dev/null 2>&1 && printf '%s\n' "$VENV/bin/uv"
+}
+
+# `pip config list` (files and PIP_* variables) as uv's options, one a line.
+_uv_args_from_pip_config() {
+    local line key value item
+    printf '%s\n' --index-strategy unsafe-best-match
+    while IFS= read -r line; do
+        key="${line%%=*}" value="${line#*=}"
+        key="${key##*.}" value="${value#\'}" value="${value%\'}"
+        case $key in
+            index-url) printf '%s\n' --index-url "$value" ;;
+            extra-index-url | find-links | constraint)
+                for item in $value; do printf '%s\n' "--$key" "$item"; done ;;
+        esac
+    done < <("$VENV/bin/python" -m pip config list 2>/dev/null)
+}
+
+# apt-get one at a time: scripts/test installs Debian's packages beside the venv's, and the
+# venv may need python3.X-venv meanwhile (apt-get update does not wait for another's lock).
+_apt_get() {
+    if command -v flock >/dev/null; then
+        DEBIAN_FRONTEND=noninteractive flock "${TMPDIR:-/tmp}/clue-notebook-apt.lock" apt-get "$@"
+    else
+        DEBIAN_FRONTEND=noninteractive apt-get "$@"
+    fi
 }
 
 _APT_UPDATED=""
 _apt_update() {
     [[ -n $_APT_UPDATED ]] && return 0
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq </dev/null >/dev/null 2>&1 && _APT_UPDATED=1
+    _apt_get update -qq </dev/null >/dev/null 2>&1 && _APT_UPDATED=1
 }
 
 _apt_install() {
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-        -o DPkg::Lock::Timeout=120 "$@" </dev/null >/dev/null 2>&1
+    _apt_get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=120 "$@" \
+        </dev/null >/dev/null 2>&1
+}
+
+# ensure_test_packages: ensure_chromium and ensure_postgresql together, what is missing of
+#   chromium, fonts-noto-cjk and postgresql in one apt transaction (one download, one run of
+#   dpkg's triggers); then each says what is still missing, and tries alone.
+ensure_test_packages() {
+    local -a missing=()
+    command -v chromium >/dev/null || [[ -x /usr/bin/chromium ]] || missing+=(chromium)
+    dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing+=(fonts-noto-cjk)
+    _have_postgresql || missing+=(postgresql)
+    if ((${#missing[@]})) && [[ $EUID -eq 0 ]] && command -v apt-get >/dev/null; then
+        say "bootstrap: installing Debian's ${missing[*]} for the browser and store tests"
+        { _apt_update && _apt_install "${missing[@]}"; } || true
+    fi
+    ensure_chromium
+    ensure_postgresql
 }
 
 ensure_chromium() {
