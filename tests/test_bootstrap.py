@@ -32,40 +32,85 @@ def test_ci_runs_exactly_the_readme_test_command() -> None:
 
 
 FAKE_PYTHON = """#!/usr/bin/env bash
-# Stands in for .venv/bin/python: records pip installs, succeeds at everything else.
+# Stands in for .venv/bin/python: records pip installs, lists a pip configuration, succeeds at
+# everything else.
 if [[ "$1 $2 $3" == "-m pip install" ]]; then echo install >>"$(dirname "$0")/../installs"; fi
+if [[ "$1 $2 $3 $4" == "-m pip config list" ]]; then
+    echo "global.extra-index-url='file:///mirror/simple file:///more/simple'"
+    echo ":env:.find-links='/wheels'"
+fi
+"""
+
+FAKE_UV = """#!/usr/bin/env bash
+# Stands in for uv: records its installs; fails them where FAIL is set.
+if [[ $1 == --version ]]; then echo "uv 0.0.0"; exit 0; fi
+echo "$*" >>"$(dirname "$0")/../uv-installs"
+[[ -z ${FAIL:-} ]]
 """
 
 
-def _bootstrap(repo: Path) -> subprocess.CompletedProcess[str]:
+def _bootstrap(repo: Path, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         ["bash", "-c", "set -euo pipefail; source scripts/_bootstrap.sh; bootstrap_venv"],
         cwd=repo,
+        env={**os.environ, "PATH": f"{repo / 'bin'}:{os.environ['PATH']}", **env},
         capture_output=True,
         text=True,
         check=True,
     )
 
 
-def test_bootstrap_installs_again_only_when_pyproject_changes(tmp_path: Path) -> None:
+def _fake_repo(tmp_path: Path, uv: bool) -> None:
     (tmp_path / "scripts").mkdir()
     shutil.copy(ROOT / "scripts/_bootstrap.sh", tmp_path / "scripts")
-    pyproject = tmp_path / "pyproject.toml"
-    pyproject.write_text('[project]\nname = "x"\n')
-    python = tmp_path / ".venv/bin/python"
-    python.parent.mkdir(parents=True)
-    python.write_text(FAKE_PYTHON)
-    python.chmod(0o755)
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n')
+    for path, text in [(".venv/bin/python", FAKE_PYTHON), ("bin/uv", FAKE_UV)][: 1 + uv]:
+        (tmp_path / path).parent.mkdir(parents=True)
+        (tmp_path / path).write_text(text)
+        (tmp_path / path).chmod(0o755)
+
+
+def _lines(path: Path) -> list[str]:
+    return path.read_text().splitlines() if path.exists() else []
+
+
+def test_bootstrap_installs_again_only_when_pyproject_changes(tmp_path: Path) -> None:
+    _fake_repo(tmp_path, uv=False)
     installs = tmp_path / ".venv/installs"
 
-    _bootstrap(tmp_path)
-    _bootstrap(tmp_path)
-    assert installs.read_text().split() == ["install"]
+    _bootstrap(tmp_path, CLUE_NOTEBOOK_PIP="1")
+    _bootstrap(tmp_path, CLUE_NOTEBOOK_PIP="1")
+    assert _lines(installs) == ["install"]
 
-    pyproject.write_text('[project]\nname = "x"\nversion = "2"\n')
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\nversion = "2"\n')
+    _bootstrap(tmp_path, CLUE_NOTEBOOK_PIP="1")
+    _bootstrap(tmp_path, CLUE_NOTEBOOK_PIP="1")
+    assert _lines(installs) == ["install", "install"]
+
+
+def test_bootstrap_installs_with_uv_from_pips_indexes(tmp_path: Path) -> None:
+    _fake_repo(tmp_path, uv=True)
+
     _bootstrap(tmp_path)
     _bootstrap(tmp_path)
-    assert installs.read_text().split() == ["install", "install"]
+    assert _lines(tmp_path / ".venv/installs") == []
+    [install] = _lines(tmp_path / "uv-installs")
+    python = tmp_path / ".venv/bin/python"
+    assert install.startswith(f"pip install --quiet --native-tls --python {python}")
+    assert install.endswith(f"--editable {tmp_path}[dev]")
+    for option in ("--index-strategy unsafe-best-match", "--find-links /wheels",
+                   "--extra-index-url file:///mirror/simple --extra-index-url file:///more/simple"):
+        assert option in install
+
+
+def test_bootstrap_falls_back_to_pip_when_uv_fails(tmp_path: Path) -> None:
+    _fake_repo(tmp_path, uv=True)
+
+    run = _bootstrap(tmp_path, FAIL="1")
+    _bootstrap(tmp_path, FAIL="1")
+    assert len(_lines(tmp_path / "uv-installs")) == 1
+    assert _lines(tmp_path / ".venv/installs") == ["install"]
+    assert "pip tries instead" in run.stderr
 
 
 SAMPLE_TESTS = """
@@ -129,3 +174,64 @@ def test_missing_browser_fails_under_ci(tmp_path: Path) -> None:
     assert run.returncode == 1, run.stdout
     assert "1 passed, 1 skipped, 1 error" in run.stdout
     assert "cannot run under CI=true" in run.stdout
+
+
+FAKE_TOOL = """#!/usr/bin/env bash
+# Stands in for NAME: says so, exits with $STATUS (0 where unset; python only for pytest).
+echo "NAME ran: $*"
+if [[ NAME != python || "$1 $2" == "-m pytest" ]]; then exit "${STATUS:-0}"; fi
+"""
+
+
+def _test_script(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """scripts/test in a repository whose venv is set up, and whose python (pytest and the
+    kernels), ruff and mypy, chromium and postgresql are stand-ins."""
+    (tmp_path / "scripts").mkdir(exist_ok=True)
+    for script in ("scripts/_bootstrap.sh", "scripts/test"):
+        shutil.copy(ROOT / script, tmp_path / script)
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text('[project]\nname = "x"\n')
+    venv = tmp_path / ".venv/bin"
+    venv.mkdir(parents=True, exist_ok=True)
+    digest = subprocess.run(["sha256sum", str(pyproject)], capture_output=True, text=True,
+                            check=True).stdout.split()[0]
+    (tmp_path / ".venv/.pyproject.sha256").write_text(digest + "\n")
+    stand_ins = {venv / "python": "PYTEST_STATUS", venv / "ruff": "RUFF_STATUS",
+                 venv / "mypy": "MYPY_STATUS", tmp_path / "bin/chromium": "",
+                 tmp_path / "bin/initdb": "", tmp_path / "bin/dpkg": ""}
+    for path, status in stand_ins.items():
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(FAKE_TOOL.replace("NAME", path.name).replace("STATUS", status or "NONE"))
+        path.chmod(0o755)
+    return subprocess.run(
+        ["bash", "scripts/test"],
+        cwd=tmp_path,
+        env={**os.environ, "PATH": f"{tmp_path / 'bin'}:{os.environ['PATH']}", **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_test_script_reports_mypy_after_the_tests(tmp_path: Path) -> None:
+    run = _test_script(tmp_path)
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert out.index("ruff ran: check .") < out.index("python ran: -m pytest")
+    assert out.index("python ran: -m pytest") < out.index("mypy ran: --strict solver notebook_app")
+    assert "== mypy done at" in out
+
+
+@pytest.mark.parametrize(("env", "status", "says"), [
+    ({"MYPY_STATUS": "1"}, 1, "FAILED: mypy"),
+    ({"RUFF_STATUS": "1"}, 1, "FAILED: ruff"),
+    ({"MYPY_STATUS": "1", "PYTEST_STATUS": "1"}, 1, "FAILED: mypy"),
+    ({"PYTEST_STATUS": "1"}, 1, ""),
+    ({"PYTEST_STATUS": "5"}, 5, "collected no tests"),
+])
+def test_test_script_fails_when_a_step_fails(
+    tmp_path: Path, env: dict[str, str], status: int, says: str
+) -> None:
+    run = _test_script(tmp_path, **env)
+    assert run.returncode == status, run.stdout
+    assert says in run.stderr
