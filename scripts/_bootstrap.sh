@@ -88,16 +88,18 @@ _bootstrap_locked() {
 
 # The project and its dev tools go in with uv where uv can be had (on PATH, or installed into
 # .venv by pip): it downloads and unpacks the wheels in parallel, several times faster than pip
-# (docs/testing.md). uv reads none of pip's configuration, so it is handed the indexes, links,
-# and constraints pip is set up with here (and the system's certificates), and picks the newest release across them
-# as pip does. Where uv cannot be had or fails (offline, say), pip installs as before.
+# (docs/testing.md). uv reads none of pip's configuration, so it is handed the indexes, links
+# and constraints pip is set up with here (and the system's certificates); it picks the newest
+# release across them and compiles the modules to bytecode, as pip does (a test server's first
+# start would otherwise compile streamlit's and pandas' modules on a test's clock). Where uv
+# cannot be had or fails (offline, say), pip installs as before.
 _install_project() {
     local uv
     if [[ ${CLUE_NOTEBOOK_PIP:-} != 1 ]] && uv="$(_find_uv)"; then
         local -a args=()
         mapfile -t args < <(_uv_args_from_pip_config)
-        if "$uv" pip install --quiet --native-tls --python "$VENV/bin/python" "${args[@]}" \
-            --editable "$ROOT[dev]"; then
+        if "$uv" pip install --quiet --native-tls --compile-bytecode \
+            --python "$VENV/bin/python" "${args[@]}" --editable "$ROOT[dev]"; then
             return 0
         fi
         say "bootstrap: uv could not install the project; pip tries instead"

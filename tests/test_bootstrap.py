@@ -96,7 +96,8 @@ def test_bootstrap_installs_with_uv_from_pips_indexes(tmp_path: Path) -> None:
     assert _lines(tmp_path / ".venv/installs") == []
     [install] = _lines(tmp_path / "uv-installs")
     python = tmp_path / ".venv/bin/python"
-    assert install.startswith(f"pip install --quiet --native-tls --python {python}")
+    assert install.startswith("pip install --quiet --native-tls --compile-bytecode "
+                              f"--python {python}")
     assert install.endswith(f"--editable {tmp_path}[dev]")
     for option in ("--index-strategy unsafe-best-match", "--find-links /wheels",
                    "--extra-index-url file:///mirror/simple --extra-index-url file:///more/simple"):
