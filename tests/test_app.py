@@ -1171,6 +1171,27 @@ def test_while_the_odds_are_prepared_the_form_is_ready(store: Store,
     assert made == [at.session_state["live"].log]
 
 
+def test_suggest_for_me_forgets_a_question_to_me_when_my_turn_is_tapped(store: Store) -> None:
+    """Entering another player's question to me, then tapping my own name under "Who asked":
+    the Asked chip on me is no longer offered (it is dropped as the chips are drawn), and the
+    advice, drawn above it, is whom to ask, not "a contradiction" (`Advisor.asking` refuses me)."""
+    from solver.advice import Advisor, reason
+
+    log = forum_four()
+    at, _ = open_app(store, log)
+    at.toggle(key="advise_me").set_value(True).run()
+    at.pills(key="by").set_value("Bob").run()
+    at.pills(key="e_asked").set_value("Ann").run()  # Bob asked me
+    at.pills(key="by").set_value("Ann").run()  # no: it is my turn
+    assert not at.exception, at.exception
+    said = [shown(c.value) for c in at.caption]
+    assert not any(line.startswith("No advice") for line in said), said
+    here = Advisor(log, samples=1000).whom("Place 2")
+    assert question_advice(at)[0] == "Ask {}: {}, {}, {}: {}".format(
+        here.player, *here.best.triple, reason(log, here.best))
+    assert at.pills(key="e_asked").value is None
+
+
 # --- past advice: the game is over, or I am out (as `clue-notebook accuse` and `advise` say) ---
 
 ASKED = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",), refuted_by="Cat",

@@ -256,6 +256,8 @@ def best_question(log: GameLog) -> list[str]:
     from solver.advice import reason_said
 
     room, asked = state.get(CARD_KEYS[Category.ROOM]), state.get("e_asked")
+    if asked == log.game.me:  # tapped for another's question to me: dropped once chips draw
+        asked = None
 
     def lines(advisor: Advisor) -> list[Message]:
         whom = advisor.whom(room)
