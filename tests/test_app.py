@@ -997,13 +997,26 @@ def advice_shown(at: AppTest) -> list[str]:
             if c.startswith(("Ask ", "Where to head: "))]
 
 
+def advisors_made(monkeypatch: pytest.MonkeyPatch) -> list[GameLog]:
+    """The logs each `solver.advice.Advisor` made from now on was made for, in order."""
+    import solver.advice
+
+    made: list[GameLog] = []
+    real = solver.advice.Advisor.__init__
+
+    def counting(self: Any, log: GameLog, **kwargs: Any) -> None:
+        made.append(log)
+        real(self, log, **kwargs)
+
+    monkeypatch.setattr(solver.advice.Advisor, "__init__", counting)
+    return made
+
+
 def test_suggest_for_me_counts_once_per_log_and_never_shows_a_stale_answer(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """Tapping another room ranks only that room's suggestions: the count and the draw are the
     log's, made once (`solver.advice.Advisor`). An event recorded, then undone, then another
     game each show the advice of the log on the screen, never the one before."""
-    import solver.advice
-
     log = classic(ASKED, ASKED_ME)
     rooms = ("Lounge", "Kitchen", "Study", "Kitchen")
     expected = {room: advice_lines(log, room) for room in rooms}
@@ -1013,14 +1026,7 @@ def test_suggest_for_me_counts_once_per_log_and_never_shows_a_stale_answer(
     other = classic(ASKED)  # another game on the shelf
     after, before_again, elsewhere = (advice_lines(g, "Kitchen") for g in (later, log, other))
     assert expected["Kitchen"] == before_again != after != elsewhere != expected["Kitchen"]
-    made: list[GameLog] = []
-    real = solver.advice.Advisor.__init__
-
-    def counting(self: Any, log: GameLog, **kwargs: Any) -> None:
-        made.append(log)
-        real(self, log, **kwargs)
-
-    monkeypatch.setattr(solver.advice.Advisor, "__init__", counting)
+    made = advisors_made(monkeypatch)
     at, _ = open_app(store, log)
     at.pills(key="by").set_value("Ann").run()
     at.toggle(key="advise_me").set_value(True).run()
@@ -1095,14 +1101,7 @@ def test_suggest_for_me_on_a_question_to_one_player(store: Store,
     def likelier(advice: solver.advice.Advice) -> str:
         return "Likelier in another room: ask {}: {}, {}, {}".format(advice.to, *advice.triple)
 
-    made: list[GameLog] = []
-    real = solver.advice.Advisor.__init__
-
-    def counting(self: Any, log: GameLog, **kwargs: Any) -> None:
-        made.append(log)
-        real(self, log, **kwargs)
-
-    monkeypatch.setattr(solver.advice.Advisor, "__init__", counting)
+    made = advisors_made(monkeypatch)
     at, _ = open_app(store, log)
     assert at.segmented_control(key="kind").value == "Asked one"
     assert at.pills(key="by").value == "Ann" and at.pills(key="e_room").value == "Place 2"
@@ -1131,20 +1130,19 @@ def test_while_the_odds_are_prepared_the_form_is_ready(store: Store,
     `solver.odds.warm`). Meanwhile nothing in a run waits for them: "Suggest for me" and the
     race line say the odds are being prepared (no advisor is made), the form records a turn and
     the grid shows its deductions; once they are ready, the advice shows."""
-    import solver.advice
     from notebook_app.screens import play
     from solver.odds import warm
 
-    made: list[GameLog] = []
-    real = solver.advice.Advisor.__init__
-
-    def counting(self: Any, log: GameLog, **kwargs: Any) -> None:
-        made.append(log)
-        real(self, log, **kwargs)
-
-    ready = False
-    monkeypatch.setattr(solver.advice.Advisor, "__init__", counting)
+    made = advisors_made(monkeypatch)
+    ready, kernels = False, threading.Event()
     monkeypatch.setattr(warm, "ready", lambda: ready)
+    weigh = play.weigh  # the race waits for the kernels, as `warm.wait` makes it in a server
+
+    def waiting(*args: Any) -> Any:
+        kernels.wait(60)
+        return weigh(*args)
+
+    monkeypatch.setattr(play, "weigh", waiting)
     monkeypatch.setattr(play, "RACE_WAIT", 0)  # the race line's note shows
     log = forum_four()
     at, _ = open_app(store, log)
@@ -1165,6 +1163,7 @@ def test_while_the_odds_are_prepared_the_form_is_ready(store: Store,
     at.segmented_control(key="view").set_value("Grid").run()
     assert at.dataframe and not at.exception
     ready = True
+    kernels.set()
     at.segmented_control(key="view").set_value("Turn").run()
     assert preparing not in texts(at)
     assert question_advice(at)[0].startswith("Ask ")
