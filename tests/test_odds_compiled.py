@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -78,6 +78,20 @@ def modulo_small_primes(patch: pytest.MonkeyPatch, module: ModuleType) -> None:
     patch.setattr(module, "moduli_for", small_moduli)
     if hasattr(module, "WRAPS"):  # the backward pass too, never modulo 2^64 and a prime
         patch.setattr(module, "WRAPS", False)
+
+
+def backward_passes(patch: pytest.MonkeyPatch, read: Callable[[Any], Any]) -> list[Any]:
+    """What ``read`` takes from each backward pass `compiled.Backward.of` makes from now on."""
+    of = compiled_module.Backward.of.__func__  # type: ignore[attr-defined]
+    seen: list[Any] = []
+
+    def spy(cls: type, *args: Any) -> Any:
+        back = of(cls, *args)
+        seen.append(read(back))
+        return back
+
+    patch.setattr(compiled_module.Backward, "of", classmethod(spy))
+    return seen
 
 
 @pytest.fixture
@@ -314,15 +328,8 @@ def test_counted_modulo_two_to_the_64_and_a_prime(monkeypatch: pytest.MonkeyPatc
     assert pz.accusations
     python, python_work = counted(pz, False)
     assert python.run.total >= 1 << 64
-    columns: list[tuple[list[int], list[int]]] = []
-    of = compiled_module.Backward.of.__func__  # type: ignore[attr-defined]
-
-    def spy(cls: type, *args: Any) -> Any:
-        back = of(cls, *args)
-        columns.append((back.forward, back.values))
-        return back
-
-    monkeypatch.setattr(compiled_module.Backward, "of", classmethod(spy))
+    columns: list[tuple[list[int], list[int]]] = backward_passes(
+        monkeypatch, lambda back: (back.forward, back.values))
     p = (1 << 31) - 1
     bound = compiled_module.bound
     for wraps, wide, forward, backward in ((True, False, [0, p], [0, p]),
@@ -383,15 +390,7 @@ def test_a_state_with_one_row_of_the_split_takes_its_ways_out(monkeypatch: pytes
     if columns != "exact":
         modulo_small_primes(monkeypatch, compiled_module)
         monkeypatch.setattr(compiled_module, "WRAPS", columns != "primes")
-    kinds: list[list[int]] = []
-    of = compiled_module.Backward.of.__func__  # type: ignore[attr-defined]
-
-    def spy(cls: type, *args: Any) -> Any:
-        back = of(cls, *args)
-        kinds.append(back.values)
-        return back
-
-    monkeypatch.setattr(compiled_module.Backward, "of", classmethod(spy))
+    kinds: list[list[int]] = backward_passes(monkeypatch, lambda back: back.values)
     import numpy as np
 
     split = compiled_module.Envelope.split
@@ -598,15 +597,7 @@ def test_twelve_players_counted_modulo_three_primes(monkeypatch: pytest.MonkeyPa
     figures and work (counted once in Python: two seconds)."""
     pz = puzzle(forum_game(12, 0).upto(5), grid_of(forum_game(12, 0).upto(5)))
     python, python_work = counted(pz, False)
-    forward: list[list[int]] = []
-    of = compiled_module.Backward.of.__func__  # type: ignore[attr-defined]
-
-    def spy(cls: type, *args: Any) -> Any:
-        back = of(cls, *args)
-        forward.append(back.forward)
-        return back
-
-    monkeypatch.setattr(compiled_module.Backward, "of", classmethod(spy))
+    forward: list[list[int]] = backward_passes(monkeypatch, lambda back: back.forward)
     for wraps in (True, False):
         monkeypatch.setattr(compiled_module, "WRAPS", wraps)
         mine, work = counted(pz, True)
