@@ -416,6 +416,10 @@ class _Round(_Table):
         holds = self.model.holds
         self.card_of = {holds(o, c): c for o in log.game.owners for c in self.live}
         """A "holds" variable -> its card."""
+        self.said: dict[tuple[str, tuple[str, ...]], int] = {}
+        """(refuter, cards named) -> the selector of "the refuter holds one of them", made
+        once: the same answer in another deal or turn reuses it, so the solver and the swaps'
+        clauses grow with the answers that differ, not with every answer played out."""
 
     def ahead(self, deal: Mapping[str, str], seats: Sequence[str], question: Triple,
               drawn: Mapping[str, Choices] | None = None) -> tuple[bool, float, bool]:
@@ -516,7 +520,7 @@ class _Round(_Table):
     def _answer(self, deal: Mapping[str, str], by: str, cards: Triple, heard: list[int],
                 facts: list[int]) -> None:
         """The table's answer to ``by`` naming ``cards`` in ``deal``: what everyone hears goes to
-        ``heard`` (a clause behind a fresh selector for "the refuter holds one of them"), the
+        ``heard`` (a clause behind a selector for "the refuter holds one of them", `said`), the
         card shown to ``facts``."""
         holds = self.model.holds
         named = [c for c in cards if c in self.live]
@@ -525,11 +529,13 @@ class _Round(_Table):
             if not held:
                 heard += [-holds(player, c) for c in named]
                 continue
-            selector = self.model.fresh()
-            self.solver.add_clause([-selector, *(holds(player, c) for c in named)])
-            if self.swaps is not None:
-                self.swaps.add(selector, [[holds(player, c) for c in named]])
-            heard.append(selector)
+            key = (player, tuple(named))
+            if key not in self.said:
+                self.said[key] = selector = self.model.fresh()
+                self.solver.add_clause([-selector, *(holds(player, c) for c in named)])
+                if self.swaps is not None:
+                    self.swaps.add(selector, [[holds(player, c) for c in named]])
+            heard.append(self.said[key])
             facts.append(holds(player, self.rng.choice(held)))
             return
 
