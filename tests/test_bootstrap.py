@@ -180,6 +180,10 @@ def test_missing_browser_fails_under_ci(tmp_path: Path) -> None:
 FAKE_TOOL = """#!/usr/bin/env bash
 # Stands in for NAME: says so, exits with $STATUS (0 where unset; python only for pytest).
 echo "NAME ran: $*"
+if [[ NAME == python && $2 == *warm.load_all* ]]; then  # the kernels' warm-up
+    sleep "${WARM_SECONDS:-0}"; touch warmed; exit 0
+fi
+if [[ NAME == python && -e warmed ]]; then echo "pytest starts: kernels loaded"; fi
 if [[ NAME != python || "$1 $2" == "-m pytest" ]]; then exit "${STATUS:-0}"; fi
 """
 
@@ -221,6 +225,17 @@ def test_test_script_reports_mypy_after_the_tests(tmp_path: Path) -> None:
     assert out.index("ruff ran: check .") < out.index("python ran: -m pytest")
     assert out.index("python ran: -m pytest") < out.index("mypy ran: --strict solver notebook_app")
     assert "== mypy done at" in out
+
+
+def test_test_script_starts_the_tests_beside_the_kernels_warm_up(tmp_path: Path) -> None:
+    """The tests do not wait for the kernels' compile (a worker that needs them waits for it,
+    `solver.odds.warm.held`); the warm-up's end is reported after pytest's."""
+    run = _test_script(tmp_path, WARM_SECONDS="2")
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "python ran: -m pytest" in out
+    assert "pytest starts: kernels loaded" not in out
+    assert out.index("== pytest done at") < out.index("== kernels loaded at")
 
 
 @pytest.mark.parametrize(("env", "status", "says"), [

@@ -890,6 +890,39 @@ def test_a_server_makes_the_kernels_ready_in_the_background(tmp_path: Path) -> N
     assert done.stdout.split() == ["True", "True"]  # (not started: nothing waits)
 
 
+def test_a_process_loading_the_kernels_waits_while_another_compiles_them() -> None:
+    """`warm.held` across processes: while one process holds the kernels' lock (compiling them,
+    say: here it holds it, re-entered, until told to let go) another's ``kernel()`` waits,
+    then loads them."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).parent.parent
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from solver.odds import warm\n"
+         "with warm.held(), warm.held():\n    print('held', flush=True); sys.stdin.readline()"],
+        cwd=root, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert holder.stdin is not None and holder.stdout is not None
+    loader = None
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        loader = subprocess.Popen(
+            [sys.executable, "-c", "from solver.odds import compiled; "
+             "print(compiled.kernel() is not None)"],
+            cwd=root, stdout=subprocess.PIPE, text=True)
+        with pytest.raises(subprocess.TimeoutExpired):
+            loader.wait(timeout=4)  # loading them from numba's cache takes about a second
+        holder.stdin.write("\n")
+        holder.stdin.flush()
+        out, _ = loader.communicate(timeout=300)
+        assert loader.returncode == 0 and out.split() == ["True"]
+    finally:
+        for process in (holder, loader):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.wait()
+
+
 @pytest.mark.parametrize("small", [False, True], ids=["exact", "modulo-primes"])
 def test_bluff_weights_equal_the_python_programme(small: bool,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:

@@ -98,9 +98,10 @@ def kernel() -> ModuleType | None:
     Python programme counts instead, logged once, never a traceback for the user."""
     warm.wait()  # a server making them ready apart: its compile, not a second one here
     try:
-        from . import kernel as compiled_kernel
+        with warm.held():  # not while another process compiles them
+            from . import kernel as compiled_kernel
 
-        _warm_up(compiled_kernel)
+            _warm_up(compiled_kernel)
     except Stopped:  # the session ended during the load: the next count loads them again
         raise
     except Exception:

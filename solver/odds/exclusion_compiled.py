@@ -94,9 +94,10 @@ def kernel() -> ModuleType | None:
     (logged once; the Python count counts instead, never a traceback for the user)."""
     warm.wait()  # a server making them ready apart: its compile, not a second one here
     try:
-        from . import exclusion_kernel
+        with warm.held():  # not while another process compiles them
+            from . import exclusion_kernel
 
-        _warm_up(exclusion_kernel)
+            _warm_up(exclusion_kernel)
     except Stopped:  # the session ended during the load: the next count loads them again
         raise
     except Exception:

@@ -59,9 +59,10 @@ def kernel() -> ModuleType | None:
     """The compiled kernels, or ``None`` where numba does not load (logged once)."""
     warm.wait()  # a server making them ready apart: its compile, not a second one here
     try:
-        from . import pins_kernel
+        with warm.held():  # not while another process compiles them
+            from . import pins_kernel
 
-        _warm_up(pins_kernel)
+            _warm_up(pins_kernel)
     except Stopped:  # the session ended during the load: the next count loads them again
         raise
     except Exception:

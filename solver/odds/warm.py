@@ -11,22 +11,37 @@ only once they are `ready`, and says so meanwhile.
 
 Where numba's cache already holds them (every start but the first after an install), they
 are loaded here at once, as before.
+
+Processes share numba's cache, so loading the kernels (compiling those it lacks) is done under
+a lock across processes (`held`): a second process that needs them while another compiles them
+waits and then loads what the first wrote, rather than compiling the same kernels beside it
+(the test runner's workers, two servers started together); and two compiles never update the
+same cache index at once (numba reads it, adds an entry and writes it back).
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import subprocess
 import sys
+import tempfile
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
+from typing import IO
 
 _started = threading.Event()
 _loaded = threading.Event()
 _here = threading.local()
 """``preparing``: whether this thread is `start`'s."""
+_held = threading.RLock()
+"""This process's hold on the kernels' lock (`held`), by one thread at a time, re-entrant."""
+_lock_file: list[IO[bytes]] = []
+"""The lock file while this process holds it."""
 
 
 def load_all() -> None:
@@ -37,6 +52,52 @@ def load_all() -> None:
     compiled.kernel()
     exclusion_compiled.kernel()
     pins_compiled.kernel()
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """Hold the kernels' lock, across processes where the system has ``flock`` (waiting while
+    another process loads or compiles them), for loading them: each count's ``kernel()``.
+    Re-entrant within a process."""
+    with _held:
+        if _lock_file:  # held by this thread already
+            yield
+            return
+        opened = _open_lock()
+        if opened is not None:
+            _lock_file.append(opened)
+        try:
+            yield
+        finally:
+            if opened is not None:
+                _lock_file.clear()
+                opened.close()  # closing releases the lock
+
+
+def _open_lock() -> IO[bytes] | None:
+    """The lock file beside numba's cache of the kernels, locked (``flock``, waiting for another
+    process to let go of it); ``None`` where there is no such lock (no ``fcntl``, no writable
+    place): then this process loads them unguarded, as numba alone would."""
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256(str(here).encode()).hexdigest()[:16]
+    for path in (Path(os.environ.get("NUMBA_CACHE_DIR") or here / "__pycache__") / "kernels.lock",
+                 Path(tempfile.gettempdir()) / f"clue-notebook-kernels-{digest}.lock"):
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            opened = open(path, "ab")  # noqa: SIM115 (held open while locked: `held` closes it)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(opened, fcntl.LOCK_EX)
+        except OSError:
+            opened.close()
+            continue
+        return opened
+    return None
 
 
 @cache
