@@ -36,7 +36,7 @@ or card by card after it, was the quicker count.
 At such a table, where the programme's hands alone allow more than `BEHIND` states
 (`programme_states`: 45 cards at 30 events), the programme finished none of the logs measured,
 and inclusion-exclusion card by card is the count that finishes where inclusion-exclusion does
-not: there the programme takes no turns and counts only after card by card has dropped out.
+not: there the programme is not tried at all (it finished none of the 27 such logs measured).
 
 Late in a game the passes give almost every open card its own set of possible holders, and the
 count owner by owner, which counts cards by kind, has little left to merge: where its kinds
@@ -115,19 +115,22 @@ morning: the envelope's slots in order). A property of the log, so the label is 
 every machine."""
 BEHIND = 1 << 29
 """Where inclusion-exclusion runs, the count owner by owner is not tried (`HOPELESS`) and the
-programme's hands allow more states than this (`programme_states`), the programme takes no
-turns: it counts alone once inclusion-exclusion and then inclusion-exclusion card by card have
-dropped out. Of the crowded 12-player logs measured at 30 events (45 cards, seeds 0-35: 27;
-forum, seeds 0-11: 11) the programme finished 4, with 2^26.1-2^27.6 such states, and none of
-the 24 with 2^27.9 or more (20 million units spent for nothing on each); forum logs at 30 events
-(seeds 0-29) have at most 2^27.1, crowded ones at 10 events at most 2^28.1; at 60 events (45
-cards, seeds 0-11, not crowded) it finished none above 2^28.2. Above 2^29 are 15 of those
-logs, all 45 cards at 30 events: 7 that only card by card finishes, which no longer pay the
+programme's hands allow more states than this (`programme_states`), the programme is not
+tried at all: inclusion-exclusion, then inclusion-exclusion card by card, and where both drop
+out the odds are sampled. Of the crowded 12-player logs measured at 30 events (45 cards, seeds
+0-35: 27; forum, seeds 0-11: 11) the programme finished 4, with 2^26.1-2^27.6 such states,
+and none of the 24 with 2^27.9 or more (20 million units spent for nothing on each); forum logs
+at 30 events (seeds 0-29) have at most 2^27.1, crowded ones at 10 events at most 2^28.1; at 60
+events (45 cards, seeds 0-11, not crowded) it finished none above 2^28.2. Above 2^29 are 15 of
+those logs, all 45 cards at 30 events: 7 that only card by card finishes, which no longer pay the
 programme's 20 million units first (0.4-1.0 s of CPU), 4 that inclusion-exclusion finishes and
-4 that no count does.
-The order does not change which counts finish (each keeps its budget), so the same logs are
-exact, with the same figures (`docs/odds-measurements.md`, "Where the time goes", 2026-12-02:
-the programme behind card by card)."""
+4 that no count does. Until 2026-12-02, 19:10 the programme still counted alone once card by
+card had dropped out (the order does not change which counts finish); it finished none of
+these 15, nor of the 12 more above 2^29 at seeds 36-71 (2^29.1-2^31.1: each past its 20
+million units, 0.41-0.90 s of CPU for nothing before the log was sampled), so it is no longer
+tried there: a property of the log, so the label is the same on every machine; no log measured
+changes label (`docs/odds-measurements.md`, "Where the time goes", 2026-12-02: the programme
+behind card by card, and evening: the programme not tried where it is behind)."""
 EARLY = 1 << 28
 """Where inclusion-exclusion runs, the count owner by owner is not tried (`HOPELESS`) and the
 programme's hands allow more states than this (`programme_states`), inclusion-exclusion card by
@@ -281,9 +284,9 @@ def exact_count(
     finish it was not quicker (`docs/odds-measurements.md`, "Where the time goes", late night, card
     by
     card). Where, besides, the count owner by owner is not tried (`HOPELESS`) and the
-    programme's hands allow more than `BEHIND` states (`programme_states`), the programme takes
-    no turns: card by card counts once inclusion-exclusion has dropped out, and the programme
-    alone (up to ``alone``) only once card by card has dropped out too."""
+    programme's hands allow more than `BEHIND` states (`programme_states`), the programme is
+    not tried: card by card counts once inclusion-exclusion has dropped out, and where it drops
+    out too, `OverBudget`."""
     hands = sum(1 for p in pz.game.player_names if pz.capacity[pz.owners.index(p)] > 0)
     many = hands > FEW_HANDS
     runs: list[tuple[Steps[OwnerCount | Count], Budget, int]] = []
@@ -293,16 +296,15 @@ def exact_count(
     hopeless = states > HOPELESS * owner_budget
     states_by_card = (programme_states(pz) if crowd and hopeless and pins_budget > 0
                       and expands(pz) else 0)
-    behind = states_by_card > BEHIND  # the programme only after the others
+    behind = states_by_card > BEHIND  # the programme not at all
     early = behind or states_by_card > EARLY  # card by card takes turns with inclusion-exclusion
     by_owner = Budget(owner_budget, shared=0 if crowd and not last else None)  # waits for them
     if not last:
         runs.append((owner_steps(pz, by_owner), by_owner, LEAD if many and not crowd else 1))
-    by_card = (Budget(alone, uncompiled=budget, shared=budget) if alone > budget
-               else Budget(budget))
-    programme = (count_steps(pz, by_card, compiled=True), by_card, 1 if many else LEAD)
     if not behind:
-        runs.append(programme)
+        by_card = (Budget(alone, uncompiled=budget, shared=budget) if alone > budget
+                   else Budget(budget))
+        runs.append((count_steps(pz, by_card, compiled=True), by_card, 1 if many else LEAD))
     if not many:
         runs.reverse()
     if crowd:  # inclusion-exclusion is favoured, and goes first
@@ -315,9 +317,6 @@ def exact_count(
         runs.insert(1, pins_run(pz, pins_budget, PINS_SHARE))
     with contextlib.suppress(OverBudget):
         return first_finished(runs, HEAD_START)
-    if behind:  # card by card has dropped out too: the programme alone
-        with contextlib.suppress(OverBudget):
-            return first_finished([programme])
     if last and not hopeless:  # else it is not tried at all
         with contextlib.suppress(OverBudget):
             return first_finished([(owner_steps(pz, by_owner), by_owner, 1)])
