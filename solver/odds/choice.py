@@ -124,7 +124,7 @@ at 30 events (seeds 0-29) have at most 2^27.1, crowded ones at 10 events at most
 events (45 cards, seeds 0-11, not crowded) it finished none above 2^28.2. Above 2^29 are 15 of
 those logs, all 45 cards at 30 events: 7 that only card by card finishes, which no longer pay the
 programme's 20 million units first (0.4-1.0 s of CPU), 4 that inclusion-exclusion finishes and
-4 that no count does. Until 2026-12-02, 19:10 the programme still counted alone once card by
+4 that no count does. Until 2026-12-02, evening, the programme still counted alone once card by
 card had dropped out (the order does not change which counts finish); it finished none of
 these 15, nor of the 12 more above 2^29 at seeds 36-71 (2^29.1-2^31.1: each past its 20
 million units, 0.41-0.90 s of CPU for nothing before the log was sampled), so it is no longer
