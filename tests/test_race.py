@@ -939,10 +939,11 @@ def test_the_turns_ahead_start_from_the_hidden_choices_the_race_kept() -> None:
     comparison below fails (0.597) when `outlook` draws the choices anew.
 
     One draw of 3,000 deals, not the mean of three (chosen when each draw was some 16 s of
-    CPU; now about half a second, `test_the_turns_ahead_hear_each_answer_once`): over seeds 1-6 a draw strays from the enumeration by 0.019 at most (about 0.01
-    typically) and, with the choices drawn anew, by 0.034 to 0.078 (0.059 expected), so 0.03
-    sits some 3 typical strays from either; seed 3 strays by 0.008 at most, and by 0.050 to
-    0.066 with the choices drawn anew."""
+    CPU; now about half a second, `test_the_turns_ahead_hear_each_answer_once`): over seeds
+    1-6 a draw strays from the enumeration by 0.019 at most (about 0.01 typically) and, with
+    the choices drawn anew, by 0.034 to 0.078 (0.059 expected), so 0.03 sits some 3 typical
+    strays from either; seed 3 strays by 0.008 at most, and by 0.050 to 0.066 with the
+    choices drawn anew."""
     log = _mine(19)
     assert asked_this_turn(log)
     expected = brute_race_of(log)
