@@ -633,6 +633,9 @@ def _advise_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--room", metavar="ROOM", help=_("the room you stand in (default: any)"))
     parser.add_argument("--to", metavar="PLAYER",
                         help=_("the one player asked (forum variant; default: the table in turn)"))
+    parser.add_argument("--whom", action="store_true",
+                        help=_("whom to ask and what (forum variant): each other player put the "
+                               "likeliest cards alone, the one whose answer tells most first"))
     parser.add_argument("--top", type=_count("--top"), default=10, metavar="N",
                         help=_("how many suggestions to list (default 10)"))
     parser.add_argument("--rule", choices=("likeliest", "information"), default="likeliest",
@@ -678,6 +681,8 @@ def run_advise(args: argparse.Namespace) -> int:
     rooms = 1 if args.room is not None else len(deck.rooms)
     samples = draw_size(args.samples, rooms * len(deck.suspects) * len(deck.weapons))
     grid = grid_of(log)
+    if args.whom:
+        return _advise_whom(args, log, samples, grid)
     elsewhere = None
     if args.room is not None and Rule(args.rule) is Rule.LIKELIEST and not args.json:
         here = advise_here(log, args.room, samples=samples, seed=args.seed,
@@ -701,6 +706,28 @@ def run_advise(args: argparse.Namespace) -> int:
             s, w, r = elsewhere.triple
             print(_("where to head: {room}, to ask {suspect}, {weapon} ({score})").format(
                 room=r, suspect=s, weapon=w, score=f"{elsewhere.score:.2f}"))
+    return OK
+
+
+def _advise_whom(args: argparse.Namespace, log: GameLog, samples: int, grid: Grid) -> int:
+    """`run_advise` with ``--whom``: `Advisor.whom` from the same count and draw as ``advise``
+    (so the question put to each player is ``advise --to`` theirs)."""
+    from . import odds_report
+    from .advice import Advisor, reason
+
+    if args.to is not None:
+        raise InvalidLogError([_("--whom: asks every other player; leave out --to {to}").format(
+            to=args.to)])
+    if args.rule != "likeliest":
+        raise InvalidLogError([_("--rule: --whom puts each player the likeliest cards; "
+                                 "{rule} is not offered with it").format(rule=args.rule)])
+    whom = Advisor(log, samples=samples, seed=args.seed, refuter_model=args.refuter_model,
+                   grid=grid).whom(args.room)
+    reasons = [reason(log, whom.best, grid)]
+    if args.json:
+        _print_json(odds_report.whom_json(whom, reasons))
+    else:
+        print("\n".join(odds_report.whom_lines(whom, reasons)))
     return OK
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .advice import AccusationCheck, Advice, Rule, ShowAdvice
+from .advice import AccusationCheck, Advice, Rule, ShowAdvice, Whom
 from .i18n import _, ngettext
 from .odds import Number, Odds
 
@@ -157,6 +157,31 @@ def advice_json(advice: Sequence[Advice], top: int,
             item["reason"] = reasons[i]
         out.append(item)
     return out
+
+
+def whom_lines(whom: Whom, reasons: Sequence[str] = ()) -> list[str]:
+    """The forum variant: whom to ask and what, then every other player with the best question
+    put to them alone, by what their answer is expected to tell about the envelope (bits);
+    ``reasons`` (`solver.advice.reason`) go under the first."""
+    s, w, r = whom.best.triple
+    lines = [_("ask {player}: {suspect}, {weapon}, {room}").format(
+        player=whom.player, suspect=s, weapon=w, room=r)]
+    lines += [f"         {reason}" for reason in reasons[:1]]
+    lines.append(_("Each player, asked alone, by expected information about the envelope "
+                   "(bits):"))
+    for player, a in whom.players:
+        s, w, r = a.triple
+        refuted = _("(refuted {chance})").format(chance=percent(a.refuted).strip())
+        lines.append(f"  {a.gain:5.2f}  {player}: {s}, {w}, {r}   {refuted}")
+    return lines
+
+
+def whom_json(whom: Whom, reasons: Sequence[str] = ()) -> dict[str, Any]:
+    """Whom to ask (``player``), and each player with the best suggestion put to them alone
+    (`advice_json`'s fields), the one to ask first."""
+    players = [{"player": player, **advice_json([a], 1, reasons if i == 0 else ())[0]}
+               for i, (player, a) in enumerate(whom.players)]
+    return {"player": whom.player, "players": players}
 
 
 def show_text(advice: ShowAdvice) -> str:

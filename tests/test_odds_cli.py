@@ -186,6 +186,38 @@ def test_advise(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 2 and "to: 'Zed'" in err
 
 
+def test_advise_whom(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``advise --whom`` (the forum's question to one player): whom to ask and what, then each
+    other player with the question ``advise --to`` them puts first (the same count and draw),
+    by what their answer tells about the envelope."""
+    args = ("advise", str(log_file), "--whom", "--room", "Lounge", "--samples", "300")
+    status, out, _ = run(capsys, *args, "--json")
+    data = json.loads(out)
+    players = [p["player"] for p in data["players"]]
+    assert status == 0 and sorted(players) == ["Bob", "Cy"] and data["player"] == players[0]
+    gains = [round(p["gain"], 9) for p in data["players"]]
+    assert gains == sorted(gains, reverse=True)
+    assert "if players ask about cards they do not hold" in data["players"][0]["reason"]
+    for asked in data["players"]:
+        assert asked["cards"][2] == "Lounge"
+        status, out, _ = run(capsys, "advise", str(log_file), "--to", asked["player"], "--room",
+                             "Lounge", "--top", "1", "--json", "--samples", "300")
+        alone = json.loads(out)[0]
+        assert (alone["cards"], alone["gain"]) == (asked["cards"], asked["gain"])
+    status, out, _ = run(capsys, *args)
+    lines = out.splitlines()
+    assert status == 0 and lines[0] == "ask {}: {}, {}, {}".format(
+        data["player"], *data["players"][0]["cards"])
+    assert lines[2].startswith("Each player, asked alone")
+    assert [line.split(":")[0].split()[-1] for line in lines[3:]] == players
+    status, _, err = run(capsys, *args, "--to", "Cy")
+    assert status == 2 and "--whom" in err and "Traceback" not in err
+    status, _, err = run(capsys, *args, "--rule", "information")
+    assert status == 2 and "--rule" in err and "Traceback" not in err
+    status, _, err = run(capsys, "advise", str(log_file), "--whom", "--room", "Rope")
+    assert status == 2 and "room" in err
+
+
 def test_show(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "show", str(log_file), "Bob", "Mr. Green", "Rope", "Lounge")
     assert status == 0 and out.startswith("show Rope: it is your only match")
