@@ -9,7 +9,8 @@ Real ``streamlit run`` servers on 127.0.0.1 and phones that speak the app's webs
   entry can neither save over it nor undo it;
 - ``kill -9`` of a server at a random moment while a phone records turns loses no entry the app
   said it recorded; the entry in flight is saved or, when the phone comes back, put back in
-  its form with a message; the database passes its integrity check (SQLite and PostgreSQL).
+  its form with a message; the database passes its integrity check (SQLite and PostgreSQL);
+- a server does no full garbage collection after each run (`.streamlit/config.toml`).
 
 The PostgreSQL server is the test session's own (``tests/conftest.py``).
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import random
 import threading
+import tomllib
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,6 +42,22 @@ from tests.wsclient import (
 )
 
 ANN, BOB = "shelf-of-ann-phone", "shelf-of-bob-phone"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_a_run_ends_without_a_full_garbage_collection() -> None:
+    """Streamlit's ``runner.postScriptGC`` (on unless set) ends every run with ``gc.collect(2)``,
+    which walks the whole heap of a server that has loaded pandas, altair, numba and the odds
+    kernels: about 100 ms of CPU per tap on a chip, several times what the run itself costs
+    (docs/testing.md). Servers run from the repository root, which holds this setting. (The
+    option is read from Streamlit's own list, so a renamed one fails here instead of being
+    ignored; AppTest never collects, so no AppTest run can show the difference.)"""
+    from streamlit import config
+
+    option = config._config_options_template["runner.postScriptGC"]
+    assert option.default_val is True  # what a server does unless told otherwise
+    settings = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
+    assert settings["runner"]["postScriptGC"] is False
 
 
 def started(database: str | Path) -> Server:
