@@ -253,7 +253,16 @@ def settle(page: Page, timeout: float = 30, drawn: bool = True) -> None:
     for selector in page.evaluate(SHOWN, busy):  # one look; then wait for what is still shown
         expect(page.locator(selector)).to_have_count(0, timeout=timeout * 1000)
     if drawn and page.locator(WORKING).count():
-        expect(page.locator(WORKING)).to_have_count(0, timeout=BESIDE_MOST * 1000)
+        watched = runs(page)
+        asked, started = watched.asked, watched.started
+        try:
+            expect(page.locator(WORKING)).to_have_count(0, timeout=BESIDE_MOST * 1000)
+        except AssertionError as error:  # say which note, and whether its looks reached the app
+            notes = page.locator(f"p:has({WORKING})").all_inner_texts()
+            raise AssertionError(
+                f"the work beside the runs was still awaited after {BESIDE_MOST} s: {notes}; "
+                f"meanwhile the page asked for {watched.asked - asked} runs and "
+                f"{watched.started - started} started ({watched.state()})") from error
         settle(page, timeout, drawn)
 
 
