@@ -33,7 +33,8 @@ Browser tests
     To serve the app, take the ``app_url`` fixture: it starts ``python -m streamlit run
     notebook_app/app.py`` on a free localhost port with its own database (``app_db``, in the
     test's ``tmp_path``), with the flags ``scripts/app`` uses (no prompts, no calls out), waits for
-    ``/_stcore/health``, and stops the server after the test.
+    ``/_stcore/health``, and stops the server after the test. The odds kernels are in numba's
+    cache before it starts (``kernels_cached``), so no server compiles them on a test's clock.
 
 Artifacts
     ``artifacts_dir`` is ``test-artifacts/`` at the repository root (git ignores it): save
@@ -42,11 +43,13 @@ Artifacts
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -294,10 +297,37 @@ def app_db(tmp_path: Path) -> Path:
     return tmp_path / "games.sqlite3"
 
 
+KERNELS_LOCK = Path(tempfile.gettempdir()) / f"clue-notebook-kernels-{os.getuid()}.lock"
+"""Held while one test process checks (and compiles) the odds kernels in numba's cache."""
+
+
+@pytest.fixture(scope="session")
+def kernels_cached() -> None:
+    """The odds kernels in numba's cache before a test starts an app server, as ``scripts/test``
+    has them before pytest. A server that finds them missing (after a change to a kernel, or a
+    rebase onto one) compiles them (`solver.odds.warm`: about two minutes of CPU) while its page
+    says "The odds are being prepared", the note of the work beside the runs that a browser test
+    waits out (`tests.phone.BESIDE_MOST`): on a loaded machine past that wait. And two workers'
+    servers compiling at once could leave numba's index naming the other's code
+    (docs/testing.md). So one test process at a time looks (half a second where they are
+    cached) and compiles them apart where they are not."""
+    from solver.odds import warm
+    from solver.odds.compiled import installed
+
+    if not installed():
+        return
+    with KERNELS_LOCK.open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if warm.uncached():
+            warm.compile_apart()
+
+
 @pytest.fixture
-def app_url(app_db: Path, request: pytest.FixtureRequest) -> Iterator[str]:
-    """``streamlit run notebook_app/app.py`` on a free localhost port, with its own database.
-    Its log is shown under a test that fails (`pytest_runtest_makereport`)."""
+def app_url(app_db: Path, request: pytest.FixtureRequest, kernels_cached: None
+            ) -> Iterator[str]:
+    """``streamlit run notebook_app/app.py`` on a free localhost port, with its own database,
+    the odds kernels compiled (`kernels_cached`). Its log is shown under a test that fails
+    (`pytest_runtest_makereport`)."""
     port = _free_port()
     log = app_db.with_name("server.log")
     env = {**os.environ, "CLUE_NOTEBOOK_DB": str(app_db)}
