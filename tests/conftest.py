@@ -43,13 +43,11 @@ Artifacts
 
 from __future__ import annotations
 
-import fcntl
 import os
 import shutil
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -297,29 +295,22 @@ def app_db(tmp_path: Path) -> Path:
     return tmp_path / "games.sqlite3"
 
 
-KERNELS_LOCK = Path(tempfile.gettempdir()) / f"clue-notebook-kernels-{os.getuid()}.lock"
-"""Held while one test process checks (and compiles) the odds kernels in numba's cache."""
-
-
 @pytest.fixture(scope="session")
 def kernels_cached() -> None:
-    """The odds kernels in numba's cache before a test starts an app server, as ``scripts/test``
-    has them before pytest. A server that finds them missing (after a change to a kernel, or a
-    rebase onto one) compiles them (`solver.odds.warm`: about two minutes of CPU) while its page
-    says "The odds are being prepared", the note of the work beside the runs that a browser test
-    waits out (`tests.phone.BESIDE_MOST`): on a loaded machine past that wait. And two workers'
-    servers compiling at once could leave numba's index naming the other's code
-    (docs/testing.md). So one test process at a time looks (half a second where they are
-    cached) and compiles them apart where they are not."""
+    """The odds kernels in numba's cache before a test starts an app server. A server that finds
+    them missing (in CI, while ``scripts/test``'s warm-up still compiles them beside the first
+    tests; after a change to a kernel, or a rebase onto one) has them compiled and waits for that
+    (`solver.odds.warm`: about two minutes of one core) while its page says "The odds are being
+    prepared", the note of the work beside the runs that a browser test waits out
+    (`tests.phone.BESIDE_MOST`): on a loaded machine, past that wait. Here the wait is the
+    set-up's, with no server or browser started yet: where they are missing they are compiled
+    apart, under the kernels' lock (`warm.held`: after a compile already under way, a load from
+    the cache). Half a second of CPU per test process where they are cached."""
     from solver.odds import warm
     from solver.odds.compiled import installed
 
-    if not installed():
-        return
-    with KERNELS_LOCK.open("a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if warm.uncached():
-            warm.compile_apart()
+    if installed() and warm.uncached():
+        warm.compile_apart()
 
 
 @pytest.fixture
