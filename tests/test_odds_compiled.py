@@ -890,6 +890,47 @@ def test_a_server_makes_the_kernels_ready_in_the_background(tmp_path: Path) -> N
     assert done.stdout.split() == ["True", "True"]  # (not started: nothing waits)
 
 
+def test_the_kernels_sources_are_every_module_they_import() -> None:
+    """numba bakes the functions and constants a kernel uses from other modules into its cached
+    machine code, but keys that cache on the kernel's own file: `warm.SOURCES`, whose digest
+    stamps the cache, must hold every module the kernels import from the package."""
+    import ast
+
+    from solver.odds import warm
+
+    here = Path(warm.__file__).parent
+    for name in warm.KERNELS:
+        tree = ast.parse((here / f"{name}.py").read_text(encoding="utf-8"))
+        used = {node.module for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module}
+        assert used <= set(warm.SOURCES), (name, used - set(warm.SOURCES))
+
+
+def test_another_versions_cached_kernels_are_dropped(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cache stamped with another version of the kernels' sources (or none) loses the
+    kernels' files, and only theirs, and is stamped; one stamped with this version is left
+    alone. Where the stamp differs, loading the kernels would compile them (`warm.uncached`)."""
+    from solver.odds import warm
+
+    kernels = ["kernel.wrapped-42.py311.nbi", "kernel.wrapped-42.py311.1.nbc",
+               "pins_kernel.count-7.py311.2.nbc", "exclusion_kernel.add-3.py311.nbi"]
+    others = ["elsewhere.f-1.py311.nbi", "kernel.cpython-311.pyc"]
+    for name in kernels + others:
+        (tmp_path / name).write_bytes(b"x")
+    assert warm.drop_stale_in(tmp_path, "v2")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*others, warm.STAMP])
+    (tmp_path / kernels[0]).write_bytes(b"x")  # compiled since, for this version
+    assert not warm.drop_stale_in(tmp_path, "v2")
+    assert (tmp_path / kernels[0]).exists()
+    assert warm.drop_stale_in(tmp_path, "v3") and not (tmp_path / kernels[0]).exists()
+
+    compiled_module.kernel()  # cached for this version: nothing to compile
+    assert not warm.uncached()
+    monkeypatch.setattr(warm, "sources_digest", lambda: "another version")
+    assert warm.uncached()
+
+
 def test_a_process_loading_the_kernels_waits_while_another_compiles_them() -> None:
     """`warm.held` across processes: while one process holds the kernels' lock (compiling them,
     say: here it holds it, re-entered, until told to let go) another's ``kernel()`` waits,

@@ -95,6 +95,7 @@ def kernel() -> ModuleType | None:
     warm.wait()  # a server making them ready apart: its compile, not a second one here
     try:
         with warm.held():  # not while another process compiles them
+            warm.drop_stale()  # another version's kernels, cached
             from . import exclusion_kernel
 
             _warm_up(exclusion_kernel)

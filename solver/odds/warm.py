@@ -12,6 +12,13 @@ only once they are `ready`, and says so meanwhile.
 Where numba's cache already holds them (every start but the first after an install), they
 are loaded here at once, as before.
 
+numba keys each kernel's cached machine code on its own file only, yet bakes into it the other
+kernels it calls and the constants it reads (`exclusion_kernel.add` in `pins_kernel`,
+`residues.TOP`): after an edit or an upgrade that changed one of those alone, the cache would
+go on serving the old code. So the cache is kept for one version of all the kernels' sources
+(`SOURCES`, a digest stamped beside it): another version's cached kernels are dropped before
+any is loaded (`drop_stale`) and compiled again.
+
 Processes share numba's cache, so loading the kernels (compiling those it lacks) is done under
 a lock across processes (`held`): a second process that needs them while another compiles them
 waits and then loads what the first wrote, rather than compiling the same kernels beside it
@@ -32,7 +39,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 _started = threading.Event()
 _loaded = threading.Event()
@@ -42,6 +49,15 @@ _held = threading.RLock()
 """This process's hold on the kernels' lock (`held`), by one thread at a time, re-entrant."""
 _lock_file: list[IO[bytes]] = []
 """The lock file while this process holds it."""
+
+
+KERNELS = ("kernel", "exclusion_kernel", "pins_kernel")
+"""The modules of compiled kernels (numba's cache files start with their names)."""
+SOURCES = (*KERNELS, "residues")
+"""The modules the compiled kernels are made of: the kernels' own and every module whose
+functions or constants they use (`tests/test_odds_compiled.py` checks their imports)."""
+STAMP = "kernels.sha256"
+"""The file beside numba's cache naming the version of `SOURCES` it holds kernels of."""
 
 
 def load_all() -> None:
@@ -126,24 +142,77 @@ def _prepare() -> None:
 def uncached() -> bool:
     """Whether loading the kernels here would compile some: numba's cache on disk has no index
     for a kernel's source as it is (read from numba's own cache objects; anything unexpected
-    counts as uncached). Where numba caches nothing (no writable directory), ``False``: a
-    process apart could not hand its compile over."""
+    counts as uncached), or holds another version's (`drop_stale` would drop them). Where numba
+    caches nothing (no writable directory), ``False``: a process apart could not hand its
+    compile over."""
     try:
-        from numba.core.dispatcher import Dispatcher
-
-        from . import exclusion_kernel, kernel, pins_kernel
-
-        for module in (kernel, exclusion_kernel, pins_kernel):
-            for value in vars(module).values():
-                if (isinstance(value, Dispatcher)
-                        and value.py_func.__module__ == module.__name__):
-                    index = getattr(getattr(value, "_cache", None), "_cache_file", None)
-                    if index is not None and not index._load_index():
-                        return True
+        digest = sources_digest()
+        for cache in _caches():
+            if _stamped(Path(cache._cache_path)) != digest or not cache._cache_file._load_index():
+                return True
     except Exception:
         logging.getLogger(__name__).warning("numba's cache could not be read", exc_info=True)
         return True
     return False
+
+
+def _caches() -> Iterator[Any]:
+    """numba's cache object of every kernel (none where numba caches nothing)."""
+    from importlib import import_module
+
+    from numba.core.dispatcher import Dispatcher
+
+    for name in KERNELS:
+        module = import_module(f"{__package__}.{name}")
+        for value in vars(module).values():
+            if isinstance(value, Dispatcher) and value.py_func.__module__ == module.__name__:
+                cache = getattr(value, "_cache", None)
+                if hasattr(cache, "_cache_path") and hasattr(cache, "_cache_file"):
+                    yield cache
+
+
+def sources_digest() -> str:
+    """A digest of the sources of every module in `SOURCES`."""
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for name in SOURCES:
+        digest.update((here / f"{name}.py").read_bytes())
+    return digest.hexdigest()
+
+
+@cache
+def drop_stale() -> None:
+    """Once per process, before a kernel is loaded (under `held`): drop from numba's cache
+    every kernel cached from another version of `SOURCES`, so that they compile again."""
+    try:
+        digest = sources_digest()
+        for directory in {Path(cache._cache_path) for cache in _caches()}:
+            drop_stale_in(directory, digest)
+    except OSError:
+        logging.getLogger(__name__).warning("numba's cache could not be checked", exc_info=True)
+
+
+def drop_stale_in(directory: Path, digest: str) -> bool:
+    """In one cache ``directory``: unless it is stamped with ``digest``, delete the kernels'
+    cache files (`KERNELS`: ``<module>.<function>-<line>.pyXY[.N].nbi/.nbc``) and stamp it;
+    whether any was stale."""
+    if _stamped(directory) == digest:
+        return False
+    for name in KERNELS:
+        for path in [*directory.glob(f"{name}.*.nbi"), *directory.glob(f"{name}.*.nbc")]:
+            path.unlink(missing_ok=True)
+    stamp = directory / STAMP
+    fresh = stamp.with_suffix(f".{os.getpid()}.tmp")
+    fresh.write_text(digest + "\n", encoding="utf-8")
+    fresh.replace(stamp)
+    return True
+
+
+def _stamped(directory: Path) -> str | None:
+    try:
+        return (directory / STAMP).read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
 
 
 def compile_apart() -> bool:
