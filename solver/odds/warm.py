@@ -147,9 +147,11 @@ def uncached() -> bool:
     compile over."""
     try:
         digest = sources_digest()
-        for cache in _caches():
-            if _stamped(Path(cache._cache_path)) != digest or not cache._cache_file._load_index():
-                return True
+        caches = list(_caches())
+        if any(_stamped(d) != digest for d in {Path(c._cache_path) for c in caches}):
+            return True
+        if any(not cache._cache_file._load_index() for cache in caches):
+            return True
     except Exception:
         logging.getLogger(__name__).warning("numba's cache could not be read", exc_info=True)
         return True
