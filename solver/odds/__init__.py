@@ -5,16 +5,17 @@ per part (see ``docs/odds.md``):
 
 - `setup`: the SAT grid settles every forced cell; what is left is a `Puzzle` (open cards with
   their possible owners, places left per hand, open refutations, wrong accusations);
+  `symmetry`: interchangeable players dealt as one;
 - `owners`: the exact count owner by owner, cards counted by kind (the many-player decks);
 - `programme`: the exact count card by card (few players with big hands, many refutations);
 - `exclusion`: the exact count by inclusion-exclusion over the ruled-out cells (many players,
-  few cells ruled out);
-- `compiled`: the same programme with its loop in machine code (`kernel`, numba), where numba
-  is installed;
-- `exclusion_compiled`: the same inclusion-exclusion with its loops in machine code
-  (`exclusion_kernel`, numba), where numba is installed;
+  few cells ruled out); `pins`: the same sum dealt card by card, the envelope as three slots;
+- `compiled`, `exclusion_compiled`, `pins_compiled`: the same counts with their loops in
+  machine code (`kernel`, `exclusion_kernel`, `pins_kernel`, numba), where numba is installed;
+  `warm`: the kernels made ready as a server starts;
 - `exact`: the programme's whole count with the envelope's slots and wrong accusations, and the
   probabilities from a count;
+- `triples`: which envelopes are possible, exactly (a SAT question);
 - `chain`: past the work budget, a Markov chain over deals, labelled approximate;
 - `result`: the `Odds` every path returns (the text and JSON are in `solver.odds_report`).
 
