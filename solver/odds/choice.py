@@ -28,7 +28,7 @@ its turns cost 0.14-0.41 s of CPU on each log inclusion-exclusion finished
 (docs/odds-measurements.md,
 "Where the time goes", night). A unit of its work (a move) costs
 about three of the count owner by owner's in Python, so its pace is three times theirs;
-compiled, about a sixth of one (`exclusion_compiled.PACE`). Which counts finish does not
+compiled, three sixteenths of one (`exclusion_compiled.PACE`). Which counts finish does not
 depend on the shares (each has its own budget); only how soon. Beside the programme (where it
 is not behind, below) inclusion-exclusion stops at `BESIDE` units: past that the programme,
 or card by card after it, was the quicker count.
