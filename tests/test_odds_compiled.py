@@ -964,6 +964,95 @@ def test_a_process_loading_the_kernels_waits_while_another_compiles_them() -> No
                 process.wait()
 
 
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (not gone, not a zombie nobody reaped)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_the_compile_apart_exits_cleanly_once_loaded() -> None:
+    """`warm.compile_apart`'s process, its kernels loaded while its parent waits, exits with 0
+    and says nothing: its watch on the parent (a thread reading its standard input) does not
+    stop the interpreter's exit (a thread inside ``sys.stdin``'s reader did: "could not acquire
+    lock for <stdin> at interpreter shutdown", and the compile counted as failed). Here
+    ``load_all`` is a stand-in that returns at once."""
+    import subprocess
+    import sys
+
+    child = subprocess.Popen(
+        [sys.executable, "-c", "from solver.odds import warm; "
+         "warm.load_all = lambda: None; warm._load_all_apart()"],
+        cwd=Path(__file__).parent.parent, stdin=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdin is not None and child.stderr is not None
+    try:
+        assert child.wait(timeout=60) == 0
+        assert child.stderr.read() == b""
+    finally:
+        child.stdin.close()
+        if child.poll() is None:
+            child.kill()
+        child.wait()
+        child.stderr.close()
+
+
+@pytest.mark.parametrize("stop", ["SIGTERM", "SIGKILL"])
+def test_the_compile_apart_ends_with_the_process_that_started_it(stop: str,
+                                                                 tmp_path: Path) -> None:
+    """A server stopped while its kernels compile apart (`warm.compile_apart`, on an empty
+    numba cache) leaves no compile running on: the compiling process ends within seconds of
+    its parent, stopped by SIGTERM (as the tests' servers are) or SIGKILL. It used to compile
+    on for its minute of CPU, orphaned."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("reads processes from Linux's /proc")
+    root = Path(__file__).parent.parent
+    parent = subprocess.Popen(
+        [sys.executable, "-c", "from solver.odds import warm; warm.compile_apart()"],
+        cwd=root, env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)})  # empty: compiles
+    children: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while not children:
+            assert parent.poll() is None and time.monotonic() < deadline, "no compile started"
+            time.sleep(0.1)
+            children = _children(parent.pid)
+        time.sleep(1)  # well into its start (numba's import, then the compile)
+        assert _running(children[0])
+        parent.send_signal(getattr(signal, stop))
+        parent.wait(timeout=30)
+        deadline = time.monotonic() + 20
+        while _running(children[0]) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not _running(children[0]), "the compile went on after its parent ended"
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait()
+        for child in children:
+            if _running(child):
+                os.kill(child, signal.SIGKILL)
+
+
 @pytest.mark.parametrize("small", [False, True], ids=["exact", "modulo-primes"])
 def test_bluff_weights_equal_the_python_programme(small: bool,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:

@@ -220,23 +220,49 @@ def _stamped(directory: Path) -> str | None:
 def compile_apart() -> bool:
     """Load the kernels in a process of its own (`load_all`), which compiles those numba's
     cache lacks into it; whether it succeeded. Where it fails (no process
-    may start, numba cannot write its cache), this process compiles them itself when loading."""
+    may start, numba cannot write its cache), this process compiles them itself when loading.
+
+    That process ends with this one (`_load_all_apart`): a server stopped (SIGTERM, SIGKILL)
+    or a test run interrupted while it compiles leaves no compile running on."""
     root = Path(__file__).resolve().parents[2]
     path = os.pathsep.join(filter(None, (str(root), os.environ.get("PYTHONPATH"))))
-    try:
-        done = subprocess.run([sys.executable, "-c", "from solver.odds import warm; "
-                               "warm.load_all()"], cwd=root,
-                              env={**os.environ, "PYTHONPATH": path}, capture_output=True,
-                              check=False)
-    except OSError:
-        logging.getLogger(__name__).warning("the odds kernels could not compile apart",
-                                            exc_info=True)
-        return False
-    if done.returncode != 0:
-        logging.getLogger(__name__).warning(
-            "the odds kernels did not compile apart: %s",
-            done.stderr.decode(errors="replace")[-2000:])
-    return done.returncode == 0
+    with tempfile.TemporaryFile() as err:  # a file, not a pipe: nothing reads it meanwhile
+        try:
+            child = subprocess.Popen([sys.executable, "-c", "from solver.odds import warm; "
+                                      "warm._load_all_apart()"], cwd=root,
+                                     env={**os.environ, "PYTHONPATH": path},
+                                     stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                     stderr=err)
+        except OSError:
+            logging.getLogger(__name__).warning("the odds kernels could not compile apart",
+                                                exc_info=True)
+            return False
+        assert child.stdin is not None
+        try:
+            returncode = child.wait()
+        finally:  # its end of the pipe: where this thread stops waiting early, the child ends
+            child.stdin.close()
+        if returncode != 0:
+            err.seek(0)
+            logging.getLogger(__name__).warning(
+                "the odds kernels did not compile apart: %s",
+                err.read().decode(errors="replace")[-2000:])
+    return returncode == 0
+
+
+def _load_all_apart() -> None:
+    """`compile_apart`'s process: `load_all`, ending at once when its standard input ends,
+    which is when the process that started it ends, however it ends (its end of the pipe is
+    closed with it), or stops waiting. Its cache files are written whole or not at all (numba
+    writes each to a temporary file and renames it)."""
+
+    def orphaned() -> None:
+        while os.read(0, 4096):  # nothing is written: this returns at the end of input
+            pass  # (the raw descriptor: sys.stdin's lock, held here, would stop the exit)
+        os._exit(1)
+
+    threading.Thread(target=orphaned, name="parent-gone", daemon=True).start()
+    load_all()
 
 
 def wait() -> None:
