@@ -28,13 +28,16 @@ _python_ok() {  # $1: an interpreter; true when it exists and is 3.11+
 
 _find_python() {
     local candidate
-    for candidate in ${PYTHON:-} python3 python3.13 python3.12 python3.11; do
+    local -a candidates=(python3 python3.13 python3.12 python3.11)
+    # PYTHON whole, as one word: a path with a space (or a glob's characters) in it is one path.
+    if [[ -n ${PYTHON:-} ]]; then candidates=("$PYTHON" "${candidates[@]}"); fi
+    for candidate in "${candidates[@]}"; do
         if _python_ok "$candidate"; then
             printf '%s\n' "$candidate"
             return 0
         fi
     done
-    say "error: Python 3.11 or newer is needed (tried: ${PYTHON:-} python3 python3.13 python3.12 python3.11)"
+    say "error: Python 3.11 or newer is needed (tried: ${candidates[*]})"
     return 1
 }
 
@@ -99,12 +102,12 @@ _install_project() {
         local -a args=()
         mapfile -t args < <(_uv_args_from_pip_config)
         if "$uv" pip install --quiet --native-tls --compile-bytecode \
-            --python "$VENV/bin/python" "${args[@]}" --editable "$ROOT[dev]"; then
+            --python "$VENV/bin/python" "${args[@]}" --editable "${ROOT}[dev]"; then
             return 0
         fi
         say "bootstrap: uv could not install the project; pip tries instead"
     fi
-    "$VENV/bin/python" -m pip install -qq --editable "$ROOT[dev]"
+    "$VENV/bin/python" -m pip install -qq --editable "${ROOT}[dev]"
 }
 
 _find_uv() {  # prints the path of a working uv, installing it into .venv with pip if need be
@@ -122,6 +125,7 @@ _find_uv() {  # prints the path of a working uv, installing it into .venv with p
 # `pip config list` (files and PIP_* variables) as uv's options, one a line.
 _uv_args_from_pip_config() {
     local line key value item
+    local -a items
     printf '%s\n' --index-strategy unsafe-best-match
     while IFS= read -r line; do
         key="${line%%=*}" value="${line#*=}"
@@ -129,7 +133,9 @@ _uv_args_from_pip_config() {
         case $key in
             index-url) printf '%s\n' --index-url "$value" ;;
             extra-index-url | find-links | constraint)
-                for item in $value; do printf '%s\n' "--$key" "$item"; done ;;
+                # a list split at blanks, as pip splits it (read: no glob is expanded)
+                read -r -a items <<<"$value"
+                for item in "${items[@]}"; do printf '%s\n' "--$key" "$item"; done ;;
         esac
     done < <("$VENV/bin/python" -m pip config list 2>/dev/null)
 }

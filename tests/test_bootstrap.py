@@ -114,6 +114,19 @@ def test_bootstrap_falls_back_to_pip_when_uv_fails(tmp_path: Path) -> None:
     assert "pip tries instead" in run.stderr
 
 
+def test_python_names_one_interpreter_whole(tmp_path: Path) -> None:
+    """PYTHON with a space in its path is that one interpreter, not two words tried apart (and
+    the system's python3 taken instead)."""
+    python = tmp_path / "my pythons/python3"
+    python.parent.mkdir()
+    python.write_text("#!/bin/sh\nexit 0\n")  # passes the 3.11+ check
+    python.chmod(0o755)
+    found = subprocess.run(
+        ["bash", "-c", f"source {ROOT / 'scripts/_bootstrap.sh'}; _find_python"],
+        env={**os.environ, "PYTHON": str(python)}, capture_output=True, text=True, check=True)
+    assert found.stdout == f"{python}\n"
+
+
 SAMPLE_TESTS = """
 import pytest
 
