@@ -142,18 +142,46 @@ _uv_args_from_pip_config() {
 
 # apt-get one at a time: scripts/test installs Debian's packages beside the venv's, and the
 # venv may need python3.X-venv meanwhile (apt-get update does not wait for another's lock).
-_apt_get() {
-    if command -v flock >/dev/null; then
-        DEBIAN_FRONTEND=noninteractive flock "${TMPDIR:-/tmp}/clue-notebook-apt.lock" apt-get "$@"
-    else
-        DEBIAN_FRONTEND=noninteractive apt-get "$@"
-    fi
+# _apt_locked runs "$@" holding that lock (where flock can be had); the command itself is not
+# handed the lock's descriptor.
+_apt_locked() {
+    (
+        if command -v flock >/dev/null; then
+            exec 8>>"${TMPDIR:-/tmp}/clue-notebook-apt.lock"
+            flock 8
+        fi
+        "$@" 8>&-
+    )
 }
 
+_apt_get() {
+    DEBIAN_FRONTEND=noninteractive _apt_locked apt-get "$@"
+}
+
+# apt-get update once per run, succeeded or not (offline, each package's try used to update
+# again): its status is kept in _APT_UPDATED, and also in the file APT_UPDATE_MARK names where
+# a script sets it (scripts/test, whose job installing Debian's packages is a subshell that
+# shares no variable with bootstrap_venv beside it, which may need python3.X-venv): read and
+# written under the apt lock, so that the second to come takes the first's status rather than
+# updating again.
 _APT_UPDATED=""
 _apt_update() {
-    [[ -n $_APT_UPDATED ]] && return 0
-    _apt_get update -qq </dev/null >/dev/null 2>&1 && _APT_UPDATED=1
+    if [[ -z $_APT_UPDATED ]]; then
+        _APT_UPDATED="$(_apt_locked _apt_update_unless_marked)" || true
+        [[ $_APT_UPDATED =~ ^[0-9]+$ ]] || _APT_UPDATED=1  # (the lock could not be had)
+    fi
+    return "$_APT_UPDATED"
+}
+
+_apt_update_unless_marked() {  # under the apt lock; prints the run's update status
+    local status=0
+    if [[ -n ${APT_UPDATE_MARK:-} && -s $APT_UPDATE_MARK ]]; then
+        cat "$APT_UPDATE_MARK"
+        return 0
+    fi
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq </dev/null >/dev/null 2>&1 || status=$?
+    if [[ -n ${APT_UPDATE_MARK:-} ]]; then printf '%s\n' "$status" >"$APT_UPDATE_MARK"; fi
+    printf '%s\n' "$status"
 }
 
 _apt_install() {

@@ -127,6 +127,37 @@ def test_python_names_one_interpreter_whole(tmp_path: Path) -> None:
     assert found.stdout == f"{python}\n"
 
 
+FAKE_APT_GET = """#!/usr/bin/env bash
+# Stands in for apt-get: records what it was asked, slowly (so that another's call overlaps
+# it); fails where FAIL is set, as offline.
+echo "$*" >>"$(dirname "$0")/../apt-calls"
+sleep 0.5
+[[ -z ${FAIL:-} ]]
+"""
+
+
+@pytest.mark.parametrize("offline", [False, True], ids=["online", "offline"])
+def test_apt_get_update_runs_once_a_run(tmp_path: Path, offline: bool) -> None:
+    """One apt-get update a run, whether it succeeded or not (offline, each package's try
+    updated again), shared by scripts/test's job installing Debian's packages and bootstrap_venv
+    beside it (python3.X-venv): two shells, which share it through APT_UPDATE_MARK."""
+    apt = tmp_path / "bin/apt-get"
+    apt.parent.mkdir()
+    apt.write_text(FAKE_APT_GET)
+    apt.chmod(0o755)
+    script = (f"source {ROOT / 'scripts/_bootstrap.sh'}; APT_UPDATE_MARK={tmp_path / 'mark'}; "
+              "{ _apt_update; echo job $?; _apt_update; echo job $?; } & "
+              "_apt_update; echo main $?; wait; _apt_update; echo main $?")
+    run = subprocess.run(
+        ["bash", "-c", script], cwd=tmp_path, capture_output=True, text=True, check=True,
+        env={**os.environ, "PATH": f"{apt.parent}:{os.environ['PATH']}",
+             "TMPDIR": str(tmp_path), **({"FAIL": "1"} if offline else {})})
+    assert _lines(tmp_path / "apt-calls") == ["update -qq"]
+    status = "1" if offline else "0"
+    assert sorted(run.stdout.split("\n")[:-1]) == [f"{who} {status}" for who in
+                                                  ("job", "job", "main", "main")]
+
+
 SAMPLE_TESTS = """
 import pytest
 
