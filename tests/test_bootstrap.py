@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -224,6 +226,14 @@ def test_missing_browser_fails_under_ci(tmp_path: Path) -> None:
 FAKE_TOOL = """#!/usr/bin/env bash
 # Stands in for NAME: says so, exits with $STATUS (0 where unset; python only for pytest).
 echo "NAME ran: $*"
+role=NAME
+if [[ "$1 $2" == "-m pytest" ]]; then role=pytest; fi
+if [[ ${2:-} == *warm.load_all* ]]; then role=warm; fi
+if [[ " ${HANG:-} " == *" $role "* ]]; then  # runs until stopped, its pid in ROLE.pid; SIGINT
+    echo $$ >"$role.pid"                     # stops it (pytest with 2, as pytest does)
+    trap 'exit 2' INT
+    while :; do sleep 0.1; done
+fi
 if [[ NAME == python && $2 == *warm.load_all* ]]; then  # the kernels' warm-up
     sleep "${WARM_SECONDS:-0}"; touch warmed; exit 0
 fi
@@ -235,6 +245,18 @@ if [[ NAME != python || "$1 $2" == "-m pytest" ]]; then exit "${STATUS:-0}"; fi
 def _test_script(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
     """scripts/test in a repository whose venv is set up, and whose python (pytest and the
     kernels), ruff and mypy, chromium and postgresql are stand-ins."""
+    _test_repo(tmp_path)
+    return subprocess.run(
+        ["bash", "scripts/test"],
+        cwd=tmp_path,
+        env={**os.environ, "PATH": f"{tmp_path / 'bin'}:{os.environ['PATH']}", **env},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def _test_repo(tmp_path: Path) -> None:
     (tmp_path / "scripts").mkdir(exist_ok=True)
     for script in ("scripts/_bootstrap.sh", "scripts/test"):
         shutil.copy(ROOT / script, tmp_path / script)
@@ -252,14 +274,6 @@ def _test_script(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]
         path.parent.mkdir(exist_ok=True)
         path.write_text(FAKE_TOOL.replace("NAME", path.name).replace("STATUS", status or "NONE"))
         path.chmod(0o755)
-    return subprocess.run(
-        ["bash", "scripts/test"],
-        cwd=tmp_path,
-        env={**os.environ, "PATH": f"{tmp_path / 'bin'}:{os.environ['PATH']}", **env},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
 
 
 def test_test_script_reports_mypy_after_the_tests(tmp_path: Path) -> None:
@@ -295,3 +309,69 @@ def test_test_script_fails_when_a_step_fails(
     run = _test_script(tmp_path, **env)
     assert run.returncode == status, run.stdout
     assert says in run.stderr
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is a live process (not gone, not a zombie nobody reaped)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("stop", ["ctrl-c", "sigterm"])
+def test_test_script_leaves_nothing_running_when_stopped(tmp_path: Path, stop: str) -> None:
+    """Stopped by Ctrl-C while pytest runs (the terminal's SIGINT to its foreground process
+    group: the script, pytest and the work beside them), or by SIGTERM to the script alone
+    while it waits for the work beside the tests (the kernels' warm-up, mypy), scripts/test ends
+    then and there, by that signal, having stopped that work and removed its temporary files.
+    Before, SIGTERM left the warm-up and mypy running (mypy: minutes of CPU) with nobody to read
+    their reports; after Ctrl-C the script carried on and reported them failed."""
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("reads processes from Linux's /proc")
+    _test_repo(tmp_path)
+    (tmp_path / "tmp").mkdir()
+    hang = ["warm", "mypy"] + (["pytest"] if stop == "ctrl-c" else [])
+    with (tmp_path / "out").open("wb") as out:
+        script = subprocess.Popen(
+            ["bash", "scripts/test"], cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=out,
+            stderr=subprocess.STDOUT, start_new_session=True,  # a terminal's process group
+            env={**os.environ, "PATH": f"{tmp_path / 'bin'}:{os.environ['PATH']}",
+                 "HANG": " ".join(hang), "TMPDIR": str(tmp_path / "tmp")})
+    pids: dict[str, int] = {}
+
+    def said() -> str:
+        return (tmp_path / "out").read_text()
+
+    try:
+        deadline = time.monotonic() + 60
+        while len(pids) < len(hang) or (stop == "sigterm" and "== pytest done" not in said()):
+            assert script.poll() is None and time.monotonic() < deadline, said()
+            time.sleep(0.1)
+            for role in hang:
+                pid = tmp_path / f"{role}.pid"
+                if pid.exists() and pid.read_text().strip():
+                    pids[role] = int(pid.read_text())
+        if stop == "ctrl-c":
+            os.killpg(script.pid, signal.SIGINT)
+        else:
+            script.send_signal(signal.SIGTERM)
+        try:
+            status = script.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            status = None
+        deadline = time.monotonic() + 10
+        while any(map(_running, pids.values())) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        left = [role for role, pid in pids.items() if _running(pid)]
+        assert left == [], f"still running: {left}\n{said()}"
+        assert status == -(signal.SIGINT if stop == "ctrl-c" else signal.SIGTERM), said()
+        assert "FAILED" not in said()
+        assert list((tmp_path / "tmp").iterdir()) == []
+    finally:
+        if script.poll() is None:
+            os.killpg(script.pid, signal.SIGKILL)
+            script.wait()
+        for pid in pids.values():
+            if _running(pid):
+                os.kill(pid, signal.SIGKILL)
