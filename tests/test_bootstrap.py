@@ -375,3 +375,17 @@ def test_test_script_leaves_nothing_running_when_stopped(tmp_path: Path, stop: s
         for pid in pids.values():
             if _running(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("args", [["init"], ["init", "de x"], ["init", "de", "fi"], ["fi"]])
+def test_messages_says_its_usage_before_touching_the_catalogs(args: list[str]) -> None:
+    """A wrong call of scripts/messages stops at once, naming what it got, before it
+    bootstraps or rewrites the template (it used to fail on an unbound $2 after extracting)."""
+    pot = ROOT / "solver" / "locale" / "clue_notebook.pot"
+    before = pot.stat().st_mtime_ns
+    done = subprocess.run(["bash", str(ROOT / "scripts" / "messages"), *args],
+                          capture_output=True, text=True, timeout=30, check=False)
+    assert done.returncode == 2
+    assert "usage: scripts/messages" in done.stderr
+    assert "got:" in done.stderr
+    assert pot.stat().st_mtime_ns == before
