@@ -287,9 +287,10 @@ def close_game() -> None:
     old = state.get("live")
     if isinstance(old, LiveGame):
         old.close()
-    race = state.pop("race_job", None)  # its thread weighs the closed game's race for nobody
-    if race is not None:
-        race[1].cancel()
+    for key in ("race_job", "advice_job"):  # their threads work for the closed game, for nobody
+        job = state.pop(key, None)
+        if job is not None:
+            job[1].cancel()
     for key in ("game_id", "access", "live", "revision", "editing", "edit_original",
                 "edit_loaded", "pending_show", "explain_cell", "review_at", "review_drawn"):
         state.pop(key, None)

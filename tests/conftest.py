@@ -177,14 +177,16 @@ BESIDE_WAIT = 120.0
 @pytest.fixture(autouse=True)
 def _app_runs_wait_for_the_work_beside(request: pytest.FixtureRequest,
                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    """In an AppTest a run waits for the grid's odds and the race line, worked out on threads
-    beside the runs, until they are ready: in the browser a run waits a fraction of a second
-    for them, then a fragment looks again, which AppTest does not run; so what a test reads
-    never depends on how busy the machine is. Tests of the waiting itself set the waits to 0."""
+    """In an AppTest a run waits for the grid's odds, the race line and the advisor of "Suggest
+    for me", worked out on threads beside the runs, until they are ready: in the browser a run
+    waits a fraction of a second for them, then a fragment looks again, which AppTest does not
+    run; so what a test reads never depends on how busy the machine is. Tests of the waiting
+    itself set the waits to 0."""
     if not hasattr(request.module, "AppTest"):
         return
     monkeypatch.setattr("notebook_app.screens.grid.ODDS_WAIT", BESIDE_WAIT)
     monkeypatch.setattr("notebook_app.screens.play.RACE_WAIT", BESIDE_WAIT)
+    monkeypatch.setattr("notebook_app.screens.turn.ADVICE_WAIT", BESIDE_WAIT)
 
 
 COMPONENTS: list[list[Any]] = []

@@ -1061,6 +1061,75 @@ def test_suggest_for_me_counts_once_per_log_and_never_shows_a_stale_answer(
     assert made == [log, later, log, other]
 
 
+def test_suggest_for_me_is_weighed_beside_the_runs(store: Store,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The log's advisor takes about a second of CPU at a 12-player table, and the run that
+    made it showed nothing new meanwhile: it is made on a thread beside the runs, the screen
+    drawn with a note in place of the advice, and once made the note's timer has the page
+    drawn again with it. A room tapped meanwhile makes no second advisor; a turn recorded
+    meanwhile stops the old log's, and its advice never shows."""
+    import solver.advice
+    from notebook_app.screens import turn
+
+    log = classic(ASKED, ASKED_ME)
+    expected = {room: advice_lines(log, room) for room in ("Kitchen", "Study")}
+    card = expected["Study"][0].split(", ")[0].removeprefix("Ask ")
+    later = log.append(Reveal("Dan", (card,)))
+    real = solver.advice.Advisor.__init__
+    made: list[GameLog] = []
+    go: list[threading.Event] = []
+
+    def slow(self: Any, log: GameLog, **kwargs: Any) -> None:
+        made.append(log)
+        go.append(threading.Event())
+        assert go[-1].wait(30), "the test did not let the advisor finish"
+        real(self, log, **kwargs)
+
+    monkeypatch.setattr(solver.advice.Advisor, "__init__", slow)
+    monkeypatch.setattr(turn, "ADVICE_WAIT", 0)
+    weighing = "Weighing suggestions…"
+    at, _ = open_app(store, log)
+    at.pills(key="by").set_value("Ann").run()
+    at.toggle(key="advise_me").set_value(True).run()  # the run does not wait for the advisor
+    assert not at.exception, at.exception
+    assert weighing in texts(at) and advice_shown(at) == []
+    at.pills(key="e_room").set_value("Kitchen").run()
+    assert weighing in texts(at) and advice_shown(at) == []
+    assert made == [log]  # the room tapped waits for the same advisor
+    go[0].set()
+    assert at.session_state["advice_job"][1].done(30)
+    timer_tick(at, at._tree.get_widget_states())
+    assert weighing not in texts(at)
+    assert advice_shown(at) == expected["Kitchen"]
+    at.pills(key="e_room").set_value("Study").run()  # the log's advisor, at once
+    assert advice_shown(at) == expected["Study"] and made == [log]
+    # a turn recorded, then undone, while the new log's advisor is made: it is stopped
+    at.segmented_control(key="kind").set_value("Reveal").run()
+    at.pills(key="r_player").set_value("Dan").run()
+    at.pills(key="r_cards").set_value([card])
+    submit(at)
+    at.segmented_control(key="kind").set_value("Suggestion").run()
+    at.pills(key="by").set_value("Ann").run()
+    at.pills(key="e_room").set_value("Study").run()
+    assert weighing in texts(at) and advice_shown(at) == []
+    assert made == [log, later]
+    old = at.session_state["advice_job"][1]
+    at.button(key="undo").click().run()  # back to the first log
+    at.segmented_control(key="kind").set_value("Suggestion").run()
+    at.pills(key="by").set_value("Ann").run()
+    at.pills(key="e_room").set_value("Study").run()
+    assert advice_shown(at) == expected["Study"]  # the lines kept for this log and room
+    at.pills(key="e_room").set_value("Kitchen").run()  # a new advisor for the log
+    assert weighing in texts(at) and advice_shown(at) == []
+    assert made == [log, later, log] and old.unwanted()
+    for event in go:
+        event.set()
+    assert at.session_state["advice_job"][1].done(30)
+    timer_tick(at, at._tree.get_widget_states())
+    assert weighing not in texts(at)
+    assert advice_shown(at) == expected["Kitchen"]
+
+
 def forum_four() -> GameLog:
     """A 4-player forum game, a question to one player each, where I am Ann and asked last
     about Place 2."""
@@ -1267,6 +1336,14 @@ def test_with_every_other_player_out_the_verdict_says_nobody_else_can_win(store:
                                                        "Conservatory"))))
     line = next(c for c in captions(at) if "right" in c and "bluff" in c)
     assert line.endswith("; nobody else can win: every other player accused wrongly"), line
+
+
+def test_suggest_for_me_on_a_clashing_log_says_so(store: Store) -> None:
+    """Bob is said to hold the Knife Cat showed me: the grid leaves that out, and "Suggest for
+    me", whose advisor is made beside the runs, says there is no advice (making it raised)."""
+    at, _ = open_app(store, classic(ASKED, ASKED_ME, Reveal("Bob", ("Knife",))))
+    assert at.session_state["live"].grid()[1] == (3,)
+    assert advise_me(at) == ["No advice while the log has a contradiction."]
 
 
 def test_suggest_for_me_on_a_certain_envelope_says_so_first(store: Store) -> None:

@@ -7,6 +7,7 @@ saving does is in `notebook_app.entry`."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from typing import TYPE_CHECKING, Any
 
 import streamlit as st
@@ -36,6 +37,8 @@ from ..entry import (
     submit_entry,
 )
 from ..grid_view import verdict
+from ..live import session_gone
+from ..odds_count import Beside
 from ..plain import plain
 from ..session import live, stoppable, unset
 from ..turns import (
@@ -56,12 +59,19 @@ from .note import note_form
 
 if TYPE_CHECKING:
     from solver.advice import Advisor
+    from solver.notebook import Grid
 
 SHORT_KINDS = {"Suggestion": N_("Suggest"), "Accusation": N_("Accuse"), "Reveal": N_("Reveal"),
                "Asked one": N_("Ask one"), "Note": N_("Note")}
 """The entry kinds as the switch shows them, short enough for one row on a phone."""
 ADVICE_SAMPLES = 1000
 """Deals the "Suggest for me" advice is scored on."""
+ADVICE_WAIT = 0.3
+"""Seconds a run waits for the log's advisor (`log_advisor`) before it draws the form with a
+note in place of the advice: at 3-6 players it is made in a tenth of a second or less and shows
+at once; at 12 players it takes about a second of CPU."""
+ADVICE_POLL = 1.0
+"""Seconds between looks at an advisor still being made (each look a short run)."""
 PREPARING_POLL = 1.0
 """Seconds between looks at the compiled odds still being made ready (`preparing`)."""
 PREPARING = N_("The odds are being prepared (once after an install, up to a minute)…")
@@ -156,7 +166,10 @@ def turn_form() -> None:
             player=by, cards=", ".join(seen) if seen else _("nothing yet"))))
     mine = by == game.me and kind in ("Suggestion", "Asked one") and state.get("editing") is None
     if mine and advise_toggle() and not preparing():
-        for line in best_question(log) if kind == "Asked one" else best_suggestion(log):
+        said = best_question(log) if kind == "Asked one" else best_suggestion(log)
+        if said is None:  # the log's advisor is still being made, beside the run
+            st.fragment(stoppable(advice_note), run_every=ADVICE_POLL)()
+        for line in said or ():
             st.caption(plain(line))
     card_chips(game.deck)
     if kind == "Accusation":
@@ -214,7 +227,7 @@ def advise_toggle() -> bool:
     return on
 
 
-def best_suggestion(log: GameLog) -> list[str]:
+def best_suggestion(log: GameLog) -> list[str] | None:
     """The advisor's first suggestion and why, in one line, computed once per log and room:
     at a real table I can suggest only the room my pawn stands in, so with a room chosen
     (the suggester's last room, or the one tapped) the best in that room
@@ -245,7 +258,7 @@ def best_suggestion(log: GameLog) -> list[str]:
     return advised(log, ("Suggestion", room), lines)
 
 
-def best_question(log: GameLog) -> list[str]:
+def best_question(log: GameLog) -> list[str] | None:
     """"Suggest for me" on the forum variant's question to one player (`best_suggestion`'s
     twin): with nobody tapped under "Asked", whom to ask and what (`solver.advice.Advisor.whom`:
     the likeliest cards, put to the player whose answer should tell most); with a player
@@ -284,11 +297,12 @@ def best_question(log: GameLog) -> list[str]:
 
 
 def advised(log: GameLog, choice: tuple[object, ...],
-            lines: Callable[[Advisor], list[Message]]) -> list[str]:
+            lines: Callable[[Advisor], list[Message]]) -> list[str] | None:
     """"Suggest for me"'s lines for ``log`` and the ``choice`` of chips: ``lines`` of the log's
     `advisor`, worked out once per log and choice (kept as words: the language may change);
     above them that the envelope is certain, when it is; once the game is over, or I accused
-    wrongly, only that (`solver.race.past_advice`)."""
+    wrongly, only that (`solver.race.past_advice`). ``None`` while the log's advisor is still
+    being made (`log_advisor`)."""
     from solver.errors import ClueError
     from solver.race import past_advice
 
@@ -299,7 +313,10 @@ def advised(log: GameLog, choice: tuple[object, ...],
     if cached is None or cached[0] != (log, choice):
         said: list[Message]
         try:
-            said = lines(log_advisor(log))
+            advisor = log_advisor(log)
+            if advisor is None:
+                return None
+            said = lines(advisor)
         except ClueError:
             said = [say("No advice while the log has a contradiction.")]
         cached = state.best_suggestion = ((log, choice), said)
@@ -308,24 +325,52 @@ def advised(log: GameLog, choice: tuple[object, ...],
     return [*certain, *(line.render() for line in cached[1])]
 
 
-def log_advisor(log: GameLog) -> Advisor:
+def log_advisor(log: GameLog) -> Advisor | None:
     """The advisor of ``log`` (`solver.advice.Advisor`, `ADVICE_SAMPLES` deals): made once per
-    log, whatever room is tapped; a new log (an event recorded or undone, another game) makes a
-    new one. Raises `ClueError` as it does (the same log raises again)."""
+    log, whatever room is tapped, on a thread beside the runs (`make_advisor`: about a second
+    of CPU at a 12-player table); a new log (an event recorded or undone, another game) makes
+    a new one, and the one being made for the old log is stopped. A run waits `ADVICE_WAIT`
+    for it: ``None`` if it is not made by then (`advice_note` looks again). Raises `ClueError`
+    as making it did (the same log raises again)."""
+    job = state.get("advice_job")
+    if job is None or job[0] != log or job[1].stopped:
+        if job is not None:
+            job[1].cancel()
+        grid, ignored = live().grid()  # the log's own grid when no entry is left out
+        mine = None if ignored else grid
+        job = state.advice_job = (log, Beside(lambda: make_advisor(log, mine), session_gone(),
+                                              name="advice"))
+    if not job[1].done(ADVICE_WAIT):
+        return None
+    return job[1].result()  # None if stopped: the note's next look starts it again
+
+
+def make_advisor(log: GameLog, grid: Grid | None) -> Advisor:
+    """The advisor of ``log`` (``grid``: its SAT grid, when the run has it), on the thread
+    beside the runs: no screen here. What every room and player asked share is ranked here too
+    (`Advisor.anywhere`; in the forum variant `Advisor.whom` in any room, a third of a second
+    at a 12-player table), so a tap on a chip ranks only its own suggestions."""
     from solver.advice import Advisor
     from solver.errors import ClueError
 
-    kept = state.get("advisor")
-    if kept is None or kept[0] != log:
-        made: Advisor | ClueError
-        try:
-            made = Advisor(log, samples=ADVICE_SAMPLES)
-        except ClueError as error:
-            made = error
-        kept = state.advisor = (log, made)
-    if isinstance(kept[1], ClueError):
-        raise kept[1]
-    return kept[1]
+    advisor = Advisor(log, samples=ADVICE_SAMPLES, grid=grid)
+    with suppress(ClueError):  # said where the lines are worked out, in the run
+        advisor.anywhere()
+        if forum_style(log):
+            advisor.whom()
+    return advisor
+
+
+def advice_weighing() -> bool:
+    """Whether the advisor of the game shown is still being made beside the runs."""
+    job = state.get("advice_job")
+    return job is not None and not job[1].done()
+
+
+def advice_note() -> None:
+    """"Suggest for me"'s place while the log's advisor is made, looked at every `ADVICE_POLL`
+    seconds; once made (or the game has changed) the page is drawn again, with the advice."""
+    working_note(_("Weighing suggestions…"), not advice_weighing())
 
 
 def least_telling(log: GameLog, by: str, cards: tuple[str, ...]) -> str:
