@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -61,10 +61,14 @@ class Beside(Generic[T]):
     ended), stops it at its next unit of work (`solver.limits.checkpoint`)."""
 
     def __init__(self, work: Callable[[], T] | None, unwanted: Callable[[], bool] = lambda: False,
-                 name: str = "beside") -> None:
+                 name: str = "beside", ahead: bool = False) -> None:
+        """``ahead``: work the player waits on to go on (the advice on their own turn, which
+        a run used to make): the other work beside the runs gives way to it as to a run that
+        draws (`drawing`), and it gives way to nothing."""
         self.stopped = False
         """Whether the work stopped before it finished (nothing was found)."""
         self._unwanted = unwanted
+        self._ahead = ahead
         self._cancelled = threading.Event()
         self._done = threading.Event()
         self._found: T | None = None
@@ -90,7 +94,8 @@ class Beside(Generic[T]):
     def checkpoint(self) -> bool:
         """Between two units of the work: give way to a script run that draws (`give_way`),
         then whether to stop (`unwanted`)."""
-        give_way()
+        if not self._ahead:
+            give_way()
         return self.unwanted()
 
     def done(self, wait: float = 0) -> bool:
@@ -112,7 +117,8 @@ class Beside(Generic[T]):
         """Work on this thread (its checkpoints ask `unwanted`: `counting_here`)."""
         _counting.odds = self
         try:
-            self._found = work()
+            with drawing() if self._ahead else nullcontext():
+                self._found = work()
         except Stopped:
             self.stopped = True
         except Exception as error:  # raised where it is read (`result`)

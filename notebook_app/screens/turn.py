@@ -339,7 +339,7 @@ def log_advisor(log: GameLog) -> Advisor | None:
         grid, ignored = live().grid()  # the log's own grid when no entry is left out
         mine = None if ignored else grid
         job = state.advice_job = (log, Beside(lambda: make_advisor(log, mine), session_gone(),
-                                              name="advice"))
+                                              name="advice", ahead=True))
     if not job[1].done(ADVICE_WAIT):
         return None
     return job[1].result()  # None if stopped: the note's next look starts it again
