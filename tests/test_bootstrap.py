@@ -319,6 +319,14 @@ def _running(pid: int) -> bool:
         return False
 
 
+def _interruptible() -> None:
+    """In the child, before bash starts: Ctrl-C as a terminal's foreground job gets it. Where
+    these tests run as a background job of a shell without job control (a CI runner's `cmd &`),
+    SIGINT arrives ignored, and a shell started with a signal ignored can neither trap it nor
+    pass it on: the script would never see the Ctrl-C this test sends."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("stop", ["ctrl-c", "sigterm"])
 def test_test_script_leaves_nothing_running_when_stopped(tmp_path: Path, stop: str) -> None:
     """Stopped by Ctrl-C while pytest runs (the terminal's SIGINT to its foreground process
@@ -337,7 +345,8 @@ def test_test_script_leaves_nothing_running_when_stopped(tmp_path: Path, stop: s
             ["bash", "scripts/test"], cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=out,
             stderr=subprocess.STDOUT, start_new_session=True,  # a terminal's process group
             env={**os.environ, "PATH": f"{tmp_path / 'bin'}:{os.environ['PATH']}",
-                 "HANG": " ".join(hang), "TMPDIR": str(tmp_path / "tmp")})
+                 "HANG": " ".join(hang), "TMPDIR": str(tmp_path / "tmp")},
+            preexec_fn=_interruptible)
     pids: dict[str, int] = {}
 
     def said() -> str:
