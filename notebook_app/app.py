@@ -17,7 +17,7 @@ import logging
 import streamlit as st
 
 from notebook_app.language import choose, screen_reader_words, streamlit_words, switcher
-from notebook_app.odds_count import drawing
+from notebook_app.odds_count import drawing, one_wait
 from notebook_app.plain import plain
 from notebook_app.screens.home import home_screen
 from notebook_app.screens.play import play_screen
@@ -93,7 +93,7 @@ def main() -> None:
     st.html(PHONE_CSS + STEADY_CHIPS, unsafe_allow_javascript=True)
     try:
         warm.start()  # the compiled odds, once per server, in a process of their own
-        with drawing():  # the odds being counted give way meanwhile
+        with drawing(), one_wait():  # the work beside gives way; the run waits once for it
             draw()
     except Stopped:  # the session ended mid-computation: nobody waits for this page
         drop_stopped()  # (in a fragment or a dialog: `stoppable`)

@@ -322,8 +322,9 @@ class LiveGame:
 
     def odds_counted(self, wait: float = 0) -> bool:
         """Whether the current log state's odds are ready, waiting up to ``wait`` seconds for
-        them (their count starts if it had not)."""
-        return self.count_odds().done(wait)
+        them within the run's one wait (`odds_count.Beside.ready`; their count starts if it
+        had not)."""
+        return self.count_odds().ready(wait)
 
     def odds(self) -> CellOdds | None:
         """Probabilities of the current grid (``None`` while the log clashes), waiting until

@@ -15,6 +15,7 @@ when the odds are ready depends on the machine.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
@@ -73,6 +74,7 @@ class Beside(Generic[T]):
         self._done = threading.Event()
         self._found: T | None = None
         self._error: Exception | None = None
+        self._missed = False
         if work is None:  # nothing to do: found None
             self._done.set()
             return
@@ -105,6 +107,17 @@ class Beside(Generic[T]):
             return self._done.is_set()
         with aside():
             return self._done.wait(wait)
+
+    def ready(self, most: float) -> bool:
+        """Whether the work is over, as a script run that would show it asks: waiting up to
+        ``most`` seconds, within what is left of the run's one wait for all the work beside it
+        (`one_wait`). Work that a run waited for and did not find over, later runs only peek
+        at: its note's fragment looks again, and taps meanwhile do not each wait for it."""
+        if self._missed:
+            return self.done()
+        over = self.done(run_wait(most))
+        self._missed = not over
+        return over
 
     def result(self) -> T | None:
         """What the work found, once over; raises what it raised."""
@@ -149,6 +162,39 @@ def counting_here() -> Beside[object] | None:
     process)."""
     work: Beside[object] | None = getattr(_counting, "odds", None)
     return work
+
+
+RUN_WAIT = 0.3
+"""The most a script run waits, in all, for the work beside it (`Beside.ready`): the race line,
+the grid's odds, the advice; at 3-6 players each is done in a tenth of a second or two and
+shows in the run that asked for it, with no note flashing by. Each look has its own limit too
+(``most``: the screen's ``*_WAIT``)."""
+_run = threading.local()
+"""``deadline``: when the wait of the script run on this thread ends (`one_wait`)."""
+
+
+@contextmanager
+def one_wait() -> Iterator[None]:
+    """A script run: its looks at the work beside it share one wait of `RUN_WAIT` seconds,
+    from the first look that waits (a run waited for the race line and then as long again for
+    the advice, or the odds)."""
+    _run.deadline = None
+    try:
+        yield
+    finally:
+        del _run.deadline
+
+
+def run_wait(most: float) -> float:
+    """How long a look at work beside the run may wait: ``most`` seconds, within what is left
+    of the run's one wait (`one_wait`; outside a run, ``most``)."""
+    if most <= 0 or not hasattr(_run, "deadline"):
+        return max(most, 0)
+    now = time.monotonic()
+    if _run.deadline is None:
+        _run.deadline = now + RUN_WAIT
+    deadline: float = _run.deadline
+    return max(0.0, min(most, deadline - now))
 
 
 GIVE_WAY_MOST = 0.5

@@ -1150,6 +1150,125 @@ def test_suggest_for_me_is_weighed_beside_the_runs(store: Store,
     assert advice_shown(at) == expected["Kitchen"]
 
 
+class Beside2:
+    """Stand-ins for the race line (`play.weigh`) and the advisor (`turn.make_advisor`) worked
+    out beside the runs, each done ``race`` or ``advice`` seconds after it starts (``None``:
+    only when the test ends), with the real waits (`odds_count.RUN_WAIT` and the screens' own);
+    ``waited``: the seconds each run (`run`) spent waiting for them."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, race: float | None,
+                 advice: float | None, log: GameLog) -> None:
+        """``log``'s line and advisor are worked out first: the stand-ins return them, so
+        that how long they take does not depend on how busy the machine is."""
+        from notebook_app import odds_count
+        from notebook_app.screens import play, turn
+
+        real_weigh, real_make = play.weigh, turn.make_advisor
+        known = {("race", log): real_weigh(log, False), ("advice", log): real_make(log, None)}
+        self.end = threading.Event()
+        self.waits: list[float] = []
+        for name in ("RUN_WAIT", "screens.grid.ODDS_WAIT", "screens.play.RACE_WAIT",
+                     "screens.turn.ADVICE_WAIT"):
+            monkeypatch.setattr(f"notebook_app.{'odds_count.' if '.' not in name else ''}{name}",
+                                0.3)
+        monkeypatch.setattr(play, "weigh", lambda *a: self.after(
+            race, lambda: known.get(("race", a[0])) or real_weigh(*a)))
+        monkeypatch.setattr(turn, "make_advisor", lambda *a: self.after(
+            advice, lambda: known.get(("advice", a[0])) or real_make(*a)))
+        real_done = odds_count.Beside.done
+
+        def done(job: Any, wait: float = 0) -> bool:
+            start = time.monotonic()
+            try:
+                return real_done(job, wait)
+            finally:
+                if wait > 0:
+                    self.waits.append(time.monotonic() - start)
+
+        monkeypatch.setattr(odds_count.Beside, "done", done)
+
+    def after(self, seconds: float | None, work: Any) -> Any:
+        self.end.wait(30 if seconds is None else seconds)
+        return work()
+
+    def run(self, at: AppTest) -> float:
+        """Run ``at``; the seconds the run waited for the work beside it."""
+        self.waits.clear()
+        at.run()
+        assert not at.exception, at.exception
+        return sum(self.waits)
+
+
+RACING = "Weighing who may already know…"
+WEIGHING = "Weighing suggestions…"
+
+
+def my_turn_next(store: Store, monkeypatch: pytest.MonkeyPatch, race: float | None,
+                 advice: float | None) -> tuple[AppTest, Beside2]:
+    """Dan's suggestion about to be recorded, "Suggest for me" on: the Record run draws my
+    (Ann's) turn, with the advice and a new log's race line to wait for."""
+    log = classic(ASKED, ASKED_ME, Suggestion("Cat", ("Colonel Mustard", "Wrench", "Library"),
+                                              refuted_by="Dan"))
+    dan = Suggestion("Dan", ("Professor Plum", "Candlestick", "Conservatory"), passes=("Ann",),
+                     refuted_by="Bob")
+    game_id = store.create(log, "test-shelf")
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["shelf"] = "test-shelf"
+    at.session_state["game_id"] = game_id
+    at.session_state["advise_on"] = True
+    at.run()
+    assert not at.exception, at.exception
+    at.pills(key="by").set_value("Dan").run()
+    pick(at, *dan.cards)
+    at.pills(key="e_refuter").set_value("Bob")
+    beside = Beside2(monkeypatch, race, advice, log.append(dan))
+    at.button(key="submit").click()
+    return at, beside
+
+
+def test_a_run_waits_once_in_all_for_the_work_beside_it(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Record run that draws my turn waited `RACE_WAIT` (0.3 s) for the new log's race line
+    and then `ADVICE_WAIT` (0.3 s) more for the advice: at a 12-player table, where neither is
+    ready that soon, 0.6 s of every such run was waiting. The waits share the run's one wait
+    (`odds_count.RUN_WAIT`); and a tap meanwhile (a room chosen) only peeks at what a run
+    already waited for in vain: the notes' fragments look again."""
+    at, beside = my_turn_next(store, monkeypatch, race=None, advice=None)
+    waited = beside.run(at)
+    assert len(events(at)) == 4 and at.pills(key="by").value == "Ann"
+    assert RACING in texts(at) and WEIGHING in texts(at)
+    assert 0.25 < waited < 0.4, beside.waits
+    at.pills(key="e_room").set_value("Kitchen")
+    assert beside.run(at) == 0 and beside.waits == []
+    assert RACING in texts(at) and WEIGHING in texts(at)
+    beside.end.set()
+
+
+def test_work_ready_in_the_run_is_shown_in_the_run(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Quick work beside the run (at 3-6 players the race line and the advice take a tenth of a
+    second or so each) still shows in the run that asked for it, no note flashing by."""
+    at, beside = my_turn_next(store, monkeypatch, race=0.05, advice=0.05)
+    beside.run(at)
+    assert events(at)[-1].by == "Dan"  # the log the stand-ins know
+    assert RACING not in texts(at) and WEIGHING not in texts(at)
+    assert "if players seldom bluff" in texts(at) and advice_shown(at), texts(at)
+    beside.end.set()
+
+
+def test_the_advice_is_started_before_the_run_waits_for_the_race_line(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The advisor, started at the run's start, is ready within the run's one wait even when
+    the race line takes all of it (at 6 players the race takes up to most of a second): started
+    only where the form asks for it, after the header had waited for the race line, it had no
+    wait left, and showed a fragment's look later."""
+    at, beside = my_turn_next(store, monkeypatch, race=None, advice=0.05)
+    waited = beside.run(at)
+    assert RACING in texts(at) and WEIGHING not in texts(at) and advice_shown(at), texts(at)
+    assert waited < 0.4, beside.waits
+    beside.end.set()
+
+
 def forum_four() -> GameLog:
     """A 4-player forum game, a question to one player each, where I am Ann and asked last
     about Place 2."""

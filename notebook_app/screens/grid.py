@@ -113,7 +113,8 @@ def explanation(card: str, owner: str, upto: int | None) -> None:
 
 
 ODDS_WAIT = 0.3
-"""Seconds a run waits for the odds before it draws the grid without them: a classic game's are
+"""Seconds a run waits for the odds before it draws the grid without them (within the run's one
+wait for all the work beside it, `notebook_app.odds_count.RUN_WAIT`): a classic game's are
 counted in tens of milliseconds and show at once, with no "counting" note flashing by."""
 ODDS_POLL = 1.0
 """Seconds between looks at odds still being counted (each look is a short run of its own)."""

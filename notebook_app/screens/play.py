@@ -35,7 +35,7 @@ from .game import game_view
 from .grid import grid_view, odds_on, working_note
 from .log import log_view
 from .review import mark_step, review_view
-from .turn import turn_view
+from .turn import advice_first, turn_view
 
 VIEWS: dict[str, Callable[[], None]] = {
     N_("Turn"): turn_view,
@@ -101,7 +101,8 @@ the 6-player example 0.04-0.8 s of CPU per state (200 deals: 0.07-0.95 s)."""
 
 
 RACE_WAIT = 0.3
-"""Seconds a run waits for the race line before it draws the screen without it: at 3-6 players
+"""Seconds a run waits for the race line before it draws the screen without it (within the
+run's one wait for all the work beside it, `notebook_app.odds_count.RUN_WAIT`): at 3-6 players
 it takes a tenth of a second or two and shows at once; at 12 players, seconds."""
 RACE_POLL = 1.0
 """Seconds between looks at a race line still being weighed (each look a short run)."""
@@ -135,6 +136,13 @@ def weigh(log: GameLog, watching: bool,
         return None, None
 
 
+def beside_this_log() -> None:
+    """Before the run draws: the advice of the log shown is started when the Turn form will ask
+    for it (`turn.advice_first`)."""
+    if can_edit():
+        advice_first()
+
+
 def race_weighing() -> bool:
     """Whether the race line of the game shown is still being weighed beside the runs."""
     job = state.get("race_job")
@@ -159,7 +167,7 @@ def race_line(log: GameLog) -> None:
         mine = None if ignored else grid
         job = state.race_job = (log, Beside(lambda: weigh(log, watching, mine), session_gone(),
                                             name="race"))
-    if not job[1].done(RACE_WAIT):
+    if not job[1].ready(RACE_WAIT):
         st.fragment(stoppable(race_note), run_every=RACE_POLL)()
         return
     found = job[1].result()
@@ -255,6 +263,7 @@ def play_screen() -> None:
     if state.pop("record_unseen", False):  # a Record tap no callback saw (`turn.turn_view`)
         submit_entry()
     mark_editing()
+    beside_this_log()
     header()
     if live().odds_wanted and odds_on():
         live().count_odds()  # a new log state's odds: counting while the player is elsewhere

@@ -68,8 +68,10 @@ ADVICE_SAMPLES = 1000
 """Deals the "Suggest for me" advice is scored on."""
 ADVICE_WAIT = 0.3
 """Seconds a run waits for the log's advisor (`log_advisor`) before it draws the form with a
-note in place of the advice: at 3-6 players it is made in a tenth of a second or less and shows
-at once; at 12 players it takes about a second of CPU."""
+note in place of the advice (within the run's one wait for all the work beside it,
+`notebook_app.odds_count.RUN_WAIT`; started before the header waits for the race line:
+`advice_first`): at 3-6 players it is made in a tenth of a second or less and shows at once; at
+12 players it takes about a second of CPU."""
 ADVICE_POLL = 1.0
 """Seconds between looks at an advisor still being made (each look a short run)."""
 PREPARING_POLL = 1.0
@@ -332,6 +334,15 @@ def log_advisor(log: GameLog) -> Advisor | None:
     a new one, and the one being made for the old log is stopped. A run waits `ADVICE_WAIT`
     for it: ``None`` if it is not made by then (`advice_note` looks again). Raises `ClueError`
     as making it did (the same log raises again)."""
+    job = advice_job(log)
+    if not job.ready(ADVICE_WAIT):
+        return None
+    return job.result()  # None if stopped: the note's next look starts it again
+
+
+def advice_job(log: GameLog) -> Beside[Advisor]:
+    """The making of ``log``'s advisor beside the runs (`log_advisor`), started if it was not
+    (the one being made for another log is stopped)."""
     job = state.get("advice_job")
     if job is None or job[0] != log or job[1].stopped:
         if job is not None:
@@ -340,9 +351,27 @@ def log_advisor(log: GameLog) -> Advisor | None:
         mine = None if ignored else grid
         job = state.advice_job = (log, Beside(lambda: make_advisor(log, mine), session_gone(),
                                               name="advice", ahead=True))
-    if not job[1].done(ADVICE_WAIT):
-        return None
-    return job[1].result()  # None if stopped: the note's next look starts it again
+    made: Beside[Advisor] = job[1]
+    return made
+
+
+def advice_first() -> None:
+    """At the start of a run whose Turn form will show "Suggest for me" (my turn to suggest or
+    ask, the toggle on), the log's advisor is started before the header waits for the race
+    line: the run's one wait for the work beside it (`notebook_app.odds_count.one_wait`) goes
+    to the advice too, the race line giving way to it (``ahead``). Started only when the form
+    asks, it had only what the race line left of that wait (at 6 players the race takes up to
+    most of a second): none, and the advice came a fragment's look later."""
+    from solver.odds import warm
+    from solver.race import past_advice
+
+    log = live().log
+    on = state.get("advise_me", state.get("advise_on", False))
+    if (on and log.game.me is not None and state.get("by") == log.game.me
+            and state.get("kind") in ("Suggestion", "Asked one")
+            and state.get("view") in (None, "Turn") and state.get("editing") is None
+            and warm.ready() and past_advice(log) is None):
+        advice_job(log)
 
 
 def make_advisor(log: GameLog, grid: Grid | None) -> Advisor:
