@@ -1269,6 +1269,24 @@ def test_the_advice_is_started_before_the_run_waits_for_the_race_line(
     beside.end.set()
 
 
+def test_the_advice_of_a_log_no_longer_shown_is_stopped(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """My suggestion recorded while its advice was still being made: the next form is Bob's,
+    which asks for no advice, and the old log's advisor, which the race line and the odds give
+    way to (``ahead``), is stopped (it went on for nobody until a form asked for advice again)."""
+    at, beside = my_turn_next(store, monkeypatch, race=None, advice=None)
+    beside.run(at)
+    job = at.session_state["advice_job"][1]
+    assert WEIGHING in texts(at) and not job.unwanted()
+    pick(at, "Mrs. Peacock", "Lead Pipe", "Lounge")
+    at.pills(key="e_refuter").set_value("Cat").run()
+    at.pills(key="e_shown").set_value("Lead Pipe")
+    submit(at)
+    assert len(events(at)) == 5 and at.pills(key="by").value == "Bob"
+    assert WEIGHING not in texts(at) and job.unwanted()
+    beside.end.set()
+
+
 def forum_four() -> GameLog:
     """A 4-player forum game, a question to one player each, where I am Ann and asked last
     about Place 2."""

@@ -137,8 +137,16 @@ def weigh(log: GameLog, watching: bool,
 
 
 def beside_this_log() -> None:
-    """Before the run draws: the advice of the log shown is started when the Turn form will ask
-    for it (`turn.advice_first`)."""
+    """Before the run draws: the race line and the advice worked out beside the runs for
+    another log than the one shown (a turn recorded or undone since) are stopped, nobody will
+    read them (the advice went on ahead of the new log's race line, `Beside`'s ``ahead``, until
+    a form asked for advice again); the advice of this log is started when the Turn form will
+    ask for it (`turn.advice_first`)."""
+    log = live().log
+    for key in ("race_job", "advice_job"):
+        job = state.get(key)
+        if job is not None and job[0] != log:
+            job[1].cancel()
     if can_edit():
         advice_first()
 
