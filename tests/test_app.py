@@ -1287,6 +1287,39 @@ def test_the_advice_of_a_log_no_longer_shown_is_stopped(
     beside.end.set()
 
 
+def test_advice_that_fails_beside_the_run_says_so_and_keeps_the_toggle(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An advisor that fails on its thread with an error of no clash (a bug, memory) does not
+    leave "Weighing suggestions…" up for ever: once its thread has ended the note's look draws
+    the page again, which says something went wrong (`app.TROUBLE`, the traceback to the
+    server's log), with the toggle still there to turn the advice off; with it off the form
+    is whole again."""
+    from notebook_app.screens import turn
+
+    go = threading.Event()
+
+    def failing(log: GameLog, grid: object) -> object:
+        assert go.wait(30), "the test did not let the advisor fail"
+        raise RuntimeError("a bug in the advisor")
+
+    monkeypatch.setattr(turn, "make_advisor", failing)
+    monkeypatch.setattr(turn, "ADVICE_WAIT", 0)
+    at, _ = open_app(store, classic(ASKED, ASKED_ME))
+    at.pills(key="by").set_value("Ann").run()
+    at.toggle(key="advise_me").set_value(True).run()
+    assert WEIGHING in texts(at) and not at.error
+    go.set()
+    assert at.session_state["advice_job"][1].done(30)
+    timer_tick(at, at._tree.get_widget_states())
+    assert WEIGHING not in texts(at)
+    assert [e.value for e in at.error] == [
+        "Something went wrong on the server while drawing this page. Every entry that was "
+        "saved is kept. Reload the page; if this happens again, export the game from the Game "
+        "tab and report the problem with it."]
+    at.toggle(key="advise_me").set_value(False).run()
+    assert not at.error and not at.exception and at.button(key="submit")
+
+
 def forum_four() -> GameLog:
     """A 4-player forum game, a question to one player each, where I am Ann and asked last
     about Place 2."""
