@@ -1273,7 +1273,9 @@ def test_the_advice_of_a_log_no_longer_shown_is_stopped(
         store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """My suggestion recorded while its advice was still being made: the next form is Bob's,
     which asks for no advice, and the old log's advisor, which the race line and the odds give
-    way to (``ahead``), is stopped (it went on for nobody until a form asked for advice again)."""
+    way to (``ahead``), is stopped (it went on for nobody until a form asked for advice again).
+    The turn undone, the advice of that log is made again: the stopped advisor, still kept for
+    it, was waited for and showed nothing until its note's look started another."""
     at, beside = my_turn_next(store, monkeypatch, race=None, advice=None)
     beside.run(at)
     job = at.session_state["advice_job"][1]
@@ -1284,7 +1286,14 @@ def test_the_advice_of_a_log_no_longer_shown_is_stopped(
     submit(at)
     assert len(events(at)) == 5 and at.pills(key="by").value == "Bob"
     assert WEIGHING not in texts(at) and job.unwanted()
+    at.button(key="undo").click().run()  # back to that log: its advice is made again
+    assert len(events(at)) == 4 and at.pills(key="by").value == "Ann"
+    again = at.session_state["advice_job"][1]
+    assert WEIGHING in texts(at) and again is not job and not again.unwanted()
     beside.end.set()
+    assert again.done(30) and not again.stopped
+    at.run()
+    assert WEIGHING not in texts(at) and advice_shown(at)
 
 
 def test_advice_that_fails_beside_the_run_says_so_and_keeps_the_toggle(

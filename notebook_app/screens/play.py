@@ -147,6 +147,7 @@ def beside_this_log() -> None:
         job = state.get(key)
         if job is not None and job[0] != log:
             job[1].cancel()
+            del state[key]  # back at its log (an undo), the work starts again, not stopped
     if can_edit():
         advice_first()
 
