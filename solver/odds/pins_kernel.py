@@ -282,7 +282,10 @@ def recall(dst: Any, n: int, shift: int, shapes: Any, nfolds: int, o_w: Any, o_k
            o_j: Any, o_left: Any) -> int:
     """The moves of a state from their shapes (`expand`), its first the ``n``-th of the
     layer's, as `card_moves` lists them (without the next keys: ``dst`` has them). Returns
-    how many."""
+    how many. The passes choose between this and `card_moves` (no shapes kept) themselves,
+    state by state: a function of their own making that choice (as `moves_of` did until
+    2026-12-02) took about 120 ns a state called, on 45 cards at 30 events more than half
+    of the passes' CPU (`docs/odds-measurements.md`)."""
     mask = (1 << (31 - shift)) - 1
     m = 0
     while True:
@@ -295,18 +298,6 @@ def recall(dst: Any, n: int, shift: int, shapes: Any, nfolds: int, o_w: Any, o_k
         m += 1
         if n + m == dst.shape[0] or dst[n + m] & FIRST:
             return m
-
-
-@compiled
-def moves_of(key: int, n: int, dst: Any, shift: int, shapes: Any, nfolds: int, i: int, t: Any,
-             places: Any, offset: Any, width: Any, top: int, perm: Any, o_key: Any, o_w: Any,
-             o_kind: Any, o_j: Any, o_left: Any) -> int:
-    """The moves of state ``key``, its first the ``n``-th of the layer's: recalled from their
-    shapes where `expand` kept them, else listed anew (`card_moves`). Returns how many."""
-    if shapes.shape[0] > 0:
-        return recall(dst, n, shift, shapes, nfolds, o_w, o_kind, o_j, o_left)
-    return card_moves(key, i, t, places, offset, width, top, perm, o_key, o_w, o_kind, o_j,
-                      o_left)
 
 
 @compiled
@@ -323,8 +314,11 @@ def totals(keys: Any, ways: Any, nkeys: Any, dst: Any, shapes: Any, shift: int, 
     nfolds = t[i, 7]
     n = 0
     for s in range(keys.shape[0]):
-        m = moves_of(keys[s], n, dst, shift, shapes, nfolds, i, t, places, offset, width, top,
-                     perm, o_key, o_w, o_kind, o_j, o_left)
+        if shapes.shape[0] > 0:  # this test here, not in a function of its own (`recall`)
+            m = recall(dst, n, shift, shapes, nfolds, o_w, o_kind, o_j, o_left)
+        else:
+            m = card_moves(keys[s], i, t, places, offset, width, top, perm, o_key, o_w, o_kind,
+                           o_j, o_left)
         for q in range(m):
             d = dst[n] & low
             n += 1
@@ -355,8 +349,11 @@ def forward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any, 
     cand = t[i, 8]
     n = 0
     for s in range(keys.shape[0]):
-        m = moves_of(keys[s], n, dst, shift, shapes, nfolds, i, t, places, offset, width, top,
-                     perm, o_key, o_w, o_kind, o_j, o_left)
+        if shapes.shape[0] > 0:  # this test here, not in a function of its own (`recall`)
+            m = recall(dst, n, shift, shapes, nfolds, o_w, o_kind, o_j, o_left)
+        else:
+            m = card_moves(keys[s], i, t, places, offset, width, top, perm, o_key, o_w, o_kind,
+                           o_j, o_left)
         r = row_of[s]
         v0 = int(ways[s, 0])
         live = before[i, axis_of_bit[keys[s] & 7]] if r >= 0 else 0
@@ -430,8 +427,11 @@ def backward(keys: Any, ways: Any, rows: Any, row_of: Any, nkeys: Any, dst: Any,
     unpinned = 0
     n = 0
     for s in range(keys.shape[0]):
-        m = moves_of(keys[s], n, dst, shift, shapes, nfolds, i, t, places, offset, width, top,
-                     perm, o_key, o_w, o_kind, o_j, o_left)
+        if shapes.shape[0] > 0:  # this test here, not in a function of its own (`recall`)
+            m = recall(dst, n, shift, shapes, nfolds, o_w, o_kind, o_j, o_left)
+        else:
+            m = card_moves(keys[s], i, t, places, offset, width, top, perm, o_key, o_w, o_kind,
+                           o_j, o_left)
         slots = keys[s] & 7
         r = row_of[s]
         r2 = row2_of[s]
