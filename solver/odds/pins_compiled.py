@@ -181,6 +181,24 @@ def enough(deals: int, values: Sequence[int]) -> tuple[int, ...]:
     return tuple(values)
 
 
+def expand(k: Any, keys: Any, moves: int, i: int, moves_of: tuple[Any, ...], shapes: int
+           ) -> tuple[Any, Any, Any, int]:
+    """The states pass at layer ``i``: the next layer's keys, in increasing order, without
+    repeats, every move's next state (its position among them) in the order the moves are
+    listed, with its shape (`pins_kernel.numbered`), the layer's shapes and where the moves'
+    shapes start in their 32 bits (31: none kept, where the layer has more than ``shapes``).
+    Both passes and every prime read them, so the moves are listed once, here. The moves' keys
+    are sorted by numpy: its sort is several times numba's (0.06 s against 0.35 for seed 0's
+    3.5 million states at 45 cards and 30 events), and against a hash table the moves' 11
+    million keys sort faster than the table's lookups and its keys' sort together."""
+    import numpy as np
+
+    reached, codes, move_shapes = k.listed(keys, moves, i, *moves_of, shapes)
+    next_keys, targets, shift = k.numbered(reached, np.argsort(reached), codes,
+                                           len(move_shapes))
+    return next_keys, targets, move_shapes if shift < 31 else move_shapes[:0], shift
+
+
 def compiled_steps(k: Any, p: Plan, budget: Budget, moduli: Sequence[int] | None = None,
                    below: int | None = None, shapes: int = SHAPES, fewest: bool = True
                    ) -> Steps[Figures]:
@@ -251,8 +269,8 @@ def compiled_steps(k: Any, p: Plan, budget: Budget, moduli: Sequence[int] | None
     for i in range(n):
         moves, mid = k.count_moves(keys[i], i, *moves_of, middle)
         budget.spend(2 * (len(keys[i]) + int(moves)) + int(mid))
-        next_keys, targets, move_shapes, shift = k.expand(keys[i], int(moves), i, *moves_of,
-                                                          shapes)
+        next_keys, targets, move_shapes, shift = expand(k, keys[i], int(moves), i, moves_of,
+                                                        shapes)
         keys.append(next_keys)
         dst.append(targets)
         listed.append((move_shapes, int(shift)))

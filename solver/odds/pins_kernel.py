@@ -30,7 +30,7 @@ MOST = 256
 FOLDS = 16
 """The most players folded at one card."""
 SHAPE_BITS = 20
-"""The most bits of a move's shape's code (`expand`): a layer past them (many players folded
+"""The most bits of a move's shape's code (`listed`): a layer past them (many players folded
 at its card) lists its moves again in every pass."""
 FIRST = 1 << 31
 """The bit of a move (``dst``) that says it is the first of its state's."""
@@ -179,29 +179,15 @@ def count_moves(keys: Any, i: int, t: Any, places: Any, offset: Any, width: Any,
 
 
 @compiled
-def _slot(key: int, size: int) -> int:
-    """Where a key's search starts in a hash table of ``size`` slots (Fibonacci hashing)."""
-    return ((key * -7046029254386353131) >> 17) & (size - 1)
-
-
-@compiled
-def expand(keys: Any, moves: int, i: int, t: Any, places: Any, offset: Any, width: Any,
-           top: int, perm: Any, most_shapes: int) -> tuple[Any, Any, Any, Any]:
-    """The next layer's keys, in increasing order, without repeats, and every move's next
-    state (its position among them) in the order the moves are listed: both passes and every
-    prime read them, so the moves are listed once here and looked up once, in a hash table
-    (at most half full) rather than by sorting every move's key. Each move's shape (its row
-    among the layer's shapes: kind, weight, player, places left) is kept in the same 32 bits,
-    above its next state's ``shift`` bits, with `FIRST` for the first of a state's moves, so
-    the passes need not list the moves again (`recall`); returns the keys, the moves, the
-    shapes and ``shift``. Where the layer has more than ``most_shapes`` or they do not fit
-    those bits, no shapes (``shift`` 31)."""
+def listed(keys: Any, moves: int, i: int, t: Any, places: Any, offset: Any, width: Any,
+           top: int, perm: Any, most_shapes: int) -> tuple[Any, Any, Any]:
+    """The states pass's first half (`pins_compiled.expand`): every move of the layer's states,
+    in order, as its next state's key and its shape, its row among the layer's shapes (kind,
+    weight, player, places left) with ``0x8000`` for the first of a state's moves. Returns the
+    keys, the rows and the shapes; no rows nor shapes where the layer has more than
+    ``most_shapes`` or their codes do not fit `SHAPE_BITS`."""
     o_key, o_w, o_kind, o_j, o_left = scratch()
-    size = 2
-    while size < 2 * moves:
-        size *= 2
-    table = np.full(size, -1, np.int64)
-    dst = np.empty(moves, np.uint32)  # first the move's slot, then its state's position
+    reached = np.empty(moves, np.int64)
     # every move's shape as a code (kind, sign, player, places left per player folded), its
     # row found in a table indexed by the code (`SHAPE_BITS`)
     nfolds = t[i, 7]
@@ -219,7 +205,6 @@ def expand(keys: Any, moves: int, i: int, t: Any, places: Any, offset: Any, widt
     nshapes = 0
     described = most > 0
     n = 0
-    found = 0
     for s in range(keys.shape[0]):
         m = card_moves(keys[s], i, t, places, offset, width, top, perm, o_key, o_w, o_kind,
                        o_j, o_left)
@@ -245,42 +230,48 @@ def expand(keys: Any, moves: int, i: int, t: Any, places: Any, offset: Any, widt
                     nshapes += 1
                 codes[n + q] = r | (0x8000 if q == 0 else 0)
         for q in range(m):
-            key = o_key[q]
-            h = _slot(key, size)
-            while table[h] >= 0 and table[h] != key:
-                h = (h + 1) & (size - 1)
-            if table[h] < 0:
-                table[h] = key
-                found += 1
-            dst[n] = h
-            n += 1
-    at = np.empty(found, np.int64)
-    out = np.empty(found, np.int64)
-    f = 0
-    for h in range(size):
-        if table[h] >= 0:
-            at[f] = h
-            out[f] = table[h]
-            f += 1
-    order = np.argsort(out)
-    for r in range(found):  # the table, done with: each slot's position in key order
-        table[at[order[r]]] = r
-    for q in range(n):
-        dst[q] = table[dst[q]]
+            reached[n + q] = o_key[q]
+        n += m
+    if not described:
+        return reached, codes[:0], shapes[:0]
+    return reached, codes, shapes[:nshapes].copy()
+
+
+@compiled
+def numbered(reached: Any, order: Any, codes: Any, nshapes: int) -> tuple[Any, Any, int]:
+    """The states pass's second half (`pins_compiled.expand`): from every move's next key
+    (``reached``) and their order by key (``order``), the next layer's keys, in increasing
+    order, without repeats, and every move's next state (its position among them), with its
+    shape's row (``codes``) in the same 32 bits, above the position's ``shift`` bits, and
+    `FIRST` for the first of a state's moves. Returns the keys, the moves and ``shift``: 31
+    where there are no shapes or they do not fit (the passes list the moves again)."""
+    moves = reached.shape[0]
+    dst = np.empty(moves, np.uint32)
+    out = np.empty(moves, np.int64)
+    found = 0
+    last = -1  # keys are never negative
+    for r in range(moves):
+        q = order[r]
+        key = reached[q]
+        if key != last:
+            out[found] = key
+            found += 1
+            last = key
+        dst[q] = found - 1
     shift = 1
     while (1 << shift) < found:
         shift += 1
-    if not described or shift > 30 or nshapes > 1 << (31 - shift):
-        return out[order], dst, shapes[:0], 31
+    if codes.shape[0] == 0 or shift > 30 or nshapes > 1 << (31 - shift):
+        return out[:found].copy(), dst, 31
     for q in range(moves):
         dst[q] |= ((codes[q] & 0x7FFF) << shift) | (FIRST if codes[q] & 0x8000 else 0)
-    return out[order], dst, shapes[:nshapes].copy(), shift
+    return out[:found].copy(), dst, shift
 
 
 @compiled
 def recall(dst: Any, n: int, shift: int, shapes: Any, nfolds: int, o_w: Any, o_kind: Any,
            o_j: Any, o_left: Any) -> int:
-    """The moves of a state from their shapes (`expand`), its first the ``n``-th of the
+    """The moves of a state from their shapes (`numbered`), its first the ``n``-th of the
     layer's, as `card_moves` lists them (without the next keys: ``dst`` has them). Returns
     how many. The passes choose between this and `card_moves` (no shapes kept) themselves,
     state by state: a function of their own making that choice (as `moves_of` did until
