@@ -138,21 +138,30 @@ card takes turns beside inclusion-exclusion, favoured (`PINS_SHARE`), rather tha
 every other count has dropped out. Both charge their work in their states passes, before they
 count (card by card a unit compiled at `pins_compiled.PACE`, inclusion-exclusion at
 `exclusion_compiled.PACE`), so past inclusion-exclusion's head start the count with the least
-effort per share in all finishes, the other having spent at most as much; which counts finish
-does not change, only which one gives the figures, the same. On the 45-card logs at 30 events
-(seeds 0-35) it holds for 23 of the 27 crowded ones; of the four below it, the programme
-finishes two (2^26.7, 2^27.6) and only card by card the other two (2^27.4, 2^27.9); forum logs
-at 30 events have at most 2^27.1 (`docs/odds-measurements.md`, "Where the time goes",
-2026-12-02, 13:00-13:20: card by card beside inclusion-exclusion)."""
+effort per share in all finishes, the other having spent at most as much (card by card charges
+plan by plan: on a log of several plans its later plans' work shows only once it has counted the
+earlier ones); which counts finish does not change, only which one gives the figures, the same.
+On the 45-card logs at 30 events (seeds 0-35) it holds for 23 of the 27 crowded ones; of the
+four below it, the programme finishes two (2^26.7, 2^27.6) and only card by card the other two
+(2^27.4, 2^27.9); forum logs at 30 events have at most 2^27.1 (`docs/odds-measurements.md`,
+"Where the time goes", 2026-12-02, 13:00-13:20: card by card beside inclusion-exclusion)."""
 PINS_SHARE = 3 * LEAD
-"""Card by card's share of the turns beside inclusion-exclusion (`EARLY`), three times its
-`LEAD`: at their paces (`pins_compiled.PACE`, 1; `exclusion_compiled.PACE`, 3) a unit of card
-by card's would cost a third of inclusion-exclusion's, but on the 45-card logs at 30 events it
-cost 0.13-0.2 microseconds against 1.0-1.6 (since inclusion-exclusion searches its owners'
-order, `49c06b2`: fewer units, each dearer), 6 to 12 times less; with the share of `LEAD` card by
-card lost seed 2 to inclusion-exclusion (3.7 million units, 5.9 s, against its 23.1 million,
-about 3.5 s; `docs/odds-measurements.md`, "Where the time goes", 2026-12-02, 13:35-13:45: card
-by card's share)."""
+"""Card by card's share of the turns beside inclusion-exclusion (`EARLY`), three times its `LEAD`:
+at their paces (`pins_compiled.PACE`, 1; `exclusion_compiled.PACE`, 3) card by card gives the
+figures where it needs less than 9 times inclusion-exclusion's units. Each count alone on the 43
+such 45-card logs at 30 events of seeds 0-71 (after `7184602`): a unit of card by card's cost
+0.043-0.095 microseconds of CPU, one of inclusion-exclusion's 0.32-0.63 where it finishes; on
+the 13 logs both finish, 3.4-10.6 times less (median 7), and card by card was the cheaper count
+on the 10 where it needed at most 7.0 times inclusion-exclusion's units, the dearer on the 3
+where it needed 8.7 times or more. Each count's recorded steps replayed through
+`first_finished`: any share from 10 to 24 costs the 43 logs the same within 1.5 %; 8 times
+`LEAD` spares 2-4 % of the bench's six (seeds 0-5, where card by card gives every figure) but
+cost seed 69 3.1-3.7 s more in `odds` (card by card counts its first plans, then drops out at 70
+million units; inclusion-exclusion 1.8 s) and seed 65 0.5-0.8 s (55.7 million units against 1.8
+million). When this share was set the two cost 0.13-0.2 and 1.0-1.6 microseconds a unit, and
+with the share of `LEAD` card by card lost seed 2 to inclusion-exclusion
+(`docs/odds-measurements.md`, "Where the time goes", 2026-12-02, 13:35-13:45: card by card's
+share, and late evening, 23:22-23:37: card by card's share, measured again)."""
 BESIDE = 1_500_000
 """Where the programme takes turns beside it, inclusion-exclusion's budget is at most this:
 in the owners' order searched (`exclusion._order`) a unit of its work costs about 1

@@ -41,10 +41,10 @@ from .setup import Puzzle
 KEY_BITS = 62
 PACE = 1
 """A compiled unit's effort, in sixteenths of a unit of the count owner by owner in Python
-(`Budget.pace`), for taking turns beside inclusion-exclusion (`choice.EARLY`): about 0.05
-microseconds a unit on the 45-card logs at 30 events (both passes and the states pass; 0.2
-until the passes' per-state call went, 2026-12-02), against 0.8-1.5 for inclusion-exclusion's
-units at its pace of 3."""
+(`Budget.pace`), for taking turns beside inclusion-exclusion (`choice.EARLY`): 0.043-0.095
+microseconds a unit, the whole count, on the 45-card logs at 30 events it finishes (0.13-0.2
+until the passes' per-state call went, 2026-12-02), against 0.32-0.63 for inclusion-exclusion's
+units at its pace of 3 where it finishes; its share (`choice.PINS_SHARE`) makes up the rest."""
 SHAPES = 1 << 15
 """The most shapes of moves (kind, player, weight, places left) a layer keeps for its passes
 (`pins_kernel.recall`, in the bits of each move's next state left free); a layer with more
