@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.processes import running
+
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = ("scripts/app", "scripts/test", ".ci/run")
 
@@ -311,14 +313,6 @@ def test_test_script_fails_when_a_step_fails(
     assert says in run.stderr
 
 
-def _running(pid: int) -> bool:
-    """Whether ``pid`` is a live process (not gone, not a zombie nobody reaped)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 def _interruptible() -> None:
     """In the child, before bash starts: Ctrl-C as a terminal's foreground job gets it. Where
     these tests run as a background job of a shell without job control (a CI runner's `cmd &`),
@@ -328,7 +322,7 @@ def _interruptible() -> None:
 
 
 @pytest.mark.parametrize("stop", ["ctrl-c", "sigterm"])
-def test_test_script_leaves_nothing_running_when_stopped(tmp_path: Path, stop: str) -> None:
+def test_test_script_leaves_nothingrunning_when_stopped(tmp_path: Path, stop: str) -> None:
     """Stopped by Ctrl-C while pytest runs (the terminal's SIGINT to its foreground process
     group: the script, pytest and the work beside them), or by SIGTERM to the script alone
     while it waits for the work beside the tests (the kernels' warm-up, mypy), scripts/test ends
@@ -370,9 +364,9 @@ def test_test_script_leaves_nothing_running_when_stopped(tmp_path: Path, stop: s
         except subprocess.TimeoutExpired:
             status = None
         deadline = time.monotonic() + 10
-        while any(map(_running, pids.values())) and time.monotonic() < deadline:
+        while any(map(running, pids.values())) and time.monotonic() < deadline:
             time.sleep(0.1)
-        left = [role for role, pid in pids.items() if _running(pid)]
+        left = [role for role, pid in pids.items() if running(pid)]
         assert left == [], f"still running: {left}\n{said()}"
         assert status == -(signal.SIGINT if stop == "ctrl-c" else signal.SIGTERM), said()
         assert "FAILED" not in said()
@@ -382,7 +376,7 @@ def test_test_script_leaves_nothing_running_when_stopped(tmp_path: Path, stop: s
             os.killpg(script.pid, signal.SIGKILL)
             script.wait()
         for pid in pids.values():
-            if _running(pid):
+            if running(pid):
                 os.kill(pid, signal.SIGKILL)
 
 

@@ -32,6 +32,7 @@ from solver.odds.residues import is_prime, moduli_for
 from solver.odds.setup import Puzzle, Tally
 from solver.simulate import play, random_setup
 from tests.brute import deals
+from tests.processes import running
 from tests.strategies import forum_game, small_logs
 from tests.test_odds import brute_odds
 from tests.test_odds_notes import logs_with_notes
@@ -977,14 +978,6 @@ def _children(pid: int) -> list[int]:
     return found
 
 
-def _running(pid: int) -> bool:
-    """Whether ``pid`` is a live process (not gone, not a zombie nobody reaped)."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 def test_the_compile_apart_exits_cleanly_once_loaded() -> None:
     """`warm.compile_apart`'s process, its kernels loaded while its parent waits, exits with 0
     and says nothing: its watch on the parent (a thread reading its standard input) does not
@@ -1037,19 +1030,19 @@ def test_the_compile_apart_ends_with_the_process_that_started_it(stop: str,
             time.sleep(0.1)
             children = _children(parent.pid)
         time.sleep(1)  # well into its start (numba's import, then the compile)
-        assert _running(children[0])
+        assert running(children[0])
         parent.send_signal(getattr(signal, stop))
         parent.wait(timeout=30)
         deadline = time.monotonic() + 20
-        while _running(children[0]) and time.monotonic() < deadline:
+        while running(children[0]) and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert not _running(children[0]), "the compile went on after its parent ended"
+        assert not running(children[0]), "the compile went on after its parent ended"
     finally:
         if parent.poll() is None:
             parent.kill()
             parent.wait()
         for child in children:
-            if _running(child):
+            if running(child):
                 os.kill(child, signal.SIGKILL)
 
 
