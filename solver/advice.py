@@ -37,7 +37,7 @@ from .game import (
     Suggestion,
     Triple,
 )
-from .i18n import N_, Listing, Message, _, say
+from .i18n import N_, Listing, Message, _, percent_said, say
 from .limits import ADVICE_WORK
 from .notebook import Grid
 from .odds import (
@@ -835,16 +835,16 @@ def reason_said(log: GameLog, advice: Advice, grid: Grid | None = None) -> Messa
         who, chance = advice.answers[0]
         if who is None and advice.to is not None:
             line = say("{reason}; {player} likely holds none of them ({chance})", reason=line,
-                       player=advice.to, chance=f"{chance:.0%}")
+                       player=advice.to, chance=percent_said(chance))
         elif who is None:
             line = say("{reason}; nobody is likely to refute ({chance})", reason=line,
-                       chance=f"{chance:.0%}")
+                       chance=percent_said(chance))
         else:
             line = say("{reason}; {player} is likely to refute ({chance})", reason=line,
-                       player=who, chance=f"{chance:.0%}")
+                       player=who, chance=percent_said(chance))
     if advice.settles >= 0.005:
         line = say("{reason}; the answer may settle the envelope ({chance})", reason=line,
-                   chance=f"{advice.settles:.0%}")
+                   chance=percent_said(advice.settles))
     return line
 
 

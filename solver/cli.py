@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import ClueError, ContradictionError, InvalidLogError
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, ngettext, percent_said
 from .limits import MAX_FILE_BYTES, MAX_SAMPLES
 from .values import Value
 
@@ -621,7 +621,7 @@ def run_race(args: argparse.Namespace) -> int:
                        "your notebook):", result.samples).format(count=result.samples))
     for name, chance in result.players.items():
         note = "  " + _("(out: accused wrongly)") if name in result.out else ""
-        print(f"  {name}: {chance:.0%}{note}")
+        print(f"  {name}: {percent_said(chance)}{note}")
     if result.fallback:
         print(_("(every deal drawn has a player who could have named the envelope on their "
                 "last turn without accusing: is an accusation missing from the log?)"))

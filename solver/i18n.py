@@ -145,6 +145,21 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translations(current()).ngettext(singular, plural, n)
 
 
+def percent_said(chance: float) -> str:
+    """A chance in whole percent for a sentence, never "0%" or "100%" for what is neither
+    impossible nor certain (a 12-player envelope at the start is 0.05%: "right 0%" read as a
+    slip).
+
+    >>> [percent_said(p) for p in (0, 0.001, 0.37, 0.996, 1)]
+    ['0%', '<1%', '37%', '>99%', '100%']
+    """
+    if 0 < chance < 0.005:
+        return "<1%"
+    if 0.995 <= chance < 1:
+        return ">99%"
+    return f"{chance:.0%}"
+
+
 class Message(NamedTuple):
     """A sentence kept unrendered: its English id, its plural (if counted) and its arguments."""
 

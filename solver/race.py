@@ -56,7 +56,7 @@ from .game import (
     Suggestion,
     Triple,
 )
-from .i18n import Message, _, say
+from .i18n import Message, _, percent_said, say
 from .limits import MAX_SAMPLES, RACE_VIEWS, RACE_WORK
 from .model import DealModel
 from .notebook import SOLVER, Grid
@@ -944,8 +944,8 @@ class Verdict:
             default=None,
         )
         ahead = self.outlook
-        figures = {"right": f"{self.right:.0%}", "clear": f"{ahead.clear:.0%}",
-                   "known": f"{ahead.known:.0%}"}
+        figures = {"right": percent_said(self.right), "clear": percent_said(ahead.clear),
+                   "known": percent_said(ahead.known)}
         if self.accuse:
             odds = say("accuse now: right {right} if players seldom bluff; nobody else solves "
                        "before your next question: {clear}", **figures)
@@ -960,7 +960,7 @@ class Verdict:
                        verdict=odds)
         elif self.race.players[leader] >= 0.005:
             line = say("{verdict}; {player} may already know: {chance}", verdict=odds,
-                       player=leader, chance=f"{self.race.players[leader]:.0%}")
+                       player=leader, chance=percent_said(self.race.players[leader]))
         else:
             line = say("{verdict}; nobody seems to know it yet", verdict=odds)
         return fallback_note(line) if self.race.fallback else line

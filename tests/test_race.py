@@ -1074,3 +1074,18 @@ def test_the_cards_left_open_read_off_models_and_their_swaps_are_the_solvers(see
         assert opened  # some answers closed cards
     finally:
         table.close()
+
+
+def test_the_verdict_never_says_0_for_a_chance_that_is_not_none() -> None:
+    """At a 12-player table the likeliest envelope may be right 0.05% of the time: the line said
+    "right 0%", which reads as a slip; it says "<1%", and a true 0 still reads "0%"."""
+    from solver.race import Outlook, Race, Verdict
+
+    outlook = Outlook(question=("A", "B", "C"), later=False, clear=1.0, worth=0.0, first=0.0,
+                      deals=100)
+    verdict = Verdict(accuse=False, triple=("A", "B", "C"), right=0.0005, threat=0.001,
+                      race=Race(players={"Bob": 0.003, "Cat": 0.004}, samples=100),
+                      outlook=outlook)
+    said = verdict.reason()
+    assert "right <1%" in said and "settles the envelope in 0%" in said, said
+    assert "right 0%" not in said

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from solver.game import GameLog
-from solver.i18n import N_, Message, _, ngettext, say
+from solver.i18n import N_, Message, _, ngettext, percent_said, say
 
 from ..choices import remember_choices
 from ..entry import next_entry, start_edit, submit_entry
@@ -126,7 +126,7 @@ def weigh(log: GameLog, watching: bool,
                 line = say("nobody seems to know the envelope yet")
             elif leader is not None:
                 line = say("{player} may already know: {chance}", player=leader,
-                           chance=f"{chances[leader]:.0%}")
+                           chance=percent_said(chances[leader]))
             if line is not None and drawn.fallback:
                 line = fallback_note(line)
             return line, drawn
