@@ -59,6 +59,20 @@ def next_suggester(log: GameLog) -> str:
     return next((n for n in order if n not in out), names[0])
 
 
+def revealed_next(log: GameLog, whose: tuple[str, ...]) -> str:
+    """Whose cards a Reveal starts at: the latest wrong accuser among ``whose`` whose whole hand
+    has not been revealed since (the forum shows a player's hand once they are out), else the
+    first of ``whose``."""
+    shown: set[str] = set()
+    for event in reversed(log.events):
+        if isinstance(event, Reveal) and event.whole_hand:
+            shown.add(event.player)
+        elif (isinstance(event, Accusation) and not event.correct and event.by in whose
+              and event.by not in shown):
+            return event.by
+    return whose[0]
+
+
 def last_room(log: GameLog, player: str) -> str | None:
     """The room named in ``player``'s latest suggestion (where their pawn stands), if any."""
     return next(

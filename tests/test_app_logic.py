@@ -40,6 +40,7 @@ from notebook_app.turns import (
     next_suggester,
     passes,
     players_out,
+    revealed_next,
     seen_from_me,
     sees_card,
     show_choice,
@@ -91,6 +92,23 @@ def test_reveals_do_not_move_the_turn() -> None:
     log = classic_log(Suggestion("Cat", ("Mrs. White", "Knife", "Lounge")),
                       Reveal("Bob", ("Knife",)))
     assert next_suggester(log) == "Dan"
+
+
+def test_a_reveal_starts_at_the_latest_wrong_accuser_not_yet_shown() -> None:
+    """The forum shows a player's hand once they accuse wrongly: the Reveal form starts at them
+    (it started at the first other seat, a tap to undo), until their whole hand is revealed."""
+    whose = ("Bob", "Cat", "Dan")
+    log = classic_log(Suggestion("Cat", ("Mrs. White", "Knife", "Lounge")))
+    assert revealed_next(log, whose) == "Bob"
+    log = log.append(Accusation("Dan", ("Mrs. White", "Knife", "Lounge"), correct=False))
+    assert revealed_next(log, whose) == "Dan"
+    log = log.append(Reveal("Dan", ("Knife",)))  # a card, not the whole hand: still Dan
+    assert revealed_next(log, whose) == "Dan"
+    log = log.append(Reveal("Dan", ("Knife", "Lounge", "Mr. Green", "Professor Plum"), whole_hand=True))
+    assert revealed_next(log, whose) == "Bob"
+    log = log.append(Accusation("Cat", ("Mr. Green", "Knife", "Lounge"), correct=False))
+    assert revealed_next(log, whose) == "Cat"
+    assert revealed_next(log, ("Bob", "Dan")) == "Bob"  # not one of whose: the first seat
 
 
 def test_passes_are_everyone_between_suggester_and_refuter() -> None:

@@ -48,6 +48,7 @@ from ..turns import (
     locate,
     next_suggester,
     possible_for,
+    revealed_next,
     seen_from_me,
     show_choice,
     shown_candidates,
@@ -494,7 +495,7 @@ def reveal_form() -> None:
     if isinstance(original, Reveal) and original.player not in whose:
         whose = (*whose, original.player)  # a reveal of the user's own cards stays theirs
     if state.get("r_player") not in whose and unset("r_player"):
-        state.r_player = whose[0]
+        state.r_player = revealed_next(live().log, whose)
     st.pills(_("Whose cards"), whose, key="r_player", required=True, format_func=plain)
     grid = live().grid()[0]
     kept = tuple(original.cards) if isinstance(original, Reveal) else ()
