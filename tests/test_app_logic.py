@@ -104,7 +104,8 @@ def test_a_reveal_starts_at_the_latest_wrong_accuser_not_yet_shown() -> None:
     assert revealed_next(log, whose) == "Dan"
     log = log.append(Reveal("Dan", ("Knife",)))  # a card, not the whole hand: still Dan
     assert revealed_next(log, whose) == "Dan"
-    log = log.append(Reveal("Dan", ("Knife", "Lounge", "Mr. Green", "Professor Plum"), whole_hand=True))
+    log = log.append(Reveal("Dan", ("Knife", "Lounge", "Mr. Green", "Professor Plum"),
+                            whole_hand=True))
     assert revealed_next(log, whose) == "Bob"
     log = log.append(Accusation("Cat", ("Mr. Green", "Knife", "Lounge"), correct=False))
     assert revealed_next(log, whose) == "Cat"
