@@ -335,7 +335,8 @@ def describe_note(note: Note) -> str:
 
 
 def describe(event: Event) -> str:
-    """One short line for the log list and the conflict banner; everyone who passed is named."""
+    """One short line for the log list and the conflict banner; everyone who passed is named
+    (one player asked who had none: "Eve had none of them")."""
     if isinstance(event, Note):
         return describe_note(event)
     if isinstance(event, Reveal):
@@ -349,6 +350,9 @@ def describe(event: Event) -> str:
         return text.format(player=event.by, cards=triple)
     if event.refuted_by is None:
         peek = event.side_peek
+        if peek is None and len(event.passes) == 1:  # a question to one player (the forum's)
+            return f"{event.by}: {triple} → " + _("{player} had none of them").format(
+                player=event.passes[0])
         if peek is None:
             answer = _("nobody showed")
         elif peek.card:

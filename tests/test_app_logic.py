@@ -580,3 +580,15 @@ def test_doctests(module: str) -> None:
 
     result = doctest.testmod(importlib.import_module(f"notebook_app.{module}"))
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_question_to_one_player_who_had_none_reads_as_such() -> None:
+    """A forum question to one player who had none of the cards: "Eve had none of them", not
+    "nobody showed; Eve passed", as if the whole table had been asked; in every language."""
+    game = new_game(CLASSIC, NAMES, Dealing.CLASSIC, me="Ann")
+    asked = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Cat",))
+    assert describe(asked) == "Ann: Mrs. White, Knife, Lounge → Cat had none of them"
+    with speaking("fi"):
+        assert "pelaajalla Cat ei ollut" in describe(asked)
+    table = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=answer_order(game, "Ann"))
+    assert describe(table).endswith("nobody showed; Bob, Cat, Dan passed")
