@@ -47,7 +47,8 @@ def test_suggest_for_me_after_a_record_on_a_phone(
             tap(page, label, card)
         after(page, page.get_by_role("button", name="Record", exact=True).click, drawn=False)
         weighing = captions.filter(has=page.locator(WORKING), has_text="Weighing suggestions…")
-        assert advice.count() + weighing.count() == 1  # the advice, or its note in its place
+        assert advice.or_(weighing).count() == 1  # the advice, or its note in its place (one
+        # query: the note may give way to the advice between two)
         settle(page)  # (the note's fragment finds the advisor made, the page drawn again)
         assert page.get_by_text("Latest: #4 Dan", exact=False).count() == 1
         expect(advice).to_have_count(1)
