@@ -5,13 +5,14 @@ envelope. Events only add constraints, so the possible set shrinks monotonically
 keeps a witness deal, and a new event only costs a SAT call for the triples whose witness it
 breaks. Opening a long game counts the current state directly, one SAT call per possible triple
 (each deal found names a triple, which is then blocked); the per-event history the review chart
-needs is replayed only when asked for. `possible_triples` is the same enumeration for a log.
+needs is worked out only when asked for, from the end (`EnvelopeCounter.counts`).
+`possible_triples` is the same enumeration for a log.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import product
+from itertools import combinations, product
 
 from pysat.solvers import Solver
 
@@ -64,6 +65,9 @@ class EnvelopeCounter(Closing):
             self._active.append(self._add(event))
         self._witness: Witnesses = self._enumerate(self._active)
         self._history: dict[int, Witnesses] = {len(self._active): dict(self._witness)}
+        """Witnesses after the first k events, where known (a `truncate` back to k keeps them)."""
+        self._counts: list[int] | None = None if self._active else [len(self._witness)]
+        """`counts`, once known."""
 
     def close(self) -> None:
         """Free the solver."""
@@ -81,10 +85,16 @@ class EnvelopeCounter(Closing):
 
     @property
     def counts(self) -> list[int]:
-        """Possible triples before any event, then after each event (replayed when missing)."""
-        if len(self._history) <= len(self._active):
-            self._history = self._replayed()
-        return [len(self._history[k]) for k in range(len(self._active) + 1)]
+        """Possible triples before any event, then after each event (worked out when missing:
+        `_deaths`)."""
+        if self._counts is None:
+            deaths = self._deaths()
+            alive, counts = len(self._order), []
+            for upto in range(len(self._active) + 1):
+                alive -= deaths.get(upto, 0)
+                counts.append(alive)
+            self._counts = counts
+        return list(self._counts)
 
     def push(self, event: Event) -> int:
         """Add the next event; returns how many triples remain possible."""
@@ -93,6 +103,8 @@ class EnvelopeCounter(Closing):
         witness = self._advanced(self._witness, active)
         self._active, self._witness = active, witness
         self._history[len(active)] = dict(witness)
+        if self._counts is not None:
+            self._counts = [*self._counts, len(witness)]
         return len(witness)
 
     def truncate(self, count: int) -> None:
@@ -106,7 +118,9 @@ class EnvelopeCounter(Closing):
         witness = dict(known) if known is not None else self._enumerate(active)
         history = {k: w for k, w in self._history.items() if k <= count}
         history[count] = dict(witness)
+        counts = None if self._counts is None else self._counts[:count + 1]
         self._active, self._witness, self._history = active, witness, history
+        self._counts = counts
 
     def _add(self, event: Event) -> int:
         """Put the event's clauses into the solver; returns its selector (not yet counted)."""
@@ -133,16 +147,44 @@ class EnvelopeCounter(Closing):
             after[triple] = deal
         return after
 
-    def _replayed(self) -> dict[int, Witnesses]:
-        """The history of every prefix, event by event from the start."""
-        active: list[int] = []
-        witness = self._enumerate(active)
-        history = {0: dict(witness)}
-        for selector in self._active:
-            active = [*active, selector]
-            witness = self._advanced(witness, active)
-            history[len(active)] = dict(witness)
-        return history
+    def _deaths(self) -> dict[int, int]:
+        """For each k, how many triples the first k events allow but the first k - 1 do not
+        (k = 0: triples no deal allows at all); those the last event still allows are left out.
+
+        Events only add constraints, so a triple is possible up to some event and never after.
+        Where it stops being possible is found from the end: a triple that the first k events
+        rule out has a core, the assumptions the solver needed to rule it out, and the latest
+        event in the core (say the j-th) already rules it out, so the next question is the
+        first j - 1 events. A core that needs only some of the triple's cards in the envelope
+        rules out every triple holding those (a card someone was shown, a pair): it is kept
+        and tried on the triples after it. Most ruled-out triples then cost one call, the one
+        that finds it possible just before; replaying the log from the first event cost a call
+        per triple and event whose witness an event broke (seconds at a 12-player table).
+        """
+        active = self._active
+        position = {selector: k for k, selector in enumerate(active, 1)}
+        ruled_out: dict[frozenset[int], int] = {}
+        """Envelope literals -> a number of first events that rules them out together."""
+        deaths: dict[int, int] = {}
+        for triple in self._order:
+            if triple in self._witness:
+                continue
+            cards = [self.model.holds(ENVELOPE, c) for c in triple]
+            parts = [frozenset(part) for size in range(3) for part in combinations(cards, size)]
+            upto = len(active)  # ruled out by these first events; when possible?
+            while True:
+                upto = min([upto, *(ruled_out[p] for p in parts if p in ruled_out)])
+                if upto == 0:
+                    break
+                checkpoint()
+                if self._solver.solve(assumptions=[*active[:upto - 1], *cards]):
+                    break
+                core = self._solver.get_core() or []
+                upto = max((position[lit] for lit in core if lit in position), default=0)
+                part = frozenset(lit for lit in core if lit not in position)
+                ruled_out[part] = min(upto, ruled_out.get(part, upto))
+            deaths[upto] = deaths.get(upto, 0) + 1
+        return deaths
 
     def _enumerate(self, active: list[int]) -> Witnesses:
         """Witnesses of every triple possible after the events ``active``, found from scratch,

@@ -47,7 +47,7 @@ from notebook_app.turns import (
     suggestion,
     unshown,
 )
-from solver.editions import Dealing, editions, new_game
+from solver.editions import Dealing, editions, forum_deck, new_game
 from solver.envelopes import EnvelopeCounter
 from solver.errors import InvalidLogError
 from solver.game import ENVELOPE, FIRST_IN_ORDER, Accusation, GameLog, Note, Reveal, Suggestion
@@ -299,6 +299,44 @@ def test_triple_counts_match_brute_force_after_every_event(log: GameLog) -> None
             }
             assert counter.counts[upto] == len(triples), upto
         assert set(counter.triples) == triples
+
+
+def test_triple_counts_of_a_12_player_game_cost_a_call_per_triple_ruled_out() -> None:
+    """The Review screen's counts after each event, on a 12-player forum game opened whole: a
+    replay from the first event asked the solver again about every triple whose witness deal
+    an event broke (12,321 calls here, 15 s of CPU in this test; the Review's first open greyed
+    the screen for seconds). Worked out from the end, most triples ruled out cost one call."""
+    rng = random.Random(4)
+    names = tuple(f"P{i}" for i in range(1, 13))
+    game, truth = random_setup(forum_deck(12), names, Dealing.FORUM, "P1", rng)
+    log = play(game, truth, 24, rng, directed=True, wrong_accusations=0.05, reveals=0.1,
+               notes=0.05)
+    with EnvelopeCounter(game, log.events) as counter:
+        calls = 0
+        solve = counter._solver.solve
+
+        def counted(*args: object, **kwargs: object) -> bool:
+            nonlocal calls
+            calls += 1
+            return bool(solve(*args, **kwargs))
+
+        counter._solver.solve = counted  # type: ignore[method-assign]
+        counts = counter.counts
+        ruled_out = counts[0] - counter.count
+        assert ruled_out > 200 and calls <= 1.5 * ruled_out, (calls, ruled_out)
+        assert all(a >= b for a, b in pairwise(counts)) and counts[-1] == counter.count
+
+
+def test_triple_counts_of_a_game_opened_whole_are_those_counted_event_by_event() -> None:
+    """The counts worked out from the end (a game opened whole) are those of a count fed one
+    event at a time (each from the one before), on the forum example's 68 events."""
+    log = open_example("forum-gostya-iz-budushchego")
+    with EnvelopeCounter(log.game, ()) as pushed, \
+            EnvelopeCounter(log.game, log.events) as whole:
+        for event in log.events:
+            pushed.push(event)
+        assert whole.counts == pushed.counts
+        assert whole.counts[0] > whole.counts[40] > whole.counts[-1] == 1
 
 
 def test_live_game_edits_rebuild_and_appends_stay_incremental() -> None:
