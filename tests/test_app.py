@@ -140,6 +140,19 @@ def test_two_player_game_sets_up_side_cards(store: Store) -> None:
     assert game.side_cards == 4 and [p.hand_size for p in game.players] == [7, 7]
 
 
+def test_the_forum_deck_for_more_players_says_what_deck_to_type(store: Store) -> None:
+    """The forum's 6-player deck chosen for 12 players: the app says the deck they need and
+    where to type it, not the command line's option (`new --forum 12`)."""
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.selectbox(key="new_edition").set_value("forum-gostya-iz-budushchego").run()
+    at.text_area(key="new_players").set_value(", ".join(f"P{n}" for n in range(1, 13))).run()
+    assert rule_box(at).value is Dealing.FORUM
+    said = " ".join(w.value for w in at.warning).replace("\\", "")  # (markdown escapes)
+    assert "for 12 players, 12 suspects, 12 weapons and 15 places" in said, said
+    assert "(these cards: 6, 6 and 9)" in said and "“Custom cards…”" in said
+    assert "--forum" not in said
+
+
 def test_custom_cards_and_edited_hand_sizes(store: Store) -> None:
     at = AppTest.from_file(APP, default_timeout=60).run()
     at.selectbox(key="new_edition").set_value("custom").run()

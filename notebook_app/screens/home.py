@@ -184,6 +184,17 @@ def too_large(players: int, cards: int) -> str:
              "go on.").format(sizes=join([o for o in over if o]))
 
 
+def forum_deck_needed(deck: Deck, players: int) -> str:
+    """Why the forum's dealing cannot deal these cards to these players, in the app's words (the
+    solver's name a command-line option): the deck it needs, and where to type one."""
+    return _("Forum dealing gives everyone 3 cards, from a deck of as many suspects and weapons "
+             "as players and 3 more places: for {players} players, {players} suspects, "
+             "{players} weapons and {places} places (these cards: {suspects}, {weapons} and "
+             "{rooms}). Choose “{custom}” to type them, or another dealing rule.").format(
+        players=players, places=players + 3, suspects=len(deck.suspects),
+        weapons=len(deck.weapons), rooms=len(deck.rooms), custom=_("Custom cards…"))
+
+
 def new_game_form() -> None:
     presets = editions()
     options = (*presets, CUSTOM)
@@ -217,7 +228,8 @@ def new_game_form() -> None:
     rule = chosen_rule(edition_name, len(names))
     the_deal = dealing(rule, deck, names)
     if isinstance(the_deal, InvalidLogError):  # the hand sizes start at 0: say why right here
-        st.warning(plain("; ".join(the_deal.problems)), icon=":material/warning:")
+        st.warning(plain(forum_deck_needed(deck, len(names)) if rule is Dealing.FORUM
+                         else "; ".join(the_deal.problems)), icon=":material/warning:")
     inputs = size_inputs(deck, names, rule, the_deal)
     typed = typed_sizes(inputs)
     problem = no_hands(deck, names, typed, the_deal)
