@@ -151,6 +151,11 @@ def test_the_forum_deck_for_more_players_says_what_deck_to_type(store: Store) ->
     assert "for 12 players, 12 suspects, 12 weapons and 15 places" in said, said
     assert "(these cards: 6, 6 and 9)" in said and "“Custom cards…”" in said
     assert "--forum" not in said
+    # no hand is dealt: no "Your 0 cards" or "The 18 face-up cards" to pick from meanwhile
+    assert {p.key for p in at.pills} & {"new_mine", "new_face_up"} == set()
+    rule_box(at).set_value(Dealing.CLASSIC).run()
+    assert hand_sizes(at) == [2] * 6 + [1] * 6
+    assert "new_mine" in {p.key for p in at.pills}
 
 
 def test_custom_cards_and_edited_hand_sizes(store: Store) -> None:

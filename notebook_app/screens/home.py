@@ -234,10 +234,12 @@ def new_game_form() -> None:
     typed = typed_sizes(inputs)
     problem = no_hands(deck, names, typed, the_deal)
     edited = typed != tuple(size for _key, size in inputs)
+    undealt = isinstance(the_deal, InvalidLogError) and not any(typed)  # said above: nothing
+    # to pick cards from until another rule or deck deals, or hand sizes are typed
     # The title shows the sizes and a new title folds the section: it stays open while they are
     # not the deal's (being typed) or give nobody a card.
     with st.expander(plain(_("Hand sizes: {sizes}").format(sizes=listing(names, typed))),
-                     expanded=problem is not None or edited):
+                     expanded=(problem is not None or edited) and not undealt):
         for name, (key, size) in zip(names, inputs, strict=True):
             st.number_input(plain(name), min_value=0, max_value=len(deck), value=size, step=1,
                             key=key)
@@ -246,13 +248,13 @@ def new_game_form() -> None:
     side = the_deal.side_cards if isinstance(the_deal, Deal) else 0
     left = len(deck) - len(CATEGORIES) - sum(typed) - side
     me = state.get("new_me")
-    if me is not None and deck.cards:
+    if me is not None and deck.cards and not undealt:
         mine = typed[names.index(me)] if me in names else 0
         state.new_mine = [c for c in state.get("new_mine") or () if c in deck]
         st.pills(ngettext("Your {count} card", "Your {count} cards", mine).format(count=mine),
                  deck.cards, selection_mode="multi", key="new_mine",
                  format_func=plain)
-    if left > 0:
+    if left > 0 and not undealt:
         state.new_face_up = [c for c in state.get("new_face_up") or () if c in deck]
         st.pills(ngettext("The {count} face-up card", "The {count} face-up cards", left)
                  .format(count=left), deck.cards, selection_mode="multi",
