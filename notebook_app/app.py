@@ -85,6 +85,9 @@ def show_flash() -> None:
             st.error(plain(text), icon=":material/warning:")
         else:
             done.append(text)
+    redrawn = state.pop("redrawn", False)
+    if redrawn and not done:  # a note's look drew the page again, not a tap: what was just
+        done = state.get("done_shown", [])  # done stays ("Undid: …" went with the race line)
     state.done_notes = done
 
 

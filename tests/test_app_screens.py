@@ -102,8 +102,12 @@ def test_a_recorded_turn_is_confirmed_in_the_status_line_not_a_toast(store: Stor
     # what the Undo button does not say shows in that line instead
     run(at.button(key="undo").click())
     order = page_order(at)
-    assert order[order.index("ButtonGroup:view") + 1] == (
-        "Caption::material/check_circle: Undid: recorded event 1")
+    undid = ("Caption::material/check_circle: Undid: #1 Ann: Mrs. White, Knife, Lounge → nobody "
+             "showed; Bob, Cat, Dan passed")  # which entry, not only its number
+    assert order[order.index("ButtonGroup:view") + 1] == undid
+    at.session_state["redrawn"] = True  # a note's look draws the page again (`working_note`)
+    run(at)
+    assert page_order(at)[page_order(at).index("ButtonGroup:view") + 1] == undid  # still said
     run(at)  # the next run keeps a line there, so nothing below it jumps
     assert page_order(at)[page_order(at).index("ButtonGroup:view") + 1] == "Caption:No entries yet."
 

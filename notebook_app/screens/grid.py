@@ -169,5 +169,6 @@ def working_note(text: str, ready: bool) -> None:
     browser sent with this look may be older than the screen (`ignore_stale_widgets`)."""
     ignore_stale_widgets()
     if ready:
+        state.redrawn = True  # not a tap: the status line keeps what was just done
         st.rerun()
     st.caption(":material/hourglass_top: " + text)

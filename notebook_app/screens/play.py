@@ -58,9 +58,12 @@ if TYPE_CHECKING:
 
 
 def undo() -> None:
+    before = live().log.events
     undone = undo_revision()
     if undone is not None:
         next_entry()
+        if live().log.events == before[:-1] and before:  # the latest entry: say which it was
+            undone = f"#{len(before)} {describe(before[-1])}"
         flash("done", _("Undid: {entry}").format(entry=undone))
 
 
@@ -246,7 +249,9 @@ def status_line() -> None:
     (instead of a toast over the verdict) unless the Undo button already says it ("Undid: …",
     "New links made"), else the latest entry."""
     undo_says = told(state.revision[1]).render().lower()
-    done = [t for t in state.pop("done_notes", []) if t.lower() != undo_says]
+    notes = state.pop("done_notes", [])
+    state.done_shown = notes  # drawn again by a note's look (`app.show_flash`): still there
+    done = [t for t in notes if t.lower() != undo_says]
     events = live().log.events
     if done:
         st.caption(":material/check_circle: " + " · ".join(plain(t) for t in done))
