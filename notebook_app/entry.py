@@ -28,10 +28,10 @@ from .turns import (
     last_room,
     locate,
     next_side_slot,
-    next_suggester,
     show_choice,
     shown_candidates,
     suggestion,
+    whose_turn,
 )
 
 KINDS = ("Suggestion", "Accusation", "Reveal", "Asked one", "Note")
@@ -64,22 +64,18 @@ def default_kind() -> str:
 
 
 def next_entry() -> None:
-    """A fresh form: a plain suggestion by the next player (in the forum variant, where a player
-    asks several times in a row, by the same player), nothing answered yet."""
+    """A fresh form: a plain suggestion by whoever's turn it is (`whose_turn`: in the forum
+    variant the same player until their three questions are asked), nothing answered yet."""
     clear_entry()
     log = live().log
     state.kind = default_kind()
-    last = log.events[-1] if log.events else None
-    if forum_style(log) and isinstance(last, Suggestion):
-        state.by = last.by
-    else:
-        state.by = next_suggester(log)
+    state.by = whose_turn(log)
     defaults_for(state.by)
 
 
 def on_by_change() -> None:
     if state.get("by") is None:  # tapped the chosen player again: keep whose turn it is
-        state.by = next_suggester(live().log)
+        state.by = whose_turn(live().log)
     defaults_for(state.by)
 
 

@@ -59,6 +59,27 @@ def next_suggester(log: GameLog) -> str:
     return next((n for n in order if n not in out), names[0])
 
 
+FORUM_QUESTIONS = 3
+"""Questions a forum player asks in a game day (the forum's rules, 5.3)."""
+
+
+def whose_turn(log: GameLog) -> str:
+    """Whom the turn form starts at: in the forum variant the latest asker, still in the game,
+    until they have asked `FORUM_QUESTIONS` in a row (notes and reveals between do not count);
+    else the next player (`next_suggester`). The same after Record and after a reload."""
+    if forum_style(log):
+        asker, asked = None, 0
+        for event in reversed(log.events):
+            if isinstance(event, Accusation) or (
+                    isinstance(event, Suggestion) and asker not in (None, event.by)):
+                break
+            if isinstance(event, Suggestion):
+                asker, asked = event.by, asked + 1
+        if asker is not None and asked < FORUM_QUESTIONS and asker not in players_out(log):
+            return asker
+    return next_suggester(log)
+
+
 def revealed_next(log: GameLog, whose: tuple[str, ...]) -> str:
     """Whose cards a Reveal starts at: the latest wrong accuser among ``whose`` whose whole hand
     has not been revealed since (the forum shows a player's hand once they are out), else the

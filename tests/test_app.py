@@ -429,6 +429,8 @@ def test_forum_suggester_stays_and_the_answer_resets(store: Store) -> None:
     assert at.pills(key="by").value == "Bob"  # asks again
     assert at.pills(key="e_asked").value is None and at.pills(key="e_answer").value is None
     assert at.pills(key="e_suspect").value is None
+    reloaded, _ = open_app(store, store.load(at.session_state["game_id"]))  # a new session
+    assert reloaded.pills(key="by").value == "Bob"  # the same after a reload (it moved on)
 
 
 def test_who_answered_is_one_tap_and_never_guessed(store: Store) -> None:
@@ -1390,6 +1392,8 @@ def test_suggest_for_me_on_a_question_to_one_player(store: Store,
     made = advisors_made(monkeypatch)
     at, _ = open_app(store, log)
     assert at.segmented_control(key="kind").value == "Asked one"
+    assert at.pills(key="by").value == "Dan"  # may ask again: two more questions today
+    at.pills(key="by").set_value("Ann").run()  # my turn
     assert at.pills(key="by").value == "Ann" and at.pills(key="e_room").value == "Place 2"
     at.toggle(key="advise_me").set_value(True).run()
     assert not at.exception, at.exception
@@ -1432,6 +1436,7 @@ def test_while_the_odds_are_prepared_the_form_is_ready(store: Store,
     monkeypatch.setattr(play, "RACE_WAIT", 0)  # the race line's note shows
     log = forum_four()
     at, _ = open_app(store, log)
+    at.pills(key="by").set_value("Ann").run()  # my turn (Dan may ask twice more today)
     preparing = "The odds are being prepared (once after an install, up to a minute)…"
     assert preparing in texts(at)  # the race line's
     at.toggle(key="advise_me").set_value(True).run()
@@ -1464,6 +1469,7 @@ def test_suggest_for_me_forgets_a_question_to_me_when_my_turn_is_tapped(store: S
 
     log = forum_four()
     at, _ = open_app(store, log)
+    at.pills(key="by").set_value("Ann").run()  # my turn (Dan may ask twice more today)
     at.toggle(key="advise_me").set_value(True).run()
     at.pills(key="by").set_value("Bob").run()
     at.pills(key="e_asked").set_value("Ann").run()  # Bob asked me

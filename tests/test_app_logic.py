@@ -46,6 +46,7 @@ from notebook_app.turns import (
     show_choice,
     suggestion,
     unshown,
+    whose_turn,
 )
 from solver.editions import Dealing, editions, forum_deck, new_game
 from solver.envelopes import EnvelopeCounter
@@ -110,6 +111,26 @@ def test_a_reveal_starts_at_the_latest_wrong_accuser_not_yet_shown() -> None:
     log = log.append(Accusation("Cat", ("Mr. Green", "Knife", "Lounge"), correct=False))
     assert revealed_next(log, whose) == "Cat"
     assert revealed_next(log, ("Bob", "Dan")) == "Bob"  # not one of whose: the first seat
+
+
+def test_a_forum_player_keeps_the_turn_for_three_questions() -> None:
+    """The forum's players ask three questions a game day: the form stays on the asker until
+    their third, then moves on, the same after Record as after a reload (a reload moved on at
+    once, and Record stayed on the asker for ever); notes and reveals between do not count."""
+    names = ("Ann", "Bob", "Cat", "Dan")
+    game = new_game(forum_deck(4), names, Dealing.FORUM, me="Ann")
+    cards = (game.deck.suspects[0], game.deck.weapons[0], game.deck.rooms[0])
+    log = GameLog(game, ())
+    assert whose_turn(log) == "Ann"
+    log = log.append(Suggestion("Bob", cards, passes=("Cat",)))
+    assert whose_turn(log) == "Bob"
+    log = log.append(Suggestion("Bob", cards, refuted_by="Dan"))
+    log = log.append(Reveal("Cat", (game.deck.rooms[1],)))
+    assert whose_turn(log) == "Bob"
+    log = log.append(Suggestion("Bob", cards, refuted_by="Ann"))
+    assert whose_turn(log) == "Cat"  # three asked: the next player's turn
+    log = log.append(Accusation("Cat", cards, correct=False))
+    assert whose_turn(log) == "Dan"  # Cat is out
 
 
 def test_passes_are_everyone_between_suggester_and_refuter() -> None:

@@ -46,7 +46,6 @@ from ..turns import (
     describe,
     forum_style,
     locate,
-    next_suggester,
     possible_for,
     revealed_next,
     seen_from_me,
@@ -54,6 +53,7 @@ from ..turns import (
     shown_candidates,
     side_candidates,
     unshown,
+    whose_turn,
 )
 from .grid import working_note
 from .note import note_form
@@ -156,7 +156,7 @@ def turn_form() -> None:
     game = log.game
     kind = state.kind
     if state.get("by") not in game.player_names and unset("by"):
-        state.by = next_suggester(log)
+        state.by = whose_turn(log)
         defaults_for(state.by)
     label = {"Accusation": _("Who accused"), "Asked one": _("Who asked")}.get(
         kind, _("Who suggested"))
