@@ -29,7 +29,7 @@ import re
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from functools import wraps
-from typing import ParamSpec
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 import streamlit as st
 
@@ -40,7 +40,8 @@ from solver.limits import Stopped
 
 from .cookies import write_cookie
 from .history import told
-from .live import LiveGame
+from .live import LiveGame, session_gone
+from .odds_count import Beside
 from .store import (
     Revision,
     StaleRevisionError,
@@ -50,6 +51,9 @@ from .store import (
     new_id,
 )
 from .turns import locate
+
+if TYPE_CHECKING:
+    from solver.notebook import Grid
 
 ENTRY_KEYS = ("by", "e_suspect", "e_weapon", "e_room", "e_refuter", "e_shown", "e_slot", "e_peek",
               "e_asked", "e_answer", "e_rule", "e_result", "r_player", "r_cards", "r_whole",
@@ -88,6 +92,27 @@ def live() -> LiveGame:
     """The open game's solvers."""
     game: LiveGame = state["live"]
     return game
+
+
+T = TypeVar("T")
+
+
+def beside_for(key: str, log: GameLog, work: Callable[[Grid | None], T], name: str,
+               ahead: bool = False) -> Beside[T]:
+    """The work kept in the session as ``key`` for ``log`` (the race line, the advice), worked
+    out on a thread beside the runs (`Beside`): the one kept for this log unless it stopped,
+    else a new one, given the log's own grid when no entry is left out (``None`` else); one
+    kept for another log is stopped. It ends with the session."""
+    job = state.get(key)
+    if job is None or job[0] != log or job[1].stopped:
+        if job is not None:
+            job[1].cancel()
+        grid, ignored = live().grid()
+        mine = None if ignored else grid
+        job = state[key] = (log, Beside(lambda: work(mine), session_gone(), name=name,
+                                        ahead=ahead))
+    made: Beside[T] = job[1]
+    return made
 
 
 def flash(kind: str, text: str) -> None:

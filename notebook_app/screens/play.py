@@ -15,11 +15,10 @@ from ..choices import remember_choices
 from ..entry import next_entry, start_edit, submit_entry
 from ..grid_view import as_markdown, envelope_line, verdict
 from ..history import told
-from ..live import session_gone
-from ..odds_count import Beside
 from ..plain import plain
 from ..session import (
     ENTRY_KEYS,
+    beside_for,
     can_edit,
     flash,
     form_sent,
@@ -171,18 +170,11 @@ def race_line(log: GameLog) -> None:
     from solver.race import out_since
 
     watching = log.game.me is None or out_since(log, log.game.me) is not None  # no accusing
-    job = state.get("race_job")
-    if job is None or job[0] != log or job[1].stopped:
-        if job is not None:
-            job[1].cancel()
-        grid, ignored = live().grid()  # the log's own grid when no entry is left out
-        mine = None if ignored else grid
-        job = state.race_job = (log, Beside(lambda: weigh(log, watching, mine), session_gone(),
-                                            name="race"))
-    if not job[1].ready(RACE_WAIT):
+    job = beside_for("race_job", log, lambda grid: weigh(log, watching, grid), "race")
+    if not job.ready(RACE_WAIT):
         st.fragment(stoppable(race_note), run_every=RACE_POLL)()
         return
-    found = job[1].result()
+    found = job.result()
     line, drawn = found if found is not None else (None, None)
     state.table_race = (log, drawn)
     if line is None:

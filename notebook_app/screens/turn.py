@@ -37,10 +37,9 @@ from ..entry import (
     submit_entry,
 )
 from ..grid_view import verdict
-from ..live import session_gone
 from ..odds_count import Beside
 from ..plain import plain
-from ..session import live, stoppable, unset
+from ..session import beside_for, live, stoppable, unset
 from ..turns import (
     answer_order,
     describe,
@@ -343,17 +342,9 @@ def log_advisor(log: GameLog) -> Advisor | None:
 
 def advice_job(log: GameLog) -> Beside[Advisor]:
     """The making of ``log``'s advisor beside the runs (`log_advisor`), started if it was not
-    (the one being made for another log is stopped)."""
-    job = state.get("advice_job")
-    if job is None or job[0] != log or job[1].stopped:
-        if job is not None:
-            job[1].cancel()
-        grid, ignored = live().grid()  # the log's own grid when no entry is left out
-        mine = None if ignored else grid
-        job = state.advice_job = (log, Beside(lambda: make_advisor(log, mine), session_gone(),
-                                              name="advice", ahead=True))
-    made: Beside[Advisor] = job[1]
-    return made
+    (the one being made for another log is stopped), ahead of the race line and the odds."""
+    return beside_for("advice_job", log, lambda grid: make_advisor(log, grid), "advice",
+                      ahead=True)
 
 
 def advice_first() -> None:
