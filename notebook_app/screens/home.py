@@ -228,7 +228,8 @@ def new_game_form() -> None:
     rule = chosen_rule(edition_name, len(names))
     the_deal = dealing(rule, deck, names)
     if isinstance(the_deal, InvalidLogError):  # the hand sizes start at 0: say why right here
-        st.warning(plain(forum_deck_needed(deck, len(names)) if rule is Dealing.FORUM
+        uneven = rule is Dealing.FORUM and len(names) >= 2 and all(deck.of(c) for c in CATEGORIES)
+        st.warning(plain(forum_deck_needed(deck, len(names)) if uneven
                          else "; ".join(the_deal.problems)), icon=":material/warning:")
     inputs = size_inputs(deck, names, rule, the_deal)
     typed = typed_sizes(inputs)
