@@ -16,7 +16,7 @@ import pandas as pd
 
 from solver.cards import CATEGORIES, Category
 from solver.game import ENVELOPE, SIDE
-from solver.i18n import N_, _, ngettext
+from solver.i18n import N_, _, ngettext, percent_said
 from solver.notebook import Grid, Knowledge
 from solver.report import category_label
 
@@ -177,12 +177,7 @@ def percent(probability: float) -> str:
     >>> percent(0.372), percent(0.001), percent(0.9996)
     ('37%', '<1%', '>99%')
     """
-    value = round(100 * probability)
-    if value < 1:
-        return "<1%"
-    if value > 99:
-        return ">99%"
-    return f"{value}%"
+    return percent_said(probability, undecided=True)
 
 
 def envelope_chance(probability: float) -> str:

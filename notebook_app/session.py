@@ -115,6 +115,12 @@ def beside_for(key: str, log: GameLog, work: Callable[[Grid | None], T], name: s
     return made
 
 
+def still_working(key: str) -> bool:
+    """Whether the work kept as ``key`` (`beside_for`) is still going on beside the runs."""
+    job = state.get(key)
+    return job is not None and not job[1].done()
+
+
 def flash(kind: str, text: str) -> None:
     """A message for the next run: ``error`` stays on screen, ``done`` goes in the status line."""
     state.setdefault("flash", []).append((kind, text))

@@ -145,19 +145,25 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translations(current()).ngettext(singular, plural, n)
 
 
-def percent_said(chance: float) -> str:
-    """A chance in whole percent for a sentence, never "0%" or "100%" for what is neither
-    impossible nor certain (a 12-player envelope at the start is 0.05%: "right 0%" read as a
-    slip).
+def percent_said(chance: float, *, undecided: bool | None = None) -> str:
+    """A chance in whole percent, never "0%" or "100%" for what is neither impossible nor
+    certain (a 12-player envelope at the start is 0.05%: "right 0%" read as a slip).
+    ``undecided``: whether it is, whatever the figure (a sampled grid cell may read 0); by
+    default, whether the chance is strictly between 0 and 1.
 
     >>> [percent_said(p) for p in (0, 0.001, 0.37, 0.996, 1)]
     ['0%', '<1%', '37%', '>99%', '100%']
+    >>> percent_said(0, undecided=True)
+    '<1%'
     """
-    if 0 < chance < 0.005:
+    value = round(100 * chance)
+    if undecided is None:
+        undecided = 0 < chance < 1
+    if undecided and value < 1:
         return "<1%"
-    if 0.995 <= chance < 1:
+    if undecided and value > 99:
         return ">99%"
-    return f"{chance:.0%}"
+    return f"{value}%"
 
 
 class Message(NamedTuple):

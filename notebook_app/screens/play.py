@@ -25,6 +25,7 @@ from ..session import (
     live,
     mark_editing,
     remember_drawn,
+    still_working,
     stoppable,
     undo_revision,
     unset,
@@ -156,8 +157,7 @@ def beside_this_log() -> None:
 
 def race_weighing() -> bool:
     """Whether the race line of the game shown is still being weighed beside the runs."""
-    job = state.get("race_job")
-    return job is not None and not job[1].done()
+    return still_working("race_job")
 
 
 def race_line(log: GameLog) -> None:

@@ -39,7 +39,7 @@ from ..entry import (
 from ..grid_view import verdict
 from ..odds_count import Beside
 from ..plain import plain
-from ..session import beside_for, live, stoppable, unset
+from ..session import beside_for, live, still_working, stoppable, unset
 from ..turns import (
     answer_order,
     describe,
@@ -384,8 +384,7 @@ def make_advisor(log: GameLog, grid: Grid | None) -> Advisor:
 
 def advice_weighing() -> bool:
     """Whether the advisor of the game shown is still being made beside the runs."""
-    job = state.get("advice_job")
-    return job is not None and not job[1].done()
+    return still_working("advice_job")
 
 
 def advice_note() -> None:
