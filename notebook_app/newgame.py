@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from solver.cards import Deck
+from solver.cards import CATEGORIES, Category, Deck
 from solver.editions import Deal, Dealing, deal, new_game
 from solver.errors import InvalidLogError
 from solver.game import GameLog
-from solver.i18n import _
+from solver.i18n import N_, _
 from solver.logfile import check, load
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -32,6 +32,44 @@ def parse_names(text: str) -> tuple[str, ...]:
 def custom_deck(suspects: str, weapons: str, rooms: str) -> Deck:
     """A deck from three typed lists (one card per line or comma-separated)."""
     return Deck(parse_names(suspects), parse_names(weapons), parse_names(rooms))
+
+
+NUMBERED = {
+    Category.SUSPECT: N_("Suspect {number}"),
+    Category.WEAPON: N_("Weapon {number}"),
+    Category.ROOM: N_("Place {number}"),
+}
+"""The name of a card the forum deck needs and nobody typed yet."""
+
+
+def forum_sizes(players: int) -> tuple[int, int, int]:
+    """The forum variant's deck for ``players``: as many suspects and weapons, 3 more places."""
+    return players, players, players + 3
+
+
+def forum_filled(deck: Deck, players: int) -> Deck:
+    """``deck`` made the forum variant's deck for ``players``: each category's names cut to the
+    size needed, the missing cards numbered (a number no card of the deck has yet).
+
+    >>> filled = forum_filled(custom_deck("Plum, Green, Peach", "Rope", ""), 2)
+    >>> filled.suspects, filled.weapons
+    (('Plum', 'Green'), ('Rope', 'Weapon 2'))
+    >>> filled.rooms
+    ('Place 1', 'Place 2', 'Place 3', 'Place 4', 'Place 5')
+    """
+    taken = set(deck.cards)
+    lists: list[tuple[str, ...]] = []
+    for category, size in zip(CATEGORIES, forum_sizes(players), strict=True):
+        names = list(deck.of(category)[:size])
+        number = len(names)
+        while len(names) < size:
+            number += 1
+            name = _(NUMBERED[category]).format(number=number)
+            if name not in taken:
+                names.append(name)
+                taken.add(name)
+        lists.append(tuple(names))
+    return Deck(*lists)
 
 
 def dealt_sizes(rule: Dealing, deck: Deck, names: tuple[str, ...]) -> tuple[int, ...]:

@@ -20,6 +20,7 @@ from streamlit.testing.v1 import AppTest
 
 from notebook_app.history import told
 from notebook_app.store import DB_ENV, Store
+from notebook_app.turns import forum_style
 from solver.cards import Deck
 from solver.editions import Dealing, editions, new_game
 from solver.game import Accusation, GameLog, Note, Reveal, SidePeek, Suggestion
@@ -156,6 +157,32 @@ def test_the_forum_deck_for_more_players_says_what_deck_to_type(store: Store) ->
     rule_box(at).set_value(Dealing.CLASSIC).run()
     assert hand_sizes(at) == [2] * 6 + [1] * 6
     assert "new_mine" in {p.key for p in at.pills}
+
+
+def test_the_forum_deck_for_more_players_is_filled_in(store: Store) -> None:
+    """One tap makes the 6-player forum deck the deck for 8 players: its names kept, the
+    missing cards numbered to rename, dealt 3 each by the forum's rule; typed names stay."""
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.selectbox(key="new_edition").set_value("forum-gostya-iz-budushchego").run()
+    at.text_area(key="new_players").set_value(", ".join(f"P{n}" for n in range(1, 9))).run()
+    at.button(key="fill_forum_deck").click().run()
+    assert at.selectbox(key="new_edition").value == "custom"
+    suspects = at.text_area(key="new_suspects").value.splitlines()
+    assert suspects[0] == "Алиса Селезнёва" and suspects[6:] == ["Suspect 7", "Suspect 8"]
+    assert len(at.text_area(key="new_rooms").value.splitlines()) == 11
+    assert rule_box(at).value is Dealing.FORUM and hand_sizes(at) == [3] * 8
+    assert not at.warning and "fill_forum_deck" not in {b.key for b in at.button}
+    # the player renames a numbered card and adds a ninth player: their names stay
+    at.text_area(key="new_suspects").set_value("\n".join([*suspects[:7], "Фея"]))
+    at.text_area(key="new_players").set_value(", ".join(f"P{n}" for n in range(1, 10))).run()
+    at.button(key="fill_forum_deck").click().run()
+    suspects = at.text_area(key="new_suspects").value.splitlines()
+    assert suspects[6:] == ["Suspect 7", "Фея", "Suspect 9"]
+    at.button(key="start_game").click().run()
+    assert not at.error
+    log = at.session_state["live"].log
+    assert len(log.game.deck) == 9 + 9 + 12 and forum_style(log)  # (asks one player at a time)
+    assert [p.hand_size for p in log.game.players] == [3] * 9
 
 
 def test_custom_cards_and_edited_hand_sizes(store: Store) -> None:

@@ -12,7 +12,16 @@ from solver.limits import MAX_CARDS, MAX_NAME_CHARS, MAX_PLAYERS, MAX_TEXT_CHARS
 
 from .. import history
 from ..language import uploader_words
-from ..newgame import build_game, custom_deck, dealing, examples, open_example, parse_names
+from ..newgame import (
+    build_game,
+    custom_deck,
+    dealing,
+    examples,
+    forum_filled,
+    forum_sizes,
+    open_example,
+    parse_names,
+)
 from ..plain import plain
 from ..session import open_game, problems_text, start_from, store
 from ..store import StoreError, parse_upload
@@ -195,6 +204,30 @@ def forum_deck_needed(deck: Deck, players: int) -> str:
         weapons=len(deck.weapons), rooms=len(deck.rooms), custom=_("Custom cards…"))
 
 
+def forum_fill_offered(deck: Deck, edition_name: str | None, players: int) -> bool:
+    """Whether the form offers to fill in the forum deck for this table: a forum game whose
+    cards do not deal, where filling keeps every card typed (a preset's lists may be cut)."""
+    if players < 2 or 3 * players + 3 > MAX_CARDS:
+        return False
+    return edition_name is not None or all(
+        len(deck.of(category)) <= size
+        for category, size in zip(CATEGORIES, forum_sizes(players), strict=True))
+
+
+def fill_forum_deck() -> None:
+    """Cards: the forum deck for the players typed, as custom cards the player can rename (the
+    card set's names kept, the missing ones numbered), dealt by the forum's rule."""
+    deck, _name = new_game_deck()
+    players = len(parse_names(state.get("new_players", "")))
+    filled = forum_filled(deck, players)
+    state.new_edition = CUSTOM
+    state.new_suspects = "\n".join(filled.suspects)
+    state.new_weapons = "\n".join(filled.weapons)
+    state.new_rooms = "\n".join(filled.rooms)
+    key, _default = rule_input(None, players)
+    state[key] = Dealing.FORUM
+
+
 def new_game_form() -> None:
     presets = editions()
     options = (*presets, CUSTOM)
@@ -231,6 +264,10 @@ def new_game_form() -> None:
         uneven = rule is Dealing.FORUM and len(names) >= 2 and all(deck.of(c) for c in CATEGORIES)
         st.warning(plain(forum_deck_needed(deck, len(names)) if uneven
                          else "; ".join(the_deal.problems)), icon=":material/warning:")
+        if rule is Dealing.FORUM and forum_fill_offered(deck, edition_name, len(names)):
+            st.button(_("Fill in a deck for {players} players").format(players=len(names)),
+                      key="fill_forum_deck", on_click=fill_forum_deck,
+                      icon=":material/playlist_add:")
     inputs = size_inputs(deck, names, rule, the_deal)
     typed = typed_sizes(inputs)
     problem = no_hands(deck, names, typed, the_deal)
