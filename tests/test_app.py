@@ -1488,6 +1488,39 @@ def test_while_the_odds_are_prepared_the_form_is_ready(store: Store,
     assert made == [at.session_state["live"].log]
 
 
+def test_the_advice_is_used_in_one_tap(store: Store) -> None:
+    """"Use this suggestion" taps the advised cards, and in the forum variant the player to
+    ask, in one go (four taps fewer at the table); then only the answer is left to tap. Once
+    the chips show it, the button goes."""
+    from solver.advice import Advisor
+
+    log = forum_four()
+    at, _ = open_app(store, log)
+    at.pills(key="by").set_value("Ann").run()  # my turn (Dan may ask twice more today)
+    at.toggle(key="advise_me").set_value(True).run()
+    here = Advisor(log, samples=1000).whom("Place 2")
+    at.button(key="take_advice").click().run()
+    assert not at.exception, at.exception
+    chosen = tuple(at.pills(key=key).value for key in ("e_suspect", "e_weapon", "e_room"))
+    assert (chosen, at.pills(key="e_asked").value) == (here.best.triple, here.player)
+    assert "take_advice" not in {b.key for b in at.button}
+    assert question_advice(at)[0].startswith("Ask {}: {}, {}, {}: ".format(
+        here.player, *here.best.triple))
+    at.pills(key="e_answer").set_value("no card")
+    submit(at)
+    assert events(at)[-1] == Suggestion("Ann", here.best.triple, passes=(here.player,))
+    # round the table: the cards only, in the room my pawn stands in
+    log = classic(ASKED, ASKED_ME)
+    at, _ = open_app(store, log)
+    at.pills(key="by").set_value("Ann").run()
+    at.toggle(key="advise_me").set_value(True).run()
+    at.button(key="take_advice").click().run()
+    best = Advisor(log, samples=1000).here("Lounge").best  # where Ann suggested last
+    assert tuple(at.pills(key=key).value for key in ("e_suspect", "e_weapon", "e_room")) == (
+        best.triple)
+    assert at.pills(key="e_refuter").value is None
+
+
 def test_suggest_for_me_forgets_a_question_to_me_when_my_turn_is_tapped(store: Store) -> None:
     """Entering another player's question to me, then tapping my own name under "Who asked":
     the Asked chip on me is no longer offered (it is dropped as the chips are drawn), and the

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import suppress
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import streamlit as st
 
@@ -80,6 +80,20 @@ PREPARING = N_("The odds are being prepared (once after an install, up to a minu
 """What shows, while the compiled odds are made ready, in place of what needs them."""
 
 state = st.session_state
+
+Pick = tuple[str, str, str, str | None]
+"""A suggestion "Suggest for me" gives: suspect, weapon, room, and whom to ask (the forum
+variant's question to one player; ``None`` on a suggestion round the table)."""
+
+
+class Advised(NamedTuple):
+    """What "Suggest for me" says for the form's choice of chips."""
+
+    lines: list[str]
+    """Its lines, in the user's language."""
+    pick: Pick | None
+    """The first line's suggestion, which "Use this suggestion" fills in; ``None`` when it
+    advises none (the game is over, or the log has a contradiction)."""
 
 
 def chips(label: str, key: str, options: Sequence[object],
@@ -168,11 +182,15 @@ def turn_form() -> None:
             player=by, cards=", ".join(seen) if seen else _("nothing yet"))))
     mine = by == game.me and kind in ("Suggestion", "Asked one") and state.get("editing") is None
     if mine and advise_toggle() and not preparing():
-        said = best_question(log) if kind == "Asked one" else best_suggestion(log)
-        if said is None:  # the log's advisor is still being made, beside the run
+        advice = best_question(log) if kind == "Asked one" else best_suggestion(log)
+        if advice is None:  # the log's advisor is still being made, beside the run
             st.fragment(stoppable(advice_note), run_every=ADVICE_POLL)()
-        for line in said or ():
-            st.caption(plain(line))
+        else:
+            for line in advice.lines:
+                st.caption(plain(line))
+            if advice.pick is not None and not taken(advice.pick):
+                st.button(_("Use this suggestion"), key="take_advice", on_click=take_advice,
+                          args=(advice.pick,), icon=":material/touch_app:")
     card_chips(game.deck)
     if kind == "Accusation":
         chips(_("Result"), "e_result", (WRONG, RIGHT), format_func=_)
@@ -229,7 +247,23 @@ def advise_toggle() -> bool:
     return on
 
 
-def best_suggestion(log: GameLog) -> list[str] | None:
+def taken(pick: Pick) -> bool:
+    """Whether the form's chips already show ``pick``."""
+    suspect, weapon, room, asked = pick
+    cards = (state.get(CARD_KEYS[c]) for c in CATEGORIES)
+    return tuple(cards) == (suspect, weapon, room) and asked in (None, state.get("e_asked"))
+
+
+def take_advice(pick: Pick) -> None:
+    """"Use this suggestion": the advised cards (and, in the forum variant, the player to ask)
+    tapped in one go, leaving the answer to tap."""
+    for category, card in zip(CATEGORIES, pick[:3], strict=True):
+        state[CARD_KEYS[category]] = card
+    if pick[3] is not None:
+        state.e_asked = pick[3]
+
+
+def best_suggestion(log: GameLog) -> Advised | None:
     """The advisor's first suggestion and why, in one line, computed once per log and room:
     at a real table I can suggest only the room my pawn stands in, so with a room chosen
     (the suggester's last room, or the one tapped) the best in that room
@@ -242,7 +276,7 @@ def best_suggestion(log: GameLog) -> list[str] | None:
 
     room = state.get(CARD_KEYS[Category.ROOM])
 
-    def lines(advisor: Advisor) -> list[Message]:
+    def lines(advisor: Advisor) -> tuple[list[Message], Pick]:
         if room is None:
             best, elsewhere = advisor.anywhere()[0], None
         else:
@@ -255,12 +289,12 @@ def best_suggestion(log: GameLog) -> list[str] | None:
             suspect, weapon, room_named = elsewhere.triple
             said.append(say("Where to head: {room}, to ask {suspect}, {weapon}",
                             room=room_named, suspect=suspect, weapon=weapon))
-        return said
+        return said, (*best.triple, None)
 
     return advised(log, ("Suggestion", room), lines)
 
 
-def best_question(log: GameLog) -> list[str] | None:
+def best_question(log: GameLog) -> Advised | None:
     """"Suggest for me" on the forum variant's question to one player (`best_suggestion`'s
     twin): with nobody tapped under "Asked", whom to ask and what (`solver.advice.Advisor.whom`:
     the likeliest cards, put to the player whose answer should tell most); with a player
@@ -274,7 +308,7 @@ def best_question(log: GameLog) -> list[str] | None:
     if asked == log.game.me:  # tapped for another's question to me: dropped once chips draw
         asked = None
 
-    def lines(advisor: Advisor) -> list[Message]:
+    def lines(advisor: Advisor) -> tuple[list[Message], Pick]:
         whom = advisor.whom(room)
         to, best = (whom.player, whom.best) if asked is None else (
             asked, advisor.asking(asked, room)[0])
@@ -282,6 +316,7 @@ def best_question(log: GameLog) -> list[str] | None:
         said = [say("Ask {player}: {suspect}, {weapon}, {room}: {reason}", player=to,
                     suspect=suspect, weapon=weapon, room=room_named,
                     reason=reason_said(log, best, advisor.grid))]
+        pick: Pick = (*best.triple, to)
         if whom.player != to and round(whom.best.gain, 9) > round(best.gain, 9):
             said.append(say("Asking {player} should tell you more", player=whom.player))
         if room is not None:
@@ -293,13 +328,13 @@ def best_question(log: GameLog) -> list[str] | None:
                 said.append(say("Likelier in another room: ask {player}: {suspect}, {weapon}, "
                                 "{room}", player=to, suspect=suspect, weapon=weapon,
                                 room=room_named))
-        return said
+        return said, pick
 
     return advised(log, ("Asked one", room, asked), lines)
 
 
 def advised(log: GameLog, choice: tuple[object, ...],
-            lines: Callable[[Advisor], list[Message]]) -> list[str] | None:
+            lines: Callable[[Advisor], tuple[list[Message], Pick]]) -> Advised | None:
     """"Suggest for me"'s lines for ``log`` and the ``choice`` of chips: ``lines`` of the log's
     `advisor`, worked out once per log and choice (kept as words: the language may change);
     above them that the envelope is certain, when it is; once the game is over, or I accused
@@ -310,21 +345,22 @@ def advised(log: GameLog, choice: tuple[object, ...],
 
     past = past_advice(log)
     if past is not None:
-        return [past.render()]
+        return Advised([past.render()], None)
     cached = state.get("best_suggestion")
     if cached is None or cached[0] != (log, choice):
         said: list[Message]
+        pick: Pick | None
         try:
             advisor = log_advisor(log)
             if advisor is None:
                 return None
-            said = lines(advisor)
+            said, pick = lines(advisor)
         except ClueError:
-            said = [say("No advice while the log has a contradiction.")]
-        cached = state.best_suggestion = ((log, choice), said)
+            said, pick = [say("No advice while the log has a contradiction.")], None
+        cached = state.best_suggestion = ((log, choice), said, pick)
     grid, ignored = live().grid()
     certain = [verdict(grid)] if grid.accusation_safe and not ignored else []
-    return [*certain, *(line.render() for line in cached[1])]
+    return Advised([*certain, *(line.render() for line in cached[1])], cached[2])
 
 
 def log_advisor(log: GameLog) -> Advisor | None:
