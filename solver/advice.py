@@ -803,6 +803,9 @@ def advise_here(log: GameLog, room: str, *, samples: int | None = None, seed: in
     return Advisor(log, samples=samples, seed=seed, refuter_model=refuter_model, to=to,
                    grid=grid).here(room)
 
+LIKELY = 0.6
+"""The chance from which the likeliest answer is said to be likely; below it (a coin toss, or
+several players each refuting now and then) it is only the likeliest."""
 ASKS_ABOUT = (N_("asks about no cards you have not placed yet"),
               N_("asks about one card you have not placed yet"),
               N_("asks about two cards you have not placed yet"),
@@ -831,7 +834,18 @@ def reason_said(log: GameLog, advice: Advice, grid: Grid | None = None) -> Messa
     if advice.rule is Rule.LIKELIEST and open_:
         line = say("{reason}, the likeliest in the envelope if players ask about cards they do "
                    "not hold", reason=line)
-    if advice.answers:
+    if advice.answers and advice.answers[0][1] < LIKELY:
+        who, chance = advice.answers[0]
+        if who is None and advice.to is not None:
+            line = say("{reason}; likeliest answer: {player} holds none of them ({chance})",
+                       reason=line, player=advice.to, chance=percent_said(chance))
+        elif who is None:
+            line = say("{reason}; likeliest answer: nobody refutes ({chance})", reason=line,
+                       chance=percent_said(chance))
+        else:
+            line = say("{reason}; likeliest answer: {player} refutes ({chance})", reason=line,
+                       player=who, chance=percent_said(chance))
+    elif advice.answers:
         who, chance = advice.answers[0]
         if who is None and advice.to is not None:
             line = say("{reason}; {player} likely holds none of them ({chance})", reason=line,

@@ -377,6 +377,23 @@ def test_a_player_asked_alone_who_likely_holds_none_is_named() -> None:
     assert reason(log, table).endswith("; nobody is likely to refute (100%)")
 
 
+def test_an_answer_below_even_odds_is_only_the_likeliest() -> None:
+    """"Likely" only from 60 %: a coin toss, or a refuter among several, is the likeliest
+    answer, never a likely one."""
+    from solver.advice import Advisor
+
+    log = forum_four()
+    asked = dataclasses.replace(Advisor(log, samples=2_000).asking("Bob", "Hall")[0],
+                                answers=((None, 0.5), ("Bob", 0.5)))
+    assert reason(log, asked).endswith("; likeliest answer: Bob holds none of them (50%)")
+    table = dataclasses.replace(asked, to=None, answers=(("Cat", 0.45), (None, 0.3)))
+    assert reason(log, table).endswith("; likeliest answer: Cat refutes (45%)")
+    nobody = dataclasses.replace(table, answers=((None, 0.59), ("Cat", 0.41)))
+    assert reason(log, nobody).endswith("; likeliest answer: nobody refutes (59%)")
+    sure = dataclasses.replace(table, answers=(("Cat", 0.6), (None, 0.4)))
+    assert reason(log, sure).endswith("; Cat is likely to refute (60%)")
+
+
 def test_advisor_counts_the_side_card_I_would_see() -> None:
     """2-player game: when Bob cannot answer I look at a side card I have not seen yet."""
     players = (Player("Ann", 2), Player("Bob", 1))
@@ -501,7 +518,10 @@ def test_each_advice_has_a_line_a_player_can_follow() -> None:
     line = reason(log, steering)
     assert "steers with your own Knife" in line
     who, chance = steering.answers[0]
-    assert (f"{who} is likely to refute" if who else "nobody is likely to refute") in line
+    if chance >= 0.6:
+        assert (f"{who} is likely to refute" if who else "nobody is likely to refute") in line
+    else:
+        assert f"likeliest answer: {who or 'nobody'} refutes" in line
     assert f"({chance:.0%})" in line
     # Rope is certainly in the envelope (I hold Knife): placed, like my own cards
     open_ = next(a for a in ranked if not set(a.triple) & {"Green", "Knife"})
