@@ -51,10 +51,11 @@ state = st.session_state
 
 
 def defaults_for(by: str) -> None:
-    """Field defaults that follow the suggester: their last room, a side card not seen yet.
-    Who answered is never guessed: one tap says it."""
+    """Field defaults that follow the suggester: their last room (on a board, where their pawn
+    stands; the forum variant has no board, so any place is asked about and none is chosen), a
+    side card not seen yet. Who answered is never guessed: one tap says it."""
     log = live().log
-    state.e_room = last_room(log, by)
+    state.e_room = None if forum_style(log) else last_room(log, by)
     state.e_slot = next_side_slot(log, by)
 
 

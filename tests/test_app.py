@@ -1401,10 +1401,11 @@ def test_suggest_for_me_on_a_question_to_one_player(store: Store,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """Forum variant: on my own turn's "Ask one" entry, "Suggest for me" names whom to ask and
     what: the likeliest cards, put to the player whose answer should tell most
-    (`solver.advice.Advisor.whom`; here Dan, not the first after me). The Room chip acts as on
-    a suggestion: my last place is chosen, so the best there, and the likelier cards in
-    another place; with none, the best anywhere. A player tapped under Asked is told what to
-    ask them, and who would tell more. One advisor for all of it, as on Suggest."""
+    (`solver.advice.Advisor.whom`; here Dan, not the first after me). No place is chosen (the
+    forum has no board: any place may be asked about), so the best anywhere; a place tapped
+    acts as the room on a suggestion: the best there, and the likelier cards in another
+    place. A player tapped under Asked is told what to ask them, and who would tell more. One
+    advisor for all of it, as on Suggest."""
     import solver.advice
     from solver.advice import Advisor, reason
 
@@ -1422,16 +1423,15 @@ def test_suggest_for_me_on_a_question_to_one_player(store: Store,
     assert at.segmented_control(key="kind").value == "Asked one"
     assert at.pills(key="by").value == "Dan"  # may ask again: two more questions today
     at.pills(key="by").set_value("Ann").run()  # my turn
-    assert at.pills(key="by").value == "Ann" and at.pills(key="e_room").value == "Place 2"
+    assert at.pills(key="by").value == "Ann" and at.pills(key="e_room").value is None
     at.toggle(key="advise_me").set_value(True).run()
     assert not at.exception, at.exception
     here, anywhere = advisor.whom("Place 2"), advisor.whom()
     assert (here.player, anywhere.player) == ("Cat", "Dan")  # neither the first after me
     assert anywhere.best.score > here.best.score
-    assert question_advice(at) == [ask("Cat", here.best), likelier(anywhere.best)]
-    at.pills(key="e_room").set_value(None).run()  # no place chosen: the best anywhere
     assert question_advice(at) == [ask("Dan", anywhere.best)]
-    at.pills(key="e_room").set_value("Place 2").run()
+    at.pills(key="e_room").set_value("Place 2").run()  # the place I last asked about
+    assert question_advice(at) == [ask("Cat", here.best), likelier(anywhere.best)]
     at.pills(key="e_asked").set_value("Bob").run()  # my choice: what to ask Bob
     bob = advisor.asking("Bob", "Place 2")[0]
     assert bob.gain < here.best.gain
@@ -1499,7 +1499,7 @@ def test_the_advice_is_used_in_one_tap(store: Store) -> None:
     at, _ = open_app(store, log)
     at.pills(key="by").set_value("Ann").run()  # my turn (Dan may ask twice more today)
     at.toggle(key="advise_me").set_value(True).run()
-    here = Advisor(log, samples=1000).whom("Place 2")
+    here = Advisor(log, samples=1000).whom()  # no place chosen: the forum has no board
     at.button(key="take_advice").click().run()
     assert not at.exception, at.exception
     chosen = tuple(at.pills(key=key).value for key in ("e_suspect", "e_weapon", "e_room"))
@@ -1538,7 +1538,7 @@ def test_suggest_for_me_forgets_a_question_to_me_when_my_turn_is_tapped(store: S
     assert not at.exception, at.exception
     said = [shown(c.value) for c in at.caption]
     assert not any(line.startswith("No advice") for line in said), said
-    here = Advisor(log, samples=1000).whom("Place 2")
+    here = Advisor(log, samples=1000).whom()
     assert question_advice(at)[0] == "Ask {}: {}, {}, {}: {}".format(
         here.player, *here.best.triple, reason(log, here.best))
     assert at.pills(key="e_asked").value is None
