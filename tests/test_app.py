@@ -1377,6 +1377,39 @@ def test_advice_that_fails_beside_the_run_says_so_and_keeps_the_toggle(
     assert not at.error and not at.exception and at.button(key="submit")
 
 
+def test_advice_turned_off_while_it_is_made_is_stopped(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The advisor goes ahead of the race line and the odds (they give way to it): turned off
+    while it is made, it stops, so they go on; turned on again, it is made anew."""
+    from notebook_app.screens import turn
+    from solver.limits import checkpoint
+
+    go, made = threading.Event(), []
+    make = turn.make_advisor
+
+    def slow(log: GameLog, grid: Any) -> Any:
+        assert go.wait(30), "the test did not let the advisor go on"
+        checkpoint()  # as making it does, unit by unit
+        made.append(log)
+        return make(log, grid)
+
+    monkeypatch.setattr(turn, "make_advisor", slow)
+    monkeypatch.setattr(turn, "ADVICE_WAIT", 0)
+    at, _ = open_app(store, classic(ASKED, ASKED_ME))
+    at.pills(key="by").set_value("Ann").run()
+    at.toggle(key="advise_me").set_value(True).run()
+    first = at.session_state["advice_job"][1]
+    assert WEIGHING in texts(at) and not first.unwanted()
+    at.toggle(key="advise_me").set_value(False).run()
+    assert first.unwanted()
+    go.set()
+    assert first.done(30) and first.stopped and not made
+    monkeypatch.setattr(turn, "ADVICE_WAIT", 30)
+    at.toggle(key="advise_me").set_value(True).run()
+    assert at.session_state["advice_job"][1] is not first
+    assert question_advice(at)[0].startswith("Ask ") and WEIGHING not in texts(at)
+
+
 def forum_four() -> GameLog:
     """A 4-player forum game, a question to one player each, where I am Ann and asked last
     about Place 2."""

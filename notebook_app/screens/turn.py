@@ -239,11 +239,16 @@ def preparing_note() -> None:
 
 def advise_toggle() -> bool:
     """The "Suggest for me" toggle, and whether it is on (the choice is kept,
-    `notebook_app.choices`; a reconnected page's toggle, sent to a new session, is followed)."""
+    `notebook_app.choices`; a reconnected page's toggle, sent to a new session, is followed).
+    Turned off, an advisor still being made is stopped: it goes ahead of the race line and the
+    odds (`advice_job`), which would wait on advice nobody reads."""
     on = st.toggle(_("Suggest for me"), key="advise_me", value=chosen("advise_on"),
                    help=_("The suggestion whose answer should teach you most about the "
                           "envelope"))
     state.advise_on = on
+    job = state.get("advice_job")
+    if not on and job is not None and not job[1].done():
+        job[1].cancel()
     return on
 
 
