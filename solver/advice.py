@@ -806,6 +806,16 @@ def advise_here(log: GameLog, room: str, *, samples: int | None = None, seed: in
 LIKELY = 0.6
 """The chance from which the likeliest answer is said to be likely; below it (a coin toss, or
 several players each refuting now and then) it is only the likeliest."""
+ANSWERS = {
+    True: {"none": N_("{reason}; {player} likely holds none of them ({chance})"),
+           "nobody": N_("{reason}; nobody is likely to refute ({chance})"),
+           "refutes": N_("{reason}; {player} is likely to refute ({chance})")},
+    False: {"none": N_("{reason}; likeliest answer: {player} holds none of them ({chance})"),
+            "nobody": N_("{reason}; likeliest answer: nobody refutes ({chance})"),
+            "refutes": N_("{reason}; likeliest answer: {player} refutes ({chance})")},
+}
+"""The likeliest answer, by whether it is `LIKELY`: the player asked holds none of the cards
+(the forum variant), nobody refutes, or a player refutes."""
 ASKS_ABOUT = (N_("asks about no cards you have not placed yet"),
               N_("asks about one card you have not placed yet"),
               N_("asks about two cards you have not placed yet"),
@@ -834,28 +844,12 @@ def reason_said(log: GameLog, advice: Advice, grid: Grid | None = None) -> Messa
     if advice.rule is Rule.LIKELIEST and open_:
         line = say("{reason}, the likeliest in the envelope if players ask about cards they do "
                    "not hold", reason=line)
-    if advice.answers and advice.answers[0][1] < LIKELY:
+    if advice.answers:
         who, chance = advice.answers[0]
-        if who is None and advice.to is not None:
-            line = say("{reason}; likeliest answer: {player} holds none of them ({chance})",
-                       reason=line, player=advice.to, chance=percent_said(chance))
-        elif who is None:
-            line = say("{reason}; likeliest answer: nobody refutes ({chance})", reason=line,
-                       chance=percent_said(chance))
-        else:
-            line = say("{reason}; likeliest answer: {player} refutes ({chance})", reason=line,
-                       player=who, chance=percent_said(chance))
-    elif advice.answers:
-        who, chance = advice.answers[0]
-        if who is None and advice.to is not None:
-            line = say("{reason}; {player} likely holds none of them ({chance})", reason=line,
-                       player=advice.to, chance=percent_said(chance))
-        elif who is None:
-            line = say("{reason}; nobody is likely to refute ({chance})", reason=line,
-                       chance=percent_said(chance))
-        else:
-            line = say("{reason}; {player} is likely to refute ({chance})", reason=line,
-                       player=who, chance=percent_said(chance))
+        answer = "none" if who is None and advice.to is not None else (
+            "nobody" if who is None else "refutes")
+        line = say(ANSWERS[chance >= LIKELY][answer], reason=line, chance=percent_said(chance),
+                   player=(advice.to if who is None else who) or "")
     if advice.settles >= 0.005:
         line = say("{reason}; the answer may settle the envelope ({chance})", reason=line,
                    chance=percent_said(advice.settles))
