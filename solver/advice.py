@@ -803,9 +803,11 @@ def advise_here(log: GameLog, room: str, *, samples: int | None = None, seed: in
     return Advisor(log, samples=samples, seed=seed, refuter_model=refuter_model, to=to,
                    grid=grid).here(room)
 
-LIKELY = 0.6
-"""The chance from which the likeliest answer is said to be likely; below it (a coin toss, or
-several players each refuting now and then) it is only the likeliest."""
+
+LIKELY = 60
+"""The chance, in percent as shown, from which the likeliest answer is said to be likely;
+below it (a coin toss, or several players each refuting now and then) it is only the
+likeliest."""
 ANSWERS = {
     True: {"none": N_("{reason}; {player} likely holds none of them ({chance})"),
            "nobody": N_("{reason}; nobody is likely to refute ({chance})"),
@@ -848,7 +850,8 @@ def reason_said(log: GameLog, advice: Advice, grid: Grid | None = None) -> Messa
         who, chance = advice.answers[0]
         answer = "none" if who is None and advice.to is not None else (
             "nobody" if who is None else "refutes")
-        line = say(ANSWERS[chance >= LIKELY][answer], reason=line, chance=percent_said(chance),
+        likely = round(100 * chance) >= LIKELY
+        line = say(ANSWERS[likely][answer], reason=line, chance=percent_said(chance),
                    player=(advice.to if who is None else who) or "")
     if advice.settles >= 0.005:
         line = say("{reason}; the answer may settle the envelope ({chance})", reason=line,
