@@ -31,6 +31,7 @@ from .turns import (
     show_choice,
     shown_candidates,
     suggestion,
+    who_accuses,
     whose_turn,
 )
 
@@ -53,10 +54,20 @@ state = st.session_state
 def defaults_for(by: str) -> None:
     """Field defaults that follow the suggester: their last room (on a board, where their pawn
     stands; the forum variant has no board, so any place is asked about and none is chosen), a
-    side card not seen yet. Who answered is never guessed: one tap says it."""
+    side card not seen yet; my accusation, when it is safe, names the envelope. Who answered is
+    never guessed: one tap says it."""
     log = live().log
     state.e_room = None if forum_style(log) else last_room(log, by)
     state.e_slot = next_side_slot(log, by)
+    my_safe_accusation()
+
+
+def my_safe_accusation() -> None:
+    """My accusation, when it is safe, names the envelope's three cards."""
+    if state.get("kind") != "Accusation" or state.get("by") != live().log.game.me:
+        return
+    for category, card in (safe_envelope() or {}).items():
+        state[CARD_KEYS[category]] = card
 
 
 def default_kind() -> str:
@@ -74,10 +85,48 @@ def next_entry() -> None:
     defaults_for(state.by)
 
 
+def safe_envelope() -> dict[Category, str] | None:
+    """The envelope, card by category, when my accusation is safe (every consistent deal has
+    it); else ``None``."""
+    grid, ignored = live().grid()
+    if ignored or not grid.accusation_safe:
+        return None
+    return {category: str(card) for category, card in grid.envelope().items()}
+
+
+def default_by(kind: str | None) -> str:
+    """Whom the form of ``kind`` starts at: whose turn it is (`whose_turn`), but an accusation
+    at the player who just suggested (`who_accuses`), unless it is my turn and my accusation
+    is safe (then I accuse, without suggesting)."""
+    log = live().log
+    turn = whose_turn(log)
+    if kind != "Accusation":
+        return turn
+    if turn == log.game.me and safe_envelope() is not None:
+        return turn
+    return who_accuses(log)
+
+
 def on_by_change() -> None:
     if state.get("by") is None:  # tapped the chosen player again: keep whose turn it is
-        state.by = whose_turn(live().log)
+        state.by = default_by(state.get("kind"))
     defaults_for(state.by)
+
+
+def on_kind_change() -> None:
+    """Another kind of entry: while the player chip shows a default (not a player tapped), it
+    moves to the new kind's (`default_by`), with that player's defaults; my safe accusation
+    names the envelope."""
+    log = live().log
+    if state.get("editing") is not None:
+        return
+    by = state.get("by")
+    if by is None or by in (who_accuses(log), whose_turn(log)):
+        wanted = default_by(state.get("kind"))
+        if wanted != by:
+            state.by = wanted
+            defaults_for(wanted)
+    my_safe_accusation()
 
 
 def picked_cards() -> tuple[str, str, str] | None:

@@ -80,6 +80,13 @@ def whose_turn(log: GameLog) -> str:
     return next_suggester(log)
 
 
+def who_accuses(log: GameLog) -> str:
+    """Whom an accusation starts at: the player who made the latest suggestion, still in the
+    game (one accuses on one's own turn, after suggesting), else `whose_turn`."""
+    last = next((e.by for e in reversed(log.events) if isinstance(e, Suggestion)), None)
+    return last if last is not None and last not in players_out(log) else whose_turn(log)
+
+
 def revealed_next(log: GameLog, whose: tuple[str, ...]) -> str:
     """Whose cards a Reveal starts at: the latest wrong accuser among ``whose`` whose whole hand
     has not been revealed since (the forum shows a player's hand once they are out), else the

@@ -340,6 +340,39 @@ def test_accusation_and_turn_skips_the_accuser(store: Store) -> None:
     assert "Bob" in chips(at, "e_refuter")
 
 
+def test_accusation_starts_at_the_player_who_just_suggested(store: Store) -> None:
+    """One accuses on one's own turn, after suggesting: the form started at the next player (a
+    phone play-through tapped the accuser back after every wrong accusation). Back on a
+    suggestion it is the next player's turn again; a player tapped stays; one out of the game
+    is not offered; on my turn with my accusation safe, I accuse without suggesting."""
+    bob = Suggestion("Bob", ("Mrs. White", "Knife", "Lounge"), refuted_by="Cat")
+    at, _ = open_app(store, classic(bob))
+    assert at.pills(key="by").value == "Cat"
+    at.segmented_control(key="kind").set_value("Accusation").run()
+    assert at.pills(key="by").value == "Bob"
+    at.segmented_control(key="kind").set_value("Suggestion").run()
+    assert at.pills(key="by").value == "Cat"
+    at.pills(key="by").set_value("Dan").run()
+    at.segmented_control(key="kind").set_value("Accusation").run()
+    assert at.pills(key="by").value == "Dan"  # tapped: kept
+    at, _ = open_app(store, classic(bob, Accusation("Bob", ("Mr. Green", "Rope", "Hall"))))
+    at.segmented_control(key="kind").set_value("Accusation").run()
+    assert at.pills(key="by").value == "Cat"  # Bob is out: whose turn it is
+    solved = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob", "Cat", "Dan"))
+    at, _ = open_app(store, classic(
+        solved, Suggestion("Bob", ("Mr. Green", "Wrench", "Library"), refuted_by="Cat"),
+        Suggestion("Cat", ("Mr. Green", "Wrench", "Library"), refuted_by="Dan"),
+        Suggestion("Dan", ("Miss Scarlet", "Candlestick", "Ballroom"), refuted_by="Ann",
+                   shown="Miss Scarlet")))
+    at.segmented_control(key="kind").set_value("Accusation").run()
+    assert at.pills(key="by").value == "Ann"  # my turn, and my accusation is safe: mine
+    assert [at.pills(key=k).value for k in ("e_suspect", "e_weapon", "e_room")] == [
+        "Mrs. White", "Knife", "Lounge"]  # the envelope, not where my pawn stands
+    at.pills(key="e_result").set_value("right")
+    submit(at)
+    assert events(at)[-1] == Accusation("Ann", ("Mrs. White", "Knife", "Lounge"), correct=True)
+
+
 def test_right_accusation_ends_the_game(store: Store) -> None:
     at, _ = open_app(store, classic())
     at.segmented_control(key="kind").set_value("Accusation").run()

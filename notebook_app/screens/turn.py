@@ -26,11 +26,13 @@ from ..entry import (
     SHOWED,
     WRONG,
     cancel_edit,
+    default_by,
     default_kind,
     defaults_for,
     delete_event,
     kind_of,
     on_by_change,
+    on_kind_change,
     picked_cards,
     set_shown,
     skip_show,
@@ -52,7 +54,6 @@ from ..turns import (
     shown_candidates,
     side_candidates,
     unshown,
-    whose_turn,
 )
 from .grid import working_note
 from .note import note_form
@@ -144,7 +145,7 @@ def turn_view() -> None:
     if state.get("kind") not in kinds and unset("kind"):
         state.kind = default_kind()
     st.segmented_control(_("Entry"), kinds, key="kind", required=True, width="stretch",
-                         format_func=lambda kind: _(SHORT_KINDS[kind]),
+                         on_change=on_kind_change, format_func=lambda kind: _(SHORT_KINDS[kind]),
                          label_visibility="collapsed")
     if state.kind == "Reveal":
         reveal_form()
@@ -169,7 +170,7 @@ def turn_form() -> None:
     game = log.game
     kind = state.kind
     if state.get("by") not in game.player_names and unset("by"):
-        state.by = whose_turn(log)
+        state.by = default_by(kind)
         defaults_for(state.by)
     label = {"Accusation": _("Who accused"), "Asked one": _("Who asked")}.get(
         kind, _("Who suggested"))
