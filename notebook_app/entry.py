@@ -300,12 +300,18 @@ def start_edit(index: int) -> None:
 
 def load_into_form(index: int) -> None:
     event = live().log.events[index]
-    game = live().log.game
     clear_entry()
     state.editing, state.edit_original = index, event
-    state.kind = kind_of(event)
+    fill_form(event)
     state.view = "Turn"
     state.scroll_top = True
+
+
+def fill_form(event: Event) -> None:
+    """The form's fields as they were when ``event`` was entered (`load_into_form`, and Undo
+    of the latest entry: back in the form, to fix and record again)."""
+    game = live().log.game
+    state.kind = kind_of(event)
     if isinstance(event, Note):
         load_note(event)
         return

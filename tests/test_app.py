@@ -643,6 +643,46 @@ def test_delete_and_undo(store: Store) -> None:
     assert at.button(key="undo").disabled  # back at the start: nothing more to undo
 
 
+def test_undo_of_the_latest_entry_puts_it_back_in_the_form(store: Store) -> None:
+    """A slip (the wrong player tapped as the one who showed), recorded, then undone: the form
+    came back empty, and a phone play-through tapped the whole turn again (5-6 taps) to fix one
+    chip. Now it holds the undone entry, as before Record: one tap fixes it, one records it."""
+    one = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob")
+    at, _ = open_app(store, classic(one))
+    pick(at, "Mr. Green", "Rope", "Library")
+    at.pills(key="e_refuter").set_value("Dan")  # a slip: Cat showed
+    submit(at)
+    assert events(at)[-1] == Suggestion("Bob", ("Mr. Green", "Rope", "Library"),
+                                        passes=("Cat",), refuted_by="Dan")
+    at.button(key="undo").click().run()
+    assert events(at) == (one,)
+    assert at.segmented_control(key="kind").value == "Suggestion"
+    assert at.pills(key="by").value == "Bob"
+    assert [at.pills(key=k).value for k in ("e_suspect", "e_weapon", "e_room", "e_refuter")] == [
+        "Mr. Green", "Rope", "Library", "Dan"]
+    assert at.session_state["editing"] is None  # a new entry again, not an edit
+    at.pills(key="e_refuter").set_value("Cat")
+    submit(at)
+    assert events(at) == (one, Suggestion("Bob", ("Mr. Green", "Rope", "Library"),
+                                          refuted_by="Cat"))
+
+
+def test_undo_of_a_question_to_one_player_puts_it_back_in_the_form(store: Store) -> None:
+    log = forum()
+    deck = log.game.deck
+    triple = (deck.suspects[1], deck.weapons[1], deck.rooms[1])
+    at, _ = open_app(store, log)
+    pick(at, *triple)
+    at.pills(key="e_asked").set_value("Cat")
+    at.pills(key="e_answer").set_value("no card")
+    submit(at)
+    at.button(key="undo").click().run()
+    assert events(at) == ()
+    assert at.segmented_control(key="kind").value == "Asked one"
+    assert [at.pills(key=k).value for k in ("by", "e_suspect", "e_weapon", "e_room", "e_asked",
+                                           "e_answer")] == ["Ann", *triple, "Cat", "no card"]
+
+
 def test_log_names_who_passed_one_line_per_entry(store: Store) -> None:
     """The log said "3 passed" and took a card with two buttons per entry."""
     nobody = Suggestion("Bob", ("Mrs. White", "Knife", "Lounge"), passes=("Cat", "Dan", "Ann"))

@@ -133,6 +133,8 @@ def test_every_screen_of_an_example_game_speaks_the_language(store: Store, langu
     at.slider(key="review_step").set_value(5).run()
     seen.append(everything(at))
     tab(at, "Turn")
+    kinds = at.segmented_control(key="kind")  # the accusation undone is back in the form:
+    kinds.set_value(kinds.options[0]).run()  # a suggestion (its chip reads in the language)
     at.pills(key="by").set_value(log.game.me).run()
     at.toggle(key="advise_me").set_value(True).run()  # "Suggest for me" and why
     seen.append(everything(at))

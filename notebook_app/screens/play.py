@@ -12,7 +12,7 @@ from solver.game import GameLog
 from solver.i18n import N_, Message, _, ngettext, percent_said, say
 
 from ..choices import remember_choices
-from ..entry import next_entry, start_edit, submit_entry
+from ..entry import fill_form, next_entry, start_edit, submit_entry
 from ..grid_view import as_markdown, envelope_line, verdict
 from ..history import told
 from ..plain import plain
@@ -62,8 +62,9 @@ def undo() -> None:
     undone = undo_revision()
     if undone is not None:
         next_entry()
-        if live().log.events == before[:-1] and before:  # the latest entry: say which it was
+        if live().log.events == before[:-1] and before:  # the latest entry: say which it was,
             undone = f"#{len(before)} {describe(before[-1])}"
+            fill_form(before[-1])  # and it is back in the form, as before Record, to fix
         flash("done", _("Undid: {entry}").format(entry=undone))
 
 
