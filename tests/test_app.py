@@ -165,6 +165,10 @@ def test_the_forum_deck_for_more_players_is_filled_in(store: Store) -> None:
     at = AppTest.from_file(APP, default_timeout=60).run()
     at.selectbox(key="new_edition").set_value("forum-gostya-iz-budushchego").run()
     at.text_area(key="new_players").set_value(", ".join(f"P{n}" for n in range(1, 9))).run()
+    said = " ".join(w.value for w in at.warning).replace("\\", "")  # (markdown escapes)
+    # the button right below does it in one tap: the warning says so (it sent the player to
+    # type 8 suspects, 8 weapons and 11 places, as a phone play-through read it)
+    assert "Tap “Fill in a deck for 8 players” to fill it in" in said, said
     at.button(key="fill_forum_deck").click().run()
     assert at.selectbox(key="new_edition").value == "custom"
     suspects = at.text_area(key="new_suspects").value.splitlines()

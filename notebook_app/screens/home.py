@@ -193,15 +193,24 @@ def too_large(players: int, cards: int) -> str:
              "go on.").format(sizes=join([o for o in over if o]))
 
 
-def forum_deck_needed(deck: Deck, players: int) -> str:
+def forum_deck_needed(deck: Deck, players: int, fill: str | None = None) -> str:
     """Why the forum's dealing cannot deal these cards to these players, in the app's words (the
-    solver's name a command-line option): the deck it needs, and where to type one."""
+    solver's name a command-line option): the deck it needs, and where to type one; with
+    ``fill`` (the label of the button below that fills it in, when offered), that button."""
+    counts = {"players": players, "places": players + 3, "suspects": len(deck.suspects),
+              "weapons": len(deck.weapons), "rooms": len(deck.rooms),
+              "custom": _("Custom cards…")}
+    if fill is not None:
+        return _("Forum dealing gives everyone 3 cards, from a deck of as many suspects and "
+                 "weapons as players and 3 more places: for {players} players, {players} "
+                 "suspects, {players} weapons and {places} places (these cards: {suspects}, "
+                 "{weapons} and {rooms}). Tap “{fill}” to fill it in (the missing cards "
+                 "numbered, to rename), choose “{custom}” to type them, or another dealing "
+                 "rule.").format(fill=fill, **counts)
     return _("Forum dealing gives everyone 3 cards, from a deck of as many suspects and weapons "
              "as players and 3 more places: for {players} players, {players} suspects, "
              "{players} weapons and {places} places (these cards: {suspects}, {weapons} and "
-             "{rooms}). Choose “{custom}” to type them, or another dealing rule.").format(
-        players=players, places=players + 3, suspects=len(deck.suspects),
-        weapons=len(deck.weapons), rooms=len(deck.rooms), custom=_("Custom cards…"))
+             "{rooms}). Choose “{custom}” to type them, or another dealing rule.").format(**counts)
 
 
 def forum_fill_offered(deck: Deck, edition_name: str | None, players: int) -> bool:
@@ -262,11 +271,13 @@ def new_game_form() -> None:
     the_deal = dealing(rule, deck, names)
     if isinstance(the_deal, InvalidLogError):  # the hand sizes start at 0: say why right here
         uneven = rule is Dealing.FORUM and len(names) >= 2 and all(deck.of(c) for c in CATEGORIES)
-        st.warning(plain(forum_deck_needed(deck, len(names)) if uneven
+        fill = (_("Fill in a deck for {players} players").format(players=len(names))
+                if rule is Dealing.FORUM and forum_fill_offered(deck, edition_name, len(names))
+                else None)
+        st.warning(plain(forum_deck_needed(deck, len(names), fill) if uneven
                          else "; ".join(the_deal.problems)), icon=":material/warning:")
-        if rule is Dealing.FORUM and forum_fill_offered(deck, edition_name, len(names)):
-            st.button(_("Fill in a deck for {players} players").format(players=len(names)),
-                      key="fill_forum_deck", on_click=fill_forum_deck,
+        if fill is not None:
+            st.button(fill, key="fill_forum_deck", on_click=fill_forum_deck,
                       icon=":material/playlist_add:")
     inputs = size_inputs(deck, names, rule, the_deal)
     typed = typed_sizes(inputs)
