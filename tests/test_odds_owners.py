@@ -462,3 +462,41 @@ def test_the_work_budgets_bound_memory(make: Callable[[], GameLog], exact: bool)
         tracemalloc.stop()
     assert result.exact == exact
     assert peak < 400 * 2**20
+
+
+def test_past_few_cells_card_by_card_counts_alone_where_its_work_estimated_fits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a table of more than `choice.CROWD` open hands past `choice.FEW_CELLS` ruled-out
+    cells, inclusion-exclusion is not tried; once the others have dropped out, card by card
+    counts alone where its work estimated (`choice.pins_fit`) is within its budget, and is not
+    started where it is not, even if it would finish. (12-player forum, 60 events, seed 6: 77
+    such cells; card by card finishes at 7.6 million units, estimated 9.5 million.)"""
+    from solver.odds import choice, pins
+    from solver.odds.exact import Count
+    from solver.odds.owners import OwnerCount
+    from tests.test_odds_exclusion import forum_log
+
+    started: list[int] = []
+
+    def spied(pz: Puzzle, budget: Budget) -> Any:
+        started.append(1)
+        return (yield from alone(pz, budget))
+
+    alone = choice.pins_steps
+    monkeypatch.setattr(choice, "pins_steps", spied)
+    log = forum_log(12, 60, 6)
+    pz = puzzle(log, grid_of(log))
+    assert choice.ruled_out(pz) > choice.FEW_CELLS and choice.expands(pz)
+    programme = choice.exact_count(pz, 1_000, 200_000, 1_000, 20_000_000)
+    assert isinstance(programme, Count) and not started
+    budgets = (1_000, 200_000, 1_000, 200_000)  # every other count drops out
+    by_pins = choice.exact_count(pz, *budgets, pins_budget=10**7)
+    assert isinstance(by_pins, OwnerCount) and by_pins.total == programme.total and started
+    estimate = pins.work_estimate(pins.plan(pz)) + sum(
+        pins.work_estimate(p) for wrong in sorted(set(pz.accusations))
+        if (p := pins.plan(pz, wrong)).possible)
+    assert 7_000_000 < estimate < 10**7  # card by card would finish below it
+    started.clear()
+    with pytest.raises(OverBudget):
+        choice.exact_count(pz, *budgets, pins_budget=estimate - 1)
+    assert not started

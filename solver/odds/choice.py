@@ -69,6 +69,7 @@ from collections import defaultdict
 from typing import TypeVar
 
 from ..errors import ContradictionError
+from . import pins
 from .exact import Count, count_steps, dealt
 from .exclusion import is_refutation
 from .exclusion_compiled import exclusion_steps
@@ -94,14 +95,15 @@ players the count owner by owner finished every forum log measured, and the thir
 slowed it (p95 309 -> 712 ms at 10 events)."""
 FEW_CELLS = 52
 """Past this many ruled-out cells (player, open card), inclusion-exclusion is not tried: its
-states grow with the pins it can place. Compiled, within 3 million moves (its budget until
-2026-12-01; the moves then included look-ups for the card figures, 1.2-2.8 times the work
-now), on the 12-player logs of `docs/odds.md` (forum and 45 cards, seeds 0-5, 10-100 events)
-it finished every log at 10 events (6-26 such cells) and, of the later ones (25-101 cells),
-those with 25, 28, 39, 40, 51, 52 and 65 cells (the one with 65 the count owner by owner
-finishes too), none with more; giving up on a log cost it 0.08-0.57 s, paid on top of the
-other counts' where the log is sampled in the end. With none, the other counts finish at
-once. (In Python, within 150,000 moves, the cut was 24.)"""
+states grow with the pins it can place (card by card still counts alone once the others have
+dropped out, where its work estimated fits, `pins_fit`). Compiled, within 3 million moves (its
+budget until 2026-12-01; the moves then included look-ups for the card figures, 1.2-2.8 times
+the work now), on the 12-player logs of `docs/odds.md` (forum and 45 cards, seeds 0-5, 10-100
+events) it finished every log at 10 events (6-26 such cells) and, of the later ones (25-101
+cells), those with 25, 28, 39, 40, 51, 52 and 65 cells (the one with 65 the count owner by owner
+finishes too), none with more; giving up on a log cost it 0.08-0.57 s, paid on top of the other
+counts' where the log is sampled in the end. With none, the other counts finish at once. (In
+Python, within 150,000 moves, the cut was 24.)"""
 HOPELESS = 40
 """Where the count owner by owner's kinds allow more than this many times its budget in states
 (`owner_states`), it is not tried at all, not even once the other counts have dropped out: of
@@ -295,11 +297,20 @@ def exact_count(
     card). Where, besides, the count owner by owner is not tried (`HOPELESS`) and the
     programme's hands allow more than `BEHIND` states (`programme_states`), the programme is
     not tried: card by card counts once inclusion-exclusion has dropped out, and where it drops
-    out too, `OverBudget`."""
+    out too, `OverBudget`.
+
+    At a table of more than `CROWD` open hands past `FEW_CELLS` ruled-out cells (not under the
+    refuter model, `expands`), card by card counts alone too once every other count has
+    dropped out. There, and where it counts alone at a crowded table, it is tried only where
+    its work estimated from its plans is within ``pins_budget`` (`pins_fit`): the logs it would
+    not finish are left to sampling at the cost of the estimate (2-14 ms), not of the 0.7-8 s
+    card by card spent before dropping out."""
     hands = sum(1 for p in pz.game.player_names if pz.capacity[pz.owners.index(p)] > 0)
     many = hands > FEW_HANDS
     runs: list[tuple[Steps[OwnerCount | Count], Budget, int]] = []
-    crowd = hands > CROWD and exclusion_budget > 0 and 0 < ruled_out(pz) <= FEW_CELLS
+    cells = ruled_out(pz)
+    crowd = hands > CROWD and exclusion_budget > 0 and 0 < cells <= FEW_CELLS
+    past = hands > CROWD and cells > FEW_CELLS  # card by card alone, last (`pins_fit`)
     states = owner_states(pz)
     last = states > owner_budget and (not crowd or expands(pz))  # once the others
     hopeless = states > HOPELESS * owner_budget
@@ -329,9 +340,25 @@ def exact_count(
     if last and not hopeless:  # else it is not tried at all
         with contextlib.suppress(OverBudget):
             return first_finished([(owner_steps(pz, by_owner), by_owner, 1)])
-    if early or not (crowd and pins_budget > 0):
+    if early or not (crowd or past) or not expands(pz) or not pins_fit(pz, pins_budget):
         raise OverBudget
     return pins_alone(pz, pins_budget)
+
+
+def pins_fit(pz: Puzzle, pins_budget: int) -> bool:
+    """Whether inclusion-exclusion card by card is tried alone: its plans' work estimated
+    (`pins.work_estimate`, the main count's and each wrong accusation's) is within
+    ``pins_budget``. Of the 72 12-player logs measured (forum, seeds 0-11, and 45 cards, seeds
+    0-23, at 30 and 60 events), card by card finishes 44 within 100 million units, charging
+    0.59-1.50 times the estimate, and every log estimated within 70 million (`PINS_BUDGET`; at
+    most 66.7 million units, estimated 45.6; one at 68.5 million is estimated 89.2, left out);
+    the 28 it does not finish are estimated at 118 million or more, where it spent 0.7-8.2 s of
+    CPU before dropping out (`docs/odds-measurements.md`, "Where the time goes", 2026-12-03:
+    card by card's work estimated). A property of the log: the same label on every machine."""
+    if pins_budget <= 0:
+        return False
+    plans = [pins.plan(pz)] + [pins.plan(pz, wrong) for wrong in sorted(set(pz.accusations))]
+    return sum(pins.work_estimate(p) for p in plans if p.possible) <= pins_budget
 
 
 def pins_run(pz: Puzzle, pins_budget: int, share: int
