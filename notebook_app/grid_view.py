@@ -2,7 +2,8 @@
 
 Six players plus the envelope must fit a 390 px wide phone, so owners get short unique labels
 and every cell is one symbol (or a percentage when probabilities are known) on a coloured
-background: never colour alone.
+background: never colour alone. At a larger table the owners scroll sideways under the card
+names, whose long ones are shortened so that six players and the envelope stay in sight.
 """
 
 from __future__ import annotations
@@ -37,8 +38,9 @@ LABEL = {ENVELOPE: N_("Env"), SIDE: N_("Side")}
 """Column labels of the envelope and the side pile."""
 PHONE_TABLE = 366
 """Pixels of table a 390 px wide phone shows without scrolling sideways."""
-CELL_WIDTH = 36
-"""Pixels of an owner column: a symbol or "38%"."""
+CELL_WIDTH = 35
+"""Pixels of an owner column: a symbol or "38%" (25.5 px after the cell's 8 px of padding), so
+that six players, the envelope and the classic box's names fit (120 px)."""
 FONT_PX = 14
 """Pixels of the grid's font (Streamlit's "sm", Source Sans); a character of Japanese or Chinese
 (East Asian wide) is one of these wide."""
@@ -46,9 +48,19 @@ GLYPH_WIDTH = {"narrow": 4.3, "lower": 7.3, "upper": 8.6, "broad": 11.0}
 """Pixels of a Latin or Cyrillic character of the grid's font by its shape, the means of what
 Chromium measures for the editions' card names (within 2 px of every name's width)."""
 NARROW = frozenset(" .,'\u2019-ijlftrI!:;|()")
-BROAD = frozenset("mwMWшщюжыфмШЩЮЖЫФ\u041c\u2014")  # \u041c: Cyrillic capital Em
+BROAD = frozenset("mwMWшщюжыфмШЩЮЖЫФ\u041c\u2014%")  # \u041c: Cyrillic capital Em
 CELL_PADDING = 16
 """Pixels the grid leaves on the two sides of a cell's text (8 each)."""
+OWNERS_IN_SIGHT = 7
+"""Owner columns a phone shows beside the card names: six players and the envelope."""
+NAMES_CAP = PHONE_TABLE - OWNERS_IN_SIGHT * CELL_WIDTH
+"""Pixels of the card column at a table of seven players or more, whose owners cannot all be in
+sight at once: six players and the envelope are, the others a swipe away, and the longer card
+names are shortened to fit (`card_labels`). At 12 players the full names took 197 of 366 px
+and left four owner columns and part of a fifth in sight."""
+NAMES_SLACK = 4
+"""Pixels the card column keeps beyond its widest text, for the error of `text_width`."""
+ELLIPSIS = "…"
 
 
 def short_names(
@@ -113,9 +125,11 @@ def card_column_width(grid: Grid) -> int:
     """Pixels for the card names: the widest name's, or category heading's, in the reader's
     script, so that none is cut. Where the owner columns do not fit beside it (five or six
     players with long names), they scroll sideways under the names, which stay in place, the
-    envelope's column first (`notebook_app.screens.grid`).
+    envelope's column first (`notebook_app.screens.grid`). At seven players or more, at most
+    `NAMES_CAP`, and what is left beside the owner columns in sight: the longer names are
+    shortened (`card_labels`).
 
-    >>> from solver.editions import Dealing, editions, new_game
+    >>> from solver.editions import Dealing, editions, forum_deck, new_game
     >>> finnish = editions()["cluedo-refresh-2012-fi"].deck
     >>> three = Grid(new_game(finnish, ("Aino", "Niko", "Eeva"), Dealing.REFRESH), {})
     >>> card_column_width(three)  # "Regina Päiväperhonen"
@@ -123,9 +137,104 @@ def card_column_width(grid: Grid) -> int:
     >>> japanese = editions()["clue-classic-ja"].deck  # "ミス・スカーレット", 9 wide characters
     >>> card_column_width(Grid(new_game(japanese, ("Ai", "Ni", "Ee"), Dealing.CLASSIC), {}))
     146
+    >>> twelve = tuple(f"P{i}" for i in range(1, 13))
+    >>> card_column_width(Grid(new_game(finnish, twelve[:7], Dealing.REFRESH), {}))
+    121
+    >>> card_column_width(Grid(new_game(forum_deck(12), twelve, Dealing.FORUM), {}))
+    121
     """
-    texts = [*grid.game.deck, *(category_row(c) for c in CATEGORIES), _("Card")]
-    return ceil(max(text_width(text) for text in texts)) + CELL_PADDING + 4
+    widest = ceil(max(text_width(text) for text in row_texts(grid))) + CELL_PADDING + NAMES_SLACK
+    owners = len(grid.owners) * CELL_WIDTH
+    if len(grid.owners) > OWNERS_IN_SIGHT:  # the owners in sight end at a column's edge at
+        # either end of the scroll, not in a sliver of the next column's text beside the pinned
+        # envelope ("15%%")
+        return PHONE_TABLE - (PHONE_TABLE - min(widest, NAMES_CAP)) // CELL_WIDTH * CELL_WIDTH
+    if widest + owners > PHONE_TABLE >= widest - NAMES_SLACK + owners:
+        return PHONE_TABLE - owners  # a table 1 px too wide would scroll by 1 px
+    return widest
+
+
+def row_texts(grid: Grid) -> list[str]:
+    """Every text of the card column, in full: the cards, the category headings, its header."""
+    return [*grid.game.deck, *(category_row(c) for c in CATEGORIES), _("Card")]
+
+
+def card_labels(grid: Grid) -> dict[str, str]:
+    """What the card column says for each card and category heading (`category_row`): the
+    text itself, or at seven players or more, where it does not fit `card_column_width`,
+    shortened to fit (`shortened`). The dialog of a tapped cell names the card in full."""
+    texts = row_texts(grid)[:-1]
+    if len(grid.owners) <= OWNERS_IN_SIGHT:
+        return {text: text for text in texts}
+    return shortened(texts, card_column_width(grid) - CELL_PADDING - NAMES_SLACK)
+
+
+def shortened(texts: Sequence[str], width: float) -> dict[str, str]:
+    """Each text as it is where it fits in ``width`` pixels (`text_width`), else shortened to
+    fit: the words before its last cut to a few letters and a dot (`abbreviated`), else its
+    start and "…"; where that would read as another's label, its start, "…" and its end.
+    Labels are unique.
+
+    >>> shortened(["Rope", "Professor Plum", "Professor Peach"], 70)
+    {'Rope': 'Rope', 'Professor Plum': 'Prof. Plum', 'Professor Peach': 'P. Peach'}
+    >>> shortened(["Квартира Коли Герасимова", "Космический шлем", "Космическая рация"], 101)
+    ... # doctest: +NORMALIZE_WHITESPACE
+    {'Квартира Коли Герасимова': 'Квартира Кол…', 'Космический шлем': 'Космич. шлем',
+     'Космическая рация': 'Космич. рация'}
+    >>> shortened(["Greenhouse 1", "Greenhouse 2", "Greenhouse"], 40)
+    {'Greenhouse 1': 'G. 1', 'Greenhouse 2': 'G. 2', 'Greenhouse': 'Gre…e'}
+    """
+    labels = {text: text for text in texts if text_width(text) <= width}
+    long = [text for text in texts if text not in labels]
+    firsts = Counter(shorter for text in long for shorter in
+                     {abbreviated(text, width), cut(text, width)} if shorter)
+    taken = set(labels)
+    for text in long:
+        candidates = [c for c in (abbreviated(text, width), cut(text, width))
+                      if c and firsts[c] == 1]
+        for end in range(1, len(text)):
+            tail = text[-end:]
+            if text_width(tail) > width / 2:
+                break
+            candidates.append(cut(text, width - text_width(tail), tail))
+        label = next((c for c in candidates if c not in taken), text)
+        labels[text] = label
+        taken.add(label)
+    return {text: labels[text] for text in texts}
+
+
+def abbreviated(text: str, width: float) -> str | None:
+    """``text`` in ``width`` pixels with one word before its last cut to its first letters
+    and a dot: four or more letters ("Космич. шлем"), else its initial ("П. Селезнёв");
+    ``None`` where that does not fit (or ``text`` is one word), since a cut at the end reads
+    better than several words cut ("Д. м. времени").
+
+    >>> abbreviated("Космический шлем", 101), abbreviated("Профессор Селезнёв", 101)
+    ('Космич. шлем', 'П. Селезнёв')
+    >>> abbreviated("Дверь машины времени", 101) is None
+    True
+    """
+    *words, last = text.split(" ")
+    for i, word in enumerate(words):
+        for keep in [*range(len(word) - 2, 3, -1), 1]:
+            short = [*words[:i], word[:keep] + ".", *words[i + 1:], last]
+            if text_width(" ".join(short)) <= width:
+                return " ".join(short)
+    return None
+
+
+def cut(text: str, width: float, tail: str = "") -> str:
+    """The longest start of ``text`` that fits in ``width`` pixels followed by "…" and
+    ``tail`` (spaces before the "…" dropped).
+
+    >>> cut("Дверь машины времени", 94)
+    'Дверь машин…'
+    """
+    room = width - text_width(ELLIPSIS)
+    end = 0
+    while end < len(text) and text_width(text[: end + 1]) <= room:
+        end += 1
+    return text[:end].rstrip() + ELLIPSIS + tail
 
 
 def category_row(category: Category) -> str:
@@ -145,18 +254,20 @@ def grid_rows(grid: Grid) -> list[str | None]:
 def grid_table(
     grid: Grid, odds: Mapping[str, Mapping[str, float]] | None = None
 ) -> pd.DataFrame:
-    """The grid as text: a row per card under its category heading, a column per owner.
+    """The grid as text: a row per card under its category heading (as `card_labels` says
+    them), a column per owner.
 
     ``odds`` (card -> owner -> probability), when given, replaces "?" by a percentage.
     """
     labels = column_labels(grid)
+    names = card_labels(grid)
     index: list[str] = []
     rows: list[list[str]] = []
     for category in CATEGORIES:
-        index.append(category_row(category))
+        index.append(names[category_row(category)])
         rows.append([""] * len(labels))
         for card in grid.game.deck.of(category):
-            index.append(card)
+            index.append(names[card])
             cells = []
             for owner in grid.owners:
                 knowledge = grid[card, owner]
@@ -169,6 +280,18 @@ def grid_table(
             rows.append(cells)
     return pd.DataFrame(rows, index=pd.Index(index, name=_("Card")),
                         columns=list(labels.values()))
+
+
+def owner_widths(table: pd.DataFrame) -> dict[str, int]:
+    """Pixels of each owner column of `grid_table`: `CELL_WIDTH`, wider where a cell's text
+    would be cut (">99%" needs 42: Chromium's 32.4 after the 8 px of padding).
+
+    >>> owner_widths(pd.DataFrame({"Env": ["✓", "37%"], "Ann": ["<1%", ">99%"]}))
+    {'Env': 35, 'Ann': 42}
+    """
+    return {label: max(CELL_WIDTH, ceil(max(text_width(text) for text in table[label]))
+                       + CELL_PADDING // 2 + 1)
+            for label in table.columns}
 
 
 def percent(probability: float) -> str:
@@ -209,6 +332,26 @@ def grid_styles(grid: Grid) -> pd.DataFrame:
         else:
             styles.append([STYLE[grid[card, owner]] for owner in grid.owners])
     return pd.DataFrame(styles)
+
+
+PINNED_ALPHA = 0.6
+"""The opacity Streamlit's table (Glide, "faded" cells) draws the text of a pinned column at."""
+
+
+def unfaded(style: str) -> str:
+    """A cell's CSS for a pinned column: its text colour darkened so that, drawn at
+    `PINNED_ALPHA` over the cell's background, it reads about as the other columns' does.
+
+    >>> unfaded("background-color: #ececec; color: #8a8a8a")
+    'background-color: #ececec; color: #494949'
+    """
+    found = dict(part.split(": ") for part in style.split("; "))
+    if "color" not in found or "background-color" not in found:
+        return style
+    text, ground = (bytes.fromhex(found[key][1:]) for key in ("color", "background-color"))
+    darker = bytes(max(0, round((t - (1 - PINNED_ALPHA) * g) / PINNED_ALPHA))
+                   for t, g in zip(text, ground, strict=True))
+    return style.replace(found["color"], "#" + darker.hex())
 
 
 def envelope_line(grid: Grid) -> str:

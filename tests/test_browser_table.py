@@ -21,12 +21,12 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.grid_view import LABEL, short_names
+from notebook_app.grid_view import CELL_WIDTH, LABEL, OWNERS_IN_SIGHT, short_names
 from notebook_app.screens.game import export_name
 from notebook_app.store import Store
 from notebook_app.turns import forum_style
 from solver.editions import Dealing, editions, forum_deck, new_game
-from solver.game import Accusation, Event, GameLog, Reveal, Suggestion
+from solver.game import ENVELOPE, Accusation, Event, GameLog, Reveal, Suggestion
 from solver.logfile import dumps, load, loads
 from solver.values import replace
 from tests.phone import (
@@ -44,7 +44,13 @@ from tests.phone import (
     toggle,
 )
 from tests.test_browser_i18n import COLOURS, CUT_NAMES
-from tests.test_browser_turns import SYMBOLS, grid_on_screen, odds_hidden
+from tests.test_browser_turns import (
+    EDGE_IN_SIGHT,
+    SYMBOLS,
+    grid_in_sight,
+    grid_on_screen,
+    odds_hidden,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -142,7 +148,32 @@ def test_every_decks_chips_fit_a_phone(
             if name == "classic":
                 no_toolbar_over_the_caption(page, artifacts_dir)
             every_name_whole_in_the_grid(page, name, artifacts_dir)
+            owners_in_sight(page, name, len(log.game.owners), artifacts_dir)
         browser.close()
+
+
+def owners_in_sight(page: Page, name: str, owners: int, artifacts_dir: Path) -> None:
+    """Beside the card names, room for seven owner columns, so that up to six players and the
+    envelope need no scrolling (the classic box's names at six players did by 6 px) and a
+    12-player table shows the envelope and six players (its card column took 197 px for
+    "Квартира Коли Герасимова", leaving four): swiped to its end, the envelope's column is
+    still in sight, pinned beside the names."""
+    grid = page.locator('.st-key-notebook_grid [data-testid="stDataFrame"]')
+    found = page.evaluate(CUT_NAMES, COLOURS)
+    scroller = grid.locator(".dvn-scroller")
+    shown, width = scroller.evaluate("e => [e.clientWidth, e.scrollWidth]")
+    if name == "classic":
+        assert width <= shown + 1, (name, width, shown)
+    if owners <= OWNERS_IN_SIGHT:
+        return
+    assert shown - found["edges"][0] >= OWNERS_IN_SIGHT * CELL_WIDTH - 1, (name, found, shown)
+    scroller.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+    in_sight = poll(page, lambda: page.evaluate(EDGE_IN_SIGHT, True), bool)
+    assert in_sight, f"{name}: the grid's last column is not in sight"
+    swiped = grid_in_sight(page)
+    assert swiped and all(LABEL[ENVELOPE] in cells for cells in swiped.values()), (name, swiped)
+    page.screenshot(path=artifacts_dir / f"table-grid-{name}-swiped.png")
+    scroller.evaluate("e => { e.scrollLeft = 0; }")
 
 
 def no_toolbar_over_the_caption(page: Page, artifacts_dir: Path) -> None:

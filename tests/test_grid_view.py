@@ -1,13 +1,51 @@
-"""The grid table's owner labels."""
+"""The grid table's owner labels, and its widths on a 390 px phone."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from notebook_app.grid_view import column_labels, grid_styles, grid_table
+from notebook_app.grid_view import (
+    CELL_PADDING,
+    CELL_WIDTH,
+    NAMES_SLACK,
+    OWNERS_IN_SIGHT,
+    PHONE_TABLE,
+    card_column_width,
+    card_labels,
+    cell_at,
+    column_labels,
+    grid_styles,
+    grid_table,
+    owner_widths,
+    text_width,
+)
 from solver.cards import Deck
+from solver.editions import Dealing, editions, forum_deck, new_game
 from solver.game import Game, Player
-from solver.notebook import Notebook
+from solver.logfile import load
+from solver.notebook import Grid, Notebook
+
+ROOT = Path(__file__).resolve().parent.parent
+
+FILM = {  # the 12-player forum game of tests/test_browser_table.py (FORUM_12), its longest names
+    "suspects": ("Алиса Селезнёва", "Коля Герасимов", "Профессор Селезнёв", "Полина"),
+    "weapons": ("Дверь машины времени", "Бутылка из-под кефира", "Космический шлем",
+                "Космическая рация", "Таблетки невидимости"),
+    "places": ("Квартира Коли Герасимова", "Кафе-мороженое", "Машина времени", "Школа"),
+}
+
+
+def film_grid(players: int) -> Grid:
+    """A forum game of ``players`` on the film's names (the others numbered), at its start."""
+    sizes = {"suspects": players, "weapons": players, "places": players + 3}
+    lists = {kind: (*FILM[kind], *(f"{kind} {i}" for i in range(1, size + 1)))[:size]
+             for kind, size in sizes.items()}
+    deck = forum_deck(players, lists["suspects"], lists["weapons"], lists["places"])
+    names = tuple(f"Игрок {i}" for i in range(1, players + 1))
+    with Notebook(new_game(deck, names, Dealing.FORUM)) as notebook:
+        return notebook.grid()
 
 
 @pytest.mark.parametrize(
@@ -43,3 +81,57 @@ def test_a_big_decks_envelopes_under_1_percent_are_not_called_equally_likely() -
     said = likeliest(envelopes)
     assert "equally" not in said
     assert said == "Likeliest, tied at 0.11% each: S2, W1, R2 · S3, W1, R2"
+
+
+def test_a_12_player_grid_leaves_six_players_and_the_envelope_in_sight() -> None:
+    """At a 12-player forum table the card column took 197 of the phone's 366 px for its
+    longest name ("Квартира Коли Герасимова"), leaving four owner columns of 13 in sight. Now
+    it leaves seven (the envelope and six players; the rest a swipe away), its longer names
+    shortened to fit, each label its own, and a tapped row still names its card in full."""
+    grid = film_grid(12)
+    names = card_column_width(grid)
+    assert names + OWNERS_IN_SIGHT * CELL_WIDTH <= PHONE_TABLE
+    labels = card_labels(grid)
+    shown = [labels[card] for card in grid.game.deck]
+    assert len(set(shown)) == len(shown)
+    assert all(text_width(label) <= names - CELL_PADDING - NAMES_SLACK for label in shown)
+    assert labels["Школа"] == "Школа" and labels["Космический шлем"] == "Космич. шлем"
+    assert labels["Квартира Коли Герасимова"].endswith("…")
+    table = grid_table(grid)
+    assert list(table.index).count(labels["Квартира Коли Герасимова"]) == 1
+    row = list(table.index).index(labels["Квартира Коли Герасимова"])
+    assert cell_at(grid, row, 0) == ("Квартира Коли Герасимова", grid.owners[0])
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_up_to_six_players_every_card_name_whole(players: int) -> None:
+    """Six players or fewer: the owners fit beside the names or scroll under them, and no name
+    is shortened, in any edition or on the film's long names."""
+    seats = tuple(f"P{i}" for i in range(1, players + 1))
+    grids = [film_grid(players)] + [
+        Grid(new_game(edition.deck, seats, Dealing.CLASSIC), {})
+        for edition in editions().values() if len(edition.deck) - 3 >= players]
+    for grid in grids:
+        assert all(label == card for card, label in card_labels(grid).items())
+
+
+def test_six_players_and_the_classic_names_fit_a_phone() -> None:
+    """The classic box at six players took 372 px (120 for "Colonel Mustard" and seven owners
+    of 36), so the sixth player's column was cut by 5 px and the table scrolled for it."""
+    log = load(ROOT / "examples" / "classic-six-players.json")
+    with Notebook(log.game, log.events) as notebook:
+        grid = notebook.grid()
+    table = grid_table(grid)
+    assert card_column_width(grid) + sum(owner_widths(table).values()) <= PHONE_TABLE
+
+
+def test_an_owner_column_is_as_wide_as_its_widest_percentage() -> None:
+    """">99%" is 32.4 px in the grid's font: after the cell's 8 px of padding a 35 px column
+    cut it to ">99"; "13%" (25.5 px) fits."""
+    grid = film_grid(4)
+    odds = {card: dict.fromkeys(grid.owners, 0.13) for card in grid.game.deck}
+    odds[grid.game.deck.suspects[0]][grid.owners[1]] = 0.9996
+    widths = owner_widths(grid_table(grid, odds))
+    labels = column_labels(grid)
+    assert widths[labels[grid.owners[1]]] >= 8 + 33
+    assert {widths[labels[o]] for o in grid.owners if o != grid.owners[1]} == {CELL_WIDTH}

@@ -13,7 +13,7 @@ from solver.notebook import Grid
 
 from ..choices import chosen
 from ..grid_view import (
-    CELL_WIDTH,
+    OWNERS_IN_SIGHT,
     PHONE_TABLE,
     as_markdown,
     card_column_width,
@@ -22,6 +22,8 @@ from ..grid_view import (
     grid_styles,
     grid_table,
     likeliest,
+    owner_widths,
+    unfaded,
 )
 from ..plain import plain
 from ..session import ignore_stale_widgets, live, stoppable
@@ -52,12 +54,18 @@ def show_grid(grid: Grid, name: str, odds: dict[str, dict[str, float]] | None = 
     styles.index, styles.columns = table.index, table.columns
     names = card_column_width(grid)
     config = {"_index": st.column_config.TextColumn(_("Card"), width=names)}
-    for label in table.columns:
-        config[label] = st.column_config.TextColumn(label, width=CELL_WIDTH)
+    widths = owner_widths(table)
+    for label, width in widths.items():
+        config[label] = st.column_config.TextColumn(label, width=width)
     order = None
-    if names + CELL_WIDTH * len(table.columns) > PHONE_TABLE:  # the owners scroll sideways:
-        envelope = column_labels(grid)[ENVELOPE]  # the envelope's column first, always in sight
+    if names + sum(widths.values()) > PHONE_TABLE:  # the owners scroll sideways: the
+        envelope = column_labels(grid)[ENVELOPE]  # envelope's column first
         order = [envelope, *(label for label in table.columns if label != envelope)]
+        if len(grid.owners) > OWNERS_IN_SIGHT:  # more owners than a phone shows: it stays
+            # beside the names (Streamlit draws a pinned column's text faded: `unfaded`)
+            config[envelope] = st.column_config.TextColumn(envelope, width=widths[envelope],
+                                                           pinned=True)
+            styles[envelope] = styles[envelope].map(unfaded)
     styled = table.style.apply(lambda _: styles, axis=None)
     # A new key after every tap clears the selection, so tapping the same cell again explains
     # it again.
