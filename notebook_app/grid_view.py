@@ -303,6 +303,45 @@ def percent(probability: float) -> str:
     return percent_said(probability, undecided=True)
 
 
+def odds_basis(probability: float, deals: int | None, error: float | None) -> str:
+    """What a cell's percentage is based on, in one line under its explanation: an exact count
+    over every deal that fits the log (``deals`` of them), or a sampled estimate with two
+    standard errors (``error`` is one).
+
+    >>> odds_basis(0.372, 1113, None)
+    '37%: counted over all 1\u202f113 deals that fit the log.'
+    >>> odds_basis(0.372, None, 0.013)
+    '37% ± 3%: estimated from a sample of the deals that fit the log.'
+    """
+    chance = percent(probability)
+    if error is None and deals is not None:
+        return ngettext("{chance}: counted over the {count} deal that fits the log.",
+                        "{chance}: counted over all {count} deals that fit the log.",
+                        deals).format(chance=chance, count=deals_said(deals))
+    spread = f"{max(1, round(200 * (error or 0)))}%"
+    return _("{chance} ± {error}: estimated from a sample of the deals that fit the log.").format(
+        chance=chance, error=spread)
+
+
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def deals_said(count: int) -> str:
+    """A count of deals to read at a glance: whole below a billion, its thousands apart (a
+    narrow space, read alike in every language), else two digits and a power of ten (a
+    12-player game at its start has 10²³ deals).
+
+    >>> deals_said(1_398_600) == "1\u202f398\u202f600"
+    True
+    >>> deals_said(1113), deals_said(252_701_950_369_125_880)
+    ('1\u202f113', '2.5\xa0\xd7\xa010¹⁷')
+    """
+    if count < 1_000_000_000:
+        return f"{count:,}".replace(",", "\u202f")
+    mantissa, exponent = f"{count:.1e}".split("e")
+    return f"{mantissa}\u00a0\u00d7\u00a010{str(int(exponent)).translate(SUPERSCRIPT)}"
+
+
 def envelope_chance(probability: float) -> str:
     """An envelope's chance: as `percent` from 1%, below it with two significant digits, since
     a big deck leaves thousands of envelopes under 1% that are far from alike.

@@ -40,6 +40,10 @@ class CellOdds:
     """False when the engine had to sample (very large custom games)."""
     envelopes: tuple[tuple[str, str, str, float], ...]
     """Every possible envelope with its probability, most likely first."""
+    deals: int | None = None
+    """Exact only: how many deals fit the log (`solver.odds.Odds.deals`)."""
+    error: dict[str, dict[str, float]] | None = None
+    """Sampled only: the standard error of each probability."""
 
     @classmethod
     def of(cls, log: GameLog, grid: Grid) -> CellOdds | None:
@@ -53,7 +57,9 @@ class CellOdds:
             for card, row in found.probabilities.items()
         }
         envelopes = tuple((s, w, r, float(p)) for s, w, r, p in found.envelope_odds)
-        return cls(probabilities, found.exact, envelopes)
+        error = None if found.error is None else {
+            card: dict(row) for card, row in found.error.items()}
+        return cls(probabilities, found.exact, envelopes, found.deals, error)
 
 
 class Beside(Generic[T]):

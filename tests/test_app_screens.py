@@ -305,6 +305,31 @@ def test_a_tapped_cell_is_explained_in_a_dialog_for_that_cell_only(store: Store)
     assert dialog_markdown(at) == []  # closed once dismissed: another change does not reopen it
 
 
+def test_a_percentage_cells_dialog_says_what_its_figure_is_based_on(store: Store) -> None:
+    """The dialog of a cell showing a percentage said only "some deals that fit the log say
+    yes, some say no", not whether its figure was counted over every deal (and how many) or
+    estimated from a sample; a known cell's dialog has no such line."""
+    at = open_app(store, shown_by_cat())
+    run(at.segmented_control(key="view").set_value("Grid"))
+    live = at.session_state["live"]
+    chances = live.odds()
+    run(at)
+    assert chances is not None and chances.exact and chances.deals
+    assert at.dataframe[0].value.loc["Mrs. White", "Dan"].endswith("%")
+    at.session_state["explain_cell"] = ("Mrs. White", "Dan", None)
+    run(at)
+    [text] = dialog_markdown(at)
+    first, basis, *_rest = text.split("\n")
+    assert first.startswith("**Dan holds Mrs. White? Not known")
+    share = at.dataframe[0].value.loc["Mrs. White", "Dan"]
+    assert chances.deals == 1_398_600
+    assert basis == f"{share}: counted over all 1\u202f398\u202f600 deals that fit the log."
+    at.session_state["explain_cell"] = ("Knife", "Cat", None)
+    run(at)
+    [text] = dialog_markdown(at)
+    assert "deals that fit the log." not in text
+
+
 def test_the_review_grid_explains_the_cell_as_it_was_then(store: Store) -> None:
     log = classic(
         Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",), refuted_by="Cat",

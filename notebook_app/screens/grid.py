@@ -9,7 +9,7 @@ import streamlit as st
 
 from solver.game import ENVELOPE
 from solver.i18n import _
-from solver.notebook import Grid
+from solver.notebook import Grid, Knowledge
 
 from ..choices import chosen
 from ..grid_view import (
@@ -22,6 +22,7 @@ from ..grid_view import (
     grid_styles,
     grid_table,
     likeliest,
+    odds_basis,
     owner_widths,
     unfaded,
 )
@@ -116,8 +117,26 @@ def explained() -> None:
 
 def explanation(card: str, owner: str, upto: int | None) -> None:
     text = live().explain(card, owner) if upto is None else live().explain_at(upto, card, owner)
+    basis = odds_basis_of(card, owner) if upto is None else None
+    if basis is not None:  # under the first line, which says the cell is not known
+        first, _newline, rest = text.partition("\n")
+        text = "\n".join([first, basis, rest])
     with st.container(key="explanation"):
         st.markdown(as_markdown(text))
+
+
+def odds_basis_of(card: str, owner: str) -> str | None:
+    """What the percentage the Grid shows in a cell is based on (`odds_basis`); ``None`` where
+    it shows none (a known cell, the odds off or still counted)."""
+    if not odds_on() or not live().odds_counted():
+        return None
+    chances = live().odds()
+    grid = live().grid()[0]
+    if (chances is None or grid[card, owner] is not Knowledge.MAYBE
+            or card in grid.game.face_up):
+        return None
+    error = None if chances.error is None else chances.error[card][owner]
+    return odds_basis(chances.probabilities[card][owner], chances.deals, error)
 
 
 ODDS_WAIT = 0.3
