@@ -71,8 +71,14 @@ def my_safe_accusation() -> None:
 
 
 def default_kind() -> str:
-    """A plain suggestion; in the forum variant, a question to one player."""
-    return "Asked one" if forum_style(live().log) else "Suggestion"
+    """A plain suggestion; in the forum variant, a question to one player; once a correct
+    accusation has ended the game, the hands players show then (`Reveal`)."""
+    from solver.race import won_by
+
+    log = live().log
+    if won_by(log) is not None:
+        return "Reveal"
+    return "Asked one" if forum_style(log) else "Suggestion"
 
 
 def next_entry() -> None:

@@ -388,6 +388,11 @@ def test_right_accusation_ends_the_game(store: Store) -> None:
     assert "Ann accused correctly" not in texts(at)
     assert "Accusation is safe" not in texts(at)  # nothing left to advise: it is over
     assert "Envelope · Suspect: Mrs. White · Weapon: Knife · Room: Lounge" in texts(at)
+    # nobody suggests again: the form takes the cards players show now, and says why
+    assert at.segmented_control(key="kind").value == "Reveal"
+    assert "The game is over: record here the cards players show now" in texts(at)
+    at.segmented_control(key="kind").set_value("Suggestion").run()  # still there to tap
+    assert not at.exception and "The game is over: record here" not in texts(at)
 
 
 def test_reveal(store: Store) -> None:
@@ -1698,6 +1703,8 @@ def test_a_game_someone_else_won_says_so_in_place_of_advice(store: Store) -> Non
         "Cat", ("Professor Plum", "Wrench", "Library"), correct=True)))
     assert [shown(s.value) for s in at.success] == ["Cat accused correctly: the game is over."]
     assert "Accusation is safe" not in texts(at)
+    assert at.segmented_control(key="kind").value == "Reveal"  # the hands shown now
+    at.segmented_control(key="kind").set_value("Suggestion").run()
     assert advise_me(at) == ["Cat accused correctly: the game is over."]
     assert ask_ann(at) == []  # everyone knows the envelope: no card hides anything
 

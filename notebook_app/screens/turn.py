@@ -147,6 +147,9 @@ def turn_view() -> None:
     st.segmented_control(_("Entry"), kinds, key="kind", required=True, width="stretch",
                          on_change=on_kind_change, format_func=lambda kind: _(SHORT_KINDS[kind]),
                          label_visibility="collapsed")
+    if editing is None and state.get("kind") == "Reveal" and game_won(log):
+        st.caption(_("The game is over: record here the cards players show now, if any; the "
+                     "log keeps them with the game."))
     if state.kind == "Reveal":
         reveal_form()
     elif state.kind == "Note":
@@ -162,6 +165,13 @@ def turn_view() -> None:
                  width="stretch") and unseen:  # Streamlit called no callback for it: the
         state.record_unseen = True  # next run records, its form now read (`play_screen`)
         st.rerun()
+
+
+def game_won(log: GameLog) -> bool:
+    """Whether a correct accusation has ended the game."""
+    from solver.race import won_by
+
+    return won_by(log) is not None
 
 
 def turn_form() -> None:
