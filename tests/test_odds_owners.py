@@ -355,6 +355,36 @@ def test_card_by_card_takes_turns_beside_inclusion_exclusion_and_the_lesser_work
     assert result.total == alone["pins"][0] == alone["exclusion"][0]
 
 
+def test_card_by_card_is_not_started_beside_inclusion_exclusion_past_its_reach(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Beside inclusion-exclusion (`choice.EARLY`, lowered here) card by card takes turns only
+    where its work estimated is within 5/3 of its budget (`choice.REACH`); past it
+    inclusion-exclusion alone gives the figures, the same. (12 players, 10 events, seed 0, where
+    card by card gives them when it takes turns.)"""
+    from solver.odds import choice, pins
+    from tests.test_odds_exclusion import forum_log
+
+    started: list[int] = []
+
+    def spied(pz: Puzzle, budget: Budget) -> Any:
+        started.append(1)
+        return (yield from alone(pz, budget))
+
+    alone = choice.pins_steps
+    monkeypatch.setattr(choice, "pins_steps", spied)
+    log = forum_log(12, 10, 0)
+    pz = puzzle(log, grid_of(log))
+    monkeypatch.setattr(choice, "EARLY", choice.programme_states(pz) - 1)
+    estimate = pins.work_estimate(pins.plan(pz))
+    assert not pz.accusations and estimate > 0
+    budgets = (1_000, 200_000, 10**7, 2_000_000)
+    within = choice.exact_count(pz, *budgets, pins_budget=3 * estimate // 5 + 1)
+    assert started
+    started.clear()
+    past = choice.exact_count(pz, *budgets, pins_budget=(3 * estimate - 1) // 5)
+    assert not started and past.total == within.total
+
+
 def test_beside_the_programme_inclusion_exclusion_counts_within_its_share(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Where the programme takes turns at a crowded table, inclusion-exclusion counts within
@@ -468,9 +498,10 @@ def test_past_few_cells_card_by_card_counts_alone_where_its_work_estimated_fits(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """At a table of more than `choice.CROWD` open hands past `choice.FEW_CELLS` ruled-out
     cells, inclusion-exclusion is not tried; once the others have dropped out, card by card
-    counts alone where its work estimated (`choice.pins_fit`) is within its budget, and is not
-    started where it is not, even if it would finish. (12-player forum, 60 events, seed 6: 77
-    such cells; card by card finishes at 7.6 million units, estimated 9.5 million.)"""
+    counts alone where its work estimated (`choice.pins_fit`) is within 5/3 of its budget
+    (`choice.REACH`), and is not started where it is not, even if it would finish. (12-player
+    forum, 60 events, seed 6: 77 such cells; card by card finishes at 7.6 million units,
+    estimated 9.5 million.)"""
     from solver.odds import choice, pins
     from solver.odds.exact import Count
     from solver.odds.owners import OwnerCount
@@ -497,6 +528,10 @@ def test_past_few_cells_card_by_card_counts_alone_where_its_work_estimated_fits(
         if (p := pins.plan(pz, wrong)).possible)
     assert 7_000_000 < estimate < 10**7  # card by card would finish below it
     started.clear()
+    with pytest.raises(OverBudget):  # within 5/3 of its budget: tried, and drops out
+        choice.exact_count(pz, *budgets, pins_budget=3 * estimate // 5 + 1)
+    assert started
+    started.clear()
     with pytest.raises(OverBudget):
-        choice.exact_count(pz, *budgets, pins_budget=estimate - 1)
+        choice.exact_count(pz, *budgets, pins_budget=(3 * estimate - 1) // 5)
     assert not started
