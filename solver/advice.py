@@ -39,7 +39,7 @@ from .game import (
 )
 from .i18n import N_, Listing, Message, _, percent_said, say
 from .limits import ADVICE_WORK
-from .notebook import Grid
+from .notebook import Grid, Knowledge, Notebook
 from .odds import (
     Count,
     DealMatrix,
@@ -640,6 +640,18 @@ class _Weighed:
     """My cards in the categories my notebook has settled (they steer the answer)."""
     drawn: DealMatrix
 
+    def scored(self, triples: Sequence[Triple], ordered: bool = True) -> list[Advice]:
+        """``triples`` scored on the drawn deals (`gains`), with their summed value as score:
+        in the order given, or with ``ordered`` false in `gains`' (the most telling first)."""
+        out = [dataclasses.replace(a, score=sum(self.value[c] for c in a.triple), settles=0.0,
+                                   resolves=0.0, rule=Rule.LIKELIEST)
+               for a in (gains(self.log, self.drawn, triples, self.me, self.to)
+                         if triples else [])]
+        if ordered:
+            where = {t: i for i, t in enumerate(triples)}
+            out.sort(key=lambda a: where[a.triple])
+        return out
+
     def rank(self, triple: Triple) -> tuple[float, int]:
         return (-round(sum(self.value[c] for c in triple), 9),
                 -sum(c in self.steers for c in triple))
@@ -652,12 +664,12 @@ class _Weighed:
         triples = sorted(triples, key=rank)  # stable: deck order among equals
         best = rank(triples[0])
         listed = [t for i, t in enumerate(triples) if i < LISTED or (ties and rank(t) == best)]
-        scored = gains(self.log, self.drawn, listed, self.me, self.to)  # ties: the most telling
+        scored = self.scored(listed, ordered=False)  # ties: the most telling
         scored.sort(key=lambda a: rank(a.triple))
-        rest = [Advice(t, 0.0, 0.0, to=self.to) for t in triples[len(listed):]]
-        ranked = [dataclasses.replace(a, score=sum(self.value[c] for c in a.triple),
-                                      settles=0.0, resolves=0.0, rule=Rule.LIKELIEST)
-                  for a in (*scored, *rest)]
+        rest = [dataclasses.replace(Advice(t, 0.0, 0.0, to=self.to),
+                                    score=sum(self.value[c] for c in t), rule=Rule.LIKELIEST)
+                for t in triples[len(listed):]]
+        ranked = [*scored, *rest]
         weight = QUIET if table_weight is None else table_weight
         if weight:  # what the table hears is known for these (`gains` works it out for its best)
             head = [dataclasses.replace(a, score=a.score - weight * a.public)
@@ -699,10 +711,17 @@ class Here:
     best: Advice
     """The best suggestion in that room (`advise` with the room)."""
     elsewhere: Advice | None
-    """The best suggestion in any room (`advise` without one), when it is in another room and
-    its cards are likelier (a higher `Advice.score`): where to head; else ``None``."""
+    """Where to head: the best suggestion in any room (`advise` without one), when it is in
+    another room and its cards are likelier (a higher `Advice.score`); when ``best`` is
+    ``idle``, the best in another room whose answer tells something, unless ``stay`` is as
+    likely; else ``None``."""
     ranked: tuple[Advice, ...] = ()
     """Every suggestion in the room, best first (`advise` with the room)."""
+    idle: bool = False
+    """Whether asking ``best`` teaches nothing about the envelope (`idle_said`: its answer is
+    known in advance)."""
+    stay: Advice | None = None
+    """When ``best`` is ``idle``: the best in the room whose answer tells something, if any."""
 
 
 @dataclass(frozen=True)
@@ -760,8 +779,27 @@ class Advisor:
         """`advise_here` in ``room``."""
         in_room = self.in_room(room)
         best, top = in_room[0], self.anywhere()[0]
-        better = top.triple[2] != room and round(top.score, 9) > round(best.score, 9)
-        return Here(best, top if better else None, tuple(in_room))
+        if idle_said(self.log, best, self.grid) is None:
+            better = top.triple[2] != room and round(top.score, 9) > round(best.score, 9)
+            return Here(best, top if better else None, tuple(in_room))
+        stay = self._first_telling(in_room)
+        away = self._first_telling([a for a in self.anywhere() if a.triple[2] != room])
+        if away is not None and stay is not None and round(away.score, 9) <= round(stay.score,
+                                                                                   9):
+            away = None  # a telling question here is as likely: no need to head elsewhere
+        return Here(best, away, tuple(in_room), idle=True, stay=stay)
+
+    def _first_telling(self, ranked: Sequence[Advice]) -> Advice | None:
+        """The first of ``ranked`` whose answer tells something about the envelope
+        (`idle_said`), scoring on this advisor's draw those the ranking left unscored."""
+        for lo in range(0, len(ranked), LISTED):
+            chunk = ranked[lo:lo + LISTED]
+            fresh = iter(self._weighed.scored([a.triple for a in chunk if not a.answers]))
+            for advice in chunk:
+                told = advice if advice.answers else next(fresh)
+                if idle_said(self.log, told, self.grid) is None:
+                    return told
+        return None
 
     def asking(self, to: str, room: str | None = None) -> list[Advice]:
         """The forum variant: every suggestion put to ``to`` alone, in ``room`` or in any room,
@@ -818,6 +856,14 @@ ANSWERS = {
 }
 """The likeliest answer, by whether it is `LIKELY`: the player asked holds none of the cards
 (the forum variant), nobody refutes, or a player refutes."""
+SURE = {"none": N_("{reason}; {player} holds none of them"),
+        "nobody": N_("{reason}; nobody can refute"),
+        "refutes": N_("{reason}; {player} will refute")}
+"""`ANSWERS` when the answer is certain: every deal that fits the log gives it, not only the
+deals as players play (`answer_certain`)."""
+IDLE = 0.01
+"""Bits: where nobody can refute, an answer expected to tell less than this about the
+envelope (no side card to see) teaches nothing (`idle_said`)."""
 ASKS_ABOUT = (N_("asks about no cards you have not placed yet"),
               N_("asks about one card you have not placed yet"),
               N_("asks about two cards you have not placed yet"),
@@ -834,9 +880,51 @@ def reason(log: GameLog, advice: Advice, grid: Grid | None = None) -> str:
     return reason_said(log, advice, grid).render()
 
 
+def idle_said(log: GameLog, advice: Advice, grid: Grid) -> Message | None:
+    """Why asking ``advice`` teaches nothing about the envelope, or ``None`` when it may (or
+    was not scored): its answer is known in advance, in every deal that fits ``log``
+    (`answer_certain`, not only as players play), and either the refuter holds a card of it
+    that my notebook (``grid``) knows they hold, which they can show, or nobody can refute and
+    no side card would be seen (the answer tells less than `IDLE`)."""
+    if len(advice.answers) != 1 or not answer_certain(log, advice, grid):
+        return None
+    who = advice.answers[0][0]
+    if who is not None:
+        known = [c for c in advice.triple if grid.holder(c) == who]
+        return say("{player} can show {card}, which you know they hold", player=who,
+                   card=known[0]) if known else None
+    if advice.gain >= IDLE:  # a side card to see (the two-player game)
+        return None
+    return (say("{player} holds none of them", player=advice.to) if advice.to is not None
+            else say("nobody can refute it"))
+
+
+def answer_certain(log: GameLog, advice: Advice, grid: Grid) -> bool:
+    """Whether every deal that fits ``log`` (not only the deals as players play) gives
+    ``advice``'s likeliest answer: the players asked before the refuter hold none of the cards
+    for certain (``grid``: my notebook), and the refuter one of them (asked of the SAT model
+    when no single card of theirs is known)."""
+    who = advice.answers[0][0]
+    cards = advice.triple
+    asked = (advice.to,) if advice.to is not None else log.game.answer_order(log.game.me or "")
+    before = asked if who is None else asked[:asked.index(who)] if who in asked else None
+    if before is None or any(grid[c, p] is not Knowledge.NO for p in before for c in cards):
+        return False
+    if who is None or any(grid[c, who] is Knowledge.YES for c in cards):
+        return True
+    maybe = tuple(c for c in cards if grid[c, who] is Knowledge.MAYBE)
+    if not maybe:
+        return False
+    with Notebook(log.game, (*log.events, Note(who, lacks=maybe))) as notebook:
+        return not notebook.consistent()
+
+
 def reason_said(log: GameLog, advice: Advice, grid: Grid | None = None) -> Message:
     """`reason` kept unrendered, to show in whatever language is asked for later."""
     grid = grid if grid is not None else grid_of(log)
+    idle = idle_said(log, advice, grid)
+    if idle is not None:
+        return say("teaches you nothing: {why}", why=idle)
     mine = [c for c in advice.triple if c in log.game.my_cards]
     open_ = [c for c in advice.triple if c not in mine and grid.holder(c) is None]
     line = say(ASKS_ABOUT[len(open_)])
@@ -850,12 +938,16 @@ def reason_said(log: GameLog, advice: Advice, grid: Grid | None = None) -> Messa
         who, chance = advice.answers[0]
         answer = "none" if who is None and advice.to is not None else (
             "nobody" if who is None else "refutes")
-        likely = round(100 * chance) >= LIKELY
-        line = say(ANSWERS[likely][answer], reason=line, chance=percent_said(chance),
-                   player=(advice.to if who is None else who) or "")
-    if advice.settles >= 0.005:
+        player = (advice.to if who is None else who) or ""
+        if answer_certain(log, advice, grid):
+            line = say(SURE[answer], reason=line, player=player)
+        else:  # as players play, the deals drawn: never 0 % or 100 %
+            likely = round(100 * chance) >= LIKELY
+            line = say(ANSWERS[likely][answer], reason=line, player=player,
+                       chance=percent_said(chance, undecided=True))
+    if advice.settles >= 0.005:  # among the deals drawn: never 100 %
         line = say("{reason}; the answer may settle the envelope ({chance})", reason=line,
-                   chance=percent_said(advice.settles))
+                   chance=percent_said(advice.settles, undecided=True))
     return line
 
 
@@ -1011,10 +1103,12 @@ __all__ = [
     "accuse",
     "advise",
     "advise_here",
+    "answer_certain",
     "as_played",
     "asker_view",
     "gains",
     "honest_notes",
+    "idle_said",
     "public_entropy_after",
     "reason",
     "sample",

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import ClueError, ContradictionError, InvalidLogError
-from .i18n import N_, _, ngettext, percent_said
+from .i18n import N_, Listing, _, ngettext, percent_said
 from .limits import MAX_FILE_BYTES, MAX_SAMPLES
 from .values import Value
 
@@ -655,7 +655,7 @@ def run_advise(args: argparse.Namespace) -> int:
     """Rank suggestions: the likeliest envelope cards as players play, or the expected
     information their answer gives about the envelope (``--rule``)."""
     from . import odds_report
-    from .advice import Rule, advise, advise_here, draw_size, reason
+    from .advice import Rule, advise, advise_here, draw_size, idle_said, reason
     from .odds import grid_of
     from .race import out_since, won_by
 
@@ -683,7 +683,7 @@ def run_advise(args: argparse.Namespace) -> int:
     grid = grid_of(log)
     if args.whom:
         return _advise_whom(args, log, samples, grid)
-    elsewhere = None
+    elsewhere = here = None
     if args.room is not None and Rule(args.rule) is Rule.LIKELIEST and not args.json:
         here = advise_here(log, args.room, samples=samples, seed=args.seed,
                            refuter_model=args.refuter_model, to=args.to, grid=grid)
@@ -701,6 +701,21 @@ def run_advise(args: argparse.Namespace) -> int:
             s, w, r = (grid.envelope()[cat] for cat in CATEGORIES)
             print(_("safe: the envelope is certainly {suspect}, {weapon}, {room}").format(
                 suspect=s, weapon=w, room=r))
+        if here is not None and here.idle:  # the room's best teaches nothing: heading first
+            s, w, r = here.best.triple
+            why = idle_said(log, here.best, grid)
+            if elsewhere is not None:
+                es, ew, er = elsewhere.triple
+                print(_("where to head: {room}, to ask {suspect}, {weapon} ({score}): here "
+                        "{asked} would teach you nothing ({why})").format(
+                            room=er, suspect=es, weapon=ew, score=f"{elsewhere.score:.2f}",
+                            asked=Listing((s, w), ",").render(),
+                            why=why.render() if why else ""))
+            if here.stay is not None:
+                ss, sw, sr = here.stay.triple
+                print(_("if you stay: ask {suspect}, {weapon}, {room} ({score})").format(
+                    suspect=ss, weapon=sw, room=sr, score=f"{here.stay.score:.2f}"))
+            elsewhere = None
         print("\n".join(odds_report.advice_lines(ranked, args.top, reasons)))
         if elsewhere is not None:  # a likelier suggestion in another room
             s, w, r = elsewhere.triple

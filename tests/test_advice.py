@@ -26,7 +26,18 @@ from solver.advice import (
 from solver.cards import Deck
 from solver.editions import Dealing, editions, new_game
 from solver.errors import ContradictionError, InvalidLogError
-from solver.game import ENVELOPE, SIDE, Game, GameLog, Player, Reveal, SidePeek, Suggestion
+from solver.game import (
+    ENVELOPE,
+    SIDE,
+    Event,
+    Game,
+    GameLog,
+    Note,
+    Player,
+    Reveal,
+    SidePeek,
+    Suggestion,
+)
 from solver.odds import OverBudget, grid_of, odds
 from tests.brute import Deal, deals
 
@@ -367,14 +378,22 @@ def test_whom_to_ask_is_the_player_whose_answer_tells_most(room: str | None) -> 
 
 
 def test_a_player_asked_alone_who_likely_holds_none_is_named() -> None:
+    """The forum's answer "holds none of them" names the player asked. Where every deal that
+    fits the log says so, asking teaches nothing; where only the deals as players play do (a
+    player may ask about a card they hold), it is likely, never 100 %."""
     from solver.advice import Advisor
 
     log = forum_four()
     asked = Advisor(log, samples=2_000).asking("Bob", "Hall")[0]
     assert asked.answers == ((None, 1.0),)
-    assert reason(log, asked).endswith("; Bob likely holds none of them (100%)")
-    table = dataclasses.replace(asked, to=None)  # the table in turn
-    assert reason(log, table).endswith("; nobody is likely to refute (100%)")
+    # Bob passed on White, Pipe, Hall: he holds none of them in every deal
+    assert reason(log, asked) == "teaches you nothing: Bob holds none of them"
+    # Cy's part only as players play (Cy asked about them): likely, never 100 %
+    table = dataclasses.replace(asked, to=None)
+    assert reason(log, table).endswith("; nobody is likely to refute (>99%)")
+    dan = dataclasses.replace(asked, to="Dan", answers=((None, 0.998), ("Dan", 0.002)))
+    assert reason(log, dan).endswith("; Dan likely holds none of them (>99%)")
+    assert "100%" not in reason(log, dataclasses.replace(table, settles=1.0))
 
 
 def test_an_answer_below_even_odds_is_only_the_likeliest() -> None:
@@ -383,15 +402,103 @@ def test_an_answer_below_even_odds_is_only_the_likeliest() -> None:
     from solver.advice import Advisor
 
     log = forum_four()
-    asked = dataclasses.replace(Advisor(log, samples=2_000).asking("Bob", "Hall")[0],
-                                answers=((None, 0.5), ("Bob", 0.5)))
-    assert reason(log, asked).endswith("; likeliest answer: Bob holds none of them (50%)")
+    asked = dataclasses.replace(Advisor(log, samples=2_000).asking("Dan", "Hall")[0],
+                                answers=((None, 0.5), ("Dan", 0.5)))
+    assert reason(log, asked).endswith("; likeliest answer: Dan holds none of them (50%)")
     table = dataclasses.replace(asked, to=None, answers=(("Cat", 0.45), (None, 0.3)))
     assert reason(log, table).endswith("; likeliest answer: Cat refutes (45%)")
     nobody = dataclasses.replace(table, answers=((None, 0.59), ("Cat", 0.41)))
     assert reason(log, nobody).endswith("; likeliest answer: nobody refutes (59%)")
     sure = dataclasses.replace(table, answers=(("Cat", 0.596), (None, 0.404)))
     assert reason(log, sure).endswith("; Cat is likely to refute (60%)")  # as it is shown
+
+
+def stuck_in_study(*events: Event) -> GameLog:
+    """A classic six-player game where I (Ann, holding Rope) asked Miss Scarlet, Rope, Study
+    (the weapon settled: Revolver), Bob passed and Cat showed me Study: asking it again, Cat is
+    the only one who can refute, with the Study I know they hold (a phone play-through met it
+    three turns running)."""
+    game = new_game(editions()["clue-classic"].deck, ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay"),
+                    Dealing.CLASSIC, me="Ann", my_cards=("Mr. Green", "Rope", "Lounge"))
+    return GameLog(game, (Note("envelope", holds=("Revolver",), text="seen"),
+                          Suggestion("Ann", ("Miss Scarlet", "Rope", "Study"), passes=("Bob",),
+                                     refuted_by="Cat", shown="Study"), *events))
+
+
+def test_in_a_room_whose_likeliest_question_teaches_nothing_the_advice_heads_elsewhere() -> None:
+    """Asking where the answer is known in advance (the only possible refuter can show a card I
+    know they hold) teaches nothing, however likely the cards: the advice says so, heads to
+    another room's question that tells something, and offers the best here that does."""
+    from solver.advice import IDLE, Advisor, idle_said
+
+    log = stuck_in_study()
+    advisor = Advisor(log, samples=1000)
+    grid = advisor.grid
+    here = advisor.here("Study")
+    assert here.best.triple == ("Miss Scarlet", "Rope", "Study")  # still the likeliest here
+    assert here.best.answers == (("Cat", 1.0),) and here.idle
+    assert reason(log, here.best, grid) == ("teaches you nothing: Cat can show Study, which "
+                                            "you know they hold")
+    assert here.elsewhere is not None and here.stay is not None
+    assert here.elsewhere.triple[2] != "Study" and here.stay.triple[2] == "Study"
+    for telling in (here.elsewhere, here.stay):
+        assert idle_said(log, telling, grid) is None and telling.gain >= IDLE
+        assert "teaches you nothing" not in reason(log, telling, grid)
+    assert here.elsewhere.score > here.stay.score
+    assert here.stay == next(a for a in here.ranked if idle_said(log, a, grid) is None)
+    assert not advisor.here("Hall").idle
+    before = Advisor(GameLog(log.game, log.events[:1]), samples=1000).here("Study")
+    assert not before.idle and before.stay is None  # before Cat showed Study: worth asking
+
+
+def test_an_answer_sure_only_as_players_play_still_teaches() -> None:
+    """A phone play-through's first four turns: Cat asked Miss Scarlet, Revolver, Study and
+    nobody refuted. As players play (nobody asks about a card they hold) nobody can refute it
+    again, but Cat could, and did: Cat held Study. So the answer is likely (never 100 %), and
+    asking it is no question that teaches nothing."""
+    from solver.advice import Advisor
+
+    game = new_game(editions()["clue-classic"].deck, ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay"),
+                    Dealing.CLASSIC, me="Eve", my_cards=("Mr. Green", "Rope", "Lounge"))
+    log = GameLog(game, (
+        Suggestion("Ann", ("Colonel Mustard", "Lead Pipe", "Ballroom"), passes=("Bob",),
+                   refuted_by="Cat"),
+        Suggestion("Bob", ("Mr. Green", "Knife", "Ballroom"), passes=("Cat", "Dan"),
+                   refuted_by="Eve", shown="Mr. Green"),
+        Suggestion("Cat", ("Miss Scarlet", "Revolver", "Study"),
+                   passes=("Dan", "Eve", "Fay", "Ann", "Bob")),
+        Suggestion("Dan", ("Mrs. White", "Candlestick", "Dining Room"), passes=("Eve",),
+                   refuted_by="Fay")))
+    advisor = Advisor(log, samples=1000)
+    best = advisor.anywhere()[0]
+    assert best.triple == ("Miss Scarlet", "Revolver", "Study")
+    assert best.answers == ((None, 1.0),)
+    assert reason(log, best, advisor.grid).endswith("; nobody is likely to refute (>99%)")
+    assert not advisor.here("Study").idle
+
+
+def test_an_answer_every_deal_gives_is_said_without_a_chance() -> None:
+    """Cat refuted Bob's Mrs. Peacock, Knife, Hall and I know Bob holds none of them: asked
+    again, Cat refutes in every deal that fits the log, not only as players play."""
+    from solver.advice import IDLE, answer_certain, as_played, gains
+
+    log = stuck_in_study(
+        Suggestion("Bob", ("Mrs. Peacock", "Knife", "Hall"), refuted_by="Cat"),
+        Note("Bob", lacks=("Mrs. Peacock", "Knife", "Hall"), text="seen"))
+    grid = grid_of(log)
+    asked = next(a for a in advise(log, "Hall", rule=INFO, samples=1000)
+                 if a.triple == ("Mrs. Peacock", "Knife", "Hall"))
+    assert asked.answers == (("Cat", 1.0),) and answer_certain(log, asked, grid)
+    assert reason(log, asked, grid).endswith("; Cat will refute")
+    # without the note Bob's pass rests on his asking about cards he does not hold: the
+    # deals as players play (the advisor's) all say Cat, not every deal that fits the log
+    unsure = GameLog(log.game, log.events[:-1])
+    played, counted = as_played(unsure)
+    drawn = sample(played, 1000, counted=counted)
+    asked = gains(unsure, drawn, [("Mrs. Peacock", "Knife", "Hall")], "Ann")[0]
+    assert asked.answers == (("Cat", 1.0),) and asked.gain >= IDLE
+    assert not answer_certain(unsure, asked, grid_of(unsure))
+    assert reason(unsure, asked).endswith("; Cat is likely to refute (>99%)")
 
 
 def test_advisor_counts_the_side_card_I_would_see() -> None:

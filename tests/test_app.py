@@ -1129,6 +1129,37 @@ def test_suggest_for_me_names_a_suggestion_and_why(store: Store) -> None:
     assert heads  # another room's cards are likelier than one of these
 
 
+def test_suggest_for_me_heads_elsewhere_where_the_likeliest_here_teaches_nothing(
+        store: Store) -> None:
+    """Where the room's likeliest question has its answer known in advance (Cat, the only one
+    who can refute, can show the Study I know they hold), the advice leads with where to head
+    and why, then the best question here that teaches something, which "Use this suggestion"
+    taps; the idle question is not offered (a phone play-through was advised it three turns
+    running)."""
+    from solver.advice import Advisor
+    from tests.test_advice import stuck_in_study
+
+    log = stuck_in_study()
+    at, _ = open_app(store, log)
+    at.pills(key="by").set_value("Ann").run()
+    assert at.pills(key="e_room").value == "Study"  # where Ann suggested last
+    at.toggle(key="advise_me").set_value(True).run()
+    assert not at.exception, at.exception
+    here = Advisor(log, samples=1000).here("Study")
+    assert here.elsewhere is not None and here.stay is not None
+    said = [shown(c.value) for c in at.caption]
+    lead = next(i for i, c in enumerate(said) if c.startswith("Where to head: "))
+    assert said[lead] == ("Where to head: {2}, to ask {0}, {1}: here Miss Scarlet, Rope would "
+                          "teach you nothing (Cat can show Study, which you know they hold)"
+                          .format(*here.elsewhere.triple))
+    assert said[lead + 1].startswith("If you stay: ask {}, {}, {}: asks about ".format(
+        *here.stay.triple))
+    assert not any(c.startswith("Ask ") or "teaches you nothing" in c for c in said)
+    at.button(key="take_advice").click().run()
+    assert tuple(at.pills(key=k).value for k in ("e_suspect", "e_weapon", "e_room")) == (
+        here.stay.triple)
+
+
 def advice_lines(log: GameLog, room: str) -> list[str]:
     """What "Suggest for me" should say for ``log`` with ``room`` on the chip: the line's head
     and where to head (`advise_here`, the app's 1,000 deals)."""
@@ -1757,8 +1788,8 @@ def test_suggest_for_me_on_a_certain_envelope_says_so_first(store: Store) -> Non
                whole_hand=True)))
     certain = "Accusation is safe: Professor Plum, Wrench, Library"
     assert [shown(s.value) for s in at.success] == [certain]
-    said = advise_me(at)
-    assert said[0] == certain and said[1].startswith("Ask "), said
+    said = advise_me(at)  # every hand known: any answer is known in advance
+    assert said == [certain, "No suggestion would teach you anything more about the envelope"]
 
 
 def test_the_show_hint_reads_the_race_the_header_drew(store: Store,

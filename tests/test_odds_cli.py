@@ -186,6 +186,35 @@ def test_advise(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 2 and "to: 'Zed'" in err
 
 
+def test_advise_in_a_room_whose_likeliest_question_teaches_nothing_heads_elsewhere_first(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``advise --room`` where the room's likeliest question has its answer known in advance:
+    where to head comes first, with why, then the best question here that teaches something;
+    the idle one's reason says it teaches nothing."""
+    from solver.advice import advise_here
+    from solver.logfile import dumps
+    from tests.test_advice import stuck_in_study
+
+    log = stuck_in_study()
+    path = tmp_path / "stuck.json"
+    path.write_text(dumps(log), encoding="utf-8")
+    status, out, _ = run(capsys, "advise", str(path), "--room", "Study", "--top", "1",
+                         "--samples", "300")
+    here = advise_here(log, "Study", samples=300)
+    assert status == 0 and here.elsewhere is not None and here.stay is not None
+    lines = out.splitlines()
+    assert lines[:2] == [
+        "where to head: {2}, to ask {0}, {1} ({score:.2f}): here Miss Scarlet, Rope would teach "
+        "you nothing (Cat can show Study, which you know they hold)".format(
+            *here.elsewhere.triple, score=here.elsewhere.score),
+        "if you stay: ask {}, {}, {} ({score:.2f})".format(*here.stay.triple,
+                                                           score=here.stay.score)]
+    assert "Miss Scarlet, Rope, Study" in lines[3]
+    assert lines[4].strip() == ("teaches you nothing: Cat can show Study, which you know they "
+                                "hold")
+    assert not [line for line in lines[2:] if line.startswith("where to head: ")]
+
+
 def test_advise_whom(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``advise --whom`` (the forum's question to one player): whom to ask and what, then each
     other player with the question ``advise --to`` them puts first (the same count and draw),

@@ -14,7 +14,7 @@ import streamlit as st
 
 from solver.cards import CATEGORIES, Category, Deck
 from solver.game import GameLog, Reveal, Suggestion
-from solver.i18n import N_, Message, _, say, say_n
+from solver.i18n import N_, Listing, Message, _, say, say_n
 
 from ..choices import chosen
 from ..entry import (
@@ -59,7 +59,7 @@ from .grid import working_note
 from .note import note_form
 
 if TYPE_CHECKING:
-    from solver.advice import Advisor
+    from solver.advice import Advice, Advisor, Here
     from solver.notebook import Grid
 
 SHORT_KINDS = {"Suggestion": N_("Suggest"), "Accusation": N_("Accuse"), "Reveal": N_("Reveal"),
@@ -288,26 +288,62 @@ def best_suggestion(log: GameLog) -> Advised | None:
     `advisor`, so tapping another room ranks only that room's suggestions. Above it that the
     envelope is certain, when it is (as ``advise`` says). Once the game is over, or I accused
     wrongly, only that (`solver.race.past_advice`)."""
-    from solver.advice import reason_said
-
     room = state.get(CARD_KEYS[Category.ROOM])
 
-    def lines(advisor: Advisor) -> tuple[list[Message], Pick]:
+    def lines(advisor: Advisor) -> tuple[list[Message], Pick | None]:
         if room is None:
-            best, elsewhere = advisor.anywhere()[0], None
-        else:
-            here = advisor.here(room)
-            best, elsewhere = here.best, here.elsewhere
-        suspect, weapon, room_named = best.triple
-        said = [say("Ask {suspect}, {weapon}, {room}: {reason}", suspect=suspect,
-                    weapon=weapon, room=room_named, reason=reason_said(log, best, advisor.grid))]
-        if elsewhere is not None:
-            suspect, weapon, room_named = elsewhere.triple
+            best = advisor.anywhere()[0]
+            return [ask_line(log, best, advisor.grid)], (*best.triple, None)
+        here = advisor.here(room)
+        if here.idle:
+            return idle_lines(log, here, advisor.grid)
+        said = [ask_line(log, here.best, advisor.grid)]
+        if here.elsewhere is not None:
+            suspect, weapon, room_named = here.elsewhere.triple
             said.append(say("Where to head: {room}, to ask {suspect}, {weapon}",
                             room=room_named, suspect=suspect, weapon=weapon))
-        return said, (*best.triple, None)
+        return said, (*here.best.triple, None)
 
     return advised(log, ("Suggestion", room), lines)
+
+
+def ask_line(log: GameLog, advice: Advice, grid: Grid) -> Message:
+    """"Ask ...: why" for one suggestion (`solver.advice.reason_said`)."""
+    from solver.advice import reason_said
+
+    suspect, weapon, room = advice.triple
+    return say("Ask {suspect}, {weapon}, {room}: {reason}", suspect=suspect, weapon=weapon,
+               room=room, reason=reason_said(log, advice, grid))
+
+
+def idle_lines(log: GameLog, here: Here, grid: Grid) -> tuple[list[Message], Pick | None]:
+    """`best_suggestion` where the room's likeliest suggestion teaches nothing (its answer is
+    known in advance, `solver.advice.idle_said`): where to head first, saying why not here;
+    then the best here that teaches something, if any ("If you stay"), which "Use this
+    suggestion" taps (else the one where to head, its room with it)."""
+    from solver.advice import idle_said, reason_said
+
+    why = idle_said(log, here.best, grid)
+    suspect, weapon, room = here.best.triple
+    said: list[Message] = []
+    if here.elsewhere is not None:
+        there = here.elsewhere.triple
+        said.append(say("Where to head: {room}, to ask {suspect}, {weapon}: here {asked} "
+                        "would teach you nothing ({why})", room=there[2], suspect=there[0],
+                        weapon=there[1], asked=Listing((suspect, weapon), ","), why=why or ""))
+        if here.stay is not None:
+            stay = here.stay.triple
+            said.append(say("If you stay: ask {suspect}, {weapon}, {room}: {reason}",
+                            suspect=stay[0], weapon=stay[1], room=stay[2],
+                            reason=reason_said(log, here.stay, grid)))
+    elif here.stay is not None:
+        said.append(ask_line(log, here.stay, grid))
+        said.append(say("{suspect}, {weapon}, {room} would teach you nothing ({why})",
+                        suspect=suspect, weapon=weapon, room=room, why=why or ""))
+    else:  # nothing scored anywhere tells anything
+        said.append(say("No suggestion would teach you anything more about the envelope"))
+    pick = here.stay or here.elsewhere
+    return said, None if pick is None else (*pick.triple, None)
 
 
 def best_question(log: GameLog) -> Advised | None:
@@ -324,7 +360,7 @@ def best_question(log: GameLog) -> Advised | None:
     if asked == log.game.me:  # tapped for another's question to me: dropped once chips draw
         asked = None
 
-    def lines(advisor: Advisor) -> tuple[list[Message], Pick]:
+    def lines(advisor: Advisor) -> tuple[list[Message], Pick | None]:
         whom = advisor.whom(room)
         to, best = (whom.player, whom.best) if asked is None else (
             asked, advisor.asking(asked, room)[0])
@@ -350,7 +386,7 @@ def best_question(log: GameLog) -> Advised | None:
 
 
 def advised(log: GameLog, choice: tuple[object, ...],
-            lines: Callable[[Advisor], tuple[list[Message], Pick]]) -> Advised | None:
+            lines: Callable[[Advisor], tuple[list[Message], Pick | None]]) -> Advised | None:
     """"Suggest for me"'s lines for ``log`` and the ``choice`` of chips: ``lines`` of the log's
     `advisor`, worked out once per log and choice (kept as words: the language may change);
     above them that the envelope is certain, when it is; once the game is over, or I accused
