@@ -919,6 +919,24 @@ def answer_certain(log: GameLog, advice: Advice, grid: Grid) -> bool:
         return not notebook.consistent()
 
 
+def refuted_certain(log: GameLog, advice: Advice, grid: Grid) -> bool:
+    """Whether ``advice.refuted`` holds in every deal that fits ``log``: a chance strictly
+    between 0 and 1 says so itself; 0, where my notebook (``grid``) knows every player asked
+    holds none of the cards; 1, where the SAT model finds no deal in which they all lack
+    them."""
+    if 0 < advice.refuted < 1:
+        return True
+    asked = (advice.to,) if advice.to is not None else log.game.answer_order(log.game.me or "")
+    if advice.refuted <= 0:
+        return all(grid[c, p] is Knowledge.NO for p in asked for c in advice.triple)
+    notes = [Note(p, lacks=maybe) for p in asked
+             if (maybe := tuple(c for c in advice.triple if grid[c, p] is not Knowledge.NO))]
+    if not notes:
+        return False
+    with Notebook(log.game, (*log.events, *notes)) as notebook:
+        return not notebook.consistent()
+
+
 def reason_said(log: GameLog, advice: Advice, grid: Grid | None = None) -> Message:
     """`reason` kept unrendered, to show in whatever language is asked for later."""
     grid = grid if grid is not None else grid_of(log)
@@ -1111,6 +1129,7 @@ __all__ = [
     "idle_said",
     "public_entropy_after",
     "reason",
+    "refuted_certain",
     "sample",
     "show_candidates",
     "what_to_show",

@@ -655,7 +655,7 @@ def run_advise(args: argparse.Namespace) -> int:
     """Rank suggestions: the likeliest envelope cards as players play, or the expected
     information their answer gives about the envelope (``--rule``)."""
     from . import odds_report
-    from .advice import Rule, advise, advise_here, draw_size, idle_said, reason
+    from .advice import Rule, advise, advise_here, draw_size, idle_said, reason, refuted_certain
     from .odds import grid_of
     from .race import out_since, won_by
 
@@ -716,7 +716,8 @@ def run_advise(args: argparse.Namespace) -> int:
                 print(_("if you stay: ask {suspect}, {weapon}, {room} ({score})").format(
                     suspect=ss, weapon=sw, room=sr, score=f"{here.stay.score:.2f}"))
             elsewhere = None
-        print("\n".join(odds_report.advice_lines(ranked, args.top, reasons)))
+        sure = [refuted_certain(log, a, grid) for a in ranked[: args.top]]
+        print("\n".join(odds_report.advice_lines(ranked, args.top, reasons, sure)))
         if elsewhere is not None:  # a likelier suggestion in another room
             s, w, r = elsewhere.triple
             print(_("where to head: {room}, to ask {suspect}, {weapon} ({score})").format(
@@ -728,7 +729,7 @@ def _advise_whom(args: argparse.Namespace, log: GameLog, samples: int, grid: Gri
     """`run_advise` with ``--whom``: `Advisor.whom` from the same count and draw as ``advise``
     (so the question put to each player is ``advise --to`` theirs)."""
     from . import odds_report
-    from .advice import Advisor, reason
+    from .advice import Advisor, reason, refuted_certain
 
     if args.to is not None:
         raise InvalidLogError([_("--whom: asks every other player; leave out --to {to}").format(
@@ -742,7 +743,8 @@ def _advise_whom(args: argparse.Namespace, log: GameLog, samples: int, grid: Gri
     if args.json:
         _print_json(odds_report.whom_json(whom, reasons))
     else:
-        print("\n".join(odds_report.whom_lines(whom, reasons)))
+        sure = [refuted_certain(log, a, grid) for _player, a in whom.players]
+        print("\n".join(odds_report.whom_lines(whom, reasons, sure)))
     return OK
 
 

@@ -127,18 +127,33 @@ def accusation_json(check: AccusationCheck) -> dict[str, Any]:
     }
 
 
-def advice_lines(advice: Sequence[Advice], top: int,
-                 reasons: Sequence[str] = ()) -> list[str]:
+def refuted_said(advice: Advice, sure: bool) -> str:
+    """"(refuted 62.0%)": the chance somebody refutes, taken over the deals drawn, so never
+    "100.0%" or "0.0%" unless ``sure`` (`solver.advice.refuted_certain`).
+
+    >>> a = Advice(("Plum", "Rope", "Hall"), 0.0, 1.0)
+    >>> refuted_said(a, False), refuted_said(a, True)
+    ('(refuted >99.9%)', '(refuted 100.0%)')
+    """
+    value = 100 * advice.refuted
+    chance = (">99.9%" if value >= 99.95 else "<0.1%" if value < 0.05 else None) if not sure \
+        else None
+    return _("(refuted {chance})").format(chance=chance or percent(advice.refuted).strip())
+
+
+def advice_lines(advice: Sequence[Advice], top: int, reasons: Sequence[str] = (),
+                 sure: Sequence[bool] = ()) -> list[str]:
     """The ranking, each suggestion with its one-line reason (`solver.advice.reason`) below:
     by default the summed chance that its cards are in the envelope (as players play), with
-    `Rule.INFORMATION` the expected information."""
+    `Rule.INFORMATION` the expected information; the chance it is refuted as `refuted_said`
+    says it (``sure``: whether each is certain; by default none is)."""
     likeliest = bool(advice) and advice[0].rule is Rule.LIKELIEST
     lines = [_("Suggestions by the chance their cards are in the envelope (summed, if players "
                "ask about cards they do not hold):") if likeliest else
              _("Suggestions by expected information about the envelope (bits):")]
     for i, a in enumerate(advice[:top]):
         s, w, r = a.triple
-        refuted = _("(refuted {chance})").format(chance=percent(a.refuted).strip())
+        refuted = refuted_said(a, i < len(sure) and sure[i])
         lines.append(f"  {a.score if likeliest else a.gain:5.2f}  {s}, {w}, {r}   {refuted}")
         if i < len(reasons):
             lines.append(f"         {reasons[i]}")
@@ -159,19 +174,20 @@ def advice_json(advice: Sequence[Advice], top: int,
     return out
 
 
-def whom_lines(whom: Whom, reasons: Sequence[str] = ()) -> list[str]:
+def whom_lines(whom: Whom, reasons: Sequence[str] = (), sure: Sequence[bool] = ()) -> list[str]:
     """The forum variant: whom to ask and what, then every other player with the best question
     put to them alone, by what their answer is expected to tell about the envelope (bits);
-    ``reasons`` (`solver.advice.reason`) go under the first."""
+    ``reasons`` (`solver.advice.reason`) go under the first; ``sure`` as in `advice_lines`,
+    for each player."""
     s, w, r = whom.best.triple
     lines = [_("ask {player}: {suspect}, {weapon}, {room}").format(
         player=whom.player, suspect=s, weapon=w, room=r)]
     lines += [f"         {reason}" for reason in reasons[:1]]
     lines.append(_("Each player, asked alone, by expected information about the envelope "
                    "(bits):"))
-    for player, a in whom.players:
+    for i, (player, a) in enumerate(whom.players):
         s, w, r = a.triple
-        refuted = _("(refuted {chance})").format(chance=percent(a.refuted).strip())
+        refuted = refuted_said(a, i < len(sure) and sure[i])
         lines.append(f"  {a.gain:5.2f}  {player}: {s}, {w}, {r}   {refuted}")
     return lines
 

@@ -451,16 +451,13 @@ def test_in_a_room_whose_likeliest_question_teaches_nothing_the_advice_heads_els
     assert not before.idle and before.stay is None  # before Cat showed Study: worth asking
 
 
-def test_an_answer_sure_only_as_players_play_still_teaches() -> None:
-    """A phone play-through's first four turns: Cat asked Miss Scarlet, Revolver, Study and
-    nobody refuted. As players play (nobody asks about a card they hold) nobody can refute it
-    again, but Cat could, and did: Cat held Study. So the answer is likely (never 100 %), and
-    asking it is no question that teaches nothing."""
-    from solver.advice import Advisor
-
+def cat_asked_its_own_study() -> GameLog:
+    """A phone play-through's first four turns, Eve to play: Cat asked Miss Scarlet, Revolver,
+    Study and nobody refuted. As players play (nobody asks about a card they hold) nobody can
+    refute it again, but Cat could, and did: Cat held Study."""
     game = new_game(editions()["clue-classic"].deck, ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay"),
                     Dealing.CLASSIC, me="Eve", my_cards=("Mr. Green", "Rope", "Lounge"))
-    log = GameLog(game, (
+    return GameLog(game, (
         Suggestion("Ann", ("Colonel Mustard", "Lead Pipe", "Ballroom"), passes=("Bob",),
                    refuted_by="Cat"),
         Suggestion("Bob", ("Mr. Green", "Knife", "Ballroom"), passes=("Cat", "Dan"),
@@ -469,6 +466,15 @@ def test_an_answer_sure_only_as_players_play_still_teaches() -> None:
                    passes=("Dan", "Eve", "Fay", "Ann", "Bob")),
         Suggestion("Dan", ("Mrs. White", "Candlestick", "Dining Room"), passes=("Eve",),
                    refuted_by="Fay")))
+
+
+def test_an_answer_sure_only_as_players_play_still_teaches() -> None:
+    """Where the deals as players play all give one answer but not every deal that fits the
+    log does (`cat_asked_its_own_study`), the answer is likely (never 100 %), and asking it is
+    no question that teaches nothing."""
+    from solver.advice import Advisor
+
+    log = cat_asked_its_own_study()
     advisor = Advisor(log, samples=1000)
     best = advisor.anywhere()[0]
     assert best.triple == ("Miss Scarlet", "Revolver", "Study")

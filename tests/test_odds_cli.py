@@ -215,6 +215,24 @@ def test_advise_in_a_room_whose_likeliest_question_teaches_nothing_heads_elsewhe
     assert not [line for line in lines[2:] if line.startswith("where to head: ")]
 
 
+def test_advise_says_a_refutation_chance_of_the_draw_is_never_certain(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The chance a suggestion is refuted is taken over the deals drawn as players play: where
+    they all agree but the log does not (Cat asked about its own Study and nobody refuted) it
+    reads "<0.1%", never "0.0%"; where every deal agrees (Cat holds Study), "100.0%"."""
+    from solver.logfile import dumps
+    from tests.test_advice import cat_asked_its_own_study, stuck_in_study
+
+    for name, log, room, said in (("bluff", cat_asked_its_own_study(), "Study", "<0.1%"),
+                                  ("stuck", stuck_in_study(), "Study", "100.0%")):
+        path = tmp_path / f"{name}.json"
+        path.write_text(dumps(log), encoding="utf-8")
+        status, out, _ = run(capsys, "advise", str(path), "--room", room, "--top", "1",
+                             "--samples", "300")
+        line = next(line for line in out.splitlines() if "(refuted " in line)
+        assert status == 0 and "Miss Scarlet" in line and line.endswith(f"(refuted {said})")
+
+
 def test_advise_whom(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``advise --whom`` (the forum's question to one player): whom to ask and what, then each
     other player with the question ``advise --to`` them puts first (the same count and draw),
