@@ -639,6 +639,11 @@ class _Weighed:
     steers: frozenset[str]
     """My cards in the categories my notebook has settled (they steer the answer)."""
     drawn: DealMatrix
+    sorted_: dict[tuple[Triple, ...], list[tuple[Triple, tuple[float, int], float]]] = field(
+        default_factory=dict, compare=False)
+    """`ranking`'s order of each list of triples, kept: the same for every player asked (a copy
+    made with another ``to`` shares it), so `Advisor.whom` sorts the deck's triples once, not
+    once a player."""
 
     def scored(self, triples: Sequence[Triple], ordered: bool = True) -> list[Advice]:
         """``triples`` scored on the drawn deals (`gains`), with their summed value as score:
@@ -657,19 +662,25 @@ class _Weighed:
                 -sum(c in self.steers for c in triple))
 
     def ranking(self, triples: list[Triple], table_weight: float | None,
-                ties: bool = True) -> list[Advice]:
+                ties: bool = True, rest: bool = True) -> list[Advice]:
         """``triples`` best first: by summed value, the best `LISTED` (and, with ``ties``, every
-        one tied with the first) scored on the drawn deals (`gains`)."""
+        one tied with the first) scored on the drawn deals (`gains`); without ``rest``, only
+        those (the head of the same list)."""
         rank = self.rank
-        triples = sorted(triples, key=rank)  # stable: deck order among equals
-        best = rank(triples[0])
-        listed = [t for i, t in enumerate(triples) if i < LISTED or (ties and rank(t) == best)]
-        scored = self.scored(listed, ordered=False)  # ties: the most telling
-        scored.sort(key=lambda a: rank(a.triple))
-        rest = [dataclasses.replace(Advice(t, 0.0, 0.0, to=self.to),
-                                    score=sum(self.value[c] for c in t), rule=Rule.LIKELIEST)
-                for t in triples[len(listed):]]
-        ranked = [*scored, *rest]
+        key = tuple(triples)
+        order = self.sorted_.get(key)
+        if order is None:  # stable: deck order among equals
+            order = self.sorted_[key] = sorted(
+                ((t, rank(t), sum(self.value[c] for c in t)) for t in triples),
+                key=lambda entry: entry[1])
+        best = order[0][1]
+        listed = [t for i, (t, r, _) in enumerate(order)
+                  if i < LISTED or (ties and r == best)]
+        ranked = self.scored(listed, ordered=False)  # ties: the most telling
+        ranked.sort(key=lambda a: rank(a.triple))
+        if rest:
+            ranked += [Advice(t, 0.0, 0.0, to=self.to, score=value, rule=Rule.LIKELIEST)
+                       for t, _, value in order[len(listed):]]
         weight = QUIET if table_weight is None else table_weight
         if weight:  # what the table hears is known for these (`gains` works it out for its best)
             head = [dataclasses.replace(a, score=a.score - weight * a.public)
@@ -760,6 +771,7 @@ class Advisor:
         self._anywhere: list[Advice] | None = None
         self._rooms: dict[str, list[Advice]] = {}
         self._asked: dict[tuple[str, str | None], list[Advice]] = {}
+        self._heads: dict[tuple[str, str | None], Advice] = {}
 
     def anywhere(self) -> list[Advice]:
         """Every suggestion in any room, best first (`advise` without a room)."""
@@ -812,10 +824,23 @@ class Advisor:
         if room is not None:
             room = _card(self.log, room, Category.ROOM, "room")
         if (to, room) not in self._asked:
-            triples = [t for t in self._everywhere if room is None or t[2] == room]
-            weighed = dataclasses.replace(self._weighed, to=to)
-            self._asked[to, room] = weighed.ranking(triples, None, ties=False)
+            self._asked[to, room] = self._put_to(to, room, rest=True)
         return self._asked[to, room]
+
+    def _put_to(self, to: str, room: str | None, rest: bool) -> list[Advice]:
+        """`asking`'s ranking (without ``rest``: its scored head only, `_Weighed.ranking`)."""
+        triples = [t for t in self._everywhere if room is None or t[2] == room]
+        weighed = dataclasses.replace(self._weighed, to=to)
+        return weighed.ranking(triples, None, ties=False, rest=rest)
+
+    def _best_put_to(self, to: str, room: str | None) -> Advice:
+        """`asking`'s first: the rest of its list is not made (at a 12-player table, 4,000
+        suggestions a player for `whom`, which reads only the first)."""
+        if (to, room) not in self._asked:
+            if (to, room) not in self._heads:
+                self._heads[to, room] = self._put_to(to, room, rest=False)[0]
+            return self._heads[to, room]
+        return self._asked[to, room][0]
 
     def whom(self, room: str | None = None) -> Whom:
         """The forum variant: whom to ask, and what (in ``room``, or in any room). Each other
@@ -823,7 +848,9 @@ class Advisor:
         same for everyone but among equally likely ones), and the one to ask is the player
         whose answer tells most about the envelope (`Advice.gain`; then most about the deal,
         `Advice.hands`; then the first in the seat order after me)."""
-        asked = [(player, self.asking(player, room)[0])
+        if room is not None:
+            room = _card(self.log, room, Category.ROOM, "room")
+        asked = [(player, self._best_put_to(player, room))
                  for player in self.log.game.answer_order(self._weighed.me)]
         asked.sort(key=lambda pa: (-round(pa[1].gain, 9), -round(pa[1].hands, 9)))
         return Whom(asked[0][0], asked[0][1], tuple(asked))

@@ -377,6 +377,37 @@ def test_whom_to_ask_is_the_player_whose_answer_tells_most(room: str | None) -> 
         advisor.asking("Ann")
 
 
+def test_whom_scores_each_players_best_without_listing_every_suggestion(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`whom` reads each player's first suggestion only: it scores their best `LISTED` and
+    does not list the rest (at a 12-player table 4,000 suggestions a player, most of `whom`'s
+    time); the players and their advice are still `asking`'s first, figures and all."""
+    import solver.advice
+    from solver.advice import Advisor
+    from tests.strategies import forum_game
+
+    log = forum_game(6, 0).upto(12)
+    advisor = Advisor(log, samples=300)
+    made: list[object] = []
+    real = solver.advice.Advice
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        made.append(args[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(solver.advice, "Advice", counted)
+    whom = advisor.whom()
+    others = len(log.game.player_names) - 1
+    assert len(whom.players) == others
+    assert len(made) <= others * LISTED < len(advisor._everywhere)
+    monkeypatch.setattr(solver.advice, "Advice", real)
+    for player, advice in whom.players:
+        assert advice == advisor.asking(player)[0]
+    assert advisor.whom() == whom
+    assert Advisor(log, samples=300).whom("Hall" if "Hall" in log.game.deck else
+                                          log.game.deck.rooms[0]).players
+
+
 def test_a_player_asked_alone_who_likely_holds_none_is_named() -> None:
     """The forum's answer "holds none of them" names the player asked. Where every deal that
     fits the log says so, asking teaches nothing; where only the deals as players play do (a
