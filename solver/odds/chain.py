@@ -11,6 +11,7 @@ resolve. Chains that disagree far beyond their own noise are reported as stuck (
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 from collections import defaultdict
@@ -22,9 +23,10 @@ import numpy as np
 from ..cards import CATEGORIES
 from ..game import GameLog, Triple
 from ..i18n import gettext
+from .compiled import compiled_steps, kernel, loaded
 from .draws import walk
 from .exact import count, exact_odds
-from .programme import Budget, OverBudget, run_programme
+from .programme import Budget, OverBudget, finish, run_programme
 from .result import Number, Odds
 from .setup import Puzzle, Tally
 from .triples import Deal, envelope_of, possible_envelopes
@@ -164,6 +166,8 @@ class Chain:
                 continue
             slots = (n, n + 1) if t.owner == env else ()
             tallies.append(Tally(t.owner, cards, t.weights[: len(cards) + 1], slots))
+        if pool_size and past_budget(capacity, allowed, tallies, budget):
+            return
         try:
             run = run_programme(capacity, allowed, tallies, Budget(budget))
         except OverBudget:
@@ -181,6 +185,23 @@ class Chain:
             self.hands[o] = []
         for c in pool:
             self.hands[self.deal[c]].append(c)
+
+
+def past_budget(capacity: list[int], allowed: dict[str, frozenset[int]], tallies: list[Tally],
+                budget: int) -> bool:
+    """Whether a re-deal's count is past ``budget``, as the compiled count finds it where this
+    process has loaded it (it charges the same work as the Python one, whose run the re-deal
+    draws from, in a fifth of the time or less); else ``False``: the Python count finds out.
+    At a 12-player table two wide re-deals in three go over, each after 2-3 ms of Python."""
+    if not (loaded() and kernel() is not None):
+        return False
+    try:
+        finish(compiled_steps(capacity, allowed, tallies, Budget(budget)))
+    except OverBudget:
+        return True
+    except ArithmeticError:  # its own check failed (a bug): the Python count decides
+        logging.getLogger(__name__).exception("the compiled count failed its check")
+    return False
 
 
 @dataclass
