@@ -1020,6 +1020,31 @@ def test_the_weighted_count_is_left_out_only_where_it_would_not_finish() -> None
     assert Play(later).exact
 
 
+def test_with_the_compiled_count_loaded_a_too_wide_count_spends_no_python_work(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the process has the compiled count (the app's), whether the count without bluff
+    weights is too wide is asked before the weighted count runs in Python: at 10 events of an
+    8-player forum game it is, and no Python work is spent (`LOOK` units were, about a tenth of a
+    second); at 30 the weighted count still runs and finishes."""
+    import solver.odds.exact
+    from solver.odds.compiled import kernel
+
+    if kernel() is None:
+        pytest.skip("numba does not load here")
+    python = solver.odds.exact.programme_steps
+    ran: list[object] = []
+
+    def recorded(*args: object, **kwargs: object) -> object:
+        ran.append(args[3])
+        return python(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(solver.odds.exact, "programme_steps", recorded)
+    game = forum_game(8, 0)
+    assert not Play(game.upto(10)).exact
+    assert ran == []
+    assert Play(game.upto(30)).exact and ran
+
+
 def test_the_accuse_command_works_out_the_grid_once(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
