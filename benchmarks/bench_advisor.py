@@ -5,9 +5,9 @@ variant, or any log with an addressed suggestion) and per tap (`here` in the fir
 `bench_odds` logs: 12-player forum logs at 10, 30 and 60 events and 45-card 12-player custom
 logs at 30 events, player P1's view. This checkout against another one (``--against``, say an
 unpacked ``git archive`` of main) in the same run, the two alternating, each in a fresh
-interpreter with the compiled kernels loaded first. Each row says whether the two answered
-the same: the advice listed (best three anywhere, whom and what, the best here) with its
-figures to the last digit, so a change of the deals drawn shows.
+interpreter with every count's compiled kernels loaded first (`warm.load_all`). Each row says
+whether the two answered the same: the advice listed (best three anywhere, whom and what, the
+best here) with its figures to the last digit, so a change of the deals drawn shows.
 
     python benchmarks/bench_advisor.py [--against /path/to/other/checkout] [--rounds 2]
         [--seeds 0 1 2 3 4 5] [--events 10 30 60] [--custom 0 1 4] [--samples 1000]
@@ -53,10 +53,9 @@ def measure(seeds: list[int], events: list[int], custom: list[int],
             samples: int) -> dict[str, list[Any]]:
     """Per log: CPU seconds of each part and its answers, in this interpreter."""
     from solver.advice import Advisor
-    from solver.odds import grid_of
-    from solver.odds.compiled import kernel
+    from solver.odds import grid_of, warm
 
-    kernel()
+    warm.load_all()  # every count's kernels, as a server has them
     out: dict[str, list[Any]] = {}
     for label, log in logs(seeds, events, custom).items():
         grid = grid_of(log)  # the app has it from the notebook
