@@ -23,10 +23,10 @@ import numpy as np
 from ..cards import CATEGORIES
 from ..game import GameLog, Triple
 from ..i18n import gettext
-from .compiled import compiled_steps, kernel, loaded
+from .compiled import compiled_steps, fits, kernel, loaded
 from .draws import walk
 from .exact import count, exact_odds
-from .programme import Budget, OverBudget, finish, run_programme
+from .programme import Budget, OverBudget, finish, plan_of, run_programme
 from .result import Number, Odds
 from .setup import Puzzle, Tally
 from .triples import Deal, envelope_of, possible_envelopes
@@ -195,8 +195,11 @@ def past_budget(capacity: list[int], allowed: dict[str, frozenset[int]], tallies
     At a 12-player table two wide re-deals in three go over, each after 2-3 ms of Python."""
     if not (loaded() and kernel() is not None):
         return False
+    plan = plan_of(capacity, allowed, tallies)
+    if plan.feasible and not fits(capacity, plan, tallies):  # it would count in Python too
+        return False
     try:
-        finish(compiled_steps(capacity, allowed, tallies, Budget(budget)))
+        finish(compiled_steps(capacity, allowed, tallies, Budget(budget), plan=plan))
     except OverBudget:
         return True
     except ArithmeticError:  # its own check failed (a bug): the Python count decides
