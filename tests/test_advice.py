@@ -708,7 +708,9 @@ def test_the_advisors_count_gives_up_where_the_compiled_count_does() -> None:
 def test_the_advisor_does_not_spend_its_python_budget_on_a_count_that_cannot_finish(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """An 8-player forum log at 10 events: the count is past its budget. The advisor's Python
-    count used to spend all of it (about a second) before the other counts ran."""
+    count used to spend all of it (about a second) before the other counts ran; now at most its
+    first `LOOK` units (none where the process has loaded the compiled count, which it then
+    asks first)."""
     import solver.odds.exact
     from solver.odds.exact import DEFAULT_BUDGET
     from tests.strategies import forum_game
@@ -723,7 +725,7 @@ def test_the_advisor_does_not_spend_its_python_budget_on_a_count_that_cannot_fin
     monkeypatch.setattr(solver.odds.exact, "programme_steps", recorded)
     log = forum_game(8, 0).upto(10)
     assert advise(log, log.game.deck.rooms[0], samples=100)
-    assert spent and max(b.spent for b in spent) < DEFAULT_BUDGET // 2  # type: ignore[attr-defined]
+    assert max((b.spent for b in spent), default=0) < DEFAULT_BUDGET // 2  # type: ignore[attr-defined]
 
 
 def test_with_the_compiled_count_loaded_the_advisor_asks_it_before_counting_in_python(
@@ -732,6 +734,7 @@ def test_with_the_compiled_count_loaded_the_advisor_asks_it_before_counting_in_p
     past the budget (an 8-player forum log at 10 events) spends no Python work at all (it spent
     `LOOK` units, 60-110 ms at a 12-player table, before asking); one within it is the Python
     count's own, deals drawable."""
+    import solver.advice
     import solver.odds.exact
     from solver.advice import drawable_count
     from solver.logfile import load
@@ -757,6 +760,11 @@ def test_with_the_compiled_count_loaded_the_advisor_asks_it_before_counting_in_p
     pz = puzzle(log, grid_of(log))
     found = drawable_count(pz)
     assert ran and found.run.trans and found.total == count(pz).total
+    ran.clear()  # a process without the compiled count loaded (a command): Python first
+    monkeypatch.setattr(solver.advice, "loaded", lambda: False)
+    with pytest.raises(OverBudget):
+        drawable_count(puzzle(big, grid_of(big)), look=5_000)
+    assert len(ran) == 1 and 5_000 <= ran[0].spent < 20_000  # type: ignore[attr-defined]
 
 
 def test_the_advisors_count_goes_on_where_the_compiled_count_fails_its_check(
