@@ -5,8 +5,10 @@ the same work), and the programme on every example log."""
 from __future__ import annotations
 
 import math
+import random
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,7 +17,7 @@ from hypothesis import strategies as st
 from solver.editions import Dealing
 from solver.game import GameLog
 from solver.logfile import load
-from solver.odds import OverBudget, grid_of, odds, puzzle
+from solver.odds import OverBudget, grid_of, odds, pins, puzzle
 from solver.odds.exclusion import Unsupported, is_refutation
 from solver.odds.owners import odds_of
 from solver.odds.pins import candidates, count_by_pins, pins_steps, plan, python_steps
@@ -24,6 +26,7 @@ from solver.odds.pins_compiled import pins_steps as compiled_pins
 from solver.odds.programme import Budget, finish
 from solver.odds.residues import TOP, WIDER, moduli_for
 from solver.odds.result import Odds
+from solver.odds.setup import Puzzle
 from tests.brute import deals
 from tests.programme_check import same_as_programme
 from tests.strategies import small_logs
@@ -65,6 +68,61 @@ def test_equal_to_brute_force(log: GameLog) -> None:
 @given(small_logs(rule=Dealing.FORUM, max_events=10))
 def test_forum_rules_equal_to_brute_force(log: GameLog) -> None:
     assert_brute(log)
+
+
+@SETTINGS
+@given(small_logs(), st.randoms(use_true_random=False))
+def test_any_card_order_gives_the_same_figures(log: GameLog, rng: random.Random) -> None:
+    """The figures do not depend on the order the cards are dealt in: `plan` keeps the order
+    whose work is estimated least (`pins.order_of`, `pins.order_by_state`), any other gives
+    them too."""
+    def shuffled(touch: dict[str, set[int]], *_: Any) -> list[str]:
+        return rng.sample(sorted(touch), len(touch))
+
+    with mock.patch.object(pins, "order_of", shuffled), \
+            mock.patch.object(pins, "order_by_state", shuffled):
+        assert_brute(log)
+
+
+def test_the_order_is_searched_for_less_work() -> None:
+    """`plan` deals the cards in the greedy order that bounds the states least by
+    `work_estimate`, the pin counts alone (`order_of`) or the whole state, the refutations
+    open too (`order_by_state`), then moves a card at a time where the bound drops
+    (`Bound.searched`). (45 cards, 12 players, 30 events, seed 0: 45.6 million units estimated
+    by the pins alone, 8.2 now; card by card charged 66.7 million units, now 12.9.) `Bound.work`
+    is `work_estimate`'s bound, from the order alone, on any order."""
+    log = forty_five_cards(30, 0)
+    pz = puzzle(log, grid_of(log))
+    kept = pins.work_estimate(plan(pz))
+    with mock.patch.object(pins, "order_by_state", lambda touch, places, _: pins.order_of(
+            touch, places)), mock.patch.object(pins.Bound, "searched", lambda _, order: order):
+        greedy = pins.work_estimate(pins._plan(pz))
+    assert 4 * kept < greedy
+    rng = random.Random(0)
+    for _ in range(5):
+        order = rng.sample([card.name for card in plan(pz).cards], len(plan(pz).cards))
+        def given(*_: Any, order: list[str] = order) -> list[str]:
+            return order
+
+        with mock.patch.object(pins, "order_of", given), \
+                mock.patch.object(pins, "order_by_state", given), \
+                mock.patch.object(pins.Bound, "searched", lambda _, order: order):
+            shuffled = pins._plan(pz)
+        assert [card.name for card in shuffled.cards] == order
+        assert bound_of(pz).work(order) == pins.work_estimate(shuffled)
+
+
+def bound_of(pz: Puzzle) -> pins.Bound:
+    """The `Bound` `plan` searched with."""
+    found: list[pins.Bound] = []
+
+    def spied(bound: pins.Bound, order: list[str]) -> list[str]:
+        found.append(bound)
+        return order
+
+    with mock.patch.object(pins.Bound, "searched", spied):
+        pins._plan(pz)
+    return found[0]
 
 
 def assert_same_both_ways(log: GameLog) -> None:

@@ -53,14 +53,16 @@ the next log needs 5.1 million, then 9.7); a log it gives up on costs it about 0
 turn past the budget is only counted, never listed). Where numba does not load (numba is
 required), 150,000 in Python (`choice.EXCLUSION_UNCOMPILED`; about 10 microseconds and 350 bytes
 a unit: the whole budget would be up to about a minute and 2 GB)."""
-PINS_BUDGET = 70_000_000
-"""Work inclusion-exclusion card by card may take alone once every other count has dropped out,
-where inclusion-exclusion owner by owner runs (`choice.exact_count`): a unit per state of every
-layer and per move, for each of its two passes, and one per pair of envelope rows multiplied.
-Compiled (`pins_compiled`), about 0.13-0.19 microseconds a unit on the 45-card logs at 30
-events the other counts leave to sampling (23.1, 40.9 and 66.7 million units, 3-13 s, 181-328
-MiB `tracemalloc`: 64-bit residues, primes below 2^52); where its kernels do not run, 150,000
-units in Python."""
+PINS_BUDGET = 50_000_000
+"""Work inclusion-exclusion card by card may take (`choice.exact_count`): beside
+inclusion-exclusion owner by owner, or alone once every other count has dropped out, where its
+work estimated fits (`choice.pins_fit`): a unit per state of every layer and per move, for each
+of its two passes, and one per pair of envelope rows multiplied. Compiled (`pins_compiled`),
+0.06-0.2 microseconds a unit on the 12-player logs measured (more at 60 events than at 30).
+Its cards' order searched (`pins.plan`), the 45-card logs at 30 events need 3-33 million units
+(seeds 0-23, all but seed 11, past 100 million); 70 million, its budget until 2026-12-03, would
+also try 45-card logs at 60 events estimated at 63-70 million, 4-10 s of CPU each (one past 70
+million, 431 MiB `tracemalloc`). Where its kernels do not run, 150,000 units in Python."""
 PROGRAMME_BUDGET = 20_000_000
 """Work (transitions and the envelope fields they move) the programme may take in `odds`: its
 `DEFAULT_BUDGET` taking turns with the other counts, the rest alone once they have dropped out

@@ -164,23 +164,6 @@ million). When this share was set the two cost 0.13-0.2 and 1.0-1.6 microseconds
 with the share of `LEAD` card by card lost seed 2 to inclusion-exclusion
 (`docs/odds-measurements.md`, "Where the time goes", 2026-12-02, 13:35-13:45: card by card's
 share, and late evening, 23:22-23:37: card by card's share, measured again)."""
-REACH = 5, 3
-"""Inclusion-exclusion card by card is tried only where its work estimated from its plans is
-at most 5/3 of its budget (`pins_fit`): where it finished it charged 0.59-1.50 times the
-estimate (44 of the 72 12-player logs measured then), so past 1/0.6 of its budget a log cannot
-be expected to finish. Of the 108 12-player logs measured (45 cards at 30 events, seeds 0-71,
-and at 60 events, seeds 0-23; forum at 30 and 60 events, seeds 0-11), those estimated past 5/3
-of 70 million (`PINS_BUDGET`), at 118.1 to 19,411 million, card by card finished none where
-it was tried: it is no longer started there, which spares 0.35-0.84 s
-of CPU on seven 45-card logs at 30 events where it took turns beside inclusion-exclusion
-(`EARLY`) and dropped out at 70 million units (seeds 9, 11, 24, 44, 52, 57, 67), and 0.1-0.6 s
-on the one inclusion-exclusion finishes (seed 6). Within the budget alone, as it was until
-2026-12-03 where it counted alone, two logs it finishes beside inclusion-exclusion (seeds 26
-and 56, estimated 73.6 and 70.8 million, 55-60 million units charged) would be sampled, and one
-it finishes alone (seed 18: estimated 89.2, 68.5 charged, 6.7 s of CPU) was; one estimated at
-94.7 million (seed 71) is now tried alone and drops out, 0.7 s for nothing
-(`docs/odds-measurements.md`, "Where the time goes", 2026-12-03, morning: card by card's
-reach)."""
 BESIDE = 1_500_000
 """Where the programme takes turns beside it, inclusion-exclusion's budget is at most this:
 in the owners' order searched (`exclusion._order`) a unit of its work costs about 1
@@ -307,10 +290,10 @@ def exact_count(
 
     Where inclusion-exclusion runs (``crowd``) and every count has dropped out, inclusion-
     exclusion card by card (`pins_compiled`) counts alone, within ``pins_budget`` units (where
-    its kernels do not run, `EXCLUSION_UNCOMPILED`): it finishes the 45-card logs at 30 events
-    the others leave to sampling, at 23-67 million units and 6-17 s, and on every log they
-    finish it was not quicker (`docs/odds-measurements.md`, "Where the time goes", late night, card
-    by
+    its kernels do not run, `EXCLUSION_UNCOMPILED`): it finishes 45-card logs at 30 events the
+    others leave to sampling (when first measured, at 23-67 million units and 6-17 s; its cards'
+    order searched since, 13-33 million), and on the logs they finish it was not quicker when
+    first measured (`docs/odds-measurements.md`, "Where the time goes", late night, card by
     card). Where, besides, the count owner by owner is not tried (`HOPELESS`) and the
     programme's hands allow more than `BEHIND` states (`programme_states`), the programme is
     not tried: card by card counts once inclusion-exclusion has dropped out, and where it drops
@@ -320,7 +303,7 @@ def exact_count(
     refuter model, `expands`), card by card counts alone too once every other count has
     dropped out. There, where it counts alone at a crowded table, and where it takes turns
     beside inclusion-exclusion, it is tried only where its work estimated from its plans is
-    within `REACH` times ``pins_budget`` (`pins_fit`): the logs it would not finish are left to
+    within ``pins_budget`` (`pins_fit`): the logs it would not finish are left to
     sampling at the cost of the estimate (2-14 ms), not of the 0.7-8 s card by card
     spent before dropping out."""
     hands = sum(1 for p in pz.game.player_names if pz.capacity[pz.owners.index(p)] > 0)
@@ -366,13 +349,20 @@ def exact_count(
 def pins_fit(pz: Puzzle, pins_budget: int) -> bool:
     """Whether inclusion-exclusion card by card is tried, alone or beside inclusion-exclusion:
     its plans' work estimated (`pins.work_estimate`, the main count's and each wrong
-    accusation's) is within `REACH` times ``pins_budget``. A property of the log: the same label
-    on every machine."""
+    accusation's) is within ``pins_budget``. On the 12-player logs measured it charged 0.84-1.40
+    times the estimate where it finished, its cards in the order searched (`pins.plan`), and
+    0.59-1.50 times in the greedy order before (`docs/odds-measurements.md`, "Where the time
+    goes", 2026-12-03: card by card's work estimated, and morning: card by card's card order).
+    A property of the log: the same label on every machine."""
     if pins_budget <= 0:
         return False
-    plans = [pins.plan(pz)] + [pins.plan(pz, wrong) for wrong in sorted(set(pz.accusations))]
-    most, of = REACH
-    return of * sum(pins.work_estimate(p) for p in plans if p.possible) <= most * pins_budget
+    work = 0
+    for wrong in [None, *sorted(set(pz.accusations))]:  # every deal's plan, then each accusation's
+        p = pins.plan(pz, wrong)
+        work += pins.work_estimate(p) if p.possible else 0
+        if work > pins_budget:
+            return False
+    return True
 
 
 def pins_run(pz: Puzzle, pins_budget: int, share: int
