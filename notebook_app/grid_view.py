@@ -16,6 +16,7 @@ from unicodedata import east_asian_width
 import pandas as pd
 
 from solver.cards import CATEGORIES, Category
+from solver.editions import forum_dealt
 from solver.game import ENVELOPE, SIDE
 from solver.i18n import N_, _, ngettext, percent_said
 from solver.notebook import Grid, Knowledge
@@ -156,7 +157,8 @@ def card_column_width(grid: Grid) -> int:
 
 def row_texts(grid: Grid) -> list[str]:
     """Every text of the card column, in full: the cards, the category headings, its header."""
-    return [*grid.game.deck, *(category_row(c) for c in CATEGORIES), _("Card")]
+    places = forum_dealt(grid.game)
+    return [*grid.game.deck, *(category_row(c, places) for c in CATEGORIES), _("Card")]
 
 
 def card_labels(grid: Grid) -> dict[str, str]:
@@ -237,9 +239,14 @@ def cut(text: str, width: float, tail: str = "") -> str:
     return text[:end].rstrip() + ELLIPSIS + tail
 
 
-def category_row(category: Category) -> str:
-    """The label of the row that heads a category."""
-    return f"— {category_label(category)} —"
+def category_row(category: Category, places: bool = False) -> str:
+    """The label of the row that heads a category (``places``: the forum variant's word for
+    the third, `solver.editions.forum_dealt`).
+
+    >>> category_row(Category.ROOM), category_row(Category.ROOM, places=True)
+    ('— rooms —', '— places —')
+    """
+    return f"— {category_label(category, places=places)} —"
 
 
 def grid_rows(grid: Grid) -> list[str | None]:
@@ -261,10 +268,11 @@ def grid_table(
     """
     labels = column_labels(grid)
     names = card_labels(grid)
+    places = forum_dealt(grid.game)
     index: list[str] = []
     rows: list[list[str]] = []
     for category in CATEGORIES:
-        index.append(names[category_row(category)])
+        index.append(names[category_row(category, places)])
         rows.append([""] * len(labels))
         for card in grid.game.deck.of(category):
             index.append(names[card])
@@ -396,7 +404,8 @@ def unfaded(style: str) -> str:
 def envelope_line(grid: Grid) -> str:
     """The envelope's known cards, and how many candidates each open category has.
 
-    For example ``"Suspect: Mrs. White · Weapon: 3 left · Room: 5 left"``.
+    For example ``"Suspect: Mrs. White · Weapon: 3 left · Room: 5 left"`` (``Place: 5 left`` in
+    the forum variant, `solver.editions.forum_dealt`).
     """
     known = grid.envelope()
     shown = {}
@@ -405,6 +414,8 @@ def envelope_line(grid: Grid) -> str:
         left = len(grid.envelope_candidates(category))
         shown[category.value] = (card if card is not None else
                                  ngettext("{count} left", "{count} left", left).format(count=left))
+    if forum_dealt(grid.game):
+        return _("Suspect: {suspect} · Weapon: {weapon} · Place: {room}").format(**shown)
     return _("Suspect: {suspect} · Weapon: {weapon} · Room: {room}").format(**shown)
 
 

@@ -174,6 +174,7 @@ def test_the_forum_deck_for_more_players_is_filled_in(store: Store) -> None:
     suspects = at.text_area(key="new_suspects").value.splitlines()
     assert suspects[0] == "Алиса Селезнёва" and suspects[6:] == ["Suspect 7", "Suspect 8"]
     assert len(at.text_area(key="new_rooms").value.splitlines()) == 11
+    assert at.text_area(key="new_rooms").label == "Places"  # the forum's word: no board
     assert rule_box(at).value is Dealing.FORUM and hand_sizes(at) == [3] * 8
     assert not at.warning and "fill_forum_deck" not in {b.key for b in at.button}
     # the player renames a numbered card and adds a ninth player: their names stay
@@ -197,6 +198,11 @@ def test_custom_cards_and_edited_hand_sizes(store: Store) -> None:
     at.text_area(key="new_rooms").set_value("Hall, Den, Attic")
     at.text_area(key="new_players").set_value("Ann, Bob").run()
     assert hand_sizes(at) == [3, 2]
+    assert at.text_area(key="new_rooms").label == "Rooms"
+    rule_box(at).set_value(Dealing.FORUM).run()  # the cards typed stay, named as places
+    assert at.text_area(key="new_rooms").label == "Places"
+    assert at.text_area(key="new_rooms").value == "Hall, Den, Attic"
+    rule_box(at).set_value(Dealing.CLASSIC).run()
     size_inputs(at)[1].set_value(3).run()
     at.button(key="start_game").click().run()
     # 3 + 3 + 3 = 9 cards but 8 exist: the problem is named, the user stays on the form
@@ -434,6 +440,43 @@ def test_forum_games_start_on_the_directed_entry(store: Store) -> None:
     at, _ = open_app(store, forum())
     assert at.segmented_control(key="kind").value == "Asked one"
     assert chips(at, "e_asked") == ["Bob", "Cat"]
+
+
+def words(at: AppTest) -> str:
+    """Every text the screen shows: its texts and its inputs' labels."""
+    inputs = [*at.pills, *at.checkbox, *at.toggle, *at.text_area, *at.button, *at.selectbox]
+    return "\n".join([texts(at), *(shown(i.label) for i in inputs)])
+
+
+def test_forum_games_say_place_not_room(store: Store) -> None:
+    """The forum variant has no board: its third category is places
+    (`solver.editions.forum_dealt`). Its Turn form said "Room" (the chips, the host's rule,
+    the envelope line, the request for a missing card) on every kind of entry, as did the
+    Note's chips; a classic game keeps "Room"."""
+    at, _ = open_app(store, forum())
+    assert at.pills(key="e_room").label == "Place"
+    assert at.checkbox(key="e_rule").label == (
+        "Host answered: first match in order suspect, weapon, place")
+    assert re.search(r"Envelope · Suspect: \d left · Weapon: \d left · Place: \d left", texts(at))
+    submit(at)  # no card tapped
+    assert "Tap a suspect, a weapon and a place." in texts(at)
+    for kind in ("Asked one", "Suggestion", "Accusation", "Note"):
+        at.segmented_control(key="kind").set_value(kind).run()
+        assert not at.exception, at.exception
+        submit(at)
+        assert "room" not in words(at).lower(), (kind, words(at))
+    assert at.pills(key="n_room").label == "Places"
+    for kind in ("Asked one", "Suggestion"):  # "Suggest for me" on my turn, a place tapped
+        at.segmented_control(key="kind").set_value(kind).run()
+        at.pills(key="by").set_value("Ann").run()
+        at.toggle(key="advise_me").set_value(True).run()
+        at.pills(key="e_room").set_value(forum().game.deck.rooms[0]).run()  # mine
+        said = words(at)
+        assert "Another place is likelier: ask " in said, said  # (not "in another room")
+        assert "room" not in said.lower() and "head" not in said, said
+    at, _ = open_app(store, classic())
+    assert at.pills(key="e_room").label == "Room"
+    assert "· Room: " in texts(at)
 
 
 def test_side_peek_in_the_two_player_game(store: Store) -> None:
@@ -1540,7 +1583,8 @@ def forum_four() -> GameLog:
 
 def question_advice(at: AppTest) -> list[str]:
     return [shown(c.value) for c in at.caption if shown(c.value).startswith(
-        ("Ask ", "Asking ", "Likelier in another room: ", "Where to head: "))]
+        ("Ask ", "Asking ", "Another place is likelier: ", "Likelier in another room: ",
+         "Where to head: "))]
 
 
 def test_suggest_for_me_on_a_question_to_one_player(store: Store,
@@ -1562,7 +1606,7 @@ def test_suggest_for_me_on_a_question_to_one_player(store: Store,
         return "Ask {}: {}, {}, {}: {}".format(player, *advice.triple, reason(log, advice))
 
     def likelier(advice: solver.advice.Advice) -> str:
-        return "Likelier in another room: ask {}: {}, {}, {}".format(advice.to, *advice.triple)
+        return "Another place is likelier: ask {}: {}, {}, {}".format(advice.to, *advice.triple)
 
     made = advisors_made(monkeypatch)
     at, _ = open_app(store, log)

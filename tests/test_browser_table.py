@@ -25,7 +25,7 @@ from notebook_app.grid_view import CELL_WIDTH, LABEL, OWNERS_IN_SIGHT, short_nam
 from notebook_app.screens.game import export_name
 from notebook_app.store import Store
 from notebook_app.turns import forum_style
-from solver.editions import Dealing, editions, forum_deck, new_game
+from solver.editions import Dealing, editions, forum_dealt, forum_deck, new_game
 from solver.game import ENVELOPE, Accusation, Event, GameLog, Reveal, Suggestion
 from solver.logfile import dumps, load, loads
 from solver.values import replace
@@ -133,8 +133,9 @@ def test_every_decks_chips_fit_a_phone(
                 .map(e => [e.innerText.slice(0, 40), e.scrollWidth, e.clientWidth])""")
             assert wide == [], (name, wide)  # nothing scrolls sideways
             deck = log.game.deck
+            rooms = "Place" if forum_dealt(log.game) else "Room"
             for label, cards in (("Suspect", deck.suspects), ("Weapon", deck.weapons),
-                                 ("Room", deck.rooms)):
+                                 (rooms, deck.rooms)):
                 # every card a chip, whole (not cut short), on the screen's width: one look at
                 # the group's chips, not two round trips to Chromium per card
                 found = {text.strip(): box for text, box in chips(page, label).get_by_role(
@@ -216,6 +217,7 @@ def enter(page: Page, log: GameLog, event: Event) -> None:
         if box.is_checked() != wanted:
             after(page, page.get_by_text(label, exact=True).click)
 
+    labels = ("Suspect", "Weapon", "Place" if forum_dealt(log.game) else "Room")
     if isinstance(event, Reveal):
         pick("Entry", "Reveal")
         pick("Whose cards", event.player)
@@ -225,25 +227,25 @@ def enter(page: Page, log: GameLog, event: Event) -> None:
     elif isinstance(event, Accusation):
         pick("Entry", "Accuse")
         pick("Who accused", event.by)
-        for label, card in zip(("Suspect", "Weapon", "Room"), event.cards, strict=True):
+        for label, card in zip(labels, event.cards, strict=True):
             pick(label, card)
         pick("Result", "right" if event.correct else "wrong")
     elif isinstance(event, Suggestion) and forum_style(log):
         assert chosen(page, "Entry") == "Ask one"  # the forum's default entry
         pick("Who asked", event.by)
-        for label, card in zip(("Suspect", "Weapon", "Room"), event.cards, strict=True):
+        for label, card in zip(labels, event.cards, strict=True):
             pick(label, card)
         asked = event.refuted_by or event.passes[0]
         pick("Asked", asked)
         pick("Answer", f"{asked} showed a card" if event.refuted_by else "no card")
-        check("Host answered: first match in order suspect, weapon, room",
+        check(f"Host answered: first match in order suspect, weapon, {labels[2].lower()}",
               event.shown_by_rule is not None)
         shown_card(page, log, event)
     else:
         assert isinstance(event, Suggestion)
         assert chosen(page, "Entry") == "Suggest"
         pick("Who suggested", event.by)
-        for label, card in zip(("Suspect", "Weapon", "Room"), event.cards, strict=True):
+        for label, card in zip(labels, event.cards, strict=True):
             pick(label, card)
         pick("Who showed a card", event.refuted_by or "Nobody")
         shown_card(page, log, event)

@@ -135,3 +135,12 @@ def test_an_owner_column_is_as_wide_as_its_widest_percentage() -> None:
     labels = column_labels(grid)
     assert widths[labels[grid.owners[1]]] >= 8 + 33
     assert {widths[labels[o]] for o in grid.owners if o != grid.owners[1]} == {CELL_WIDTH}
+
+
+def test_the_forum_grid_heads_its_places_as_places() -> None:
+    """The forum variant has no board: the heading of its third category said "— rooms —";
+    a boxed edition's keeps it."""
+    assert list(grid_table(film_grid(6)).index).count("— places —") == 1
+    with Notebook(new_game(editions()["clue-classic"].deck, ("A", "B", "C"),
+                           Dealing.CLASSIC)) as notebook:
+        assert "— rooms —" in list(grid_table(notebook.grid()).index)
