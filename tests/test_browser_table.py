@@ -21,13 +21,22 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.grid_view import CELL_WIDTH, LABEL, OWNERS_IN_SIGHT, short_names
+from notebook_app.grid_view import (
+    CELL_WIDTH,
+    LABEL,
+    LABEL_ROOM,
+    OWNERS_IN_SIGHT,
+    column_labels,
+    label_width,
+    short_names,
+)
 from notebook_app.screens.game import export_name
 from notebook_app.store import Store
 from notebook_app.turns import forum_style
 from solver.editions import Dealing, editions, forum_dealt, forum_deck, new_game
 from solver.game import ENVELOPE, Accusation, Event, GameLog, Reveal, Suggestion
 from solver.logfile import dumps, load, loads
+from solver.notebook import Notebook
 from solver.values import replace
 from tests.phone import (
     PHONE,
@@ -149,11 +158,12 @@ def test_every_decks_chips_fit_a_phone(
             if name == "classic":
                 no_toolbar_over_the_caption(page, artifacts_dir)
             every_name_whole_in_the_grid(page, name, artifacts_dir)
-            owners_in_sight(page, name, len(log.game.owners), artifacts_dir)
+            every_label_whole(page, log)
+            owners_in_sight(page, name, log, artifacts_dir)
         browser.close()
 
 
-def owners_in_sight(page: Page, name: str, owners: int, artifacts_dir: Path) -> None:
+def owners_in_sight(page: Page, name: str, log: GameLog, artifacts_dir: Path) -> None:
     """Beside the card names, room for seven owner columns, so that up to six players and the
     envelope need no scrolling (the classic box's names at six players did by 6 px) and a
     12-player table shows the envelope and six players (its card column took 197 px for
@@ -165,6 +175,7 @@ def owners_in_sight(page: Page, name: str, owners: int, artifacts_dir: Path) -> 
     shown, width = scroller.evaluate("e => [e.clientWidth, e.scrollWidth]")
     if name == "classic":
         assert width <= shown + 1, (name, width, shown)
+    owners = len(log.game.owners)
     if owners <= OWNERS_IN_SIGHT:
         return
     assert shown - found["edges"][0] >= OWNERS_IN_SIGHT * CELL_WIDTH - 1, (name, found, shown)
@@ -175,6 +186,25 @@ def owners_in_sight(page: Page, name: str, owners: int, artifacts_dir: Path) -> 
     assert swiped and all(LABEL[ENVELOPE] in cells for cells in swiped.values()), (name, swiped)
     page.screenshot(path=artifacts_dir / f"table-grid-{name}-swiped.png")
     scroller.evaluate("e => { e.scrollLeft = 0; }")
+
+
+LABELS_CUT = """(room) => {  // the header labels wider than their room, as Chromium measures
+  // them in the grid's header font
+  const ctx = document.createElement('canvas').getContext('2d');
+  const main = document.querySelector('[data-testid="stMain"]');
+  ctx.font = '400 14px ' + getComputedStyle(main).fontFamily;
+  return Object.entries(room).map(([label, px]) => [label, ctx.measureText(label).width, px])
+    .filter(([label, width, px]) => width > px);
+}"""
+
+
+def every_label_whole(page: Page, log: GameLog) -> None:
+    """Every owner column's header label fits its column (`label_width`, less the cell's
+    padding; a wide character's space beside it may go): "Шуш" (Шушера) was cut by 2 px."""
+    with Notebook(log.game) as notebook:
+        labels = column_labels(notebook.grid()).values()
+    room = {label: label_width(label) - CELL_WIDTH + LABEL_ROOM for label in labels}
+    assert page.evaluate(LABELS_CUT, room) == []
 
 
 def no_toolbar_over_the_caption(page: Page, artifacts_dir: Path) -> None:
@@ -326,7 +356,7 @@ def test_a_whole_game_through_the_turn_screen(
     owners = analysis["owners"]
     assert list(on_screen) == list(analysis["cells"])
     players = [o for o in owners if o not in LABEL]
-    label_of = {**LABEL, **short_names(players, taken=set(LABEL.values()))}
+    label_of = {**LABEL, **short_names(players, taken=set(LABEL.values()), room=LABEL_ROOM)}
     for card, row in analysis["cells"].items():  # by column label: the envelope's may come first
         face_up = card in whole.game.face_up
         assert on_screen[card] == {
