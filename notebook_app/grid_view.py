@@ -539,6 +539,23 @@ def likeliest(envelopes: Sequence[tuple[str, str, str, float]], shown: int = 3) 
                     same).format(envelopes=listed, count=same, chance=chances[shown - 1])
 
 
+def owner_order(grid: Grid) -> list[str]:
+    """The owner columns' labels in the order a table too wide for the phone shows them: the
+    envelope first, beside the names (the column a player reads most), then the others in
+    seating order, and mine last: I know my own hand, and at eight players it took one of the
+    seven columns in sight (it is still there, a swipe away, and taps explain it).
+
+    >>> from solver.editions import Dealing, editions, new_game
+    >>> deck = editions()["clue-classic"].deck
+    >>> owner_order(Grid(new_game(deck, ("Ann", "Bob", "Cat"), Dealing.CLASSIC, me="Bob"), {}))
+    ['Env', 'Ann', 'Cat', 'Bob']
+    """
+    labels = column_labels(grid)
+    first, last = [ENVELOPE], [grid.game.me] if grid.game.me in labels else []
+    return [labels[owner] for owner in
+            [*first, *(o for o in grid.owners if o not in (*first, *last)), *last]]
+
+
 def cell_at(grid: Grid, row: int, column: int) -> tuple[str, str] | None:
     """The (card, owner) under a table position, or ``None`` on a category heading."""
     rows = grid_rows(grid)

@@ -168,13 +168,32 @@ def owners_in_sight(page: Page, name: str, log: GameLog, artifacts_dir: Path) ->
     envelope need no scrolling (the classic box's names at six players did by 6 px) and a
     12-player table shows the envelope and six players (its card column took 197 px for
     "Квартира Коли Герасимова", leaving four): swiped to its end, the envelope's column is
-    still in sight, pinned beside the names."""
+    still in sight, pinned beside the names, and mine is last. Above a table that scrolls, and
+    only there, a hint says more players are to the right (it said nothing)."""
     grid = page.locator('.st-key-notebook_grid [data-testid="stDataFrame"]')
     found = page.evaluate(CUT_NAMES, COLOURS)
     scroller = grid.locator(".dvn-scroller")
     shown, width = scroller.evaluate("e => [e.clientWidth, e.scrollWidth]")
     if name == "classic":
         assert width <= shown + 1, (name, width, shown)
+    from playwright.sync_api import expect
+
+    hint = page.locator(".st-key-grid_swipe")
+    expect(hint).to_have_count(1)  # drawn always, shown by a CSS container query
+    assert hint.is_visible() == (width > shown + 1), (name, width, shown)
+    me = log.game.me
+    assert me is not None
+    with Notebook(log.game) as notebook:
+        mine = column_labels(notebook.grid())[me]
+    if width > shown + 1:
+        assert "More players to the right, your own column last" in hint.inner_text()
+        columns = list(next(iter(poll(page, lambda: grid_in_sight(page), bool).values())))
+        assert columns[0] == LABEL[ENVELOPE], (name, columns)
+        scroller.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+        assert poll(page, lambda: page.evaluate(EDGE_IN_SIGHT, True), bool), name
+        columns = list(next(iter(poll(page, lambda: grid_in_sight(page), bool).values())))
+        assert columns[-1] == mine, (name, columns)
+        scroller.evaluate("e => { e.scrollLeft = 0; }")
     owners = len(log.game.owners)
     if owners <= OWNERS_IN_SIGHT:
         return
@@ -184,6 +203,7 @@ def owners_in_sight(page: Page, name: str, log: GameLog, artifacts_dir: Path) ->
     assert in_sight, f"{name}: the grid's last column is not in sight"
     swiped = grid_in_sight(page)
     assert swiped and all(LABEL[ENVELOPE] in cells for cells in swiped.values()), (name, swiped)
+    assert all(list(cells)[-1] == mine for cells in swiped.values()), (name, swiped)
     page.screenshot(path=artifacts_dir / f"table-grid-{name}-swiped.png")
     scroller.evaluate("e => { e.scrollLeft = 0; }")
 

@@ -19,6 +19,7 @@ from notebook_app.grid_view import (
     column_labels,
     grid_styles,
     grid_table,
+    owner_order,
     owner_widths,
     text_width,
 )
@@ -170,6 +171,22 @@ def test_every_player_label_whole_in_its_column() -> None:
             assert text_width(envelope) <= LABEL_ROOM + widths[envelope] - CELL_WIDTH, (
                 language, widths)
     assert [labels[name] for name in names] == ["Ann", "Ben", "Chl", "Dev", "Em", "Fel"]
+
+
+def test_my_column_last_where_the_owners_scroll() -> None:
+    """At eight players my own column took one of the seven in sight, though I know my hand:
+    where the owners scroll sideways, the envelope comes first and mine last."""
+    with speaking("ru"):
+        grid = film_grid(8)
+        game = grid.game
+        mine = new_game(game.deck, game.player_names, Dealing.FORUM, me=game.player_names[1])
+        with Notebook(mine) as notebook:
+            order = owner_order(notebook.grid())
+        labels = column_labels(grid)
+        spectator = owner_order(grid)
+    assert order == [labels[ENVELOPE], *(labels[p] for p in game.player_names if p != "Игрок 2"),
+                     labels["Игрок 2"]]
+    assert spectator == [labels[ENVELOPE], *(labels[p] for p in game.player_names)]
 
 
 def test_a_wide_envelope_label_leaves_six_players_in_sight() -> None:
