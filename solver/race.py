@@ -59,7 +59,7 @@ from .game import (
 from .i18n import Message, _, percent_said, say
 from .limits import MAX_SAMPLES, RACE_VIEWS, RACE_WORK
 from .model import DealModel
-from .notebook import SOLVER, Grid
+from .notebook import SOLVER, Grid, Knowledge
 from .odds import (
     Count,
     DealMatrix,
@@ -140,6 +140,16 @@ class Race:
             if name not in self.out:
                 miss *= 1.0 - chance
         return 1.0 - miss
+
+    def said(self, player: str) -> str:
+        """``player``'s chance in words (`percent_said`): drawn from deals weighed as players
+        play, so never "0%" or "100%" ("<1%", ">99%"); certain only once a correct accusation
+        was said aloud (everyone knows, nothing drawn).
+
+        >>> Race({"Bob": 1.0, "Cat": 0.0}, 100).said("Bob"), Race({"Bob": 1.0}, 0).said("Bob")
+        ('>99%', '100%')
+        """
+        return percent_said(self.players[player], undecided=self.samples > 0)
 
     def to_json(self) -> dict[str, Any]:
         """``{"players": {name: chance}, "samples": n, "kept": k, "fallback": bool,
@@ -936,6 +946,9 @@ class Verdict:
     """The standard error of ``right`` (0 when it is exact)."""
     outlook: Outlook | None = None
     """What waiting is worth (``None`` when the envelope is certain)."""
+    ruled_out: bool = False
+    """``triple`` is in no deal that fits the log (`accusation_verdict`'s chosen triple): its
+    ``right`` of 0 is certain, not only as players play."""
 
     def reason(self) -> str:
         """One line a player can follow, in the current language."""
@@ -952,8 +965,12 @@ class Verdict:
             default=None,
         )
         ahead = self.outlook
-        figures = {"right": percent_said(self.right), "clear": percent_said(ahead.clear),
-                   "known": percent_said(ahead.known)}
+        # as players play, on the deals drawn: never 0 % or 100 % unless every deal that fits
+        # the log agrees (the triple ruled out; nobody else left, or to move, before my question)
+        figures = {"right": percent_said(self.right, undecided=not self.ruled_out),
+                   "clear": percent_said(ahead.clear,
+                                         undecided=leader is not None and ahead.later),
+                   "known": percent_said(ahead.known, undecided=True)}
         if self.accuse:
             odds = say("accuse now: right {right} if players seldom bluff; nobody else solves "
                        "before your next question: {clear}", **figures)
@@ -968,7 +985,7 @@ class Verdict:
                        verdict=odds)
         elif self.race.players[leader] >= 0.005:
             line = say("{verdict}; {player} may already know: {chance}", verdict=odds,
-                       player=leader, chance=percent_said(self.race.players[leader]))
+                       player=leader, chance=self.race.said(leader))
         else:
             line = say("{verdict}; nobody seems to know it yet", verdict=odds)
         return fallback_note(line) if self.race.fallback else line
@@ -1044,8 +1061,10 @@ def accusation_verdict(log: GameLog, triple: Sequence[str], *, grid: Grid | None
         assert found is not None
         right, error = verdict.race.conditioned(found).get(check.triple, (0.0, 0.0))
         clear = verdict.outlook.clear
+    ruled_out = (check.exact and check.probability == 0) or any(
+        grid[c, ENVELOPE] is Knowledge.NO for c in check.triple)
     return dataclasses.replace(verdict, triple=check.triple, right=right, right_error=error,
-                               accuse=check.safe or right > clear)
+                               accuse=check.safe or right > clear, ruled_out=ruled_out)
 
 
 __all__ = [

@@ -1112,5 +1112,56 @@ def test_the_verdict_never_says_0_for_a_chance_that_is_not_none() -> None:
                       race=Race(players={"Bob": 0.003, "Cat": 0.004}, samples=100),
                       outlook=outlook)
     said = verdict.reason()
-    assert "right <1%" in said and "settles the envelope in 0%" in said, said
+    assert "right <1%" in said and "settles the envelope in <1%" in said, said
     assert "right 0%" not in said
+
+
+def test_the_race_line_never_states_a_chance_as_players_play_as_certain() -> None:
+    """A phone play-through read "nobody else solves before your next question: 100%, and then
+    you know it: 0%": figures from deals drawn as players play (players asking about cards they
+    do not hold), not from logic, so ">99%" and "<1%"; "Bob may already know" likewise.
+    Certain where the rules make it so: with nobody else left in the game, nobody else
+    solves first."""
+    from solver.race import Outlook, Race, Verdict
+
+    outlook = Outlook(question=("A", "B", "C"), later=True, clear=1.0, worth=0.0, first=0.0,
+                      deals=60)
+    verdict = Verdict(accuse=False, triple=("A", "B", "C"), right=1.0, threat=1.0,
+                      race=Race(players={"Bob": 1.0, "Cat": 0.0}, samples=100),
+                      outlook=outlook)
+    assert verdict.reason() == ("wait: right >99% if players seldom bluff; nobody else solves "
+                                "before your next question: >99%, and then you know it: <1%; "
+                                "Bob may already know: >99%")
+    out = Race(players={"Bob": 1.0, "Cat": 0.0}, samples=100, out=("Bob", "Cat"))
+    alone = Verdict(accuse=False, triple=("A", "B", "C"), right=0.5, threat=0.0, race=out,
+                    outlook=outlook)
+    assert alone.reason().startswith("wait: right 50% if players seldom bluff; nobody else "
+                                     "solves before your next question: 100%, "), alone.reason()
+
+
+def test_accuse_says_right_0_only_for_a_triple_no_deal_has(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Cid named Plum, Wrench, Hall and nobody refuted: the race drops that envelope (Cid would
+    have accused), an assumption about play: "right <1%". A triple holding a card of mine is
+    in no deal that fits the log: "right 0%"."""
+    for triple, right in ((("Professor Plum", "Wrench", "Hall"), "right <1% "),
+                          (("Miss Scarlet", "Wrench", "Hall"), "right 0% ")):
+        assert main(["accuse", str(FIXTURE), *triple]) == 0
+        verdict = capsys.readouterr().out.splitlines()[-1]
+        assert verdict.startswith(f"suggest first, then decide: {right}"), verdict
+
+
+def test_race_command_says_a_chance_as_players_play_is_never_certain(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every drawn deal drops the envelope Cid would have accused: each player's chance is
+    "<1%", not "0%"; once a correct accusation is said aloud everyone knows: "100%"."""
+    assert main(["race", str(FIXTURE), "--samples", "100"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1:] == ["  Bob: <1%", "  Cid: <1%", "  Dee: <1%"], lines
+    log = load(FIXTURE)
+    solved = replace(log, events=(*log.events, Accusation("Bob", ("Mr. Green", "Rope",
+                                                                  "Study"), correct=True)))
+    save(solved, tmp_path / "solved.json")
+    assert main(["race", str(tmp_path / "solved.json")]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "Bob accused correctly: the game is over.", "  Bob: 100%", "  Cid: 100%", "  Dee: 100%"]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from solver.game import GameLog
-from solver.i18n import N_, Message, _, ngettext, percent_said, say
+from solver.i18n import N_, Message, _, ngettext, say
 
 from ..choices import remember_choices
 from ..entry import fill_form, next_entry, start_edit, submit_entry
@@ -130,7 +130,7 @@ def weigh(log: GameLog, watching: bool,
                 line = say("nobody seems to know the envelope yet")
             elif leader is not None:
                 line = say("{player} may already know: {chance}", player=leader,
-                           chance=percent_said(chances[leader]))
+                           chance=drawn.said(leader))  # as players play: never 100%
             if line is not None and drawn.fallback:
                 line = fallback_note(line)
             return line, drawn
