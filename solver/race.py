@@ -928,6 +928,45 @@ def outlook(log: GameLog, race_of: Race, question: Triple, chances: Mapping[Trip
     return Outlook(question, later, clear, worth, first, len(played))
 
 
+def settles_surely(log: GameLog, question: Triple) -> bool | None:
+    """Whether the answer to my ``question`` leaves me the envelope in every deal that fits
+    ``log`` (True), in none (False), or in some only (``None``): each answer the table may
+    give, a player showing me one of the cards after those before them passed, or nobody
+    refuting, is put to the SAT model (an answer no deal gives is skipped). Not for a
+    spectator, nor with side cards (nobody refuting, I look at one: ``None``)."""
+    game = log.game
+    me = game.me
+    if me is None or game.side_cards:
+        return None
+    model = DealModel(game)
+    for event in log.events:
+        model.add(event)
+    base = list(model.selectors)
+    order = game.answer_order(me)
+    answers = [Suggestion(me, question, passes=order[:i], refuted_by=player, shown=card)
+               for i, player in enumerate(order) for card in question
+               if card not in game.my_cards and card in model.live_cards]
+    answers.append(Suggestion(me, question, passes=order))
+    solver = Solver(name=SOLVER, bootstrap_with=model.clauses)
+    settles: set[bool] = set()
+    try:
+        for answer in answers:
+            selector, clauses = model.add(answer)
+            solver.append_formula(clauses)
+            view = [*base, selector]
+            if not solver.solve(assumptions=view):
+                continue
+            found = set(solver.get_model() or ())
+            envelope = [c for c in model.live_cards if model.holds(ENVELOPE, c) in found]
+            settles.add(not any(solver.solve(assumptions=[*view, -model.holds(ENVELOPE, c)])
+                                for c in envelope))
+            if len(settles) > 1:
+                return None
+    finally:
+        solver.delete()
+    return settles.pop() if settles else None
+
+
 @dataclass(frozen=True)
 class Verdict:
     """Whether to accuse now, from the chance of being right and the race."""
@@ -949,6 +988,11 @@ class Verdict:
     ruled_out: bool = False
     """``triple`` is in no deal that fits the log (`accusation_verdict`'s chosen triple): its
     ``right`` of 0 is certain, not only as players play."""
+    settles: bool | None = None
+    """Before my question: whether its answer leaves me the envelope in every deal that fits
+    the log, or in none (`settles_surely`, asked only where the deals drawn all agree);
+    ``None``: in some, or not asked. Only "every deal" is said plainly ("100%"): the turns of
+    players who move before mine (the outlook plays none) may add what settles it."""
 
     def reason(self) -> str:
         """One line a player can follow, in the current language."""
@@ -970,7 +1014,8 @@ class Verdict:
         figures = {"right": percent_said(self.right, undecided=not self.ruled_out),
                    "clear": percent_said(ahead.clear,
                                          undecided=leader is not None and ahead.later),
-                   "known": percent_said(ahead.known, undecided=True)}
+                   "known": percent_said(ahead.known,
+                                         undecided=not (self.settles and ahead.known >= 0.5))}
         if self.accuse:
             odds = say("accuse now: right {right} if players seldom bluff; nobody else solves "
                        "before your next question: {clear}", **figures)
@@ -1037,7 +1082,11 @@ def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
             for card in triple:
                 table[card] = table.get(card, 0.0) + chance
     ahead = outlook(log, race_of, best, mine, table, seed=seed)
-    return Verdict(right > ahead.clear, best, right, race_of.threat(), race_of, error, ahead)
+    sure = None  # where the deals drawn all agree, whether every deal that fits the log does
+    if not ahead.later and not 0.005 <= ahead.known < 0.995:
+        sure = settles_surely(log, best)
+    return Verdict(right > ahead.clear, best, right, race_of.threat(), race_of, error, ahead,
+                   settles=sure)
 
 
 def accusation_verdict(log: GameLog, triple: Sequence[str], *, grid: Grid | None = None,
@@ -1092,6 +1141,7 @@ __all__ = [
     "public_events",
     "public_form",
     "race",
+    "settles_surely",
     "table_odds",
     "won_by",
 ]

@@ -1139,6 +1139,43 @@ def test_the_race_line_never_states_a_chance_as_players_play_as_certain() -> Non
                                      "solves before your next question: 100%, "), alone.reason()
 
 
+def test_the_answer_settles_the_envelope_surely_only_where_every_deal_agrees() -> None:
+    """Before my question nobody moves: whether its answer leaves me the envelope is logic
+    (`settles_surely`, every answer the table may give on the SAT model), so the line says it
+    plainly where every deal agrees ("settles the envelope in 100%"), and ">99%" where only
+    the deals drawn do; never "0%": players who move before me may tell what settles it."""
+    from solver.race import Outlook, Race, Verdict, settles_surely
+
+    log = load("examples/classic-six-players.json")
+    me = log.game.me
+    asks = [i for i, e in enumerate(log.events) if isinstance(e, Suggestion) and e.by == me]
+    late, early = log.upto(asks[-2]), log.upto(asks[0])
+    verdict = accuse_or_wait(late, samples=100)
+    assert verdict.outlook is not None and not verdict.outlook.later
+    assert verdict.outlook.known == 1.0 and verdict.settles is True
+    assert "the answer settles the envelope in 100%" in verdict.reason(), verdict.reason()
+    assert settles_surely(early, verdict.triple) is None  # nobody refuting would settle it
+    # naming a card of mine, nobody refuting leaves the other two categories open, and any
+    # card shown leaves the rest
+    mine = next(c for c in log.game.my_cards)
+    triple = tuple(mine if log.game.category_of(mine) is cat else log.game.deck.of(cat)[0]
+                   for cat in CATEGORIES)
+    assert settles_surely(early, (triple[0], triple[1], triple[2])) is False
+    outlook = Outlook(question=("A", "B", "C"), later=False, clear=1.0, worth=0.5, first=1.0,
+                      deals=60)
+    race_of = Race(players={"Bob": 0.0}, samples=100)
+    for settles, said in ((True, "100%"), (None, ">99%")):
+        drawn = Verdict(accuse=False, triple=("A", "B", "C"), right=0.5, threat=0.0,
+                        race=race_of, outlook=outlook, settles=settles)
+        assert f"settles the envelope in {said};" in drawn.reason(), drawn.reason()
+    never = Outlook(question=("A", "B", "C"), later=False, clear=1.0, worth=0.5, first=0.0,
+                    deals=60)
+    for settles, said in ((False, "<1%"), (None, "<1%")):  # others may move before me
+        drawn = Verdict(accuse=False, triple=("A", "B", "C"), right=0.5, threat=0.0,
+                        race=race_of, outlook=never, settles=settles)
+        assert f"settles the envelope in {said};" in drawn.reason(), drawn.reason()
+
+
 def test_accuse_says_right_0_only_for_a_triple_no_deal_has(
         capsys: pytest.CaptureFixture[str]) -> None:
     """Cid named Plum, Wrench, Hall and nobody refuted: the race drops that envelope (Cid would
