@@ -611,6 +611,11 @@ def test_edit_an_event(store: Store) -> None:
     assert events(at) == (edited, Reveal("Dan", ("Wrench",)))
     note = store.latest(game_id).note  # type: ignore[union-attr]
     assert told(note).render("en") == "edited event 1" and note.startswith("{")  # as data
+    # the Undo button names the entry it takes back, as the log describes it; the latest
+    # entry, another, shows under the tabs
+    assert shown(at.button(key="undo").label) == ("Undo the edit of #1: Ann: Mrs. White, Knife, "
+                                                  "Lounge → Dan showed Lounge; Bob, Cat passed")
+    assert "Latest: #2 Dan revealed Wrench" in [shown(c.value) for c in at.caption]
 
 
 def test_edit_a_reveal_keeps_its_kind(store: Store) -> None:
@@ -761,7 +766,7 @@ def test_undo_can_delete_another_tabs_entry(store: Store) -> None:
     assert store.load(game_id).events == (one, two)  # type: ignore[union-attr]
     assert events(at) == (one, two)
     assert "The game changed on another screen; reloaded" in texts(at)
-    assert shown(at.button(key="undo").label) == "Undo: recorded event 2"
+    assert shown(at.button(key="undo").label) == "Undo #2: Dan revealed Wrench"
 
 
 def test_saving_from_a_stale_tab_drops_another_devices_events(store: Store) -> None:
@@ -2001,7 +2006,8 @@ def test_a_saved_entry_says_so_without_covering_the_verdict(store: Store) -> Non
     submit(at)
     assert len(events(at)) == 1
     assert not at.toast
-    assert shown(at.button(key="undo").label) == "Undo: recorded event 1"
+    assert shown(at.button(key="undo").label) == ("Undo #1: Ann: Mrs. White, Knife, Lounge → "
+                                                  "nobody showed; Bob, Cat, Dan passed")
     assert "Accusation is safe: Mrs. White, Knife, Lounge" in texts(at)  # the verdict, in view
 
 
