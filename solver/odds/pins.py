@@ -37,14 +37,20 @@ pass, and one per pair of envelope rows multiplied at a second slot.
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
+from types import ModuleType
+from typing import Any
 
 from ..cards import CATEGORIES
 from ..game import Triple
+from ..limits import Stopped
+from . import warm
 from .exclusion import Unsupported, is_refutation
 from .owners import OwnerCount, owner_count
 from .programme import Budget, Steps, finish
@@ -163,8 +169,17 @@ def order_by_state(touch: dict[str, set[int]], places: Sequence[int],
     return order
 
 
+MOST = 20_000
+"""The most tries of the compiled search (`Bound.searched`, about 1 microsecond a try)."""
+WORTH = 500
+"""Units of estimated work per try of the compiled search."""
+REACH = 16
+"""How far the compiled search moves a card in one try."""
+SLACKS = (0.1, 0.3)
+"""How much higher a bound the compiled search keeps at its first try (falling to nothing):
+one search each, the best order of both kept."""
 SHIFT = 8
-"""How far `Bound.searched` moves a card in one try."""
+"""How far `Bound.searched` moves a card in one try, where numba does not load."""
 TRY_WORTH = 20_000
 """Units of estimated work per try of `Bound.searched`."""
 TRIES = 1_000
@@ -222,10 +237,25 @@ class Bound:
         return work
 
     def searched(self, order: list[str]) -> list[str]:
-        """``order``, improved where the bound allows: a card at a time moved up to `SHIFT`
-        places, the move kept where the bound is no higher; one try per `TRY_WORTH` units of
-        the bound, at most `TRIES`, from a fixed seed (the same order on every machine)."""
+        """``order``, improved where the bound allows. Compiled (`order_kernel.searched`): one
+        try per `WORTH` units of the bound, at most `MOST`, a card moved up to `REACH` places,
+        a move kept where the bound rises by less than a slack falling from `SLACKS` to nothing
+        (one search each, the best kept).
+        Where numba does not load: a card at a time moved up to `SHIFT` places, the move kept
+        where the bound is no higher, one try per `TRY_WORTH` units, at most `TRIES`. Both from
+        fixed seeds: the same order on every machine."""
         best = self.work(order)
+        found = searcher()
+        if found is not None:
+            import numpy as np
+
+            arrays = self.arrays(order)
+            tries = min(MOST, best // WORTH)
+            if tries <= 0:
+                return order
+            kept = [found.searched(np.arange(len(order)), *arrays, self.refutations, tries,
+                                   REACH, slack) for slack in SLACKS]
+            return min(([order[i] for i in k] for k in kept), key=self.work)
         rng = random.Random(len(order))
         for _ in range(min(TRIES, best // TRY_WORTH)):
             i = rng.randrange(len(order))
@@ -235,6 +265,46 @@ class Bound:
             if i != j and (work := self.work(moved)) <= best:
                 order, best = moved, work
         return order
+
+    def arrays(self, order: Sequence[str]) -> tuple[Any, ...]:
+        """The bound's tables for `order_kernel`, cards by their index in ``order``."""
+        touch_at, refutes_at = [0], [0]
+        touch: list[int] = []
+        refutes: list[int] = []
+        for c in order:
+            touch += self.touch[c]
+            refutes += self.of[c]
+            touch_at.append(len(touch))
+            refutes_at.append(len(refutes))
+        axis = [-1 if self.slot[c] is None else self.slot[c] for c in order]
+        import numpy as np
+
+        return tuple(np.array(a, np.int64) for a in (
+            touch, touch_at, refutes, refutes_at, axis, self.places))
+
+
+@cache
+def searcher() -> ModuleType | None:
+    """The compiled search (`order_kernel`), or ``None`` where numba does not load (logged
+    once)."""
+    warm.wait()  # a server making the kernels ready apart: its compile, not a second one here
+    try:
+        with warm.held():
+            import numpy as np
+
+            from . import order_kernel
+
+            one = np.zeros(1, np.int64)
+            order_kernel.searched(np.arange(2), one, np.zeros(3, np.int64), one,
+                                  np.zeros(3, np.int64), np.full(2, -1, np.int64),
+                                  np.ones(1, np.int64), 1, 2, 1, 0.5)  # its machine code loaded
+    except Stopped:
+        raise
+    except Exception:
+        logging.getLogger(__name__).warning("compiled card order search unavailable",
+                                            exc_info=True)
+        return None
+    return order_kernel
 
 
 MADE = 16

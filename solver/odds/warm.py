@@ -62,11 +62,13 @@ STAMP = "kernels.sha256"
 
 def load_all() -> None:
     """Load the three counts' kernels in this process (compiled where numba's cache lacks
-    them), the programme's first as the others' warm-ups count with it."""
-    from . import compiled, exclusion_compiled, pins_compiled
+    them), the programme's first as the others' warm-ups count with it, and card by card's
+    search for its cards' order (`pins.searcher`)."""
+    from . import compiled, exclusion_compiled, pins, pins_compiled
 
     compiled.kernel()
     exclusion_compiled.kernel()
+    pins.searcher()
     pins_compiled.kernel()
 
 
