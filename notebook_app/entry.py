@@ -11,6 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from solver.cards import CATEGORIES, Category
+from solver.editions import forum_dealt
 from solver.errors import InvalidLogError
 from solver.game import Accusation, Event, Note, Reveal, Suggestion
 from solver.i18n import N_, _
@@ -197,6 +198,8 @@ def missing() -> str | None:
     if kind == "Reveal":
         return None if state.get("r_cards") else _("Tap the cards you saw.")
     if picked_cards() is None:
+        if forum_dealt(live().log.game):
+            return _("Tap a suspect, a weapon and a place.")
         return _("Tap a suspect, a weapon and a room.")
     if kind == "Accusation":
         return None if state.get("e_result") in (WRONG, RIGHT) else _("Tap wrong or right.")

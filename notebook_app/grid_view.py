@@ -16,6 +16,7 @@ from unicodedata import east_asian_width
 import pandas as pd
 
 from solver.cards import CATEGORIES, Category
+from solver.editions import forum_dealt
 from solver.game import ENVELOPE, SIDE
 from solver.i18n import N_, _, ngettext, percent_said
 from solver.notebook import Grid, Knowledge
@@ -51,24 +52,34 @@ NARROW = frozenset(" .,'\u2019-ijlftrI!:;|()")
 BROAD = frozenset("mwMWшщюжыфмШЩЮЖЫФ\u041c\u2014%")  # \u041c: Cyrillic capital Em
 CELL_PADDING = 16
 """Pixels the grid leaves on the two sides of a cell's text (8 each)."""
+LABEL_ROOM = CELL_WIDTH - CELL_PADDING // 2 + 1
+"""Pixels of header label an owner column of `CELL_WIDTH` shows whole: the text starts after
+the cell's 8 px of padding and is cut at the column's edge ("Шуш", 29.3 px in Chromium, lost
+2 px of its last letter, "Emm" 3.6 px); two Japanese characters (28 px) lose only the space
+beside the second."""
+LABEL_SLACK = 2
+"""Pixels a column widened for its header label keeps beyond the label's `text_width`, for
+that estimate's error."""
 OWNERS_IN_SIGHT = 7
 """Owner columns a phone shows beside the card names: six players and the envelope."""
 NAMES_CAP = PHONE_TABLE - OWNERS_IN_SIGHT * CELL_WIDTH
 """Pixels of the card column at a table of seven players or more, whose owners cannot all be in
 sight at once: six players and the envelope are, the others a swipe away, and the longer card
 names are shortened to fit (`card_labels`). At 12 players the full names took 197 of 366 px
-and left four owner columns and part of a fifth in sight."""
+and left four owner columns and part of a fifth in sight. Less where the envelope's label
+widens its column (`card_column_width`)."""
 NAMES_SLACK = 4
 """Pixels the card column keeps beyond its widest text, for the error of `text_width`."""
 ELLIPSIS = "…"
 
 
 def short_names(
-    names: Sequence[str], width: int = 3, taken: Collection[str] = ()
+    names: Sequence[str], width: int = 3, taken: Collection[str] = (), room: float | None = None
 ) -> dict[str, str]:
-    """Unique labels of at most ``width`` characters: the name's start when no other name
-    shares it, else initials, else its first letters and a later one, else a number. Labels in
-    ``taken`` (the envelope's and side pile's columns) are never given to a player.
+    """Unique labels of at most ``width`` characters (and, given ``room``, at most that many
+    pixels, `text_width`, where it can be: "Шу", not "Шуш"): the name's start when no other
+    name shares it, else initials, else its first letters and a later one, else a number.
+    Labels in ``taken`` (the envelope's and side pile's columns) are never given to a player.
 
     >>> short_names(["Aino", "Niko", "Nina", "Oona"])
     {'Aino': 'Ain', 'Niko': 'Nik', 'Nina': 'Nin', 'Oona': 'Oon'}
@@ -76,19 +87,32 @@ def short_names(
     {'Ann': 'Ann', 'Anna': 'Ana', 'Annabel': 'Anb', 'Marjaana Punakulta': 'MP', 'Marja': 'Mar'}
     >>> short_names(["Enver", "Bob"], taken={"Env"})
     {'Enver': 'Ene', 'Bob': 'Bob'}
+    >>> short_names(["Шушера", "Шура", "Emma", "Emmi"], room=LABEL_ROOM)
+    {'Шушера': 'Шу', 'Шура': 'Шур', 'Emma': 'Ema', 'Emmi': 'Emi'}
     """
-    starts = Counter(n[:width] for n in names)
+    def fits(label: str) -> bool:
+        return room is None or text_width(label) <= room
+
+    def start_of(name: str) -> str:
+        start = name[:width]
+        while len(start) > 1 and not fits(start):
+            start = start[:-1]
+        return start
+
+    starts = Counter(start_of(n) for n in names)
     unique = {start for start, count in starts.items() if count == 1 and start not in taken}
     reserved = unique | set(taken)
     labels: dict[str, str] = {}
     for name in names:
-        start = name[:width]
+        start = start_of(name)
         if start in unique:
             labels[name] = start
             continue
         words = name.split()
         candidates = ["".join(w[0] for w in words)[:width]] if len(words) > 1 else []
         candidates += [name[: width - 1] + ch for ch in name[width - 1 :] if not ch.isspace()]
+        candidates += [start[:-1] + ch for ch in name[len(start) - 1:] if not ch.isspace()]
+        candidates = [c for c in candidates if fits(c)]
         candidates += [f"{name[: width - 1]}{i}" for i in range(1, len(names) + 2)]
         taken = set(labels.values()) | reserved
         labels[name] = next(c for c in candidates if c.strip() and c not in taken)
@@ -98,7 +122,7 @@ def short_names(
 def column_labels(grid: Grid) -> dict[str, str]:
     """Short label of every owner column, in grid order."""
     own = {owner: _(label) for owner, label in LABEL.items()}
-    players = short_names(grid.game.player_names, taken=set(own.values()))
+    players = short_names(grid.game.player_names, taken=set(own.values()), room=LABEL_ROOM)
     return {owner: players.get(owner, own.get(owner, owner)) for owner in grid.owners}
 
 
@@ -127,7 +151,8 @@ def card_column_width(grid: Grid) -> int:
     players with long names), they scroll sideways under the names, which stay in place, the
     envelope's column first (`notebook_app.screens.grid`). At seven players or more, at most
     `NAMES_CAP`, and what is left beside the owner columns in sight: the longer names are
-    shortened (`card_labels`).
+    shortened (`card_labels`); less where the envelope's label widens its column (`label_width`:
+    "Конв" takes 41 px, and the seventh column in sight was cut by 6).
 
     >>> from solver.editions import Dealing, editions, forum_deck, new_game
     >>> finnish = editions()["cluedo-refresh-2012-fi"].deck
@@ -142,13 +167,21 @@ def card_column_width(grid: Grid) -> int:
     121
     >>> card_column_width(Grid(new_game(forum_deck(12), twelve, Dealing.FORUM), {}))
     121
+    >>> from solver.i18n import speaking
+    >>> with speaking("ru"):
+    ...     card_column_width(Grid(new_game(forum_deck(12), twelve, Dealing.FORUM), {}))
+    115
     """
     widest = ceil(max(text_width(text) for text in row_texts(grid))) + CELL_PADDING + NAMES_SLACK
-    owners = len(grid.owners) * CELL_WIDTH
+    labels = column_labels(grid)
     if len(grid.owners) > OWNERS_IN_SIGHT:  # the owners in sight end at a column's edge at
         # either end of the scroll, not in a sliver of the next column's text beside the pinned
         # envelope ("15%%")
-        return PHONE_TABLE - (PHONE_TABLE - min(widest, NAMES_CAP)) // CELL_WIDTH * CELL_WIDTH
+        envelope = label_width(labels[ENVELOPE])
+        beside = PHONE_TABLE - envelope  # the names and the players beside the envelope
+        cap = beside - (OWNERS_IN_SIGHT - 1) * CELL_WIDTH
+        return beside - (beside - min(widest, cap)) // CELL_WIDTH * CELL_WIDTH
+    owners = sum(label_width(label) for label in labels.values())
     if widest + owners > PHONE_TABLE >= widest - NAMES_SLACK + owners:
         return PHONE_TABLE - owners  # a table 1 px too wide would scroll by 1 px
     return widest
@@ -156,7 +189,8 @@ def card_column_width(grid: Grid) -> int:
 
 def row_texts(grid: Grid) -> list[str]:
     """Every text of the card column, in full: the cards, the category headings, its header."""
-    return [*grid.game.deck, *(category_row(c) for c in CATEGORIES), _("Card")]
+    places = forum_dealt(grid.game)
+    return [*grid.game.deck, *(category_row(c, places) for c in CATEGORIES), _("Card")]
 
 
 def card_labels(grid: Grid) -> dict[str, str]:
@@ -237,9 +271,14 @@ def cut(text: str, width: float, tail: str = "") -> str:
     return text[:end].rstrip() + ELLIPSIS + tail
 
 
-def category_row(category: Category) -> str:
-    """The label of the row that heads a category."""
-    return f"— {category_label(category)} —"
+def category_row(category: Category, places: bool = False) -> str:
+    """The label of the row that heads a category (``places``: the forum variant's word for
+    the third, `solver.editions.forum_dealt`).
+
+    >>> category_row(Category.ROOM), category_row(Category.ROOM, places=True)
+    ('— rooms —', '— places —')
+    """
+    return f"— {category_label(category, places=places)} —"
 
 
 def grid_rows(grid: Grid) -> list[str | None]:
@@ -261,10 +300,11 @@ def grid_table(
     """
     labels = column_labels(grid)
     names = card_labels(grid)
+    places = forum_dealt(grid.game)
     index: list[str] = []
     rows: list[list[str]] = []
     for category in CATEGORIES:
-        index.append(names[category_row(category)])
+        index.append(names[category_row(category, places)])
         rows.append([""] * len(labels))
         for card in grid.game.deck.of(category):
             index.append(names[card])
@@ -284,14 +324,32 @@ def grid_table(
 
 def owner_widths(table: pd.DataFrame) -> dict[str, int]:
     """Pixels of each owner column of `grid_table`: `CELL_WIDTH`, wider where a cell's text
-    would be cut (">99%" needs 42: Chromium's 32.4 after the 8 px of padding).
+    would be cut (">99%" needs 42: Chromium's 32.4 after the 8 px of padding) or its header
+    label (`label_width`: a broad Cyrillic "Шуш", a translated envelope's "Конв").
 
     >>> owner_widths(pd.DataFrame({"Env": ["✓", "37%"], "Ann": ["<1%", ">99%"]}))
     {'Env': 35, 'Ann': 42}
+    >>> owner_widths(pd.DataFrame({"Конв": ["✓"], "Юля": ["✓"], "Аня": ["✗"]}))
+    {'Конв': 41, 'Юля': 35, 'Аня': 35}
     """
-    return {label: max(CELL_WIDTH, ceil(max(text_width(text) for text in table[label]))
-                       + CELL_PADDING // 2 + 1)
+    return {label: max(label_width(label),
+                       ceil(max(text_width(text) for text in table[label])) + CELL_PADDING // 2
+                       + 1)
             for label in table.columns}
+
+
+def label_width(label: str) -> int:
+    """Pixels an owner column needs for its header ``label`` whole: `CELL_WIDTH` where the
+    label fits its `LABEL_ROOM` (a player's is made to, `column_labels`), else more, with
+    `LABEL_SLACK` (the envelope's "Конв" and "Kuori"; "封筒" fits).
+
+    >>> label_width("Ann"), label_width("封筒"), label_width("Конв"), label_width("Kuori")
+    (35, 35, 41, 42)
+    """
+    width = text_width(label)
+    if width <= LABEL_ROOM:
+        return CELL_WIDTH
+    return ceil(width) + CELL_PADDING // 2 + LABEL_SLACK
 
 
 def percent(probability: float) -> str:
@@ -396,7 +454,8 @@ def unfaded(style: str) -> str:
 def envelope_line(grid: Grid) -> str:
     """The envelope's known cards, and how many candidates each open category has.
 
-    For example ``"Suspect: Mrs. White · Weapon: 3 left · Room: 5 left"``.
+    For example ``"Suspect: Mrs. White · Weapon: 3 left · Room: 5 left"`` (``Place: 5 left`` in
+    the forum variant, `solver.editions.forum_dealt`).
     """
     known = grid.envelope()
     shown = {}
@@ -405,6 +464,8 @@ def envelope_line(grid: Grid) -> str:
         left = len(grid.envelope_candidates(category))
         shown[category.value] = (card if card is not None else
                                  ngettext("{count} left", "{count} left", left).format(count=left))
+    if forum_dealt(grid.game):
+        return _("Suspect: {suspect} · Weapon: {weapon} · Place: {room}").format(**shown)
     return _("Suspect: {suspect} · Weapon: {weapon} · Room: {room}").format(**shown)
 
 
@@ -476,6 +537,23 @@ def likeliest(envelopes: Sequence[tuple[str, str, str, float]], shown: int = 3) 
     return ngettext("Likeliest: {envelopes} · and {count} more at {chance}",
                     "Likeliest: {envelopes} · and {count} more at {chance}",
                     same).format(envelopes=listed, count=same, chance=chances[shown - 1])
+
+
+def owner_order(grid: Grid) -> list[str]:
+    """The owner columns' labels in the order a table too wide for the phone shows them: the
+    envelope first, beside the names (the column a player reads most), then the others in
+    seating order, and mine last: I know my own hand, and at eight players it took one of the
+    seven columns in sight (it is still there, a swipe away, and taps explain it).
+
+    >>> from solver.editions import Dealing, editions, new_game
+    >>> deck = editions()["clue-classic"].deck
+    >>> owner_order(Grid(new_game(deck, ("Ann", "Bob", "Cat"), Dealing.CLASSIC, me="Bob"), {}))
+    ['Env', 'Ann', 'Cat', 'Bob']
+    """
+    labels = column_labels(grid)
+    first, last = [ENVELOPE], [grid.game.me] if grid.game.me in labels else []
+    return [labels[owner] for owner in
+            [*first, *(o for o in grid.owners if o not in (*first, *last)), *last]]
 
 
 def cell_at(grid: Grid, row: int, column: int) -> tuple[str, str] | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.editions import Dealing, editions
+from solver.editions import forum_dealt
 from solver.game import (
     ENVELOPE,
     FIRST_IN_ORDER,
@@ -166,11 +166,10 @@ def is_directed(game: Game, event: Suggestion) -> bool:
 
 
 def forum_style(log: GameLog) -> bool:
-    """Whether the game asks one player at a time (the forum variant): its edition deals that
-    way, or a deck of no boxed edition has the forum's shape (N suspects, N weapons, N + 3 or
-    more places, 3 cards each), or an addressed suggestion is already recorded.
+    """Whether the game asks one player at a time (the forum variant): it was set up so
+    (`solver.editions.forum_dealt`), or an addressed suggestion is already recorded.
 
-    >>> from solver.editions import forum_deck, new_game
+    >>> from solver.editions import Dealing, editions, forum_deck, new_game
     >>> forum_style(GameLog(new_game(forum_deck(4), ("A", "B", "C", "D"), Dealing.FORUM)))
     True
     >>> classic = editions()["clue-classic"].deck  # six players hold 3 cards each here too
@@ -178,22 +177,8 @@ def forum_style(log: GameLog) -> bool:
     False
     """
     game = log.game
-    preset = editions().get(game.edition or "")
-    if preset is not None and preset.dealing is Dealing.FORUM:
-        return True
-    if any(isinstance(e, Suggestion) and is_directed(game, e) for e in log.events):
-        return True
-    deck, n = game.deck, len(game.players)
-    boxed = any(p.deck == deck and p.dealing is not Dealing.FORUM for p in editions().values())
-    return (
-        preset is None
-        and not boxed
-        and len(deck.suspects) == len(deck.weapons) == n
-        and len(deck.rooms) >= n + 3
-        and all(p.hand_size == 3 for p in game.players)
-        and not game.face_up
-        and not game.side_cards
-    )
+    return forum_dealt(game) or any(isinstance(e, Suggestion) and is_directed(game, e)
+                                    for e in log.events)
 
 
 def shown_candidates(

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import ClueError, ContradictionError, InvalidLogError
-from .i18n import N_, Listing, _, ngettext, percent_said
+from .i18n import N_, Listing, _, ngettext
 from .limits import MAX_FILE_BYTES, MAX_SAMPLES
 from .values import Value
 
@@ -619,9 +619,9 @@ def run_race(args: argparse.Namespace) -> int:
                        "your notebook):",
                        "Who could already name the whole envelope ({count} deals drawn from "
                        "your notebook):", result.samples).format(count=result.samples))
-    for name, chance in result.players.items():
+    for name in result.players:
         note = "  " + _("(out: accused wrongly)") if name in result.out else ""
-        print(f"  {name}: {percent_said(chance)}{note}")
+        print(f"  {name}: {result.said(name)}{note}")  # as players play: never 100%
     if result.fallback:
         print(_("(every deal drawn has a player who could have named the envelope on their "
                 "last turn without accusing: is an accusation missing from the log?)"))

@@ -252,3 +252,29 @@ def new_game(
         title=title,
         edition=edition_name,
     )
+
+
+def forum_dealt(game: Game) -> bool:
+    """Whether ``game`` was set up by the forum variant's rule: its edition deals that way, or a
+    deck of no boxed edition has the forum's shape (N suspects, N weapons, N + 3 or more
+    places, 3 cards each). Its third category is places, not rooms: the forum has no board.
+
+    >>> forum_dealt(new_game(forum_deck(4), ("A", "B", "C", "D"), Dealing.FORUM))
+    True
+    >>> classic = editions()["clue-classic"].deck  # six players hold 3 cards each here too
+    >>> forum_dealt(new_game(classic, tuple("ABCDEF"), Dealing.CLASSIC))
+    False
+    """
+    found = editions().get(game.edition or "")
+    if found is not None:
+        return found.dealing is Dealing.FORUM
+    deck, n = game.deck, len(game.players)
+    boxed = any(p.deck == deck and p.dealing is not Dealing.FORUM for p in editions().values())
+    return (
+        not boxed
+        and len(deck.suspects) == len(deck.weapons) == n
+        and len(deck.rooms) >= n + 3
+        and all(p.hand_size == 3 for p in game.players)
+        and not game.face_up
+        and not game.side_cards
+    )

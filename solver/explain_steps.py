@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pysat.solvers import Solver
 
 from .cards import CATEGORIES, Category
+from .editions import forum_dealt
 from .game import (
     ENVELOPE,
     FIRST_IN_ORDER,
@@ -251,6 +252,8 @@ class Context:
         self.model = model
         self.events: tuple[Event, ...] = tuple(events)
         self.words = Words(self.game)
+        self.places = forum_dealt(self.game)
+        """Whether the third category is called places (the forum variant's)."""
         self.live = frozenset(model.live_cards)
         self.solver = Solver(name=solver, bootstrap_with=model.clauses)
         self.owners = self.game.owners
@@ -676,6 +679,11 @@ class Derivation:
                         self._push(RawStep(
                             Fact(card, refuter, False), "first-in-order",
                             say("In event {n} {player}'s card was picked by the first-in-order "
+                                "rule (suspect, weapon, place) and it was {shown}, so {fact}.",
+                                n=n, player=refuter, shown=shown,
+                                fact=words.fact(Fact(card, refuter, False)))
+                            if self.ctx.places else
+                            say("In event {n} {player}'s card was picked by the first-in-order "
                                 "rule (suspect, weapon, room) and it was {shown}, so {fact}.",
                                 n=n, player=refuter, shown=shown,
                                 fact=words.fact(Fact(card, refuter, False))), (n,)))
@@ -718,7 +726,8 @@ class Derivation:
                 if other_card != card:
                     self._push(RawStep(
                         Fact(other_card, ENVELOPE, False), "one-per-category",
-                        _one_per_category(category, card, other_card), (), (index,)))
+                        _one_per_category(category, card, other_card, ctx.places), (),
+                        (index,)))
             for n, accusation in self._accusations[card]:
                 self._wrong_accusation(n, accusation)
         else:
@@ -973,13 +982,15 @@ class Derivation:
         premises = found[1]
         if not premises and left:
             fact = Fact(left[0], ENVELOPE, True)
-            self._push(RawStep(fact, "last-candidate", _only_left(category, left[0])))
+            self._push(RawStep(fact, "last-candidate",
+                               _only_left(category, left[0], self.ctx.places)))
             return
         if not left:
-            self._impossible(_none_left(category), (), premises)
+            self._impossible(_none_left(category, self.ctx.places), (), premises)
             return
         fact = Fact(left[0], ENVELOPE, True)
-        self._push(RawStep(fact, "last-candidate", _every_other(category, left[0]),
+        self._push(RawStep(fact, "last-candidate",
+                           _every_other(category, left[0], self.ctx.places),
                            (), tuple(premises)))
 
     def _sole_possible(
@@ -1163,38 +1174,48 @@ def _face_up(said: Message, card: str) -> Message:
     return say("{said}, but {card} lies face up.", said=said, card=card)
 
 
-def _one_per_category(category: Category, card: str, other: str) -> Message:
+def _one_per_category(category: Category, card: str, other: str, places: bool) -> Message:
     if category is Category.SUSPECT:
         return say("The envelope holds one suspect and it is {card}, so not {other}.",
                    card=card, other=other)
     if category is Category.WEAPON:
         return say("The envelope holds one weapon and it is {card}, so not {other}.",
                    card=card, other=other)
+    if places:
+        return say("The envelope holds one place and it is {card}, so not {other}.",
+                   card=card, other=other)
     return say("The envelope holds one room and it is {card}, so not {other}.",
                card=card, other=other)
 
 
-def _only_left(category: Category, card: str) -> Message:
+def _only_left(category: Category, card: str, places: bool) -> Message:
     if category is Category.SUSPECT:
         return say("{card} is the only suspect left, so it is in the envelope.", card=card)
     if category is Category.WEAPON:
         return say("{card} is the only weapon left, so it is in the envelope.", card=card)
+    if places:
+        return say("{card} is the only place left, so it is in the envelope.", card=card)
     return say("{card} is the only room left, so it is in the envelope.", card=card)
 
 
-def _none_left(category: Category) -> Message:
+def _none_left(category: Category, places: bool) -> Message:
     if category is Category.SUSPECT:
         return say("Every suspect is accounted for, so the envelope has no suspect.")
     if category is Category.WEAPON:
         return say("Every weapon is accounted for, so the envelope has no weapon.")
+    if places:
+        return say("Every place is accounted for, so the envelope has no place.")
     return say("Every room is accounted for, so the envelope has no room.")
 
 
-def _every_other(category: Category, card: str) -> Message:
+def _every_other(category: Category, card: str, places: bool) -> Message:
     if category is Category.SUSPECT:
         return say("Every other suspect is accounted for, so {card} is in the envelope.",
                    card=card)
     if category is Category.WEAPON:
         return say("Every other weapon is accounted for, so {card} is in the envelope.",
+                   card=card)
+    if places:
+        return say("Every other place is accounted for, so {card} is in the envelope.",
                    card=card)
     return say("Every other room is accounted for, so {card} is in the envelope.", card=card)

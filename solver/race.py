@@ -59,7 +59,7 @@ from .game import (
 from .i18n import Message, _, percent_said, say
 from .limits import MAX_SAMPLES, RACE_VIEWS, RACE_WORK
 from .model import DealModel
-from .notebook import SOLVER, Grid
+from .notebook import SOLVER, Grid, Knowledge
 from .odds import (
     Count,
     DealMatrix,
@@ -140,6 +140,16 @@ class Race:
             if name not in self.out:
                 miss *= 1.0 - chance
         return 1.0 - miss
+
+    def said(self, player: str) -> str:
+        """``player``'s chance in words (`percent_said`): drawn from deals weighed as players
+        play, so never "0%" or "100%" ("<1%", ">99%"); certain only once a correct accusation
+        was said aloud (everyone knows, nothing drawn).
+
+        >>> Race({"Bob": 1.0, "Cat": 0.0}, 100).said("Bob"), Race({"Bob": 1.0}, 0).said("Bob")
+        ('>99%', '100%')
+        """
+        return percent_said(self.players[player], undecided=self.samples > 0)
 
     def to_json(self) -> dict[str, Any]:
         """``{"players": {name: chance}, "samples": n, "kept": k, "fallback": bool,
@@ -918,6 +928,45 @@ def outlook(log: GameLog, race_of: Race, question: Triple, chances: Mapping[Trip
     return Outlook(question, later, clear, worth, first, len(played))
 
 
+def settles_surely(log: GameLog, question: Triple) -> bool | None:
+    """Whether the answer to my ``question`` leaves me the envelope in every deal that fits
+    ``log`` (True), in none (False), or in some only (``None``): each answer the table may
+    give, a player showing me one of the cards after those before them passed, or nobody
+    refuting, is put to the SAT model (an answer no deal gives is skipped). Not for a
+    spectator, nor with side cards (nobody refuting, I look at one: ``None``)."""
+    game = log.game
+    me = game.me
+    if me is None or game.side_cards:
+        return None
+    model = DealModel(game)
+    for event in log.events:
+        model.add(event)
+    base = list(model.selectors)
+    order = game.answer_order(me)
+    answers = [Suggestion(me, question, passes=order[:i], refuted_by=player, shown=card)
+               for i, player in enumerate(order) for card in question
+               if card not in game.my_cards and card in model.live_cards]
+    answers.append(Suggestion(me, question, passes=order))
+    solver = Solver(name=SOLVER, bootstrap_with=model.clauses)
+    settles: set[bool] = set()
+    try:
+        for answer in answers:
+            selector, clauses = model.add(answer)
+            solver.append_formula(clauses)
+            view = [*base, selector]
+            if not solver.solve(assumptions=view):
+                continue
+            found = set(solver.get_model() or ())
+            envelope = [c for c in model.live_cards if model.holds(ENVELOPE, c) in found]
+            settles.add(not any(solver.solve(assumptions=[*view, -model.holds(ENVELOPE, c)])
+                                for c in envelope))
+            if len(settles) > 1:
+                return None
+    finally:
+        solver.delete()
+    return settles.pop() if settles else None
+
+
 @dataclass(frozen=True)
 class Verdict:
     """Whether to accuse now, from the chance of being right and the race."""
@@ -936,6 +985,14 @@ class Verdict:
     """The standard error of ``right`` (0 when it is exact)."""
     outlook: Outlook | None = None
     """What waiting is worth (``None`` when the envelope is certain)."""
+    ruled_out: bool = False
+    """``triple`` is in no deal that fits the log (`accusation_verdict`'s chosen triple): its
+    ``right`` of 0 is certain, not only as players play."""
+    settles: bool | None = None
+    """Before my question: whether its answer leaves me the envelope in every deal that fits
+    the log, or in none (`settles_surely`, asked only where the deals drawn all agree);
+    ``None``: in some, or not asked. Only "every deal" is said plainly ("100%"): the turns of
+    players who move before mine (the outlook plays none) may add what settles it."""
 
     def reason(self) -> str:
         """One line a player can follow, in the current language."""
@@ -952,8 +1009,13 @@ class Verdict:
             default=None,
         )
         ahead = self.outlook
-        figures = {"right": percent_said(self.right), "clear": percent_said(ahead.clear),
-                   "known": percent_said(ahead.known)}
+        # as players play, on the deals drawn: never 0 % or 100 % unless every deal that fits
+        # the log agrees (the triple ruled out; nobody else left, or to move, before my question)
+        figures = {"right": percent_said(self.right, undecided=not self.ruled_out),
+                   "clear": percent_said(ahead.clear,
+                                         undecided=leader is not None and ahead.later),
+                   "known": percent_said(ahead.known,
+                                         undecided=not (self.settles and ahead.known >= 0.5))}
         if self.accuse:
             odds = say("accuse now: right {right} if players seldom bluff; nobody else solves "
                        "before your next question: {clear}", **figures)
@@ -968,7 +1030,7 @@ class Verdict:
                        verdict=odds)
         elif self.race.players[leader] >= 0.005:
             line = say("{verdict}; {player} may already know: {chance}", verdict=odds,
-                       player=leader, chance=percent_said(self.race.players[leader]))
+                       player=leader, chance=self.race.said(leader))
         else:
             line = say("{verdict}; nobody seems to know it yet", verdict=odds)
         return fallback_note(line) if self.race.fallback else line
@@ -1020,7 +1082,11 @@ def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
             for card in triple:
                 table[card] = table.get(card, 0.0) + chance
     ahead = outlook(log, race_of, best, mine, table, seed=seed)
-    return Verdict(right > ahead.clear, best, right, race_of.threat(), race_of, error, ahead)
+    sure = None  # where the deals drawn all agree, whether every deal that fits the log does
+    if not ahead.later and not 0.005 <= ahead.known < 0.995:
+        sure = settles_surely(log, best)
+    return Verdict(right > ahead.clear, best, right, race_of.threat(), race_of, error, ahead,
+                   settles=sure)
 
 
 def accusation_verdict(log: GameLog, triple: Sequence[str], *, grid: Grid | None = None,
@@ -1044,8 +1110,10 @@ def accusation_verdict(log: GameLog, triple: Sequence[str], *, grid: Grid | None
         assert found is not None
         right, error = verdict.race.conditioned(found).get(check.triple, (0.0, 0.0))
         clear = verdict.outlook.clear
+    ruled_out = (check.exact and check.probability == 0) or any(
+        grid[c, ENVELOPE] is Knowledge.NO for c in check.triple)
     return dataclasses.replace(verdict, triple=check.triple, right=right, right_error=error,
-                               accuse=check.safe or right > clear)
+                               accuse=check.safe or right > clear, ruled_out=ruled_out)
 
 
 __all__ = [
@@ -1073,6 +1141,7 @@ __all__ = [
     "public_events",
     "public_form",
     "race",
+    "settles_surely",
     "table_odds",
     "won_by",
 ]

@@ -51,8 +51,11 @@ def owner_label(owner: str) -> str:
     return owner
 
 
-def category_label(category: Category, *, title: bool = False) -> str:
-    """A category's plural name in the current language: "suspects", or "Suspects"."""
+def category_label(category: Category, *, title: bool = False, places: bool = False) -> str:
+    """A category's plural name in the current language: "suspects", or "Suspects"; with
+    ``places``, the third is "places" (the forum variant's: `solver.editions.forum_dealt`)."""
+    if category is Category.ROOM and places:
+        return _("Places") if title else _("places")
     if title:
         return {Category.SUSPECT: _("Suspects"), Category.WEAPON: _("Weapons"),
                 Category.ROOM: _("Rooms")}[category]

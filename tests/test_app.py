@@ -174,6 +174,7 @@ def test_the_forum_deck_for_more_players_is_filled_in(store: Store) -> None:
     suspects = at.text_area(key="new_suspects").value.splitlines()
     assert suspects[0] == "Алиса Селезнёва" and suspects[6:] == ["Suspect 7", "Suspect 8"]
     assert len(at.text_area(key="new_rooms").value.splitlines()) == 11
+    assert at.text_area(key="new_rooms").label == "Places"  # the forum's word: no board
     assert rule_box(at).value is Dealing.FORUM and hand_sizes(at) == [3] * 8
     assert not at.warning and "fill_forum_deck" not in {b.key for b in at.button}
     # the player renames a numbered card and adds a ninth player: their names stay
@@ -197,6 +198,11 @@ def test_custom_cards_and_edited_hand_sizes(store: Store) -> None:
     at.text_area(key="new_rooms").set_value("Hall, Den, Attic")
     at.text_area(key="new_players").set_value("Ann, Bob").run()
     assert hand_sizes(at) == [3, 2]
+    assert at.text_area(key="new_rooms").label == "Rooms"
+    rule_box(at).set_value(Dealing.FORUM).run()  # the cards typed stay, named as places
+    assert at.text_area(key="new_rooms").label == "Places"
+    assert at.text_area(key="new_rooms").value == "Hall, Den, Attic"
+    rule_box(at).set_value(Dealing.CLASSIC).run()
     size_inputs(at)[1].set_value(3).run()
     at.button(key="start_game").click().run()
     # 3 + 3 + 3 = 9 cards but 8 exist: the problem is named, the user stays on the form
@@ -436,6 +442,43 @@ def test_forum_games_start_on_the_directed_entry(store: Store) -> None:
     assert chips(at, "e_asked") == ["Bob", "Cat"]
 
 
+def words(at: AppTest) -> str:
+    """Every text the screen shows: its texts and its inputs' labels."""
+    inputs = [*at.pills, *at.checkbox, *at.toggle, *at.text_area, *at.button, *at.selectbox]
+    return "\n".join([texts(at), *(shown(i.label) for i in inputs)])
+
+
+def test_forum_games_say_place_not_room(store: Store) -> None:
+    """The forum variant has no board: its third category is places
+    (`solver.editions.forum_dealt`). Its Turn form said "Room" (the chips, the host's rule,
+    the envelope line, the request for a missing card) on every kind of entry, as did the
+    Note's chips; a classic game keeps "Room"."""
+    at, _ = open_app(store, forum())
+    assert at.pills(key="e_room").label == "Place"
+    assert at.checkbox(key="e_rule").label == (
+        "Host answered: first match in order suspect, weapon, place")
+    assert re.search(r"Envelope · Suspect: \d left · Weapon: \d left · Place: \d left", texts(at))
+    submit(at)  # no card tapped
+    assert "Tap a suspect, a weapon and a place." in texts(at)
+    for kind in ("Asked one", "Suggestion", "Accusation", "Note"):
+        at.segmented_control(key="kind").set_value(kind).run()
+        assert not at.exception, at.exception
+        submit(at)
+        assert "room" not in words(at).lower(), (kind, words(at))
+    assert at.pills(key="n_room").label == "Places"
+    for kind in ("Asked one", "Suggestion"):  # "Suggest for me" on my turn, a place tapped
+        at.segmented_control(key="kind").set_value(kind).run()
+        at.pills(key="by").set_value("Ann").run()
+        at.toggle(key="advise_me").set_value(True).run()
+        at.pills(key="e_room").set_value(forum().game.deck.rooms[0]).run()  # mine
+        said = words(at)
+        assert "Another place is likelier: ask " in said, said  # (not "in another room")
+        assert "room" not in said.lower() and "head" not in said, said
+    at, _ = open_app(store, classic())
+    assert at.pills(key="e_room").label == "Room"
+    assert "· Room: " in texts(at)
+
+
 def test_side_peek_in_the_two_player_game(store: Store) -> None:
     game = new_game(CLASSIC, ("Ann", "Bob"), Dealing.TWO_PLAYER, me="Ann",
                     my_cards=("Miss Scarlet", "Rope", "Kitchen", "Hall", "Study", "Knife",
@@ -568,6 +611,11 @@ def test_edit_an_event(store: Store) -> None:
     assert events(at) == (edited, Reveal("Dan", ("Wrench",)))
     note = store.latest(game_id).note  # type: ignore[union-attr]
     assert told(note).render("en") == "edited event 1" and note.startswith("{")  # as data
+    # the Undo button names the entry it takes back, as the log describes it; the latest
+    # entry, another, shows under the tabs
+    assert shown(at.button(key="undo").label) == ("Undo the edit of #1: Ann: Mrs. White, Knife, "
+                                                  "Lounge → Dan showed Lounge; Bob, Cat passed")
+    assert "Latest: #2 Dan revealed Wrench" in [shown(c.value) for c in at.caption]
 
 
 def test_edit_a_reveal_keeps_its_kind(store: Store) -> None:
@@ -718,7 +766,7 @@ def test_undo_can_delete_another_tabs_entry(store: Store) -> None:
     assert store.load(game_id).events == (one, two)  # type: ignore[union-attr]
     assert events(at) == (one, two)
     assert "The game changed on another screen; reloaded" in texts(at)
-    assert shown(at.button(key="undo").label) == "Undo: recorded event 2"
+    assert shown(at.button(key="undo").label) == "Undo #2: Dan revealed Wrench"
 
 
 def test_saving_from_a_stale_tab_drops_another_devices_events(store: Store) -> None:
@@ -1083,9 +1131,11 @@ def test_the_race_and_accuse_or_wait_beside_the_verdict(store: Store) -> None:
     line = next(shown(c.value) for c in at.caption if "may already know" in shown(c.value))
     # Bob could name it at the end of his last turn yet did not accuse: the race cannot assume
     # players accuse when certain, and says so; my turn, my question still to come: ask first
+    # (Bob's chance as players play, on the deals drawn: never "100%", `Race.said`; the
+    # answer to my question settles it in every deal, `settles_surely`)
     assert line == ("Suggest first, then decide: right 50% if players seldom bluff; "
                     "the answer settles the envelope in 100%; "
-                    "Bob may already know: 100% (every deal "
+                    "Bob may already know: >99% (every deal "
                     "drawn has a player who could have named the envelope on their last turn "
                     "without accusing: is an accusation missing from the log?)")
     why = next(c.help for c in at.caption if "may already know" in shown(c.value))
@@ -1540,7 +1590,8 @@ def forum_four() -> GameLog:
 
 def question_advice(at: AppTest) -> list[str]:
     return [shown(c.value) for c in at.caption if shown(c.value).startswith(
-        ("Ask ", "Asking ", "Likelier in another room: ", "Where to head: "))]
+        ("Ask ", "Asking ", "Another place is likelier: ", "Likelier in another room: ",
+         "Where to head: "))]
 
 
 def test_suggest_for_me_on_a_question_to_one_player(store: Store,
@@ -1562,7 +1613,7 @@ def test_suggest_for_me_on_a_question_to_one_player(store: Store,
         return "Ask {}: {}, {}, {}: {}".format(player, *advice.triple, reason(log, advice))
 
     def likelier(advice: solver.advice.Advice) -> str:
-        return "Likelier in another room: ask {}: {}, {}, {}".format(advice.to, *advice.triple)
+        return "Another place is likelier: ask {}: {}, {}, {}".format(advice.to, *advice.triple)
 
     made = advisors_made(monkeypatch)
     at, _ = open_app(store, log)
@@ -1749,8 +1800,8 @@ def test_after_my_wrong_accusation_nothing_advises_me_to_accuse_or_suggest(store
     assert not any(word in said for word in ("accuse now", "wait:", "suggest first"))
     # who may know still shows, right under it: Ann still refutes and may watch the race
     race = [c for c in captions(at) if "know" in c]
-    assert len(race) == 1 and re.fullmatch(r"(Bob|Cat|Dan) may already know: \d+%|Nobody seems "
-                                            r"to know the envelope yet", race[0]), race
+    assert len(race) == 1 and re.fullmatch(r"(Bob|Cat|Dan) may already know: (<1|>99|\d+)%|"
+                                            r"Nobody seems to know the envelope yet", race[0]), race
     assert race[0] != "Bob may already know: 0%"  # the race rounds to 0%: said in words
     why = next(c.help for c in at.caption if "know" in shown(c.value))
     assert why.endswith("how likely each player still in the game could name the whole "
@@ -1955,7 +2006,8 @@ def test_a_saved_entry_says_so_without_covering_the_verdict(store: Store) -> Non
     submit(at)
     assert len(events(at)) == 1
     assert not at.toast
-    assert shown(at.button(key="undo").label) == "Undo: recorded event 1"
+    assert shown(at.button(key="undo").label) == ("Undo #1: Ann: Mrs. White, Knife, Lounge → "
+                                                  "nobody showed; Bob, Cat, Dan passed")
     assert "Accusation is safe: Mrs. White, Knife, Lounge" in texts(at)  # the verdict, in view
 
 

@@ -50,7 +50,7 @@ def test_suggest_for_me_after_a_record_on_a_phone(
         assert advice.or_(weighing).count() == 1  # the advice, or its note in its place (one
         # query: the note may give way to the advice between two)
         settle(page)  # (the note's fragment finds the advisor made, the page drawn again)
-        assert page.get_by_text("Latest: #4 Dan", exact=False).count() == 1
+        assert page.get_by_role("button", name="Undo #4: Dan", exact=False).count() == 1
         expect(advice).to_have_count(1)
         expect(advice).to_be_in_viewport()
         assert page.evaluate(OVERFLOW) == []

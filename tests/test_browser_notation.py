@@ -84,13 +84,15 @@ def test_a_note_and_a_pasted_game_on_a_phone(
         after(page, lambda: remark.press("Enter"))
         shot(page, "3-note-form")
         after(page, page.get_by_role("button", name="Record", exact=True).click)
-        expect(page.get_by_role("button", name="Undo: recorded event 3")).to_be_visible()
-        expect(page.get_by_text("Latest: #3 Note: Dan does not hold Wrench (“dropped his cards”)")
-               ).to_be_visible()  # the status line under the tabs
+        expect(page.get_by_role(
+            "button", name="Undo #3: Note: Dan does not hold Wrench (“dropped his cards”)")
+               ).to_be_visible()
+        expect(page.get_by_text("Latest: #3 ", exact=False)).to_have_count(0)  # said once
         shot(page, "4-note-recorded")
 
         tab(page, "Log")
-        expect(page.get_by_text("Note: Dan does not hold Wrench", exact=False)).to_be_visible()
+        expect(page.get_by_role("button", name="#3 Note: Dan does not hold Wrench")
+               ).to_be_visible()  # the Log's entry (the Undo button names it too)
         page.get_by_text("As text: copy, share or paste turns").click()  # no run: an expander
         settle(page)
         code = page.locator('[data-testid="stCode"]').first

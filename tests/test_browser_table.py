@@ -21,13 +21,22 @@ from pathlib import Path
 
 import pytest
 
-from notebook_app.grid_view import CELL_WIDTH, LABEL, OWNERS_IN_SIGHT, short_names
+from notebook_app.grid_view import (
+    CELL_WIDTH,
+    LABEL,
+    LABEL_ROOM,
+    OWNERS_IN_SIGHT,
+    column_labels,
+    label_width,
+    short_names,
+)
 from notebook_app.screens.game import export_name
 from notebook_app.store import Store
 from notebook_app.turns import forum_style
-from solver.editions import Dealing, editions, forum_deck, new_game
+from solver.editions import Dealing, editions, forum_dealt, forum_deck, new_game
 from solver.game import ENVELOPE, Accusation, Event, GameLog, Reveal, Suggestion
 from solver.logfile import dumps, load, loads
+from solver.notebook import Notebook
 from solver.values import replace
 from tests.phone import (
     PHONE,
@@ -133,8 +142,9 @@ def test_every_decks_chips_fit_a_phone(
                 .map(e => [e.innerText.slice(0, 40), e.scrollWidth, e.clientWidth])""")
             assert wide == [], (name, wide)  # nothing scrolls sideways
             deck = log.game.deck
+            rooms = "Place" if forum_dealt(log.game) else "Room"
             for label, cards in (("Suspect", deck.suspects), ("Weapon", deck.weapons),
-                                 ("Room", deck.rooms)):
+                                 (rooms, deck.rooms)):
                 # every card a chip, whole (not cut short), on the screen's width: one look at
                 # the group's chips, not two round trips to Chromium per card
                 found = {text.strip(): box for text, box in chips(page, label).get_by_role(
@@ -148,22 +158,43 @@ def test_every_decks_chips_fit_a_phone(
             if name == "classic":
                 no_toolbar_over_the_caption(page, artifacts_dir)
             every_name_whole_in_the_grid(page, name, artifacts_dir)
-            owners_in_sight(page, name, len(log.game.owners), artifacts_dir)
+            every_label_whole(page, log)
+            owners_in_sight(page, name, log, artifacts_dir)
         browser.close()
 
 
-def owners_in_sight(page: Page, name: str, owners: int, artifacts_dir: Path) -> None:
+def owners_in_sight(page: Page, name: str, log: GameLog, artifacts_dir: Path) -> None:
     """Beside the card names, room for seven owner columns, so that up to six players and the
     envelope need no scrolling (the classic box's names at six players did by 6 px) and a
     12-player table shows the envelope and six players (its card column took 197 px for
     "Квартира Коли Герасимова", leaving four): swiped to its end, the envelope's column is
-    still in sight, pinned beside the names."""
+    still in sight, pinned beside the names, and mine is last. Above a table that scrolls, and
+    only there, a hint says more players are to the right (it said nothing)."""
     grid = page.locator('.st-key-notebook_grid [data-testid="stDataFrame"]')
     found = page.evaluate(CUT_NAMES, COLOURS)
     scroller = grid.locator(".dvn-scroller")
     shown, width = scroller.evaluate("e => [e.clientWidth, e.scrollWidth]")
     if name == "classic":
         assert width <= shown + 1, (name, width, shown)
+    from playwright.sync_api import expect
+
+    hint = page.locator(".st-key-grid_swipe")
+    expect(hint).to_have_count(1)  # drawn always, shown by a CSS container query
+    assert hint.is_visible() == (width > shown + 1), (name, width, shown)
+    me = log.game.me
+    assert me is not None
+    with Notebook(log.game) as notebook:
+        mine = column_labels(notebook.grid())[me]
+    if width > shown + 1:
+        assert "More players to the right, your own column last" in hint.inner_text()
+        columns = list(next(iter(poll(page, lambda: grid_in_sight(page), bool).values())))
+        assert columns[0] == LABEL[ENVELOPE], (name, columns)
+        scroller.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+        assert poll(page, lambda: page.evaluate(EDGE_IN_SIGHT, True), bool), name
+        columns = list(next(iter(poll(page, lambda: grid_in_sight(page), bool).values())))
+        assert columns[-1] == mine, (name, columns)
+        scroller.evaluate("e => { e.scrollLeft = 0; }")
+    owners = len(log.game.owners)
     if owners <= OWNERS_IN_SIGHT:
         return
     assert shown - found["edges"][0] >= OWNERS_IN_SIGHT * CELL_WIDTH - 1, (name, found, shown)
@@ -172,8 +203,28 @@ def owners_in_sight(page: Page, name: str, owners: int, artifacts_dir: Path) -> 
     assert in_sight, f"{name}: the grid's last column is not in sight"
     swiped = grid_in_sight(page)
     assert swiped and all(LABEL[ENVELOPE] in cells for cells in swiped.values()), (name, swiped)
+    assert all(list(cells)[-1] == mine for cells in swiped.values()), (name, swiped)
     page.screenshot(path=artifacts_dir / f"table-grid-{name}-swiped.png")
     scroller.evaluate("e => { e.scrollLeft = 0; }")
+
+
+LABELS_CUT = """(room) => {  // the header labels wider than their room, as Chromium measures
+  // them in the grid's header font
+  const ctx = document.createElement('canvas').getContext('2d');
+  const main = document.querySelector('[data-testid="stMain"]');
+  ctx.font = '400 14px ' + getComputedStyle(main).fontFamily;
+  return Object.entries(room).map(([label, px]) => [label, ctx.measureText(label).width, px])
+    .filter(([label, width, px]) => width > px);
+}"""
+
+
+def every_label_whole(page: Page, log: GameLog) -> None:
+    """Every owner column's header label fits its column (`label_width`, less the cell's
+    padding; a wide character's space beside it may go): "Шуш" (Шушера) was cut by 2 px."""
+    with Notebook(log.game) as notebook:
+        labels = column_labels(notebook.grid()).values()
+    room = {label: label_width(label) - CELL_WIDTH + LABEL_ROOM for label in labels}
+    assert page.evaluate(LABELS_CUT, room) == []
 
 
 def no_toolbar_over_the_caption(page: Page, artifacts_dir: Path) -> None:
@@ -216,6 +267,7 @@ def enter(page: Page, log: GameLog, event: Event) -> None:
         if box.is_checked() != wanted:
             after(page, page.get_by_text(label, exact=True).click)
 
+    labels = ("Suspect", "Weapon", "Place" if forum_dealt(log.game) else "Room")
     if isinstance(event, Reveal):
         pick("Entry", "Reveal")
         pick("Whose cards", event.player)
@@ -225,25 +277,25 @@ def enter(page: Page, log: GameLog, event: Event) -> None:
     elif isinstance(event, Accusation):
         pick("Entry", "Accuse")
         pick("Who accused", event.by)
-        for label, card in zip(("Suspect", "Weapon", "Room"), event.cards, strict=True):
+        for label, card in zip(labels, event.cards, strict=True):
             pick(label, card)
         pick("Result", "right" if event.correct else "wrong")
     elif isinstance(event, Suggestion) and forum_style(log):
         assert chosen(page, "Entry") == "Ask one"  # the forum's default entry
         pick("Who asked", event.by)
-        for label, card in zip(("Suspect", "Weapon", "Room"), event.cards, strict=True):
+        for label, card in zip(labels, event.cards, strict=True):
             pick(label, card)
         asked = event.refuted_by or event.passes[0]
         pick("Asked", asked)
         pick("Answer", f"{asked} showed a card" if event.refuted_by else "no card")
-        check("Host answered: first match in order suspect, weapon, room",
+        check(f"Host answered: first match in order suspect, weapon, {labels[2].lower()}",
               event.shown_by_rule is not None)
         shown_card(page, log, event)
     else:
         assert isinstance(event, Suggestion)
         assert chosen(page, "Entry") == "Suggest"
         pick("Who suggested", event.by)
-        for label, card in zip(("Suspect", "Weapon", "Room"), event.cards, strict=True):
+        for label, card in zip(labels, event.cards, strict=True):
             pick(label, card)
         pick("Who showed a card", event.refuted_by or "Nobody")
         shown_card(page, log, event)
@@ -324,7 +376,7 @@ def test_a_whole_game_through_the_turn_screen(
     owners = analysis["owners"]
     assert list(on_screen) == list(analysis["cells"])
     players = [o for o in owners if o not in LABEL]
-    label_of = {**LABEL, **short_names(players, taken=set(LABEL.values()))}
+    label_of = {**LABEL, **short_names(players, taken=set(LABEL.values()), room=LABEL_ROOM)}
     for card, row in analysis["cells"].items():  # by column label: the envelope's may come first
         face_up = card in whole.game.face_up
         assert on_screen[card] == {

@@ -32,7 +32,7 @@ from pathlib import Path
 import pytest
 
 from notebook_app import history
-from notebook_app.grid_view import LABEL, short_names
+from notebook_app.grid_view import LABEL, LABEL_ROOM, short_names
 from notebook_app.pasted import read_turns
 from notebook_app.store import Store
 from notebook_app.turns import last_room, next_suggester, show_choice
@@ -279,7 +279,7 @@ def test_twenty_turns_within_the_tap_budget(
     owners = analysis["owners"]
     assert list(on_screen) == list(analysis["cells"])  # every card, in order
     players = [o for o in owners if o not in LABEL]
-    label_of = {**LABEL, **short_names(players, taken=set(LABEL.values()))}
+    label_of = {**LABEL, **short_names(players, taken=set(LABEL.values()), room=LABEL_ROOM)}
     for card, row in analysis["cells"].items():  # by column label: the envelope's may come first
         assert on_screen[card] == {label_of[o]: SYMBOLS[row[o]] for o in owners}, card
 

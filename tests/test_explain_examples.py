@@ -272,3 +272,27 @@ def test_the_whole_grid_as_one_sequence() -> None:
                     assert explanation.steps[-1].fact in settled
         assert all(u < n for n, s in enumerate(sequence, 1) for u in s.uses)
         assert [s.rule for s in sequence[:1]] == ["my-hand"]
+
+
+def test_the_forum_variant_says_place() -> None:
+    """The forum variant has no board: its third category is places, and a step about that
+    category says "place" (`solver.editions.forum_dealt`), as the first-in-order rule does;
+    a deck of rooms keeps "room" (the tests above)."""
+    cards = {"suspects": ["Alisa", "Kolya", "Yulya"], "weapons": ["Flip", "Mop", "Door"],
+             "rooms": ["School", "Spaceport", "Zoo", "Theatre", "Sea", "Moon"]}
+    hands = {"Ann": 3, "Bob": 3, "Cy": 3}
+    asked = small_log(cards, hands, [
+        {"type": "suggestion", "by": "Ann", "cards": ["Kolya", "Mop", "Theatre"], "passes": [],
+         "refuted_by": "Bob", "shown": "Mop", "shown_by_rule": "first-in-order"},
+    ], me="Ann", my_cards=["Alisa", "School", "Spaceport"])
+    with Explainer.of(asked) as explainer:
+        assert explainer.cell("Kolya", "Bob").steps[-1].text == (
+            "In event 1 Bob's card was picked by the first-in-order rule (suspect, weapon, "
+            "place) and it was Mop, so Bob does not hold Kolya.")
+    seen = small_log(cards, hands, [reveal("Bob", "Zoo", "Theatre"), reveal("Cy", "Sea")],
+                     me="Ann", my_cards=["Alisa", "School", "Spaceport"])
+    with Explainer.of(seen) as explainer:
+        moon = explainer.cell("Moon", "envelope")
+        assert moon.value is Knowledge.YES
+        assert moon.steps[-1].text == (
+            "Every other place is accounted for, so Moon is in the envelope.")

@@ -9,6 +9,7 @@ import pytest
 from notebook_app.grid_view import (
     CELL_PADDING,
     CELL_WIDTH,
+    LABEL_ROOM,
     NAMES_SLACK,
     OWNERS_IN_SIGHT,
     PHONE_TABLE,
@@ -18,12 +19,14 @@ from notebook_app.grid_view import (
     column_labels,
     grid_styles,
     grid_table,
+    owner_order,
     owner_widths,
     text_width,
 )
 from solver.cards import Deck
 from solver.editions import Dealing, editions, forum_deck, new_game
-from solver.game import Game, Player
+from solver.game import ENVELOPE, Game, Player
+from solver.i18n import speaking
 from solver.logfile import load
 from solver.notebook import Grid, Notebook
 
@@ -135,3 +138,65 @@ def test_an_owner_column_is_as_wide_as_its_widest_percentage() -> None:
     labels = column_labels(grid)
     assert widths[labels[grid.owners[1]]] >= 8 + 33
     assert {widths[labels[o]] for o in grid.owners if o != grid.owners[1]} == {CELL_WIDTH}
+
+
+def test_the_forum_grid_heads_its_places_as_places() -> None:
+    """The forum variant has no board: the heading of its third category said "— rooms —";
+    a boxed edition's keeps it."""
+    assert list(grid_table(film_grid(6)).index).count("— places —") == 1
+    with Notebook(new_game(editions()["clue-classic"].deck, ("A", "B", "C"),
+                           Dealing.CLASSIC)) as notebook:
+        assert "— rooms —" in list(grid_table(notebook.grid()).index)
+
+
+RUSSIAN_SIX = ("Шушера", "Юля", "Жанна", "Кефирчик", "Щука", "Мария")
+
+
+def test_every_player_label_whole_in_its_column() -> None:
+    """A column header is cut at its column's edge, 27 px after its padding: "Шуш" (29.3 px
+    in Chromium) lost 2 px of its last letter, "Emm" 3.6 px. A player's label is made to fit
+    ("Шу", "Em"), so every player's column stays `CELL_WIDTH` wide; the envelope's label, a
+    translation, widens its column instead ("Конв", "Kuori")."""
+    deck = editions()["cluedo-classic-ru"].deck
+    for names in (RUSSIAN_SIX, ("Anna", "Ben", "Chloe", "Dev", "Emma", "Felix")):
+        for language in ("en", "fi", "ru", "ja"):
+            with speaking(language), Notebook(new_game(deck, names, Dealing.CLASSIC)) as notebook:
+                grid = notebook.grid()
+                labels = column_labels(grid)
+                widths = owner_widths(grid_table(grid))
+            players = [labels[name] for name in names]
+            assert all(text_width(label) <= LABEL_ROOM for label in players), players
+            assert all(widths[label] == CELL_WIDTH for label in players), widths
+            envelope = labels[ENVELOPE]
+            assert text_width(envelope) <= LABEL_ROOM + widths[envelope] - CELL_WIDTH, (
+                language, widths)
+    assert [labels[name] for name in names] == ["Ann", "Ben", "Chl", "Dev", "Em", "Fel"]
+
+
+def test_my_column_last_where_the_owners_scroll() -> None:
+    """At eight players my own column took one of the seven in sight, though I know my hand:
+    where the owners scroll sideways, the envelope comes first and mine last."""
+    with speaking("ru"):
+        grid = film_grid(8)
+        game = grid.game
+        mine = new_game(game.deck, game.player_names, Dealing.FORUM, me=game.player_names[1])
+        with Notebook(mine) as notebook:
+            order = owner_order(notebook.grid())
+        labels = column_labels(grid)
+        spectator = owner_order(grid)
+    assert order == [labels[ENVELOPE], *(labels[p] for p in game.player_names if p != "Игрок 2"),
+                     labels["Игрок 2"]]
+    assert spectator == [labels[ENVELOPE], *(labels[p] for p in game.player_names)]
+
+
+def test_a_wide_envelope_label_leaves_six_players_in_sight() -> None:
+    """At eight players in Russian the envelope's column is wider ("Конв"): the card names give
+    way, so that six players beside it still end at a column's edge (the seventh column in
+    sight was cut by 6 px)."""
+    with speaking("ru"):
+        grid = film_grid(8)
+        widths = owner_widths(grid_table(grid))
+        names = card_column_width(grid)
+        envelope = widths[column_labels(grid)[ENVELOPE]]
+    assert envelope > CELL_WIDTH
+    assert names + envelope + (OWNERS_IN_SIGHT - 1) * CELL_WIDTH == PHONE_TABLE

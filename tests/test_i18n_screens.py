@@ -14,6 +14,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from notebook_app.store import Store
+from notebook_app.turns import describe
 from solver.cli import main
 from solver.i18n import _, speaking
 from solver.logfile import load
@@ -116,8 +117,8 @@ def test_every_screen_of_an_example_game_speaks_the_language(store: Store, langu
     at.run()
     assert not at.exception, at.exception
     with speaking(language):
-        assert shown(at.button(key="undo").label) == _("Undo: {entry}").format(
-            entry=_("recorded event {n}").format(n=13))
+        assert shown(at.button(key="undo").label) == _("Undo #{n}: {entry}").format(
+            n=13, entry=describe(log.events[12]))
     seen = [everything(at)]
     tab(at, "Log")
     at.button(key="edit_12").click().run()  # open an entry for editing

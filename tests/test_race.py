@@ -1112,5 +1112,93 @@ def test_the_verdict_never_says_0_for_a_chance_that_is_not_none() -> None:
                       race=Race(players={"Bob": 0.003, "Cat": 0.004}, samples=100),
                       outlook=outlook)
     said = verdict.reason()
-    assert "right <1%" in said and "settles the envelope in 0%" in said, said
+    assert "right <1%" in said and "settles the envelope in <1%" in said, said
     assert "right 0%" not in said
+
+
+def test_the_race_line_never_states_a_chance_as_players_play_as_certain() -> None:
+    """A phone play-through read "nobody else solves before your next question: 100%, and then
+    you know it: 0%": figures from deals drawn as players play (players asking about cards they
+    do not hold), not from logic, so ">99%" and "<1%"; "Bob may already know" likewise.
+    Certain where the rules make it so: with nobody else left in the game, nobody else
+    solves first."""
+    from solver.race import Outlook, Race, Verdict
+
+    outlook = Outlook(question=("A", "B", "C"), later=True, clear=1.0, worth=0.0, first=0.0,
+                      deals=60)
+    verdict = Verdict(accuse=False, triple=("A", "B", "C"), right=1.0, threat=1.0,
+                      race=Race(players={"Bob": 1.0, "Cat": 0.0}, samples=100),
+                      outlook=outlook)
+    assert verdict.reason() == ("wait: right >99% if players seldom bluff; nobody else solves "
+                                "before your next question: >99%, and then you know it: <1%; "
+                                "Bob may already know: >99%")
+    out = Race(players={"Bob": 1.0, "Cat": 0.0}, samples=100, out=("Bob", "Cat"))
+    alone = Verdict(accuse=False, triple=("A", "B", "C"), right=0.5, threat=0.0, race=out,
+                    outlook=outlook)
+    assert alone.reason().startswith("wait: right 50% if players seldom bluff; nobody else "
+                                     "solves before your next question: 100%, "), alone.reason()
+
+
+def test_the_answer_settles_the_envelope_surely_only_where_every_deal_agrees() -> None:
+    """Before my question nobody moves: whether its answer leaves me the envelope is logic
+    (`settles_surely`, every answer the table may give on the SAT model), so the line says it
+    plainly where every deal agrees ("settles the envelope in 100%"), and ">99%" where only
+    the deals drawn do; never "0%": players who move before me may tell what settles it."""
+    from solver.race import Outlook, Race, Verdict, settles_surely
+
+    log = load("examples/classic-six-players.json")
+    me = log.game.me
+    asks = [i for i, e in enumerate(log.events) if isinstance(e, Suggestion) and e.by == me]
+    late, early = log.upto(asks[-2]), log.upto(asks[0])
+    verdict = accuse_or_wait(late, samples=100)
+    assert verdict.outlook is not None and not verdict.outlook.later
+    assert verdict.outlook.known == 1.0 and verdict.settles is True
+    assert "the answer settles the envelope in 100%" in verdict.reason(), verdict.reason()
+    assert settles_surely(early, verdict.triple) is None  # nobody refuting would settle it
+    # naming a card of mine, nobody refuting leaves the other two categories open, and any
+    # card shown leaves the rest
+    mine = next(c for c in log.game.my_cards)
+    triple = tuple(mine if log.game.category_of(mine) is cat else log.game.deck.of(cat)[0]
+                   for cat in CATEGORIES)
+    assert settles_surely(early, (triple[0], triple[1], triple[2])) is False
+    outlook = Outlook(question=("A", "B", "C"), later=False, clear=1.0, worth=0.5, first=1.0,
+                      deals=60)
+    race_of = Race(players={"Bob": 0.0}, samples=100)
+    for settles, said in ((True, "100%"), (None, ">99%")):
+        drawn = Verdict(accuse=False, triple=("A", "B", "C"), right=0.5, threat=0.0,
+                        race=race_of, outlook=outlook, settles=settles)
+        assert f"settles the envelope in {said};" in drawn.reason(), drawn.reason()
+    never = Outlook(question=("A", "B", "C"), later=False, clear=1.0, worth=0.5, first=0.0,
+                    deals=60)
+    for settles, said in ((False, "<1%"), (None, "<1%")):  # others may move before me
+        drawn = Verdict(accuse=False, triple=("A", "B", "C"), right=0.5, threat=0.0,
+                        race=race_of, outlook=never, settles=settles)
+        assert f"settles the envelope in {said};" in drawn.reason(), drawn.reason()
+
+
+def test_accuse_says_right_0_only_for_a_triple_no_deal_has(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Cid named Plum, Wrench, Hall and nobody refuted: the race drops that envelope (Cid would
+    have accused), an assumption about play: "right <1%". A triple holding a card of mine is
+    in no deal that fits the log: "right 0%"."""
+    for triple, right in ((("Professor Plum", "Wrench", "Hall"), "right <1% "),
+                          (("Miss Scarlet", "Wrench", "Hall"), "right 0% ")):
+        assert main(["accuse", str(FIXTURE), *triple]) == 0
+        verdict = capsys.readouterr().out.splitlines()[-1]
+        assert verdict.startswith(f"suggest first, then decide: {right}"), verdict
+
+
+def test_race_command_says_a_chance_as_players_play_is_never_certain(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every drawn deal drops the envelope Cid would have accused: each player's chance is
+    "<1%", not "0%"; once a correct accusation is said aloud everyone knows: "100%"."""
+    assert main(["race", str(FIXTURE), "--samples", "100"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1:] == ["  Bob: <1%", "  Cid: <1%", "  Dee: <1%"], lines
+    log = load(FIXTURE)
+    solved = replace(log, events=(*log.events, Accusation("Bob", ("Mr. Green", "Rope",
+                                                                  "Study"), correct=True)))
+    save(solved, tmp_path / "solved.json")
+    assert main(["race", str(tmp_path / "solved.json")]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "Bob accused correctly: the game is over.", "  Bob: 100%", "  Cid: 100%", "  Dee: 100%"]

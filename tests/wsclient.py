@@ -222,6 +222,6 @@ def press_record(phone: Phone, turn: Turn) -> str:
     text = screen.text()
     if "Not saved" in text:
         return "not saved"
-    if "Undo: recorded event" in text:  # the Undo button names the entry just saved
+    if "Undo #" in text:  # the Undo button names the entry just saved
         return "recorded"
     raise RuntimeError(f"Record said neither recorded nor not saved: {text[:500]}")

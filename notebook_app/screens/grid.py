@@ -23,6 +23,7 @@ from ..grid_view import (
     grid_table,
     likeliest,
     odds_basis,
+    owner_order,
     owner_widths,
     unfaded,
 )
@@ -44,6 +45,14 @@ The player needs none of them: sorting would scatter a category's cards under th
 headings, the Game tab exports the game, and a hidden column hides a player. So the toolbar and
 the search box are not shown, and a shield over the header row (36 px in Streamlit's tables)
 takes the taps meant for the menu; the cells below stay tappable."""
+SWIPE_HINT = """<style>
+.st-key-notebook_grid {container-type: inline-size;}
+@container (min-width: WIDEpx) {.st-key-grid_swipe {display: none;}}
+</style>"""
+"""`swipe_hint` shown only while the grid's container is narrower than the table (``WIDE``)."""
+TABLE_BORDERS = 2
+"""Pixels the grid's container takes beyond its columns where the table does not scroll (its
+border, and a pixel the scroller adds): at 390 px the container is 367.6, the columns 365."""
 
 
 def show_grid(grid: Grid, name: str, odds: dict[str, dict[str, float]] | None = None,
@@ -59,9 +68,10 @@ def show_grid(grid: Grid, name: str, odds: dict[str, dict[str, float]] | None = 
     for label, width in widths.items():
         config[label] = st.column_config.TextColumn(label, width=width)
     order = None
-    if names + sum(widths.values()) > PHONE_TABLE:  # the owners scroll sideways: the
-        envelope = column_labels(grid)[ENVELOPE]  # envelope's column first
-        order = [envelope, *(label for label in table.columns if label != envelope)]
+    wide = names + sum(widths.values())
+    if wide > PHONE_TABLE:  # the owners scroll sideways: the envelope's column first, mine last
+        envelope = column_labels(grid)[ENVELOPE]
+        order = owner_order(grid)
         if len(grid.owners) > OWNERS_IN_SIGHT:  # more owners than a phone shows: it stays
             # beside the names (Streamlit draws a pinned column's text faded: `unfaded`)
             config[envelope] = st.column_config.TextColumn(envelope, width=widths[envelope],
@@ -73,12 +83,26 @@ def show_grid(grid: Grid, name: str, odds: dict[str, dict[str, float]] | None = 
     key = f"{name}_{state.get('grid_taps', 0)}"
     st.html(PLAIN_GRID)
     with st.container(key="notebook_grid"):
+        swipe_hint(wide, mine_last=order is not None and grid.game.me is not None)
         st.dataframe(styled, height="content", row_height=28, column_config=config, key=key,
                      column_order=order,
                      on_select=partial(on_cell_tap, key, upto), selection_mode="single-cell")
     tapped = state.pop("explain_cell", None)
     if tapped is not None and len(tapped) == 3 and tapped[2] == upto:
         explanation_dialog(tapped[0], tapped[1], upto)
+
+
+def swipe_hint(wide: int, *, mine_last: bool) -> None:
+    """Above a table ``wide`` pixels wide, where it is wider than the screen shows (a CSS
+    container query on the grid's own width: a phone's, not a desktop's), that more players
+    are to the right, a swipe away, and, where ``mine_last`` (`owner_order`), that my column is
+    last: a 5-6 player table with long card names scrolled by a column or two and nothing said
+    so."""
+    st.html(SWIPE_HINT.replace("WIDE", str(wide + TABLE_BORDERS)))
+    with st.container(key="grid_swipe"):
+        st.caption(":material/swipe_left: " + (
+            _("More players to the right, your own column last: swipe the table.") if mine_last
+            else _("More players to the right: swipe the table.")))
 
 
 def on_cell_tap(key: str, upto: int | None) -> None:

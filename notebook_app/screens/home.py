@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from solver.cards import CATEGORIES, Deck
+from solver.cards import CATEGORIES, Category, Deck
 from solver.editions import Deal, Dealing, editions, rule_for
 from solver.errors import InvalidLogError
 from solver.i18n import N_, _, join, ngettext
 from solver.limits import MAX_CARDS, MAX_NAME_CHARS, MAX_PLAYERS, MAX_TEXT_CHARS
+from solver.report import category_label
 
 from .. import history
 from ..language import uploader_words
@@ -243,11 +244,13 @@ def new_game_form() -> None:
     chosen = st.selectbox(_("Cards"), options, index=options.index(first_edition()),
                           key="new_edition", format_func=lambda n: (
                               _("Custom cards…") if n == CUSTOM else presets[n].shown_title))
-    if chosen == CUSTOM:
+    if chosen == CUSTOM:  # the third kind named as the dealing rule chosen below names it
+        forum = chosen_rule(None, len(parse_names(state.get("new_players", "")))) is Dealing.FORUM
         st.text_area(_("Suspects (one per line or commas)"), key="new_suspects",
                      max_chars=CARDS_CHARS)
         st.text_area(_("Weapons"), key="new_weapons", max_chars=CARDS_CHARS)
-        st.text_area(_("Rooms"), key="new_rooms", max_chars=CARDS_CHARS)
+        st.text_area(category_label(Category.ROOM, title=True, places=forum), key="new_rooms",
+                     max_chars=CARDS_CHARS)
     deck, edition_name = new_game_deck()
     st.text_area(_("Players in seating order (clockwise)"), key="new_players",
                  max_chars=PLAYERS_CHARS, placeholder="Ann\nBob\nCat", height=110)

@@ -12,9 +12,11 @@ from __future__ import annotations
 import streamlit as st
 
 from solver.cards import CATEGORIES, Category
+from solver.editions import forum_dealt
 from solver.game import ENVELOPE, SIDE, Game, Note, NoteRelation
 from solver.i18n import N_, _
 from solver.limits import MAX_TEXT_CHARS
+from solver.report import category_label
 
 from ..plain import plain
 from ..session import live, unset
@@ -25,9 +27,6 @@ RELATIONS: dict[NoteRelation, str] = {
     "holds_one_of": N_("holds one of"),
 }
 """What the note says of its cards, as the form's one-tap choice reads."""
-CHIP_TITLES = {Category.SUSPECT: N_("Suspects"), Category.WEAPON: N_("Weapons"),
-               Category.ROOM: N_("Rooms")}
-"""The chips' headings: Suspects, Weapons, Rooms."""
 CARD_FIELDS = {category: f"n_{category.value}" for category in CATEGORIES}
 """The chips of each category."""
 NOTE_KEYS = ("n_owner", "n_relation", "n_text", *CARD_FIELDS.values())
@@ -99,5 +98,6 @@ def note_form() -> None:
 
 
 def chips(game: Game, category: Category, field: str) -> None:
-    st.pills(_(CHIP_TITLES[category]), game.deck.of(category), key=field,
-             selection_mode="multi", format_func=plain)
+    """One category's chips, headed by its name (the forum variant's places as places)."""
+    st.pills(category_label(category, title=True, places=forum_dealt(game)),
+             game.deck.of(category), key=field, selection_mode="multi", format_func=plain)

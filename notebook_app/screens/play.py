@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from solver.game import GameLog
-from solver.i18n import N_, Message, _, ngettext, percent_said, say
+from solver.i18n import N_, Message, _, ngettext, say
 
 from ..choices import remember_choices
 from ..entry import fill_form, next_entry, start_edit, submit_entry
 from ..grid_view import as_markdown, envelope_line, verdict
-from ..history import told
+from ..history import EDITED, RECORDED, told
 from ..plain import plain
 from ..session import (
     ENTRY_KEYS,
@@ -94,9 +94,31 @@ def header() -> None:
         st.caption(_("Read only: you follow this game; changes made by its players show here."))
         return
     seq, note = state.revision
-    st.button(plain(_("Undo: {entry}").format(entry=told(note).render())), key="undo",
-              on_click=undo,
+    st.button(plain(undo_label(note, log)), key="undo", on_click=undo,
               disabled=seq <= 1, icon=":material/undo:", width="stretch")
+
+
+def undone_entry(note: str, log: GameLog) -> int | None:
+    """The number of the entry that undoing the revision whose note is ``note`` takes back or
+    changes back, where it recorded or edited one still in ``log``."""
+    said = told(note)
+    n = dict(said.args).get("n")
+    if said.msgid in (RECORDED, EDITED) and isinstance(n, int) and 0 < n <= len(log.events):
+        return n
+    return None
+
+
+def undo_label(note: str, log: GameLog) -> str:
+    """The Undo button's words: which entry it takes back, as the log describes it
+    (`describe`), where the revision recorded or edited one ("Undo #4: Ann: Plum, Rope, Hall →
+    Bob showed a card"; the number alone did not tell a player at the table which entry they
+    were undoing); else what the revision did ("Undo: deleted event 2")."""
+    n = undone_entry(note, log)
+    if n is None:
+        return _("Undo: {entry}").format(entry=told(note).render())
+    text = _("Undo #{n}: {entry}") if told(note).msgid == RECORDED else _(
+        "Undo the edit of #{n}: {entry}")
+    return text.format(n=n, entry=describe(log.events[n - 1]))
 
 
 RACE_SAMPLES = 100
@@ -130,7 +152,7 @@ def weigh(log: GameLog, watching: bool,
                 line = say("nobody seems to know the envelope yet")
             elif leader is not None:
                 line = say("{player} may already know: {chance}", player=leader,
-                           chance=percent_said(chances[leader]))
+                           chance=drawn.said(leader))  # as players play: never 100%
             if line is not None and drawn.fallback:
                 line = fallback_note(line)
             return line, drawn
@@ -238,9 +260,10 @@ def scroll_to_top() -> None:
 
 
 def status_line() -> None:
-    """One line under the tabs, always there so nothing below it jumps: what was just done
-    (instead of a toast over the verdict) unless the Undo button already says it ("Undid: …",
-    "New links made"), else the latest entry."""
+    """One line under the tabs: what was just done (instead of a toast over the verdict)
+    unless the Undo button already says it ("Undid: …", "New links made"), else the latest
+    entry unless the Undo button names it (it recorded it: the same words twice took two
+    lines of a phone)."""
     undo_says = told(state.revision[1]).render().lower()
     notes = state.pop("done_notes", [])
     state.done_shown = notes  # drawn again by a note's look (`app.show_flash`): still there
@@ -248,7 +271,9 @@ def status_line() -> None:
     events = live().log.events
     if done:
         st.caption(":material/check_circle: " + " · ".join(plain(t) for t in done))
-    elif events and state.get("view") != "Log":  # the Log lists it right below
+    elif events and state.get("view") != "Log" and not (  # the Log lists it right below,
+            can_edit() and undone_entry(state.revision[1], live().log) == len(events)
+            and told(state.revision[1]).msgid == RECORDED):  # the Undo button names it
         st.caption(plain(_("Latest: #{n} {entry}").format(n=len(events),
                                                           entry=describe(events[-1]))))
     elif not events:

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import streamlit as st
 
-from solver.cards import CATEGORIES, Category, Deck
-from solver.game import GameLog, Reveal, Suggestion
+from solver.cards import CATEGORIES, Category
+from solver.editions import forum_dealt
+from solver.game import Game, GameLog, Reveal, Suggestion
 from solver.i18n import N_, Listing, Message, _, say, say_n
 
 from ..choices import chosen
@@ -107,12 +108,13 @@ def chips(label: str, key: str, options: Sequence[object],
     st.pills(plain(label), options, key=key, format_func=lambda o: plain(shown(o)), help=help)
 
 
-def card_chips(deck: Deck) -> None:
-    """The three cards, a row of chips per category."""
+def card_chips(game: Game) -> None:
+    """The three cards, a row of chips per category (the third is "Place" in the forum
+    variant, which has no board: `solver.editions.forum_dealt`)."""
     labels = {Category.SUSPECT: _("Suspect"), Category.WEAPON: _("Weapon"),
-              Category.ROOM: _("Room")}
+              Category.ROOM: _("Place") if forum_dealt(game) else _("Room")}
     for category in CATEGORIES:
-        chips(labels[category], CARD_KEYS[category], deck.of(category))
+        chips(labels[category], CARD_KEYS[category], game.deck.of(category))
 
 
 def kinds_offered() -> tuple[str, ...]:
@@ -202,7 +204,7 @@ def turn_form() -> None:
             if advice.pick is not None and not taken(advice.pick):
                 st.button(_("Use this suggestion"), key="take_advice", on_click=take_advice,
                           args=(advice.pick,), icon=":material/touch_app:")
-    card_chips(game.deck)
+    card_chips(game)
     if kind == "Accusation":
         chips(_("Result"), "e_result", (WRONG, RIGHT), format_func=_)
         return
@@ -215,7 +217,9 @@ def turn_form() -> None:
                                      else _("they showed a card")) if a == SHOWED else _(a))
         if state.get("e_answer") == SHOWED and asked is not None:
             shown_chips(asked)
-        st.checkbox(_("Host answered: first match in order suspect, weapon, room"),
+        st.checkbox(_("Host answered: first match in order suspect, weapon, place")
+                    if forum_dealt(game) else
+                    _("Host answered: first match in order suspect, weapon, room"),
                     value=bool(state.get("e_rule")), key="e_rule")  # also if drawn late
         return
     chips(_("Who showed a card"), "e_refuter", (*order, NOBODY),
@@ -300,7 +304,10 @@ def best_suggestion(log: GameLog) -> Advised | None:
         said = [ask_line(log, here.best, advisor.grid)]
         if here.elsewhere is not None:
             suspect, weapon, room_named = here.elsewhere.triple
-            said.append(say("Where to head: {room}, to ask {suspect}, {weapon}",
+            said.append(say("Another place is likelier: ask {suspect}, {weapon}, {room}",
+                            suspect=suspect, weapon=weapon, room=room_named)
+                        if forum_dealt(log.game) else
+                        say("Where to head: {room}, to ask {suspect}, {weapon}",
                             room=room_named, suspect=suspect, weapon=weapon))
         return said, (*here.best.triple, None)
 
@@ -326,14 +333,22 @@ def idle_lines(log: GameLog, here: Here, grid: Grid) -> tuple[list[Message], Pic
     why = idle_said(log, here.best, grid)
     suspect, weapon, room = here.best.triple
     said: list[Message] = []
+    places = forum_dealt(log.game)  # the forum has no board: nowhere to head, nor to stay
     if here.elsewhere is not None:
         there = here.elsewhere.triple
-        said.append(say("Where to head: {room}, to ask {suspect}, {weapon}: here {asked} "
+        said.append(say("Another place: ask {suspect}, {weapon}, {room}: with this place "
+                        "{asked} would teach you nothing ({why})", room=there[2],
+                        suspect=there[0], weapon=there[1], asked=Listing((suspect, weapon), ","),
+                        why=why or "") if places else
+                    say("Where to head: {room}, to ask {suspect}, {weapon}: here {asked} "
                         "would teach you nothing ({why})", room=there[2], suspect=there[0],
                         weapon=there[1], asked=Listing((suspect, weapon), ","), why=why or ""))
         if here.stay is not None:
             stay = here.stay.triple
-            said.append(say("If you stay: ask {suspect}, {weapon}, {room}: {reason}",
+            said.append(say("If you keep this place: ask {suspect}, {weapon}, {room}: {reason}",
+                            suspect=stay[0], weapon=stay[1], room=stay[2],
+                            reason=reason_said(log, here.stay, grid)) if places else
+                        say("If you stay: ask {suspect}, {weapon}, {room}: {reason}",
                             suspect=stay[0], weapon=stay[1], room=stay[2],
                             reason=reason_said(log, here.stay, grid)))
     elif here.stay is not None:
@@ -377,7 +392,10 @@ def best_question(log: GameLog) -> Advised | None:
                 asked, advisor.asking(asked)[0])
             if top.triple[2] != room and round(top.score, 9) > round(best.score, 9):
                 suspect, weapon, room_named = top.triple
-                said.append(say("Likelier in another room: ask {player}: {suspect}, {weapon}, "
+                said.append(say("Another place is likelier: ask {player}: {suspect}, "
+                                "{weapon}, {room}", player=to, suspect=suspect, weapon=weapon,
+                                room=room_named) if forum_dealt(log.game) else
+                            say("Likelier in another room: ask {player}: {suspect}, {weapon}, "
                                 "{room}", player=to, suspect=suspect, weapon=weapon,
                                 room=room_named))
         return said, pick
