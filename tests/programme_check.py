@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
+
 from solver.errors import ContradictionError
 from solver.game import GameLog
 from solver.odds import Odds, OverBudget, count, grid_of, puzzle
@@ -29,3 +31,19 @@ def same_as_programme(log: GameLog, odds_by: Callable[[Puzzle], Odds],
     assert mine.envelope_odds == plain.envelope_odds
     assert mine.deals == plain.deals
     return True
+
+
+def python_budgets(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Record the `Budget` of every count the Python programme (`exact.programme_steps`) makes
+    from now on, in the list returned."""
+    import solver.odds.exact
+
+    python = solver.odds.exact.programme_steps
+    ran: list[object] = []
+
+    def recorded(*args: object, **kwargs: object) -> object:
+        ran.append(args[3])
+        return python(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(solver.odds.exact, "programme_steps", recorded)
+    return ran

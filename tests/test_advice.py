@@ -40,6 +40,7 @@ from solver.game import (
 )
 from solver.odds import OverBudget, grid_of, odds
 from tests.brute import Deal, deals
+from tests.programme_check import python_budgets
 
 DECK = Deck(("Plum", "Green", "White"), ("Rope", "Knife"), ("Hall", "Study", "Lounge"))
 INFO = Rule.INFORMATION
@@ -711,18 +712,10 @@ def test_the_advisor_does_not_spend_its_python_budget_on_a_count_that_cannot_fin
     count used to spend all of it (about a second) before the other counts ran; now at most its
     first `LOOK` units (none where the process has loaded the compiled count, which it then
     asks first)."""
-    import solver.odds.exact
     from solver.odds.exact import DEFAULT_BUDGET
     from tests.strategies import forum_game
 
-    spent = []
-    python = solver.odds.exact.programme_steps
-
-    def recorded(*args: object, **kwargs: object) -> object:
-        spent.append(args[3])
-        return python(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(solver.odds.exact, "programme_steps", recorded)
+    spent = python_budgets(monkeypatch)
     log = forum_game(8, 0).upto(10)
     assert advise(log, log.game.deck.rooms[0], samples=100)
     assert max((b.spent for b in spent), default=0) < DEFAULT_BUDGET // 2  # type: ignore[attr-defined]
@@ -744,14 +737,7 @@ def test_with_the_compiled_count_loaded_the_advisor_asks_it_before_counting_in_p
 
     if kernel() is None:
         pytest.skip("numba does not load here")
-    python = solver.odds.exact.programme_steps
-    ran: list[object] = []
-
-    def recorded(*args: object, **kwargs: object) -> object:
-        ran.append(args[3])
-        return python(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(solver.odds.exact, "programme_steps", recorded)
+    ran = python_budgets(monkeypatch)
     big = forum_game(8, 0).upto(10)
     with pytest.raises(OverBudget):
         drawable_count(puzzle(big, grid_of(big)))

@@ -355,6 +355,22 @@ def test_card_by_card_takes_turns_beside_inclusion_exclusion_and_the_lesser_work
     assert result.total == alone["pins"][0] == alone["exclusion"][0]
 
 
+def pins_started(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Record every start of card by card (`choice.pins_steps`) from now on, in the list
+    returned."""
+    from solver.odds import choice
+
+    started: list[int] = []
+    alone = choice.pins_steps
+
+    def spied(pz: Puzzle, budget: Budget) -> Any:
+        started.append(1)
+        return (yield from alone(pz, budget))
+
+    monkeypatch.setattr(choice, "pins_steps", spied)
+    return started
+
+
 def test_card_by_card_is_not_started_beside_inclusion_exclusion_past_its_budget(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Beside inclusion-exclusion (`choice.EARLY`, lowered here) card by card takes turns only
@@ -364,14 +380,7 @@ def test_card_by_card_is_not_started_beside_inclusion_exclusion_past_its_budget(
     from solver.odds import choice, pins
     from tests.test_odds_exclusion import forum_log
 
-    started: list[int] = []
-
-    def spied(pz: Puzzle, budget: Budget) -> Any:
-        started.append(1)
-        return (yield from alone(pz, budget))
-
-    alone = choice.pins_steps
-    monkeypatch.setattr(choice, "pins_steps", spied)
+    started = pins_started(monkeypatch)
     log = forum_log(12, 10, 0)
     pz = puzzle(log, grid_of(log))
     monkeypatch.setattr(choice, "EARLY", choice.programme_states(pz) - 1)
@@ -504,14 +513,7 @@ def test_past_few_cells_card_by_card_counts_alone_where_its_work_estimated_fits(
     from solver.odds.owners import OwnerCount
     from tests.test_odds_exclusion import forum_log
 
-    started: list[int] = []
-
-    def spied(pz: Puzzle, budget: Budget) -> Any:
-        started.append(1)
-        return (yield from alone(pz, budget))
-
-    alone = choice.pins_steps
-    monkeypatch.setattr(choice, "pins_steps", spied)
+    started = pins_started(monkeypatch)
     log = forum_log(12, 60, 6)
     pz = puzzle(log, grid_of(log))
     assert choice.ruled_out(pz) > choice.FEW_CELLS and choice.expands(pz)

@@ -42,6 +42,7 @@ from solver.race import (
 from solver.simulate import answer, play, random_setup
 from solver.values import replace
 from tests.brute import Deal, deals
+from tests.programme_check import python_budgets
 from tests.strategies import forum_game, small_logs
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
@@ -1026,19 +1027,11 @@ def test_with_the_compiled_count_loaded_a_too_wide_count_spends_no_python_work(
     weights is too wide is asked before the weighted count runs in Python: at 10 events of an
     8-player forum game it is, and no Python work is spent (`LOOK` units were, about a tenth of a
     second); at 30 the weighted count still runs and finishes."""
-    import solver.odds.exact
     from solver.odds.compiled import kernel
 
     if kernel() is None:
         pytest.skip("numba does not load here")
-    python = solver.odds.exact.programme_steps
-    ran: list[object] = []
-
-    def recorded(*args: object, **kwargs: object) -> object:
-        ran.append(args[3])
-        return python(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(solver.odds.exact, "programme_steps", recorded)
+    ran = python_budgets(monkeypatch)
     game = forum_game(8, 0)
     assert not Play(game.upto(10)).exact
     assert ran == []
