@@ -240,6 +240,18 @@ def test_upload_a_log_and_see_its_problems(store: Store) -> None:
 # --- entries -----------------------------------------------------------------------------------
 
 
+def test_the_shown_card_chips_are_named_as_the_translation_reads(store: Store) -> None:
+    """Streamlit gives a chip row's label to screen readers unrendered: the translation's own
+    comma and brackets were escaped with the name ("Kortti\\, jonka Cat näytti sinulle"); only the
+    player's name is user text."""
+    at, _game_id = open_app(store, classic())
+    at.session_state["lang"] = "ru"
+    at.run()
+    pick(at, "Mrs. White", "Knife", "Lounge")
+    at.pills(key="e_refuter").set_value("Cat").run()
+    assert at.pills(key="e_shown").label == "Карта, которую вам показал(а) Cat"  # noqa: RUF001
+
+
 def test_record_a_suggestion_with_automatic_passes(store: Store) -> None:
     at, game_id = open_app(store, classic())
     assert at.pills(key="by").value == "Ann"

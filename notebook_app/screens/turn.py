@@ -100,12 +100,14 @@ class Advised(NamedTuple):
 
 def chips(label: str, key: str, options: Sequence[object],
           format_func: Callable[[Any], str] | None = None, help: str | None = None) -> None:
-    """One tap picks: ``options`` as chips (a choice no longer offered is dropped first). Names
-    in the label and the chips are shown as text."""
+    """One tap picks: ``options`` as chips (a choice no longer offered is dropped first). The
+    chips are shown as text; ``label`` is the app's words as they are, with any name in it
+    already `plain`: Streamlit gives the label unrendered to screen readers as the group's
+    name, so escaping the whole label had them read "Kortti\\, jonka Bob näytti sinulle"."""
     if state.get(key) not in options and unset(key):
         state[key] = None
     shown = format_func or str
-    st.pills(plain(label), options, key=key, format_func=lambda o: plain(shown(o)), help=help)
+    st.pills(label, options, key=key, format_func=lambda o: plain(shown(o)), help=help)
 
 
 def card_chips(game: Game) -> None:
@@ -567,7 +569,7 @@ def shown_chips(refuter: str) -> None:
         st.caption(plain(_("The notebook says {player} holds none of these: check the entry.")
                          .format(player=refuter)))
         candidates = tuple(c for c in cards if c not in game.my_cards)
-    chips(_("Card {player} showed you").format(player=refuter), "e_shown", candidates)
+    chips(_("Card {player} showed you").format(player=plain(refuter)), "e_shown", candidates)
 
 
 def side_peek_chips() -> None:
