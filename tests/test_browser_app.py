@@ -76,7 +76,7 @@ def test_phone_game_survives_reload(
         record(page, "Cat", ("Miss Scarlet", "Rope", "Kitchen"), "Ann")
         shot(page, "6-show-prompt")
         expect(page.get_by_text("Which card did you show?")).to_be_visible()
-        after(page, page.get_by_role("button", name="Rope").click)
+        after(page, page.get_by_role("button", name="Rope", exact=True).click)
         now = verdict(page)
         assert now != before
 
