@@ -246,9 +246,12 @@ def save_event(event: Event) -> None:
         return
     if not commit(new, note, form=True):
         return  # the form keeps what was typed
+    back = state.get("edit_from")
     stop_editing()
     state.pending_show = (index, event) if ask_shown else None
     next_entry()
+    if back and not ask_shown:  # an edit saved: back to the Log (or the screen it came from)
+        state.view = back
 
 
 def my_refutation(event: Event) -> tuple[Event, bool]:
@@ -303,8 +306,10 @@ def kind_of(event: Event) -> str:
 def start_edit(index: int) -> None:
     """Load an event into its entry form, and remember what the form made of it: saving
     changes only what the user changed from there."""
+    back = state.get("view")
     load_into_form(index)
     state.edit_loaded = form_event()
+    state.edit_from = back  # the screen the entry was opened from: back there once saved
 
 
 def load_into_form(index: int) -> None:

@@ -589,6 +589,7 @@ def stop_editing() -> None:
     state.editing = None
     state.pop("edit_original", None)
     state.pop("edit_loaded", None)
+    state.pop("edit_from", None)
 
 
 def undo_revision() -> str | None:

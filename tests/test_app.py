@@ -621,12 +621,14 @@ def test_edit_an_event(store: Store) -> None:
     edited = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob", "Cat"),
                         refuted_by="Dan", shown="Lounge")
     assert events(at) == (edited, Reveal("Dan", ("Wrench",)))
+    assert at.session_state["view"] == "Log"  # back where the entry was opened
     note = store.latest(game_id).note  # type: ignore[union-attr]
     assert told(note).render("en") == "edited event 1" and note.startswith("{")  # as data
     # the Undo button names the entry it takes back, as the log describes it; the latest
     # entry, another, shows under the tabs
     assert shown(at.button(key="undo").label) == ("Undo the edit of #1: Ann: Mrs. White, Knife, "
                                                   "Lounge → Dan showed Lounge; Bob, Cat passed")
+    at.segmented_control(key="view").set_value("Turn").run()  # the Log lists it itself
     assert "Latest: #2 Dan revealed Wrench" in [shown(c.value) for c in at.caption]
 
 
@@ -851,6 +853,7 @@ def test_contradiction_banner_names_entries_and_offers_edits(store: Store) -> No
     at.pills(key="e_refuter").set_value("Bob")
     submit(at)
     assert not at.session_state["live"].conflict
+    assert at.session_state["view"] == "Grid"  # the edit was opened from the Grid's banner
     assert "cannot all be true" not in texts(at)
 
 
