@@ -190,14 +190,25 @@ class Bound:
     """`work_estimate` of the plans alike but for their cards' order, from the order alone (no
     `Plan` built: a fraction of a millisecond), and a search for an order it bounds lower."""
 
-    def __init__(self, touch: dict[str, set[int]], places: Sequence[int],
-                 refutations: Sequence[set[str]], slot: dict[str, int | None]) -> None:
-        self.touch = {c: sorted(js) for c, js in touch.items()}
-        self.places = list(places)
-        self.of = {c: [k for k, cards in enumerate(refutations) if c in cards] for c in touch}
-        self.refutations = len(refutations)
+    def __init__(self, touch: dict[str, list[int]], of: dict[str, list[int]], refutations: int,
+                 slot: dict[str, int | None], places: Sequence[int]) -> None:
+        self.touch = touch
+        """Per card, the players it may be pinned at."""
+        self.of = of
+        """Per card, the refutations (and envelope notes) that name it, of ``refutations``."""
+        self.refutations = refutations
         self.slot = slot
         """Per card, its category's axis where it may go into the envelope's slot, else None."""
+        self.places = list(places)
+
+    @classmethod
+    def of_plan(cls, p: Plan) -> Bound:
+        """The bound of ``p``'s plans, whatever their order."""
+        return cls({c.name: sorted(set(c.ruled_out) | {j for _, j in c.named_by})
+                    for c in p.cards},
+                   {c.name: [k for k, _ in c.named_by] + c.sealed for c in p.cards},
+                   p.refutations, {c.name: c.axis if c.slot else None for c in p.cards},
+                   p.places)
 
     def work(self, order: Sequence[str]) -> int:
         """`work_estimate` of the plan with its cards in ``order``."""
@@ -356,20 +367,21 @@ def _plan(pz: Puzzle, envelope: Triple | None = None) -> Plan:
     if envelope is not None:  # a wrong accusation's count: every deal's order, searched once
         order = [card.name for card in plan(pz).cards if card.name in touch]
     else:
-        bound = Bound(touch, places, refutations, slot)
+        bound = Bound({c: sorted(js) for c, js in touch.items()},
+                      {c: [k for k, cards in enumerate(refutations) if c in cards]
+                       for c in touch}, len(refutations), slot, places)
         order = bound.searched(min(
             (order_of(touch, places), order_by_state(touch, places, refutations)),
             key=bound.work))
-    return _plan_in(pz, order, players, places, ruled, tallies, known, possible, env)
+    return _plan_in(pz, order, players, places, ruled, touch, tallies, known, possible, env)
 
 
 def _plan_in(pz: Puzzle, order: list[str], players: list[int], places: list[int],
-             ruled: dict[str, set[int]], tallies: list[Tally], known: list[str | None],
-             possible: bool, env: int) -> Plan:
-    """`plan` with its cards in ``order``."""
+             ruled: dict[str, set[int]], touch: dict[str, set[int]], tallies: list[Tally],
+             known: list[str | None], possible: bool, env: int) -> Plan:
+    """`plan` with its cards in ``order`` (``touch``: per card, the players it may be pinned
+    at)."""
     index = {o: j for j, o in enumerate(players)}
-    touch = {c: ruled[c] | {index[t.owner] for t in tallies if c in t.cards and t.owner != env}
-             for c in order}
     open_axes = [a for a in range(3) if known[a] is None]
     at = {c: i for i, c in enumerate(order)}
     last_pin = [max((at[c] for c in order if j in touch[c]), default=-1)
@@ -403,25 +415,7 @@ def work_estimate(p: Plan) -> int:
     a pin at each player it may be pinned at; for each way of taking the refutations it opens).
     The work charged was 0.59-1.50 times this on the 12-player forum and 45-card logs
     card by card finishes (`choice.pins_fit`)."""
-    seen = [0] * len(p.places)
-    slots = [False] * 3
-    opened = closed = 0
-    states = 1
-    work = 0
-    for i, card in enumerate(p.cards):
-        touched = set(card.ruled_out) | {j for _, j in card.named_by}
-        work += 2 * states * (1 + (1 << len(card.opens)) * (1 + card.slot + len(touched)))
-        for j in touched:
-            seen[j] += 1
-        slots[card.axis] |= card.slot
-        for k in card.opens:
-            opened |= 1 << k
-        closed |= card.closes
-        held = [min(c, s) for c, s in zip(p.places, seen, strict=True)]
-        states = (math.prod(h + 1 for j, h in enumerate(held) if p.last_pin[j] > i)
-                  * (1 + sum(h for j, h in enumerate(held) if 0 <= p.last_pin[j] <= i))
-                  << (bin(opened & ~closed).count("1") + sum(slots)))
-    return work
+    return Bound.of_plan(p).work([card.name for card in p.cards])
 
 
 def candidates(p: Plan) -> list[list[str]]:
