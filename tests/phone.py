@@ -58,7 +58,12 @@ class Runs:
     def _navigated(self, response: Any) -> None:
         """A new document (``goto``, ``reload``; not the app's own changes to the address,
         which load nothing) is at rest only once it has connected: its page asks for a run
-        as it connects."""
+        as it connects.
+
+        Only what the response event carries is read (``headers``). ``header_value`` asks
+        the browser for the raw headers and waits; Playwright hands out the next events
+        meanwhile, so on a busy machine the new document's websocket was taken before this
+        handler forgot the old one, and forgotten with it: not connected, ever (CI)."""
         request = response.request
         if not request.is_navigation_request():
             return
@@ -66,7 +71,7 @@ class Runs:
             main = request.frame == self.page.main_frame
         except Exception:  # a service worker's request has no frame
             return
-        if main and (response.header_value("content-type") or "").startswith("text/html"):
+        if main and response.headers.get("content-type", "").startswith("text/html"):
             self.socket = None
 
     def _connect(self, socket: Any) -> None:

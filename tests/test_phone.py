@@ -54,9 +54,15 @@ class Response:
 
     def __init__(self, page: Page) -> None:
         self.request = Request(page.main_frame)
+        self.page = page
+        self.headers = {"content-type": "text/html; charset=utf-8"}
+        self.connected_meanwhile: list[Socket] = []
 
     def header_value(self, name: str) -> str:
-        return "text/html; charset=utf-8"
+        """Playwright's asks the browser and waits, handing out the events that come
+        meanwhile: on a busy machine, the new document's websocket."""
+        self.connected_meanwhile.append(connect(self.page))
+        return self.headers[name]
 
 
 def rerun() -> bytes:
@@ -143,6 +149,20 @@ def test_a_new_document_is_at_rest_only_once_it_has_connected(page: Page) -> Non
     socket.emit("framesent", rerun())
     socket.emit("framereceived", started())
     assert not runs.at_rest()
+    socket.emit("framereceived", finished())
+    assert runs.at_rest()
+
+
+def test_a_new_document_connecting_while_its_response_is_read_is_connected(page: Page) -> None:
+    """Seen in CI: a reload's page connected while the response's handler waited on the
+    browser, and the handler then forgot the new socket, so the page was never at rest."""
+    runs = Runs(page)
+    connect(page)
+    response = Response(page)
+    page.emit("response", response)
+    socket = response.connected_meanwhile[-1] if response.connected_meanwhile else connect(page)
+    socket.emit("framesent", rerun())
+    socket.emit("framereceived", started())
     socket.emit("framereceived", finished())
     assert runs.at_rest()
 
