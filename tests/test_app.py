@@ -249,7 +249,7 @@ def test_the_shown_card_chips_are_named_as_the_translation_reads(store: Store) -
     at.run()
     pick(at, "Mrs. White", "Knife", "Lounge")
     at.pills(key="e_refuter").set_value("Cat").run()
-    assert at.pills(key="e_shown").label == "Карта, которую вам показал(а) Cat"  # noqa: RUF001
+    assert at.pills(key="e_shown").label == "Карта, показанная вам игроком Cat"
 
 
 def test_record_a_suggestion_with_automatic_passes(store: Store) -> None:

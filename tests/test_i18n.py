@@ -104,6 +104,25 @@ def test_placeholders_are_the_same_in_every_language(language: str) -> None:
     assert not problems, "\n".join(problems)
 
 
+GENDER_SLASHES = re.compile(r"[а-яё]\((?:а|ла|ло|ся|ась|ая|ой|ый)\)|\((?:неё|её|ее|она|ей)\)|"
+                            r"\b(?:у него|у неё|его рука|её рука)\b|"
+                            r"\{(?:player|refuter|by|suggester|asked|leader)\}(?: [а-яё]+){0,2}? "
+                            r"[а-яё]+(?:ил|ел|ал|ял|ла)\b", re.IGNORECASE)
+"""Russian wordings that guess a player's gender or hedge it: "видел(а)", "у него(неё)", "Это
+вся его рука", "{player} уже видел" (a name, then a verb in the past: it has a gender)."""
+
+
+def test_russian_names_no_player_by_a_gendered_pronoun() -> None:
+    """Russian has no neutral pronoun: a phone play-through read "he(she) has it" and "That is
+    his whole hand" (`GENDER_SLASHES`). Every such wording now names the player (a name, "the
+    player") or speaks to "you" instead."""
+    found = []
+    for message in _catalog("ru"):
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        found += [form for form in forms if form and GENDER_SLASHES.search(form)]
+    assert not found, "\n".join(found)
+
+
 @pytest.mark.parametrize(
     ("language", "counts"),
     [
