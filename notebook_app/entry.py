@@ -238,7 +238,7 @@ def save_event(event: Event) -> None:
         events = list(log.events)
         events[index] = event
         new = replace(log, events=tuple(events))
-        note = history.edited(index + 1)
+        note = history.edited(index + 1, was=log.events[index])
     try:
         check(replace(log, events=(event,)))  # an event's validity does not depend on others
     except InvalidLogError as err:

@@ -19,7 +19,10 @@ from __future__ import annotations
 import json
 import re
 
+from solver.errors import InvalidLogError
+from solver.game import Event, GameLog
 from solver.i18n import N_, Message, say, say_n
+from solver.logfile import event_to_json, parse, to_json
 
 RECORDED = N_("recorded event {n}")
 EDITED = N_("edited event {n}")
@@ -45,8 +48,27 @@ def recorded(n: int) -> str:
     return _write(say(RECORDED, n=n))
 
 
-def edited(n: int) -> str:
-    return _write(say(EDITED, n=n))
+def edited(n: int, was: Event | None = None) -> str:
+    """``was``: the entry as it stood before the edit, kept (as clue-notebook/1 JSON) so that
+    Undo can say what it brings back (`before_edit`)."""
+    if was is None:
+        return _write(say(EDITED, n=n))
+    return _write(say(EDITED, n=n, was=json.dumps(event_to_json(was), ensure_ascii=False)))
+
+
+def before_edit(stored: str, log: GameLog) -> Event | None:
+    """The entry as it stood before the edit a stored note records, read in ``log``'s game;
+    ``None`` for another note, or an edit noted before the entry was kept with it."""
+    said = told(stored)
+    was = dict(said.args).get("was")
+    if said.msgid != EDITED or not isinstance(was, str):
+        return None
+    data = to_json(GameLog(log.game, ()))
+    try:
+        data["events"] = [json.loads(was)]
+        return parse(data).events[0]
+    except (ValueError, InvalidLogError):
+        return None
 
 
 def deleted(n: int) -> str:

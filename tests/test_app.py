@@ -624,10 +624,11 @@ def test_edit_an_event(store: Store) -> None:
     assert at.session_state["view"] == "Log"  # back where the entry was opened
     note = store.latest(game_id).note  # type: ignore[union-attr]
     assert told(note).render("en") == "edited event 1" and note.startswith("{")  # as data
-    # the Undo button names the entry it takes back, as the log describes it; the latest
-    # entry, another, shows under the tabs
-    assert shown(at.button(key="undo").label) == ("Undo the edit of #1: Ann: Mrs. White, Knife, "
-                                                  "Lounge → Dan showed Lounge; Bob, Cat passed")
+    # the Undo button names the entry as Undo brings it back (its new words read as what
+    # Undo would restore); the latest entry, another, shows under the tabs
+    assert shown(at.button(key="undo").label) == (
+        "Undo the edit of #1, back to: Ann: Mrs. White, Knife, Lounge → Cat showed Knife; "
+        "Bob passed")
     at.segmented_control(key="view").set_value("Turn").run()  # the Log lists it itself
     assert "Latest: #2 Dan revealed Wrench" in [shown(c.value) for c in at.caption]
 

@@ -651,3 +651,24 @@ def test_a_question_to_one_player_who_had_none_reads_as_such() -> None:
         assert "pelaajalla Cat ei ollut" in describe(asked)
     table = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=answer_order(game, "Ann"))
     assert describe(table).endswith("nobody showed; Bob, Cat, Dan passed")
+
+
+def test_undo_after_an_edit_names_the_entry_it_brings_back() -> None:
+    """Play-through: after an edit Undo read 'Undo the edit of #30: …' with the entry's new
+    words, as if naming what it would restore. It names the entry as it stood before, in every
+    language; an edit noted before the entry was kept with it names the number alone."""
+    from notebook_app.history import edited as edit_note
+    from notebook_app.screens.play import undo_label
+
+    before = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob")
+    after = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
+                       refuted_by="Cat")
+    log = classic_log(after)
+    with speaking("en"):
+        assert undo_label(edit_note(1, was=before), log) == (
+            "Undo the edit of #1, back to: Ann: Mrs. White, Knife, Lounge → Bob showed a card")
+        assert undo_label(edit_note(1), log) == "Undo the edit of #1"
+    with speaking("ru"):
+        assert undo_label(edit_note(1, was=before), log) == (
+            "Отменить изменение №1, вернуть: Ann: Mrs. White, Knife, Lounge → Bob показывает "
+            "карту")

@@ -14,7 +14,7 @@ from solver.i18n import N_, Message, _, ngettext, say
 from ..choices import remember_choices
 from ..entry import fill_form, next_entry, start_edit, submit_entry
 from ..grid_view import as_markdown, envelope_line, verdict
-from ..history import EDITED, RECORDED, told
+from ..history import EDITED, RECORDED, before_edit, told
 from ..plain import plain
 from ..session import (
     ENTRY_KEYS,
@@ -110,15 +110,20 @@ def undone_entry(note: str, log: GameLog) -> int | None:
 
 def undo_label(note: str, log: GameLog) -> str:
     """The Undo button's words: which entry it takes back, as the log describes it
-    (`describe`), where the revision recorded or edited one ("Undo #4: Ann: Plum, Rope, Hall →
-    Bob showed a card"; the number alone did not tell a player at the table which entry they
-    were undoing); else what the revision did ("Undo: deleted event 2")."""
+    (`describe`), where the revision recorded one ("Undo #4: Ann: Plum, Rope, Hall → Bob showed
+    a card"; the number alone did not tell a player at the table which entry they were
+    undoing); after an edit, the entry as it stood before, which Undo brings back ("Undo the
+    edit of #4, back to: …": the entry's new words read as what Undo would restore); else what
+    the revision did ("Undo: deleted event 2")."""
     n = undone_entry(note, log)
     if n is None:
         return _("Undo: {entry}").format(entry=told(note).render())
-    text = _("Undo #{n}: {entry}") if told(note).msgid == RECORDED else _(
-        "Undo the edit of #{n}: {entry}")
-    return text.format(n=n, entry=describe(log.events[n - 1]))
+    if told(note).msgid == RECORDED:
+        return _("Undo #{n}: {entry}").format(n=n, entry=describe(log.events[n - 1]))
+    was = before_edit(note, log)
+    if was is None:  # an edit noted before the entry was kept with it: its new words would
+        return _("Undo the edit of #{n}").format(n=n)  # read as what Undo brings back
+    return _("Undo the edit of #{n}, back to: {entry}").format(n=n, entry=describe(was))
 
 
 RACE_SAMPLES = 100
