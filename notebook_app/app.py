@@ -42,6 +42,12 @@ PHONE_CSS = """<style>
 .st-key-log button > div, .st-key-log button [data-testid="stMarkdownContainer"] {width: 100%;
   justify-content: flex-start; text-align: left;}
 .st-key-log button p {font-size: 0.92rem; text-align: left;}
+.st-key-saved_games button {justify-content: flex-start; text-align: left;}
+.st-key-saved_games button > div, .st-key-saved_games button [data-testid="stMarkdownContainer"] {
+  min-width: 0; justify-content: flex-start; text-align: left;}
+.st-key-saved_games button [data-testid="stMarkdownContainer"] {flex: 1;}
+.st-key-saved_games button p {white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
+  text-align: left;}
 </style>"""
 STEADY_CHIPS = """<script>
 (() => {

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
+import re
 import sqlite3
 import sys
 import threading
@@ -672,3 +673,50 @@ def test_undo_after_an_edit_names_the_entry_it_brings_back() -> None:
         assert undo_label(edit_note(1, was=before), log) == (
             "Отменить изменение №1, вернуть: Ann: Mrs. White, Knife, Lounge → Bob показывает "
             "карту")
+
+
+def test_saved_games_tell_games_with_the_same_players_apart(store: Store) -> None:
+    """Play-through: untitled uploads with the same players all read "P1, P2, … · 34 events ·
+    date". Each now says whose notebook it is, when it changed (the reader's clock, the time
+    alone today), and who won or its last entry; a long table names its first players."""
+    from datetime import UTC, datetime, timedelta, timezone
+
+    from notebook_app.screens.home import saved_label
+
+    six = ("P1", "P2", "P3", "P4", "P5", "P6")
+    game = new_game(CLASSIC, six, Dealing.CLASSIC, me="P1",
+                    my_cards=("Miss Scarlet", "Rope", "Kitchen"))
+    asked = Suggestion("P2", ("Mrs. White", "Knife", "Lounge"), refuted_by="P3")
+    other = Suggestion("P4", ("Mrs. Peacock", "Wrench", "Hall"), passes=("P5",), refuted_by="P6")
+    won = Accusation("P5", ("Mrs. White", "Knife", "Lounge"), correct=True)
+    ids = [store.create(GameLog(game, events), "mine") for events in (
+        (asked,), (asked, other), (asked, won, Reveal("P2", ("Wrench",))))]
+    watched = store.create(GameLog(replace(game, me=None, my_cards=(), title="Friday"), ()),
+                           "theirs")
+    store.shelve("mine", watched, "read")
+    listed = {g.id: g for g in store.games("mine")}
+    assert listed[ids[1]].last == other and listed[ids[2]].winner == "P5"
+    assert listed[watched].titled and listed[watched].me is None
+
+    now = datetime.fromisoformat(listed[ids[0]].saved)
+    helsinki = timezone(timedelta(hours=2))
+    with speaking("en"):
+        labels = [shown_label(saved_label(listed[i], now, helsinki)) for i in (*ids, watched)]
+    time = f"{now.astimezone(helsinki):%-I:%M}\u202f{now.astimezone(helsinki):%p}"
+    assert labels == [
+        f"P1, P2, P3 +3 · as P1\n{time} · #1 P2: Mrs. White, Knife, Lounge → P3 showed a card",
+        f"P1, P2, P3 +3 · as P1\n{time} · #2 P4: Mrs. Peacock, Wrench, Hall → P6 showed a card; "
+        "P5 passed",
+        f"P1, P2, P3 +3 · as P1\n{time} · won by P5 · 3 entries",
+        f"Friday\n{time} · read only · no entries yet",
+    ]
+    with speaking("ru"):
+        later = saved_label(listed[ids[2]], now + timedelta(days=2), UTC)
+    assert shown_label(later).startswith("P1, P2, P3 +3 · вы — P1\n")
+    assert "победа: P5 · 3 записи" in shown_label(later)
+    assert datetime.fromisoformat(listed[ids[2]].saved).strftime("%-d") in shown_label(later)
+
+
+def shown_label(markdown: str) -> str:
+    """A button's markdown as read: no bold, no escapes, its lines."""
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown.replace("**", "")).replace("  \n", "\n")

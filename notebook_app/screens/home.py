@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, tzinfo
+from zoneinfo import ZoneInfo
+
 import streamlit as st
 
 from solver.cards import CATEGORIES, Category, Deck
 from solver.editions import Deal, Dealing, editions, rule_for
 from solver.errors import InvalidLogError
-from solver.i18n import N_, _, join, ngettext
+from solver.i18n import N_, _, current, join, ngettext
 from solver.limits import MAX_CARDS, MAX_NAME_CHARS, MAX_PLAYERS, MAX_TEXT_CHARS
 from solver.report import category_label
 
@@ -25,7 +28,8 @@ from ..newgame import (
 )
 from ..plain import plain
 from ..session import open_game, problems_text, start_from, store
-from ..store import StoreError, parse_upload
+from ..store import SavedGame, StoreError, parse_upload
+from ..turns import describe
 from .notation import paste_game_form
 
 CUSTOM = "custom"
@@ -336,16 +340,82 @@ def saved_games() -> None:
         return
     if saved:
         st.subheader(_("Your games"))
-        for game in saved:
-            when = game.saved[:16].replace("T", " ")
-            line = (ngettext("{title} · {count} event · {saved} · read only",
-                             "{title} · {count} events · {saved} · read only", game.events)
-                    if game.access == "read" else
-                    ngettext("{title} · {count} event · {saved}",
-                             "{title} · {count} events · {saved}", game.events))
-            st.button(plain(line.format(title=game.title, count=game.events, saved=when)),
-                      key=f"open_{game.id}", on_click=open_saved, args=(game.id,),
-                      width="stretch")
+        now, zone = datetime.now(UTC), reader_zone()
+        with st.container(key="saved_games"):
+            for game in saved:
+                st.button(saved_label(game, now, zone), key=f"open_{game.id}",
+                          on_click=open_saved, args=(game.id,), width="stretch",
+                          icon=":material/visibility:" if game.access == "read" else None)
+
+
+def reader_zone() -> tzinfo:
+    """The time zone of the reader's browser (UTC where it says none or one unknown here)."""
+    try:
+        return ZoneInfo(st.context.timezone or "UTC")
+    except (KeyError, ValueError, OSError):  # (ZoneInfoNotFoundError is a KeyError)
+        return UTC
+
+
+def said_when(saved: str, now: datetime, zone: tzinfo) -> str:
+    """When a game was last changed, as a phone's lists say it, in the reader's time zone and
+    language: the time today, else the day and time, another year's day.
+
+    >>> from datetime import timedelta, timezone
+    >>> from solver.i18n import speaking
+    >>> now = datetime(2026, 12, 3, 20, 0, tzinfo=UTC)
+    >>> with speaking("en"):
+    ...     said_when("2026-12-03T08:10:00+00:00", now, UTC), said_when(
+    ...         "2026-12-01T20:15:00+00:00", now, timezone(timedelta(hours=2)))
+    ('8:10\u202fAM', 'Dec 1, 10:15\u202fPM')
+    >>> with speaking("ja"):
+    ...     said_when("2025-12-01T20:15:00+00:00", now, UTC)
+    '2025年12月1日'
+    """
+    from babel import Locale
+    from babel.dates import format_skeleton, format_time
+
+    try:
+        moment = datetime.fromisoformat(saved).astimezone(zone)
+    except ValueError:
+        return saved
+    language = current()
+    if moment.year != now.astimezone(zone).year:
+        return format_skeleton("yMMMd", moment, locale=language)
+    time = format_time(moment, "short", locale=language)
+    if moment.date() == now.astimezone(zone).date():
+        return time
+    day = format_skeleton("MMMd", moment, locale=language)
+    both = str(Locale.parse(language).datetime_formats["short"])
+    return both.replace("{1}", day).replace("{0}", time)
+
+
+SHOWN_PLAYERS = 3
+"""An untitled game's players named in its line before "+N" (a 12-player table filled it)."""
+
+
+def saved_label(game: SavedGame, now: datetime, zone: tzinfo) -> str:
+    """A saved game's button, two lines a phone shows whole (each cut off where it is too long)
+    that tell games with the same players apart: its title (else its players, the first few and
+    how many more) and whose notebook it is; then when it last changed and who won, or its last
+    entry as the Log numbers it. The list said only "players · 34 events · date"."""
+    names = game.players or tuple(game.title.split(", "))
+    title = game.title if game.titled or len(names) <= SHOWN_PLAYERS + 1 else (
+        ", ".join(names[:SHOWN_PLAYERS]) + f" +{len(names) - SHOWN_PLAYERS}")
+    top = f"**{plain(title)}**"
+    if game.me is not None:
+        top += " · " + plain(_("as {player}").format(player=game.me))
+    low = [said_when(game.saved, now, zone)]
+    if game.access == "read":
+        low.append(_("read only"))
+    if game.winner is not None:
+        low += [_("won by {player}").format(player=game.winner),
+                ngettext("{count} entry", "{count} entries", game.events).format(
+                    count=game.events)]
+    elif game.last is not None:
+        low.append(f"#{game.events} {describe(game.last)}")
+    else:
+        low.append(_("no entries yet"))
+    return top + "  \n" + plain(" · ".join(low))
 
 
 def home_screen() -> None:
