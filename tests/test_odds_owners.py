@@ -331,6 +331,7 @@ def test_card_by_card_takes_turns_beside_inclusion_exclusion_and_the_lesser_work
     pz = puzzle(log, grid_of(log))
     if share is not None:
         monkeypatch.setattr(choice, "PINS_SHARE", share)
+    monkeypatch.setattr(choice, "SURE", 0)  # the turns, not card by card alone
     alone = {}
     for name, steps, pace in (("exclusion", exclusion_steps, choice.EXCLUSION_PACE),
                               ("pins", choice.pins_steps, Budget.pace)):
@@ -353,6 +354,41 @@ def test_card_by_card_takes_turns_beside_inclusion_exclusion_and_the_lesser_work
     result = choice.exact_count(pz, 1_000, 200_000, 10**7, 2_000_000, pins_budget=10**7)
     assert bool(finished) == by_pins
     assert result.total == alone["pins"][0] == alone["exclusion"][0]
+
+
+@pytest.mark.parametrize("sure", [True, False])
+def test_card_by_card_counts_alone_where_its_estimate_is_within_sure(
+        monkeypatch: pytest.MonkeyPatch, sure: bool) -> None:
+    """Where card by card would take turns beside inclusion-exclusion (`choice.EARLY`, lowered
+    here) and its work estimated is within `choice.SURE`, inclusion-exclusion is not started:
+    card by card alone gives the figures. With `SURE` below the estimate, the turns as before
+    (12 players, 10 events, seed 0: card by card finishes there either way)."""
+    from solver.odds import choice, pins
+    from solver.odds.exclusion_compiled import kernel as exclusion_kernel
+    from solver.odds.pins_compiled import kernel as pins_kernel
+    from solver.odds.pins_compiled import pins_steps
+    from solver.odds.programme import finish
+    from tests.test_odds_exclusion import forum_log
+
+    assert exclusion_kernel() is not None and pins_kernel() is not None
+    log = forum_log(12, 10, 0)
+    pz = puzzle(log, grid_of(log))
+    monkeypatch.setattr(choice, "EARLY", choice.programme_states(pz) - 1)
+    estimate = sum(pins.work_estimate(p) for p in [pins.plan(pz), *(
+        pins.plan(pz, wrong) for wrong in sorted(set(pz.accusations)))] if p.possible)
+    monkeypatch.setattr(choice, "SURE", estimate if sure else estimate - 1)
+    exclusion_started: list[int] = []
+    exclusion_steps = choice.exclusion_steps
+
+    def spied(pz: Puzzle, budget: Budget) -> Any:
+        exclusion_started.append(1)
+        return (yield from exclusion_steps(pz, budget))
+
+    monkeypatch.setattr(choice, "exclusion_steps", spied)
+    started = pins_started(monkeypatch)
+    result = choice.exact_count(pz, 1_000, 200_000, 10**7, 2_000_000, pins_budget=10**7)
+    assert started and bool(exclusion_started) != sure
+    assert result.total == finish(pins_steps(pz, Budget(10**8))).total
 
 
 def pins_started(monkeypatch: pytest.MonkeyPatch) -> list[int]:

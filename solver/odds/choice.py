@@ -164,6 +164,18 @@ million). When this share was set the two cost 0.13-0.2 and 1.0-1.6 microseconds
 with the share of `LEAD` card by card lost seed 2 to inclusion-exclusion
 (`docs/odds-measurements.md`, "Where the time goes", 2026-12-02, 13:35-13:45: card by card's
 share, and late evening, 23:22-23:37: card by card's share, measured again)."""
+SURE = 15_000_000
+"""Where card by card would take turns beside inclusion-exclusion (`EARLY`) and its work
+estimated (`pins_fit`) is within this, it counts alone and inclusion-exclusion is not started:
+it charged at most 1.4 times its estimate where measured, so about a second of CPU at most,
+and beside it inclusion-exclusion's set-up and head start (its owners' order, 10-40 ms, and
+`HEAD_START`) were paid on logs card by card finished anyway. On the 45-card logs at 30 events
+of seeds 0-71, each log counted in turns, by card by card alone within 15, 30 and 50 million
+units estimated, in one process (load 3-5): CPU 53.1 s in all against 49.7, 48.3 and 47.4 s,
+median 653 against 603, 612 and 610 ms, and on the bench's six (seeds 0-5) 0.18-0.42 s against
+0.16-0.49 s in turns. Past this, a log where inclusion-exclusion needs far fewer units (seed 65:
+1.8 million against card by card's 55.7) would pay seconds (`docs/odds-measurements.md`, "Where
+the time goes", 2026-12-03, 08:20: card by card alone where its estimate is small)."""
 BESIDE = 1_500_000
 """Where the programme takes turns beside it, inclusion-exclusion's budget is at most this:
 in the owners' order searched (`exclusion._order`) a unit of its work costs about 1
@@ -305,7 +317,9 @@ def exact_count(
     beside inclusion-exclusion, it is tried only where its work estimated from its plans is
     within ``pins_budget`` (`pins_fit`): the logs it would not finish are left to
     sampling at the cost of the estimate (2-14 ms), not of the 0.7-8 s card by card
-    spent before dropping out."""
+    spent before dropping out. Where it would take turns beside inclusion-exclusion and its
+    estimate is within `SURE`, it counts alone (inclusion-exclusion not started); where it
+    drops out all the same, the counts take turns as above without it."""
     hands = sum(1 for p in pz.game.player_names if pz.capacity[pz.owners.index(p)] > 0)
     many = hands > FEW_HANDS
     runs: list[tuple[Steps[OwnerCount | Count], Budget, int]] = []
@@ -319,6 +333,10 @@ def exact_count(
                       and expands(pz) else 0)
     behind = states_by_card > BEHIND  # the programme not at all
     early = behind or states_by_card > EARLY  # card by card takes turns with inclusion-exclusion
+    sure = early and pins_fit(pz, min(pins_budget, SURE))
+    if sure:  # card by card alone: it finishes within about a second
+        with contextlib.suppress(OverBudget):
+            return pins_alone(pz, pins_budget)
     by_owner = Budget(owner_budget, shared=0 if crowd and not last else None)  # waits for them
     if not last:
         runs.append((owner_steps(pz, by_owner), by_owner, LEAD if many and not crowd else 1))
@@ -334,7 +352,7 @@ def exact_count(
         by_exclusion = Budget(exclusion_budget, pace=EXCLUSION_PACE,
                               uncompiled=min(exclusion_budget, EXCLUSION_UNCOMPILED))
         runs.insert(0, (exclusion_steps(pz, by_exclusion), by_exclusion, LEAD))
-    if early and pins_fit(pz, pins_budget):  # its turns right after inclusion-exclusion's
+    if early and not sure and pins_fit(pz, pins_budget):  # its turns after inclusion-exclusion's
         runs.insert(1, pins_run(pz, pins_budget, PINS_SHARE))
     with contextlib.suppress(OverBudget):
         return first_finished(runs, HEAD_START)
