@@ -906,10 +906,12 @@ deals as players play (`answer_certain`)."""
 IDLE = 0.01
 """Bits: where nobody can refute, an answer expected to tell less than this about the
 envelope (no side card to see) teaches nothing (`idle_said`)."""
-ASKS_ABOUT = (N_("asks about no cards you have not placed yet"),
-              N_("asks about one card you have not placed yet"),
-              N_("asks about two cards you have not placed yet"),
-              N_("asks about three cards you have not placed yet"))
+ASKS_ABOUT = (N_("asks only about cards whose holders you know"),
+              N_("asks about one card whose holder you do not know yet"),
+              N_("asks about two cards whose holders you do not know yet"),
+              N_("asks about three cards whose holders you do not know yet"))
+"""How many of the named cards are open (the notebook does not know who holds them). Not
+"placed": beside the forum variant's "Another place is likelier" that read as places."""
 
 
 def reason(log: GameLog, advice: Advice, grid: Grid | None = None) -> str:
@@ -917,7 +919,7 @@ def reason(log: GameLog, advice: Advice, grid: Grid | None = None) -> str:
     is steered to the others), why these (`Rule.LIKELIEST`), who is likely to answer, and the
     chance the answer settles the envelope; in the current language.
 
-    A card is "not placed" while the notebook does not know who holds it.
+    A card is open while the notebook does not know who holds it (`ASKS_ABOUT`).
     """
     return reason_said(log, advice, grid).render()
 

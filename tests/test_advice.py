@@ -668,9 +668,9 @@ def test_each_advice_has_a_line_a_player_can_follow() -> None:
     else:
         assert f"likeliest answer: {who or 'nobody'} refutes" in line
     assert f"({chance:.0%})" in line
-    # Rope is certainly in the envelope (I hold Knife): placed, like my own cards
+    # Rope is certainly in the envelope (I hold Knife): its holder known, like my own cards
     open_ = next(a for a in ranked if not set(a.triple) & {"Green", "Knife"})
-    assert reason(log, open_).startswith("asks about two cards you have not placed yet;")
+    assert reason(log, open_).startswith("asks about two cards whose holders you do not know yet;")
     likeliest = advise(log, samples=500)[0]
     assert likeliest.rule is Rule.LIKELIEST
     assert ("the likeliest in the envelope if players ask about cards they do not hold"

@@ -274,3 +274,17 @@ def test_a_russian_explanation_reads_as_russian() -> None:
         ]
         assert cell.text("ja").splitlines()[0] == "Axeは封筒の中にある: はい。"
         assert cell.text("fi").splitlines()[-1] == "Perustuu tapahtumaan 1."
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_the_open_cards_of_a_reason_are_not_said_as_places(language: str) -> None:
+    """The advice's reason counted "cards you have not placed yet" ("joiden paikkaa et vielä
+    tiedä", "место которых вы ещё не знаете"), beside the forum variant's "Another place is
+    likelier" (Paikka, Место): it read as if about places. It names the cards' holders now,
+    in words that share no stem with the language's "Place"."""
+    from solver.advice import ASKS_ABOUT
+
+    with i18n.speaking(language):
+        stem = i18n._("Place").lower()[:4]
+        said = [i18n._(message).lower() for message in ASKS_ABOUT]
+    assert not [line for line in said if stem in line], (stem, said)
