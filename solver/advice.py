@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .cards import CATEGORIES, Category
+from .editions import forum_dealt
 from .errors import ContradictionError, InvalidLogError
 from .game import (
     ENVELOPE,
@@ -86,7 +87,10 @@ _NOT_A = {
     "suspect": lambda: _("{field}: {card} is not a suspect"),
     "weapon": lambda: _("{field}: {card} is not a weapon"),
     "room": lambda: _("{field}: {card} is not a room"),
+    "place": lambda: _("{field}: {card} is not a place"),
 }
+"""A card named in a field for another category; "place" is the forum variant's room
+(`solver.editions.forum_dealt`)."""
 
 
 def _other(log: GameLog, to: str | None, me: str) -> None:
@@ -102,7 +106,9 @@ def _card(log: GameLog, card: str, category: Category, field: str) -> str:
         raise InvalidLogError([_("{field}: unknown card {card}").format(
             field=field, card=repr(card))])
     if deck.category_of(card) is not category:
-        raise InvalidLogError([_NOT_A[category.value]().format(field=field, card=repr(card))])
+        kind = ("place" if category is Category.ROOM and forum_dealt(log.game)
+                else category.value)
+        raise InvalidLogError([_NOT_A[kind]().format(field=field, card=repr(card))])
     return card
 
 
@@ -1013,10 +1019,11 @@ def reason_said(log: GameLog, advice: Advice, grid: Grid | None = None) -> Messa
     return line
 
 
-def draw_size(samples: int | None, suggestions: int) -> int:
+def draw_size(samples: int | None, suggestions: int, *, places: bool = False) -> int:
     """Deals to draw for scoring ``suggestions``: ``samples``, or by default `SAMPLES` cut to
     the work budget `ADVICE_WORK` (at least 100); an asked-for size past the budget is refused
-    (`advise` itself draws what its caller asks: the command line checks with this first).
+    (`advise` itself draws what its caller asks: the command line checks with this first),
+    saying to name the room, or the place where ``places`` (the forum variant's word).
 
     >>> draw_size(None, 324), draw_size(None, 19_683), draw_size(500, 324)
     (2000, 203, 500)
@@ -1025,13 +1032,15 @@ def draw_size(samples: int | None, suggestions: int) -> int:
     if samples is None:
         return min(SAMPLES, fits)
     if samples * suggestions > ADVICE_WORK:
-        raise InvalidLogError([
-            _("--samples: {samples} deals x {suggestions} suggestions is "
-              "more than the advisor's budget of {budget}; draw at most "
-              "{fits} deals, or name the room").format(
-                  samples=f"{samples:,}", suggestions=f"{suggestions:,}",
-                  budget=f"{ADVICE_WORK:,}", fits=f"{fits:,}")
-        ])
+        too_many = (_("--samples: {samples} deals x {suggestions} suggestions is more than the "
+                      "advisor's budget of {budget}; draw at most {fits} deals, or name the "
+                      "place") if places else
+                    _("--samples: {samples} deals x {suggestions} suggestions is "
+                      "more than the advisor's budget of {budget}; draw at most "
+                      "{fits} deals, or name the room"))
+        raise InvalidLogError([too_many.format(
+            samples=f"{samples:,}", suggestions=f"{suggestions:,}", budget=f"{ADVICE_WORK:,}",
+            fits=f"{fits:,}")])
     return samples
 
 

@@ -630,7 +630,9 @@ def run_race(args: argparse.Namespace) -> int:
 
 def _advise_arguments(parser: argparse.ArgumentParser) -> None:
     _log_arguments(parser)
-    parser.add_argument("--room", metavar="ROOM", help=_("the room you stand in (default: any)"))
+    parser.add_argument("--room", metavar="ROOM",
+                        help=_("the room you stand in, or in the forum variant the place you "
+                               "name (default: any)"))
     parser.add_argument("--to", metavar="PLAYER",
                         help=_("the one player asked (forum variant; default: the table in turn)"))
     parser.add_argument("--whom", action="store_true",
@@ -656,6 +658,7 @@ def run_advise(args: argparse.Namespace) -> int:
     information their answer gives about the envelope (``--rule``)."""
     from . import odds_report
     from .advice import Rule, advise, advise_here, draw_size, idle_said, reason, refuted_certain
+    from .editions import forum_dealt
     from .odds import grid_of
     from .race import out_since, won_by
 
@@ -678,8 +681,10 @@ def run_advise(args: argparse.Namespace) -> int:
                                  "more turns: there is nothing to suggest").format(
                                      player=log.game.me, n=out)])
     deck = log.game.deck
+    places = forum_dealt(log.game)  # the forum variant's word for the third kind of card
     rooms = 1 if args.room is not None else len(deck.rooms)
-    samples = draw_size(args.samples, rooms * len(deck.suspects) * len(deck.weapons))
+    samples = draw_size(args.samples, rooms * len(deck.suspects) * len(deck.weapons),
+                        places=places)
     grid = grid_of(log)
     if args.whom:
         return _advise_whom(args, log, samples, grid)
@@ -704,23 +709,29 @@ def run_advise(args: argparse.Namespace) -> int:
         if here is not None and here.idle:  # the room's best teaches nothing: heading first
             s, w, r = here.best.triple
             why = idle_said(log, here.best, grid)
-            if elsewhere is not None:
+            if elsewhere is not None:  # the forum has no board: another place, not a walk
                 es, ew, er = elsewhere.triple
-                print(_("where to head: {room}, to ask {suspect}, {weapon} ({score}): here "
-                        "{asked} would teach you nothing ({why})").format(
+                print((_("another place: ask {suspect}, {weapon}, {room} ({score}): with this "
+                         "place {asked} would teach you nothing ({why})") if places else
+                       _("where to head: {room}, to ask {suspect}, {weapon} ({score}): here "
+                         "{asked} would teach you nothing ({why})")).format(
                             room=er, suspect=es, weapon=ew, score=f"{elsewhere.score:.2f}",
                             asked=Listing((s, w), ",").render(),
                             why=why.render() if why else ""))
             if here.stay is not None:
                 ss, sw, sr = here.stay.triple
-                print(_("if you stay: ask {suspect}, {weapon}, {room} ({score})").format(
+                print((_("if you keep this place: ask {suspect}, {weapon}, {room} ({score})")
+                       if places else
+                       _("if you stay: ask {suspect}, {weapon}, {room} ({score})")).format(
                     suspect=ss, weapon=sw, room=sr, score=f"{here.stay.score:.2f}"))
             elsewhere = None
         sure = [refuted_certain(log, a, grid) for a in ranked[: args.top]]
         print("\n".join(odds_report.advice_lines(ranked, args.top, reasons, sure)))
-        if elsewhere is not None:  # a likelier suggestion in another room
+        if elsewhere is not None:  # a likelier suggestion in another room (place)
             s, w, r = elsewhere.triple
-            print(_("where to head: {room}, to ask {suspect}, {weapon} ({score})").format(
+            print((_("another place is likelier: ask {suspect}, {weapon}, {room} ({score})")
+                   if places else
+                   _("where to head: {room}, to ask {suspect}, {weapon} ({score})")).format(
                 room=r, suspect=s, weapon=w, score=f"{elsewhere.score:.2f}"))
     return OK
 

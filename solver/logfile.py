@@ -23,7 +23,8 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TypeGuard
 
-from .cards import CATEGORIES, Deck
+from .cards import CATEGORIES, Category, Deck
+from .editions import forum_dealt
 from .errors import InvalidLogError
 from .game import (
     ENVELOPE,
@@ -307,7 +308,7 @@ def parse(data: object) -> GameLog:
         problems.add("events", _("expected a list, got {got}").format(got=_kind(raw_events)))
     else:
         for i, raw in enumerate(raw_events):
-            event = _read_event(i, raw, problems)
+            event = _read_event(i, raw, problems, game)
             if event is not None:
                 events.append(event)
     log = GameLog(game, tuple(events))
@@ -412,20 +413,24 @@ def _read_players(value: object, problems: _Problems) -> tuple[Player, ...]:
     return tuple(players)
 
 
-def _read_triple(raw: Mapping[str, Any], where: str, problems: _Problems) -> Triple | None:
+def _read_triple(raw: Mapping[str, Any], where: str, problems: _Problems,
+                 game: Game) -> Triple | None:
     cards = raw.get("cards")
     if (
         not isinstance(cards, list)
         or len(cards) != len(CATEGORIES)
         or not all(isinstance(c, str) for c in cards)
     ):
-        problems.add(where, _("expected [suspect, weapon, room], got {cards}").format(
-            cards=repr(cards)))
+        expected = (_("expected [suspect, weapon, place], got {cards}") if forum_dealt(game) else
+                    _("expected [suspect, weapon, room], got {cards}"))
+        problems.add(where, expected.format(cards=repr(cards)))
         return None
     return (cards[0], cards[1], cards[2])
 
 
-def _read_event(i: int, raw: object, problems: _Problems) -> Event | None:
+def _read_event(i: int, raw: object, problems: _Problems, game: Game) -> Event | None:
+    """Event ``i`` of the log as written, or ``None`` (its problems added); ``game``: the
+    log's setup, whose variant names the third kind of card (`solver.editions.forum_dealt`)."""
     if not isinstance(raw, dict):
         problems.add(_event_where(i), _("expected an object, got {got}").format(got=_kind(raw)))
         return None
@@ -458,7 +463,7 @@ def _read_event(i: int, raw: object, problems: _Problems) -> Event | None:
     if not isinstance(by, str):
         problems.add(_event_where(i, "by"), _("expected a player name, got {by}").format(
             by=repr(by)))
-    triple = _read_triple(raw, _event_where(i, "cards"), problems)
+    triple = _read_triple(raw, _event_where(i, "cards"), problems, game)
     if kind == "accusation":
         correct = raw.get("correct")
         if not isinstance(correct, bool):
@@ -573,7 +578,10 @@ _NONE_LEFT = {
     "weapon": lambda: _("every weapon is face up or in my hand, so none is left for the "
                         "envelope"),
     "room": lambda: _("every room is face up or in my hand, so none is left for the envelope"),
+    "place": lambda: _("every place is face up or in my hand, so none is left for the envelope"),
 }
+"""A category all out of the envelope's reach; "place" is the forum variant's room
+(`solver.editions.forum_dealt`)."""
 
 
 def _check_limits(log: GameLog, problems: _Problems) -> None:
@@ -640,7 +648,8 @@ def _check_setup(game: Game, problems: _Problems, *, sizes: bool = True) -> None
     known = set(game.face_up) | set(game.my_cards)
     for cat in CATEGORIES:
         if deck.of(cat) and all(c in known for c in deck.of(cat)):
-            problems.add(f"cards.{cat.plural}", _NONE_LEFT[cat.value]())
+            kind = "place" if cat is Category.ROOM and forum_dealt(game) else cat.value
+            problems.add(f"cards.{cat.plural}", _NONE_LEFT[kind]())
     total = sum(p.hand_size for p in game.players) + len(game.face_up) + game.side_cards + 3
     if sizes and deck.cards and total != len(deck):
         listing = " + ".join(str(p.hand_size) for p in game.players)
@@ -683,9 +692,13 @@ def _check_event(game: Game, i: int, event: Event, problems: _Problems) -> None:
     if all(known):
         got = [game.category_of(c).value for c in event.cards]
         if sorted(got) != sorted(c.value for c in CATEGORIES):
-            listing = ", ".join(f"{c!r} ({k})" for c, k in zip(event.cards, got, strict=True))
+            places = forum_dealt(game)  # the forum variant's rooms are places
+            kinds = ["place" if places and k == Category.ROOM.value else k for k in got]
+            listing = ", ".join(f"{c!r} ({k})" for c, k in zip(event.cards, kinds, strict=True))
             problems.add(_event_where(i, "cards"),
-                         _("needs one suspect, one weapon and one room, got {listing}").format(
+                         (_("needs one suspect, one weapon and one place, got {listing}")
+                          if places else
+                          _("needs one suspect, one weapon and one room, got {listing}")).format(
                              listing=listing))
     if isinstance(event, Accusation):
         return

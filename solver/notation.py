@@ -47,7 +47,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NoReturn, TypeVar
 
 from .cards import CATEGORIES, Deck
-from .editions import editions, preset
+from .editions import editions, forum_dealt, preset
 from .errors import InvalidLogError
 from .game import (
     ENVELOPE,
@@ -411,6 +411,8 @@ class _Reader:
         self.cards = Names(())
         self.players = Names(())
         self.owners = Names(())
+        self.places = False
+        """Whether the game's third kind of card is places (`solver.editions.forum_dealt`)."""
 
     # the whole text
 
@@ -442,6 +444,7 @@ class _Reader:
             if not in_events:
                 in_events = True
                 game = self._game(header)
+                self.places = game is not None and forum_dealt(game)
             if key is not None and not (game and self.players.match([raw.split(":")[0]])):
                 self.problems.append(Problem(
                     number, 1, _("an event (header lines go before the first event)"),
@@ -774,8 +777,9 @@ class _Reader:
         cards = self._cards(tokens, number)
         if len(cards) != len(CATEGORIES):
             where = tokens[0].column if tokens else column + 1
-            raise _Stop(Problem(number, where, _("three cards (suspect, weapon, room)"),
-                                _typed(tokens) or None))
+            expected = (_("three cards (suspect, weapon, place)") if self.places else
+                        _("three cards (suspect, weapon, room)"))
+            raise _Stop(Problem(number, where, expected, _typed(tokens) or None))
         order = sorted(cards, key=lambda c: CATEGORIES.index(self.deck.category_of(c)))
         return (order[0], order[1], order[2])
 

@@ -26,6 +26,7 @@ from math import prod
 from typing import TYPE_CHECKING, Any
 
 from .cards import CATEGORIES, Category
+from .editions import forum_dealt
 from .game import ENVELOPE, SIDE, Accusation, Event, Note, Reveal, Triple
 from .i18n import _, ngettext
 from .notebook import Analysis, Grid, Knowledge
@@ -128,7 +129,9 @@ def envelope_lines(
     """
     known = grid.envelope()
     unknown = "?"
-    lines = [_("Envelope: suspect {suspect}, weapon {weapon}, room {room}").format(
+    places = forum_dealt(grid.game)  # the forum variant's word for the third kind of card
+    lines = [(_("Envelope: suspect {suspect}, weapon {weapon}, place {room}") if places else
+              _("Envelope: suspect {suspect}, weapon {weapon}, room {room}")).format(
         suspect=known[Category.SUSPECT] or unknown, weapon=known[Category.WEAPON] or unknown,
         room=known[Category.ROOM] or unknown)]
     if grid.accusation_safe:
@@ -138,7 +141,8 @@ def envelope_lines(
         return lines
     candidates = {cat: grid.envelope_candidates(cat) for cat in CATEGORIES}
     lines.append(_("Still possible in the envelope:"))
-    lines.extend(f"  {category_label(cat)}: {', '.join(candidates[cat])}" for cat in CATEGORIES)
+    lines.extend(f"  {category_label(cat, places=places)}: {', '.join(candidates[cat])}"
+                 for cat in CATEGORIES)
     bound = prod(len(c) for c in candidates.values())
     if triples is None:
         lines.append(ngettext("Not yet: at most {bound} triple possible",
@@ -270,7 +274,8 @@ def notebook_table(grid: Grid, width: int = 100) -> str:
     """
     game = grid.game
     owners = [owner_label(o) for o in grid.owners]
-    labels = {cat: category_label(cat, title=True) for cat in CATEGORIES}
+    places = forum_dealt(game)  # the forum variant's "Places"
+    labels = {cat: category_label(cat, title=True, places=places) for cat in CATEGORIES}
     label_width = max(
         [display_width(v) for v in labels.values()] + [2 + display_width(c) for c in game.deck]
     )

@@ -530,3 +530,36 @@ def test_new_bad_input_exits_2(capsys: Any, argv: list[str], words: list[str]) -
     assert out == ""
     assert all(word in err for word in words), err
     assert "Traceback" not in err
+
+
+FORUM = Path(__file__).parent.parent / "examples" / "forum-gostya-iz-budushchego.json"
+
+
+def test_the_forum_variant_says_place(write: Any, capsys: Any) -> None:
+    """The forum variant has no board: its third kind of card is places
+    (`solver.editions.forum_dealt`), and ``analyze`` said "Rooms", "rooms: ..." and "Envelope:
+    ... room ..."; a log event's cards were expected as "[suspect, weapon, room]", and two
+    places in one were "(room)" where "one room" was needed. A classic game keeps rooms."""
+    status, out, _ = run(capsys, "analyze", str(FORUM), "--upto", "10")
+    assert status == 0 and "room" not in out.lower(), out
+    assert "\nPlaces\n" in out and "\n  places: " in out
+    assert "Envelope: suspect ?, weapon ?, place ?" in out
+    status, out, _ = run(capsys, "analyze", str(FORUM))
+    assert status == 0 and "room" not in out.lower() and ", place Большой театр\n" in out
+    _, out, _ = run(capsys, "analyze", write(game()))
+    assert "\nRooms\n" in out and "\n  rooms: " in out and ", room ?\n" in out
+    forum = json.loads(FORUM.read_text(encoding="utf-8"))
+    asked = forum["events"][0]
+    for cards, said in ((["Крыс", "Школа"], "expected [suspect, weapon, place], got "),
+                        (["Крыс", "Школа", "Космопорт"], "needs one suspect, one weapon and one "
+                         "place, got 'Крыс' (suspect), 'Школа' (place), 'Космопорт' (place)")):
+        status, _, err = run(capsys, "analyze", write({**forum, "events": [{**asked,
+                                                                           "cards": cards}]}))
+        assert status == 2 and f"(events[0].cards): {said}" in err and "room" not in err, err
+    for cards, said in ((["veranta", "Школа"], "expected [suspect, weapon, room], got "),
+                        (["Алиса Селезнёва", "veranta", "Школа"], "needs one suspect, one weapon "
+                         "and one room, got 'Алиса Селезнёва' (suspect), 'veranta' (room), "
+                         "'Школа' (room)")):
+        status, _, err = run(capsys, "analyze", write(game(events=[{**EVENTS[0],
+                                                                    "cards": cards}])))
+        assert status == 2 and f"(events[0].cards): {said}" in err, err

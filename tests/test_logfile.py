@@ -279,3 +279,22 @@ def test_parse_does_not_modify_input() -> None:
     before = copy.deepcopy(data)
     parse(data)
     assert data == before
+
+
+def test_the_forum_variant_says_no_place_is_left() -> None:
+    """In the forum variant (`solver.editions.forum_dealt`) a hand of every place was "every
+    room is face up or in my hand"; a classic game keeps rooms."""
+    from solver.editions import editions
+
+    places = list(editions()["forum-gostya-iz-budushchego"].deck.rooms)
+    forum = {"format": "clue-notebook/1", "edition": "forum-gostya-iz-budushchego",
+             "players": [{"name": "Ann", "hand_size": len(places)},
+                         {"name": "Bob", "hand_size": 18 - len(places)}],
+             "me": "Ann", "my_cards": places, "events": []}
+    with pytest.raises(InvalidLogError) as caught:
+        parse(forum)
+    assert list(caught.value.problems) == [
+        "cards.rooms: every place is face up or in my hand, so none is left for the envelope"]
+    rooms = list(editions()["clue-classic"].deck.rooms)
+    with pytest.raises(InvalidLogError, match=r"cards\.rooms: every room is face up"):
+        parse({**forum, "edition": "clue-classic", "my_cards": rooms})

@@ -413,3 +413,14 @@ def test_a_long_bad_word_is_quoted_short_and_a_huge_text_is_refused() -> None:
     assert len(str(caught.value)) < 200 and str(caught.value).endswith("characters)")
     with pytest.raises(InvalidLogError, match="longer than the 1,000,000 characters"):
         read_text(CLASSIC + "\n" + "# padding\n" * 100_001)
+
+
+def test_the_forum_variant_expects_a_place() -> None:
+    """The forum variant's third kind of card is places (`solver.editions.forum_dealt`): an
+    event short of a card expected "three cards (suspect, weapon, room)" there too."""
+    header = (Path(__file__).parent.parent / "examples" / "forum-gostya-iz-budushchego.clue"
+              ).read_text(encoding="utf-8").split("\n\n")[0]
+    with pytest.raises(NotationError) as caught:
+        read_text(header + "\n\nDuos: Крыс Школа / Громозека -\n")
+    assert [(p.line, p.expected) for p in caught.value.errors] == [
+        (7, "three cards (suspect, weapon, place)")]

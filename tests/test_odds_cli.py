@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 
 from solver.cli import main
+from solver.editions import Dealing, forum_deck, new_game
 from solver.envelopes import possible_triples
-from solver.logfile import loads
+from solver.game import GameLog, Note, Suggestion
+from solver.logfile import dumps, loads
 from solver.odds import odds
 
 LOG = {
@@ -295,3 +297,57 @@ def test_refuter_model_flag(log_file: Path, capsys: pytest.CaptureFixture[str]) 
     exact = odds(loads(json.dumps(LOG)), refuter_model=True)
     assert data["envelope_odds"][0][3] == float(exact.envelope_odds[0][3])
     assert isinstance(exact.envelope_odds[0][3], Fraction)
+
+
+def forum_stuck() -> GameLog:
+    """A six-player forum game (numbered cards: `solver.editions.forum_deck`) where I (Ann,
+    holding Weapon 2) asked Bob (Suspect 1, Weapon 2, Place 3), who had none, then Cat, who
+    showed me Place 3 (the weapon settled: Weapon 1): asking Bob again with Place 3 teaches
+    nothing."""
+    game = new_game(forum_deck(6), ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay"), Dealing.FORUM,
+                    me="Ann", my_cards=("Suspect 2", "Weapon 2", "Place 2"))
+    asked = ("Suspect 1", "Weapon 2", "Place 3")
+    return GameLog(game, (Note("envelope", holds=("Weapon 1",), text="seen"),
+                          Suggestion("Ann", asked, passes=("Bob",)),
+                          Suggestion("Ann", asked, refuted_by="Cat", shown="Place 3")))
+
+
+def test_the_forum_variant_is_advised_in_places(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """The forum variant has no board (`solver.editions.forum_dealt`): ``advise --room`` said
+    "where to head: Place 4, to ask ..." and "if you stay: ...", and a card of another kind
+    named as the place was "not a room" (as in ``accuse``), the budget's refusal "name the
+    room". It now says places, as the app does ("Another place is likelier", "If you keep this
+    place"); a classic game keeps rooms (the tests above)."""
+    from solver.advice import advise_here
+
+    log = forum_stuck()
+    path = tmp_path / "forum.json"
+    path.write_text(dumps(log), encoding="utf-8")
+    status, out, _ = run(capsys, "advise", str(path), "--room", "Place 3", "--to", "Bob",
+                         "--top", "1", "--samples", "300")
+    here = advise_here(log, "Place 3", samples=300, to="Bob")
+    assert status == 0 and here.idle and here.elsewhere is not None and here.stay is not None
+    assert out.splitlines()[:2] == [
+        "another place: ask {}, {}, {} ({score:.2f}): with this place Suspect 1, Weapon 2 would "
+        "teach you nothing (Bob holds none of them)".format(*here.elsewhere.triple,
+                                                            score=here.elsewhere.score),
+        "if you keep this place: ask {}, {}, {} ({score:.2f})".format(*here.stay.triple,
+                                                                      score=here.stay.score)]
+    likelier = []
+    for place in log.game.deck.rooms:
+        status, out, _ = run(capsys, "advise", str(path), "--room", place, "--top", "1",
+                             "--samples", "300")
+        here = advise_here(log, place, samples=300)
+        assert status == 0 and "room" not in out.lower() and "head" not in out, out
+        if not here.idle and here.elsewhere is not None:
+            likelier.append(out.splitlines()[-1])
+            assert likelier[-1] == "another place is likelier: ask {}, {}, {} ({:.2f})".format(
+                *here.elsewhere.triple, here.elsewhere.score)
+    assert likelier
+    for argv in (("advise", str(path), "--room", "Weapon 1"),
+                 ("accuse", str(path), "Suspect 1", "Weapon 1", "Suspect 3")):
+        status, _, err = run(capsys, *argv)
+        assert status == 2 and "is not a place" in err and "Traceback" not in err, err
+    status, _, err = run(capsys, "advise", str(path), "--samples", "20000")
+    assert status == 2 and err.rstrip().endswith("or name the place"), err
