@@ -25,10 +25,10 @@ from .turns import (
     directed,
     edited,
     forum_style,
-    is_directed,
     last_room,
     locate,
     next_side_slot,
+    put_to_one,
     show_choice,
     shown_candidates,
     suggestion,
@@ -300,7 +300,7 @@ def kind_of(event: Event) -> str:
         return "Reveal"
     if isinstance(event, Accusation):
         return "Accusation"
-    return "Asked one" if is_directed(live().log.game, event) else "Suggestion"
+    return "Asked one" if put_to_one(live().log.game, event) else "Suggestion"
 
 
 def start_edit(index: int) -> None:

@@ -165,6 +165,26 @@ def is_directed(game: Game, event: Suggestion) -> bool:
     return event.passes != table or event.shown_by_rule is not None
 
 
+def put_to_one(game: Game, event: Suggestion) -> bool:
+    """Whether ``event`` is a question to one player: addressed so (`is_directed`), or, in the
+    forum variant (`solver.editions.forum_dealt`: a suggestion is put to one player, never
+    round the table), answered by one player alone, who showed a card or had none (there the
+    player to the suggester's left showing a card reads as the table's round too).
+
+    >>> from solver.editions import Dealing, forum_deck, new_game
+    >>> asked_bob = Suggestion("A", ("Suspect 1", "Weapon 1", "Place 1"), refuted_by="B")
+    >>> game = new_game(forum_deck(3), ("A", "B", "C"), Dealing.FORUM)
+    >>> is_directed(game, asked_bob), put_to_one(game, asked_bob)
+    (False, True)
+    >>> put_to_one(game, replace(asked_bob, passes=("B",), refuted_by="C"))  # round the table
+    False
+    """
+    if is_directed(game, event):
+        return True
+    answers = len(event.passes) + (event.refuted_by is not None)
+    return event.side_peek is None and answers == 1 and forum_dealt(game)
+
+
 def forum_style(log: GameLog) -> bool:
     """Whether the game asks one player at a time (the forum variant): it was set up so
     (`solver.editions.forum_dealt`), or an addressed suggestion is already recorded.

@@ -25,6 +25,7 @@ from solver.cards import Deck
 from solver.editions import Dealing, editions, new_game
 from solver.game import Accusation, GameLog, Note, Reveal, SidePeek, Suggestion
 from solver.logfile import dumps
+from solver.notation import write_text
 from solver.odds import grid_of
 from solver.values import replace
 
@@ -472,7 +473,7 @@ def test_forum_games_say_place_not_room(store: Store) -> None:
     assert re.search(r"Envelope · Suspect: \d left · Weapon: \d left · Place: \d left", texts(at))
     submit(at)  # no card tapped
     assert "Tap a suspect, a weapon and a place." in texts(at)
-    for kind in ("Asked one", "Suggestion", "Accusation", "Note"):
+    for kind in ("Asked one", "Accusation", "Note"):
         at.segmented_control(key="kind").set_value(kind).run()
         assert not at.exception, at.exception
         submit(at)
@@ -536,7 +537,51 @@ def test_asked_one_only_in_games_that_ask_one_player(store: Store) -> None:
     at, _ = open_app(store, classic())
     assert at.segmented_control(key="kind").options == ["Suggest", "Accuse", "Reveal", "Note"]
     at, _ = open_app(store, forum())
-    assert "Ask one" in at.segmented_control(key="kind").options
+    assert at.segmented_control(key="kind").options == ["Ask one", "Accuse", "Reveal", "Note"]
+
+
+def test_the_forum_variant_offers_no_round_of_the_table(store: Store) -> None:
+    """A forum suggestion is put to one player (../shared/rules.md), and the Turn form offered
+    "Suggest" too, which records a round of the table. Now a forum game offers "Ask one" in its
+    place, and an entry asked of the player to the suggester's left, who showed a card (the same
+    as a round the table where the first player asked refutes), opens as a question to one
+    player; the paste box's example turn is a question to one player too. A round of the table
+    a forum log brings from a file (or a paste) stays readable: it opens for editing as it was
+    recorded, its own kind offered beside the forum's, and is kept as it was when saved; Undo
+    of it does not put it back into the form, which stays on the forum's kinds."""
+    deck = forum().game.deck
+    triple = (deck.suspects[1], deck.weapons[1], deck.rooms[1])
+    asked_bob = Suggestion("Ann", triple, refuted_by="Bob", shown=deck.weapons[1])
+    round_ = Suggestion("Bob", triple, passes=("Cat",), refuted_by="Ann", shown=deck.rooms[1])
+    at, _ = open_app(store, forum(asked_bob, round_))
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="edit_0").click().run()
+    assert at.segmented_control(key="kind").value == "Asked one"
+    assert [at.pills(key=k).value for k in ("e_asked", "e_answer")] == ["Bob", "showed a card"]
+    assert at.segmented_control(key="kind").options == ["Ask one", "Accuse", "Reveal", "Note"]
+    submit(at)
+    assert events(at) == (asked_bob, round_)  # saved as it was
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="edit_1").click().run()
+    assert not at.exception, at.exception
+    assert at.segmented_control(key="kind").value == "Suggestion"
+    assert at.segmented_control(key="kind").options == ["Suggest", "Ask one", "Accuse",
+                                                        "Reveal", "Note"]
+    assert at.pills(key="e_refuter").value == "Ann"
+    submit(at)
+    assert events(at) == (asked_bob, round_)
+    example = at.text_area(key="paste_turns").placeholder  # a turn of this game, as pasted:
+    assert example.endswith("/ Cat +") and " - " not in example, example  # one player asked
+    at.text_area(key="paste_turns").set_value(write_text(forum(round_)).splitlines()[-1])
+    at.button(key="add_paste").click().run()  # a round pasted from elsewhere, then undone
+    assert events(at) == (asked_bob, round_, round_)
+    at.button(key="undo").click().run()
+    assert not at.exception, at.exception
+    assert events(at) == (asked_bob, round_)
+    at.segmented_control(key="view").set_value("Turn").run()
+    assert at.segmented_control(key="kind").value == "Asked one"
+    assert at.segmented_control(key="kind").options == ["Ask one", "Accuse", "Reveal", "Note"]
+    assert at.pills(key="e_suspect").value is None  # not put back: the form cannot hold it
 
 
 def test_forum_suggester_stays_and_the_answer_resets(store: Store) -> None:

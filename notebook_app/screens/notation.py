@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from solver.editions import forum_dealt
 from solver.errors import InvalidLogError
 from solver.game import GameLog, Suggestion
 from solver.i18n import _
@@ -102,12 +103,15 @@ def form_untouched() -> bool:
 
 
 def turn_example(log: GameLog) -> str:
-    """A turn of this game as a line of notation: the paste box's placeholder."""
+    """A turn of this game as a line of notation: the paste box's placeholder; in the forum
+    variant (`solver.editions.forum_dealt`) a question to one player, never a round of the
+    table."""
     game = log.game
     names = game.player_names
     deck = game.deck
+    passes = names[1:2] if len(names) > 2 and not forum_dealt(game) else ()
     asked = Suggestion(names[0], (deck.suspects[0], deck.weapons[0], deck.rooms[0]),
-                       passes=names[1:2] if len(names) > 2 else (), refuted_by=names[-1])
+                       passes=passes, refuted_by=names[-1])
     return write_text(GameLog(game, (asked,))).rstrip("\n").splitlines()[-1]
 
 

@@ -12,7 +12,7 @@ from solver.game import GameLog
 from solver.i18n import N_, Message, _, ngettext, say
 
 from ..choices import remember_choices
-from ..entry import fill_form, next_entry, start_edit, submit_entry
+from ..entry import fill_form, kind_of, next_entry, start_edit, submit_entry
 from ..grid_view import as_markdown, envelope_line, verdict
 from ..history import EDITED, RECORDED, before_edit, told
 from ..plain import plain
@@ -35,7 +35,7 @@ from .game import game_view
 from .grid import grid_view, odds_on, working_note
 from .log import log_view
 from .review import mark_step, review_view
-from .turn import advice_first, turn_view
+from .turn import advice_first, kinds_offered, turn_view
 
 VIEWS: dict[str, Callable[[], None]] = {
     N_("Turn"): turn_view,
@@ -64,7 +64,8 @@ def undo() -> None:
         next_entry()
         if live().log.events == before[:-1] and before:  # the latest entry: say which it was,
             undone = f"#{len(before)} {describe(before[-1])}"
-            fill_form(before[-1])  # and it is back in the form, as before Record, to fix
+            if kind_of(before[-1]) in kinds_offered():  # the forum's form has no round
+                fill_form(before[-1])  # and it is back in the form, as before Record, to fix
         flash("done", _("Undid: {entry}").format(entry=undone))
 
 

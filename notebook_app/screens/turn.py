@@ -63,6 +63,8 @@ if TYPE_CHECKING:
     from solver.advice import Advice, Advisor, Here
     from solver.notebook import Grid
 
+FORUM_KINDS: tuple[str, ...] = ("Asked one", "Accusation", "Reveal", "Note")
+"""The forum variant's entry kinds: its suggestion is the question to one player, first."""
 SHORT_KINDS = {"Suggestion": N_("Suggest"), "Accusation": N_("Accuse"), "Reveal": N_("Reveal"),
                "Asked one": N_("Ask one"), "Note": N_("Note")}
 """The entry kinds as the switch shows them, short enough for one row on a phone."""
@@ -120,13 +122,21 @@ def card_chips(game: Game) -> None:
 
 
 def kinds_offered() -> tuple[str, ...]:
-    """Entry kinds of this game: "Asked one" only where players ask one player at a time."""
-    if forum_style(live().log):
-        return KINDS
+    """Entry kinds of this game: "Asked one" only where players ask one player at a time; in
+    the forum variant (`solver.editions.forum_dealt`) it takes the place of "Suggestion",
+    since a forum suggestion is put to one player, never round the table. An entry being
+    edited keeps its own kind (a forum log read from a file may hold a round of the table)."""
+    log = live().log
+    if forum_dealt(log.game):
+        offered = FORUM_KINDS
+    elif forum_style(log):
+        offered = KINDS
+    else:
+        offered = tuple(k for k in KINDS if k != "Asked one")
     original = state.get("edit_original") if state.get("editing") is not None else None
-    if original is not None and kind_of(original) == "Asked one":
-        return KINDS
-    return tuple(k for k in KINDS if k != "Asked one")
+    if original is not None and kind_of(original) not in offered:
+        return (kind_of(original), *offered)
+    return offered
 
 
 def turn_view() -> None:
