@@ -561,7 +561,7 @@ def run_accuse(args: argparse.Namespace) -> int:
                     "worth": ahead.worth, "nobody_first": ahead.clear,
                     "known_after_next_question": ahead.known,
                     "after_the_others": ahead.later, "question": list(ahead.question),
-                    "deals": ahead.deals}
+                    "before_my_turn": ahead.before_my_turn, "deals": ahead.deals}
         _print_json(data)
     else:
         print(odds_report.accusation_text(check))
@@ -621,7 +621,7 @@ def run_race(args: argparse.Namespace) -> int:
                        "your notebook):", result.samples).format(count=result.samples))
     for name in result.players:
         note = "  " + _("(out: accused wrongly)") if name in result.out else ""
-        print(f"  {name}: {result.said(name)}{note}")  # as players play: never 100%
+        print(f"  {name}: {result.said(name)}{note}")  # 100% only where logic proves it
     if result.fallback:
         print(_("(every deal drawn has a player who could have named the envelope on their "
                 "last turn without accusing: is an accusation missing from the log?)"))

@@ -56,7 +56,8 @@ from .game import (
     Suggestion,
     Triple,
 )
-from .i18n import Message, _, percent_said, say
+from .i18n import Message, _, percent_said, say, say_n
+from .knowing import knows_surely
 from .limits import MAX_SAMPLES, RACE_VIEWS, RACE_WORK
 from .model import DealModel
 from .notebook import SOLVER, Grid, Knowledge
@@ -82,6 +83,9 @@ from .witness import Swaps
 
 SAMPLES = 400
 """Deals drawn to estimate the race (standard error at most 0.025 per player)."""
+SURE = 0.995
+"""A share of the deals drawn that reads ">99%": only there is logic asked whether it is all
+of them (`knows_surely`)."""
 Choices = tuple[tuple[str, ...], tuple[str, ...]]
 """One draw of a player's hidden choices in a deal: the card shown at each refutation of their
 suggestions that my log does not say (in log order, where the refuter held a named card), and
@@ -131,6 +135,10 @@ class Race:
     """The hidden choices drawn for each of `deals` (player -> `Choices`), which its weight
     and its being kept depend on: the turns ahead are played out from them (empty: drawn
     anew)."""
+    surely: frozenset[str] = frozenset()
+    """Players still in the game who can name the envelope in every deal that fits the log,
+    whichever card each refuter showed them (`knows_surely`: logic, asked only where every
+    deal drawn says so)."""
 
     def threat(self) -> float:
         """The chance that at least one player still in the game could name it now (the players
@@ -143,23 +151,47 @@ class Race:
 
     def said(self, player: str) -> str:
         """``player``'s chance in words (`percent_said`): drawn from deals weighed as players
-        play, so never "0%" or "100%" ("<1%", ">99%"); certain only once a correct accusation
-        was said aloud (everyone knows, nothing drawn).
+        play, so never "0%" or "100%" ("<1%", ">99%"); certain once a correct accusation was
+        said aloud (everyone knows, nothing drawn) or where logic proves it (`surely`).
 
         >>> Race({"Bob": 1.0, "Cat": 0.0}, 100).said("Bob"), Race({"Bob": 1.0}, 0).said("Bob")
         ('>99%', '100%')
+        >>> Race({"Bob": 1.0}, 100, surely=frozenset({"Bob"})).said("Bob")
+        '100%'
         """
-        return percent_said(self.players[player], undecided=self.samples > 0)
+        sure = self.samples == 0 or player in self.surely
+        return percent_said(self.players[player], undecided=not sure)
+
+    def leader(self) -> str | None:
+        """The player still in the game likeliest to know the envelope now, one who surely
+        does first (the first in seating order among equals); ``None`` when all are out."""
+        return max((n for n in self.players if n not in self.out),
+                   key=lambda n: (self.players[n], n in self.surely), default=None)
+
+    def leader_said(self) -> Message | None:
+        """Who may already know, in words: the `leader` and their chance ("Ben may already
+        know: 40%"), "Ben already knows the envelope" where logic proves it (`surely`), or
+        that nobody seems to (a chance that rounds to 0%); ``None`` when all are out."""
+        leader = self.leader()
+        if leader is None:
+            return None
+        if leader in self.surely:
+            return say("{player} already knows the envelope", player=leader)
+        if self.players[leader] < 0.005:  # "0%" reads as a slip
+            return say("nobody seems to know the envelope yet")
+        return say("{player} may already know: {chance}", player=leader,
+                   chance=self.said(leader))
 
     def to_json(self) -> dict[str, Any]:
         """``{"players": {name: chance}, "samples": n, "kept": k, "fallback": bool,
-        "out": [names]}``."""
+        "out": [names], "surely": [names]}`` (`surely` in seating order)."""
         return {
             "players": {name: round(p, 4) for name, p in self.players.items()},
             "samples": self.samples,
             "kept": self.kept,
             "fallback": self.fallback,
             "out": list(self.out),
+            "surely": [name for name in self.players if name in self.surely],
         }
 
     def conditioned(self, found: Odds) -> dict[Triple, tuple[float, float]]:
@@ -752,8 +784,10 @@ def race(log: GameLog, *, samples: int | None = None, seed: int = 0,
     total = sum(weights)
     chances = {n: sum(w for i, w in zip(rows, weights, strict=True) if n in read[i][0]) / total
                for n in players}
+    surely = frozenset(n for n in still if chances[n] >= SURE and knows_surely(log, n))
     return Race(chances, len(deals), out, 0 if fallback else len(rows), fallback, envelopes,
-                tuple(deals[i] for i in rows), tuple(weights), tuple(read[i][3] for i in rows))
+                tuple(deals[i] for i in rows), tuple(weights), tuple(read[i][3] for i in rows),
+                surely)
 
 
 SHOW_SAMPLES = 60
@@ -845,8 +879,8 @@ class Outlook:
     question: Triple
     """My next suggestion as judged: the envelope I would name (nobody refuting it proves it)."""
     later: bool
-    """My question comes after the others' turns (I have asked this turn); else it is still to
-    come this turn and nobody moves before it."""
+    """My question is not the next thing to happen: I have asked this turn, or other players
+    move first (`moving_first`); else it is my turn and nobody moves before my question."""
     clear: float
     """The chance that nobody else could name the envelope before my question is answered: what
     waiting wins at most (the verdict's threshold)."""
@@ -857,6 +891,10 @@ class Outlook:
     """The chance that nobody else could name it first and I can name it after that answer."""
     deals: int
     """How many deals the turns were played out on."""
+    before_my_turn: int = 0
+    """How many players move before my turn, as the log tells (the last turn taken was not
+    mine): I cannot accuse before then. 0 in my turn, and where the log has no turn yet (every
+    other player's turn is played out then, as the most that may come first)."""
 
     @property
     def known(self) -> float:
@@ -869,6 +907,31 @@ def asked_this_turn(log: GameLog) -> bool:
     and my next one comes after the others' turns."""
     last = next((e for e in reversed(log.events) if isinstance(e, Suggestion)), None)
     return last is not None and last.by == log.game.me
+
+
+def last_turn(log: GameLog) -> str | None:
+    """Who took the last turn in the log (its last suggestion or accusation); ``None`` before
+    the first."""
+    return next((e.by for e in reversed(log.events) if isinstance(e, Suggestion | Accusation)),
+                None)
+
+
+def moving_first(log: GameLog) -> tuple[str, ...]:
+    """The players still in the game who move before my next question, in turn order (seating
+    order, clockwise): those after the last player to take a turn (`last_turn`) and before me;
+    every other player when that was me, or when nobody has taken one yet (the log does not say
+    who starts)."""
+    game = log.game
+    me = game.me
+    if me is None:
+        return ()
+    out = {e.by for e in log.events if isinstance(e, Accusation) and not e.correct}
+    seat = game.player_names.index(me)
+    order = game.player_names[seat + 1:] + game.player_names[:seat]
+    last = last_turn(log)
+    if last is not None and last != me:
+        order = order[order.index(last) + 1:]
+    return tuple(n for n in order if n not in out)
 
 
 TABLE_BUDGET = 20_000
@@ -894,8 +957,8 @@ def outlook(log: GameLog, race_of: Race, question: Triple, chances: Mapping[Trip
             seed: int = 0) -> Outlook:
     """What waiting is worth (`Outlook`), from the race's kept deals (at most ``samples``, each
     with its weight, `Race.weights`): in each, the turns until my next question is answered
-    are played out (the others still in the game in turn order when I have asked this turn,
-    else none), each player asking about the likeliest cards as the table sees them
+    are played out (the players still in the game who move first, in turn order,
+    `moving_first`), each player asking about the likeliest cards as the table sees them
     (``likely``, `table_odds`, standing in for their own odds) among those they cannot rule out
     of the envelope (what they deduced too, not only their hand and the cards shown to them:
     a player with few cards left names the envelope's, and nobody refuting it tells them), and
@@ -907,15 +970,14 @@ def outlook(log: GameLog, race_of: Race, question: Triple, chances: Mapping[Trip
     side cards aside."""
     game = log.game
     me = game.me
-    later = asked_this_turn(log)
+    seats = moving_first(log)
+    later = bool(seats) or asked_this_turn(log)
+    waits = len(seats) if last_turn(log) not in (None, me) else 0
     deals = race_of.deals[:samples]
     weights = race_of.weights[:samples] or (1.0,) * len(deals)
     drawn = race_of.choices[:samples] or ({},) * len(deals)
     if me is None or not deals:
-        return Outlook(question, later, 1.0, 0.0, 0.0, 0)
-    seat = game.player_names.index(me)
-    order = game.player_names[seat + 1:] + game.player_names[:seat]
-    seats = [n for n in order if n not in race_of.out] if later else []
+        return Outlook(question, later, 1.0, 0.0, 0.0, 0, waits)
     table = _Round(log, random.Random(seed), chances, likely)
     try:
         played = [table.ahead(deal, seats, question, choices)
@@ -925,7 +987,7 @@ def outlook(log: GameLog, race_of: Race, question: Triple, chances: Mapping[Trip
     total = sum(weights)
     clear, worth, first = (sum(w * row[i] for w, row in zip(weights, played, strict=True)) / total
                            for i in range(3))
-    return Outlook(question, later, clear, worth, first, len(played))
+    return Outlook(question, later, clear, worth, first, len(played), waits)
 
 
 def settles_surely(log: GameLog, question: Triple) -> bool | None:
@@ -991,8 +1053,9 @@ class Verdict:
     settles: bool | None = None
     """Before my question: whether its answer leaves me the envelope in every deal that fits
     the log, or in none (`settles_surely`, asked only where the deals drawn all agree);
-    ``None``: in some, or not asked. Only "every deal" is said plainly ("100%"): the turns of
-    players who move before mine (the outlook plays none) may add what settles it."""
+    ``None``: in some, or not asked. Only "every deal" is said plainly ("100%"): a player may
+    move before mine where the log cannot tell (a turn without a suggestion is not logged) and
+    add what settles it."""
 
     def reason(self) -> str:
         """One line a player can follow, in the current language."""
@@ -1003,11 +1066,7 @@ class Verdict:
         if self.race is None or self.outlook is None:  # certain: of `triple`, or of another
             return (say("the envelope is certain: accuse now") if self.accuse else
                     say("do not accuse this: the envelope is certainly another"))
-        leader = max(
-            (n for n in self.race.players if n not in self.race.out),
-            key=lambda n: self.race.players[n] if self.race else 0.0,
-            default=None,
-        )
+        leader = self.race.leader()
         ahead = self.outlook
         # as players play, on the deals drawn: never 0 % or 100 % unless every deal that fits
         # the log agrees (the triple ruled out; nobody else left, or to move, before my question)
@@ -1016,7 +1075,15 @@ class Verdict:
                                          undecided=leader is not None and ahead.later),
                    "known": percent_said(ahead.known,
                                          undecided=not (self.settles and ahead.known >= 0.5))}
-        if self.accuse:
+        if ahead.before_my_turn:  # not my turn: no accusing until it comes
+            odds = say_n("{n} player moves before your turn: right {right} if players seldom "
+                         "bluff; nobody else solves before your next question: {clear}, and "
+                         "then you know it: {known}",
+                         "{n} players move before your turn: right {right} if players seldom "
+                         "bluff; nobody else solves before your next question: {clear}, and "
+                         "then you know it: {known}", ahead.before_my_turn,
+                         n=ahead.before_my_turn, **figures)
+        elif self.accuse:
             odds = say("accuse now: right {right} if players seldom bluff; nobody else solves "
                        "before your next question: {clear}", **figures)
         elif ahead.later:
@@ -1028,6 +1095,9 @@ class Verdict:
         if leader is None:  # every other player accused wrongly
             line = say("{verdict}; nobody else can win: every other player accused wrongly",
                        verdict=odds)
+        elif leader in self.race.surely:  # logic: every deal that fits the log says so
+            line = say("{verdict}; {player} already knows the envelope", verdict=odds,
+                       player=leader)
         elif self.race.players[leader] >= 0.005:
             line = say("{verdict}; {player} may already know: {chance}", verdict=odds,
                        player=leader, chance=self.race.said(leader))
@@ -1056,10 +1126,13 @@ def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
     Both come from the same weighting (`Play`, with ``bluff``, or ``play``) and the same kept
     deals (`Race.conditioned`: the likeliest envelope is read there); ``race_of`` and ``found``
     are its race and odds, and ``grid`` the log's SAT grid, when the caller has them already.
-    At the start of my turn nobody moves before my question is answered, so waiting for that
+    At the start of my turn (the last turn taken was that of the player before me, as the log
+    tells, `moving_first`) nobody moves before my question is answered, so waiting for that
     answer is never worse. Waiting wins at most that chance (when nobody else is first, I may
     still be unsure then); at least `Outlook.worth` (accusing right after). Measured, the bound
-    won as much with fewer wrong accusations (docs/strategy.md).
+    won as much with fewer wrong accusations (docs/strategy.md). While others move before my
+    turn, as the log tells (`Outlook.before_my_turn`), I cannot accuse: their turns are played
+    out and the line says how many come first.
     """
     grid = grid if grid is not None else grid_of(log)
     if grid.accusation_safe:
@@ -1075,7 +1148,7 @@ def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
     best = max(chances, key=lambda t: (chances[t][0], -order[t]))
     right, error = chances[best]
     mine = {t: p for t, (p, _e) in chances.items()}
-    table = table_odds(log) if asked_this_turn(log) else None
+    table = table_odds(log) if moving_first(log) else None
     if table is None:  # the table's odds are not needed, or too costly: mine stand in
         table = {}
         for triple, chance in mine.items():
@@ -1085,8 +1158,8 @@ def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
     sure = None  # where the deals drawn all agree, whether every deal that fits the log does
     if not ahead.later and not 0.005 <= ahead.known < 0.995:
         sure = settles_surely(log, best)
-    return Verdict(right > ahead.clear, best, right, race_of.threat(), race_of, error, ahead,
-                   settles=sure)
+    accuse = right > ahead.clear and not ahead.before_my_turn  # only in my turn
+    return Verdict(accuse, best, right, race_of.threat(), race_of, error, ahead, settles=sure)
 
 
 def accusation_verdict(log: GameLog, triple: Sequence[str], *, grid: Grid | None = None,
@@ -1112,8 +1185,10 @@ def accusation_verdict(log: GameLog, triple: Sequence[str], *, grid: Grid | None
         clear = verdict.outlook.clear
     ruled_out = (check.exact and check.probability == 0) or any(
         grid[c, ENVELOPE] is Knowledge.NO for c in check.triple)
+    turn = verdict.outlook is None or not verdict.outlook.before_my_turn
     return dataclasses.replace(verdict, triple=check.triple, right=right, right_error=error,
-                               accuse=check.safe or right > clear, ruled_out=ruled_out)
+                               accuse=check.safe or (right > clear and turn),
+                               ruled_out=ruled_out)
 
 
 __all__ = [
@@ -1134,6 +1209,8 @@ __all__ = [
     "draw_size",
     "fallback_note",
     "heard_before",
+    "last_turn",
+    "moving_first",
     "open_after_showing",
     "out_since",
     "outlook",

@@ -1190,17 +1190,17 @@ def test_the_race_and_accuse_or_wait_beside_the_verdict(store: Store) -> None:
         Suggestion("Bob", ("Plum", "Knife", "Study"), refuted_by="Ann", shown="Knife"),
     ))
     at, _ = open_app(store, log)
-    line = next(shown(c.value) for c in at.caption if "may already know" in shown(c.value))
+    line = next(shown(c.value) for c in at.caption if "already know" in shown(c.value))
     # Bob could name it at the end of his last turn yet did not accuse: the race cannot assume
     # players accuse when certain, and says so; my turn, my question still to come: ask first
-    # (Bob's chance as players play, on the deals drawn: never "100%", `Race.said`; the
-    # answer to my question settles it in every deal, `settles_surely`)
+    # (the answer to my question settles it in every deal, `settles_surely`; Bob can name it
+    # in every deal, whatever the draw, `knows_surely`: it said "Bob may already know: >99%")
     assert line == ("Suggest first, then decide: right 50% if players seldom bluff; "
                     "the answer settles the envelope in 100%; "
-                    "Bob may already know: >99% (every deal "
+                    "Bob already knows the envelope (every deal "
                     "drawn has a player who could have named the envelope on their last turn "
                     "without accusing: is an accusation missing from the log?)")
-    why = next(c.help for c in at.caption if "may already know" in shown(c.value))
+    why = next(c.help for c in at.caption if "already know" in shown(c.value))
     assert why.endswith("whether your likeliest envelope is worth the risk before they do.")
 
 

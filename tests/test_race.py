@@ -32,6 +32,7 @@ from solver.race import (
     _Table,
     accuse_or_wait,
     asked_this_turn,
+    moving_first,
     open_after_showing,
     outlook,
     public_events,
@@ -298,7 +299,7 @@ def test_accuse_or_wait_accuses_a_certain_envelope() -> None:
     log = load("examples/classic-six-players.json")
     verdict = accuse_or_wait(log)
     assert verdict.accuse and verdict.right == 1.0
-    early = accuse_or_wait(log.upto(10), samples=100)
+    early = accuse_or_wait(log.upto(8), samples=100)  # Ben, on my right, has just asked
     assert not early.accuse and early.right < 0.5
     assert early.reason().startswith("suggest first, then decide: right")  # my turn, not asked
 
@@ -578,7 +579,8 @@ def test_bug_unrefuted_suggestion_is_not_proof() -> None:
     assert verdict.triple != ("Professor Plum", "Wrench", "Hall")
     found = Play(log).odds()
     assert verdict.race.conditioned(found)["Professor Plum", "Wrench", "Hall"][0] == 0.0
-    assert not verdict.accuse and verdict.reason().startswith("suggest first, then decide: ")
+    assert not verdict.accuse  # Dee moves before me: her turn is played out
+    assert verdict.reason().startswith("1 player moves before your turn: right ")
     assert "if players seldom bluff" in verdict.reason()
     for bluff in (1, BLUFF):  # whatever the weighting
         plain = accuse_or_wait(log, bluff=bluff)
@@ -732,8 +734,9 @@ def test_race_and_accuse_commands_take_a_bluff_factor(capsys: pytest.CaptureFixt
         advice = data["advice"]
         assert not advice["accuse"] and "if players seldom bluff" in advice["reason"]
         assert 0 < data["advice"]["right_error"] < 0.02
-        waiting = advice["waiting"]  # my turn, my question still to come: nobody moves first
-        assert waiting["nobody_first"] == 1.0 and not waiting["after_the_others"]
+        waiting = advice["waiting"]  # Dee moves before my question: her turn played out
+        assert waiting["nobody_first"] == 1.0 and waiting["after_the_others"]
+        assert waiting["before_my_turn"] == 1
         assert advice["right"] < waiting["worth"] <= 1 and waiting["deals"] > 0
         assert 0 <= waiting["known_after_next_question"] <= 1 and len(waiting["question"]) == 3
         rights.append(data["advice"]["right"])
@@ -796,6 +799,20 @@ def _weighed_views(log: GameLog, player: str, deal: Deal, fallback: bool
     return [(v, h / total) for v, h in views if h] if total else []
 
 
+def _turns_before_mine(log: GameLog) -> list[str]:
+    """Who takes a turn before mine, clockwise from whoever took the last one (a suggestion or
+    an accusation; from my left when it was me or nobody yet), players out skipped."""
+    names = log.game.player_names
+    me = log.game.me
+    out = {e.by for e in log.events if isinstance(e, Accusation) and not e.correct}
+    turns = [e.by for e in log.events if isinstance(e, Suggestion | Accusation)]
+    at = names.index(turns[-1] if turns else me)
+    seats = []
+    while names[(at := (at + 1) % len(names))] != me:
+        seats.append(names[at])
+    return [n for n in seats if n not in out]
+
+
 def brute_outlook(log: GameLog, question: tuple[str, str, str],
                   chances: dict[tuple[str, ...], float],
                   likely: dict[str, float]) -> tuple[float, float, float]:
@@ -804,16 +821,13 @@ def brute_outlook(log: GameLog, question: tuple[str, str, str],
     show in the turns played out, the chance nobody else could name the envelope before my next
     answer, my chance of being right after it (my ``chances`` over the envelopes I have left
     open) and the chance I then know it. Each other player still in the game, in turn order
-    from my left (none when my question of this turn is still to come), names the likeliest
+    from whoever took the last turn up to me (`_turns_before_mine`), names the likeliest
     card of each category by ``likely`` among those their view leaves possible in the envelope
     (what they have deduced, not only what they hold or were shown)."""
     game = log.game
     me = game.me
     assert me is not None
-    seat = game.player_names.index(me)
-    order = game.player_names[seat + 1:] + game.player_names[:seat]
-    out = {e.by for e in log.events if isinstance(e, Accusation) and not e.correct}
-    seats = [n for n in order if n not in out] if asked_this_turn(log) else []
+    seats = _turns_before_mine(log)
     chances = {t: p for t, p in chances.items() if p > 0}
 
     def asks(view: GameLog, name: str, deal: Deal) -> tuple[str, str, str]:
@@ -876,7 +890,8 @@ def test_the_tables_odds_are_the_public_logs() -> None:
 
 
 @pytest.mark.parametrize("seed", [18, 19, 44, *every_other_slow([4, 6, 7, 9, 13, 14, 38, 39])])
-# both moments; in 18 and 19 my turn is to come and the deals weigh differently for the cards
+# every moment: in 18 (and 4) Cy moves before my turn, in 19 (and 13) it is mine, in the others
+# I have asked; in 18 and 19 the deals weigh differently for the cards
 # named after shown; in 44 the others ask only about cards they cannot rule out (naming cards
 # they neither held nor were shown, deduced ones too, the turns played out said 1.0 where the
 # answer is 0.565); half of the others only with --runslow (the suite's time)
@@ -892,7 +907,7 @@ def test_what_waiting_is_worth_matches_brute_force(seed: int) -> None:
     clear, worth, first = brute_outlook(log, question, chances, likely)
     got = outlook(log, race(log, samples=SAMPLES, seed=1), question, chances, likely,
                   samples=SAMPLES, seed=1)
-    assert got.later == asked_this_turn(log)
+    assert got.later == (asked_this_turn(log) or bool(_turns_before_mine(log)))
     assert got.clear == pytest.approx(clear, abs=0.04)
     assert got.worth == pytest.approx(worth, abs=0.04)
     assert got.first == pytest.approx(first, abs=0.04)
@@ -986,6 +1001,37 @@ def test_before_my_question_the_verdict_says_ask_first() -> None:
     assert then.outlook is not None and then.outlook.later and then.outlook.deals > 50
     assert then.reason().startswith(("wait: right ", "accuse now: right "))
     assert "nobody else solves before your next question: " in then.reason()
+
+
+def test_the_players_who_move_before_my_question_are_read_from_the_log() -> None:
+    """Six players, Chloe's notebook. After Dev's question Emma, Felix, Anna and Ben take their
+    turns before Chloe asks again: the line said "suggest first, then decide" there, as at the
+    start of her turn, whenever the last question was not hers (nobody else solves before her
+    next question: 45%, where it played no turn and said 100%). She cannot accuse before her
+    turn either: the line says how many move first, with their turns played out."""
+    log = load("examples/classic-six-players.json")
+    others = ("Dev", "Emma", "Felix", "Anna", "Ben")
+    assert moving_first(log.upto(0)) == others  # nobody has moved: the log does not say who starts
+    assert moving_first(log.upto(8)) == ()  # Ben, on my right, has just asked: my turn
+    assert moving_first(log.upto(9)) == others  # I have asked this turn
+    assert moving_first(log.upto(10)) == ("Emma", "Felix", "Anna", "Ben")
+    gone = Accusation("Emma", ("Miss Scarlet", "Knife", "Library"))  # wrong: my Library
+    skipped = GameLog(log.game, (*log.events[:10], gone, *log.events[11:15]))
+    assert moving_first(skipped.upto(11)) == ("Felix", "Anna", "Ben")  # Emma's turn is over
+    assert moving_first(skipped.upto(14)) == ()
+    assert moving_first(skipped) == ("Dev", "Felix", "Anna", "Ben")  # Emma is out
+    verdict = accuse_or_wait(log.upto(10), samples=100)
+    assert verdict.outlook is not None and verdict.outlook.later
+    assert verdict.outlook.clear < 0.9 and verdict.outlook.deals > 50
+    assert verdict.outlook.before_my_turn == 4 and not verdict.accuse
+    assert verdict.reason().startswith("4 players move before your turn: right ")
+    assert "nobody else solves before your next question: " in verdict.reason()
+    late = accuse_or_wait(log.upto(52), samples=100)  # Anna and Ben to move: 'accuse now' here
+    assert late.outlook is not None and late.right > late.outlook.clear  # in my turn it would
+    assert not late.accuse and late.reason().startswith("2 players move before your turn: ")
+    first = accuse_or_wait(log.upto(0), samples=100)  # the log does not say who starts
+    assert first.outlook is not None and first.outlook.before_my_turn == 0
+    assert first.outlook.later and first.reason().startswith("wait: right ")
 
 
 @pytest.mark.slow
@@ -1178,7 +1224,7 @@ def test_accuse_says_right_0_only_for_a_triple_no_deal_has(
                           (("Miss Scarlet", "Wrench", "Hall"), "right 0% ")):
         assert main(["accuse", str(FIXTURE), *triple]) == 0
         verdict = capsys.readouterr().out.splitlines()[-1]
-        assert verdict.startswith(f"suggest first, then decide: {right}"), verdict
+        assert verdict.startswith(f"1 player moves before your turn: {right}"), verdict  # Dee
 
 
 def test_race_command_says_a_chance_as_players_play_is_never_certain(

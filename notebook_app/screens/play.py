@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from solver.game import GameLog
-from solver.i18n import N_, Message, _, ngettext, say
+from solver.i18n import N_, Message, _, ngettext
 
 from ..choices import remember_choices
 from ..entry import fill_form, kind_of, next_entry, start_edit, submit_entry
@@ -152,13 +152,7 @@ def weigh(log: GameLog, watching: bool,
     try:
         if watching:
             drawn = race(log, samples=RACE_SAMPLES, grid=grid)
-            chances = {n: p for n, p in drawn.players.items() if n not in drawn.out}
-            leader = max(chances, key=chances.__getitem__, default=None)
-            if leader is not None and chances[leader] < 0.005:  # "0%" reads as a slip
-                line = say("nobody seems to know the envelope yet")
-            elif leader is not None:
-                line = say("{player} may already know: {chance}", player=leader,
-                           chance=drawn.said(leader))  # as players play: never 100%
+            line = drawn.leader_said()  # as players play: 100% only where logic proves it
             if line is not None and drawn.fallback:
                 line = fallback_note(line)
             return line, drawn
