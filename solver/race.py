@@ -43,6 +43,7 @@ from pysat.solvers import Solver
 
 from .advice import accuse as check_accusation
 from .cards import CATEGORIES
+from .editions import forum_dealt
 from .errors import InvalidLogError
 from .game import (
     ENVELOPE,
@@ -893,8 +894,9 @@ class Outlook:
     """How many deals the turns were played out on."""
     before_my_turn: int = 0
     """How many players move before my turn, as the log tells (the last turn taken was not
-    mine): I cannot accuse before then. 0 in my turn, and where the log has no turn yet (every
-    other player's turn is played out then, as the most that may come first)."""
+    mine): I cannot accuse before then. 0 in my turn, and where the log cannot tell (no turn
+    yet, a forum game: every other player's turn is played out, as the most that may come
+    first, `moving_first`)."""
 
     @property
     def known(self) -> float:
@@ -910,8 +912,11 @@ def asked_this_turn(log: GameLog) -> bool:
 
 
 def last_turn(log: GameLog) -> str | None:
-    """Who took the last turn in the log (its last suggestion or accusation); ``None`` before
-    the first."""
+    """Who took the last turn in the log (its last suggestion or accusation); ``None`` where
+    the log cannot tell whose turn comes next: before the first, and in the forum variant,
+    whose players ask whenever they like in a game day (three questions each, to anyone)."""
+    if forum_dealt(log.game):
+        return None
     return next((e.by for e in reversed(log.events) if isinstance(e, Suggestion | Accusation)),
                 None)
 
@@ -919,8 +924,8 @@ def last_turn(log: GameLog) -> str | None:
 def moving_first(log: GameLog) -> tuple[str, ...]:
     """The players still in the game who move before my next question, in turn order (seating
     order, clockwise): those after the last player to take a turn (`last_turn`) and before me;
-    every other player when that was me, or when nobody has taken one yet (the log does not say
-    who starts)."""
+    every other player when that was me, or where the log cannot tell (nobody has taken a turn
+    yet, or a forum game): the most that may come first."""
     game = log.game
     me = game.me
     if me is None:

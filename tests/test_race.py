@@ -1034,6 +1034,21 @@ def test_the_players_who_move_before_my_question_are_read_from_the_log() -> None
     assert first.outlook.later and first.reason().startswith("wait: right ")
 
 
+def test_a_forum_game_has_no_turns_to_read() -> None:
+    """In the forum variant each player asks three questions a game day, to anyone, whenever
+    they like: the log cannot tell who asks before me, so every other player still in is
+    played out (P2 accused wrongly) and the line does not say whose turn it is. It said
+    "suggest first, then decide" after P4's question, as if nobody else could ask first."""
+    log = forum_game(4, 0).upto(5)
+    last = log.events[-1]
+    assert isinstance(last, Suggestion) and last.by == "P4" and log.game.me == "P1"
+    assert moving_first(log) == ("P3", "P4")
+    verdict = accuse_or_wait(log, samples=100)
+    assert verdict.outlook is not None and verdict.outlook.later
+    assert verdict.outlook.before_my_turn == 0
+    assert verdict.reason().startswith(("wait: right ", "accuse now: right "))
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [34, 58])  # others solve first in most, not all, deals
 def test_what_waiting_is_worth_matches_brute_force_at_four_players(seed: int) -> None:
