@@ -377,34 +377,32 @@ def test_card_by_card_counts_alone_where_its_estimate_is_within_sure(
     estimate = sum(pins.work_estimate(p) for p in [pins.plan(pz), *(
         pins.plan(pz, wrong) for wrong in sorted(set(pz.accusations)))] if p.possible)
     monkeypatch.setattr(choice, "SURE", estimate if sure else estimate - 1)
-    exclusion_started: list[int] = []
-    exclusion_steps = choice.exclusion_steps
-
-    def spied(pz: Puzzle, budget: Budget) -> Any:
-        exclusion_started.append(1)
-        return (yield from exclusion_steps(pz, budget))
-
-    monkeypatch.setattr(choice, "exclusion_steps", spied)
+    exclusion_started = starts(monkeypatch, "exclusion_steps")
     started = pins_started(monkeypatch)
     result = choice.exact_count(pz, 1_000, 200_000, 10**7, 2_000_000, pins_budget=10**7)
     assert started and bool(exclusion_started) != sure
     assert result.total == finish(pins_steps(pz, Budget(10**8))).total
 
 
-def pins_started(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Record every start of card by card (`choice.pins_steps`) from now on, in the list
-    returned."""
+def starts(monkeypatch: pytest.MonkeyPatch, steps: str) -> list[int]:
+    """Record every start of the count ``steps`` names in `choice` (such as ``pins_steps``)
+    from now on, in the list returned."""
     from solver.odds import choice
 
     started: list[int] = []
-    alone = choice.pins_steps
+    alone = getattr(choice, steps)
 
     def spied(pz: Puzzle, budget: Budget) -> Any:
         started.append(1)
         return (yield from alone(pz, budget))
 
-    monkeypatch.setattr(choice, "pins_steps", spied)
+    monkeypatch.setattr(choice, steps, spied)
     return started
+
+
+def pins_started(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Record every start of card by card (`choice.pins_steps`) from now on (`starts`)."""
+    return starts(monkeypatch, "pins_steps")
 
 
 def test_card_by_card_is_not_started_beside_inclusion_exclusion_past_its_budget(
