@@ -1,8 +1,12 @@
 """A game in play: its log, the incremental notebook, and the envelope count, kept in step.
 
 Appending an event is incremental (one more selector for each solver); editing or deleting one
-rebuilds both solvers from the log, which stays the only source of truth. A contradictory log is
-never a dead end: the grid is shown without the latest clashing events, and says which.
+rebuilds both solvers from the log, which stays the only source of truth. A contradictory log
+is never a dead end: the grid is shown without the latest clashing events, and says which.
+
+The envelope count follows the log beside the script runs (`LiveGame.envelopes_left`): at a
+12-player table one event costs it hundreds of SAT calls, 0.1-1.2 s, which the Record run spent
+before it drew the fresh form.
 
 The odds are counted beside the script runs (`notebook_app.odds_count`), so the grid is drawn
 while they are counted (seconds on the largest decks); the count of a log state that is no
@@ -19,7 +23,8 @@ time, and a change to it that was stopped halfway is mended before it is used ag
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import wraps
 from typing import Concatenate, ParamSpec, TypeVar
 
@@ -35,7 +40,7 @@ from solver.game import Event, GameLog
 from solver.i18n import _
 from solver.notebook import Grid, Notebook
 
-from .odds_count import CellOdds, OddsCount, counting_here
+from .odds_count import Beside, CellOdds, OddsCount, aside, counting_here
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -80,6 +85,12 @@ def work_unwanted() -> bool:
 limits.stop_when(work_unwanted)
 
 
+def common_prefix(old: tuple[Event, ...], new: tuple[Event, ...]) -> int:
+    """How many events ``old`` and ``new`` share from the first."""
+    return next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b),
+                min(len(old), len(new)))
+
+
 def one_at_a_time(method: Callable[Concatenate[LiveGame, P], T]
                    ) -> Callable[Concatenate[LiveGame, P], T]:
     """A `LiveGame` method run by one thread at a time, on solvers that are whole: a run
@@ -117,6 +128,14 @@ class LiveGame:
         self.log = log
         self.notebook = Notebook(log.game, log.events)
         self.counter = EnvelopeCounter(log.game, log.events)
+        self._counted = log.events
+        """The events the envelope count has counted (`_count_up`)."""
+        self._counting = threading.Lock()
+        """Held by whatever thread uses the envelope count (`_count_up`)."""
+        self._envelopes: Beside[int] | None = None
+        self._took: dict[str, float] = {}
+        """Seconds the odds and the envelope count took for the log state before
+        (`odds_count.Beside.expected`): a run does not wait for work that will take longer."""
         self._grid: tuple[Grid, tuple[int, ...]] | None = None
         self._conflict: tuple[int, ...] | None = None
         self._explainer: Explainer | None = None
@@ -144,7 +163,8 @@ class LiveGame:
             self._closed = True
             self._forget()
             self.notebook.close()
-            self.counter.close()
+            with self._count_held():  # (a count beside stops at its next unit of work)
+                self.counter.close()
 
     def _rebuild(self, log: GameLog) -> None:
         """Solvers built anew for ``log`` (if stopped meanwhile, the old ones stay, torn)."""
@@ -157,8 +177,10 @@ class LiveGame:
         self._forget()
         self._grids_at = {}
         self.notebook.close()
-        self.counter.close()
-        self.notebook, self.counter, self.log = notebook, counter, log
+        with self._count_held():
+            self.counter.close()
+            self.counter, self._counted = counter, log.events
+        self.notebook, self.log = notebook, log
         self.torn = False
 
     def _forget(self, kept: int = 0) -> None:
@@ -166,7 +188,12 @@ class LiveGame:
         events, which stay the same, excepted)."""
         if self._odds is not None:
             self._odds.cancel()
-        self._grid = self._conflict = self._odds = None
+            self._took["odds"] = self._odds.expected()
+        if self._envelopes is not None:  # (not stopped: the next log's count goes on from it)
+            self._took["envelopes"] = self._envelopes.expected()
+            if self._closed or kept == 0:
+                self._envelopes.cancel()
+        self._grid = self._conflict = self._odds = self._envelopes = None
         self._grids_at = {n: grid for n, grid in self._grids_at.items() if n <= kept}
         if self._explainer is not None:
             self._explainer.close()
@@ -184,7 +211,6 @@ class LiveGame:
     def _append(self, event: Event) -> None:
         self.torn = True
         self.notebook.record(event)
-        self.counter.push(event)
         self._forget(kept=len(self.log.events))
         self.log = self.log.append(event)
         self.torn = False
@@ -196,24 +222,20 @@ class LiveGame:
         built anew for ``log``).
 
         Events after the common prefix are replayed: appending costs one event; undo, edit or
-        delete rebuild the notebook (cheap) and rewind the envelope count to the prefix.
+        delete rebuild the notebook (cheap); the envelope count follows (`envelopes_left`).
         """
         if log.game != self.log.game or self.torn:
             self._rebuild(log)
             self.mended = False
             return self
         old = self.log.events
-        common = next(
-            (i for i, (a, b) in enumerate(zip(old, log.events, strict=False)) if a != b),
-            min(len(old), len(log.events)),
-        )
+        common = common_prefix(old, log.events)
         self._forget(kept=common)
         if common < len(old):
             self.torn = True
             notebook = Notebook(log.game, log.events[:common])
             self.notebook.close()
             self.notebook = notebook
-            self.counter.truncate(common)
             self.log = log.upto(common)
             self.torn = False
         for event in log.events[common:]:
@@ -233,8 +255,10 @@ class LiveGame:
     @property
     @one_at_a_time
     def triples_left(self) -> int:
-        """Envelope triples still possible (0 when the log is contradictory)."""
-        return self.counter.count
+        """Envelope triples still possible (0 when the log is contradictory), counted here if
+        the count beside the runs has not (`envelopes_left`)."""
+        with self._count_held():
+            return self._count_up(self.log.events)
 
     @property
     @one_at_a_time
@@ -243,7 +267,68 @@ class LiveGame:
         The first call works them out in the envelope count (`EnvelopeCounter.counts`: 0.3-0.4 s
         of CPU at a 12-player table of 60 events); a stop leaves the count as it was,
         and the next call works them out again."""
-        return self.counter.counts
+        with self._count_held():
+            self._count_up(self.log.events)
+            return self.counter.counts
+
+    @contextmanager
+    def _count_held(self) -> Iterator[None]:
+        """The envelope count, for this thread alone; a script run that waits for the count
+        beside it meanwhile draws nothing, and that count does not give way to it (`aside`)."""
+        if not self._counting.acquire(blocking=False):
+            with aside():
+                self._counting.acquire()
+        try:
+            yield
+        finally:
+            self._counting.release()
+
+    def _count_up(self, events: tuple[Event, ...]) -> int:
+        """The envelope count brought to ``events`` (the lock `_counting` held): back to what
+        it shares with them, then one event at a time; how many triples are still possible."""
+        common = common_prefix(self._counted, events)
+        if common < len(self._counted):
+            self.counter.truncate(common)
+            self._counted = self._counted[:common]
+        for event in events[common:]:
+            self.counter.push(event)  # (stopped: the events before it stay counted)
+            self._counted = (*self._counted, event)
+        return self.counter.count
+
+    def _count_beside(self, events: tuple[Event, ...]) -> int:
+        """`_count_up`, on a thread beside the runs."""
+        with self._counting:
+            limits.checkpoint()  # (stopped while it waited: the game closed, or built anew)
+            if self._closed:
+                raise limits.Stopped
+            return self._count_up(events)
+
+    @one_at_a_time
+    def count_envelopes(self) -> Beside[int]:
+        """The envelope count of the current log state, started on a thread of its own if it
+        was not (once per log state; again if it stopped). The count of the state before, if
+        it still goes on, is not stopped: this one goes on from where it ends. It goes ahead
+        of the other work beside the runs (`Beside`'s ``ahead``), as when the Record run made
+        it: the verdict is the line the player reads first."""
+        if self._envelopes is None or self._envelopes.stopped:
+            events = self.log.events
+            self._envelopes = Beside(lambda: self._count_beside(events), session_gone(),
+                                     name="envelopes", ahead=True,
+                                     expect=self._took.get("envelopes", 0))
+        return self._envelopes
+
+    def envelopes_left(self, wait: float = 0) -> int | None:
+        """Envelope triples still possible after the current log state, once the count beside
+        the runs has them (waiting up to ``wait`` seconds, within the run's one wait:
+        `odds_count.Beside.ready`), else ``None``; a count that failed raises here."""
+        if self._counting.acquire(blocking=False):  # counted already (opened, undone): here
+            try:
+                if self._counted == self.log.events:
+                    return self.counter.count
+            finally:
+                self._counting.release()
+        count = self.count_envelopes()
+        return count.result() if count.ready(wait) else None
 
     @one_at_a_time
     def grid(self) -> tuple[Grid, tuple[int, ...]]:
@@ -318,7 +403,7 @@ class LiveGame:
         self.odds_wanted = True
         if self._odds is None or self._odds.stopped:
             self._odds = OddsCount(self.log, None if self.conflict else self.grid()[0],
-                                   session_gone())
+                                   session_gone(), expect=self._took.get("odds", 0))
         return self._odds
 
     def odds_counted(self, wait: float = 0) -> bool:

@@ -68,20 +68,26 @@ class Beside(Generic[T]):
     ended), stops it at its next unit of work (`solver.limits.checkpoint`)."""
 
     def __init__(self, work: Callable[[], T] | None, unwanted: Callable[[], bool] = lambda: False,
-                 name: str = "beside", ahead: bool = False) -> None:
+                 name: str = "beside", ahead: bool = False, expect: float = 0) -> None:
         """``ahead``: work the player waits on to go on (the advice on their own turn, which
         a run used to make): the other work beside the runs gives way to it as to a run that
-        draws (`drawing`), and it gives way to nothing."""
+        draws (`drawing`), and it gives way to nothing. ``expect``: the seconds the same work
+        took for the log state before (`expected`): a run does not wait for work that will not
+        be over within its wait (`ready`)."""
         self.stopped = False
         """Whether the work stopped before it finished (nothing was found)."""
         self._unwanted = unwanted
         self._ahead = ahead
+        self._expect = expect
+        self._started = time.monotonic()
+        self._ended: float | None = None
         self._cancelled = threading.Event()
         self._done = threading.Event()
         self._found: T | None = None
         self._error: Exception | None = None
         self._missed = False
         if work is None:  # nothing to do: found None
+            self._ended = self._started
             self._done.set()
             return
         thread = threading.Thread(target=self._work, args=(work,), name=name, daemon=True)
@@ -102,7 +108,7 @@ class Beside(Generic[T]):
     def checkpoint(self) -> bool:
         """Between two units of the work: give way to a script run that draws (`give_way`),
         then whether to stop (`unwanted`)."""
-        if not self._ahead:
+        if not self._ahead and not self.unwanted():  # (stopped: at once)
             give_way()
         return self.unwanted()
 
@@ -118,12 +124,26 @@ class Beside(Generic[T]):
         """Whether the work is over, as a script run that would show it asks: waiting up to
         ``most`` seconds, within what is left of the run's one wait for all the work beside it
         (`one_wait`). Work that a run waited for and did not find over, later runs only peek
-        at: its note's fragment looks again, and taps meanwhile do not each wait for it."""
-        if self._missed:
+        at: its note's fragment looks again, and taps meanwhile do not each wait for it. So is
+        work expected to take longer than ``most`` (the same work for the log state before
+        did, `expected`: it would not have shown within the wait either): at a 12-player table
+        the race line, the advice and the odds take seconds, and every Record run waited its
+        whole wait for them in vain before it drew the fresh form. (At 3-6 players they take a
+        tenth or two: where one took longer once, its note may show for a moment.)"""
+        if self._missed or self._expect > most:
             return self.done()
         over = self.done(run_wait(most))
         self._missed = not over
         return over
+
+    def expected(self) -> float:
+        """The seconds this work took, or, while it goes on or where it stopped before it was
+        over, at least takes (the longer of how long it has been going and what was expected
+        of it): what the same work for the next log state is expected to take."""
+        ended = self._ended
+        if ended is not None and not self.stopped:
+            return ended - self._started
+        return max((ended or time.monotonic()) - self._started, self._expect)
 
     def result(self) -> T | None:
         """What the work found, once over; raises what it raised."""
@@ -144,6 +164,7 @@ class Beside(Generic[T]):
             self._error = error
         finally:
             _counting.odds = None
+            self._ended = time.monotonic()
             self._done.set()
 
 
@@ -152,11 +173,11 @@ class OddsCount(Beside[CellOdds | None]):
     beside the screen."""
 
     def __init__(self, log: GameLog, grid: Grid | None,
-                 unwanted: Callable[[], bool] = lambda: False) -> None:
+                 unwanted: Callable[[], bool] = lambda: False, expect: float = 0) -> None:
         self.log = log
         """The log state counted."""
         super().__init__(None if grid is None else lambda: CellOdds.of(log, grid), unwanted,
-                         name="odds")
+                         name="odds", expect=expect)
 
 
 _counting = threading.local()

@@ -102,17 +102,27 @@ def beside_for(key: str, log: GameLog, work: Callable[[Grid | None], T], name: s
     """The work kept in the session as ``key`` for ``log`` (the race line, the advice), worked
     out on a thread beside the runs (`Beside`): the one kept for this log unless it stopped,
     else a new one, given the log's own grid when no entry is left out (``None`` else); one
-    kept for another log is stopped. It ends with the session."""
+    kept for another log is stopped (`drop_beside`). It ends with the session. A run waits for
+    it only if the same work for the log before was over within the wait (`Beside.ready`)."""
     job = state.get(key)
     if job is None or job[0] != log or job[1].stopped:
-        if job is not None:
-            job[1].cancel()
+        drop_beside(key)
         grid, ignored = live().grid()
         mine = None if ignored else grid
+        took = state.get("beside_took", {}).get(key, 0)
         job = state[key] = (log, Beside(lambda: work(mine), session_gone(), name=name,
-                                        ahead=ahead))
+                                        ahead=ahead, expect=took))
     made: Beside[T] = job[1]
     return made
+
+
+def drop_beside(key: str) -> None:
+    """Stop the work kept as ``key`` (`beside_for`) and forget it, remembering how long it took
+    (`Beside.expected`): what the same work for the next log state is expected to take."""
+    job = state.pop(key, None)
+    if job is not None:
+        job[1].cancel()
+        state.setdefault("beside_took", {})[key] = job[1].expected()
 
 
 def still_working(key: str) -> bool:
@@ -322,6 +332,7 @@ def close_game() -> None:
         job = state.pop(key, None)
         if job is not None:
             job[1].cancel()
+    state.pop("beside_took", None)  # another game's work takes its own time
     for key in ("game_id", "access", "live", "revision", "editing", "edit_original",
                 "edit_loaded", "pending_show", "explain_cell", "review_at", "review_drawn"):
         state.pop(key, None)

@@ -177,17 +177,19 @@ BESIDE_WAIT = 120.0
 @pytest.fixture(autouse=True)
 def _app_runs_wait_for_the_work_beside(request: pytest.FixtureRequest,
                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    """In an AppTest a run waits for the grid's odds, the race line and the advisor of "Suggest
-    for me", worked out on threads beside the runs, until they are ready: in the browser a run
-    waits a fraction of a second for them, then a fragment looks again, which AppTest does not
-    run; so what a test reads never depends on how busy the machine is (the run's one wait for
-    them all too, `notebook_app.odds_count.RUN_WAIT`). Tests of the waiting itself set the waits
-    to 0, or to the app's own (`tests.test_app.Beside2`)."""
+    """In an AppTest a run waits for the grid's odds, the race line, the envelope count and the
+    advisor of "Suggest for me", worked out on threads beside the runs, until they are ready: in
+    the browser a run waits a fraction of a second for them (none for work that took longer the
+    time before), then a fragment looks again, which AppTest does not run; so what a test reads
+    never depends on how busy the machine is (the run's one wait for them all too,
+    `notebook_app.odds_count.RUN_WAIT`). Tests of the waiting itself set the waits to 0, or to
+    the app's own (`tests.test_app.Beside2`)."""
     if not hasattr(request.module, "AppTest"):
         return
     monkeypatch.setattr("notebook_app.odds_count.RUN_WAIT", BESIDE_WAIT)
     monkeypatch.setattr("notebook_app.screens.grid.ODDS_WAIT", BESIDE_WAIT)
     monkeypatch.setattr("notebook_app.screens.play.RACE_WAIT", BESIDE_WAIT)
+    monkeypatch.setattr("notebook_app.screens.play.COUNT_WAIT", BESIDE_WAIT)
     monkeypatch.setattr("notebook_app.screens.turn.ADVICE_WAIT", BESIDE_WAIT)
 
 

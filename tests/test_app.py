@@ -23,6 +23,7 @@ from notebook_app.store import DB_ENV, Store
 from notebook_app.turns import forum_style
 from solver.cards import Deck
 from solver.editions import Dealing, editions, new_game
+from solver.envelopes import possible_triples
 from solver.game import Accusation, GameLog, Note, Reveal, SidePeek, Suggestion
 from solver.logfile import dumps
 from solver.notation import write_text
@@ -1444,6 +1445,7 @@ class Beside2:
                      "screens.turn.ADVICE_WAIT"):
             monkeypatch.setattr(f"notebook_app.{'odds_count.' if '.' not in name else ''}{name}",
                                 0.3)
+        monkeypatch.setattr(play, "COUNT_WAIT", 0.1)
         monkeypatch.setattr(play, "weigh", lambda *a: self.after(
             race, lambda: known.get(("race", a[0])) or real_weigh(*a)))
         monkeypatch.setattr(turn, "make_advisor", lambda *a: self.after(
@@ -1495,6 +1497,9 @@ def my_turn_next(store: Store, monkeypatch: pytest.MonkeyPatch, race: float | No
     pick(at, *dan.cards)
     at.pills(key="e_refuter").set_value("Bob")
     beside = Beside2(monkeypatch, race, advice, log.append(dan))
+    for key in ("race_job", "advice_job"):  # what the real work took for the log before says
+        if key in at.session_state:  # nothing of the stand-ins (`Beside.expected`)
+            del at.session_state[key]
     at.button(key="submit").click()
     return at, beside
 
@@ -1540,6 +1545,72 @@ def test_the_advice_is_started_before_the_run_waits_for_the_race_line(
     assert RACING in texts(at) and WEIGHING not in texts(at) and advice_shown(at), texts(at)
     assert waited < 0.4, beside.waits
     beside.end.set()
+
+
+def test_a_run_does_not_wait_for_work_slower_than_its_wait_the_time_before(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a 12-player table the race line and the advice take seconds, and every Record run
+    waited the whole of its one wait (0.3 s) for them in vain before it drew the fresh form.
+    Work that took longer than the wait for the log state before (`Beside.expected`) is not
+    waited for: the fresh form at once, its notes in place of the lines, the lines when their
+    notes' looks find them."""
+    at, beside = my_turn_next(store, monkeypatch, race=None, advice=None)
+    assert 0.25 < beside.run(at) < 0.4, beside.waits  # not known yet: the run waits
+    assert RACING in texts(at) and WEIGHING in texts(at)
+    race, advice = (at.session_state[key][1] for key in ("race_job", "advice_job"))
+    while min(race.expected(), advice.expected()) <= 0.3:  # longer than the wait (the
+        time.sleep(0.05)  # stand-ins are never over)
+    pick(at, "Mrs. Peacock", "Lead Pipe", "Lounge")
+    at.pills(key="e_refuter").set_value("Cat").run()
+    at.pills(key="e_shown").set_value("Lead Pipe")
+    at.button(key="submit").click()
+    waited = beside.run(at)  # the race took longer than the wait: none for the new log's
+    assert len(events(at)) == 5 and at.pills(key="by").value == "Bob"
+    assert RACING in texts(at) and waited < 0.2, beside.waits  # (the envelope count's: ms)
+    at.pills(key="by").set_value("Ann")  # my turn: the advice took longer too
+    assert beside.run(at) < 0.2, beside.waits
+    assert WEIGHING in texts(at) and advice_shown(at) == []
+    beside.end.set()
+
+
+def test_the_envelopes_are_counted_beside_the_runs(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The envelope count costs hundreds of SAT calls per event at a 12-player table (0.1-1.2 s),
+    and the Record run made it before it drew the fresh form. It is made beside the runs: the
+    verdict says that it is being counted, with an hourglass, until it is, then its fragment's
+    look draws the page again with the exact count."""
+    import solver.envelopes
+    from notebook_app.screens import play
+
+    real = solver.envelopes.EnvelopeCounter.push
+    go = threading.Event()
+
+    def slow(counter: Any, event: Any) -> int:
+        assert go.wait(30), "the test did not let the count finish"
+        return real(counter, event)
+
+    def counting(at: AppTest) -> bool:  # the verdict's box says so, with an hourglass
+        return any(box.value == "Not yet: counting the possible envelopes… "
+                   ":material/hourglass_top:" for box in at.info)
+
+    log = classic(ASKED)
+    exact = [f"Not yet: {len(possible_triples(log.upto(n)))} envelopes are still possible"
+             for n in (1, 0)]
+    monkeypatch.setattr(play, "COUNT_WAIT", 0)
+    monkeypatch.setattr(play, "weigh", lambda *_: (None, None))  # (it gives way to the count)
+    at, _ = open_app(store, log.upto(0))
+    assert exact[1] in texts(at) and not counting(at)  # counted as the game opened
+    monkeypatch.setattr(solver.envelopes.EnvelopeCounter, "push", slow)
+    pick(at, *ASKED.cards)
+    at.pills(key="e_refuter").set_value("Cat").run()
+    at.pills(key="e_shown").set_value("Knife")
+    submit(at)  # not counted in the run
+    assert events(at) == (ASKED,) and at.pills(key="e_suspect").value is None
+    assert counting(at) and exact[0] not in texts(at)
+    go.set()
+    assert at.session_state["live"].count_envelopes().done(30)
+    timer_tick(at, at._tree.get_widget_states())
+    assert not counting(at) and exact[0] in texts(at)
 
 
 def test_the_advice_of_a_log_no_longer_shown_is_stopped(

@@ -368,7 +368,7 @@ def test_live_game_edits_rebuild_and_appends_stay_incremental() -> None:
     notebook = live.notebook
     second = Suggestion("Bob", ("Mrs. White", "Candlestick", "Lounge"), passes=("Cat", "Dan"))
     same = live.replace(live.log.append(second))
-    assert same is live and live.notebook is notebook and len(live.counter.counts) == 3
+    assert same is live and live.notebook is notebook and len(live.counts) == 3
     edited = live.replace(classic_log(replace(first, shown="Lounge"), second))
     assert edited is live and live.notebook is not notebook
     assert edited.grid()[0]["Lounge", "Cat"] is Knowledge.YES
@@ -422,8 +422,9 @@ def test_rewinding_matches_a_fresh_start(log: GameLog) -> None:
         changed = GameLog(log.game, events)
         live = live.replace(changed)
         with EnvelopeCounter(log.game, events) as fresh:
-            assert live.counter.counts == fresh.counts
+            assert live.counts == fresh.counts  # (the count follows the log when asked)
             assert set(live.counter.triples) == set(fresh.triples)
+            assert live.envelopes_left() == live.triples_left == fresh.count
         rebuilt = LiveGame(changed)
         assert live.conflict == rebuilt.conflict
         assert live.grid()[0].cells == rebuilt.grid()[0].cells

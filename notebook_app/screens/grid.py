@@ -3,6 +3,7 @@ why. `show_grid` is the table the Review screen shows (and explains) too."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import streamlit as st
@@ -213,13 +214,18 @@ def counting_note() -> None:
                  "live" not in state or (live().odds_counted() and not state.get("explaining")))
 
 
-def working_note(text: str, ready: bool) -> None:
+def working_note(text: str, ready: bool, box: Callable[[str], object] | None = None) -> None:
     """In a fragment that looks again now and then: draw the whole page again when ``ready``
-    (what was worked out beside the runs can show), else ``text`` after an hourglass (the
-    browser tests wait while one shows: `tests.phone.WORKING`). The widgets' values the
-    browser sent with this look may be older than the screen (`ignore_stale_widgets`)."""
+    (what was worked out beside the runs can show), else ``text`` after an hourglass in a
+    caption, or with one after it in ``box`` (an alert takes an icon before its text as its own,
+    drawn apart) (the browser tests wait while one shows: `tests.phone.WORKING`). The widgets'
+    values the browser sent with this look may be older than the screen
+    (`ignore_stale_widgets`)."""
     ignore_stale_widgets()
     if ready:
         state.redrawn = True  # not a tap: the status line keeps what was just done
         st.rerun()
-    st.caption(":material/hourglass_top: " + text)
+    if box is None:
+        st.caption(":material/hourglass_top: " + text)
+    else:
+        box(text + " :material/hourglass_top:")

@@ -20,6 +20,7 @@ from ..session import (
     ENTRY_KEYS,
     beside_for,
     can_edit,
+    drop_beside,
     flash,
     form_sent,
     live,
@@ -86,7 +87,11 @@ def header() -> None:
     elif grid.accusation_safe:
         st.success(plain(verdict(grid)), icon=":material/check_circle:")
     else:
-        st.info(plain(verdict(grid, None if ignored else live().triples_left)))
+        left = None if ignored else live().envelopes_left(COUNT_WAIT)
+        if not ignored and left is None:
+            st.fragment(stoppable(count_note), run_every=RACE_POLL)()
+        else:
+            st.info(plain(verdict(grid, left)))
         if not ignored:
             race_line(log)
     st.caption(plain(_("Envelope · {cards}").format(cards=envelope_line(grid))))
@@ -140,6 +145,23 @@ RACE_POLL = 1.0
 """Seconds between looks at a race line still being weighed (each look a short run)."""
 
 
+COUNT_WAIT = 0.1
+"""Seconds a run waits for the envelope count of a new log state (`live.LiveGame.envelopes_left`)
+before it draws the verdict without it ("at most", from the grid) and a note (within the run's
+one wait): at 3-6 players an event is counted in milliseconds; at 12, in 0.1-1.2 s."""
+
+
+def count_note() -> None:
+    """The verdict while the envelopes still possible are counted beside the runs: that they
+    are being counted, and an hourglass, in the verdict's own box, on one line as the count
+    will be (a note of its own under it, or "at most 1,040 envelopes…" and the hourglass,
+    moved the form down a line and back up within a second at 390 px); looked at every
+    `RACE_POLL` seconds, and once counted the page is drawn again with the exact count."""
+    ready = "live" not in state or (live().count_envelopes().done()
+                                    and not state.get("explaining"))
+    working_note(_("Not yet: counting the possible envelopes…"), ready, st.info)
+
+
 def weigh(log: GameLog, watching: bool,
           grid: Grid | None = None) -> tuple[Message | None, Race | None]:
     """The race line's words and the race it drew (see `race_line`), on the thread beside the
@@ -172,8 +194,7 @@ def beside_this_log() -> None:
     for key in ("race_job", "advice_job"):
         job = state.get(key)
         if job is not None and job[0] != log:
-            job[1].cancel()
-            del state[key]  # back at its log (an undo), the work starts again, not stopped
+            drop_beside(key)  # back at its log (an undo), the work starts again, not stopped
     if can_edit():
         advice_first()
 
