@@ -172,10 +172,11 @@ and beside it inclusion-exclusion's set-up and head start (its owners' order, 10
 `HEAD_START`) were paid on logs card by card finished anyway. On the 45-card logs at 30 events
 of seeds 0-71, each log counted in turns, by card by card alone within 15, 30 and 50 million
 units estimated, in one process (load 3-5): CPU 53.1 s in all against 49.7, 48.3 and 47.4 s,
-median 653 against 603, 612 and 610 ms, and on the bench's six (seeds 0-5) 0.18-0.42 s against
-0.16-0.49 s in turns. Past this, a log where inclusion-exclusion needs far fewer units (seed 65:
-1.8 million against card by card's 55.7) would pay seconds (`docs/odds-measurements.md`, "Where
-the time goes", 2026-12-03, 08:20: card by card alone where its estimate is small)."""
+median 653 against 603, 612 and 610 ms, and on the bench's six (seeds 0-5) 0.16-0.42 s alone
+within 15 million against 0.24-0.46 s in turns. Past this, a log where inclusion-exclusion
+needs far fewer units (seed 65: 1.8 million against card by card's 55.7) would pay seconds
+(`docs/odds-measurements.md`, "Where the time goes", 2026-12-03, 08:20: card by card alone
+where its estimate is small)."""
 BESIDE = 1_500_000
 """Where the programme takes turns beside it, inclusion-exclusion's budget is at most this:
 in the owners' order searched (`exclusion._order`) a unit of its work costs about 1
