@@ -634,10 +634,12 @@ def _advise_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("the room you stand in, or in the forum variant the place you "
                                "name (default: any)"))
     parser.add_argument("--to", metavar="PLAYER",
-                        help=_("the one player asked (forum variant; default: the table in turn)"))
+                        help=_("the one player asked (default: the table in turn; in the forum "
+                               "variant, whom to ask and what, as --whom)"))
     parser.add_argument("--whom", action="store_true",
-                        help=_("whom to ask and what (forum variant): each other player put the "
-                               "likeliest cards alone, the one whose answer tells most first"))
+                        help=_("whom to ask and what (the forum variant's default): each other "
+                               "player put the likeliest cards alone, the one whose answer tells "
+                               "most first"))
     parser.add_argument("--top", type=_count("--top"), default=10, metavar="N",
                         help=_("how many suggestions to list (default 10)"))
     parser.add_argument("--rule", choices=("likeliest", "information"), default="likeliest",
@@ -686,7 +688,11 @@ def run_advise(args: argparse.Namespace) -> int:
     samples = draw_size(args.samples, rooms * len(deck.suspects) * len(deck.weapons),
                         places=places)
     grid = grid_of(log)
-    if args.whom:
+    if places and args.to is None and not args.whom and args.rule != "likeliest":
+        raise InvalidLogError([_("--rule: in the forum variant a question goes to one player, "
+                                 "never round the table: give --to PLAYER with --rule {rule}"
+                                 ).format(rule=args.rule)])
+    if args.whom or (places and args.to is None):  # the forum's question: whom to ask, and what
         return _advise_whom(args, log, samples, grid)
     elsewhere = here = None
     if args.room is not None and Rule(args.rule) is Rule.LIKELIEST and not args.json:
@@ -700,12 +706,7 @@ def run_advise(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(odds_report.advice_json(ranked, args.top, reasons))
     else:
-        if grid.accusation_safe:  # no suggestion can tell me more
-            from .cards import CATEGORIES
-
-            s, w, r = (grid.envelope()[cat] for cat in CATEGORIES)
-            print(_("safe: the envelope is certainly {suspect}, {weapon}, {room}").format(
-                suspect=s, weapon=w, room=r))
+        _say_safe(grid)
         if here is not None and here.idle:  # the room's best teaches nothing: heading first
             s, w, r = here.best.triple
             why = idle_said(log, here.best, grid)
@@ -736,9 +737,20 @@ def run_advise(args: argparse.Namespace) -> int:
     return OK
 
 
+def _say_safe(grid: Grid) -> None:
+    """Above the advice: the envelope, when it is certain (no suggestion can tell me more)."""
+    if grid.accusation_safe:
+        from .cards import CATEGORIES
+
+        s, w, r = (grid.envelope()[cat] for cat in CATEGORIES)
+        print(_("safe: the envelope is certainly {suspect}, {weapon}, {room}").format(
+            suspect=s, weapon=w, room=r))
+
+
 def _advise_whom(args: argparse.Namespace, log: GameLog, samples: int, grid: Grid) -> int:
-    """`run_advise` with ``--whom``: `Advisor.whom` from the same count and draw as ``advise``
-    (so the question put to each player is ``advise --to`` theirs)."""
+    """`run_advise` with ``--whom``, and in the forum variant without ``--to``: `Advisor.whom`
+    from the same count and draw as ``advise`` (so the question put to each player is
+    ``advise --to`` theirs)."""
     from . import odds_report
     from .advice import Advisor, reason, refuted_certain
 
@@ -754,6 +766,7 @@ def _advise_whom(args: argparse.Namespace, log: GameLog, samples: int, grid: Gri
     if args.json:
         _print_json(odds_report.whom_json(whom, reasons))
     else:
+        _say_safe(grid)
         sure = [refuted_certain(log, a, grid) for _player, a in whom.players]
         print("\n".join(odds_report.whom_lines(whom, reasons, sure)))
     return OK

@@ -335,10 +335,10 @@ def test_the_forum_variant_is_advised_in_places(tmp_path: Path,
         "if you keep this place: ask {}, {}, {} ({score:.2f})".format(*here.stay.triple,
                                                                       score=here.stay.score)]
     likelier = []
-    for place in log.game.deck.rooms:
-        status, out, _ = run(capsys, "advise", str(path), "--room", place, "--top", "1",
-                             "--samples", "300")
-        here = advise_here(log, place, samples=300)
+    for place in log.game.deck.rooms:  # put to Dan: without --to the forum asks whom
+        status, out, _ = run(capsys, "advise", str(path), "--room", place, "--to", "Dan",
+                             "--top", "1", "--samples", "300")
+        here = advise_here(log, place, samples=300, to="Dan")
         assert status == 0 and "room" not in out.lower() and "head" not in out, out
         if not here.idle and here.elsewhere is not None:
             likelier.append(out.splitlines()[-1])
@@ -351,3 +351,51 @@ def test_the_forum_variant_is_advised_in_places(tmp_path: Path,
         assert status == 2 and "is not a place" in err and "Traceback" not in err, err
     status, _, err = run(capsys, "advise", str(path), "--samples", "20000")
     assert status == 2 and err.rstrip().endswith("or name the place"), err
+
+
+def test_advise_in_the_forum_variant_asks_whom_by_default(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A forum game's question goes to one chosen player, never round the table
+    (../shared/rules.md): ``advise`` without ``--to`` ranked suggestions as if the table
+    answered in turn ("Cat is likely to refute"). It now answers the forum's question, whom to
+    ask and what, as ``--whom`` does; ``--to`` still ranks questions put to that player;
+    ``--rule information`` (a ranking round the table or to one player) asks for ``--to``. A
+    classic game keeps the table (`test_advise_ranks_for_the_table_in_a_classic_game`)."""
+    log = forum_stuck()
+    path = tmp_path / "forum.json"
+    path.write_text(dumps(log), encoding="utf-8")
+    common = ("--top", "3", "--samples", "300")
+    for more in ((), ("--json",), ("--room", "Place 1")):
+        _, whom, _ = run(capsys, "advise", str(path), "--whom", *common, *more)
+        status, out, err = run(capsys, "advise", str(path), *common, *more)
+        assert status == 0 and out == whom and err == "", (out, err)
+    lines = out.splitlines()
+    assert lines[0].startswith("ask ") and lines[0].endswith(", Place 1")
+    assert lines[2].startswith("Each player, asked alone")
+    assert sorted(line.split(":")[0].split()[-1] for line in lines[3:]) == [
+        "Bob", "Cat", "Dan", "Eve", "Fay"]
+    status, out, _ = run(capsys, "advise", str(path), "--to", "Cat", *common, "--json")
+    ranked = json.loads(out)
+    assert status == 0 and isinstance(ranked, list) and len(ranked) == 3
+    for argv in ((), ("--room", "Place 1"), ("--json",)):
+        status, out, err = run(capsys, "advise", str(path), "--rule", "information", *common,
+                               *argv)
+        assert status == 2 and out == "" and "Traceback" not in err, err
+        assert "--rule" in err and "--to PLAYER" in err, err
+    status, out, _ = run(capsys, "advise", str(path), "--rule", "information", "--to", "Cat",
+                         *common, "--json")
+    assert status == 0 and len(json.loads(out)) == 3
+
+
+def test_advise_ranks_for_the_table_in_a_classic_game(
+        log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A classic game's suggestion goes round the table: ``advise`` without ``--to`` still
+    ranks suggestions (a JSON list), never whom to ask."""
+    status, out, _ = run(capsys, "advise", str(log_file), "--top", "2", "--samples", "300",
+                         "--json")
+    assert status == 0 and isinstance(json.loads(out), list) and len(json.loads(out)) == 2
+    status, out, _ = run(capsys, "advise", str(log_file), "--top", "2", "--samples", "300")
+    assert status == 0 and not out.startswith("ask ") and "Each player" not in out
+    status, out, _ = run(capsys, "advise", str(log_file), "--rule", "information", "--top", "2",
+                         "--samples", "300", "--json")
+    assert status == 0 and len(json.loads(out)) == 2
