@@ -15,6 +15,7 @@ from notebook_app.store import DB_ENV, Store
 from solver import limits
 from solver.envelopes import EnvelopeCounter
 from solver.explain import Explainer
+from solver.game import Event
 from solver.logfile import load
 from solver.notebook import Knowledge, Notebook
 from solver.odds import odds
@@ -146,12 +147,20 @@ class Watched:
 def test_a_run_stopped_mid_change_never_shares_a_torn_game() -> None:
     """A tap during a run stops it and starts the next run at once, on another thread, with the
     same session state: the stopped run goes on to its next checkpoint. Here it is stopped
-    halfway through recording an event (in the notebook, not yet in the envelope count or the
-    log) while the next run reads the grid: the next run waits for it, then reads a game whose
+    halfway through recording an event (in the notebook, not yet in the log) while the next run
+    reads the grid: the next run waits for it, then reads a game whose
     solvers match its log, and the game takes the event again whole."""
     before, event = SIX.upto(7), SIX.events[7]
     live = LiveGame(before)
     live._turn = Watched()  # type: ignore[assignment]
+    recorded = live.notebook.record
+
+    def record_then_checkpoint(event: Event) -> int:  # recording has no checkpoint of its
+        number = recorded(event)  # own since the envelope count left it (it follows the log
+        limits.checkpoint()  # beside the runs): one here, between the notebook and the log
+        return number
+
+    live.notebook.record = record_then_checkpoint  # type: ignore[method-assign]
     parked, go = threading.Event(), threading.Event()
     stopped_run = threading.Thread(target=lambda: None)  # replaced below
 
@@ -289,6 +298,10 @@ class FailedCount:
 
     def cancel(self) -> None:
         pass
+
+    def expected(self) -> float:
+        """Seconds it took (`odds_count.Beside.expected`): none to wait for next time."""
+        return 0.0
 
 
 def test_a_failed_count_of_odds_is_forgotten_under_the_games_lock() -> None:
