@@ -102,15 +102,21 @@ def preset(name: str) -> Edition | None:
     """The preset called ``name``, or ``None``: its own file is read alone (a log names one
     preset, and reading every preset would cost each command's start-up).
 
-    >>> preset("clue-classic") == editions()["clue-classic"], preset("monopoly")
-    (True, None)
+    >>> preset("clue-classic") == editions()["clue-classic"], preset("monopoly"), preset("x" * 300)
+    (True, None, None)
     """
-    path = PRESETS / f"{name}.json"
-    if name.isprintable() and "/" not in name and "\\" not in name and path.is_file():
-        found = _read(path)
+    if f"{name}.json" in _preset_files():  # a name from a log is never made a path unchecked
+        found = _read(PRESETS / f"{name}.json")
         if found.name == name:
             return found
     return editions().get(name)
+
+
+@cache
+def _preset_files() -> frozenset[str]:
+    """The presets' file names (``NAME.json``): a name too long for a path, or holding a
+    separator or a NUL, is none of them (it made ``stat`` raise, a traceback)."""
+    return frozenset(entry.name for entry in PRESETS.glob("*.json"))
 
 
 def _read(path: Path) -> Edition:

@@ -953,9 +953,9 @@ class _Reader:
     def _one(self, items: list[list[Token]], names: Names, what: str, number: int,
              at: int = 1) -> str:
         """Exactly one name from the words of one item."""
-        if len(items) != 1 or not items[0]:
-            raise _Stop(Problem(number, items[1][0].column if len(items) > 1 else at, what,
-                                None))
+        if len(items) != 1 or not items[0]:  # at the second name (maybe none: "me: Ann,")
+            raise _Stop(Problem(number, next((item[0].column for item in items[1:] if item), at),
+                                what, None))
         words = items[0]
         match = names.match([_piece(t) for t in words])
         if len(match) == 1:

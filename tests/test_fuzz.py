@@ -298,6 +298,12 @@ NAMED: dict[str, tuple[bytes, str]] = {
     "very long name": (_with(players=_player("N" * 5000)),
                        "players[1].name: 'NNNN"),
     "surrogate in an extra field": (_with(remark="\udc80"), "remark: '\\udc80'"),
+    "edition name too long for a file name": (  # its preset's file was looked up: OSError
+        b"edition: " + b"x" * 300 + b"\nplayers: Ann 6, Bob 6, Cid 6\n",
+        "line 1, column 10: expected an edition"),
+    "one name and a comma where one name goes": (  # no second name to point at: IndexError
+        b"edition: clue-classic\nplayers: Ann 6, Bob 6, Cid 6\nme: Ann,\n",
+        "line 3, column 1: expected a player"),
     "non-UTF-8 bytes": (_with().replace(b"Niko", b"Ni\xe9ko"), "is not UTF-8 text (byte 0xe9"),
     "50 MB file": (b" " * 50_000_000 + _with(), "is larger than the 1,000,000 bytes"),
     "2,000 custom cards": (_with(edition=None, cards={
