@@ -148,16 +148,18 @@ def test_a_run_stopped_mid_change_never_shares_a_torn_game() -> None:
     """A tap during a run stops it and starts the next run at once, on another thread, with the
     same session state: the stopped run goes on to its next checkpoint. Here it is stopped
     halfway through recording an event (in the notebook, not yet in the log) while the next run
-    reads the grid: the next run waits for it, then reads a game whose
-    solvers match its log, and the game takes the event again whole."""
+    reads the grid: the next run waits for it, then reads a game whose solvers match its log,
+    and the game takes the event again whole. Recording has no checkpoint of its own since the
+    envelope count follows the log beside the runs, so the test puts one between the notebook
+    and the log."""
     before, event = SIX.upto(7), SIX.events[7]
     live = LiveGame(before)
     live._turn = Watched()  # type: ignore[assignment]
     recorded = live.notebook.record
 
-    def record_then_checkpoint(event: Event) -> int:  # recording has no checkpoint of its
-        number = recorded(event)  # own since the envelope count left it (it follows the log
-        limits.checkpoint()  # beside the runs): one here, between the notebook and the log
+    def record_then_checkpoint(event: Event) -> int:
+        number = recorded(event)
+        limits.checkpoint()
         return number
 
     live.notebook.record = record_then_checkpoint  # type: ignore[method-assign]
