@@ -34,33 +34,12 @@ from solver.editions import editions
 from solver.game import GameLog
 from solver.odds import OverBudget, grid_of, odds, puzzle
 from solver.odds.exclusion_compiled import exclusion_steps
+from solver.odds.pins import order_of
 from solver.odds.programme import Budget, finish
 from solver.odds.setup import Puzzle
 
 State = tuple[int, int, tuple[int, ...], int]
 """(envelope slots filled, bits; refutations taken as "none", bits; pins per player; pins)."""
-
-
-def order_of(touch: dict[str, set[int]], places: dict[int, int]) -> list[str]:
-    """Cards in a greedy order: each time the one after which the players with open pins (some
-    of their possible pins taken, some not) allow the fewest pin counts."""
-    total = {o: sum(o in at for at in touch.values()) for o in places}
-    seen = dict.fromkeys(places, 0)
-    left = set(touch)
-    order: list[str] = []
-
-    def cost(card: str) -> tuple[int, str]:
-        after = {o: seen[o] + (o in touch[card]) for o in places}
-        return (math.prod(min(places[o], after[o]) + 1 for o in places
-                          if 0 < after[o] < total[o]), card)
-
-    while left:
-        card = min(left, key=cost)
-        left.remove(card)
-        order.append(card)
-        for o in touch[card]:
-            seen[o] += 1
-    return order
 
 
 def deals_with(pz: Puzzle, envelope: tuple[str, ...] | None, stats: dict[str, int]) -> int:
@@ -86,7 +65,8 @@ def deals_with(pz: Puzzle, envelope: tuple[str, ...] | None, stats: dict[str, in
     ruled_out = {c: {o for o in dealt if o not in pz.allowed[c]} for c in pz.allowed}
     touch = {c: ruled_out[c] | {t.owner for t in tallies if c in t.cards and t.owner != env}
              for c in pz.allowed if c not in inside}
-    order = order_of(touch, places)
+    order = order_of({c: {index[o] for o in at} for c, at in touch.items()},
+                     list(places.values()))
     at = {c: i for i, c in enumerate(order)}
     last_pin = {o: max((at[c] for c in order if o in touch[c]), default=-1) for o in dealt}
     spans = [[at[c] for c in t.cards if c in at] for t in tallies]

@@ -41,7 +41,7 @@ import logging
 import math
 import random
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from types import ModuleType
@@ -115,26 +115,36 @@ class Plan:
         return math.prod(math.factorial(c) for c in self.places)
 
 
+def greedy(cards: Iterable[str], cost: Callable[[str], Any], took: Callable[[str], None]
+           ) -> list[str]:
+    """``cards`` in a greedy order: each time the one of least ``cost`` (ties: by name, as each
+    cost ends with the card), then ``took(card)``."""
+    left = set(cards)
+    order: list[str] = []
+    while left:
+        card = min(left, key=cost)
+        left.remove(card)
+        order.append(card)
+        took(card)
+    return order
+
+
 def order_of(touch: dict[str, set[int]], places: Sequence[int]) -> list[str]:
     """Cards in a greedy order: each time the one after which the players with open pins (some
     of their possible pins taken, some not) allow the fewest pin counts."""
     total = [sum(j in at for at in touch.values()) for j in range(len(places))]
     seen = [0] * len(places)
-    left = set(touch)
-    order: list[str] = []
 
     def cost(card: str) -> tuple[int, str]:
         after = [seen[j] + (j in touch[card]) for j in range(len(places))]
         return (math.prod(min(places[j], after[j]) + 1 for j in range(len(places))
                           if 0 < after[j] < total[j]), card)
 
-    while left:
-        card = min(left, key=cost)
-        left.remove(card)
-        order.append(card)
+    def took(card: str) -> None:
         for j in touch[card]:
             seen[j] += 1
-    return order
+
+    return greedy(touch, cost, took)
 
 
 def order_by_state(touch: dict[str, set[int]], places: Sequence[int],
@@ -146,8 +156,6 @@ def order_by_state(touch: dict[str, set[int]], places: Sequence[int],
     total = [sum(j in at for at in touch.values()) for j in range(len(places))]
     seen = [0] * len(places)
     come = [0] * len(refutations)
-    left = set(touch)
-    order: list[str] = []
 
     def cost(card: str) -> tuple[int, str]:
         after = [seen[j] + (j in touch[card]) for j in range(len(places))]
@@ -158,15 +166,13 @@ def order_by_state(touch: dict[str, set[int]], places: Sequence[int],
                     for k, cards in enumerate(refutations))
         return states * (1 + folded) << open_, card
 
-    while left:
-        card = min(left, key=cost)
-        left.remove(card)
-        order.append(card)
+    def took(card: str) -> None:
         for j in touch[card]:
             seen[j] += 1
         for k, cards in enumerate(refutations):
             come[k] += card in cards
-    return order
+
+    return greedy(touch, cost, took)
 
 
 MOST = 20_000
