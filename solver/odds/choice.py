@@ -334,7 +334,8 @@ def exact_count(
                       and expands(pz) else 0)
     behind = states_by_card > BEHIND  # the programme not at all
     early = behind or states_by_card > EARLY  # card by card takes turns with inclusion-exclusion
-    sure = early and pins_fit(pz, min(pins_budget, SURE))
+    work = pins_work(pz, pins_budget) if early else None  # (`pins_fit`)
+    sure = work is not None and work <= SURE
     if sure:  # card by card alone: it finishes within about a second
         with contextlib.suppress(OverBudget):
             return pins_alone(pz, pins_budget)
@@ -353,7 +354,7 @@ def exact_count(
         by_exclusion = Budget(exclusion_budget, pace=EXCLUSION_PACE,
                               uncompiled=min(exclusion_budget, EXCLUSION_UNCOMPILED))
         runs.insert(0, (exclusion_steps(pz, by_exclusion), by_exclusion, LEAD))
-    if early and not sure and pins_fit(pz, pins_budget):  # its turns after inclusion-exclusion's
+    if work is not None and not sure:  # its turns right after inclusion-exclusion's
         runs.insert(1, pins_run(pz, pins_budget, PINS_SHARE))
     with contextlib.suppress(OverBudget):
         return first_finished(runs, HEAD_START)
@@ -367,21 +368,27 @@ def exact_count(
 
 def pins_fit(pz: Puzzle, pins_budget: int) -> bool:
     """Whether inclusion-exclusion card by card is tried, alone or beside inclusion-exclusion:
-    its plans' work estimated (`pins.work_estimate`, the main count's and each wrong
-    accusation's) is within ``pins_budget``. On the 12-player logs measured it charged 0.84-1.40
-    times the estimate where it finished, its cards in the order searched (`pins.plan`), and
-    0.59-1.50 times in the greedy order before (`docs/odds-measurements.md`, "Where the time
-    goes", 2026-12-03: card by card's work estimated, and morning: card by card's card order).
-    A property of the log: the same label on every machine."""
-    if pins_budget <= 0:
-        return False
+    its plans' work estimated (`pins_work`) is within ``pins_budget``. On the 12-player logs
+    measured it charged 0.84-1.40 times the estimate where it finished, its cards in the order
+    searched (`pins.plan`), and 0.59-1.50 times in the greedy order before
+    (`docs/odds-measurements.md`, "Where the time goes", 2026-12-03: card by card's work
+    estimated, and morning: card by card's card order). A property of the log: the same label
+    on every machine."""
+    return pins_work(pz, pins_budget) is not None
+
+
+def pins_work(pz: Puzzle, most: int) -> int | None:
+    """Card by card's work estimated (`pins.work_estimate`, the main count's and each wrong
+    accusation's), or ``None`` once it is past ``most`` (or ``most`` is not positive)."""
+    if most <= 0:
+        return None
     work = 0
     for wrong in [None, *sorted(set(pz.accusations))]:  # every deal's plan, then each accusation's
         p = pins.plan(pz, wrong)
         work += pins.work_estimate(p) if p.possible else 0
-        if work > pins_budget:
-            return False
-    return True
+        if work > most:
+            return None
+    return work
 
 
 def pins_run(pz: Puzzle, pins_budget: int, share: int
