@@ -56,10 +56,16 @@ def defaults_for(by: str) -> None:
     """Field defaults that follow the suggester: their last room (on a board, where their pawn
     stands; the forum variant has no board, so any place is asked about and none is chosen), a
     side card not seen yet; my accusation, when it is safe, names the envelope. Who answered is
-    never guessed: one tap says it."""
+    never guessed: one tap says it. A field tapped already keeps what was tapped: only an empty
+    one, or one still showing the default it was given, follows the suggester."""
     log = live().log
-    state.e_room = None if forum_style(log) else last_room(log, by)
-    state.e_slot = next_side_slot(log, by)
+    given = {"e_room": None if forum_style(log) else last_room(log, by),
+             "e_slot": next_side_slot(log, by)}
+    before = state.get("entry_given", {})
+    for key, value in given.items():
+        if state.get(key) is None or state.get(key) == before.get(key):
+            state[key] = value
+    state.entry_given = given
     my_safe_accusation()
 
 

@@ -1242,6 +1242,25 @@ def test_suggest_for_me_names_a_suggestion_and_why(store: Store) -> None:
     assert heads  # another room's cards are likelier than one of these
 
 
+def test_a_room_tapped_outlasts_another_suggester(store: Store) -> None:
+    """The room follows the suggester (where their pawn stands) only while it shows that
+    default: a room tapped before the suggester is put right stays (a phone play-through lost
+    it, a tap to make again), and an untouched one follows the new suggester."""
+    log = classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
+                             refuted_by="Cat", shown="Knife"))
+    at, _ = open_app(store, log)
+    at.pills(key="by").set_value("Ann").run()
+    assert at.pills(key="e_room").value == "Lounge"  # where Ann suggested last
+    at.pills(key="by").set_value("Cat").run()
+    assert at.pills(key="e_room").value is None  # Cat has not suggested yet
+    at.pills(key="e_room").set_value("Kitchen").run()
+    at.pills(key="by").set_value("Ann").run()
+    assert at.pills(key="e_room").value == "Kitchen"
+    at.pills(key="by").set_value("Dan").run()
+    assert at.pills(key="e_room").value == "Kitchen"
+    assert not at.exception, at.exception
+
+
 def test_suggest_for_me_heads_elsewhere_where_the_likeliest_here_teaches_nothing(
         store: Store) -> None:
     """Where the room's likeliest question has its answer known in advance (Cat, the only one
