@@ -4,8 +4,11 @@ the same named placeholders in every form, and plural forms as each language cou
 # ruff: noqa: RUF001  (Russian text in the expected output)
 from __future__ import annotations
 
+import os
 import re
+import shutil
 import string
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -102,6 +105,24 @@ def test_placeholders_are_the_same_in_every_language(language: str) -> None:
             if got - wanted or (wanted - got) - allowed_missing:
                 problems.append(f"{ids[0]!r}: {sorted(wanted)} vs {form!r}")
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_format_flags_hold_in_every_language(language: str) -> None:
+    """No entry fails Babel's checks, python-format among them: a msgid such as "% chance" reads
+    as a directive ("% c"), gets the flag, and a packager's `msgfmt --check` refuses the catalog
+    whose translation has no such directive."""
+    problems = [f"{message.id!r}: {errors}" for message, errors in _catalog(language).check()]
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext's msgfmt not installed")
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_msgfmt_check_accepts_every_catalog(language: str) -> None:
+    path = i18n.LOCALE_DIR / language / "LC_MESSAGES" / f"{i18n.DOMAIN}.po"
+    done = subprocess.run(["msgfmt", "--check", "-o", os.devnull, str(path)],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
 
 
 GENDER_SLASHES = re.compile(r"[а-яё]\((?:а|ла|ло|ся|ась|ая|ой|ый)\)|\((?:неё|её|ее|она|ей)\)|"

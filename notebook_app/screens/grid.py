@@ -181,7 +181,8 @@ def grid_view() -> None:
     if counting:  # the deductions now, the odds when counted
         st.fragment(stoppable(counting_note), run_every=ODDS_POLL)()
     else:
-        st.caption(_("✓ holds it · ✗ does not · % chance. Tap a cell to see why.") if chances
+        # "% probability", not "% chance": "% c" reads as a format directive (msgfmt --check)
+        st.caption(_("✓ holds it · ✗ does not · % probability. Tap a cell to see why.") if chances
                    else _("✓ holds it · ✗ does not · ? maybe. Tap a cell to see why."))
     show_grid(grid, "grid_table", odds=None if chances is None else chances.probabilities)
     if chances is not None and not grid.accusation_safe:
