@@ -633,7 +633,7 @@ def test_simulated_game_counts_shrink_monotonically() -> None:
 
 
 @pytest.mark.parametrize("module", ["grid_view", "live", "newgame", "store", "turns",
-                                    "screens.game", "screens.home"])
+                                    "screens.game", "screens.home", "screens.play"])
 def test_doctests(module: str) -> None:
     """The examples in the app modules' docstrings run (scripts/test doctests solver/ only)."""
     import doctest
@@ -674,6 +674,26 @@ def test_undo_after_an_edit_names_the_entry_it_brings_back() -> None:
         assert undo_label(edit_note(1, was=before), log) == (
             "Отменить изменение №1, вернуть: Ann: Mrs. White, Knife, Lounge → Bob показывает "
             "карту")
+
+
+@pytest.mark.parametrize("language", ["en", "fi", "ru", "ja"])
+def test_undo_names_a_long_entry_in_two_lines(language: str) -> None:
+    """Play-through at 390 px in Russian: after an edit, Undo naming the six-player example's
+    entry #67 ("Felix: Colonel Mustard, Wrench, Billiard Room → Emma showed a card; Anna, Ben,
+    Chloe, Dev passed") took three lines. The entry is cut to "…" to keep to two, in every
+    language, after a Record as after an edit."""
+    from notebook_app.grid_view import text_width
+    from notebook_app.history import edited as edit_note
+    from notebook_app.history import recorded
+    from notebook_app.screens.play import UNDO_ROOM, undo_label
+
+    log = open_example("classic-six-players")
+    with speaking(language):
+        entry = describe(log.events[66])
+        for note in (recorded(67), edit_note(67, was=log.events[66])):
+            label = undo_label(note, log)
+            assert text_width(label) <= UNDO_ROOM and label.endswith("…"), label
+            assert entry[:30] in label
 
 
 def test_saved_games_tell_games_with_the_same_players_apart(store: Store) -> None:
