@@ -738,6 +738,32 @@ def test_saved_games_tell_games_with_the_same_players_apart(store: Store) -> Non
     assert datetime.fromisoformat(listed[ids[2]].saved).strftime("%-d") in shown_label(later)
 
 
+@pytest.mark.parametrize("language", ["en", "fi", "ru", "ja"])
+def test_a_long_title_keeps_whose_notebook_in_sight(language: str) -> None:
+    """Play-through at 390 px: "Форумная игра «Гостья из будущего» (записи Полины) · вы — Полина"
+    showed "… (записи Полин…", whose notebook cut off with the line's end. The title is cut
+    so that "as Полина" keeps to the line, in every language; a short title is kept whole."""
+    import dataclasses
+    from datetime import UTC, datetime
+
+    from notebook_app.grid_view import text_width
+    from notebook_app.screens.home import SAVED_ROOM, saved_label
+    from notebook_app.store import SavedGame
+    from solver.i18n import _
+
+    title = "Форумная игра «Гостья из будущего» (записи Полины)"
+    game = SavedGame("g", title, 68, "2026-12-03T10:42:00+00:00", "edit", titled=True,
+                     players=("Duos", "Полина"), me="Полина")
+    now = datetime.fromisoformat(game.saved)
+    with speaking(language):
+        whose = _("as {player}").format(player="Полина")
+        top = shown_label(saved_label(game, now, UTC)).split("\n")[0]
+        short = shown_label(saved_label(dataclasses.replace(game, title="Friday"), now, UTC))
+    assert top.endswith(" · " + whose) and top.startswith(title[:20]), top
+    assert "…" in top and text_width(top) <= SAVED_ROOM, top
+    assert short.startswith(f"Friday · {whose}\n")
+
+
 def shown_label(markdown: str) -> str:
     """A button's markdown as read: no bold, no escapes, its lines."""
     return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown.replace("**", "")).replace("  \n", "\n")

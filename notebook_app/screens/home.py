@@ -15,6 +15,7 @@ from solver.limits import MAX_CARDS, MAX_NAME_CHARS, MAX_PLAYERS, MAX_TEXT_CHARS
 from solver.report import category_label
 
 from .. import history
+from ..grid_view import cut, text_width
 from ..language import uploader_words
 from ..newgame import (
     build_game,
@@ -393,17 +394,25 @@ SHOWN_PLAYERS = 3
 """An untitled game's players named in its line before "+N" (a 12-player table filled it)."""
 
 
+SAVED_ROOM = 338
+"""Pixels (`text_width`, which the bold title is drawn as) of a saved game's line at 390 px
+(342 px drawn)."""
+
+
 def saved_label(game: SavedGame, now: datetime, zone: tzinfo) -> str:
     """A saved game's button, two lines a phone shows whole (each cut off where it is too long)
     that tell games with the same players apart: its title (else its players, the first few and
     how many more) and whose notebook it is; then when it last changed and who won, or its last
-    entry as the Log numbers it. The list said only "players · 34 events · date"."""
+    entry as the Log numbers it. The list said only "players · 34 events · date". A long title
+    is cut to "…" before whose notebook it is, which the line's end cut off."""
     names = game.players or tuple(game.title.split(", "))
     title = game.title if game.titled or len(names) <= SHOWN_PLAYERS + 1 else (
         ", ".join(names[:SHOWN_PLAYERS]) + f" +{len(names) - SHOWN_PLAYERS}")
-    top = f"**{plain(title)}**"
-    if game.me is not None:
-        top += " · " + plain(_("as {player}").format(player=game.me))
+    whose = "" if game.me is None else " · " + _("as {player}").format(player=game.me)
+    room = max(SAVED_ROOM - text_width(whose), SAVED_ROOM / 3)
+    if text_width(title) > room:
+        title = cut(title, room)
+    top = f"**{plain(title)}**" + plain(whose)
     low = [said_when(game.saved, now, zone)]
     if game.access == "read":
         low.append(_("read only"))
