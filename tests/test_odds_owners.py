@@ -564,3 +564,41 @@ def test_past_few_cells_card_by_card_counts_alone_where_its_work_estimated_fits(
     with pytest.raises(OverBudget):
         choice.exact_count(pz, *budgets, pins_budget=estimate - 1)
     assert not started
+
+
+def test_past_few_cells_where_the_programme_is_behind_card_by_card_counts_at_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past `choice.FEW_CELLS` ruled-out cells too, where the count owner by owner is hopeless
+    and the programme's hands allow more than `choice.BEHIND` states, the programme is not
+    started (it finished none of the 42 such 45-card logs measured): card by card counts at
+    once, the same total, and where it does not fit its budget, `OverBudget` at once.
+    (12-player forum, 60 events, seed 6, as above: its programme states are below `BEHIND`,
+    lowered here.)"""
+    from solver.odds import choice
+    from solver.odds.exact import Count, count_steps
+    from solver.odds.owners import OwnerCount
+    from tests.test_odds_exclusion import forum_log
+
+    programmes: list[int] = []
+
+    def spied(pz: Puzzle, budget: Budget, compiled: bool = False) -> Any:
+        programmes.append(1)
+        return (yield from count_steps(pz, budget, compiled))
+
+    monkeypatch.setattr(choice, "count_steps", spied)
+    started = pins_started(monkeypatch)
+    log = forum_log(12, 60, 6)
+    pz = puzzle(log, grid_of(log))
+    assert choice.ruled_out(pz) > choice.FEW_CELLS and choice.expands(pz)
+    assert choice.owner_states(pz) > choice.HOPELESS * 1_000
+    budgets = (1_000, 200_000, 1_000, 20_000_000)
+    programme = choice.exact_count(pz, *budgets, pins_budget=10**7)
+    assert isinstance(programme, Count) and programmes and not started
+    monkeypatch.setattr(choice, "BEHIND", choice.programme_states(pz) - 1)
+    programmes.clear()
+    by_pins = choice.exact_count(pz, *budgets, pins_budget=10**7)
+    assert isinstance(by_pins, OwnerCount) and by_pins.total == programme.total
+    assert started and not programmes
+    with pytest.raises(OverBudget):  # card by card does not fit, and no count is left
+        choice.exact_count(pz, *budgets, pins_budget=1_000)
+    assert not programmes

@@ -116,23 +116,28 @@ time goes",
 morning: the envelope's slots in order). A property of the log, so the label is the same on
 every machine."""
 BEHIND = 1 << 29
-"""Where inclusion-exclusion runs, the count owner by owner is not tried (`HOPELESS`) and the
-programme's hands allow more states than this (`programme_states`), the programme is not
-tried at all: inclusion-exclusion, then inclusion-exclusion card by card, and where both drop
-out the odds are sampled. Of the crowded 12-player logs measured at 30 events (45 cards, seeds
-0-35: 27; forum, seeds 0-11: 11) the programme finished 4, with 2^26.1-2^27.6 such states,
-and none of the 24 with 2^27.9 or more (20 million units spent for nothing on each); forum logs
-at 30 events (seeds 0-29) have at most 2^27.1, crowded ones at 10 events at most 2^28.1; at 60
-events (45 cards, seeds 0-11, not crowded) it finished none above 2^28.2. Above 2^29 are 15 of
-those logs, all 45 cards at 30 events: 7 that only card by card finishes, which no longer pay the
-programme's 20 million units first (0.4-1.0 s of CPU), 4 that inclusion-exclusion finishes and
-4 that no count does. Until 2026-12-02, evening, the programme still counted alone once card by
-card had dropped out (the order does not change which counts finish); it finished none of
-these 15, nor of the 12 more above 2^29 at seeds 36-71 (2^29.1-2^31.1: each past its 20
-million units, 0.41-0.90 s of CPU for nothing before the log was sampled), so it is no longer
-tried there: a property of the log, so the label is the same on every machine; no log measured
-changes label (`docs/odds-measurements.md`, "Where the time goes", 2026-12-02: the programme
-behind card by card, and evening: the programme not tried where it is behind)."""
+"""Where inclusion-exclusion runs, or the table is crowded past `FEW_CELLS`, the count owner by
+owner is not tried (`HOPELESS`) and the programme's hands allow more states than this
+(`programme_states`), the programme is not tried at all: inclusion-exclusion (where it runs),
+then inclusion-exclusion card by card, and where they drop out the odds are sampled. Past
+`FEW_CELLS` (since 2026-12-03): of 45-card logs at 60 events (seeds 0-143) 28 are above it, at 30
+events (seeds 0-71) 14, and the programme finished none of them, each past its 20 million units
+(0.34-0.77 s of CPU for nothing before card by card or sampling); forum logs at 30 and 60 events
+and 45-card logs at 100 (seeds 0-23) have none above it. Of the crowded 12-player logs measured
+at 30 events (45 cards, seeds 0-35: 27; forum, seeds 0-11: 11) the programme finished 4, with
+2^26.1-2^27.6 such states, and none of the 24 with 2^27.9 or more (20 million units spent for
+nothing on each); forum logs at 30 events (seeds 0-29) have at most 2^27.1, crowded ones at 10
+events at most 2^28.1; at 60 events (45 cards, seeds 0-11, not crowded) it finished none above
+2^28.2. Above 2^29 are 15 of those logs, all 45 cards at 30 events: 7 that only card by card
+finishes, which no longer pay the programme's 20 million units first (0.4-1.0 s of CPU), 4 that
+inclusion-exclusion finishes and 4 that no count does. Until 2026-12-02, evening, the programme
+still counted alone once card by card had dropped out (the order does not change which counts
+finish); it finished none of these 15, nor of the 12 more above 2^29 at seeds 36-71
+(2^29.1-2^31.1: each past its 20 million units, 0.41-0.90 s of CPU for nothing before the log was
+sampled), so it is no longer tried there: a property of the log, so the label is the same on
+every machine; no log measured changes label (`docs/odds-measurements.md`, "Where the time goes",
+2026-12-02: the programme behind card by card, and evening: the programme not tried where it is
+behind)."""
 EARLY = 1 << 28
 """Where inclusion-exclusion runs, the count owner by owner is not tried (`HOPELESS`) and the
 programme's hands allow more states than this (`programme_states`), inclusion-exclusion card by
@@ -310,7 +315,7 @@ def exact_count(
     card). Where, besides, the count owner by owner is not tried (`HOPELESS`) and the
     programme's hands allow more than `BEHIND` states (`programme_states`), the programme is
     not tried: card by card counts once inclusion-exclusion has dropped out, and where it drops
-    out too, `OverBudget`.
+    out too, `OverBudget`. So too past `FEW_CELLS` below, card by card then counting at once.
 
     At a table of more than `CROWD` open hands past `FEW_CELLS` ruled-out cells (not under the
     refuter model, `expands`), card by card counts alone too once every other count has
@@ -330,10 +335,11 @@ def exact_count(
     states = owner_states(pz)
     last = states > owner_budget and (not crowd or expands(pz))  # once the others
     hopeless = states > HOPELESS * owner_budget
-    states_by_card = (programme_states(pz) if crowd and hopeless and pins_budget > 0
+    states_by_card = (programme_states(pz) if (crowd or past) and hopeless and pins_budget > 0
                       and expands(pz) else 0)
     behind = states_by_card > BEHIND  # the programme not at all
-    early = behind or states_by_card > EARLY  # card by card takes turns with inclusion-exclusion
+    # card by card takes turns with inclusion-exclusion
+    early = crowd and (behind or states_by_card > EARLY)
     work = pins_work(pz, pins_budget) if early else None  # (`pins_fit`)
     sure = work is not None and work <= SURE
     if sure:  # card by card alone: it finishes within about a second
