@@ -143,7 +143,7 @@ def classic_game(seed: int) -> GameLog:
     deck = editions()["clue-classic"].deck
     names = ("Anna", "Ben", "Chloe", "Dev", "Emma", "Felix")
     game, truth = random_setup(deck, names, Dealing.CLASSIC, "Chloe", rng,
-                               title="Friday night Clue, six players (Chloe's notebook)",
+                               title="Friday night Clue, six players",
                                edition_name="clue-classic")
     chloe = detective("Chloe", board=0.8, care=0.3)
     return play(game, truth, 100, rng, strategy=chloe, wrong_accusations=0.03, finish=True)
@@ -174,7 +174,7 @@ def classic_notes(seed: int) -> GameLog:
     rng = random.Random(seed)
     deck = editions()["clue-classic"].deck
     game, truth = random_setup(deck, ("Ann", "Bob", "Cid", "Dee"), Dealing.CLASSIC, "Ann", rng,
-                               title="Clue with notes, four players (Ann's notebook)",
+                               title="Clue with notes, four players",
                                edition_name="clue-classic")
     return play(game, truth, 80, rng, strategy=detective("Ann", board=0.8, care=0.5),
                 notes=0.15, finish=True)
