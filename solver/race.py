@@ -446,7 +446,8 @@ class _Table:
 
 class _Round(_Table):
     """The turns until my next question is answered, played out on drawn deals: the others ask
-    about their likeliest cards, the table answers as the deal says."""
+    about their likeliest cards, the table answers as the deal says (round the table, or in a
+    forum game the one player asked, `askable`)."""
 
     def __init__(self, log: GameLog, rng: random.Random, chances: Mapping[Triple, float],
                  likely: Mapping[str, float]) -> None:
@@ -465,18 +466,22 @@ class _Round(_Table):
         """(refuter, cards named) -> the selector of "the refuter holds one of them", made
         once: the same answer in another deal or turn reuses it, so the solver and the swaps'
         clauses grow with the answers that differ, not with every answer played out."""
+        self.forum = forum_dealt(log.game)
+        """A forum game: each question is put to one player, who alone answers."""
 
     def ahead(self, deal: Mapping[str, str], seats: Sequence[str], question: Triple,
-              drawn: Mapping[str, Choices] | None = None) -> tuple[bool, float, bool]:
+              drawn: Mapping[str, Choices] | None = None, to: str | None = None
+              ) -> tuple[bool, float, bool]:
         """In ``deal``: whether none of ``seats`` (in turn order) could name the envelope at the
         start or the end of their turn; if so, my chance of naming it right after the answer to
-        ``question`` (my chances now, over the envelopes my view leaves open then) and whether
-        I know it then. Each of them names the likeliest card of each category (`likely`) among
-        those their view leaves possible in the envelope (`_likeliest`); a refuter shows one of
-        their matches at random; everyone hears who passed and who refuted, the asker also the
-        card. What each knows at the start comes from the hidden choices ``drawn`` for this
-        deal (the race's: its weight and its being kept depend on them), else from a new
-        draw."""
+        ``question`` (put to ``to`` in a forum game; my chances now, over the envelopes my view
+        leaves open then) and whether I know it then. Each of them names the likeliest card of
+        each category (`likely`) among those their view leaves possible in the envelope
+        (`_likeliest`), in a forum game to one player drawn alike among those they may ask
+        (`askable`); a refuter shows one of their matches at random; everyone hears who passed
+        and who refuted, the asker also the card. What each knows at the start comes from the
+        hidden choices ``drawn`` for this deal (the race's: its weight and its being kept
+        depend on them), else from a new draw."""
         me = self.log.game.me
         assert me is not None
         heard = list(self.selectors)
@@ -486,10 +491,11 @@ class _Round(_Table):
             if self._pins(deal, heard + seen[name]):
                 return False, 0.0, False
             asked = self._likeliest(deal, name, seen[name], heard + seen[name])
-            self._answer(deal, name, asked, heard, seen[name])
+            whom = self.rng.choice(askable(self.log, name)) if self.forum else None
+            self._answer(deal, name, asked, heard, seen[name], whom)
             if self._pins(deal, heard + seen[name]):
                 return False, 0.0, False
-        self._answer(deal, me, question, heard, seen[me])
+        self._answer(deal, me, question, heard, seen[me], to if self.forum else None)
         open_ = self._open(deal, heard + seen[me], self.mine)
         left = {t: p for t, p in self.chances.items() if all(c in open_ for c in t)}
         if not left:  # my chances gave the true envelope nothing: only the deal's is left
@@ -563,13 +569,13 @@ class _Round(_Table):
         return picks[0], picks[1], picks[2]
 
     def _answer(self, deal: Mapping[str, str], by: str, cards: Triple, heard: list[int],
-                facts: list[int]) -> None:
-        """The table's answer to ``by`` naming ``cards`` in ``deal``: what everyone hears goes to
-        ``heard`` (a clause behind a selector for "the refuter holds one of them", `said`), the
-        card shown to ``facts``."""
+                facts: list[int], to: str | None = None) -> None:
+        """The table's answer to ``by`` naming ``cards`` in ``deal`` (``to``'s alone when
+        given): what everyone hears goes to ``heard`` (a clause behind a selector for "the
+        refuter holds one of them", `said`), the card shown to ``facts``."""
         holds = self.model.holds
         named = [c for c in cards if c in self.live]
-        for player in self.log.game.answer_order(by):
+        for player in self.log.game.answer_order(by) if to is None else (to,):
             held = [c for c in named if deal.get(c) == player]
             if not held:
                 heard += [-holds(player, c) for c in named]
@@ -898,6 +904,10 @@ class Outlook:
     yet, a forum game: every other player's turn is played out, as the most that may come
     first, `moving_first`)."""
 
+    to: str | None = None
+    """The player my question is put to in a forum game (`my_target`); ``None``: the table
+    answers it in turn."""
+
     @property
     def known(self) -> float:
         """The chance I can name it right after my next answer, when nobody has before."""
@@ -957,6 +967,40 @@ def table_odds(log: GameLog) -> dict[str, float] | None:
     return {card: float(row[ENVELOPE]) for card, row in found.probabilities.items()}
 
 
+def askable(log: GameLog, asker: str) -> tuple[str, ...]:
+    """The players ``asker`` may put a forum question to, clockwise from their left: every
+    other player (one out of the game still answers), but one whose whole hand was revealed to
+    all, whose answer everyone knows (all others when every hand is).
+
+    >>> from solver.editions import Dealing, forum_deck, new_game
+    >>> log = GameLog(new_game(forum_deck(3), ("A", "B", "C"), Dealing.FORUM))
+    >>> askable(log, "B"), askable(log.append(Reveal("C", ("Place 1",), whole_hand=True)), "B")
+    (('C', 'A'), ('A',))
+    """
+    order = log.game.answer_order(asker)
+    shown = {e.player for e in log.events if isinstance(e, Reveal) and e.whole_hand}
+    return tuple(n for n in order if n not in shown) or order
+
+
+def my_target(log: GameLog, question: Triple, deals: Sequence[Mapping[str, str]],
+              weights: Sequence[float]) -> str | None:
+    """Whom I put ``question`` to in a forum game (``None`` in any other, or for a spectator):
+    the player (`askable`) likeliest to hold one of its cards over ``deals`` (each with its
+    weight), clockwise from my left among equals. Asking about the envelope I would name, a
+    card shown rules it out, and a pass from the player likeliest to show one tells most for
+    it."""
+    me = log.game.me
+    if me is None or not forum_dealt(log.game):
+        return None
+    targets = askable(log, me)
+    chance = dict.fromkeys(targets, 0.0)
+    for deal, weight in zip(deals, weights, strict=True):
+        for player in {deal.get(c) for c in question}:
+            if player in chance:
+                chance[player] += weight
+    return max(targets, key=lambda n: (chance[n], -targets.index(n)))
+
+
 def outlook(log: GameLog, race_of: Race, question: Triple, chances: Mapping[Triple, float],
             likely: Mapping[str, float], *, samples: int = AHEAD_SAMPLES,
             seed: int = 0) -> Outlook:
@@ -972,7 +1016,14 @@ def outlook(log: GameLog, race_of: Race, question: Triple, chances: Mapping[Trip
     open to me, renormalised over those open. What each player can know is read as in the race
     (their hand, the cards shown to them, every public event; the hidden choices the race drew
     for the deal, `Race.choices`), what they hear in these turns added; the 2-player game's
-    side cards aside."""
+    side cards aside.
+
+    In a forum game a question is put to one player, who alone answers (../shared/rules.md),
+    never passed round the table: each other player's goes to one drawn alike among those they
+    may ask (`askable`), mine to `my_target`. The asker chooses from their own view, which I
+    cannot read, so no player is likelier than another, as a refuter's card is drawn; not the
+    player whose answer would tell them most in the deal drawn: nobody can see the deal to
+    choose so. (The most that may come is in who asks: every other player, `moving_first`.)"""
     game = log.game
     me = game.me
     seats = moving_first(log)
@@ -983,24 +1034,26 @@ def outlook(log: GameLog, race_of: Race, question: Triple, chances: Mapping[Trip
     drawn = race_of.choices[:samples] or ({},) * len(deals)
     if me is None or not deals:
         return Outlook(question, later, 1.0, 0.0, 0.0, 0, waits)
+    to = my_target(log, question, deals, weights)
     table = _Round(log, random.Random(seed), chances, likely)
     try:
-        played = [table.ahead(deal, seats, question, choices)
+        played = [table.ahead(deal, seats, question, choices, to)
                   for deal, choices in zip(deals, drawn, strict=True)]
     finally:
         table.close()
     total = sum(weights)
     clear, worth, first = (sum(w * row[i] for w, row in zip(weights, played, strict=True)) / total
                            for i in range(3))
-    return Outlook(question, later, clear, worth, first, len(played), waits)
+    return Outlook(question, later, clear, worth, first, len(played), waits, to)
 
 
-def settles_surely(log: GameLog, question: Triple) -> bool | None:
+def settles_surely(log: GameLog, question: Triple, to: str | None = None) -> bool | None:
     """Whether the answer to my ``question`` leaves me the envelope in every deal that fits
     ``log`` (True), in none (False), or in some only (``None``): each answer the table may
     give, a player showing me one of the cards after those before them passed, or nobody
-    refuting, is put to the SAT model (an answer no deal gives is skipped). Not for a
-    spectator, nor with side cards (nobody refuting, I look at one: ``None``)."""
+    refuting (put to ``to`` alone, a forum question: ``to`` showing one, or passing), is put
+    to the SAT model (an answer no deal gives is skipped). Not for a spectator, nor with side
+    cards (nobody refuting, I look at one: ``None``)."""
     game = log.game
     me = game.me
     if me is None or game.side_cards:
@@ -1009,7 +1062,7 @@ def settles_surely(log: GameLog, question: Triple) -> bool | None:
     for event in log.events:
         model.add(event)
     base = list(model.selectors)
-    order = game.answer_order(me)
+    order = game.answer_order(me) if to is None else (to,)
     answers = [Suggestion(me, question, passes=order[:i], refuted_by=player, shown=card)
                for i, player in enumerate(order) for card in question
                if card not in game.my_cards and card in model.live_cards]
@@ -1162,7 +1215,7 @@ def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
     ahead = outlook(log, race_of, best, mine, table, seed=seed)
     sure = None  # where the deals drawn all agree, whether every deal that fits the log does
     if not ahead.later and not 0.005 <= ahead.known < 0.995:
-        sure = settles_surely(log, best)
+        sure = settles_surely(log, best, ahead.to)
     accuse = right > ahead.clear and not ahead.before_my_turn  # only in my turn
     return Verdict(accuse, best, right, race_of.threat(), race_of, error, ahead, settles=sure)
 
@@ -1208,6 +1261,7 @@ __all__ = [
     "Verdict",
     "accusation_verdict",
     "accuse_or_wait",
+    "askable",
     "asked_this_turn",
     "bluff_factor",
     "bluff_weights",
@@ -1216,6 +1270,7 @@ __all__ = [
     "heard_before",
     "last_turn",
     "moving_first",
+    "my_target",
     "open_after_showing",
     "out_since",
     "outlook",
