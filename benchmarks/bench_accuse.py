@@ -1,9 +1,12 @@
 """The verdict's cost: CPU per `accuse_or_wait` (the race, the right-chance and the turns played
-out) with the app's 100 deals, on every second state of a log, this checkout against another
-one (``--against``, say a ``git worktree`` of main) in the same run, the two alternating.
+out) with the app's 100 deals, on every second state of a log (or of several, from state
+``--first`` on), this checkout against another one (``--against``, say a ``git worktree`` of
+main) in the same run, the two alternating; beside it the part after the race (the table's
+odds, the turns played out, `settles_surely`). ``--compiled`` loads the compiled count first,
+as the app's server does (else a 12-player count runs in Python: seconds).
 
-    python benchmarks/bench_accuse.py [--log examples/classic-six-players.json] [--samples 100]
-        [--rounds 2] [--against /path/to/other/checkout]
+    python benchmarks/bench_accuse.py [--log examples/classic-six-players.json ...]
+        [--samples 100] [--rounds 2] [--first 2] [--compiled] [--against /path/to/checkout]
 """
 
 from __future__ import annotations
@@ -20,32 +23,52 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent.parent
 
 
-def measure(log_path: str, samples: int) -> list[float]:
-    """CPU seconds of `accuse_or_wait` at every second state of the log."""
+def measure(log_path: str, samples: int, first: int = 2,
+            compiled: bool = False) -> list[tuple[float, float]]:
+    """CPU seconds of `accuse_or_wait` at every second state of the log from ``first``, and of
+    its part after the race (the same calls: the weighting, its odds and the race given)."""
     from solver.errors import ClueError
     from solver.logfile import load
-    from solver.race import accuse_or_wait
+    from solver.odds import grid_of
+    from solver.race import BLUFF, Play, accuse_or_wait, race
 
+    if compiled:
+        from solver.odds.compiled import kernel
+
+        kernel()
     log = load(log_path)
     times = []
-    for k in range(2, len(log.events) + 1, 2):
+    for k in range(first, len(log.events) + 1, 2):
         part = log.upto(k)
+        grid = grid_of(part)  # the app's run has it
         start = time.process_time()
         try:
-            accuse_or_wait(part, samples=samples)
+            if grid.accusation_safe:
+                accuse_or_wait(part, samples=samples, grid=grid)
+                after = time.process_time()
+            else:
+                play = Play(part, BLUFF, grid)
+                found = play.odds()
+                drawn = race(part, samples=samples, play=play)
+                after = time.process_time()
+                accuse_or_wait(part, samples=samples, race_of=drawn, found=found, play=play,
+                               grid=grid)
         except ClueError:
             continue
-        times.append(time.process_time() - start)
+        end = time.process_time()
+        times.append((end - start, end - after))
     return times
 
 
-def run(checkout: Path, log_path: str, samples: int) -> list[float]:
+def run(checkout: Path, log_path: str, samples: int, first: int,
+        compiled: bool) -> list[tuple[float, float]]:
     """`measure` in a fresh interpreter importing ``checkout``'s solver."""
     env = dict(os.environ, PYTHONPATH=str(checkout))
     done = subprocess.run(
-        [sys.executable, __file__, "--measure", "--log", log_path, "--samples", str(samples)],
+        [sys.executable, __file__, "--measure", "--log", log_path, "--samples", str(samples),
+         "--first", str(first), *(["--compiled"] if compiled else [])],
         env=env, cwd=HERE, capture_output=True, text=True, check=True)
-    return json.loads(done.stdout)  # type: ignore[no-any-return]
+    return [tuple(t) for t in json.loads(done.stdout)]  # type: ignore[misc]
 
 
 def summary(times: list[float]) -> str:
@@ -57,25 +80,30 @@ def summary(times: list[float]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--log", default="examples/classic-six-players.json")
+    parser.add_argument("--log", nargs="+", default=["examples/classic-six-players.json"])
     parser.add_argument("--samples", type=int, default=100)
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--first", type=int, default=2, help="the first state measured")
+    parser.add_argument("--compiled", action="store_true", help="load the compiled count first")
     parser.add_argument("--against", type=Path, help="another checkout, timed alternately")
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:
-        print(json.dumps(measure(args.log, args.samples)))
+        print(json.dumps(measure(args.log[0], args.samples, args.first, args.compiled)))
         return
     checkouts = {"this checkout": HERE}
     if args.against:
         checkouts[f"against {args.against}"] = args.against.resolve()
-    times: dict[str, list[float]] = {name: [] for name in checkouts}
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in checkouts}
     for _ in range(args.rounds):
-        for name, path in checkouts.items():
-            times[name] += run(path, args.log, args.samples)
-    print(f"accuse_or_wait, {args.samples} deals, {args.log}, CPU, {args.rounds} rounds:")
+        for log in args.log:
+            for name, path in checkouts.items():
+                times[name] += run(path, log, args.samples, args.first, args.compiled)
+    print(f"accuse_or_wait, {args.samples} deals, {' '.join(args.log)}, from state "
+          f"{args.first}, CPU, {args.rounds} rounds:")
     for name, got in times.items():
-        print(f"  {name:40} {summary(got)}")
+        print(f"  {name:40} {summary([t for t, _ in got])}")
+        print(f"  {'  after the race':40} {summary([a for _, a in got])}")
 
 
 if __name__ == "__main__":
