@@ -1145,6 +1145,101 @@ def test_a_forum_answer_settles_what_the_one_player_asked_says(seed: int, events
     assert settles_surely(log, question, to) is expected
 
 
+def _likeliest_eagerly(self: Any, deal: Any, name: str, facts: list[int], view: list[int]
+                      ) -> tuple[str, str, str]:
+    """`_Round._likeliest` as it was before 2026-12-03: each deal the solver found marked every
+    live card it or one swap of it puts in the envelope, whether asked about later or not."""
+    from solver.race import ENVELOPE as envelope
+
+    game = self.log.game
+    possible: set[str] = set()
+    assumed = set(view)
+
+    def open_(card: str) -> bool:
+        if card in possible or self._swapped_in(deal, assumed, card):
+            return True
+        if not self.solver.solve(assumptions=[*view, self.model.holds(envelope, card)]):
+            return False
+        possible.update(self._swapped_from_model(assumed, self.live, possible))
+        return True
+
+    picks = []
+    for cat in CATEGORIES:
+        ranked = sorted((c for c in game.deck.of(cat) if c in self.live and deal[c] != name),
+                        key=lambda c: -self.likely.get(c, 0.0))
+        pick = next((c for c in ranked if open_(c)), None)
+        if pick is None:
+            known = {self.card_of[f] for f in facts if f in self.card_of}
+            pick = max((c for c in game.deck.of(cat) if c not in known and deal.get(c) != name),
+                       key=lambda c: self.likely.get(c, 0.0), default=game.deck.of(cat)[0])
+        picks.append(pick)
+    return picks[0], picks[1], picks[2]
+
+
+@pytest.mark.parametrize("players", [6, 8])
+def test_the_turns_ahead_ask_the_solver_what_they_asked_it_before(
+        monkeypatch: pytest.MonkeyPatch, players: int) -> None:
+    """What each player asks about in the turns played out is looked up in the deals the solver
+    found for them, lazily, card by card (at a 12-player forum table marking every card of
+    every deal found took half the turns' time): the same questions, answers and figures as
+    marking them all, on forum logs (20 events) and the six-player example, with a fraction of
+    the swaps tried."""
+    from solver.race import _Round
+    from solver.witness import Swaps
+
+    tried = [0]
+    can_hold = Swaps.envelope_can_hold
+
+    def counted(self: Swaps, *args: Any) -> bool:
+        tried[0] += 1
+        return can_hold(self, *args)
+
+    monkeypatch.setattr(Swaps, "envelope_can_hold", counted)
+
+    six = load("examples/classic-six-players.json").upto(31)  # Emma's turn over: all play
+    for log in (forum_game(players, 0).upto(20), six):
+        weighed = Play(log)
+        odds = weighed.odds()
+        drawn = race(log, samples=100, play=weighed)
+        verdicts, asked, swaps = [], [], []
+        for likeliest in (_Round._likeliest, _likeliest_eagerly):
+            picks: list[tuple[str, str, str]] = []
+            tried[0] = 0
+
+            def spy(self: Any, *args: Any, likeliest: Any = likeliest,
+                    picks: list[tuple[str, str, str]] = picks) -> Any:
+                picks.append(likeliest(self, *args))
+                return picks[-1]
+
+            with monkeypatch.context() as patch:
+                patch.setattr(_Round, "_likeliest", spy)
+                verdicts.append(accuse_or_wait(log, samples=100, race_of=drawn, found=odds,
+                                               play=weighed))
+            asked.append(picks)
+            swaps.append(tried[0])
+        assert verdicts[0] == verdicts[1] and verdicts[0].outlook == verdicts[1].outlook
+        assert asked[0] == asked[1] and len(asked[0]) >= 60  # a player a deal at least
+        assert swaps[0] < 0.7 * swaps[1]  # 1,676 against 2,921 at 6 players, 562 / 1,350
+
+
+def test_the_tables_odds_count_alike_compiled_and_in_python(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`table_odds` counts with the compiled loop where the process has loaded it: the same
+    odds as the Python loop where the count finishes, and past the budget both say so."""
+    pytest.importorskip("numba")
+    import solver.race as race_module
+    from solver.odds.compiled import kernel
+
+    assert kernel() is not None
+    six = load("examples/classic-six-players.json")
+    twelve = forum_game(12, 0)
+    logs = [six.upto(k) for k in (0, 5, 20, 40)] + [twelve.upto(k) for k in (0, 2, 15)]
+    compiled = [table_odds(log) for log in logs]
+    monkeypatch.setattr(race_module, "loaded", lambda: False)
+    assert [table_odds(log) for log in logs] == compiled
+    assert any(o is None for o in compiled) and sum(o is not None for o in compiled) >= 4
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [34, 58])  # others solve first in most, not all, deals
 def test_what_waiting_is_worth_matches_brute_force_at_four_players(seed: int) -> None:
