@@ -122,10 +122,11 @@ def test_markdown_in_names_fetches_nothing(
             assert links.count() == 0, (view, links.first.evaluate("e => e.outerHTML"))
         page.goto(app_url)  # home (this browser's cookie): the title is a saved-games button
         expect(page.get_by_text("Your games")).to_be_visible(timeout=30000)
-        # the list may still be streaming in after its heading on a busy machine
-        expect(page.get_by_role("button", name="Friday")).to_be_visible(timeout=30000)
+        # the list may still be streaming in after its heading on a busy machine; a long
+        # title is cut before whose notebook it is: its start is there, as text
+        expect(page.get_by_role("button", name="![](http:")).to_be_visible(timeout=30000)
         settle(page)
-        assert f"![](http://{target}/title.png) Friday" in read(page)
+        assert "![](http://127.0." in read(page)
         page.screenshot(path=artifacts_dir / "hostile-4-home.png")
         browser.close()
     assert seen == [], f"the injected address was fetched: {seen}"
