@@ -537,9 +537,11 @@ class _Round(_Table):
 
     def _model_deal(self) -> dict[str, str]:
         """The deal of the solver's last model (card -> owner), read off the cells alone (the
-        model also holds every selector and counter variable)."""
+        model also holds every selector and counter variable; a cell the solver never saw is
+        not in it)."""
         found = self.solver.get_model() or ()
-        return {card: owner for v, (card, owner) in self.model.cells.items() if found[v - 1] > 0}
+        return {card: owner for v, (card, owner) in self.model.cells.items()
+                if v <= len(found) and found[v - 1] > 0}
 
     def _likeliest(self, deal: Mapping[str, str], name: str, facts: list[int],
                    view: list[int]) -> Triple:
