@@ -379,7 +379,9 @@ class Store:
     @contextmanager
     def _write(self) -> Iterator[Connection]:
         """A transaction that holds the write lock from its start (SQLite: ``BEGIN
-        IMMEDIATE``), so what it reads cannot change before it writes."""
+        IMMEDIATE``), so what it reads cannot change before it writes. PostgreSQL locks rows,
+        not the database: a row a write depends on is read ``with_for_update`` (the game's
+        head, in `save` and `undo`)."""
         with self.engine.connect() as conn:
             if conn.dialect.name == "sqlite":
                 conn = conn.execution_options(sqlite_begin="IMMEDIATE")
@@ -432,7 +434,7 @@ class Store:
         header, bodies = split(game_log)
         with self._write() as db:
             row = db.execute(sa.select(games.c.head, games.c.last_seq)
-                             .where(games.c.id == game_id)).one_or_none()
+                             .where(games.c.id == game_id).with_for_update()).one_or_none()
             if row is None:
                 raise KeyError(f"no saved game has the id {game_id!r}")
             head, last = int(row.head), int(row.last_seq)
@@ -519,7 +521,8 @@ class Store:
         """Drop revision ``seq`` if it is still the game's newest (never the first); whether it
         was dropped. A screen that has not seen a newer revision saved elsewhere cannot undo it."""
         with self._write() as db:
-            head = db.execute(sa.select(games.c.head).where(games.c.id == game_id))
+            head = db.execute(sa.select(games.c.head).where(games.c.id == game_id)
+                              .with_for_update())
             if head.scalar_one_or_none() != seq or seq <= 1:
                 return False
             before = db.execute(

@@ -12,6 +12,7 @@ import shutil
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -113,8 +114,87 @@ def test_concurrent_saves_on_one_revision_keep_exactly_one(store: Store) -> None
     for thread in threads:
         thread.join()
     assert results.count("saved") == 1, results
+    busy = "the database is busy with another save; nothing was changed"
+    assert set(results) <= {"saved", "stale", busy}, results  # never 'reported a problem'
     log = store.load(game_id)
     assert log is not None and len(log.events) == 1
+
+
+def while_a_save_commits(store: Store, monkeypatch: pytest.MonkeyPatch, game_id: str,
+                         call: Callable[[], object]) -> object:
+    """What ``call`` returned (or the exception it raised) when it ran while another screen's
+    save of revision 3 was halfway (its games row written, not committed), that save committing
+    only once ``call`` waits for it, as two servers' saves of one game meet."""
+    halfway, go_on = threading.Event(), threading.Event()
+    insert = Store._insert_revision
+
+    def paused(*args: object) -> None:
+        if threading.current_thread().name == "first":
+            halfway.set()
+            go_on.wait(10)
+        insert(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Store, "_insert_revision", staticmethod(paused))
+    first = threading.Thread(name="first", target=store.save,
+                             args=(game_id, upto(2), "recorded event 2"), kwargs={"after": 2})
+    first.start()
+    assert halfway.wait(10)
+    outcome: list[object] = []
+
+    def second() -> None:
+        try:
+            outcome.append(call())
+        except (StaleRevisionError, StoreError) as err:
+            outcome.append(err)
+
+    waiting = threading.Thread(target=second)
+    waiting.start()
+    if store.engine.dialect.name == "postgresql":  # until it waits on the first save's lock
+        deadline = time.monotonic() + 4
+        while time.monotonic() < deadline and waiting.is_alive():
+            with store.engine.connect() as db:
+                if db.exec_driver_sql(
+                        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                        "AND datname = current_database()").scalar_one():
+                    break
+            time.sleep(0.02)
+    else:
+        time.sleep(0.3)  # SQLite: BEGIN IMMEDIATE waits for the first save's write lock
+    go_on.set()
+    first.join(10)
+    waiting.join(10)
+    assert store.load(game_id) is not None
+    return outcome[0]
+
+
+def test_a_save_that_met_another_is_refused_as_stale(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two servers' saves built on one revision: the one that waited is told the game changed
+    (the app reloads it), not that the database failed. On PostgreSQL it read the games row
+    before the other committed, then wrote the same revision number: 'the database reported
+    a problem' (a unique key), so the phone said the database had failed."""
+    game_id = store.create(upto(0), "s")
+    store.save(game_id, upto(1), "recorded event 1", after=1)
+    other = replace(SIX, events=(SIX.events[0], SIX.events[5]))
+    outcome = while_a_save_commits(
+        store, monkeypatch, game_id,
+        lambda: store.save(game_id, other, "recorded event 2", after=2))
+    assert isinstance(outcome, StaleRevisionError), outcome
+    assert store.load(game_id) == upto(2)
+
+
+def test_an_undo_that_met_a_save_undoes_nothing(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Undo of revision 2 while another server saves revision 3 on it: the undo finds the game
+    changed and does nothing. On PostgreSQL it read revision 2 as the newest, waited, and
+    went on after the save committed: it said it had undone, and the game read back with one
+    event, the entry the other phone was told was recorded gone."""
+    game_id = store.create(upto(0), "s")
+    store.save(game_id, upto(1), "recorded event 1", after=1)
+    outcome = while_a_save_commits(store, monkeypatch, game_id,
+                                   lambda: store.undo(game_id, 2))
+    assert outcome is False
+    assert store.load(game_id) == upto(2)
 
 
 def test_a_long_game_costs_little_per_revision(store: Store) -> None:
