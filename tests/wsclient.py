@@ -168,8 +168,10 @@ class Phone:
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 SIGNATURE = {"Ann": "Miss Scarlet", "Bob": "Colonel Mustard", "Cat": "Mrs. White",
              "Dan": "Mr. Green"}
-"""Each player's suspect: every suggestion a player answers names theirs, so any number of
-entries, by any phones in any order, stays a log that can be true."""
+"""Each player's suspect: every suggestion a player answers names theirs, so the card each
+answer shows can be true. The passes cannot always: two phones' entries interleaved can leave
+two weapons passed by all (the 30-turn two-server game did after about 20 entries), which the
+app shows as entries that cannot all be true, and goes on recording."""
 WEAPONS = ("Candlestick", "Knife", "Lead Pipe", "Revolver", "Rope", "Wrench")
 ROOMS = ("Kitchen", "Ballroom", "Conservatory", "Dining Room", "Billiard Room", "Library",
          "Lounge", "Hall", "Study")
