@@ -34,7 +34,7 @@ import contextlib
 import dataclasses
 import math
 import random
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -554,7 +554,6 @@ class _Round(_Table):
         it or one swap of it (`_swapped_in`), only those cards: fewer questions to the solver,
         the same answers."""
         holds = self.model.holds
-        game = self.log.game
         found: list[dict[str, str]] = []  # the deals the solver found fitting ``view``
 
         assumed = set(view)
@@ -569,6 +568,14 @@ class _Round(_Table):
             found.append(self._model_deal())
             return True
 
+        return self._picks(deal, name, facts, open_)
+
+    def _picks(self, deal: Mapping[str, str], name: str, facts: list[int],
+               open_: Callable[[str], bool]) -> Triple:
+        """Per category, the likeliest card ``name`` does not hold in ``deal`` that ``open_``
+        says their view leaves possible in the envelope; where none is, the likeliest they
+        neither hold nor were shown (`_likeliest`)."""
+        game = self.log.game
         picks = []
         for cat in CATEGORIES:
             ranked = sorted((c for c in game.deck.of(cat) if c in self.live and deal[c] != name),

@@ -1151,7 +1151,6 @@ def _likeliest_eagerly(self: Any, deal: Any, name: str, facts: list[int], view: 
     live card it or one swap of it puts in the envelope, whether asked about later or not."""
     from solver.race import ENVELOPE as envelope
 
-    game = self.log.game
     possible: set[str] = set()
     assumed = set(view)
 
@@ -1163,17 +1162,7 @@ def _likeliest_eagerly(self: Any, deal: Any, name: str, facts: list[int], view: 
         possible.update(self._swapped_from_model(assumed, self.live, possible))
         return True
 
-    picks = []
-    for cat in CATEGORIES:
-        ranked = sorted((c for c in game.deck.of(cat) if c in self.live and deal[c] != name),
-                        key=lambda c: -self.likely.get(c, 0.0))
-        pick = next((c for c in ranked if open_(c)), None)
-        if pick is None:
-            known = {self.card_of[f] for f in facts if f in self.card_of}
-            pick = max((c for c in game.deck.of(cat) if c not in known and deal.get(c) != name),
-                       key=lambda c: self.likely.get(c, 0.0), default=game.deck.of(cat)[0])
-        picks.append(pick)
-    return picks[0], picks[1], picks[2]
+    return self._picks(deal, name, facts, open_)
 
 
 @pytest.mark.parametrize("players", [6, 8])
