@@ -33,10 +33,11 @@ def all_deals(game: Game) -> Iterator[Deal]:
     """Every deal of the setup (envelope one per category, hand sizes, my cards), unfiltered."""
     holders = tuple((o, game.capacity(o)) for o in game.owners if o != ENVELOPE)
     setup = _Setup(game.deck, tuple(game.face_up), holders)
-    if _how_many(setup) > KEPT_DEALS and game.me is not None:  # dealt again: deal me mine first
+    many = _how_many(setup) > KEPT_DEALS
+    if many and game.me is not None:  # dealt again: deal me mine first
         yield from _dealt_with(setup, game.me, game.my_cards)
         return
-    every = _every_deal(setup) if _how_many(setup) <= KEPT_DEALS else _dealt(setup)
+    every = _dealt(setup) if many else _every_deal(setup)
     for deal in every:
         if game.me is None or all(deal.get(c) == game.me for c in game.my_cards):
             yield deal
