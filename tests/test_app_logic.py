@@ -696,6 +696,24 @@ def test_undo_names_a_long_entry_in_two_lines(language: str) -> None:
             assert entry[:30] in label
 
 
+@pytest.mark.parametrize("language", ["en", "fi", "ru", "ja"])
+def test_undo_names_a_long_file_in_two_lines(language: str) -> None:
+    """A game opened from a file with a long name (a browser keeps up to 255 characters):
+    "Undo: imported …" is cut to "…" to keep to two lines, as a long entry is."""
+    from notebook_app.grid_view import text_width
+    from notebook_app.history import imported
+    from notebook_app.screens.play import UNDO_ROOM, undo_label
+
+    log = open_example("classic-six-players")
+    name = "friday night clue at the cottage with the whole family, " * 4 + "game two.json"
+    with speaking(language):
+        label = undo_label(imported(name), log)
+        assert text_width(label) <= UNDO_ROOM and label.endswith("…"), label
+        assert "friday night clue at the cottage" in label
+        short = undo_label(imported("game.json"), log)
+        assert "game.json" in short and "…" not in short
+
+
 def test_saved_games_tell_games_with_the_same_players_apart(store: Store) -> None:
     """Play-through: untitled uploads with the same players all read "P1, P2, … · 34 events ·
     date". Each now says whose notebook it is, when it changed (the reader's clock, the time

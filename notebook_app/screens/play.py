@@ -147,10 +147,11 @@ def undo_label(note: str, log: GameLog) -> str:
     a card"; the number alone did not tell a player at the table which entry they were
     undoing); after an edit, the entry as it stood before, which Undo brings back ("Undo the
     edit of #4, back to: …": the entry's new words read as what Undo would restore); else what
-    the revision did ("Undo: deleted event 2"). A long entry is cut to keep to two lines."""
+    the revision did ("Undo: deleted event 2"). A long entry or file name is cut to keep to
+    two lines."""
     n = undone_entry(note, log)
     if n is None:
-        return _("Undo: {entry}").format(entry=told(note).render())
+        return naming(_("Undo: {entry}"), 0, told(note).render())
     if told(note).msgid == RECORDED:
         return naming(_("Undo #{n}: {entry}"), n, describe(log.events[n - 1]))
     was = before_edit(note, log)
