@@ -562,6 +562,8 @@ def run_accuse(args: argparse.Namespace) -> int:
                     "known_after_next_question": ahead.known,
                     "after_the_others": ahead.later, "question": list(ahead.question),
                     "before_my_turn": ahead.before_my_turn, "deals": ahead.deals}
+                if ahead.to is not None:  # a forum game: my question goes to one player
+                    data["advice"]["waiting"]["question_to"] = ahead.to
         _print_json(data)
     else:
         print(odds_report.accusation_text(check))

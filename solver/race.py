@@ -1144,7 +1144,9 @@ class Verdict:
         return self.said().render()
 
     def said(self) -> Message:
-        """`reason` kept unrendered, to show in whatever language is asked for later."""
+        """`reason` kept unrendered, to show in whatever language is asked for later. In a
+        forum game the line of waiting names whom my next question goes to (`Outlook.to`), the
+        player its "then you know it" is figured on."""
         if self.race is None or self.outlook is None:  # certain: of `triple`, or of another
             return (say("the envelope is certain: accuse now") if self.accuse else
                     say("do not accuse this: the envelope is certainly another"))
@@ -1168,9 +1170,17 @@ class Verdict:
         elif self.accuse:
             odds = say("accuse now: right {right} if players seldom bluff; nobody else solves "
                        "before your next question: {clear}", **figures)
+        elif ahead.later and ahead.to is not None:  # a forum question: to one player
+            odds = say("wait: right {right} if players seldom bluff; nobody else solves before "
+                       "you ask {player} next: {clear}, and then you know it: {known}",
+                       player=ahead.to, **figures)
         elif ahead.later:
             odds = say("wait: right {right} if players seldom bluff; nobody else solves before "
                        "your next question: {clear}, and then you know it: {known}", **figures)
+        elif ahead.to is not None:
+            odds = say("ask {player} first, then decide: right {right} if players seldom "
+                       "bluff; the answer settles the envelope in {known}", player=ahead.to,
+                       **figures)
         else:
             odds = say("suggest first, then decide: right {right} if players seldom bluff; the "
                        "answer settles the envelope in {known}", **figures)

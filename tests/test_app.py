@@ -1205,6 +1205,26 @@ def test_the_race_and_accuse_or_wait_beside_the_verdict(store: Store) -> None:
     assert why.endswith("whether your likeliest envelope is worth the risk before they do.")
 
 
+def test_a_forum_games_race_line_names_whom_to_ask_next(store: Store) -> None:
+    """In a forum game my next question goes to one player (`solver.race.Outlook.to`), on whose
+    answer "then you know it" is figured: the race line beside the verdict names them, where it
+    said "your next question" as if the table answered in turn."""
+    from notebook_app.screens.play import RACE_SAMPLES
+    from solver.race import accuse_or_wait
+
+    deck = editions()["forum-gostya-iz-budushchego"].deck
+    log = forum(Suggestion("Bob", (deck.suspects[1], deck.weapons[1], deck.rooms[1]),
+                           refuted_by="Cat"),
+                Suggestion("Ann", (deck.suspects[2], deck.weapons[2], deck.rooms[2]),
+                           refuted_by="Bob", shown=deck.rooms[2]))
+    ahead = accuse_or_wait(log, samples=RACE_SAMPLES).outlook
+    assert ahead is not None and ahead.to in ("Bob", "Cat")
+    at, _ = open_app(store, log)
+    line = next(shown(c.value) for c in at.caption if "seldom bluff" in shown(c.value))
+    assert line.startswith("Wait: right ")
+    assert f"; nobody else solves before you ask {ahead.to} next: " in line
+
+
 def test_suggest_for_me_names_a_suggestion_and_why(store: Store) -> None:
     """At a real table I can suggest only in the room my pawn stands in: the advice names the
     room the form's chip shows (my last room, Lounge, then the one I tap), and where to head

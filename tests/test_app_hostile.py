@@ -118,6 +118,29 @@ def test_every_screen_shows_hostile_names_as_text(store: Store) -> None:
     assert_no_markup(at, "the question which card was shown")
 
 
+def test_whom_to_ask_next_is_shown_as_text(store: Store) -> None:
+    """A forum game's race line names the player my next question goes to
+    (`solver.race.Outlook.to`): a name that is markdown shows as text there too."""
+    from notebook_app.screens.play import RACE_SAMPLES
+    from solver.editions import forum_deck
+    from solver.race import accuse_or_wait
+
+    deck = forum_deck(4)
+    game = new_game(deck, HOSTILE, Dealing.FORUM, me=HOSTILE[0],
+                    my_cards=(deck.suspects[0], deck.weapons[0], deck.rooms[0]))
+    log = GameLog(game, (Suggestion(HOSTILE[1], (deck.suspects[1], deck.weapons[1],
+                                                 deck.rooms[1]), refuted_by=HOSTILE[2]),))
+    ahead = accuse_or_wait(log, samples=RACE_SAMPLES).outlook
+    assert ahead is not None and ahead.to in HOSTILE[1:]
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["shelf"] = "shelf"
+    at.session_state["game_id"] = store.create(log, "shelf")
+    at.run()
+    assert_no_markup(at, "the forum game's race line")
+    said = f"before you ask {plain(ahead.to)} next"
+    assert any(said in c.value for c in at.caption), [c.value for c in at.caption]
+
+
 def test_hostile_names_in_a_new_game_form(store: Store) -> None:
     at = AppTest.from_file(APP, default_timeout=60).run()
     at.selectbox(key="new_edition").set_value("custom").run()

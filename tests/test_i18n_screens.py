@@ -25,6 +25,8 @@ store = test_app.store
 """A fresh database for each test, where the app finds it (the one `test_app` uses)."""
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "refresh-four-players.json"
+FORUM = EXAMPLE.with_name("forum-gostya-iz-budushchego.json")
+"""A forum game: the line of waiting names whom my next question goes to."""
 LANGUAGES = ("fi", "ru", "ja")
 ENGLISH = re.compile(
     r"\b(the|an|you|your|and|or|of|is|are|was|not|with|from|this|that|yet|no|none|card|cards|"
@@ -168,6 +170,7 @@ COMMANDS = [
     ["race", str(EXAMPLE), "--upto", "12", "--samples", "50"],
     ["analyze", str(EXAMPLE), "--upto", "99"],
     ["accuse", str(EXAMPLE), "Aino", "köysi", "veranta"],
+    ["accuse", str(FORUM), "Крыс", "Миелофон", "Московское море", "--upto", "40"],
     ["new", "--players", "A,B,C", "--edition", "nope"],
     ["new", "--players", "A,B,C"],
     ["analyze"],
@@ -222,6 +225,7 @@ def shape(value: object) -> object:
 JSON_COMMANDS = [
     ["analyze", str(EXAMPLE), "--upto", "8", "--json", "--explain", "--odds"],
     ["accuse", str(EXAMPLE), "Aino Valkopesu", "köysi", "veranta", "--upto", "12", "--json"],
+    ["accuse", str(FORUM), "Крыс", "Миелофон", "Московское море", "--upto", "40", "--json"],
     ["advise", str(EXAMPLE), "--upto", "12", "--top", "3", "--samples", "200", "--json"],
     ["race", str(EXAMPLE), "--upto", "12", "--samples", "50", "--json"],
     ["show", str(EXAMPLE), "Oona", "Jaska Keltanokka", "tikari", "pelihuone", "--upto", "12",

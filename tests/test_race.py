@@ -31,6 +31,7 @@ from solver.race import (
     _deals,
     _Table,
     accuse_or_wait,
+    askable,
     asked_this_turn,
     moving_first,
     open_after_showing,
@@ -1084,6 +1085,32 @@ def test_a_forum_game_has_no_turns_to_read() -> None:
     assert verdict.outlook is not None and verdict.outlook.later
     assert verdict.outlook.before_my_turn == 0
     assert verdict.reason().startswith(("wait: right ", "accuse now: right "))
+
+
+def test_a_forum_line_names_whom_my_next_question_goes_to() -> None:
+    """In a forum game my next question goes to one player (`Outlook.to`), and its "then you
+    know it" is figured on their answer alone: the line names them ("nobody else solves before
+    you ask P3 next"; with every other player out, "ask P3 first, then decide"), where it said
+    "your next question" and "suggest first" as if the table answered in turn. A classic game's
+    line is as it was."""
+    log = forum_game(4, 0).upto(10)
+    verdict = accuse_or_wait(log, samples=100)
+    assert verdict.outlook is not None and verdict.outlook.to in askable(log, "P1")
+    to = verdict.outlook.to
+    assert verdict.reason().startswith("wait: right ")
+    assert f"; nobody else solves before you ask {to} next: " in verdict.reason()
+    assert ", and then you know it: " in verdict.reason()
+    by = {log.game.category_of(c): c for c in log.game.my_cards}
+    mine = (by[CATEGORIES[0]], by[CATEGORIES[1]], by[CATEGORIES[2]])  # wrong: my own cards
+    alone = log.append(Accusation("P3", mine)).append(Accusation("P4", mine))
+    assert moving_first(alone) == () and not asked_this_turn(alone)  # P2 accused in event 3
+    last = accuse_or_wait(alone, samples=100)
+    assert last.outlook is not None and last.outlook.to is not None
+    assert last.reason().startswith(f"ask {last.outlook.to} first, then decide: right ")
+    assert last.said().render("ru").startswith(f"сначала спросите игрока {last.outlook.to}, ")
+    classic = accuse_or_wait(load("examples/classic-six-players.json").upto(9), samples=100)
+    assert classic.outlook is not None and classic.outlook.to is None
+    assert classic.reason().startswith("wait: right ") and " ask " not in classic.reason()
 
 
 def _forum_played(seed: int, events: int) -> GameLog:

@@ -16,7 +16,7 @@ from solver.errors import InvalidLogError
 from solver.game import Accusation, GameLog
 from solver.logfile import load, save
 from solver.odds import grid_of
-from solver.race import open_after_showing, race
+from solver.race import askable, open_after_showing, race
 from solver.values import replace
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -133,6 +133,34 @@ def test_when_everyone_else_is_out_the_verdict_says_nobody_else_can_win(
     assert status == cli.OK and out.count("(out: accused wrongly)") == 5
     status, out, _ = _run(capsys, alone, tmp_path, "advise", "--top", "1", "--samples", "200")
     assert status == cli.OK and "refute" in out  # my turns go on
+
+
+FORUM = load(EXAMPLES / "forum-gostya-iz-budushchego.json")
+"""Полина's notebook of a six-player forum game: each question is put to one player."""
+
+
+def test_a_forum_games_waiting_names_whom_to_ask_next(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """In a forum game my next question goes to one player (`Outlook.to`), on whose answer
+    "then you know it" is figured: `accuse` names them in its line, `accuse --json` gives them
+    as `advice.waiting.question_to`; neither said whom before. A classic game has no such field
+    and its line is as it was: the table answers in turn."""
+    log = FORUM.upto(40)
+    cards = ("Крыс", "Миелофон", "Московское море")
+    status, out, _ = _run(capsys, log, tmp_path, "accuse", *cards, "--json")
+    advice = json.loads(out)["advice"]
+    to = advice["waiting"]["question_to"]
+    assert status == cli.OK and to in askable(log, "Полина")
+    said = f"; nobody else solves before you ask {to} next: "
+    assert advice["reason"].startswith("wait: right ") and said in advice["reason"]
+    status, out, _ = _run(capsys, log, tmp_path, "accuse", *cards)
+    assert status == cli.OK and said in out.splitlines()[-1]
+    status, out, _ = _run(capsys, SIX.upto(9), tmp_path, "accuse", *WRONG, "--json")
+    advice = json.loads(out)["advice"]
+    assert "question_to" not in advice["waiting"] and advice["waiting"]["after_the_others"]
+    assert advice["reason"].startswith("wait: right ") and " ask " not in advice["reason"]
+    status, out, _ = _run(capsys, SIX.upto(9), tmp_path, "accuse", *WRONG)
+    assert "before your next question: " in out.splitlines()[-1] and " ask " not in out
 
 
 def test_advise_on_a_certain_envelope_says_accuse(
