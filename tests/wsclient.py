@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from contextlib import ExitStack
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
@@ -86,7 +86,7 @@ class Phone:
             self._stack.close()
             self.ws = None
 
-    def tap(self, **values: str | list[str] | bool | None) -> Screen:
+    def tap(self, **values: str | list[str] | Literal[True] | None) -> Screen:
         """Set widgets by key (a chip's label, chips' labels, or ``True`` for a button) in one
         rerun, as a tap does; returns what that run drew."""
         states = []
