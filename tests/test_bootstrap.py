@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import pty
 import shutil
 import signal
 import subprocess
@@ -236,6 +237,12 @@ if [[ " ${HANG:-} " == *" $role "* ]]; then  # runs until stopped, its pid in RO
     trap 'exit 2' INT
     while :; do sleep 0.1; done
 fi
+if [[ $role == pytest && -n ${READS:-} ]]; then  # a line from stdin, and whether pytest
+    read -r line                                  # runs in a process group of its own
+    own=no
+    if [[ $(cut -d' ' -f5 /proc/$$/stat) != "$(cut -d' ' -f5 /proc/$PPID/stat)" ]]; then own=yes; fi
+    echo "pytest read: $line; a group of its own: $own"
+fi
 if [[ NAME == python && $2 == *warm.load_all* ]]; then  # the kernels' warm-up
     sleep "${WARM_SECONDS:-0}"; touch warmed; exit 0
 fi
@@ -324,7 +331,8 @@ def _interruptible() -> None:
 @pytest.mark.parametrize("stop", ["ctrl-c", "sigterm"])
 def test_test_script_leaves_nothingrunning_when_stopped(tmp_path: Path, stop: str) -> None:
     """Stopped by Ctrl-C while pytest runs (the terminal's SIGINT to its foreground process
-    group: the script, pytest and the work beside them), or by SIGTERM to the script alone
+    group: the script, which passes it on to pytest's group, stdin being no terminal here;
+    the work beside them has groups of its own), or by SIGTERM to the script alone
     while it waits for the work beside the tests (the kernels' warm-up, mypy), scripts/test ends
     then and there, by that signal, having stopped that work and removed its temporary files.
     Before, SIGTERM left the warm-up and mypy running (mypy: minutes of CPU) with nobody to read
@@ -376,6 +384,130 @@ def test_test_script_leaves_nothingrunning_when_stopped(tmp_path: Path, stop: st
             os.killpg(script.pid, signal.SIGKILL)
             script.wait()
         for pid in pids.values():
+            if running(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("stdin", ["terminal", "pipe"])
+def test_test_script_hands_pytest_its_stdin(tmp_path: Path, stdin: str) -> None:
+    """pytest reads the script's stdin (`--pdb`, `breakpoint()`). From a terminal it runs in
+    the foreground, in the script's process group, where the terminal's Ctrl-C and hangup reach
+    it; otherwise as a job in a process group of its own, which the script's traps stop."""
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("reads processes from Linux's /proc")
+    _test_repo(tmp_path)
+    env = {**os.environ, "PATH": f"{tmp_path / 'bin'}:{os.environ['PATH']}", "READS": "1"}
+    if stdin == "terminal":
+        controller, terminal = pty.openpty()
+        try:
+            os.write(controller, b"c\n")
+            run = subprocess.run(["bash", "scripts/test"], cwd=tmp_path, env=env,
+                                 stdin=terminal, capture_output=True, text=True, timeout=60,
+                                 check=False)
+        finally:
+            os.close(terminal)
+            os.close(controller)
+    else:
+        run = subprocess.run(["bash", "scripts/test"], cwd=tmp_path, env=env, input="c\n",
+                             capture_output=True, text=True, timeout=60, check=False)
+    assert run.returncode == 0, run.stderr
+    own = "no" if stdin == "terminal" else "yes"
+    assert f"pytest read: c; a group of its own: {own}" in run.stdout
+
+
+SLEEPING_TESTS = """
+import os
+from pathlib import Path
+import time
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def held():
+    yield
+    (Path(os.environ["PIDS"]) / f"{os.getpid()}.torn-down").touch()
+
+
+@pytest.mark.parametrize("n", range(2))
+def test_sleeps(n, held):
+    (Path(os.environ["PIDS"]) / str(os.getpid())).touch()
+    time.sleep(120)
+"""
+
+REAL_PYTEST = """#!/usr/bin/env bash
+# Stands in for .venv/bin/python: the real pytest (its pid in pytest.pid), nothing else.
+if [[ "$1 $2" == "-m pytest" ]]; then echo $$ >pytest.pid; exec PYTHON "$@"; fi
+"""
+
+
+@pytest.mark.parametrize(("stop", "sigint"), [
+    pytest.param(signal.SIGTERM, signal.SIG_DFL, id="sigterm"),
+    pytest.param(signal.SIGHUP, signal.SIG_DFL, id="sighup"),
+    pytest.param(signal.SIGTERM, signal.SIG_IGN, id="sigterm-sigint-ignored"),
+])
+def test_test_script_stops_pytest_when_signalled_alone(
+    tmp_path: Path, stop: signal.Signals, sigint: signal.Handlers
+) -> None:
+    """SIGTERM or SIGHUP to scripts/test alone while pytest runs (stdin not a terminal) ends
+    pytest and its xdist workers within seconds, and the script by that signal: pytest's group
+    gets Ctrl-C's SIGINT, so the workers tear their fixtures down (or, where the script started
+    with SIGINT ignored, which pytest inherits, the script's own signal: no teardown). Before,
+    bash ran the trap only when pytest ended: pytest ran on, reparented to init, its workers
+    respawning."""
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("reads processes from Linux's /proc")
+    _test_repo(tmp_path)
+    (tmp_path / ".venv/bin/python").write_text(REAL_PYTEST.replace("PYTHON", sys.executable))
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")
+    (tmp_path / "test_sleeps.py").write_text(SLEEPING_TESTS)
+    (tmp_path / "tmp").mkdir()
+    workers = tmp_path / "pids"
+    workers.mkdir()
+
+    def signals() -> None:  # in the child: SIGHUP at its default, SIGINT as the case has it
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, sigint)
+
+    with (tmp_path / "out").open("wb") as out:
+        script = subprocess.Popen(
+            ["bash", "scripts/test", "-p", "xdist.plugin", "-n", "2", "-p", "no:cacheprovider",
+             f"--basetemp={tmp_path / 'base'}", "test_sleeps.py"],
+            cwd=tmp_path, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
+            start_new_session=True,
+            env={**os.environ, "PATH": f"{tmp_path / 'bin'}:{os.environ['PATH']}",
+                 "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1", "PIDS": str(workers),
+                 "TMPDIR": str(tmp_path / "tmp")},
+            preexec_fn=signals)
+    pids: list[int] = []
+
+    def said() -> str:
+        return (tmp_path / "out").read_text()
+
+    try:
+        deadline = time.monotonic() + 90
+        while len(pids) < 3:
+            assert script.poll() is None and time.monotonic() < deadline, said()
+            time.sleep(0.1)
+            master = tmp_path / "pytest.pid"
+            if master.exists() and master.read_text().strip():
+                pids = [int(master.read_text()),
+                        *(int(p.name) for p in workers.iterdir() if p.name.isdigit())]
+        script.send_signal(stop)
+        deadline = time.monotonic() + 15
+        while any(map(running, pids)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert [pid for pid in pids if running(pid)] == [], f"pytest still runs\n{said()}"
+        assert script.wait(timeout=5) == -stop, said()
+        assert "FAILED" not in said()
+        assert list((tmp_path / "tmp").iterdir()) == []
+        torn_down = len(list(workers.glob("*.torn-down")))
+        assert torn_down == (2 if sigint == signal.SIG_DFL else 0), said()
+    finally:
+        if script.poll() is None:
+            os.killpg(script.pid, signal.SIGKILL)
+            script.wait()
+        for pid in pids:
             if running(pid):
                 os.kill(pid, signal.SIGKILL)
 
