@@ -360,9 +360,9 @@ def test_test_script_leaves_nothingrunning_when_stopped(tmp_path: Path, stop: st
             assert script.poll() is None and time.monotonic() < deadline, said()
             time.sleep(0.1)
             for role in hang:
-                pid = tmp_path / f"{role}.pid"
-                if pid.exists() and pid.read_text().strip():
-                    pids[role] = int(pid.read_text())
+                written = tmp_path / f"{role}.pid"
+                if written.exists() and written.read_text().strip():
+                    pids[role] = int(written.read_text())
         if stop == "ctrl-c":
             os.killpg(script.pid, signal.SIGINT)
         else:
