@@ -267,12 +267,7 @@ def resolve(value: str) -> tuple[str, str] | None:
     access = store().access(shelf, value)
     if access is not None:
         return value, access
-    found = store().opened_by(value)
-    if found is None:
-        return None
-    game_id, granted = found
-    store().shelve(shelf, game_id, granted)
-    return game_id, store().access(shelf, game_id) or granted
+    return store().open_link(shelf, value)
 
 
 def open_link(value: str) -> bool:

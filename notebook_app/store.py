@@ -48,6 +48,7 @@ from urllib.parse import quote
 
 import sqlalchemy as sa
 from sqlalchemy import exc as sa_exc
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.pool import NullPool
 
@@ -147,6 +148,18 @@ def is_url(where: str) -> bool:
 def new_id() -> str:
     """An unguessable id for a game, a link or a shelf."""
     return secrets.token_urlsafe(12)
+
+
+def _insert(db: Connection, table: sa.Table) -> postgresql.Insert | sqlite.Insert:
+    """An INSERT into ``table`` in the database's dialect, for ``on_conflict_do_update``: a row
+    another server adds at the same moment is then updated (once that one commits) instead of
+    breaking the key."""
+    return (postgresql.insert if db.dialect.name == "postgresql" else sqlite.insert)(table)
+
+
+def _rank(access: sa.ColumnElement[str]) -> sa.ColumnElement[int]:
+    """`RANK` of an access, in SQL."""
+    return sa.case(RANK, value=access, else_=0)
 
 
 def _now() -> str:
@@ -379,9 +392,11 @@ class Store:
     @contextmanager
     def _write(self) -> Iterator[Connection]:
         """A transaction that holds the write lock from its start (SQLite: ``BEGIN
-        IMMEDIATE``), so what it reads cannot change before it writes. PostgreSQL locks rows,
-        not the database: a row a write depends on is read ``with_for_update`` (the game's
-        head, in `save` and `undo`)."""
+        IMMEDIATE``), so what it reads cannot change before it writes. PostgreSQL locks only
+        the rows a write touches, and each query sees what committed before it began: a row
+        a write depends on is read ``with_for_update`` (a game's row, in `save`, `undo` and
+        `open_link`); a row that may not exist yet is added with an upsert (`_insert`), and
+        one to take is deleted ``RETURNING`` it (`take_draft`)."""
         with self.engine.connect() as conn:
             if conn.dialect.name == "sqlite":
                 conn = conn.execution_options(sqlite_begin="IMMEDIATE")
@@ -546,15 +561,16 @@ class Store:
         """Put a game on a shelf (the saved-games list of one browser), or raise its access
         there (never lower it)."""
         with self._write() as db:
-            had = db.execute(sa.select(shelves.c.access).where(
-                shelves.c.shelf == shelf, shelves.c.game_id == game_id)).scalar_one_or_none()
-            if had is None:
-                db.execute(shelves.insert().values(shelf=shelf, game_id=game_id, added=_now(),
-                                                   access=access))
-            elif RANK.get(access, 0) > RANK.get(had, 0):
-                db.execute(shelves.update().where(shelves.c.shelf == shelf,
-                                                  shelves.c.game_id == game_id)
-                           .values(access=access))
+            self._shelve(db, shelf, game_id, access)
+
+    @staticmethod
+    def _shelve(db: Connection, shelf: str, game_id: str, access: str) -> None:
+        row = _insert(db, shelves).values(shelf=shelf, game_id=game_id, added=_now(),
+                                          access=access)
+        db.execute(row.on_conflict_do_update(
+            index_elements=[shelves.c.shelf, shelves.c.game_id],
+            set_={"access": row.excluded.access},
+            where=_rank(row.excluded.access) > _rank(shelves.c.access)))
 
     @_guarded
     def forget(self, shelf: str, game_id: str) -> None:
@@ -600,6 +616,27 @@ class Store:
         return str(row.id), "edit" if row.edit_token == token else "read"
 
     @_guarded
+    def open_link(self, shelf: str, token: str) -> tuple[str, str] | None:
+        """The game a link opens, put on ``shelf`` with what the link grants (see `shelve`),
+        and the shelf's access to it; ``None`` if the link opens nothing. The link is checked
+        again with the game's row locked, so one that `new_links` replaces meanwhile adds
+        nothing, and an addition it meets is taken off with the other old ones."""
+        if self.opened_by(token) is None:  # no write lock for a link that opens nothing
+            return None
+        with self._write() as db:
+            found = db.execute(sa.select(games.c.id, games.c.edit_token)
+                               .where(sa.or_(games.c.read_token == token,
+                                             games.c.edit_token == token))
+                               .with_for_update(read=True)).first()
+            if found is None:
+                return None
+            game_id = str(found.id)
+            self._shelve(db, shelf, game_id, "edit" if found.edit_token == token else "read")
+            access = db.execute(sa.select(shelves.c.access).where(
+                shelves.c.shelf == shelf, shelves.c.game_id == game_id)).scalar_one()
+        return game_id, str(access)
+
+    @_guarded
     def new_links(self, game_id: str) -> Links:
         """Replace both links and take the game off every list but its owners': whoever was
         sent a link before can no longer open or change the game."""
@@ -619,27 +656,28 @@ class Store:
         commits: if the server dies in between, the next visit finds it."""
         text = canonical(dict(form))
         with self._write() as db:
-            db.execute(drafts.delete().where(drafts.c.shelf == shelf,
-                                             drafts.c.game_id == game_id))
-            db.execute(drafts.insert().values(shelf=shelf, game_id=game_id, saved=_now(),
-                                              form=text))
+            row = _insert(db, drafts).values(shelf=shelf, game_id=game_id, saved=_now(),
+                                             form=text)
+            db.execute(row.on_conflict_do_update(
+                index_elements=[drafts.c.shelf, drafts.c.game_id],
+                set_={"saved": row.excluded.saved, "form": row.excluded.form}))
 
     @_guarded
     def take_draft(self, shelf: str, game_id: str) -> dict[str, object] | None:
-        """The kept form of an entry whose save never committed (and forget it). Reads first:
-        opening a game while another save holds the database does not wait for it."""
+        """The kept form of an entry whose save never committed (and forget it): of calls at
+        once, one gets it. Reads first: opening a game while another save holds the database
+        does not wait for it."""
         with self._read() as db:
             found = db.execute(sa.select(drafts.c.form).where(
                 drafts.c.shelf == shelf, drafts.c.game_id == game_id)).scalar_one_or_none()
         if found is None:
             return None
         with self._write() as db:
-            text = db.execute(sa.select(drafts.c.form).where(
-                drafts.c.shelf == shelf, drafts.c.game_id == game_id)).scalar_one_or_none()
+            text = db.execute(drafts.delete()
+                              .where(drafts.c.shelf == shelf, drafts.c.game_id == game_id)
+                              .returning(drafts.c.form)).scalar_one_or_none()
             if text is None:
                 return None
-            db.execute(drafts.delete().where(drafts.c.shelf == shelf,
-                                             drafts.c.game_id == game_id))
         value = json.loads(text)
         return value if isinstance(value, dict) else None
 

@@ -12,7 +12,8 @@ import shutil
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -120,51 +121,63 @@ def test_concurrent_saves_on_one_revision_keep_exactly_one(store: Store) -> None
     assert log is not None and len(log.events) == 1
 
 
-def while_a_save_commits(store: Store, monkeypatch: pytest.MonkeyPatch, game_id: str,
-                         call: Callable[[], object]) -> object:
-    """What ``call`` returned (or the exception it raised) when it ran while another screen's
-    save of revision 3 was halfway (its games row written, not committed), that save committing
-    only once ``call`` waits for it, as two servers' saves of one game meet."""
+def meeting(monkeypatch: pytest.MonkeyPatch, watch: sa.Engine, first: Callable[[], object],
+            second: Callable[[], object]) -> tuple[object, object]:
+    """What two calls returned (or the `StoreError` or `StaleRevisionError` they raised) when
+    ``second`` ran while ``first`` had written but not yet committed, ``first`` committing only
+    once ``second`` waits for it (or is done), as two servers' calls meet. ``watch``: the
+    database, to see on PostgreSQL when ``second`` waits on a lock."""
     halfway, go_on = threading.Event(), threading.Event()
-    insert = Store._insert_revision
+    write = Store._write
 
-    def paused(*args: object) -> None:
-        if threading.current_thread().name == "first":
-            halfway.set()
-            go_on.wait(10)
-        insert(*args)  # type: ignore[arg-type]
+    @contextmanager
+    def paused(self: Store) -> Iterator[sa.Connection]:
+        with write(self) as db:
+            yield db
+            if threading.current_thread().name == "first":
+                halfway.set()
+                go_on.wait(10)
 
-    monkeypatch.setattr(Store, "_insert_revision", staticmethod(paused))
-    first = threading.Thread(name="first", target=store.save,
-                             args=(game_id, upto(2), "recorded event 2"), kwargs={"after": 2})
-    first.start()
-    assert halfway.wait(10)
-    outcome: list[object] = []
+    monkeypatch.setattr(Store, "_write", paused)
+    outcomes: dict[str, object] = {}
 
-    def second() -> None:
+    def run(call: Callable[[], object]) -> None:
+        name = threading.current_thread().name
         try:
-            outcome.append(call())
+            outcomes[name] = call()
         except (StaleRevisionError, StoreError) as err:
-            outcome.append(err)
+            outcomes[name] = err
 
-    waiting = threading.Thread(target=second)
-    waiting.start()
-    if store.engine.dialect.name == "postgresql":  # until it waits on the first save's lock
+    threads = {name: threading.Thread(name=name, target=run, args=(call,))
+               for name, call in (("first", first), ("second", second))}
+    threads["first"].start()
+    assert halfway.wait(10)
+    threads["second"].start()
+    if watch.dialect.name == "postgresql":  # until it waits on the first call's lock
         deadline = time.monotonic() + 4
-        while time.monotonic() < deadline and waiting.is_alive():
-            with store.engine.connect() as db:
+        while time.monotonic() < deadline and threads["second"].is_alive():
+            with watch.connect() as db:
                 if db.exec_driver_sql(
                         "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
                         "AND datname = current_database()").scalar_one():
                     break
             time.sleep(0.02)
     else:
-        time.sleep(0.3)  # SQLite: BEGIN IMMEDIATE waits for the first save's write lock
+        time.sleep(0.3)  # SQLite: BEGIN IMMEDIATE waits for the first call's write lock
     go_on.set()
-    first.join(10)
-    waiting.join(10)
-    assert store.load(game_id) is not None
-    return outcome[0]
+    for thread in threads.values():
+        thread.join(10)
+    return outcomes["first"], outcomes["second"]
+
+
+def while_a_save_commits(store: Store, monkeypatch: pytest.MonkeyPatch, game_id: str,
+                         call: Callable[[], object]) -> object:
+    """What ``call`` returned (or raised) when it met another screen's save of revision 3."""
+    saved, outcome = meeting(monkeypatch, store.engine,
+                             lambda: store.save(game_id, upto(2), "recorded event 2", after=2),
+                             call)
+    assert saved == 3
+    return outcome
 
 
 def test_a_save_that_met_another_is_refused_as_stale(
@@ -233,6 +246,61 @@ def test_links_grant_read_or_edit_on_one_game(store: Store) -> None:
     assert store.access("browser-a", mine) == "owner"
 
 
+@pytest.mark.parametrize(("first", "second"), [("read", "edit"), ("edit", "read")])
+def test_one_browser_opening_a_game_twice_at_once_keeps_the_higher_access(
+        store: Store, monkeypatch: pytest.MonkeyPatch, first: str, second: str) -> None:
+    """Two tabs of one browser open a game's read and edit links at once, through two servers:
+    both open it, with edit access. On PostgreSQL both found the game off the list and added
+    it: the second add broke the list's key, so its tab said 'the game could not be opened:
+    the database reported a problem'."""
+    game_id = store.create(upto(1), "a")
+    links = store.links(game_id)
+    token = {"read": links.read, "edit": links.edit}
+    outcomes = meeting(monkeypatch, store.engine, lambda: store.open_link("b", token[first]),
+                       lambda: store.open_link("b", token[second]))
+    assert outcomes == ((game_id, first), (game_id, "edit"))
+    assert store.access("b", game_id) == "edit"
+
+
+def test_a_link_opened_while_its_owner_replaces_it_is_refused(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The owner makes new links while someone opens the old edit link: the old link opens
+    nothing, as the owner is told. The app looked the link up, then added the game to the list
+    in another transaction, so the game stayed on that list, editable, after the owner was told
+    the old links no longer open it (on SQLite too)."""
+    game_id = store.create(upto(1), "a")
+    old = store.links(game_id).edit
+    _, opened = meeting(monkeypatch, store.engine, lambda: store.new_links(game_id),
+                        lambda: store.open_link("b", old))
+    assert opened is None
+    assert store.access("b", game_id) is None
+
+
+def test_a_link_opened_just_before_its_owner_replaces_it_leaves_no_access(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Someone opens the edit link while the owner makes new links: when the owner is told
+    the old links no longer open the game, that browser no longer has it. On PostgreSQL the new
+    links' transaction did not see the list entry being added, and kept it."""
+    game_id = store.create(upto(1), "a")
+    links = store.links(game_id)
+    opened, _ = meeting(monkeypatch, store.engine, lambda: store.open_link("b", links.edit),
+                        lambda: store.new_links(game_id))
+    assert opened == (game_id, "edit")
+    assert store.access("b", game_id) is None
+    assert store.open_link("c", links.read) is None
+
+
+def test_opening_a_link_puts_its_game_on_the_list(store: Store) -> None:
+    game_id = store.create(upto(1), "a")
+    links = store.links(game_id)
+    assert store.open_link("b", links.read) == (game_id, "read")
+    assert store.open_link("b", links.edit) == (game_id, "edit")
+    assert store.open_link("b", links.read) == (game_id, "edit")  # never lowered
+    assert store.open_link("a", links.read) == (game_id, "owner")
+    assert store.open_link("b", game_id) is None  # an id is not a link
+    assert [g.id for g in store.games("b")] == [game_id]
+
+
 def test_forget_takes_a_game_off_one_shelf(store: Store) -> None:
     game_id = store.create(upto(1), "a")
     store.shelve("b", game_id)
@@ -249,6 +317,31 @@ def test_a_draft_lives_until_its_save_commits(store: Store) -> None:
     store.keep_draft("a", game_id, form)
     store.save(game_id, upto(1), "recorded event 1", draft_of="a")
     assert store.take_draft("a", game_id) is None
+
+
+def test_two_tabs_keeping_a_draft_at_once_keep_the_later(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two tabs of one browser record an entry of one game at once, through two servers: both
+    keep their form, the later one stays. On PostgreSQL both found no draft and added one: the
+    second broke the drafts' key, so its tab said 'Not saved: the database reported a
+    problem'."""
+    game_id = store.create(upto(0), "a")
+    outcomes = meeting(monkeypatch, store.engine,
+                       lambda: store.keep_draft("a", game_id, {"by": "Ann"}),
+                       lambda: store.keep_draft("a", game_id, {"by": "Bob"}))
+    assert outcomes == (None, None)
+    assert store.take_draft("a", game_id) == {"by": "Bob"}
+
+
+def test_a_kept_draft_is_put_back_once(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two tabs of one browser open a game with a kept draft at once, through two servers: one
+    of them puts the entry back in its form. On PostgreSQL both read it before either deleted
+    it, so both tabs offered the unsaved entry, to be recorded twice."""
+    game_id = store.create(upto(0), "a")
+    store.keep_draft("a", game_id, {"by": "Bob"})
+    outcomes = meeting(monkeypatch, store.engine, lambda: store.take_draft("a", game_id),
+                       lambda: store.take_draft("a", game_id))
+    assert sorted(outcomes, key=repr) == [None, {"by": "Bob"}]
 
 
 # --- migration from every release's saved database -----------------------------------------
@@ -290,6 +383,23 @@ def test_an_older_releases_database_opens_with_its_games(tmp_path: Path, name: s
     Store(path)  # opening it again changes nothing
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_two_servers_opening_a_new_database_at_once_migrate_it_once(
+        request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        kind: str) -> None:
+    """The second waits for the first's migration, then finds the schema up to date."""
+    where = str(tmp_path / "games.sqlite3") if kind == "sqlite" else \
+        request.getfixturevalue("postgres_url")
+    watch = sa.create_engine("sqlite://" if kind == "sqlite" else where)
+    first, second = meeting(monkeypatch, watch, lambda: Store(where), lambda: Store(where))
+    watch.dispose()
+    assert isinstance(first, Store) and isinstance(second, Store), (first, second)
+    game_id = first.create(upto(1), "a")
+    assert [g.id for g in second.games("a")] == [game_id]
+    first.engine.dispose()
+    second.engine.dispose()
 
 
 def test_first_release_links_still_open_their_games(tmp_path: Path) -> None:
