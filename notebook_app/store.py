@@ -405,9 +405,13 @@ class Store:
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
-        """A transaction for reading: every query in it sees the same state."""
-        with self.engine.connect() as conn, conn.begin():
-            yield conn
+        """A transaction for reading: every query in it sees the same state (PostgreSQL:
+        ``REPEATABLE READ``; SQLite's reads are so already)."""
+        with self.engine.connect() as conn:
+            if conn.dialect.name == "postgresql":
+                conn = conn.execution_options(isolation_level="REPEATABLE READ")
+            with conn.begin():
+                yield conn
 
     # --- games and revisions --------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from notebook_app.store import StaleRevisionError, Store, StoreError, reason_for
+from notebook_app.store import Revision, StaleRevisionError, Store, StoreError, reason_for
 from solver.game import GameLog
 from solver.logfile import load, parse
 from solver.values import replace
@@ -208,6 +208,32 @@ def test_an_undo_that_met_a_save_undoes_nothing(
                                    lambda: store.undo(game_id, 2))
     assert outcome is False
     assert store.load(game_id) == upto(2)
+
+
+def test_a_game_read_while_a_save_commits_is_one_revision(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game read while another screen's save commits comes back as one revision, the one
+    before or the one after. On PostgreSQL each query of the read saw the newest commit: the
+    number and note of revision 2 came with the events of revision 3."""
+    game_id = store.create(upto(0), "s")
+    store.save(game_id, upto(1), "recorded event 1")
+    live_rows = Store._live_rows
+
+    def after_a_save(db: sa.Connection, game: str) -> list[tuple[int, str]]:
+        if threading.current_thread().name == "reader":
+            saver = threading.Thread(target=store.save, args=(game_id, upto(2), "recorded 2"))
+            saver.start()
+            saver.join(10)
+        return live_rows(db, game)
+
+    monkeypatch.setattr(Store, "_live_rows", staticmethod(after_a_save))
+    read: list[Revision | None] = []
+    reader = threading.Thread(name="reader", target=lambda: read.append(store.latest(game_id)))
+    reader.start()
+    reader.join(20)
+    assert store.seq(game_id) == 3
+    assert [(r and (len(r.log.events), r.seq, r.note)) for r in read] == [
+        (1, 2, "recorded event 1")]
 
 
 def test_a_long_game_costs_little_per_revision(store: Store) -> None:
