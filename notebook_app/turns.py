@@ -299,6 +299,30 @@ def seen_from_me(log: GameLog, player: str) -> tuple[str, ...]:
     return log.shown_to(player)
 
 
+def seen_line(log: GameLog, player: str) -> str:
+    """What ``player`` has seen from the user, in one line: the cards noted, then each card
+    shown without noting which (`GameLog.unnoted_to`: one of the user's cards of that entry).
+    "Nothing yet" only where the user never showed them a card.
+
+    >>> from solver.editions import editions
+    >>> from solver.game import Player
+    >>> game = Game(editions()["clue-classic"].deck, (Player("Ann", 9), Player("Bob", 9)),
+    ...             me="Ann", my_cards=("Miss Scarlet", "Knife", "Hall"))
+    >>> asked = Suggestion("Bob", ("Miss Scarlet", "Knife", "Lounge"), refuted_by="Ann")
+    >>> seen_line(GameLog(game, (asked,)), "Bob")
+    'Bob has seen from you: one of Miss Scarlet, Knife (#1, not noted)'
+    >>> seen_line(GameLog(game, (asked, replace(asked, shown="Knife"))), "Bob")
+    'Bob has seen from you: Knife; one of Miss Scarlet, Knife (#1, not noted)'
+    >>> seen_line(GameLog(game), "Bob")
+    'Bob has seen from you: nothing yet'
+    """
+    parts = [", ".join(seen_from_me(log, player))] if seen_from_me(log, player) else []
+    parts += [_("one of {cards} (#{n}, not noted)").format(cards=", ".join(cards), n=n)
+              for n, cards in log.unnoted_to(player)]
+    return _("{player} has seen from you: {cards}").format(
+        player=player, cards="; ".join(parts) if parts else _("nothing yet"))
+
+
 @dataclass(frozen=True)
 class ShowChoice:
     """What the user may show for a suggestion, and which of it the suggester already saw."""
@@ -310,6 +334,9 @@ class ShowChoice:
     already_seen: tuple[str, ...]
     """Those the suggester has already been shown, the latest shown last: showing one again
     leaks nothing new."""
+    unnoted: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    """Entries where the user showed the suggester one of several of these cards without
+    noting which (`GameLog.unnoted_to`): the entry's number and the user's cards there."""
 
     @property
     def advice(self) -> str:
@@ -325,6 +352,10 @@ class ShowChoice:
             return _("{player} has already seen {cards} from you: show {card} again.").format(
                 player=self.suggester, cards=", ".join(self.already_seen),
                 card=self.already_seen[-1])
+        if self.unnoted:  # "none of these" may be untrue: the card shown there was not noted
+            n, cards = self.unnoted[-1]
+            return _("In #{n} you showed {player} one of {cards}, not noted which.").format(
+                n=n, player=self.suggester, cards=", ".join(cards))
         return _("{player} has seen none of these from you yet.").format(player=self.suggester)
 
 
@@ -334,7 +365,9 @@ def show_choice(log: GameLog, suggester: str, cards: tuple[str, ...]) -> ShowCho
     mine = set(log.game.my_cards)
     matching = tuple(c for c in cards if c in mine)
     seen = seen_from_me(log, suggester)
-    return ShowChoice(suggester, matching, tuple(c for c in seen if c in matching))
+    unnoted = tuple((n, shown) for n, shown in log.unnoted_to(suggester)
+                    if set(shown) & set(matching))
+    return ShowChoice(suggester, matching, tuple(c for c in seen if c in matching), unnoted)
 
 
 def next_side_slot(log: GameLog, by: str) -> int | None:

@@ -7,7 +7,7 @@ model is derived from them and can be rebuilt at any time. Reading and writing t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Literal
 
 from .cards import CATEGORIES, Category, Deck
@@ -313,7 +313,8 @@ class GameLog(Value):
 
     def shown_to(self, player: str) -> tuple[str, ...]:
         """The cards the user (``game.me``) has shown ``player``, each once, in the order last
-        shown (the most recent last); empty for a spectator's log.
+        shown (the most recent last); empty for a spectator's log. A card not noted counts where
+        it was the user's only card of the three.
 
         >>> deck = Deck(("Plum", "Green"), ("Rope",), ("Hall",))
         >>> game = Game(deck, (Player("Ann", 2), Player("Bob", 1)), me="Ann",
@@ -323,16 +324,36 @@ class GameLog(Value):
         ...                      replace(asked, shown="Rope")))
         >>> log.shown_to("Bob"), log.shown_to("Ann")
         (('Plum', 'Rope'), ())
+        >>> GameLog(game, (Suggestion("Bob", ("Green", "Rope", "Hall"), refuted_by="Ann"),
+        ...                )).shown_to("Bob")
+        ('Rope',)
         """
-        me = self.game.me
         last: dict[str, int] = {}
-        for i, e in enumerate(self.events):
-            if (
-                me is not None
-                and isinstance(e, Suggestion)
-                and e.by == player
-                and e.refuted_by == me
-                and e.shown is not None
-            ):
-                last[e.shown] = i
+        for i, cards in self._shown_by_me(player):
+            if len(cards) == 1:
+                last[cards[0]] = i
         return tuple(sorted(last, key=last.__getitem__))
+
+    def unnoted_to(self, player: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
+        """Where the user showed ``player`` a card without noting which, of several of theirs:
+        (the entry's number, counted from 1, and the user's cards among the three).
+
+        >>> deck = Deck(("Plum", "Green"), ("Rope",), ("Hall",))
+        >>> game = Game(deck, (Player("Ann", 2), Player("Bob", 1)), me="Ann",
+        ...             my_cards=("Plum", "Rope"))
+        >>> asked = Suggestion("Bob", ("Plum", "Rope", "Hall"), refuted_by="Ann")
+        >>> GameLog(game, (asked, replace(asked, shown="Rope"))).unnoted_to("Bob")
+        ((1, ('Plum', 'Rope')),)
+        """
+        return tuple((i + 1, cards) for i, cards in self._shown_by_me(player) if len(cards) > 1)
+
+    def _shown_by_me(self, player: str) -> Iterator[tuple[int, tuple[str, ...]]]:
+        """Each suggestion of ``player`` the user refuted (its index) with the card shown, or
+        where it was not noted, the user's cards among the three."""
+        me = self.game.me
+        if me is None:
+            return
+        mine = set(self.game.my_cards)
+        for i, e in enumerate(self.events):
+            if isinstance(e, Suggestion) and e.by == player and e.refuted_by == me:
+                yield i, ((e.shown,) if e.shown else tuple(c for c in e.cards if c in mine))

@@ -278,6 +278,18 @@ def test_room_defaults_to_the_suggesters_last_room(store: Store) -> None:
     assert at.pills(key="e_refuter").value is None  # who answered is one tap, never guessed
 
 
+def test_a_card_shown_without_noting_which_is_named_in_the_reminder(store: Store) -> None:
+    """Play-through: after showing Cat a card without noting which, the form said "Cat has
+    seen from you: nothing yet"."""
+    unnoted = Suggestion("Cat", ("Mrs. White", "Rope", "Kitchen"), passes=("Dan",),
+                         refuted_by="Ann")
+    mine = [c for c in unnoted.cards if c in MINE]
+    assert len(mine) > 1  # several of mine: which one I showed is not known
+    at, _ = open_app(store, classic(unnoted))
+    at.pills(key="by").set_value("Cat").run()
+    assert (f"Cat has seen from you: one of {', '.join(mine)} (#1, not noted)") in texts(at)
+
+
 def test_when_i_refute_the_app_asks_which_card_and_reminds_me(store: Store) -> None:
     earlier = Suggestion("Bob", ("Miss Scarlet", "Knife", "Lounge"), refuted_by="Cat")
     seen = Suggestion("Cat", ("Mrs. White", "Rope", "Ballroom"), passes=("Dan",),

@@ -43,6 +43,7 @@ from notebook_app.turns import (
     players_out,
     revealed_next,
     seen_from_me,
+    seen_line,
     sees_card,
     show_choice,
     suggestion,
@@ -179,6 +180,27 @@ def test_reminder_names_the_cards_a_player_already_saw_from_me() -> None:
     assert "already seen Miss Scarlet" in choice.advice
     assert show_choice(log, "Dan", ("Mrs. White", "Rope", "Lounge")).advice == "You must show Rope."
     assert "none of these" in show_choice(log, "Dan", ("Mrs. White", "Knife", "Lounge")).advice
+
+
+def test_a_card_shown_without_noting_which_is_still_a_card_shown() -> None:
+    """Play-through: I showed Dan a card of Knife and Hall without noting which. Later the
+    form said "Dan has seen from you: nothing yet" and, when Dan named Knife again, "Dan has
+    seen none of these from you yet": both untrue. The reminder names the entry and its cards,
+    in every language; a card not noted that was my only one of the three counts as seen."""
+    unnoted = Suggestion("Dan", ("Colonel Mustard", "Rope", "Hall"), refuted_by="Ann")
+    log = classic_log(unnoted)
+    assert seen_from_me(log, "Dan") == () and log.unnoted_to("Dan") == ((1, ("Rope", "Hall")),)
+    assert seen_line(log, "Dan") == "Dan has seen from you: one of Rope, Hall (#1, not noted)"
+    assert seen_line(log, "Bob") == "Bob has seen from you: nothing yet"
+    again = show_choice(log, "Dan", ("Mrs. White", "Rope", "Kitchen"))
+    assert again.advice == "In #1 you showed Dan one of Rope, Hall, not noted which."
+    assert "none of these" in show_choice(log, "Dan", ("Miss Scarlet", "Knife", "Kitchen")).advice
+    only = classic_log(replace(unnoted, cards=("Colonel Mustard", "Rope", "Lounge")))
+    assert seen_from_me(only, "Dan") == ("Rope",) and only.unnoted_to("Dan") == ()
+    for language in ("fi", "ru", "ja"):
+        with speaking(language):
+            assert "#1" in seen_line(log, "Dan") or "№1" in seen_line(log, "Dan")
+            assert "Rope, Hall" in again.advice
 
 
 def test_directed_suggestion_is_asked_of_one_player() -> None:

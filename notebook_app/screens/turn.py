@@ -50,7 +50,7 @@ from ..turns import (
     locate,
     possible_for,
     revealed_next,
-    seen_from_me,
+    seen_line,
     show_choice,
     shown_candidates,
     side_candidates,
@@ -202,9 +202,7 @@ def turn_form() -> None:
              format_func=plain)
     by = state.by
     if game.me is not None and by != game.me and kind != "Accusation":
-        seen = seen_from_me(log, by)
-        st.caption(plain(_("{player} has seen from you: {cards}").format(
-            player=by, cards=", ".join(seen) if seen else _("nothing yet"))))
+        st.caption(plain(seen_line(log, by)))
     mine = by == game.me and kind in ("Suggestion", "Asked one") and state.get("editing") is None
     if mine and advise_toggle() and not preparing():
         advice = best_question(log) if kind == "Asked one" else best_suggestion(log)
