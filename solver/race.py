@@ -496,7 +496,11 @@ class _Round(_Table):
             self._answer(deal, name, asked, heard, seen[name], whom)
             if self._pins(deal, heard + seen[name]):
                 return False, 0.0, False
-        self._answer(deal, me, question, heard, seen[me], to if self.targets else None)
+        # A forum question's card is drawn from a stream of its own, one draw of the table's
+        # taken whatever I ask: the turns before it (and `Outlook.clear`) are the same whichever
+        # question is played out, the likeliest envelope or the one "Suggest for me" gives.
+        mine = random.Random(self.rng.random()) if self.targets else None
+        self._answer(deal, me, question, heard, seen[me], to if self.targets else None, mine)
         open_ = self._open(deal, heard + seen[me], self.mine)
         left = {t: p for t, p in self.chances.items() if all(c in open_ for c in t)}
         if not left:  # my chances gave the true envelope nothing: only the deal's is left
@@ -589,10 +593,12 @@ class _Round(_Table):
         return picks[0], picks[1], picks[2]
 
     def _answer(self, deal: Mapping[str, str], by: str, cards: Triple, heard: list[int],
-                facts: list[int], to: str | None = None) -> None:
+                facts: list[int], to: str | None = None,
+                rng: random.Random | None = None) -> None:
         """The table's answer to ``by`` naming ``cards`` in ``deal`` (``to``'s alone when
         given): what everyone hears goes to ``heard`` (a clause behind a selector for "the
-        refuter holds one of them", `said`), the card shown to ``facts``."""
+        refuter holds one of them", `said`), the card shown (drawn from ``rng``, else the
+        table's stream) to ``facts``."""
         holds = self.model.holds
         named = [c for c in cards if c in self.live]
         for player in self.log.game.answer_order(by) if to is None else (to,):
@@ -607,7 +613,7 @@ class _Round(_Table):
                 if self.swaps is not None:
                     self.swaps.add(selector, [[holds(player, c) for c in named]])
             heard.append(self.said[key])
-            facts.append(holds(player, self.rng.choice(held)))
+            facts.append(holds(player, (rng or self.rng).choice(held)))
             return
 
 

@@ -1113,6 +1113,31 @@ def test_a_forum_line_names_whom_my_next_question_goes_to() -> None:
     assert classic.reason().startswith("wait: right ") and " ask " not in classic.reason()
 
 
+def test_whom_i_ask_changes_only_what_my_answer_tells_me() -> None:
+    """The turns before my question are the same whichever question is played out: "nobody
+    else solves first" (`Outlook.clear`, the verdict's threshold) did not depend on it, but the
+    card shown to me took a draw from the stream the next deals' turns drew from, so in the
+    6-player forum example at event 46 it read 0.94 for my likeliest envelope and 0.84 for
+    "Suggest for me"'s question (8 of 17 states differed)."""
+    from solver.advice import Advisor
+    from solver.race import BLUFF, Play
+
+    log = load("examples/forum-gostya-iz-budushchego.json").upto(46)
+    play_ = Play(log, BLUFF)
+    drawn = race(log, samples=100, play=play_)
+    chances = {t: p for t, (p, _e) in drawn.conditioned(play_.odds()).items()}
+    likeliest = max(chances, key=chances.__getitem__)
+    likely: dict[str, float] = {}
+    for triple, chance in chances.items():
+        for card in triple:
+            likely[card] = likely.get(card, 0.0) + chance
+    advised = Advisor(log).whom().best.triple
+    assert advised != likeliest
+    mine = outlook(log, drawn, likeliest, chances, likely)
+    theirs = outlook(log, drawn, advised, chances, likely)
+    assert 0 < mine.clear < 1 and theirs.clear == mine.clear
+
+
 def _forum_played(seed: int, events: int) -> GameLog:
     """A few questions of a 3-player forum game (12 cards), as P1 sees them: each put to one
     player."""
