@@ -3,10 +3,14 @@ out) with the app's 100 deals, on every second state of a log (or of several, fr
 ``--first`` on), this checkout against another one (``--against``, say a ``git worktree`` of
 main) in the same run, the two alternating; beside it the part after the race (the table's
 odds, the turns played out, `settles_surely`). ``--compiled`` loads the compiled count first,
-as the app's server does (else a 12-player count runs in Python: seconds).
+as the app's server does (else a 12-player count runs in Python: seconds). ``--whom``: in a
+forum game, "Suggest for me" made first (`Advisor.whom` with the app's 1000 deals, its CPU
+timed on a line of its own) and the verdict given its question to play out (a checkout whose
+`accuse_or_wait` takes no ``advice`` plays out its own).
 
     python benchmarks/bench_accuse.py [--log examples/classic-six-players.json ...]
-        [--samples 100] [--rounds 2] [--first 2] [--compiled] [--against /path/to/checkout]
+        [--samples 100] [--rounds 2] [--first 2] [--compiled] [--whom]
+        [--against /path/to/checkout]
 """
 
 from __future__ import annotations
@@ -19,18 +23,29 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent.parent
 
 
-def measure(log_path: str, samples: int, first: int = 2,
-            compiled: bool = False) -> list[tuple[float, float]]:
-    """CPU seconds of `accuse_or_wait` at every second state of the log from ``first``, and of
-    its part after the race (the same calls: the weighting, its odds and the race given)."""
+ADVICE_SAMPLES = 1000
+"""The app's advisor's deals (`notebook_app.screens.turn.ADVICE_SAMPLES`)."""
+
+
+def measure(log_path: str, samples: int, first: int = 2, compiled: bool = False,
+            whom: bool = False) -> list[tuple[float, float, float]]:
+    """CPU seconds of `accuse_or_wait` at every second state of the log from ``first``, of its
+    part after the race (the same calls: the weighting, its odds and the race given) and, with
+    ``whom``, of the advisor made before it (0 without)."""
+    import inspect
+
+    from solver.advice import Advisor
     from solver.errors import ClueError
     from solver.logfile import load
     from solver.odds import grid_of
     from solver.race import BLUFF, Play, accuse_or_wait, race
+
+    takes_advice = "advice" in inspect.signature(accuse_or_wait).parameters
 
     if compiled:
         from solver.odds.compiled import kernel
@@ -41,8 +56,15 @@ def measure(log_path: str, samples: int, first: int = 2,
     for k in range(first, len(log.events) + 1, 2):
         part = log.upto(k)
         grid = grid_of(part)  # the app's run has it
-        start = time.process_time()
+        advised: dict[str, Any] = {}
         try:
+            start = time.process_time()
+            if whom and not grid.accusation_safe:
+                made = Advisor(part, samples=ADVICE_SAMPLES, grid=grid).whom()
+                if takes_advice:
+                    advised["advice"] = made
+            advising = time.process_time() - start
+            start = time.process_time()
             if grid.accusation_safe:
                 accuse_or_wait(part, samples=samples, grid=grid)
                 after = time.process_time()
@@ -52,23 +74,24 @@ def measure(log_path: str, samples: int, first: int = 2,
                 drawn = race(part, samples=samples, play=play)
                 after = time.process_time()
                 accuse_or_wait(part, samples=samples, race_of=drawn, found=found, play=play,
-                               grid=grid)
+                               grid=grid, **advised)
         except ClueError:
             continue
         end = time.process_time()
-        times.append((end - start, end - after))
+        times.append((end - start, end - after, advising))
     return times
 
 
 def run(checkout: Path, log_path: str, samples: int, first: int,
-        compiled: bool) -> list[tuple[float, float]]:
+        compiled: bool, whom: bool = False) -> list[tuple[float, float, float]]:
     """`measure` in a fresh interpreter importing ``checkout``'s solver."""
     env = dict(os.environ, PYTHONPATH=str(checkout))
     done = subprocess.run(
         [sys.executable, __file__, "--measure", "--log", log_path, "--samples", str(samples),
-         "--first", str(first), *(["--compiled"] if compiled else [])],
+         "--first", str(first), *(["--compiled"] if compiled else []),
+         *(["--whom"] if whom else [])],
         env=env, cwd=HERE, capture_output=True, text=True, check=True)
-    return [tuple(t) for t in json.loads(done.stdout)]  # type: ignore[misc]
+    return [tuple(t) for t in json.loads(done.stdout)]
 
 
 def summary(times: list[float]) -> str:
@@ -86,24 +109,31 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=2, help="the first state measured")
     parser.add_argument("--compiled", action="store_true", help="load the compiled count first")
     parser.add_argument("--against", type=Path, help="another checkout, timed alternately")
+    parser.add_argument("--whom", action="store_true",
+                        help="make Suggest for me first and give the verdict its question")
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure:
-        print(json.dumps(measure(args.log[0], args.samples, args.first, args.compiled)))
+        print(json.dumps(measure(args.log[0], args.samples, args.first, args.compiled,
+                                 args.whom)))
         return
     checkouts = {"this checkout": HERE}
     if args.against:
         checkouts[f"against {args.against}"] = args.against.resolve()
-    times: dict[str, list[tuple[float, float]]] = {name: [] for name in checkouts}
+    times: dict[str, list[tuple[float, float, float]]] = {name: [] for name in checkouts}
     for _ in range(args.rounds):
         for log in args.log:
             for name, path in checkouts.items():
-                times[name] += run(path, log, args.samples, args.first, args.compiled)
+                times[name] += run(path, log, args.samples, args.first, args.compiled,
+                                   args.whom)
     print(f"accuse_or_wait, {args.samples} deals, {' '.join(args.log)}, from state "
           f"{args.first}, CPU, {args.rounds} rounds:")
     for name, got in times.items():
-        print(f"  {name:40} {summary([t for t, _ in got])}")
-        print(f"  {'  after the race':40} {summary([a for _, a in got])}")
+        print(f"  {name:40} {summary([t for t, _, _ in got])}")
+        print(f"  {'  after the race':40} {summary([a for _, a, _ in got])}")
+        if args.whom:
+            print(f"  {'  Suggest for me made before it':40} {summary([w for _, _, w in got])}")
+            print(f"  {'  the two':40} {summary([t + w for t, _, w in got])}")
 
 
 if __name__ == "__main__":

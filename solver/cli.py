@@ -527,12 +527,19 @@ def _accuse_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--refuter-model", action="store_true",
                         help=_("assume a refuter with several matches shows one at random"))
     parser.add_argument("--bluff", type=_bluff, metavar="F", help=_(BLUFF_HELP))
+    parser.add_argument("--whom", action="store_true",
+                        help=_("in the forum variant, play out the question advise gives (whom "
+                               "to ask and what) and name that player; slower at a large "
+                               "table"))
 
 
 def run_accuse(args: argparse.Namespace) -> int:
-    """Say "safe" only when the envelope is certain; else the chance and the alternatives."""
+    """Say "safe" only when the envelope is certain; else the chance and the alternatives, and
+    whether to accuse now or wait (with ``--whom``, in a forum game, my next question played out
+    as `advise` gives it, its player named)."""
     from . import odds_report
-    from .advice import accuse
+    from .advice import Advisor, accuse
+    from .editions import forum_dealt
     from .odds import grid_of
     from .race import out_since, past_advice, won_by
 
@@ -543,8 +550,14 @@ def run_accuse(args: argparse.Namespace) -> int:
                    refuter_model=args.refuter_model, found=found, grid=grid)
     verdict = None
     won, out, past = won_by(log), out_since(log, log.game.me), past_advice(log)
+    if args.whom and not forum_dealt(log.game):
+        raise InvalidLogError([_("--whom: only in the forum variant, where a question goes to "
+                                 "one player")])
     if not check.safe and log.game.me is not None and past is None:
-        verdict = _verdict(log, check.triple, args.bluff, grid)  # weighed as players play
+        whom = None
+        if args.whom:  # `advise`'s own, with its defaults: the line names its player
+            whom = Advisor(log, refuter_model=args.refuter_model, grid=grid).whom()
+        verdict = _verdict(log, check.triple, args.bluff, grid, whom)  # as players play
     if args.json:
         data = odds_report.accusation_json(check)
         if won is not None:
@@ -562,7 +575,7 @@ def run_accuse(args: argparse.Namespace) -> int:
                     "known_after_next_question": ahead.known,
                     "after_the_others": ahead.later, "question": list(ahead.question),
                     "before_my_turn": ahead.before_my_turn, "deals": ahead.deals}
-                if ahead.to is not None:  # a forum game: my question goes to one player
+                if ahead.advised and ahead.to is not None:  # named: "Suggest for me"'s player
                     data["advice"]["waiting"]["question_to"] = ahead.to
         _print_json(data)
     else:
@@ -575,13 +588,15 @@ def run_accuse(args: argparse.Namespace) -> int:
 
 
 def _verdict(log: GameLog, triple: Sequence[str], bluff: Fraction | None,
-             grid: Grid | None = None) -> Any:
+             grid: Grid | None = None, whom: Any = None) -> Any:
     """Accuse now or wait (`solver.race.accusation_verdict`, its own weighting of the deals as
     players play, with ``bluff`` or the default; ``grid``: the log's SAT grid, when the command
-    has it), imported only when asked."""
+    has it; ``whom``: the forum question `advise` gives, to play out), imported only when
+    asked."""
     from .race import BLUFF, accusation_verdict
 
-    return accusation_verdict(log, triple, bluff=BLUFF if bluff is None else bluff, grid=grid)
+    return accusation_verdict(log, triple, bluff=BLUFF if bluff is None else bluff, grid=grid,
+                              advice=whom)
 
 
 def _race_arguments(parser: argparse.ArgumentParser) -> None:

@@ -41,6 +41,7 @@ from typing import Any
 
 from pysat.solvers import Solver
 
+from .advice import Whom
 from .advice import accuse as check_accusation
 from .cards import CATEGORIES
 from .editions import forum_dealt
@@ -910,7 +911,8 @@ class Outlook:
     race's kept deals."""
 
     question: Triple
-    """My next suggestion as judged: the envelope I would name (nobody refuting it proves it)."""
+    """My next suggestion as judged: the envelope I would name (nobody refuting it proves it);
+    in a forum game "Suggest for me"'s question, when the caller has it (``advised``)."""
     later: bool
     """My question is not the next thing to happen: I have asked this turn, or other players
     move first (`moving_first`); else it is my turn and nobody moves before my question."""
@@ -931,8 +933,13 @@ class Outlook:
     first, `moving_first`)."""
 
     to: str | None = None
-    """The player my question is put to in a forum game (`my_target`); ``None``: the table
-    answers it in turn."""
+    """The player my question is put to in a forum game; ``None``: the table answers it in
+    turn."""
+    advised: bool = False
+    """A forum game's ``question`` and ``to`` are "Suggest for me"'s (`Advisor.whom`), so the
+    line may name ``to`` ("before you ask P3 next"): the advice says the same. Else they are
+    the envelope I would name, put to `my_target`, which the advice may contradict: the line
+    says "your next question"."""
 
     @property
     def known(self) -> float:
@@ -1033,7 +1040,7 @@ def my_target(log: GameLog, question: Triple, deals: Sequence[Mapping[str, str]]
 
 def outlook(log: GameLog, race_of: Race, question: Triple, chances: Mapping[Triple, float],
             likely: Mapping[str, float], *, samples: int = AHEAD_SAMPLES,
-            seed: int = 0) -> Outlook:
+            seed: int = 0, to: str | None = None) -> Outlook:
     """What waiting is worth (`Outlook`), from the race's kept deals (at most ``samples``, each
     with its weight, `Race.weights`): in each, the turns until my next question is answered
     are played out (the players still in the game who move first, in turn order,
@@ -1050,10 +1057,13 @@ def outlook(log: GameLog, race_of: Race, question: Triple, chances: Mapping[Trip
 
     In a forum game a question is put to one player, who alone answers (../shared/rules.md),
     never passed round the table: each other player's goes to one drawn alike among those they
-    may ask (`askable`), mine to `my_target`. The asker chooses from their own view, which I
-    cannot read, so no player is likelier than another, as a refuter's card is drawn; not the
-    player whose answer would tell them most in the deal drawn: nobody can see the deal to
-    choose so. (The most that may come is in who asks: every other player, `moving_first`.)"""
+    may ask (`askable`), mine to ``to`` ("Suggest for me"'s player, `Advisor.whom`, with its
+    cards as ``question``: `Outlook.advised`), else to `my_target`. The asker chooses from
+    their own view, which I cannot read, so no player is likelier than another, as a refuter's
+    card is drawn; not the player whose answer would tell them most in the deal drawn: nobody
+    can see the deal to choose so. (The most that may come is in who asks: every other player,
+    `moving_first`.) Whom I ask and what changes only what my answer tells me: the turns before
+    it, and so `Outlook.clear`, are the same whichever (`_Round.ahead`)."""
     game = log.game
     me = game.me
     seats = moving_first(log)
@@ -1064,7 +1074,8 @@ def outlook(log: GameLog, race_of: Race, question: Triple, chances: Mapping[Trip
     drawn = race_of.choices[:samples] or ({},) * len(deals)
     if me is None or not deals:
         return Outlook(question, later, 1.0, 0.0, 0.0, 0, waits)
-    to = my_target(log, question, deals, weights)
+    advised = to is not None and forum_dealt(game)
+    to = to if advised else my_target(log, question, deals, weights)
     table = _Round(log, random.Random(seed), chances, likely)
     try:
         played = [table.ahead(deal, seats, question, choices, to)
@@ -1074,7 +1085,7 @@ def outlook(log: GameLog, race_of: Race, question: Triple, chances: Mapping[Trip
     total = sum(weights)
     clear, worth, first = (sum(w * row[i] for w, row in zip(weights, played, strict=True)) / total
                            for i in range(3))
-    return Outlook(question, later, clear, worth, first, len(played), waits, to)
+    return Outlook(question, later, clear, worth, first, len(played), waits, to, advised)
 
 
 def settles_surely(log: GameLog, question: Triple, to: str | None = None) -> bool | None:
@@ -1151,8 +1162,9 @@ class Verdict:
 
     def said(self) -> Message:
         """`reason` kept unrendered, to show in whatever language is asked for later. In a
-        forum game the line of waiting names whom my next question goes to (`Outlook.to`), the
-        player its "then you know it" is figured on."""
+        forum game whose question played out is "Suggest for me"'s (`Outlook.advised`) the
+        line of waiting names whom it goes to (`Outlook.to`), the player its "then you know
+        it" is figured on; any other player it could name, the advice may contradict."""
         if self.race is None or self.outlook is None:  # certain: of `triple`, or of another
             return (say("the envelope is certain: accuse now") if self.accuse else
                     say("do not accuse this: the envelope is certainly another"))
@@ -1176,14 +1188,14 @@ class Verdict:
         elif self.accuse:
             odds = say("accuse now: right {right} if players seldom bluff; nobody else solves "
                        "before your next question: {clear}", **figures)
-        elif ahead.later and ahead.to is not None:  # a forum question: to one player
+        elif ahead.later and ahead.advised and ahead.to is not None:  # the advice's player
             odds = say("wait: right {right} if players seldom bluff; nobody else solves before "
                        "you ask {player} next: {clear}, and then you know it: {known}",
                        player=ahead.to, **figures)
         elif ahead.later:
             odds = say("wait: right {right} if players seldom bluff; nobody else solves before "
                        "your next question: {clear}, and then you know it: {known}", **figures)
-        elif ahead.to is not None:
+        elif ahead.advised and ahead.to is not None:
             odds = say("ask {player} first, then decide: right {right} if players seldom "
                        "bluff; the answer settles the envelope in {known}", player=ahead.to,
                        **figures)
@@ -1215,7 +1227,7 @@ def fallback_note(line: Message) -> Message:
 def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
                    race_of: Race | None = None, found: Odds | None = None,
                    bluff: Fraction | float = BLUFF, play: Play | None = None,
-                   grid: Grid | None = None) -> Verdict:
+                   grid: Grid | None = None, advice: Whom | None = None) -> Verdict:
     """Accuse now when the envelope is certain, or when the chance my likeliest envelope is
     right is above the chance that nobody else names it before my next question is answered
     (`outlook`: those turns played out on the race's kept deals, so what the others know now,
@@ -1231,6 +1243,15 @@ def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
     won as much with fewer wrong accusations (docs/strategy.md). While others move before my
     turn, as the log tells (`Outlook.before_my_turn`), I cannot accuse: their turns are played
     out and the line says how many come first.
+
+    In a forum game my next question is played out as ``advice`` says ("Suggest for me",
+    `Advisor.whom` of this log: its cards, put to its player), and the line names that player
+    (`Outlook.advised`); without it, as the envelope I would name put to `my_target`, whom the
+    line does not name (the advice may say another). Making the advisor here would take the
+    verdict's CPU at 12 players from a median 0.68 s to 1.18 s (docs/strategy.md): a caller
+    that has it passes it. The decision does not change with it, only "then you know it" and
+    the name (`outlook`). A classic or Refresh game ignores ``advice``: its table answers in
+    turn.
     """
     grid = grid if grid is not None else grid_of(log)
     if grid.accusation_safe:
@@ -1252,10 +1273,13 @@ def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
         for triple, chance in mine.items():
             for card in triple:
                 table[card] = table.get(card, 0.0) + chance
-    ahead = outlook(log, race_of, best, mine, table, seed=seed)
+    whom = advice if forum_dealt(log.game) else None  # else the table answers in turn
+    question = best if whom is None else whom.best.triple
+    ahead = outlook(log, race_of, question, mine, table, seed=seed,
+                    to=None if whom is None else whom.player)
     sure = None  # where the deals drawn all agree, whether every deal that fits the log does
     if not ahead.later and not 0.005 <= ahead.known < 0.995:
-        sure = settles_surely(log, best, ahead.to)
+        sure = settles_surely(log, question, ahead.to)
     accuse = right > ahead.clear and not ahead.before_my_turn  # only in my turn
     return Verdict(accuse, best, right, race_of.threat(), race_of, error, ahead, settles=sure)
 

@@ -1156,13 +1156,13 @@ def test_the_race_line_is_weighed_beside_the_runs(
     weighed: list[GameLog] = []
     go: list[threading.Event] = []
 
-    def slow(log: GameLog, watching: bool, grid: object = None) -> object:
+    def slow(log: GameLog, watching: bool, grid: object = None, *rest: object) -> object:
         weighed.append(log)
         go.append(threading.Event())
         assert go[-1].wait(30), "the test did not let the race finish"
         if len(log.events) == 0:
             return say("{player} may already know: {chance}", player="Dan", chance="42%"), None
-        return real(log, watching, grid)  # type: ignore[arg-type]
+        return real(log, watching, grid, *rest)  # type: ignore[arg-type]
 
     monkeypatch.setattr(play, "weigh", slow)
     monkeypatch.setattr(play, "RACE_WAIT", 0)
@@ -1217,24 +1217,42 @@ def test_the_race_and_accuse_or_wait_beside_the_verdict(store: Store) -> None:
     assert why.endswith("whether your likeliest envelope is worth the risk before they do.")
 
 
-def test_a_forum_games_race_line_names_whom_to_ask_next(store: Store) -> None:
-    """In a forum game my next question goes to one player (`solver.race.Outlook.to`), on whose
-    answer "then you know it" is figured: the race line beside the verdict names them, where it
-    said "your next question" as if the table answered in turn."""
+def test_a_forum_games_race_line_asks_whom_suggest_for_me_names(store: Store) -> None:
+    """In a forum game my next question goes to one player, on whose answer "then you know it"
+    is figured. The race line named the player likeliest to hold a card of the envelope I would
+    name (Кефирчик, in the 6-player example at event 40) while "Suggest for me" said "Ask
+    Профессор_Селезнёв: Крыс, Дверь машины времени, Большой театр". Once the advice is asked
+    for, the line is weighed again on its question and names its player; before, it names
+    nobody ("your next question"): the advice it would have to make costs more than the line."""
     from notebook_app.screens.play import RACE_SAMPLES
+    from notebook_app.screens.turn import ADVICE_SAMPLES
+    from solver.advice import Advisor
+    from solver.logfile import load
     from solver.race import accuse_or_wait
 
-    deck = editions()["forum-gostya-iz-budushchego"].deck
-    log = forum(Suggestion("Bob", (deck.suspects[1], deck.weapons[1], deck.rooms[1]),
-                           refuted_by="Cat"),
-                Suggestion("Ann", (deck.suspects[2], deck.weapons[2], deck.rooms[2]),
-                           refuted_by="Bob", shown=deck.rooms[2]))
-    ahead = accuse_or_wait(log, samples=RACE_SAMPLES).outlook
-    assert ahead is not None and ahead.to in ("Bob", "Cat")
+    log = load(Path(APP).parent.parent / "examples" / "forum-gostya-iz-budushchego.json").upto(40)
     at, _ = open_app(store, log)
+    assert at.session_state["race_job"][1].done(30)
+    at.run()
     line = next(shown(c.value) for c in at.caption if "seldom bluff" in shown(c.value))
-    assert line.startswith("Wait: right ")
-    assert f"; nobody else solves before you ask {ahead.to} next: " in line
+    assert line.startswith("Wait: right ") and "before your next question: " in line
+    assert " ask " not in line
+    drawn = at.session_state["race_drawn"][1]  # weighed again from the deals it drew
+    assert drawn.play is not None and drawn.race is not None
+    at.pills(key="by").set_value("Полина").run()
+    at.toggle(key="advise_me").set_value(True).run()
+    assert at.session_state["advice_job"][1].done(30)
+    assert at.session_state["race_job"][1].done(30)
+    at.run()
+    assert not at.exception, at.exception
+    whom = Advisor(log, samples=ADVICE_SAMPLES).whom()
+    expected = accuse_or_wait(log, samples=RACE_SAMPLES, advice=whom).said().render(start=True)
+    assert f"; nobody else solves before you ask {whom.player} next: " in expected
+    line = next(shown(c.value) for c in at.caption if "seldom bluff" in shown(c.value))
+    assert line == expected
+    assert at.session_state["race_drawn"][1] is drawn and drawn.play is not None
+    asked = question_advice(at)
+    assert asked[0].startswith("Ask {}: {}, {}, {}: ".format(whom.player, *whom.best.triple))
 
 
 def test_suggest_for_me_names_a_suggestion_and_why(store: Store) -> None:

@@ -119,25 +119,33 @@ def test_every_screen_shows_hostile_names_as_text(store: Store) -> None:
 
 
 def test_whom_to_ask_next_is_shown_as_text(store: Store) -> None:
-    """A forum game's race line names the player my next question goes to
-    (`solver.race.Outlook.to`): a name that is markdown shows as text there too."""
-    from notebook_app.screens.play import RACE_SAMPLES
+    """With "Suggest for me" on, a forum game's race line names the player it asks
+    (`solver.advice.Advisor.whom`, `solver.race.Outlook.to`): a name that is markdown shows as
+    text there too."""
+    from notebook_app.screens.turn import ADVICE_SAMPLES
+    from solver.advice import Advisor
     from solver.editions import forum_deck
-    from solver.race import accuse_or_wait
+    from solver.odds import warm
+
+    warm.start()  # the advice waits for the compiled odds
+    warm.wait()
 
     deck = forum_deck(4)
     game = new_game(deck, HOSTILE, Dealing.FORUM, me=HOSTILE[0],
                     my_cards=(deck.suspects[0], deck.weapons[0], deck.rooms[0]))
     log = GameLog(game, (Suggestion(HOSTILE[1], (deck.suspects[1], deck.weapons[1],
                                                  deck.rooms[1]), refuted_by=HOSTILE[2]),))
-    ahead = accuse_or_wait(log, samples=RACE_SAMPLES).outlook
-    assert ahead is not None and ahead.to in HOSTILE[1:]
+    whom = Advisor(log, samples=ADVICE_SAMPLES).whom()
     at = AppTest.from_file(APP, default_timeout=60)
     at.session_state["shelf"] = "shelf"
     at.session_state["game_id"] = store.create(log, "shelf")
+    at.session_state["advise_on"] = True
+    at.run()
+    at.pills(key="by").set_value(HOSTILE[0]).run()
+    assert at.session_state["race_job"][1].done(30)
     at.run()
     assert_no_markup(at, "the forum game's race line")
-    said = f"before you ask {plain(ahead.to)} next"
+    said = f"before you ask {plain(whom.player)} next"
     assert any(said in c.value for c in at.caption), [c.value for c in at.caption]
 
 

@@ -31,7 +31,6 @@ from solver.race import (
     _deals,
     _Table,
     accuse_or_wait,
-    askable,
     asked_this_turn,
     moving_first,
     open_after_showing,
@@ -1087,29 +1086,50 @@ def test_a_forum_game_has_no_turns_to_read() -> None:
     assert verdict.reason().startswith(("wait: right ", "accuse now: right "))
 
 
-def test_a_forum_line_names_whom_my_next_question_goes_to() -> None:
-    """In a forum game my next question goes to one player (`Outlook.to`), and its "then you
-    know it" is figured on their answer alone: the line names them ("nobody else solves before
-    you ask P3 next"; with every other player out, "ask P3 first, then decide"), where it said
-    "your next question" and "suggest first" as if the table answered in turn. A classic game's
-    line is as it was."""
+def test_a_forum_line_names_the_player_suggest_for_me_names() -> None:
+    """In a forum game my next question goes to one player, and its "then you know it" is
+    figured on their answer alone. The line named the player likeliest to hold a card of the
+    envelope I would name (`my_target`), while "Suggest for me" (`Advisor.whom`) named the
+    player whose answer tells most, with other cards: two suggestions that disagree (here
+    both ask P3, the line about my likeliest envelope, the advice about other cards). Given
+    the advice, the question played out is its own (cards and player) and the line names that
+    player ("nobody else solves before you ask P3 next"; with every other player out, "ask P3
+    first, then decide"); without it the line names nobody. Whom I ask changes only what my
+    answer tells me, not the decision. A classic game's verdict ignores it: its table answers
+    in turn."""
+    from solver.advice import Advisor
+
     log = forum_game(4, 0).upto(10)
-    verdict = accuse_or_wait(log, samples=100)
-    assert verdict.outlook is not None and verdict.outlook.to in askable(log, "P1")
-    to = verdict.outlook.to
+    whom = Advisor(log).whom()
+    verdict = accuse_or_wait(log, samples=100, advice=whom)
+    ahead = verdict.outlook
+    assert ahead is not None and ahead.advised
+    assert (ahead.to, ahead.question) == (whom.player, whom.best.triple)
     assert verdict.reason().startswith("wait: right ")
-    assert f"; nobody else solves before you ask {to} next: " in verdict.reason()
+    assert f"; nobody else solves before you ask {whom.player} next: " in verdict.reason()
     assert ", and then you know it: " in verdict.reason()
+    plain = accuse_or_wait(log, samples=100)  # no advice at hand: nobody named
+    assert plain.outlook is not None and not plain.outlook.advised
+    assert (plain.outlook.to, plain.outlook.question) != (whom.player, whom.best.triple)
+    assert "before your next question: " in plain.reason() and " ask " not in plain.reason()
+    assert (plain.accuse, plain.outlook.clear) == (verdict.accuse, ahead.clear)
     by = {log.game.category_of(c): c for c in log.game.my_cards}
     mine = (by[CATEGORIES[0]], by[CATEGORIES[1]], by[CATEGORIES[2]])  # wrong: my own cards
     alone = log.append(Accusation("P3", mine)).append(Accusation("P4", mine))
     assert moving_first(alone) == () and not asked_this_turn(alone)  # P2 accused in event 3
-    last = accuse_or_wait(alone, samples=100)
-    assert last.outlook is not None and last.outlook.to is not None
-    assert last.reason().startswith(f"ask {last.outlook.to} first, then decide: right ")
-    assert last.said().render("ru").startswith(f"сначала спросите игрока {last.outlook.to}, ")
-    classic = accuse_or_wait(load("examples/classic-six-players.json").upto(9), samples=100)
+    last_whom = Advisor(alone).whom()
+    last = accuse_or_wait(alone, samples=100, advice=last_whom)
+    assert last.outlook is not None and last.outlook.to == last_whom.player
+    assert last.reason().startswith(f"ask {last_whom.player} first, then decide: right ")
+    assert last.said().render("ru").startswith(f"сначала спросите игрока {last_whom.player}, ")
+    unadvised = accuse_or_wait(alone, samples=100).reason()
+    assert unadvised.startswith("suggest first, then decide: right ")
+    classic_log = load("examples/classic-six-players.json").upto(9)
+    classic = accuse_or_wait(classic_log, samples=100)
+    assert classic == accuse_or_wait(classic_log, samples=100,
+                                     advice=Advisor(classic_log).whom())
     assert classic.outlook is not None and classic.outlook.to is None
+    assert not classic.outlook.advised
     assert classic.reason().startswith("wait: right ") and " ask " not in classic.reason()
 
 
@@ -1173,6 +1193,28 @@ def test_a_forum_question_is_answered_by_the_one_player_asked(seed: int, events:
     assert got.worth == pytest.approx(worth, abs=0.04)
     assert got.first == pytest.approx(first, abs=0.04)
     assert got.to == to
+
+
+@pytest.mark.parametrize(("seed", "events"), [(1, 5), (3, 3)])
+def test_a_forum_question_put_to_the_player_advised(seed: int, events: int) -> None:
+    """My question played out as "Suggest for me" gives it (`outlook`'s ``to``: its player, not
+    `my_target`), against enumeration: the other player asked, my chances after their answer
+    alone."""
+    log = _forum_played(seed, events)
+    expected = brute_race_of(log)
+    chances = {t: float(p) for t, p in expected.envelopes.items()}
+    question = sorted(chances, key=chances.__getitem__)[-2]  # not the likeliest
+    drawn = race(log, samples=SAMPLES, seed=1)
+    target = outlook(log, drawn, question, chances, _table_odds(log), samples=SAMPLES,
+                     seed=1).to
+    to = next(n for n in log.game.answer_order("P1") if n != target)
+    clear, worth, first = brute_outlook(log, question, chances, _table_odds(log), to)
+    got = outlook(log, drawn, question, chances, _table_odds(log), samples=SAMPLES, seed=1,
+                  to=to)
+    assert got.to == to and got.advised and got.question == question
+    assert got.clear == pytest.approx(clear, abs=0.04)
+    assert got.worth == pytest.approx(worth, abs=0.04)
+    assert got.first == pytest.approx(first, abs=0.04)
 
 
 @pytest.mark.parametrize(("seed", "events", "to"), [(0, 2, "P3"), (1, 6, "P3"), (2, 4, "P3")])

@@ -4,6 +4,8 @@ undo) above the tabs Turn, Grid, Log, Review and Game, one module each."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import streamlit as st
@@ -54,8 +56,11 @@ HIDDEN_FORM = "<style>.st-key-adopted_form {display: none;}</style>"
 """The Turn form drawn out of sight (`adopt_form`)."""
 
 if TYPE_CHECKING:
+    from solver.advice import Advisor, Whom
     from solver.notebook import Grid
-    from solver.race import Race
+    from solver.race import Play, Race
+
+    from ..odds_count import Beside
 
 
 def undo() -> None:
@@ -190,13 +195,28 @@ def count_note() -> None:
     working_note(_("Not yet: counting the possible envelopes…"), ready, st.info)
 
 
-def weigh(log: GameLog, watching: bool,
-          grid: Grid | None = None) -> tuple[Message | None, Race | None]:
+@dataclass
+class Drawn:
+    """What weighing a log state's race line worked out before the turns played out, kept to
+    weigh it again once "Suggest for me" is asked for (`race_line`): the deals as players play
+    (`solver.race.Play`, its odds) took a median 0.26 s of CPU of the line's 0.67 at a
+    12-player forum table, the race 0.03, the turns played out the rest."""
+
+    play: Play | None = None
+    race: Race | None = None
+
+
+def weigh(log: GameLog, watching: bool, grid: Grid | None = None,
+          advice: Beside[Advisor] | None = None,
+          before: Drawn | None = None) -> tuple[Message | None, Race | None]:
     """The race line's words and the race it drew (see `race_line`), on the thread beside the
     run: no screen here. ``grid``: the log's SAT grid, when the run has it (not worked out
-    again: 30-65 ms at a 12-player table)."""
+    again: 30-65 ms at a 12-player table). ``advice``: the making of this log's advisor for
+    "Suggest for me" (`turn.advice_job`), when the Turn form asked for it: in a forum game my
+    next question is played out as it advises, and the line names the player (`advised`).
+    ``before``: what an earlier weighing of this log state drew, read and filled in."""
     from solver.errors import ClueError
-    from solver.race import accuse_or_wait, fallback_note, race
+    from solver.race import BLUFF, Play, accuse_or_wait, fallback_note, race
 
     line: Message | None = None
     try:
@@ -206,10 +226,34 @@ def weigh(log: GameLog, watching: bool,
             if line is not None and drawn.fallback:
                 line = fallback_note(line)
             return line, drawn
-        verdict = accuse_or_wait(log, samples=RACE_SAMPLES, grid=grid)
+        kept = before if before is not None else Drawn()
+        play = kept.play = kept.play or Play(log, BLUFF, grid)
+        found = play.odds()
+        race_of = kept.race = kept.race or race(log, samples=RACE_SAMPLES, play=play)
+        verdict = accuse_or_wait(log, samples=RACE_SAMPLES, race_of=race_of, found=found,
+                                 play=play, grid=grid, advice=advised(advice))
         return verdict.said(), verdict.race
     except ClueError:  # a clash the grid works around: no race to read
         return None, None
+
+
+def advised(advice: Beside[Advisor] | None) -> Whom | None:
+    """Whom "Suggest for me" asks and what, in any place (`Advisor.whom`, as the Turn form
+    shows it with no place or player tapped), once ``advice`` has made the advisor: waited for
+    on the race line's thread (it goes ahead of it, `Beside`'s ``ahead``); ``None`` without
+    one, or where it stopped (the toggle turned off) or failed (the Turn form says why)."""
+    from solver.errors import ClueError
+
+    advisor = None
+    if advice is not None:
+        with suppress(ClueError):
+            advisor = advice.result()
+    if advisor is None:
+        return None
+    try:
+        return advisor.whom()
+    except ClueError:
+        return None
 
 
 def beside_this_log() -> None:
@@ -238,11 +282,34 @@ def race_line(log: GameLog) -> None:
     accused wrongly, reads only who among the players still in may know). Weighed once per
     log state on a thread beside the runs (`weigh`): a run waits `RACE_WAIT` for it, else the
     screen is drawn with a note and a fragment looks again every `RACE_POLL`. Its race is kept
-    as ``table_race`` for the Turn screen's what-to-show hint (`turn.least_telling`)."""
+    as ``table_race`` for the Turn screen's what-to-show hint (`turn.least_telling`).
+
+    In a forum game, once "Suggest for me" is worked out for this log (the Turn form asked for
+    it, `advice_first`), the line waits for it and plays out its question: "before you ask P3
+    next" names the player the advice names. A line weighed before the advice was asked for is
+    weighed again with it, from the deals it drew (`Drawn`). Without it (the advice off) the
+    line names nobody ("your next question"): making the advisor for the line alone would take
+    its CPU at 12 players from a median 0.68 s to 1.18 s (docs/strategy.md)."""
+    from solver.editions import forum_dealt
     from solver.race import out_since
 
     watching = log.game.me is None or out_since(log, log.game.me) is not None  # no accusing
-    job = beside_for("race_job", log, lambda grid: weigh(log, watching, grid), "race")
+    forum = not watching and forum_dealt(log.game)  # my question to the advice's player
+    asked = state.get("advice_job")
+    advice = (asked[1] if forum and asked is not None and asked[0] == log
+              and not asked[1].stopped else None)
+    kept = state.get("race_job")
+    if (kept is not None and kept[0] == log and advice is not None
+            and state.get("race_advice") is not advice):  # asked for since it was weighed
+        drop_beside("race_job")  # (weighed again from what it drew: `Drawn`)
+    weighed = state.get("race_drawn")
+    if forum and (weighed is None or weighed[0] != log):
+        weighed = state.race_drawn = (log, Drawn())
+    before: Drawn | None = weighed[1] if forum and weighed is not None else None
+    job = beside_for("race_job", log,
+                     lambda grid: weigh(log, watching, grid, advice, before), "race")
+    if state.get("race_job") is not kept:  # weighed anew: with this advice, if any
+        state.race_advice = advice
     if not job.ready(RACE_WAIT):
         st.fragment(stoppable(race_note), run_every=RACE_POLL)()
         return
