@@ -798,8 +798,10 @@ def _show_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_show(args: argparse.Namespace) -> int:
     """Which of my matching cards to show: one already shown to the asker, else the least
-    telling; once someone has accused correctly, that the game is over (``--json``: ``card``
-    null and ``winner``); for a contradictory log, the clashing events (exit 3)."""
+    telling, and each earlier showing to the asker of one of these cards whose card was not
+    noted (``--json``: ``unnoted``); once someone has accused correctly, that the game is over
+    (``--json``: ``card`` null and ``winner``); for a contradictory log, the clashing events
+    (exit 3)."""
     from . import odds_report
     from .advice import show_candidates, what_to_show
     from .odds import grid_of
@@ -816,10 +818,17 @@ def run_show(args: argparse.Namespace) -> int:
             print(over.render())
         return OK
     advice = what_to_show(log, args.asker, tuple(args.cards))
+    unnoted = [(n, shown) for n, shown in log.unnoted_to(args.asker)
+               if set(shown) & set(args.cards)]  # "seen before" may hold: not noted which
     if args.json:
-        _print_json(odds_report.show_json(advice))
+        _print_json(odds_report.show_json(advice) | (
+            {"unnoted": [{"event": n, "cards": list(shown)} for n, shown in unnoted]}
+            if unnoted else {}))
     else:
         print(odds_report.show_text(advice))
+        for n, shown in unnoted:
+            print(_("In #{n} you showed {player} one of {cards}, not noted which.").format(
+                n=n, player=args.asker, cards=", ".join(shown)))
     return OK
 
 

@@ -278,6 +278,29 @@ def test_show(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 2 and "cards" in err
 
 
+def test_show_names_a_card_shown_before_without_noting_which(
+    log_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Where I showed the asker one of two cards without noting which, "none seen before" may
+    be untrue: `show` says so, as the app's reminder does (text and ``--json``)."""
+    unnoted = {"type": "suggestion", "by": "Bob", "cards": ["Miss Scarlet", "Rope", "Lounge"],
+               "passes": ["Cy"], "refuted_by": "Ann"}
+    path = tmp_path / "unnoted.json"
+    path.write_text(json.dumps({**LOG, "events": [unnoted]}), encoding="utf-8")
+    mine = [c for c in unnoted["cards"] if c in LOG["my_cards"]]  # type: ignore[operator]
+    assert len(mine) == 2
+    status, out, _ = run(capsys, "show", str(path), "Bob", "Miss Scarlet", "Rope", "Hall")
+    assert status == 0
+    assert out.splitlines()[-1] == (
+        f"In #1 you showed Bob one of {', '.join(mine)}, not noted which.")
+    status, out, _ = run(capsys, "show", str(path), "Bob", "Miss Scarlet", "Rope", "Hall",
+                         "--json")
+    assert json.loads(out)["unnoted"] == [{"event": 1, "cards": mine}]
+    status, out, _ = run(capsys, "show", str(log_file), "Bob", "Miss Scarlet", "Rope", "Lounge",
+                         "--json")
+    assert "unnoted" not in json.loads(out)
+
+
 def test_show_on_a_contradictory_log_names_the_clash(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
