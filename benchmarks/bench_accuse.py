@@ -2,8 +2,13 @@
 out) with the app's 100 deals, on every second state of a log (or of several, from state
 ``--first`` on), this checkout against another one (``--against``, say a ``git worktree`` of
 main) in the same run, the two alternating; beside it the part after the race (the table's
-odds, the turns played out, `settles_surely`). ``--compiled`` loads the compiled count first,
-as the app's server does (else a 12-player count runs in Python: seconds). ``--whom``: in a
+odds, the turns played out, `settles_surely`). ``--compiled`` loads every count's compiled
+kernels first, as the app's server does (`warm.load_all`; else each loads at a count's first
+use, and a 12-player count runs its first units in Python). Either way each checkout's kernels
+are compiled before the runs, untimed: in a checkout numba has not compiled them in (a fresh
+worktree, or after a change to a kernel), the first state that loaded one paid its compile,
+7-12 s of CPU a count (the advisor at 13.1, 6.6 and 10.2 s on seed 0's forum log, 12
+players, states 3, 7 and 12; 0.4-2.1 s with them compiled). ``--whom``: in a
 forum game, "Suggest for me" made first (`Advisor.whom` with the app's 1000 deals, its CPU
 timed on a line of its own) and the verdict given its question to play out (a checkout whose
 `accuse_or_wait` takes no ``advice`` plays out its own).
@@ -48,9 +53,7 @@ def measure(log_path: str, samples: int, first: int = 2, compiled: bool = False,
     takes_advice = "advice" in inspect.signature(accuse_or_wait).parameters
 
     if compiled:
-        from solver.odds.compiled import kernel
-
-        kernel()
+        load_kernels()
     log = load(log_path)
     times = []
     for k in range(first, len(log.events) + 1, 2):
@@ -80,6 +83,23 @@ def measure(log_path: str, samples: int, first: int = 2, compiled: bool = False,
         end = time.process_time()
         times.append((end - start, end - after, advising))
     return times
+
+
+def load_kernels() -> None:
+    """Every count's compiled kernels loaded in this process (compiled where numba's cache lacks
+    them); a checkout without `warm.load_all`, the programme's alone."""
+    try:
+        from solver.odds.warm import load_all
+    except ImportError:
+        from solver.odds.compiled import kernel as load_all  # type: ignore[assignment]
+    load_all()
+
+
+def compile_kernels(checkout: Path) -> None:
+    """``checkout``'s kernels compiled into numba's cache (`load_kernels` in a process of its
+    own), so that no timed state pays the compile."""
+    subprocess.run([sys.executable, __file__, "--compile"],
+                   env=dict(os.environ, PYTHONPATH=str(checkout)), cwd=HERE, check=True)
 
 
 def run(checkout: Path, log_path: str, samples: int, first: int,
@@ -112,7 +132,11 @@ def main() -> None:
     parser.add_argument("--whom", action="store_true",
                         help="make Suggest for me first and give the verdict its question")
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--compile", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.compile:
+        load_kernels()
+        return
     if args.measure:
         print(json.dumps(measure(args.log[0], args.samples, args.first, args.compiled,
                                  args.whom)))
@@ -120,6 +144,8 @@ def main() -> None:
     checkouts = {"this checkout": HERE}
     if args.against:
         checkouts[f"against {args.against}"] = args.against.resolve()
+    for path in checkouts.values():
+        compile_kernels(path)
     times: dict[str, list[tuple[float, float, float]]] = {name: [] for name in checkouts}
     for _ in range(args.rounds):
         for log in args.log:

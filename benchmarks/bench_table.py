@@ -4,9 +4,11 @@ deals, in every room and in one; and "Suggest for me" as the app asks it, room a
 first room and each further one, `solver.advice.Advisor` where the checkout has it, else
 `advise_here` for each), on `bench_odds` logs (12-player forum; 6-player classic at
 half the events), this checkout against another one (``--against``, say an unpacked ``git
-archive`` of main) in the same run, the two alternating, each in a fresh interpreter with the
-compiled kernels loaded first (their loading is the same for both). Each run also prints
-whether the two checkouts answered the same.
+archive`` of main) in the same run, the two alternating, each in a fresh interpreter with every
+count's compiled kernels loaded first (`warm.load_all`: their loading is the same for both, and
+in a checkout numba has not compiled them in, no log pays the compile of the inclusion-exclusion
+or card-by-card kernels, 7-12 s of CPU each). Each run also prints whether the two checkouts
+answered the same.
 
     python benchmarks/bench_table.py [--against /path/to/other/checkout] [--rounds 2]
         [--seeds 1 2 3] [--events 60] [--only accuse|advise|here]
@@ -51,9 +53,12 @@ def measure(seeds: list[int], events: int, only: str | None) -> dict[str, list[o
     from solver.advice import advise
     from solver.errors import ClueError
     from solver.logfile import save
-    from solver.odds.compiled import kernel
+    try:
+        from solver.odds.warm import load_all
+    except ImportError:  # a checkout before it: the programme's kernels alone
+        from solver.odds.compiled import kernel as load_all  # type: ignore[assignment]
 
-    kernel()
+    load_all()
     out: dict[str, list[object]] = {}
     folder = Path(os.environ.get("TMPDIR", "/tmp"))
     for label, log in logs(seeds, events).items():
