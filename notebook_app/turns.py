@@ -316,7 +316,8 @@ def seen_line(log: GameLog, player: str) -> str:
     >>> seen_line(GameLog(game), "Bob")
     'Bob has seen from you: nothing yet'
     """
-    parts = [", ".join(seen_from_me(log, player))] if seen_from_me(log, player) else []
+    seen = seen_from_me(log, player)
+    parts = [", ".join(seen)] if seen else []
     parts += [_("one of {cards} (#{n}, not noted)").format(cards=", ".join(cards), n=n)
               for n, cards in log.unnoted_to(player)]
     return _("{player} has seen from you: {cards}").format(
