@@ -366,9 +366,8 @@ def show_choice(log: GameLog, suggester: str, cards: tuple[str, ...]) -> ShowCho
     mine = set(log.game.my_cards)
     matching = tuple(c for c in cards if c in mine)
     seen = seen_from_me(log, suggester)
-    unnoted = tuple((n, shown) for n, shown in log.unnoted_to(suggester)
-                    if set(shown) & set(matching))
-    return ShowChoice(suggester, matching, tuple(c for c in seen if c in matching), unnoted)
+    return ShowChoice(suggester, matching, tuple(c for c in seen if c in matching),
+                      log.unnoted_to(suggester, among=matching))
 
 
 def next_side_slot(log: GameLog, by: str) -> int | None:

@@ -818,8 +818,7 @@ def run_show(args: argparse.Namespace) -> int:
             print(over.render())
         return OK
     advice = what_to_show(log, args.asker, tuple(args.cards))
-    unnoted = [(n, shown) for n, shown in log.unnoted_to(args.asker)
-               if set(shown) & set(args.cards)]  # "seen before" may hold: not noted which
+    unnoted = log.unnoted_to(args.asker, among=args.cards)  # "seen before" may hold
     if args.json:
         _print_json(odds_report.show_json(advice) | (
             {"unnoted": [{"event": n, "cards": list(shown)} for n, shown in unnoted]}

@@ -7,7 +7,7 @@ model is derived from them and can be rebuilt at any time. Reading and writing t
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from typing import Literal
 
 from .cards import CATEGORIES, Category, Deck
@@ -334,9 +334,11 @@ class GameLog(Value):
                 last[cards[0]] = i
         return tuple(sorted(last, key=last.__getitem__))
 
-    def unnoted_to(self, player: str) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    def unnoted_to(self, player: str, among: Collection[str] | None = None
+                   ) -> tuple[tuple[int, tuple[str, ...]], ...]:
         """Where the user showed ``player`` a card without noting which, of several of theirs:
-        (the entry's number, counted from 1, and the user's cards among the three).
+        (the entry's number, counted from 1, and the user's cards among the three); with
+        ``among``, only where one of those may be one of ``among``.
 
         >>> deck = Deck(("Plum", "Green"), ("Rope",), ("Hall",))
         >>> game = Game(deck, (Player("Ann", 2), Player("Bob", 1)), me="Ann",
@@ -344,8 +346,11 @@ class GameLog(Value):
         >>> asked = Suggestion("Bob", ("Plum", "Rope", "Hall"), refuted_by="Ann")
         >>> GameLog(game, (asked, replace(asked, shown="Rope"))).unnoted_to("Bob")
         ((1, ('Plum', 'Rope')),)
+        >>> GameLog(game, (asked,)).unnoted_to("Bob", among=("Green", "Hall"))
+        ()
         """
-        return tuple((i + 1, cards) for i, cards in self._shown_by_me(player) if len(cards) > 1)
+        return tuple((i + 1, cards) for i, cards in self._shown_by_me(player)
+                     if len(cards) > 1 and (among is None or set(cards) & set(among)))
 
     def _shown_by_me(self, player: str) -> Iterator[tuple[int, tuple[str, ...]]]:
         """Each suggestion of ``player`` the user refuted (its index) with the card shown, or
