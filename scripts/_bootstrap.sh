@@ -9,7 +9,8 @@
 # ensure_chromium: install Debian's `chromium` for the browser tests when it is missing
 #   and we are root with apt-get; otherwise (or offline) say so and carry on. Also Debian's
 #   `fonts-noto-cjk`, so the Japanese screens show real characters.
-# ensure_test_packages: both of the above, in one apt transaction.
+# ensure_test_packages: both of the above, in one apt transaction, with Debian's gettext
+#   (its `msgfmt --check` reads the message catalogs in tests/test_i18n.py).
 #
 # Environment: PYTHON picks the interpreter that creates the venv (default: the first
 # of python3, python3.13, python3.12, python3.11 that is 3.11 or newer); CLUE_NOTEBOOK_PIP=1
@@ -190,15 +191,17 @@ _apt_install() {
 }
 
 # ensure_test_packages: ensure_chromium and ensure_postgresql together, what is missing of
-#   chromium, fonts-noto-cjk and postgresql in one apt transaction (one download, one run of
-#   dpkg's triggers); then each says what is still missing, and tries alone.
+#   chromium, fonts-noto-cjk, postgresql and gettext in one apt transaction (one download,
+#   one run of dpkg's triggers); then chromium and postgresql each say what is still missing,
+#   and try alone (without msgfmt the catalog check skips, saying so).
 ensure_test_packages() {
     local -a missing=()
     command -v chromium >/dev/null || [[ -x /usr/bin/chromium ]] || missing+=(chromium)
     dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing+=(fonts-noto-cjk)
     _have_postgresql || missing+=(postgresql)
+    command -v msgfmt >/dev/null || missing+=(gettext)
     if ((${#missing[@]})) && [[ $EUID -eq 0 ]] && command -v apt-get >/dev/null; then
-        say "bootstrap: installing Debian's ${missing[*]} for the browser and store tests"
+        say "bootstrap: installing Debian's ${missing[*]} for the browser, store and catalog tests"
         { _apt_update && _apt_install "${missing[@]}"; } || true
     fi
     ensure_chromium

@@ -163,6 +163,35 @@ def test_apt_get_update_runs_once_a_run(tmp_path: Path, offline: bool) -> None:
                                                   ("job", "job", "main", "main")]
 
 
+@pytest.mark.skipif(os.geteuid() != 0, reason="the packages are installed only as root")
+@pytest.mark.parametrize("msgfmt", [True, False], ids=["with-msgfmt", "without-msgfmt"])
+def test_gettext_goes_in_with_the_test_packages(tmp_path: Path, msgfmt: bool) -> None:
+    """Where GNU gettext's msgfmt is missing, the test packages' one apt transaction installs
+    Debian's gettext too, so tests/test_i18n.py's `msgfmt --check` of the catalogs runs on a
+    fresh CI machine instead of skipping; where it is there, gettext is not asked for."""
+    bin_ = tmp_path / "bin"
+    bin_.mkdir()
+    for name, text in (("apt-get", FAKE_APT_GET), ("dpkg", "#!/bin/sh\nexit 0\n"),
+                       ("chromium", "#!/bin/sh\nexit 0\n"), ("initdb", "#!/bin/sh\nexit 0\n")):
+        (bin_ / name).write_text(text)
+        (bin_ / name).chmod(0o755)
+    for tool in ("bash", "dirname", "sleep", "flock", "cat", *(("msgfmt",) if msgfmt else ())):
+        found = shutil.which(tool)
+        assert found is not None, tool
+        (bin_ / tool).symlink_to(found)
+    subprocess.run(
+        [shutil.which("bash") or "bash", "-c",
+         f"source {ROOT / 'scripts/_bootstrap.sh'}; ensure_test_packages"],
+        cwd=tmp_path, capture_output=True, text=True, check=True,
+        env={"PATH": str(bin_), "TMPDIR": str(tmp_path), "HOME": str(tmp_path)})
+    calls = _lines(tmp_path / "apt-calls") if (tmp_path / "apt-calls").exists() else []
+    installs = [call for call in calls if call.startswith("install")]
+    if msgfmt:
+        assert installs == []
+    else:
+        assert len(installs) == 1 and installs[0].split()[-1] == "gettext", calls
+
+
 SAMPLE_TESTS = """
 import pytest
 
