@@ -299,3 +299,43 @@ def test_a_game_in_each_language(
         expect(button(page, t("Grid"))).to_be_visible()
         context.close()
         browser.close()
+
+
+NARROW = (320, 340, 360)
+"""Phones narrower than the 390 px the games above are played at (360 px is common on Android)."""
+
+ROWS = """() => Object.fromEntries(['lang_pick', 'view', 'kind'].map(key => [key,
+  new Set([...document.querySelectorAll(`.st-key-${key} button`)]
+    .map(b => Math.round(b.getBoundingClientRect().top))).size]))"""
+"""How many rows each switch's segments take."""
+
+
+def test_the_switches_keep_to_one_row_on_narrow_phones(
+    app_url: str, chromium_executable: str, chromium_args: list[str], artifacts_dir: Path,
+) -> None:
+    """The language, screen and entry switches keep to one row in every language on phones
+    down to 320 px wide (at 360 px the Finnish and Russian screen switch, and the Russian entry
+    switch, took two rows)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = new_page(browser.new_context(viewport={"width": NARROW[0], "height": 780},
+                                            locale="en-US"))
+        page.goto(app_url)
+        open_example = page.get_by_role("button", name="Open example", exact=True)
+        expect(open_example).to_be_visible(timeout=30000)
+        after(page, open_example.click)
+        wrapped = []
+        for language, name in NAMES.items():
+            after(page, page.get_by_text(name, exact=True).click)
+            expect(page.locator(".st-key-kind button").first).to_be_visible()
+            for width in NARROW:
+                page.set_viewport_size({"width": width, "height": 780})
+                frames(page)
+                rows = page.evaluate(ROWS)
+                assert set(rows) == {"lang_pick", "view", "kind"}, rows
+                wrapped += [f"{language} at {width} px: {key} in {n} rows"
+                            for key, n in rows.items() if n != 1]
+            page.screenshot(path=artifacts_dir / f"i18n-{language}-narrow.png")
+        assert not wrapped, wrapped
