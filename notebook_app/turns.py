@@ -115,6 +115,24 @@ def passes(game: Game, by: str, refuted_by: str | None) -> tuple[str, ...]:
     return order if refuted_by is None else order[: order.index(refuted_by)]
 
 
+def passed_holding(game: Game, passed: tuple[str, ...], cards: tuple[str, ...]) -> tuple[str, ...]:
+    """My cards among ``cards`` when I am one of the players who ``passed``: a pass I could
+    not have made (whoever holds one of the three must show it), so the entry is wrong.
+
+    >>> from solver.editions import Dealing, editions, new_game
+    >>> game = new_game(editions()["clue-classic"].deck, ("Ann", "Bob", "Cat"), Dealing.CLASSIC,
+    ...                 me="Ann", my_cards=("Rope",))
+    >>> cards = ("Miss Scarlet", "Rope", "Hall")
+    >>> passed_holding(game, passes(game, "Bob", None), cards)
+    ('Rope',)
+    >>> passed_holding(game, passes(game, "Bob", "Cat"), cards)  # Cat showed first: not asked
+    ()
+    """
+    if game.me is None or game.me not in passed:
+        return ()
+    return tuple(c for c in cards if c in game.my_cards)
+
+
 def sees_card(game: Game, by: str, refuted_by: str | None) -> bool:
     """Whether the user sees the card shown: they suggested, or they refuted."""
     return game.me is not None and refuted_by is not None and game.me in (by, refuted_by)

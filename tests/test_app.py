@@ -662,6 +662,40 @@ def test_when_i_refute_only_my_cards_are_offered(store: Store) -> None:
     assert at.session_state["pending_show"] is None
 
 
+def test_a_pass_i_could_not_make_is_said_before_record(store: Store) -> None:
+    """Dan asks about my Rope and the form has me pass (Bob showed, or nobody did): it said
+    nothing until Record showed a clash with my own hand (found in a phone play-through)."""
+    at, _ = open_app(store, classic())
+    at.pills(key="by").set_value("Dan").run()
+    pick(at, "Colonel Mustard", "Rope", "Ballroom")
+    warned = ("You hold Rope, so you did not pass: under “Who showed a card”, tap Ann if you "
+              "showed it.")
+    for refuter in ("Bob", ""):
+        at.pills(key="e_refuter").set_value(refuter).run()
+        assert warned in [shown(w.value) for w in at.warning], refuter
+    at.pills(key="e_refuter").set_value("Ann").run()
+    assert not at.warning
+    at.pills(key="by").set_value("Bob").run()  # Cat shows before I am asked
+    at.pills(key="e_refuter").set_value("Cat").run()
+    assert not at.warning
+
+
+
+def test_a_forum_no_card_i_could_not_give_is_said_before_record(store: Store) -> None:
+    """Bob asks me (Ann) about my own suspect and the form says I had no card."""
+    log = forum()
+    deck = log.game.deck
+    at, _ = open_app(store, log)
+    at.pills(key="by").set_value("Bob").run()
+    pick(at, deck.suspects[0], deck.weapons[1], deck.rooms[1])
+    at.pills(key="e_asked").set_value("Ann")
+    at.pills(key="e_answer").set_value("no card").run()
+    assert [shown(w.value) for w in at.warning] == [
+        f"You hold {deck.suspects[0]}, so you had a card to show: under “Answer”, tap “Ann "
+        "showed a card”."]
+    at.pills(key="e_answer").set_value("showed a card").run()
+    assert not at.warning
+
 # --- fixing mistakes ---------------------------------------------------------------------------
 
 

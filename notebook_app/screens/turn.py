@@ -48,6 +48,8 @@ from ..turns import (
     describe,
     forum_style,
     locate,
+    passed_holding,
+    passes,
     possible_for,
     revealed_next,
     seen_line,
@@ -227,6 +229,12 @@ def turn_form() -> None:
                                      else _("they showed a card")) if a == SHOWED else _(a))
         if state.get("e_answer") == SHOWED and asked is not None:
             shown_chips(asked)
+        elif state.get("e_answer") == NO_CARD and asked is not None:
+            held = held_though_passed((asked,))
+            if held:
+                warn(_("You hold {cards}, so you had a card to show: under “{field}”, tap "
+                       "“{option}”.").format(cards=held, field=_("Answer"), option=_(
+                           "{player} showed a card").format(player=game.me)))
         st.checkbox(_("Host answered: first match in order suspect, weapon, place")
                     if forum_dealt(game) else
                     _("Host answered: first match in order suspect, weapon, room"),
@@ -236,10 +244,27 @@ def turn_form() -> None:
           format_func=lambda p: p or _("Nobody"),
           help=_("Everyone asked before them passed."))
     refuter = state.get("e_refuter")
+    held = held_though_passed(passes(game, by, refuter or None)) if refuter in (
+        *order, NOBODY) else None
+    if held:
+        warn(_("You hold {cards}, so you did not pass: under “{field}”, tap {player} if you "
+               "showed it.").format(cards=held, field=_("Who showed a card"), player=game.me))
     if refuter:
         shown_chips(refuter)
     elif refuter == NOBODY and game.side_cards:
         side_peek_chips()
+
+
+def held_though_passed(passed: tuple[str, ...]) -> str | None:
+    """My cards among those named, when the form has me among the players who ``passed``: the
+    entry would clash with my own hand (nothing said so until Record showed the clash)."""
+    cards = picked_cards()
+    held = () if cards is None else passed_holding(live().log.game, passed, cards)
+    return ", ".join(held) or None
+
+
+def warn(text: str) -> None:
+    st.warning(plain(text), icon=":material/warning:")
 
 
 def preparing() -> bool:
