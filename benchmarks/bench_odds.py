@@ -48,6 +48,7 @@ import tarfile
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from types import ModuleType
 
@@ -151,7 +152,7 @@ def odds_against(log: GameLog) -> tuple[float, Odds]:
     grid = old_odds_module.grid_of(old_log)
     start = clock()
     result = old_odds_module.odds(old_log, grid=grid)
-    return clock() - start, result  # type: ignore[no-any-return]
+    return clock() - start, result
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -294,12 +295,11 @@ def main() -> None:
     classic = editions()["clue-classic"].deck
     if args.only in (None, "classic"):
         for players in args.players or (6, 3, 4):
-            table(f"classic {players:2d} players", lambda n, s, p=players: classic_log(
-                classic, p, n, s, me), args.games, tuple(args.events or EVENTS), args.repeat,
-                args.old)
+            table(f"classic {players:2d} players", partial(classic_log, classic, players, me=me),
+                  args.games, tuple(args.events or EVENTS), args.repeat, args.old)
     if args.only in (None, "forum"):
         for players in args.players or (6, 8, 12):
-            table(f"forum {players:2d} players", lambda n, s, p=players: forum_log(p, n, s, me),
+            table(f"forum {players:2d} players", partial(forum_log, players, me=me),
                   args.games, tuple(args.events or FORUM_EVENTS), args.repeat, args.old)
     if args.only in (None, "custom"):
         table("custom 12 players 45 cards", lambda n, s: custom_log(12, n, s, me),

@@ -76,6 +76,7 @@ def measure(seeds: list[int], events: int, only: str | None) -> dict[str, list[o
             path.unlink()
         if only in (None, "advise"):
             for room in (None, deck.rooms[0]):
+                best: list[object]
                 start = time.process_time()
                 try:
                     best = [a.triple for a in advise(log, room, samples=1000)[:3]]  # type: ignore[arg-type]
@@ -143,6 +144,7 @@ def main() -> None:
     for _ in range(args.rounds):
         for name, path in checkouts.items():
             for label, (seconds, answer) in run(path, args).items():
+                assert isinstance(seconds, float)  # (CPU seconds, from the JSON)
                 times[name].setdefault(label, []).append(seconds)
                 answers[name][label] = answer
     print(f"CPU seconds, median of {args.rounds} rounds; load average {os.getloadavg()[0]:.1f}")
