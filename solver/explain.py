@@ -215,6 +215,14 @@ class Conflict:
 
             with speaking(language):
                 return self.text()
+        if len(self.events) == 1:  # the entry against the setup (my hand, the hand sizes)
+            number = self.events[0]
+            lines = [say("No deal fits the log: event {number} cannot be true with the game's "
+                         "setup. Why:", number=number).render()]
+            lines += _render(self.steps)
+            lines.append(say("Event {number} is wrong, or the setup is: without it the clash "
+                             "is gone.", number=number).render())
+            return "\n".join(lines)
         numbers = Words.listing([str(n) for n in self.events]) if self.events else say("none")
         lines = [say("No deal fits the log: events {numbers} cannot all be true. Why:",
                      numbers=numbers).render()]

@@ -951,6 +951,24 @@ def test_contradiction_banner_names_entries_and_offers_edits(store: Store) -> No
     assert "cannot all be true" not in texts(at)
 
 
+
+def test_an_entry_against_my_own_hand_is_not_called_entries(store: Store) -> None:
+    """One entry that clashes with the setup (I pass on my own Rope): the banner said "These
+    entries cannot all be true. One of them is wrong:" over that one entry, and its why "events
+    1 cannot all be true", "without any one of them" (found in a phone play-through)."""
+    log = classic(Suggestion("Bob", ("Colonel Mustard", "Rope", "Ballroom"),
+                             passes=("Cat", "Dan", "Ann")))
+    at, _ = open_app(store, log)
+    banner = "\n".join(shown(e.value) for e in at.error)
+    assert banner.startswith("This entry cannot be true with the game's setup. It is wrong, or "
+                             "the setup is:\n- **#1** Bob: Colonel Mustard"), banner
+    at.toggle(key="why_conflict").set_value(True).run()
+    why = texts(at)
+    assert "No deal fits the log: event 1 cannot be true with the game's setup. Why:" in why
+    assert "You hold Rope (your own hand)." in why
+    assert "Event 1 is wrong, or the setup is: without it the clash is gone." in why
+    assert "cannot all be true" not in why and "any one of them" not in why
+
 # --- grid, explanations, review ----------------------------------------------------------------
 
 

@@ -353,7 +353,9 @@ def conflict_banner(ignored: tuple[int, ...]) -> None:
     events = live().log.events
     with st.container(border=True, key="conflict"):
         st.error(
-            _("These entries cannot all be true. One of them is wrong:")
+            (_("This entry cannot be true with the game's setup. It is wrong, or the setup "
+               "is:") if len(conflict) == 1
+             else _("These entries cannot all be true. One of them is wrong:"))
             + "".join(f"\n- **#{n}** {plain(describe(events[n - 1]))}" for n in conflict),
             icon=":material/error:",
         )
