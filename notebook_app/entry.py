@@ -358,8 +358,13 @@ def fill_form(event: Event) -> None:
 
 
 def cancel_edit() -> None:
+    """Leave the edit unsaved, back on the screen the entry was opened from, as saving it
+    goes (it stayed on Turn)."""
+    back = state.get("edit_from")
     stop_editing()
     next_entry()
+    if back:
+        state.view = back
 
 
 def delete_event(index: int) -> None:

@@ -699,6 +699,20 @@ def test_a_forum_no_card_i_could_not_give_is_said_before_record(store: Store) ->
 # --- fixing mistakes ---------------------------------------------------------------------------
 
 
+def test_cancelling_an_edit_goes_back_where_it_was_opened(store: Store) -> None:
+    """An entry tapped in the Log and its edit cancelled: back to the Log, as saving goes (it
+    stayed on Turn; found in a phone play-through)."""
+    first = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
+                       refuted_by="Cat", shown="Knife")
+    at, game_id = open_app(store, classic(first))
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="edit_0").click().run()
+    assert at.session_state["view"] == "Turn"
+    at.pills(key="e_refuter").set_value("Dan").run()
+    at.button(key="cancel_edit").click().run()
+    assert at.session_state["view"] == "Log" and at.session_state["editing"] is None
+    assert store.load(game_id).events == (first,)  # type: ignore[union-attr]
+
 def test_edit_an_event(store: Store) -> None:
     first = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
                        refuted_by="Cat", shown="Knife")
