@@ -50,7 +50,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -87,7 +87,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
-                              ) -> Iterator[pytest.TestReport]:
+                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     """Under a test that failed with an app server (`app_url`): whether the server was still
     running, and the end of its log."""
     report = yield
