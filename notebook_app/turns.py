@@ -241,9 +241,28 @@ def possible_for(grid: Grid, owner: str) -> tuple[str, ...]:
     return tuple(c for c in grid.game.deck if grid[c, owner] is not Knowledge.NO)
 
 
-def side_candidates(grid: Grid) -> tuple[str, ...]:
-    """The cards a side card looked at can be."""
-    return possible_for(grid, SIDE) if grid.game.side_cards else ()
+def side_candidates(grid: Grid, log: GameLog, slot: int) -> tuple[str, ...]:
+    """The cards side card ``slot`` can be when I look at it: one the side pile may hold and I
+    have not seen in another slot; the card I saw there before, if I did (``log``: the entries
+    other than the one being entered).
+
+    >>> from solver.editions import Dealing, editions, new_game
+    >>> from solver.notebook import Notebook
+    >>> deck = editions()["cluedo-refresh-2012-fi"].deck
+    >>> game = new_game(deck, ("Aino", "Niko"), Dealing.TWO_PLAYER, me="Aino")
+    >>> log = GameLog(game, (Suggestion("Aino", ("Aino Valkopesu", "köysi", "autotalli"),
+    ...                                 ("Niko",), side_peek=SidePeek(3, "Aino Valkopesu")),))
+    >>> with Notebook(game, log.events) as notebook:
+    ...     grid = notebook.grid()
+    >>> "Aino Valkopesu" in side_candidates(grid, log, 4), side_candidates(grid, log, 3)
+    (False, ('Aino Valkopesu',))
+    """
+    if not grid.game.side_cards:
+        return ()
+    seen = {peek.slot: peek.card for peek in log.side_peeks(log.game.me or "") if peek.card}
+    if slot in seen:
+        return (seen[slot],)
+    return tuple(c for c in possible_for(grid, SIDE) if c not in seen.values())
 
 
 def locate(events: tuple[Event, ...], index: int, event: Event) -> int | None:

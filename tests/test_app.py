@@ -524,6 +524,27 @@ def test_side_peek_in_the_two_player_game(store: Store) -> None:
     assert at.pills(key="e_slot").value == 2
 
 
+def test_a_side_card_seen_in_one_slot_is_not_offered_for_another(store: Store) -> None:
+    """I saw Candlestick in slot 1: slot 2 cannot be it (offered, it made a clash), and slot 1
+    can be nothing else (found in a 2-player phone play-through)."""
+    game = new_game(CLASSIC, ("Ann", "Bob"), Dealing.TWO_PLAYER, me="Ann",
+                    my_cards=("Miss Scarlet", "Rope", "Kitchen", "Hall", "Study", "Knife",
+                              "Lounge"))
+    first = Suggestion("Ann", ("Mrs. White", "Candlestick", "Library"), passes=("Bob",),
+                       side_peek=SidePeek(1, "Candlestick"))
+    at, _ = open_app(store, GameLog(game, (first,)))
+    at.pills(key="by").set_value("Ann").run()
+    pick(at, "Mrs. White", "Wrench", "Library")
+    at.pills(key="e_refuter").set_value("").run()
+    assert at.pills(key="e_slot").value == 2
+    assert "Candlestick" not in chips(at, "e_peek") and "Wrench" in chips(at, "e_peek")
+    at.pills(key="e_slot").set_value(1).run()
+    assert chips(at, "e_peek") == ["Candlestick"]
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="edit_0").click().run()  # the entry's own peek does not bind itself
+    assert at.pills(key="e_peek").value == "Candlestick" and "Wrench" in chips(at, "e_peek")
+
+
 def test_missing_card_is_refused_with_a_message(store: Store) -> None:
     at, _ = open_app(store, classic())
     at.pills(key="e_suspect").set_value("Mrs. White")

@@ -16,6 +16,7 @@ from solver.cards import CATEGORIES, Category
 from solver.editions import forum_dealt
 from solver.game import Game, GameLog, Reveal, Suggestion
 from solver.i18n import N_, Listing, Message, _, say, say_n
+from solver.values import replace
 
 from ..choices import chosen
 from ..entry import (
@@ -612,7 +613,10 @@ def side_peek_chips() -> None:
     chips(_("Side card looked at"), "e_slot", tuple(range(1, game.side_cards + 1)),
           format_func=lambda s: _("slot {number}").format(number=s))
     if game.me == state.by and state.get("e_slot"):
-        options = side_candidates(live().grid()[0])
+        log, editing = live().log, state.get("editing")
+        others = log if editing is None else replace(
+            log, events=log.events[:editing] + log.events[editing + 1:])
+        options = side_candidates(live().grid()[0], others, state.e_slot)
         original = state.get("e_peek")
         if original is not None and original not in options and state.get("editing") is not None:
             options = (*options, original)
