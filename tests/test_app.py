@@ -1021,6 +1021,23 @@ def test_grid_and_cell_explanation(store: Store) -> None:
     assert "Cat holds Knife: yes." not in texts(at)
 
 
+
+def test_the_grid_legend_says_what_a_face_up_row_shows(store: Store) -> None:
+    """A Refresh game's face-up cards fill their rows with ▲, which the legend left unsaid
+    (found in a 4-player phone play-through); a game without them says nothing of it."""
+    game = new_game(CLASSIC, NAMES, Dealing.REFRESH, me="Ann", my_cards=MINE[:4],
+                    face_up=("Wrench", "Ballroom"))
+    at, _ = open_app(store, GameLog(game))
+    counted(at.segmented_control(key="view").set_value("Grid").run())
+    assert at.dataframe[0].value.loc["Wrench", "Bob"] == "▲"
+    key = "▲ face up: nobody holds it."
+    assert key in texts(at)
+    at.toggle(key="show_odds").set_value(False).run()
+    assert key in texts(at)
+    plain_game, _ = open_app(store, classic())
+    counted(plain_game.segmented_control(key="view").set_value("Grid").run())
+    assert "▲" not in texts(plain_game)
+
 def counted(at: AppTest) -> AppTest:
     """The app run again once the odds of its log are counted (a run that finds them still
     counting draws the grid without them, and the count goes on beside it)."""

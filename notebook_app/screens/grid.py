@@ -14,6 +14,7 @@ from solver.notebook import Grid, Knowledge
 
 from ..choices import chosen
 from ..grid_view import (
+    FACE_UP,
     OWNERS_IN_SIGHT,
     PHONE_TABLE,
     as_markdown,
@@ -182,8 +183,9 @@ def grid_view() -> None:
         st.fragment(stoppable(counting_note), run_every=ODDS_POLL)()
     else:
         # "% probability", not "% chance": "% c" reads as a format directive (msgfmt --check)
-        st.caption(_("✓ holds it · ✗ does not · % probability. Tap a cell to see why.") if chances
-                   else _("✓ holds it · ✗ does not · ? maybe. Tap a cell to see why."))
+        st.caption((_("✓ holds it · ✗ does not · % probability. Tap a cell to see why.")
+                    if chances else
+                    _("✓ holds it · ✗ does not · ? maybe. Tap a cell to see why.")) + face_up_key())
     show_grid(grid, "grid_table", odds=None if chances is None else chances.probabilities)
     if chances is not None and not grid.accusation_safe:
         text = likeliest(chances.envelopes)
@@ -195,6 +197,14 @@ def grid_view() -> None:
                  on_change=keep_odds_choice) != wanted:  # a reconnected page's toggle, sent
         keep_odds_choice()  # with its first tap to a new session, no callback called
         st.rerun()  # (`notebook_app.session.browser_sent`): the grid as the toggle says
+
+
+def face_up_key() -> str:
+    """What the face-up cards' rows show, where the game has any (the legend said nothing of
+    their ▲)."""
+    if "live" not in state or not live().log.game.face_up:
+        return ""
+    return " " + _("{mark} face up: nobody holds it.").format(mark=FACE_UP)
 
 
 def odds_on() -> bool:
@@ -211,7 +221,7 @@ def counting_note() -> None:
     """The caption while the odds are counted, drawn again every `ODDS_POLL` seconds; once
     they are counted (or the game has changed) the page is drawn again, with them (after the
     player has closed the explanation they are reading)."""
-    working_note(_("✓ holds it · ✗ does not · ? maybe. Counting the odds…"),
+    working_note(_("✓ holds it · ✗ does not · ? maybe. Counting the odds…") + face_up_key(),
                  "live" not in state or (live().odds_counted() and not state.get("explaining")))
 
 
