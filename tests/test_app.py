@@ -545,6 +545,24 @@ def test_a_side_card_seen_in_one_slot_is_not_offered_for_another(store: Store) -
     assert at.pills(key="e_peek").value == "Candlestick" and "Wrench" in chips(at, "e_peek")
 
 
+def test_a_player_out_of_the_game_tapped_as_suggester_is_said(store: Store) -> None:
+    """Bob accused wrongly in #1; tapped as the next suggester (or accuser) nothing was said and
+    the entry went in (found in a 2-player phone play-through). An entry before his accusation,
+    edited, says nothing."""
+    first = Suggestion("Bob", ("Mrs. White", "Knife", "Lounge"), passes=("Cat",),
+                       refuted_by="Dan")
+    at, _ = open_app(store, classic(first, Accusation("Bob", ("Mr. Green", "Wrench", "Hall"),
+                                                      correct=False)))
+    out = "Bob accused wrongly in #2: out of the game, they take no more turns and only show cards."
+    assert at.pills(key="by").value == "Cat" and out not in texts(at)
+    at.pills(key="by").set_value("Bob").run()
+    assert out in [shown(w.value) for w in at.warning]
+    at.segmented_control(key="kind").set_value("Accusation").run()
+    assert out in [shown(w.value) for w in at.warning]
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="edit_0").click().run()
+    assert at.pills(key="by").value == "Bob" and out not in texts(at)
+
 def test_missing_card_is_refused_with_a_message(store: Store) -> None:
     at, _ = open_app(store, classic())
     at.pills(key="e_suspect").set_value("Mrs. White")

@@ -204,6 +204,13 @@ def turn_form() -> None:
     st.pills(label, game.player_names, key="by", required=True, on_change=on_by_change,
              format_func=plain)
     by = state.by
+    from solver.race import out_since
+
+    editing = state.get("editing")
+    out = out_since(log if editing is None else log.upto(editing), by)
+    if out is not None:  # (the form starts at them only once everyone is out)
+        warn(_("{player} accused wrongly in #{n}: out of the game, they take no more turns "
+               "and only show cards.").format(player=by, n=out))
     if game.me is not None and by != game.me and kind != "Accusation":
         st.caption(plain(seen_line(log, by)))
     mine = by == game.me and kind in ("Suggestion", "Asked one") and state.get("editing") is None
