@@ -60,7 +60,7 @@ from .game import (
 )
 from .i18n import Message, _, percent_said, say, say_n
 from .knowing import knows_surely
-from .limits import MAX_SAMPLES, RACE_VIEWS, RACE_WORK
+from .limits import MAX_SAMPLES, RACE_VIEWS, RACE_WORK, checkpoint
 from .model import DealModel
 from .notebook import SOLVER, Grid, Knowledge
 from .odds import (
@@ -1077,9 +1077,11 @@ def outlook(log: GameLog, race_of: Race, question: Triple, chances: Mapping[Trip
     advised = to is not None and forum_dealt(game)
     to = to if advised else my_target(log, question, deals, weights)
     table = _Round(log, random.Random(seed), chances, likely)
+    played = []
     try:
-        played = [table.ahead(deal, seats, question, choices, to)
-                  for deal, choices in zip(deals, drawn, strict=True)]
+        for deal, choices in zip(deals, drawn, strict=True):
+            checkpoint()  # a unit of work: beside the app's runs it gives way to them, or stops
+            played.append(table.ahead(deal, seats, question, choices, to))
     finally:
         table.close()
     total = sum(weights)
