@@ -1377,6 +1377,73 @@ def test_a_forum_games_race_line_asks_whom_suggest_for_me_names(store: Store) ->
     assert asked[0].startswith("Ask {}: {}, {}, {}: ".format(whom.player, *whom.best.triple))
 
 
+def forum_example(at_event: int) -> GameLog:
+    """The six-player forum example (Полина's notebook) at ``at_event``."""
+    from solver.logfile import load
+
+    return load(Path(APP).parent.parent / "examples" / "forum-gostya-iz-budushchego.json"
+                ).upto(at_event)
+
+
+def race_said(at: AppTest) -> str:
+    """The race line beside the verdict, as the player reads it."""
+    return next(shown(c.value) for c in at.caption if "seldom bluff" in shown(c.value))
+
+
+def test_the_race_line_names_the_player_the_advice_shown_names(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a player tapped under "Asked", "Suggest for me" says what to ask them ("Ask
+    Шушера: ..."), and with a place tapped whom to ask there ("Ask Duos: ..." for Школа); the
+    race line went on naming the player of the advice with nothing tapped ("before you ask
+    Профессор_Селезнёв next"): two screens read together disagreed. The line plays out the
+    question the advice shows and names its player, weighed again from the deals it drew; a
+    question weighed once shows again at once (back to nothing tapped: not weighed again)."""
+    from notebook_app.screens import play
+    from notebook_app.screens.play import RACE_SAMPLES
+    from notebook_app.screens.turn import ADVICE_SAMPLES
+    from solver.advice import Advisor, Whom
+    from solver.race import accuse_or_wait
+
+    real = play.weigh
+    weighed: list[GameLog] = []
+
+    def counting(log: GameLog, *rest: Any) -> Any:
+        weighed.append(log)
+        return real(log, *rest)
+
+    monkeypatch.setattr(play, "weigh", counting)
+    log = forum_example(40)
+    at, _ = open_app(store, log)
+    at.pills(key="by").set_value("Полина").run()
+    at.toggle(key="advise_me").set_value(True).run()
+
+    def drawn_again() -> None:  # what the note's timer does once the line is weighed
+        assert at.session_state["advice_job"][1].done(30)
+        assert at.session_state["race_job"][1].done(30)
+        at.run()
+        assert not at.exception, at.exception
+
+    drawn_again()
+    advisor = Advisor(log, samples=ADVICE_SAMPLES)
+    whom = advisor.whom()
+    untapped = race_said(at)
+    assert f"; nobody else solves before you ask {whom.player} next: " in untapped
+    for asked, place in (("Шушера", None), (None, "Школа")):
+        at.pills(key="e_asked").set_value(asked)
+        at.pills(key="e_room").set_value(place).run()
+        drawn_again()
+        put = advisor.whom(place) if asked is None else Whom(asked, advisor.asking(asked)[0])
+        assert put.player != whom.player
+        assert question_advice(at)[0].startswith("Ask {}: {}, {}, {}: ".format(
+            put.player, *put.best.triple))
+        said = accuse_or_wait(log, samples=RACE_SAMPLES, advice=put).said()
+        assert race_said(at) == said.render(start=True)
+        assert f" you ask {put.player} next: " in race_said(at)
+    times = len(weighed)
+    at.pills(key="e_room").set_value(None).run()
+    assert race_said(at) == untapped and len(weighed) == times
+
+
 def test_suggest_for_me_names_a_suggestion_and_why(store: Store) -> None:
     """At a real table I can suggest only in the room my pawn stands in: the advice names the
     room the form's chip shows (my last room, Lounge, then the one I tap), and where to head

@@ -198,23 +198,34 @@ def count_note() -> None:
 @dataclass
 class Drawn:
     """What weighing a log state's race line worked out before the turns played out, kept to
-    weigh it again once "Suggest for me" is asked for (`race_line`): the deals as players play
-    (`solver.race.Play`, its odds) took a median 0.26 s of CPU of the line's 0.67 at a
-    12-player forum table, the race 0.03, the turns played out the rest."""
+    weigh it again for another question of mine (`race_line`: "Suggest for me" asked for, a
+    player or a place tapped): the deals as players play (`solver.race.Play`, its odds) took a
+    median 0.26 s of CPU of the line's 0.67 at a 12-player forum table, the race 0.03, the
+    turns played out the rest."""
 
     play: Play | None = None
     race: Race | None = None
 
 
+Asked = tuple[str | None, str | None]
+"""The place and the player tapped for my next question (`turn.my_question_asked`)."""
+Weighed = tuple["Message | None", "Race | None"]
+"""A race line's words and the race it drew (`weigh`)."""
+Question = tuple[str, tuple[str, ...]] | None
+"""The question a race line played out as mine: the player it goes to and its cards, from
+"Suggest for me"; ``None``: no advice (the envelope I would name, the line naming nobody)."""
+
+
 def weigh(log: GameLog, watching: bool, grid: Grid | None = None,
-          advice: Beside[Advisor] | None = None,
-          before: Drawn | None = None) -> tuple[Message | None, Race | None]:
+          advice: Beside[Advisor] | None = None, before: Drawn | None = None,
+          asked: Asked = (None, None)) -> Weighed:
     """The race line's words and the race it drew (see `race_line`), on the thread beside the
     run: no screen here. ``grid``: the log's SAT grid, when the run has it (not worked out
     again: 30-65 ms at a 12-player table). ``advice``: the making of this log's advisor for
     "Suggest for me" (`turn.advice_job`), when the Turn form asked for it: in a forum game my
-    next question is played out as it advises, and the line names the player (`advised`).
-    ``before``: what an earlier weighing of this log state drew, read and filled in."""
+    next question is played out as it advises for the place and the player ``asked``, and the
+    line names the player (`advised`). ``before``: what an earlier weighing of this log state
+    drew, read and filled in."""
     from solver.errors import ClueError
     from solver.race import BLUFF, Play, accuse_or_wait, fallback_note, race
 
@@ -231,18 +242,21 @@ def weigh(log: GameLog, watching: bool, grid: Grid | None = None,
         found = play.odds()
         race_of = kept.race = kept.race or race(log, samples=RACE_SAMPLES, play=play)
         verdict = accuse_or_wait(log, samples=RACE_SAMPLES, race_of=race_of, found=found,
-                                 play=play, grid=grid, advice=advised(advice))
+                                 play=play, grid=grid, advice=advised(advice, asked))
         return verdict.said(), verdict.race
     except ClueError:  # a clash the grid works around: no race to read
         return None, None
 
 
-def advised(advice: Beside[Advisor] | None) -> Whom | None:
-    """Whom "Suggest for me" asks and what, in any place (`Advisor.whom`, as the Turn form
-    shows it with no place or player tapped), once ``advice`` has made the advisor: waited for
-    on the race line's thread (it goes ahead of it, `Beside`'s ``ahead``); ``None`` without
-    one, or where it stopped (the toggle turned off) or failed (the Turn form says why)."""
+def advised(advice: Beside[Advisor] | None, asked: Asked = (None, None)) -> Whom | None:
+    """Whom "Suggest for me" asks first and what, as the Turn form shows it for the place and
+    the player ``asked`` (`turn.put_first`: with nothing tapped `Advisor.whom` in any place),
+    once ``advice`` has made the advisor: waited for on the race line's thread (it goes ahead
+    of it, `Beside`'s ``ahead``); ``None`` without one, or where it stopped (the toggle turned
+    off) or failed (the Turn form says why)."""
     from solver.errors import ClueError
+
+    from .turn import put_first
 
     advisor = None
     if advice is not None:
@@ -251,9 +265,32 @@ def advised(advice: Beside[Advisor] | None) -> Whom | None:
     if advisor is None:
         return None
     try:
-        return advisor.whom()
+        return put_first(advisor, *asked)
     except ClueError:
         return None
+
+
+def question_of(whom: Whom | None) -> Question:
+    """The question ``whom`` plays out, as the race line's verdict reads it (player, cards)."""
+    return None if whom is None else (whom.player, whom.best.triple)
+
+
+def line_wanted(log: GameLog) -> tuple[Beside[Advisor] | None, Asked]:
+    """What the race line of ``log`` is weighed with: in a forum game where I may accuse, the
+    making of its advisor once the Turn form asked for "Suggest for me" (`advice_first`, not
+    stopped), and the place and the player tapped for my question (`turn.my_question_asked`);
+    else nothing."""
+    from solver.editions import forum_dealt
+    from solver.race import out_since
+
+    from .turn import my_question_asked
+
+    if log.game.me is None or out_since(log, log.game.me) is not None:
+        return None, (None, None)
+    job = state.get("advice_job")
+    if not forum_dealt(log.game) or job is None or job[0] != log or job[1].stopped:
+        return None, (None, None)
+    return job[1], my_question_asked(log)
 
 
 def beside_this_log() -> None:
@@ -285,35 +322,47 @@ def race_line(log: GameLog) -> None:
     as ``table_race`` for the Turn screen's what-to-show hint (`turn.least_telling`).
 
     In a forum game, once "Suggest for me" is worked out for this log (the Turn form asked for
-    it, `advice_first`), the line waits for it and plays out its question: "before you ask P3
-    next" names the player the advice names. A line weighed before the advice was asked for is
-    weighed again with it, from the deals it drew (`Drawn`). Without it (the advice off) the
-    line names nobody ("your next question"): making the advisor for the line alone would take
-    its CPU at 12 players from a median 0.68 s to 1.18 s (docs/strategy.md)."""
+    it, `advice_first`), the line waits for it and plays out the question it shows first for
+    the place and the player tapped: "before you ask P3 next" names the player the advice
+    names ("Ask P3: ..."), a player tapped under "Asked" too. A line weighed for another
+    question (before the advice was asked for, another player tapped) is weighed again, from
+    the deals it drew (`Drawn`: 0.37 s of CPU at 12 players, 0.06 at 6): a tap's run does not
+    wait for that where the line took longer than its wait (`Beside.ready`), the note shows
+    meanwhile; each question's line is kept for the log state, so a tap back shows it at once.
+    Without the advice (the toggle off) the line names nobody ("your next question"): making
+    the advisor for the line alone would take its CPU at 12 players from a median 0.68 s to
+    1.18 s (docs/strategy.md)."""
     from solver.editions import forum_dealt
     from solver.race import out_since
 
     watching = log.game.me is None or out_since(log, log.game.me) is not None  # no accusing
     forum = not watching and forum_dealt(log.game)  # my question to the advice's player
-    asked = state.get("advice_job")
-    advice = (asked[1] if forum and asked is not None and asked[0] == log
-              and not asked[1].stopped else None)
-    kept = state.get("race_job")
-    if (kept is not None and kept[0] == log and advice is not None
-            and state.get("race_advice") is not advice):  # asked for since it was weighed
-        drop_beside("race_job")  # (weighed again from what it drew: `Drawn`)
+    wanted = line_wanted(log)
+    advice, asked = wanted
     weighed = state.get("race_drawn")
     if forum and (weighed is None or weighed[0] != log):
         weighed = state.race_drawn = (log, Drawn())
     before: Drawn | None = weighed[1] if forum and weighed is not None else None
-    job = beside_for("race_job", log,
-                     lambda grid: weigh(log, watching, grid, advice, before), "race")
-    if state.get("race_job") is not kept:  # weighed anew: with this advice, if any
-        state.race_advice = advice
-    if not job.ready(RACE_WAIT):
-        st.fragment(stoppable(race_note), run_every=RACE_POLL)()
-        return
-    found = job.result()
+    lines: tuple[GameLog, dict[Question, Weighed]] | None = state.get("race_lines")
+    if lines is None or lines[0] != log:
+        lines = state.race_lines = (log, {})
+    kept = state.get("race_job")
+    if (kept is not None and kept[0] == log
+            and state.get("race_for") != wanted):  # weighed for another question
+        drop_beside("race_job")  # (weighed again from what it drew: `Drawn`)
+    found = None
+    if advice is None or advice.done():  # the question is known at once: weighed before?
+        found = lines[1].get(question_of(advised(advice, asked)))
+    if found is None:
+        job = beside_for("race_job", log,
+                         lambda grid: weigh(log, watching, grid, advice, before, asked), "race")
+        state.race_for = wanted
+        if not job.ready(RACE_WAIT):
+            st.fragment(stoppable(race_note), run_every=RACE_POLL)()
+            return
+        found = job.result()
+        if found is not None:  # weighed (not stopped): its advisor is made, if it had one
+            lines[1][question_of(advised(advice, asked))] = found
     line, drawn = found if found is not None else (None, None)
     state.table_race = (log, drawn)
     if line is None:

@@ -63,7 +63,7 @@ from .grid import working_note
 from .note import note_form
 
 if TYPE_CHECKING:
-    from solver.advice import Advice, Advisor, Here
+    from solver.advice import Advice, Advisor, Here, Whom
     from solver.notebook import Grid
 
 FORUM_KINDS: tuple[str, ...] = ("Asked one", "Accusation", "Reveal", "Note")
@@ -414,14 +414,12 @@ def best_question(log: GameLog) -> Advised | None:
     log's `advisor`."""
     from solver.advice import reason_said
 
-    room, asked = state.get(CARD_KEYS[Category.ROOM]), state.get("e_asked")
-    if asked == log.game.me:  # tapped for another's question to me: dropped once chips draw
-        asked = None
+    room, asked = chips_asked(log)
 
     def lines(advisor: Advisor) -> tuple[list[Message], Pick | None]:
         whom = advisor.whom(room)
-        to, best = (whom.player, whom.best) if asked is None else (
-            asked, advisor.asking(asked, room)[0])
+        first = put_first(advisor, room, asked)
+        to, best = first.player, first.best
         suspect, weapon, room_named = best.triple
         said = [say("Ask {player}: {suspect}, {weapon}, {room}: {reason}", player=to,
                     suspect=suspect, weapon=weapon, room=room_named,
@@ -430,9 +428,8 @@ def best_question(log: GameLog) -> Advised | None:
         if whom.player != to and round(whom.best.gain, 9) > round(best.gain, 9):
             said.append(say("Asking {player} should tell you more", player=whom.player))
         if room is not None:
-            anywhere = advisor.whom()
-            to, top = (anywhere.player, anywhere.best) if asked is None else (
-                asked, advisor.asking(asked)[0])
+            anywhere = put_first(advisor, None, asked)
+            to, top = anywhere.player, anywhere.best
             if top.triple[2] != room and round(top.score, 9) > round(best.score, 9):
                 suspect, weapon, room_named = top.triple
                 said.append(say("Another place is likelier: ask {player}: {suspect}, "
@@ -444,6 +441,35 @@ def best_question(log: GameLog) -> Advised | None:
         return said, pick
 
     return advised(log, ("Asked one", room, asked), lines)
+
+
+def chips_asked(log: GameLog) -> tuple[str | None, str | None]:
+    """The place and the player tapped for a question to one player (``None``: none), as
+    `best_question` advises on them: a player tapped for another's question to me is dropped
+    once the chips draw."""
+    room, asked = state.get(CARD_KEYS[Category.ROOM]), state.get("e_asked")
+    return room, None if asked == log.game.me else asked
+
+
+def my_question_asked(log: GameLog) -> tuple[str | None, str | None]:
+    """`chips_asked` while the Turn form holds my own question to one player (the only entry
+    "Suggest for me" advises on in the forum variant), else nothing tapped: what the race line
+    plays out as my next question (`play.race_line`)."""
+    if (state.get("kind") != "Asked one" or state.get("by") != log.game.me
+            or state.get("editing") is not None):
+        return None, None
+    return chips_asked(log)
+
+
+def put_first(advisor: Advisor, room: str | None, asked: str | None) -> Whom:
+    """The question "Suggest for me" shows first for the place and the player tapped
+    (`best_question`): whom to ask and what (`Advisor.whom`) with nobody tapped; with a player
+    tapped, the best to put to them (`Advisor.asking`)."""
+    from solver.advice import Whom
+
+    if asked is None:
+        return advisor.whom(room)
+    return Whom(asked, advisor.asking(asked, room)[0])
 
 
 def advised(log: GameLog, choice: tuple[object, ...],
