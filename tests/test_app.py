@@ -1444,6 +1444,35 @@ def test_the_race_line_names_the_player_the_advice_shown_names(
     assert race_said(at) == untapped and len(weighed) == times
 
 
+def test_advice_made_after_the_race_line_was_drawn_names_it(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Right after a server starts, its compiled odds may become ready within a run: the run's
+    start (`advice_first`) found them not ready and made no advisor, the race line was drawn
+    without one ("your next question"), then the Turn form found them ready, made the advisor
+    and showed "Ask Профессор_Селезнёв: ..." beside the unnamed line until the next tap (seen
+    once on a phone). The page is drawn again at once, the line weighed with the advice. (The
+    waits are long here so that each run shows what it asked for, however busy the machine.)"""
+    from notebook_app import odds_count
+    from notebook_app.screens import play, turn
+    from notebook_app.screens.turn import ADVICE_SAMPLES
+    from solver.advice import Advisor
+    from solver.odds import warm
+
+    for module, name in ((odds_count, "RUN_WAIT"), (play, "RACE_WAIT"), (turn, "ADVICE_WAIT")):
+        monkeypatch.setattr(module, name, 60)
+    log = forum_example(40)
+    at, _ = open_app(store, log)
+    at.pills(key="by").set_value("Полина").run()
+    assert "before your next question: " in race_said(at)
+    ready = iter([False])  # ready from the run's second look on
+    monkeypatch.setattr(warm, "ready", lambda: next(ready, True))
+    at.toggle(key="advise_me").set_value(True).run()
+    assert not at.exception, at.exception
+    whom = Advisor(log, samples=ADVICE_SAMPLES).whom()
+    assert question_advice(at)[0].startswith(f"Ask {whom.player}: ")
+    assert f"; nobody else solves before you ask {whom.player} next: " in race_said(at)
+
+
 def test_suggest_for_me_names_a_suggestion_and_why(store: Store) -> None:
     """At a real table I can suggest only in the room my pawn stands in: the advice names the
     room the form's chip shows (my last room, Lounge, then the one I tap), and where to head

@@ -331,7 +331,8 @@ def race_line(log: GameLog) -> None:
     meanwhile; each question's line is kept for the log state, so a tap back shows it at once.
     Without the advice (the toggle off) the line names nobody ("your next question"): making
     the advisor for the line alone would take its CPU at 12 players from a median 0.68 s to
-    1.18 s (docs/strategy.md)."""
+    1.18 s (docs/strategy.md). An advisor the Turn form made after the line was drawn has the
+    page drawn again (`line_behind`)."""
     from solver.editions import forum_dealt
     from solver.race import out_since
 
@@ -339,6 +340,7 @@ def race_line(log: GameLog) -> None:
     forum = not watching and forum_dealt(log.game)  # my question to the advice's player
     wanted = line_wanted(log)
     advice, asked = wanted
+    state.line_drawn = (log, wanted)
     weighed = state.get("race_drawn")
     if forum and (weighed is None or weighed[0] != log):
         weighed = state.race_drawn = (log, Drawn())
@@ -456,8 +458,21 @@ def keep_form() -> None:
             state[key] = state[key]
 
 
+def line_behind() -> bool:
+    """Whether the race line this run drew was weighed with other advice than the Turn form
+    then asked for (`line_wanted`): the form made the advisor after the header had drawn the
+    line (the run's start found the compiled odds not ready, `advice_first`, and the form found
+    them ready; the form's first run put its own defaults in), and showed "Ask P3: ..." beside
+    a line naming nobody until the next tap (seen once on a phone, right after a server
+    started)."""
+    drawn = state.get("line_drawn")
+    log = live().log
+    return drawn is not None and drawn[0] == log and drawn[1] != line_wanted(log)
+
+
 def play_screen() -> None:
     state.pop("drawn_widgets", None)  # until this run has drawn the screen
+    state.pop("line_drawn", None)  # until the header draws the race line
     keep_form()
     if state.pop("record_unseen", False):  # a Record tap no callback saw (`turn.turn_view`)
         submit_entry()
@@ -481,6 +496,9 @@ def play_screen() -> None:
     remember_choices()
     mark_step()
     remember_drawn()
+    if line_behind():  # drawn again at once, the line weighed with the advice shown
+        state.redrawn = True  # not a tap: the status line keeps what was just done
+        st.rerun()
 
 
 def adopt_form() -> None:
