@@ -2417,6 +2417,26 @@ def test_a_setup_error_shows_beside_start(store: Store) -> None:
     assert "hand sizes (9 + 5 + 4 + 4)" in shown(start.children[0].value)
 
 
+def test_a_setup_error_names_the_field_as_the_form_labels_it(store: Store) -> None:
+    """A card picked both as mine and face up: the error named the log's field, "my_cards: card
+    'Kitchen' is also face up", not the chips the player sees (found in a Finnish phone
+    play-through); likewise too many cards of mine."""
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.selectbox(key="new_edition").set_value("cluedo-refresh-2012-fi").run()
+    at.text_area(key="new_players").set_value("Aino\nNiko\nVeera\nOona").run()
+    at.button_group(key="new_mine").set_value(["köysi", "tikari", "veranta", "keittiö"]).run()
+    at.button_group(key="new_face_up").set_value(["keittiö", "putki"]).run()
+    at.button(key="start_game").click().run()
+    assert "live" not in at.session_state
+    said = "\n".join(shown(e.value) for e in at.error)
+    assert "- Your 4 cards: card 'keittiö' is also face up" in said and "my_cards" not in said
+    at.button_group(key="new_face_up").set_value(["putki", "autotalli"]).run()
+    at.button_group(key="new_mine").set_value(["köysi", "tikari", "veranta", "keittiö",
+                                               "pelihuone"]).run()
+    at.button(key="start_game").click().run()
+    said = "\n".join(shown(e.value) for e in at.error)
+    assert "- Your 4 cards: 5 cards, but 'Aino' was dealt 4" in said, said
+
 def test_a_saved_entry_says_so_without_covering_the_verdict(store: Store) -> None:
     """Issue 8: a "Recorded event N" toast covered the status line for seconds, right when the
     player wants to read it; the Undo button says what was done instead."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, tzinfo
 from zoneinfo import ZoneInfo
 
@@ -150,10 +151,40 @@ def start_game() -> None:
             face_up=tuple(c for c in deck if c in set(state.get("new_face_up") or ())),
             title=state.get("new_title", "").strip() or None, edition=edition_name,
         )
-    except InvalidLogError as err:
-        state.start_problem = problems_text(err)  # beside Start, where the player looks
+    except InvalidLogError as err:  # beside Start, where the player looks
+        me = state.get("new_me")
+        side = the_deal.side_cards if isinstance(the_deal, Deal) else 0
+        labels = {"me": _("You are"), "title": _("Title (optional)"),
+                  "my_cards": mine_label(sizes[names.index(me)] if me in names else 0),
+                  "face_up": face_up_label(len(deck) - len(CATEGORIES) - sum(sizes) - side)}
+        state.start_problem = problems_text(in_form_words(err, labels))
         return
     start_from(log, history.started())
+
+
+def in_form_words(err: InvalidLogError, labels: dict[str, str]) -> InvalidLogError:
+    """The setup's problems with each field the form shows named by its label: they name the
+    log's fields ("my_cards: card 'kylpyhuone' is also face up"), which are not on the screen.
+
+    >>> in_form_words(InvalidLogError(["my_cards[2]: unknown card 'X'", "players: too few"]),
+    ...               {"my_cards": "Your 4 cards"}).problems
+    ("Your 4 cards: unknown card 'X'", 'players: too few')
+    """
+    def named(problem: str) -> str:
+        field, said, rest = problem.partition(": ")
+        label = labels.get(re.split(r"[.\[]", field, maxsplit=1)[0])
+        return f"{label}: {rest}" if said and label else problem
+
+    return InvalidLogError([named(problem) for problem in err.problems])
+
+
+def mine_label(count: int) -> str:
+    return ngettext("Your {count} card", "Your {count} cards", count).format(count=count)
+
+
+def face_up_label(count: int) -> str:
+    return ngettext("The {count} face-up card", "The {count} face-up cards", count).format(
+        count=count)
 
 
 def open_chosen_example() -> None:
@@ -308,13 +339,11 @@ def new_game_form() -> None:
     if me is not None and deck.cards and not undealt:
         mine = typed[names.index(me)] if me in names else 0
         state.new_mine = [c for c in state.get("new_mine") or () if c in deck]
-        st.pills(ngettext("Your {count} card", "Your {count} cards", mine).format(count=mine),
-                 deck.cards, selection_mode="multi", key="new_mine",
+        st.pills(mine_label(mine), deck.cards, selection_mode="multi", key="new_mine",
                  format_func=plain)
     if left > 0 and not undealt:
         state.new_face_up = [c for c in state.get("new_face_up") or () if c in deck]
-        st.pills(ngettext("The {count} face-up card", "The {count} face-up cards", left)
-                 .format(count=left), deck.cards, selection_mode="multi",
+        st.pills(face_up_label(left), deck.cards, selection_mode="multi",
                  key="new_face_up", format_func=plain)
     if side:
         st.caption(_("4 side cards lie face down; peeks at them are entered with suggestions."))
