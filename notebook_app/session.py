@@ -71,6 +71,9 @@ SHELF_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 """What a shelf id looks like (it is written into a script: nothing else may pass)."""
 KEEP_TRYING = N_("What you typed is kept: try again in a moment.")
 RELOAD_SOON = N_("Reload the page in a moment.")
+GONE = N_("This game is no longer on this browser's list: its owner made new links, which stop "
+          "the old ones, or it was taken off the list in another tab. To open it again, ask its "
+          "owner for the new link.")
 
 state = st.session_state
 logger = logging.getLogger("notebook_app")
@@ -414,10 +417,25 @@ def _plain(value: object) -> bool:
     return value is None or isinstance(value, str | int | float | bool)
 
 
-def refresh_access() -> bool:
+def still_listed(what: str | None = None) -> bool:
+    """Re-read this browser's access to the open game: whether the game is still on its list.
+    Else its owner made new links (or another tab took it off the list): the game is closed,
+    and the player told (``what`` did not happen, where a tap asked for something). A screen
+    left open on an old link saw every entry recorded since, and the new links."""
+    access = store().access(state.shelf, state.game_id)
+    if access is not None:
+        state.access = access
+        return True
+    close_game()
+    flash("error", _(GONE) if what is None else f"{what}. {_(GONE)}")
+    return False
+
+
+def refresh_access(what: str) -> bool:
     """Re-read this browser's access to the open game (its owner may have stopped sharing it);
-    whether it may still edit (else says so)."""
-    state.access = store().access(state.shelf, state.game_id)
+    whether it may still edit (else says so: ``what`` did not happen)."""
+    if not still_listed(what):
+        return False
     if can_edit():
         return True
     flash("error", _("This game is no longer shared with you for editing: its owner made new "
@@ -439,7 +457,7 @@ def commit(log: GameLog, note: str, *, form: bool = False) -> bool:
                          "for the edit link.").format(entry=what))
         return False
     try:
-        if not refresh_access():
+        if not refresh_access(_("Not saved: {entry}").format(entry=what)):
             return False
         if form:
             store().keep_draft(state.shelf, state.game_id, form_fields())
@@ -546,6 +564,8 @@ def sync() -> None:
 def follow(game_id: str) -> None:
     """Show what another screen saved since this one last looked (the database wins)."""
     try:
+        if not still_listed():
+            return
         seq = store().seq(game_id)
         behind = seq != state.revision[0] or live().torn or live().mended  # (`LiveGame.torn`:
         # a change stopped halfway, as in a Record whose run a tap stopped after the save)
@@ -609,7 +629,7 @@ def undo_revision() -> str | None:
         flash("error", _("Nothing to undo: this is how the game started."))
         return None
     try:
-        if not refresh_access():
+        if not refresh_access(_("Nothing was undone")):
             return None
         revision = store().latest(state.game_id) if store().undo(state.game_id, seq) else None
     except StoreError as err:

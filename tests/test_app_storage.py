@@ -281,10 +281,37 @@ def test_new_links_stop_sharing(store: Store, monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(session, "browser_cookie", lambda: BOB)
     pick(bob, "Mr. Green", "Rope", "Library")
     bob.button(key="submit").click().run()
-    assert "no longer shared with you" in texts(bob)
+    assert "Not saved: recorded event 1. This game is no longer on this browser's list" in texts(
+        bob)
+    assert "live" not in bob.session_state
     assert store.load(game_id) == classic()
     assert "This link does not open a game here" in texts(browser(monkeypatch, BOB,
                                                                    game=old.edit))
+
+
+def test_new_links_close_the_game_on_screens_left_open(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A holder of an old link whose screen stays open loses the game at its next tap: it
+    neither follows the entries recorded since nor shows the new links on the Game screen."""
+    game_id = store.create(classic(), ANN)
+    old = store.links(game_id)
+    bob = browser(monkeypatch, BOB, game=old.read)
+    cat = browser(monkeypatch, "browser-of-cat", game=old.edit)
+    fresh = store.new_links(game_id)
+    seq = store.seq(game_id)
+    assert seq is not None
+    one = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob")
+    store.save(game_id, classic(one), "after the new links", after=seq)
+    for shelf, at in ((BOB, bob), ("browser-of-cat", cat)):
+        monkeypatch.setattr(session, "browser_cookie", lambda shelf=shelf: shelf)
+        at.segmented_control(key="view").set_value("Game").run()
+        assert not at.exception
+        assert "live" not in at.session_state and "game" not in at.query_params
+        assert not any(fresh.read in c.value or fresh.edit in c.value for c in at.code)
+        assert "Mrs. White" not in texts(at)
+        assert "no longer on this browser's list" in texts(at)
+        assert listed(at) == []
 
 
 def test_forgetting_a_game_takes_it_off_this_list_only(
