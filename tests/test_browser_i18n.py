@@ -40,6 +40,15 @@ OVERFLOW = """() => {
       found.push('cut off: ' + el.textContent.trim().slice(0, 60));
     }
   }
+  for (const input of main.querySelectorAll('input[placeholder]')) {  // a hint whole
+    const style = getComputedStyle(input);
+    const pen = document.createElement('canvas').getContext('2d');
+    pen.font = style.font;
+    const room = input.clientWidth - parseFloat(style.paddingLeft)
+      - parseFloat(style.paddingRight);
+    if (!input.value && pen.measureText(input.placeholder).width > room + 1)
+      found.push('placeholder cut off: ' + input.placeholder.slice(0, 60));
+  }
   for (const key of ['lang_pick', 'view', 'kind']) {  // the switches keep to one row
     const tops = [...document.querySelectorAll(`.st-key-${key} button`)]
       .map(b => Math.round(b.getBoundingClientRect().top));
@@ -274,6 +283,12 @@ def test_a_game_in_each_language(
         after(page, page.get_by_role("button", name=first[1], exact=True).click)
         record(page, "Bob", second, t("Nobody"))
         check_fits(page, "4-after-two")
+        kind = page.locator(".st-key-kind button", has_text=t("Note"))
+        after(page, kind.click)  # a note's comment box: its hint whole (Russian's was cut)
+        expect(page.get_by_placeholder(t("saw it by accident · house rule · a dropped card"))
+               ).to_be_visible()
+        check_fits(page, "4-note")
+        after(page, page.locator(".st-key-kind button", has_text=t("Suggest")).click)
 
         tab(page, "Grid")
         check_fits(page, "5-grid")
