@@ -269,6 +269,23 @@ def test_an_edit_link_records_in_that_game_only(
     assert "live" not in browser(monkeypatch, "browser-of-cat", game=private).session_state
 
 
+def test_the_links_say_they_show_my_cards(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A link opens the notebook with Ann's hand and the cards shown to her: the Game screen
+    says so where it offers the links, to the owner and to a reader passing the link on (it
+    said only "sees the grid, log and review", and a player sent it across the table)."""
+    game_id = store.create(classic(), ANN)
+    for at in (browser(monkeypatch, ANN, game=game_id),
+               browser(monkeypatch, BOB, game=store.links(game_id).read)):
+        at.segmented_control(key="view").set_value("Game").run()
+        assert "Whoever opens a link sees Ann's cards" in texts(at)
+    spectator = store.create(GameLog(new_game(CLASSIC, NAMES, Dealing.CLASSIC), ()), ANN)
+    at = browser(monkeypatch, ANN, game=spectator)
+    at.segmented_control(key="view").set_value("Game").run()
+    assert "Whoever opens a link" not in texts(at)  # no hand to give away
+
+
 def test_new_links_stop_sharing(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     game_id = store.create(classic(), ANN)
     old = store.links(game_id)

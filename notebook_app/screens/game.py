@@ -52,6 +52,10 @@ def sharing() -> None:
                    "moment.").format(reason=_(err.reason)), icon=":material/warning:")
         return
     st.markdown("**" + _("Open it on another device, or share it") + "**")
+    me = live().log.game.me
+    if me is not None:  # a link opens the notebook, hand and all, whoever taps it
+        st.caption(_("Whoever opens a link sees {player}'s cards and the cards shown to "
+                     "{player}: do not send it to the other players.").format(player=plain(me)))
     if not can_edit():
         st.caption(_("You follow this game with its read link. Send this link to let someone "
                      "else follow it too (it opens this game only):"))
