@@ -302,8 +302,9 @@ def test_new_links_stop_sharing(store: Store, monkeypatch: pytest.MonkeyPatch) -
         bob)
     assert "live" not in bob.session_state
     assert store.load(game_id) == classic()
-    assert "This link does not open a game here" in texts(browser(monkeypatch, BOB,
-                                                                   game=old.edit))
+    told = texts(browser(monkeypatch, BOB, game=old.edit))
+    assert "This link does not open a game here" in told
+    assert "may have made new links since" in told  # an old link: what to ask for
 
 
 def test_new_links_close_the_game_on_screens_left_open(
