@@ -238,6 +238,8 @@ def test_a_read_link_shows_that_game_only_and_changes_nothing(
     assert at.query_params["game"] == shared
     assert at.segmented_control(key="view").options == ["Grid", "Log", "Review", "Game"]
     assert "Read only" in texts(at)
+    assert "shows here at your next tap" in texts(at)  # not by itself: it said "changes ... show
+    # here", and a reader at the table watched for an entry that came only with a tap
     assert not any(b.key == "undo" for b in at.button)
     at.segmented_control(key="view").set_value("Log").run()
     assert not any(str(b.key).startswith(("edit_", "delete_")) for b in at.button)

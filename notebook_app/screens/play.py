@@ -102,7 +102,8 @@ def header() -> None:
     st.caption(plain(_("Envelope · {cards}").format(cards=envelope_line(grid))))
     conflict_banner(ignored)
     if not can_edit():
-        st.caption(_("Read only: you follow this game; changes made by its players show here."))
+        st.caption(_("Read only: you follow this game; what its players record shows here at "
+                     "your next tap."))
         return
     seq, note = state.revision
     st.button(plain(undo_label(note, log)), key="undo", on_click=undo,
