@@ -563,6 +563,23 @@ def test_a_player_out_of_the_game_tapped_as_suggester_is_said(store: Store) -> N
     at.button(key="edit_0").click().run()
     assert at.pills(key="by").value == "Bob" and out not in texts(at)
 
+def test_a_right_accusation_the_notebook_rules_out_is_said_before_record(store: Store) -> None:
+    """Bob's accusation of my own Miss Scarlet and Rope tapped right: nothing was said until
+    Record showed a clash (found in a 2-player phone play-through, my köysi)."""
+    at, _ = open_app(store, classic())
+    at.segmented_control(key="kind").set_value("Accusation").run()
+    at.pills(key="by").set_value("Bob").run()
+    pick(at, "Miss Scarlet", "Rope", "Ballroom")
+    at.pills(key="e_result").set_value("right").run()
+    assert [shown(w.value) for w in at.warning] == [
+        "The notebook says Miss Scarlet, Rope cannot be in the envelope, so this accusation was "
+        "not right: check the entry."]
+    at.pills(key="e_result").set_value("wrong").run()
+    assert not at.warning
+    pick(at, "Mrs. White", "Knife", "Ballroom")
+    at.pills(key="e_result").set_value("right").run()
+    assert not at.warning
+
 def test_missing_card_is_refused_with_a_message(store: Store) -> None:
     at, _ = open_app(store, classic())
     at.pills(key="e_suspect").set_value("Mrs. White")

@@ -14,8 +14,9 @@ import streamlit as st
 
 from solver.cards import CATEGORIES, Category
 from solver.editions import forum_dealt
-from solver.game import Game, GameLog, Reveal, Suggestion
+from solver.game import ENVELOPE, Game, GameLog, Reveal, Suggestion
 from solver.i18n import N_, Listing, Message, _, say, say_n
+from solver.notebook import Knowledge
 from solver.values import replace
 
 from ..choices import chosen
@@ -227,6 +228,13 @@ def turn_form() -> None:
     card_chips(game)
     if kind == "Accusation":
         chips(_("Result"), "e_result", (WRONG, RIGHT), format_func=_)
+        cards = picked_cards()
+        if state.get("e_result") == RIGHT and cards is not None and editing is None:
+            grid = live().grid()[0]
+            elsewhere = [c for c in cards if grid[c, ENVELOPE] is Knowledge.NO]
+            if elsewhere:
+                warn(_("The notebook says {cards} cannot be in the envelope, so this accusation "
+                       "was not right: check the entry.").format(cards=", ".join(elsewhere)))
         return
     order = answer_order(game, by)
     if kind == "Asked one":
