@@ -469,7 +469,8 @@ def commit(log: GameLog, note: str, *, form: bool = False) -> bool:
         if form:
             with suppress(StoreError):
                 store().drop_draft(state.shelf, state.game_id)  # the form on screen keeps it
-        reload(_("Not saved: {entry}").format(entry=what))
+        reload(_("Your entry was not saved") if form else _("Not saved: {entry}").format(
+            entry=what))  # (its number, which the other screen's entry took, would mislead)
         return False
     except StoreError as err:
         trouble(_("Not saved: {entry}").format(entry=what), err)

@@ -961,7 +961,8 @@ def test_saving_from_a_stale_tab_drops_another_devices_events(store: Store) -> N
     submit(at)
     assert store.load(game_id).events == (one, two)  # type: ignore[union-attr]
     assert events(at) == (one, two)
-    assert "The game changed on another screen; reloaded" in texts(at)
+    assert "The game changed on another screen; reloaded. Your entry was not saved" in texts(at)
+    assert "recorded event 2" not in texts(at)  # #2 is the other device's entry, recorded
     assert at.pills(key="e_weapon").value == "Rope"
     assert at.pills(key="e_refuter").value == "Cat"
     submit(at)

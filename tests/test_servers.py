@@ -107,7 +107,7 @@ def test_two_servers_are_one_app(two_servers: tuple[Server, Server, Store]) -> N
         late = turn_for(2)
         screen = bob.tap(e_suspect=late[1], e_weapon=late[2], e_room=late[3],
                          e_refuter=late[4], submit=True)
-        assert "The game changed on another screen; reloaded. Not saved: recorded event 2" \
+        assert "The game changed on another screen; reloaded. Your entry was not saved" \
             in screen.text()  # the stale-revision rule holds across servers
         assert saved(store, game_id) == [turn_for(0), turn_for(1)]  # nothing overwritten
         screen = bob.tap(submit=True)  # his form was kept: Record again adds it after Ann's
