@@ -93,5 +93,8 @@ def game_view() -> None:
                        file_name=export_name(game), mime="application/json", key="export",
                        width="stretch")
     st.button(_("Close game"), key="close_game", on_click=close_game, width="stretch")
+    kept = _("The game stays saved; its links still open it.")
     st.button(_("Remove from this browser's list"), key="forget_game", on_click=forget_game,
-              width="stretch", help=_("The game stays saved; its links still open it."))
+              width="stretch", help=kept if not is_owner() else kept + " " + _(
+                  "Only this browser can make new links to stop sharing it: once it is "
+                  "removed, nobody can."))
