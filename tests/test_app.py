@@ -2308,6 +2308,16 @@ def test_the_show_hint_reads_the_race_the_header_drew(store: Store,
     assert hint.startswith(f"Show {card.card}: it leaves Bob the most envelopes open")
 
 
+def test_the_review_chart_ends_at_the_last_event() -> None:
+    """The envelope chart's event axis runs from 0 to the last event, not to a rounder number
+    (it ran to 24 after 23 events)."""
+    from notebook_app.screens.review import envelope_chart
+
+    for events in (1, 23, 70):
+        x = envelope_chart([120] * (events + 1), "Possible envelopes").to_dict()["encoding"]["x"]
+        assert x["scale"] == {"domain": [0, events], "nice": False}, (events, x)
+
+
 def test_review_steps_through_the_log(store: Store) -> None:
     log = classic(
         Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",), refuted_by="Cat",

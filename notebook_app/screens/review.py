@@ -102,12 +102,14 @@ def envelope_chart(counts: Sequence[int], heading: str) -> alt.Chart:
     """The count of possible envelopes after each event as a line; every word on it (axis titles,
     the tooltip, the description a screen reader says) from the catalog, none of Vega's English
     descriptions of marks and axes. The heading says what is counted, so the axis titles stay
-    short (a long one is cut off)."""
+    short (a long one is cut off). The event axis ends at the last event (Vega's rounding ran
+    it to 24 after 23 events)."""
     st.html(CHART_CSS)
     event, envelopes = _("event"), _("envelopes")
     data = pd.DataFrame({"event": range(len(counts)), "envelopes": counts})
     chart: alt.Chart = alt.Chart(data, description=heading, height=180).mark_line().encode(
-        x=alt.X("event:Q", title=event, axis=alt.Axis(tickMinStep=1, format="d")),
+        x=alt.X("event:Q", title=event, axis=alt.Axis(tickMinStep=1, format="d"),
+                scale=alt.Scale(domain=[0, max(1, len(counts) - 1)], nice=False)),
         y=alt.Y("envelopes:Q", title=envelopes),
         tooltip=[alt.Tooltip("event:Q", title=event), alt.Tooltip("envelopes:Q", title=envelopes)],
     ).configure(aria=False)
