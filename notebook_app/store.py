@@ -37,6 +37,7 @@ import logging
 import os
 import secrets
 import sqlite3
+import string
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, replace
@@ -145,9 +146,14 @@ def is_url(where: str) -> bool:
     return "://" in where
 
 
+ID_LETTERS = string.ascii_letters + string.digits
+"""What an id is written with: no ``-``, where a phone's narrow screen broke a link's line
+("…?game=s9JzbXX-" / "NntSuvC1", read as a hyphenated word), nor ``_``."""
+
+
 def new_id() -> str:
-    """An unguessable id for a game, a link or a shelf."""
-    return secrets.token_urlsafe(12)
+    """An unguessable id for a game, a link or a shelf: 16 letters and digits (95 bits)."""
+    return "".join(secrets.choice(ID_LETTERS) for _ in range(16))
 
 
 def _insert(db: Connection, table: sa.Table) -> postgresql.Insert | sqlite.Insert:

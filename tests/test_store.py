@@ -19,7 +19,14 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from notebook_app.store import Revision, StaleRevisionError, Store, StoreError, reason_for
+from notebook_app.store import (
+    Revision,
+    StaleRevisionError,
+    Store,
+    StoreError,
+    new_id,
+    reason_for,
+)
 from solver.game import GameLog
 from solver.logfile import load, parse
 from solver.values import replace
@@ -270,6 +277,16 @@ def test_links_grant_read_or_edit_on_one_game(store: Store) -> None:
     assert store.opened_by(links.edit) is None and store.opened_by(fresh.edit) == (mine, "edit")
     assert store.access("browser-b", mine) is None  # those sent the old links lose the game
     assert store.access("browser-a", mine) == "owner"
+
+
+def test_a_link_has_no_hyphen_to_break_its_line_at() -> None:
+    """A link shown on a 390 px phone wraps: its id broke after a ``-`` ("?game=s9JzbXX-" /
+    "NntSuvC1"), which reads as a word hyphenated across the line and is left out when the
+    link is typed on another phone. Ids are letters and digits (with ``_`` and ``-``, 40 % of
+    ids had one), and as many as before."""
+    ids = {new_id() for _ in range(500)}
+    assert len(ids) == 500
+    assert all(len(i) == 16 and i.isascii() and i.isalnum() for i in ids)
 
 
 @pytest.mark.parametrize(("first", "second"), [("read", "edit"), ("edit", "read")])
