@@ -5,10 +5,10 @@ Starts two ``streamlit run`` servers on 127.0.0.1 (free ports) on one database, 
 each server, two phones per game (one on each server, so every game sees the other server's
 entries). Each phone records ``--turns`` turns: it opens the game, then per turn taps who
 suggested ("choose") and then the cards, who showed and Record in one go ("record"). An entry the
-app refuses because the other phone saved first ("Not saved", the stale-revision rule) is
-entered again, as a player would. It prints p50/p95/max per interaction, and checks afterwards
-that every entry the app said it recorded is in the database, in each phone's order, and
-nothing else is.
+app refuses because the other phone saved first ("Your entry was not saved", the stale-revision
+rule) is entered again, as a player would. It prints p50/p95/max per interaction, and checks
+afterwards that every entry the app said it recorded is in the database, in each phone's order,
+and nothing else is.
 
 **Baseline, in the same run**: one phone alone on one server, ``--turns`` turns, before the
 crowd arrives: the same interactions without contention.

@@ -222,8 +222,8 @@ def press_record(phone: Phone, turn: Turn) -> str:
     screen = phone.tap(e_suspect=suspect, e_weapon=weapon, e_room=room, e_refuter=answer,
                        submit=True)
     text = screen.text()
-    if "Not saved" in text:
-        return "not saved"
+    if "Not saved" in text or "Your entry was not saved" in text:  # (refused: another screen
+        return "not saved"                                          # saved first)
     if "Undo #" in text:  # the Undo button names the entry just saved
         return "recorded"
     raise RuntimeError(f"Record said neither recorded nor not saved: {text[:500]}")
