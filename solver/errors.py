@@ -28,6 +28,9 @@ class ContradictionError(ClueError):
 
     def __init__(self, events: Sequence[int], message: str = "") -> None:
         self.events: tuple[int, ...] = tuple(events)
+        if not message and len(self.events) == 1:  # the entry against the setup
+            message = _("no deal fits the log: event {number} cannot be true with the game's "
+                        "setup").format(number=self.events[0])
         numbers = ", ".join(str(e) for e in self.events) or _("the setup alone")
         super().__init__(message or _("no deal fits the log: conflicting events {numbers}").format(
             numbers=numbers))

@@ -485,8 +485,17 @@ class Derivation:
         index = self._add_detached(step)
         words = self.ctx.words
         yes = step.fact if step.fact.holds else step.fact.negated()
-        text = say("So both “{yes}” and “{no}” would be true: these entries cannot all be right.",
-                   yes=words.fact(yes), no=words.fact(yes.negated()))
+        both = {"yes": words.fact(yes), "no": words.fact(yes.negated())}
+        cited = self.event_closure[earlier] | self.event_closure[index]
+        if len(cited) > 1:
+            text = say("So both “{yes}” and “{no}” would be true: these entries cannot all be "
+                       "right.", **both)
+        elif cited:  # one entry against the setup (my hand, the hand sizes)
+            text = say("So both “{yes}” and “{no}” would be true: this entry cannot be right "
+                       "with the game's setup.", **both)
+        else:
+            text = say("So both “{yes}” and “{no}” would be true: the game's setup cannot be "
+                       "right.", **both)
         self._add(RawStep(None, "clash", text, (), (earlier, index)))
 
     def _add_detached(self, step: RawStep) -> int:

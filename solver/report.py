@@ -218,7 +218,8 @@ def conflict_message(analysis: Analysis) -> str:
         else _("Contradiction: no deal fits event {number} with the setup:").format(
             number=numbers),
         *(f"  {describe_event(n, events[n - 1])}" for n in analysis.conflict),
-        _("One of these entries is wrong; fix or remove it."),
+        _("One of these entries is wrong; fix or remove it.") if len(analysis.conflict) > 1
+        else _("This entry is wrong, or the setup is; fix or remove it, or fix the setup."),
     ]
     return "\n".join(lines)
 

@@ -203,6 +203,39 @@ def test_contradiction_table_names_the_events_on_stderr(write: Any, capsys: Any)
     assert "Traceback" not in out + err
 
 
+def test_a_clash_of_one_entry_reads_as_one(write: Any, capsys: Any) -> None:
+    """One entry against the setup (I pass on my own köysi): analyze's last line said "One of
+    these entries is wrong" under its one entry, explain's clash step "these entries cannot all
+    be right", and race, advise, accuse and show "conflicting events 4" (found after the app's
+    banner was made to read as one). Clashes of several entries read as before."""
+    against_my_hand = suggestion("Вера", ["Juhani Viherlevä", "köysi", "veranta"],
+                                 ["Aino", "Niko"], None)
+    path = write(game(events=[*EVENTS, against_my_hand]))
+    status, out, err = run(capsys, "analyze", path)
+    assert status == 3 and err.splitlines() == [
+        "Contradiction: no deal fits event 4 with the setup:",
+        "  event 4: Вера suggested (Juhani Viherlevä, köysi, veranta); Aino, Niko passed; "
+        "nobody refuted",
+        "This entry is wrong, or the setup is; fix or remove it, or fix the setup."], err
+    status, out, err = run(capsys, "explain", path, "köysi", "Niko")
+    assert status == 3 and out.startswith(
+        "No deal fits the log: event 4 cannot be true with the game's setup. Why:"), out
+    assert "this entry cannot be right with the game's setup." in out, out
+    assert "these entries" not in out and "any one of them" not in out, out
+    for argv in (["race"], ["advise"], ["accuse", "Juhani Viherlevä", "köysi", "veranta"],
+                 ["show", "Niko", "Juhani Viherlevä", "köysi", "veranta"]):
+        status, out, err = run(capsys, argv[0], path, *argv[1:])
+        assert status == 3 and err == (f"clue-notebook {argv[0]}: no deal fits the log: event 4 "
+                                       "cannot be true with the game's setup\n"), err
+    several = write(game(events=CLASH))
+    status, out, err = run(capsys, "analyze", several)
+    assert err.endswith("One of these entries is wrong; fix or remove it.\n"), err
+    status, out, err = run(capsys, "explain", several, "köysi", "Niko")
+    assert "these entries cannot all be right." in out, out
+    status, out, err = run(capsys, "race", several)
+    assert err == "clue-notebook race: no deal fits the log: conflicting events 1, 4\n", err
+
+
 def test_upto_before_the_clash_is_consistent(write: Any, capsys: Any) -> None:
     status, data = run_json(capsys, "analyze", write(game(events=CLASH)), "--json", "--upto", "3")
     assert status == 0 and data["consistent"] is True
