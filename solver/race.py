@@ -868,31 +868,33 @@ def open_after_showing(log: GameLog, asker: str, cards: Sequence[str], *,
 # --- past advice: the game is over, or I am out of it -----------------------------------------
 
 
-def won_by(log: GameLog) -> tuple[int, str] | None:
+def won_by(log: GameLog, without: Collection[int] = ()) -> tuple[int, str] | None:
     """The event number (from 1) and the player of the first correct accusation: the game is
-    over from there."""
+    over from there. ``without``: event numbers left out (the app's grid past a clash)."""
     return next(((i, e.by) for i, e in enumerate(log.events, 1)
-                 if isinstance(e, Accusation) and e.correct), None)
+                 if isinstance(e, Accusation) and e.correct and i not in without), None)
 
 
-def out_since(log: GameLog, player: str | None) -> int | None:
+def out_since(log: GameLog, player: str | None, without: Collection[int] = ()) -> int | None:
     """The event number (from 1) where ``player`` accused wrongly: they take no more turns from
-    there and only show cards when asked (``None`` while they play, and for no player)."""
-    return next((i for i, e in enumerate(log.events, 1)
-                 if isinstance(e, Accusation) and e.by == player and not e.correct), None)
+    there and only show cards when asked (``None`` while they play, and for no player).
+    ``without``: event numbers left out."""
+    return next((i for i, e in enumerate(log.events, 1) if isinstance(e, Accusation)
+                 and e.by == player and not e.correct and i not in without), None)
 
 
-def past_advice(log: GameLog) -> Message | None:
+def past_advice(log: GameLog, without: Collection[int] = ()) -> Message | None:
     """Why nothing is left to advise me on, in words: a correct accusation ended the game (my
     own said as "You accused correctly"), or I accused wrongly and can no longer win; ``None``
     while I may still win. What `accuse` and `show` say in place of their advice, `race` above
-    its figures, and the app in place of its advice."""
-    won = won_by(log)
+    its figures, and the app in place of its advice. ``without``: event numbers left out (the
+    app's header speaks from the entries its grid keeps past a clash)."""
+    won = won_by(log, without)
     if won is not None and won[1] == log.game.me:
         return say("You accused correctly: the game is over.")
     if won is not None:
         return say("{player} accused correctly: the game is over.", player=won[1])
-    out = out_since(log, log.game.me)
+    out = out_since(log, log.game.me, without)
     if out is not None:
         return say("You accused wrongly in event {n}: you can no longer accuse, only show cards "
                    "when asked.", n=out)

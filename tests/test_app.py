@@ -25,7 +25,7 @@ from solver.cards import Deck
 from solver.editions import Dealing, editions, new_game
 from solver.envelopes import possible_triples
 from solver.game import Accusation, GameLog, Note, Reveal, SidePeek, Suggestion
-from solver.logfile import dumps
+from solver.logfile import dumps, load
 from solver.notation import write_text
 from solver.odds import grid_of
 from solver.values import replace
@@ -1006,7 +1006,7 @@ def test_contradiction_banner_names_entries_and_offers_edits(store: Store) -> No
     at, _ = open_app(store, log)
     banner = "\n".join(shown(e.value) for e in at.error)
     assert "cannot all be true" in banner and "#1" in banner and "#2" in banner
-    assert "The grid leaves out #2" in texts(at)
+    assert "The grid and the envelope leave out #2" in texts(at)
     assert "Not yet: at most" in texts(at)  # the exact count is 0 in a clash
     at.toggle(key="why_conflict").set_value(True).run()
     assert "No deal fits the log" in texts(at)
@@ -1040,6 +1040,54 @@ def test_an_entry_against_my_own_hand_is_not_called_entries(store: Store) -> Non
     assert "Event 1 is wrong, or the setup is: without it the clash is gone." in why
     assert "cannot all be" not in why and "any one of them" not in why  # nor the clash step
     assert "this entry cannot be right with the game's setup." in why
+
+def header_lines(at: AppTest) -> list[str]:
+    """The header's verdict or game-over line and its envelope line, as the user reads them."""
+    lines = [shown(s.value) for s in at.success] + [shown(i.value) for i in at.info]
+    lines += [shown(w.value) for w in at.warning]
+    return lines + [shown(c.value) for c in at.caption if c.value.startswith("Envelope · ")]
+
+
+def test_a_clash_sets_the_game_over_line_aside_with_the_envelope(store: Store) -> None:
+    """An early entry edited into a clash (the six-player example's #3: Emma showed Wrench,
+    not Colonel Mustard): the grid left out #27, #28, … #70, the correct accusation among them,
+    and the header still said "You accused correctly: the game is over." over "Envelope ·
+    Suspect: Mrs. Peacock", not Professor Plum whom the accusation named (found in a phone
+    play-through, in Japanese). The header now speaks from the entries the grid keeps, and
+    does not call an accusation safe from them."""
+    log = load(Path(APP).parent.parent / "examples" / "classic-six-players.json")
+    at, _ = open_app(store, log)
+    assert header_lines(at) == [
+        "You accused correctly: the game is over.",
+        "Envelope · Suspect: Professor Plum · Weapon: Revolver · Room: Billiard Room"]
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="edit_2").click().run()
+    at.pills(key="e_shown").set_value("Wrench")
+    submit(at)
+    assert at.session_state["live"].grid()[1] == (27, 28, 40, 41, 56, 58, 60, 69, 70)
+    assert header_lines(at) == [  # nor "Accusation is safe": one of the clash's entries is wrong
+        "Not safe to accuse until the clash below is fixed.",
+        "Envelope · Suspect: Mrs. Peacock · Weapon: Revolver · Room: Billiard Room"]
+    assert ("The grid and the envelope leave out #27, #28, #40, #41, #56, #58, #60, #69, #70 "
+            "until this is fixed.") in texts(at)
+    at.button(key="conflict_edit_3").click().run()  # fixed: the game is over again
+    at.pills(key="e_shown").set_value("Colonel Mustard")
+    submit(at)
+    assert header_lines(at)[0] == "You accused correctly: the game is over."
+
+
+def test_a_clash_after_the_game_keeps_the_game_over_line(store: Store) -> None:
+    """A clash that leaves out only an entry after the correct accusation: the game is still
+    over, in the entries the grid keeps, and the header says so."""
+    log = load(Path(APP).parent.parent / "examples" / "classic-six-players.json")
+    shown_after = Suggestion("Anna", ("Professor Plum", "Revolver", "Hall"), passes=("Ben",),
+                             refuted_by="Chloe", shown="Revolver")  # I do not hold Revolver
+    at, _ = open_app(store, GameLog(log.game, (*log.events, shown_after)))
+    assert at.session_state["live"].grid()[1] == (71,)
+    assert header_lines(at) == [
+        "You accused correctly: the game is over.",
+        "Envelope · Suspect: Professor Plum · Weapon: Revolver · Room: Billiard Room"]
+
 
 # --- grid, explanations, review ----------------------------------------------------------------
 

@@ -82,13 +82,19 @@ def header() -> None:
     grid, ignored = live().grid()
     title = log.game.title or " · ".join(log.game.player_names)
     st.markdown(f"**{plain(title)}**")
-    past = past_advice(log)  # in place of advice: the game is over, or I accused wrongly
-    if past is not None and won_by(log) is not None:
+    # in place of advice: the game is over, or I accused wrongly; past a clash, in the entries
+    # the grid keeps, as the envelope line (#70, the game's end, left out: not over there)
+    past = past_advice(log, ignored)
+    if past is not None and won_by(log, ignored) is not None:
         st.success(plain(past.render()), icon=":material/flag:")
     elif past is not None:  # out of the game, still showing cards: who is close to winning
         st.info(plain(past.render()), icon=":material/block:")
         if not ignored:
             race_line(log)
+    elif grid.accusation_safe and ignored:  # the envelope of the entries kept, and one of the
+        # clash's may be the wrong one: an early entry edited into a clash left out #27-#70
+        st.warning(_("Not safe to accuse until the clash below is fixed."),
+                   icon=":material/warning:")
     elif grid.accusation_safe:
         st.success(plain(verdict(grid)), icon=":material/check_circle:")
     else:
@@ -412,8 +418,10 @@ def conflict_banner(ignored: tuple[int, ...]) -> None:
             icon=":material/error:",
         )
         if ignored:
-            st.caption(ngettext("The grid leaves out {entries} until this is fixed.",
-                                "The grid leaves out {entries} until this is fixed.",
+            st.caption(ngettext("The grid and the envelope leave out {entries} until this is "
+                                "fixed.",
+                                "The grid and the envelope leave out {entries} until this is "
+                                "fixed.",
                                 len(ignored)).format(entries=", ".join(f"#{n}" for n in ignored)))
         with st.container(horizontal=True):
             for n in conflict if can_edit() else ():
