@@ -552,7 +552,7 @@ def sync() -> None:
         del st.query_params["shelf"]  # a list never travels in a link
     remember_browser()
     current = state.get("game_id")
-    wanted = st.query_params.get("game")
+    wanted = st.query_params.get("game", "").strip() or None  # (a space pasted with a link)
     if current is not None and "live" not in state:
         if not open_game(current):
             close_game()

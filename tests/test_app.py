@@ -2442,6 +2442,20 @@ def test_restore_from_the_database_by_link(store: Store) -> None:
         (game_id, "edit")]
 
 
+def test_a_link_with_a_space_around_it_opens_its_game(store: Store) -> None:
+    """A link pasted from a message often carries a space or a line break after it (``%20``):
+    the id is the same, so it opens the game."""
+    log = classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob"))
+    game_id = store.create(log, "someone-else")
+    for padded in (store.links(game_id).edit + " ", " " + store.links(game_id).read + "\n"):
+        at = AppTest.from_file(APP, default_timeout=60)
+        at.query_params["game"] = padded
+        at.run()
+        assert not at.exception
+        assert at.session_state["live"].log == log, texts(at)
+        assert at.query_params["game"] == game_id
+
+
 def test_unknown_game_id_is_explained(store: Store) -> None:
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params["game"] = "not-a-real-id"
