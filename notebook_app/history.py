@@ -71,6 +71,19 @@ def before_edit(stored: str, log: GameLog) -> Event | None:
         return None
 
 
+def changed_entry(stored: str) -> int | None:
+    """The number of the one entry a stored note says its revision recorded or changed (an
+    edit, or the card noted as shown), else ``None``: the entry the player just wrote, which a
+    clash leaves out first (`notebook_app.live.LiveGame.grid`).
+
+    >>> changed_entry(edited(3)), changed_entry(recorded(71)), changed_entry(deleted(2))
+    (3, 71, None)
+    """
+    said = told(stored)
+    n = dict(said.args).get("n")
+    return n if said.msgid in (RECORDED, EDITED, SHOWN, ADDED_ONE) and isinstance(n, int) else None
+
+
 def deleted(n: int) -> str:
     return _write(say(DELETED, n=n))
 

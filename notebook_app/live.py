@@ -2,7 +2,8 @@
 
 Appending an event is incremental (one more selector for each solver); editing or deleting one
 rebuilds both solvers from the log, which stays the only source of truth. A contradictory log
-is never a dead end: the grid is shown without the latest clashing events, and says which.
+is never a dead end: the grid is shown without some clashing events, and says which: the entry
+the player just recorded or edited where it clashes (`LiveGame.changed`), else the latest.
 
 The envelope count follows the log beside the script runs (`LiveGame.envelopes_left`): at a
 12-player table one event costs it hundreds of SAT calls, 0.1-1.2 s, which the Record run spent
@@ -124,8 +125,11 @@ class LiveGame:
     2
     """
 
-    def __init__(self, log: GameLog) -> None:
+    def __init__(self, log: GameLog, changed: int | None = None) -> None:
         self.log = log
+        self.changed = changed
+        """The entry (1-based) the revision shown recorded or edited, if one
+        (`notebook_app.history.changed_entry`): the likely mistake when the log clashes."""
         self.notebook = Notebook(log.game, log.events)
         self.counter = EnvelopeCounter(log.game, log.events)
         self._counted = log.events
@@ -216,17 +220,17 @@ class LiveGame:
         self.torn = False
 
     @one_at_a_time
-    def replace(self, log: GameLog) -> LiveGame:
-        """This game with ``log`` instead: the same `LiveGame`, so that a run stopped while
-        it works on it holds no other (another setup, or solvers torn by a stopped change:
-        built anew for ``log``).
+    def replace(self, log: GameLog, changed: int | None = None) -> LiveGame:
+        """This game with ``log`` instead, whose revision recorded or edited entry ``changed``:
+        the same `LiveGame`, so that a run stopped while it works on it holds no other
+        (another setup, or solvers torn by a stopped change: built anew for ``log``).
 
         Events after the common prefix are replayed: appending costs one event; undo, edit or
         delete rebuild the notebook (cheap); the envelope count follows (`envelopes_left`).
         """
         if log.game != self.log.game or self.torn:
             self._rebuild(log)
-            self.mended = False
+            self.changed, self.mended = changed, False
             return self
         old = self.log.events
         common = common_prefix(old, log.events)
@@ -240,7 +244,7 @@ class LiveGame:
             self.torn = False
         for event in log.events[common:]:
             self._append(event)
-        self.log = log
+        self.log, self.changed = log, changed
         self.mended = False
         return self
 
@@ -334,14 +338,16 @@ class LiveGame:
     def grid(self) -> tuple[Grid, tuple[int, ...]]:
         """The current grid and the events left out to get past contradictions (usually none).
 
-        While the log clashes, the latest event of a minimal conflict is left out, until what
-        remains is consistent.
+        While the log clashes, one event of a minimal conflict is left out, until what remains
+        is consistent: the entry just recorded or edited (`changed`) where it is one of them
+        (an early entry edited wrongly clashes with every later one that contradicts it; they
+        stay), else the latest.
         """
         if self._grid is None:
             ignored: list[int] = []
             conflict = self.conflict
             while conflict:
-                ignored.append(max(conflict))
+                ignored.append(self.changed if self.changed in conflict else max(conflict))
                 conflict = self.notebook.conflict(without=ignored)
             self._grid = (self.notebook.grid(without=ignored), tuple(sorted(ignored)))
         return self._grid

@@ -39,7 +39,7 @@ from solver.i18n import N_, _
 from solver.limits import Stopped
 
 from .cookies import write_cookie
-from .history import told
+from .history import changed_entry, told
 from .live import LiveGame, session_gone
 from .odds_count import Beside
 from .store import (
@@ -312,7 +312,7 @@ def open_game(game_id: str, access: str | None = None) -> bool:
         state.review_at = int(step)  # (`screens.review.mark_step`; "²".isdigit() too)
     state.game_id = game_id
     state.access = access
-    state.live = LiveGame(revision.log)
+    state.live = LiveGame(revision.log, changed_entry(revision.note))
     state.revision = (revision.seq, revision.note)
     st.query_params["game"] = game_id
     if unset("view"):  # (else the tab a reconnected page's first tap asked for)
@@ -476,7 +476,7 @@ def commit(log: GameLog, note: str, *, form: bool = False) -> bool:
         trouble(_("Not saved: {entry}").format(entry=what), err)
         return False
     state.revision = (seq, note)
-    state.live = live().replace(log)
+    state.live = live().replace(log, changed_entry(note))
     state.pop("explain_cell", None)
     flash("done", told(note).render(start=True))
     return True
@@ -512,7 +512,7 @@ def fill_form(fields: Mapping[str, object]) -> None:
 def adopt(revision: Revision) -> None:
     """Show a revision saved on another screen; the entry being edited and the question which
     card was shown follow their events (and are dropped with them)."""
-    state.live = live().replace(revision.log)
+    state.live = live().replace(revision.log, changed_entry(revision.note))
     state.revision = (revision.seq, revision.note)
     events = revision.log.events
     pending = state.get("pending_show")
@@ -642,7 +642,7 @@ def undo_revision() -> str | None:
         reload(_("Nothing was undone"))
         return None
     state.revision = (revision.seq, revision.note)
-    state.live = live().replace(revision.log)
+    state.live = live().replace(revision.log, changed_entry(revision.note))
     stop_editing()
     state.pending_show = None
     state.pop("explain_cell", None)

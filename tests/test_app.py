@@ -13,7 +13,7 @@ import time
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -1048,22 +1048,23 @@ def header_lines(at: AppTest) -> list[str]:
     return lines + [shown(c.value) for c in at.caption if c.value.startswith("Envelope · ")]
 
 
-def test_a_clash_sets_the_game_over_line_aside_with_the_envelope(store: Store) -> None:
-    """An early entry edited into a clash (the six-player example's #3: Emma showed Wrench,
-    not Colonel Mustard): the grid left out #27, #28, … #70, the correct accusation among them,
-    and the header still said "You accused correctly: the game is over." over "Envelope ·
-    Suspect: Mrs. Peacock", not Professor Plum whom the accusation named (found in a phone
-    play-through, in Japanese). The header now speaks from the entries the grid keeps, and
-    does not call an accusation safe from them."""
+def six_players_with_3_edited() -> GameLog:
+    """The six-player example with #3 edited into a clash: Emma showed Wrench, not Colonel
+    Mustard (found in a phone play-through, in Japanese)."""
     log = load(Path(APP).parent.parent / "examples" / "classic-six-players.json")
-    at, _ = open_app(store, log)
-    assert header_lines(at) == [
-        "You accused correctly: the game is over.",
-        "Envelope · Suspect: Professor Plum · Weapon: Revolver · Room: Billiard Room"]
-    at.segmented_control(key="view").set_value("Log").run()
-    at.button(key="edit_2").click().run()
-    at.pills(key="e_shown").set_value("Wrench")
-    submit(at)
+    edited = replace(cast(Suggestion, log.events[2]), shown="Wrench")
+    return GameLog(log.game, (*log.events[:2], edited, *log.events[3:]))
+
+
+def test_a_clash_sets_the_game_over_line_aside_with_the_envelope(store: Store) -> None:
+    """A clash whose latest revision did not write one of its entries (here the game saved
+    so; an entry recorded after an edit, alike) leaves out the latest entry of each minimal
+    conflict: #27, #28, … #70 of the six-player example with #3 edited, the correct accusation
+    among them. The header still said "You accused correctly: the game is over." over
+    "Envelope · Suspect: Mrs. Peacock", not Professor Plum whom the accusation named. The
+    header now speaks from the entries the grid keeps, and does not call an accusation safe
+    from them."""
+    at, _ = open_app(store, six_players_with_3_edited())
     assert at.session_state["live"].grid()[1] == (27, 28, 40, 41, 56, 58, 60, 69, 70)
     assert header_lines(at) == [  # nor "Accusation is safe": one of the clash's entries is wrong
         "Not safe to accuse until the clash below is fixed.",
@@ -1074,6 +1075,35 @@ def test_a_clash_sets_the_game_over_line_aside_with_the_envelope(store: Store) -
     at.pills(key="e_shown").set_value("Colonel Mustard")
     submit(at)
     assert header_lines(at)[0] == "You accused correctly: the game is over."
+
+
+def test_an_entry_edited_into_a_clash_is_the_one_left_out(store: Store) -> None:
+    """The six-player example's #3 edited into a clash (Emma showed Wrench, not Colonel
+    Mustard): the grid left out the latest entry of each minimal conflict, #27, #28, … #70,
+    nine correct entries and the game's end with them, and kept the entry just edited, the
+    likely mistake. It now leaves out #3 alone, on this screen and on any that opens the game
+    after (the revision's note says which entry it edited); Undo takes the clash away."""
+    log = load(Path(APP).parent.parent / "examples" / "classic-six-players.json")
+    at, game_id = open_app(store, log)
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="edit_2").click().run()
+    at.pills(key="e_shown").set_value("Wrench")
+    submit(at)
+    grid, ignored = at.session_state["live"].grid()
+    assert ignored == (3,)
+    assert grid == at.session_state["live"].notebook.grid(without=(3,))  # the rest fits
+    lines = ["You accused correctly: the game is over.",
+             "Envelope · Suspect: Professor Plum · Weapon: Revolver · Room: Billiard Room"]
+    assert header_lines(at) == lines
+    assert "The grid and the envelope leave out #3 until this is fixed." in texts(at)
+    other = AppTest.from_file(APP, default_timeout=60)  # another screen, or a reload
+    other.session_state["shelf"] = "test-shelf"
+    other.session_state["game_id"] = game_id
+    other.run()
+    assert not other.exception, other.exception
+    assert other.session_state["live"].grid()[1] == (3,) and header_lines(other) == lines
+    at.button(key="undo").click().run()
+    assert at.session_state["live"].grid()[1] == () and header_lines(at) == lines
 
 
 def test_a_clash_after_the_game_keeps_the_game_over_line(store: Store) -> None:
