@@ -344,8 +344,10 @@ def _sqlite_engine(path: Path) -> Engine:
 
     @sa.event.listens_for(engine, "begin")
     def begin(conn: Connection) -> None:  # the driver's own transactions are off: ours are real
-        mode = conn.get_execution_options().get("sqlite_begin", "")
-        conn.exec_driver_sql(f"BEGIN {mode}")
+        options = conn.get_execution_options()
+        if "sqlite_wait_ms" in options:  # this connection's own wait for the write lock
+            conn.exec_driver_sql(f"PRAGMA busy_timeout = {int(options['sqlite_wait_ms'])}")
+        conn.exec_driver_sql(f"BEGIN {options.get('sqlite_begin', '')}")
 
     return engine
 
@@ -396,17 +398,23 @@ class Store:
             upgrade(db)
 
     @contextmanager
-    def _write(self) -> Iterator[Connection]:
+    def _write(self, wait: float = LOCK_TIMEOUT) -> Iterator[Connection]:
         """A transaction that holds the write lock from its start (SQLite: ``BEGIN
         IMMEDIATE``), so what it reads cannot change before it writes. PostgreSQL locks only
         the rows a write touches, and each query sees what committed before it began: a row
         a write depends on is read ``with_for_update`` (a game's row, in `save`, `undo` and
         `open_link`); a row that may not exist yet is added with an upsert (`_insert`), and
-        one to take is deleted ``RETURNING`` it (`take_draft`)."""
+        one to take is deleted ``RETURNING`` it (`take_draft`). ``wait``: the seconds it waits
+        for a lock another call holds, where shorter than `LOCK_TIMEOUT`."""
         with self.engine.connect() as conn:
+            short = wait < LOCK_TIMEOUT
             if conn.dialect.name == "sqlite":
                 conn = conn.execution_options(sqlite_begin="IMMEDIATE")
+                if short:
+                    conn = conn.execution_options(sqlite_wait_ms=int(wait * 1000))
             with conn.begin():
+                if short and conn.dialect.name == "postgresql":
+                    conn.exec_driver_sql(f"SET LOCAL lock_timeout = {int(wait * 1000)}")
                 yield conn
 
     @contextmanager
@@ -658,14 +666,17 @@ class Store:
                                               shelves.c.access != "owner"))
         return fresh
 
-    # --- drafts: an entry being saved, kept until its save commits ------------------------
+    # --- drafts: the entry form of a browser, kept across reloads and until its save commits
 
     @_guarded
-    def keep_draft(self, shelf: str, game_id: str, form: Mapping[str, object]) -> None:
-        """Keep the entry form of ``shelf`` for this game until a save with ``draft_of``
-        commits: if the server dies in between, the next visit finds it."""
+    def keep_draft(self, shelf: str, game_id: str, form: Mapping[str, object],
+                   wait: float = LOCK_TIMEOUT) -> None:
+        """Keep the entry form of ``shelf`` for this game (one per browser and game: the
+        later form replaces the one kept) until a save with ``draft_of`` commits or it is
+        taken (`take_draft`): a reload, or the next visit after the server died, finds it.
+        ``wait``: seconds to wait for a save that holds the database (else `StoreError`)."""
         text = canonical(dict(form))
-        with self._write() as db:
+        with self._write(wait) as db:
             row = _insert(db, drafts).values(shelf=shelf, game_id=game_id, saved=_now(),
                                              form=text)
             db.execute(row.on_conflict_do_update(
@@ -674,9 +685,8 @@ class Store:
 
     @_guarded
     def take_draft(self, shelf: str, game_id: str) -> dict[str, object] | None:
-        """The kept form of an entry whose save never committed (and forget it): of calls at
-        once, one gets it. Reads first: opening a game while another save holds the database
-        does not wait for it."""
+        """The kept form (and forget it): of calls at once, one gets it. Reads first: opening
+        a game while another save holds the database does not wait for it."""
         with self._read() as db:
             found = db.execute(sa.select(drafts.c.form).where(
                 drafts.c.shelf == shelf, drafts.c.game_id == game_id)).scalar_one_or_none()
@@ -692,11 +702,16 @@ class Store:
         return value if isinstance(value, dict) else None
 
     @_guarded
-    def drop_draft(self, shelf: str, game_id: str) -> None:
-        """Forget a kept form (its save failed and the form still shows it)."""
-        with self._write() as db:
-            db.execute(drafts.delete().where(drafts.c.shelf == shelf,
-                                             drafts.c.game_id == game_id))
+    def drop_draft(self, shelf: str, game_id: str, form: Mapping[str, object] | None = None,
+                   wait: float = LOCK_TIMEOUT) -> None:
+        """Forget a kept form (its save failed and the form still shows it; the form was
+        emptied); with ``form``, only while the row still holds that one: a form another tab
+        of the browser kept since stays. ``wait``: as in `keep_draft`."""
+        with self._write(wait) as db:
+            where = [drafts.c.shelf == shelf, drafts.c.game_id == game_id]
+            if form is not None:
+                where.append(drafts.c.form == canonical(dict(form)))
+            db.execute(drafts.delete().where(*where))
 
 
 def _saved(game: SavedGame, header: str | None, last: str | None, won: str | None) -> SavedGame:

@@ -24,6 +24,7 @@ from notebook_app.store import (
     StaleRevisionError,
     Store,
     StoreError,
+    drafts,
     new_id,
     reason_for,
 )
@@ -138,8 +139,8 @@ def meeting(monkeypatch: pytest.MonkeyPatch, watch: sa.Engine, first: Callable[[
     write = Store._write
 
     @contextmanager
-    def paused(self: Store) -> Iterator[sa.Connection]:
-        with write(self) as db:
+    def paused(self: Store, *wait: float) -> Iterator[sa.Connection]:
+        with write(self, *wait) as db:
             yield db
             if threading.current_thread().name == "first":
                 halfway.set()
@@ -374,6 +375,43 @@ def test_two_tabs_keeping_a_draft_at_once_keep_the_later(
                        lambda: store.keep_draft("a", game_id, {"by": "Bob"}))
     assert outcomes == (None, None)
     assert store.take_draft("a", game_id) == {"by": "Bob"}
+
+
+def test_a_tab_forgets_only_the_form_it_kept(store: Store) -> None:
+    """The Turn form, once emptied, forgets the draft it kept (`notebook_app.kept`), but not
+    one another tab of the browser kept since: the later typing wins."""
+    game_id = store.create(upto(0), "a")
+    mine, theirs = {"by": "Ann", "draft": "typing"}, {"by": "Bob", "draft": "typing"}
+    store.keep_draft("a", game_id, mine)
+    store.keep_draft("a", game_id, theirs)
+    store.drop_draft("a", game_id, mine)
+    assert store.take_draft("a", game_id) == theirs
+    store.keep_draft("a", game_id, mine)
+    store.drop_draft("a", game_id, mine)
+    assert store.take_draft("a", game_id) is None
+
+
+def test_keeping_the_form_waits_only_briefly_for_the_database(store: Store) -> None:
+    """A tap's run keeps the form with a short wait: while another call holds the database
+    (SQLite: its write lock; PostgreSQL: the draft's row), it gives up within a second (the
+    next run keeps the form), where a save waits `LOCK_TIMEOUT`."""
+    game_id = store.create(upto(0), "a")
+    store.keep_draft("a", game_id, {"by": "Ann"})
+    holder = store.engine.connect()
+    if holder.dialect.name == "sqlite":
+        holder = holder.execution_options(sqlite_begin="IMMEDIATE")
+    holding = holder.begin()
+    holder.execute(sa.select(drafts.c.form).where(drafts.c.shelf == "a").with_for_update())
+    try:
+        started = time.monotonic()
+        with pytest.raises(StoreError):
+            store.keep_draft("a", game_id, {"by": "Bob"}, wait=0.25)
+        took = time.monotonic() - started
+    finally:
+        holding.rollback()
+        holder.close()
+    assert took < 1.5, took
+    assert store.take_draft("a", game_id) == {"by": "Ann"}
 
 
 def test_a_kept_draft_is_put_back_once(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
