@@ -7,7 +7,8 @@ its cookie); ``game_id`` and ``access`` (the open game and what this browser may
 ``owner``, ``edit`` or ``read``); ``live`` (the solvers); ``revision`` (number and note of the
 revision shown, the base of the next save); ``editing``, ``edit_original`` and ``edit_loaded``
 (the entry being edited, as recorded and as its form first showed it); ``pending_show`` (index
-and event of a suggestion whose shown card to ask for); ``flash`` (messages for the next run).
+and event of a suggestion whose shown card to ask for); ``flash`` (messages for the next run);
+``form_kept`` (the Turn form as this tab last kept it for a reload, `notebook_app.kept`).
 The screens keep a few keys of their own: the entry form's fields (`ENTRY_KEYS`, see
 `notebook_app.entry`) and ``kind``, ``view`` (the tab shown), ``advise_on`` and ``odds_on``
 (the player's choices, `notebook_app.choices`, with ``choices_written``), ``explain_cell``,
@@ -34,9 +35,11 @@ from typing import TYPE_CHECKING, ParamSpec, TypeVar
 import streamlit as st
 
 from solver.errors import InvalidLogError
-from solver.game import GameLog
+from solver.game import Event, GameLog, Suggestion
 from solver.i18n import N_, _
 from solver.limits import Stopped
+from solver.logfile import event_to_json, parse, to_json
+from solver.values import replace
 
 from .cookies import write_cookie
 from .history import changed_entry, told
@@ -71,6 +74,11 @@ SHELF_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 """What a shelf id looks like (it is written into a script: nothing else may pass)."""
 KEEP_TRYING = N_("What you typed is kept: try again in a moment.")
 RELOAD_SOON = N_("Reload the page in a moment.")
+EDIT_GONE = N_("The entry you were editing was changed on another screen. Your form is kept: "
+               "Record adds it as a new entry.")
+DRAFT, TYPING, RECORDING = "draft", "typing", "recording"
+"""A draft's key saying why it was kept: the form being filled in (`notebook_app.kept`), or
+an entry being recorded (`commit`; a draft without the key is one)."""
 GONE = N_("This game is no longer on this browser's list: its owner made new links, which stop "
           "the old ones, or it was taken off the list in another tab. To open it again, ask its "
           "owner for the new link.")
@@ -334,7 +342,8 @@ def close_game() -> None:
             job[1].cancel()
     state.pop("beside_took", None)  # another game's work takes its own time
     for key in ("game_id", "access", "live", "revision", "editing", "edit_original",
-                "edit_loaded", "pending_show", "explain_cell", "review_at", "review_drawn"):
+                "edit_loaded", "pending_show", "explain_cell", "review_at", "review_drawn",
+                "form_kept"):
         state.pop(key, None)
     clear_entry()
     state.scroll_top = True
@@ -408,9 +417,19 @@ def new_links() -> None:
 
 
 def form_fields() -> dict[str, object]:
-    """The entry form as it stands (kept while its entry is being saved)."""
-    keys = (*ENTRY_KEYS, "kind", "editing")
-    return {k: state[k] for k in keys if k in state and _plain(state[k])}
+    """The entry form as it stands, as a draft keeps it (`restore_draft`): its fields, and
+    while an entry is edited, which (``editing``), the entry as recorded and as its form first
+    showed it (``edit_original``, ``edit_loaded``: clue-notebook/1 JSON) and the screen it was
+    opened from (``edit_from``)."""
+    keys = (*ENTRY_KEYS, "kind", "editing", "edit_from")
+    fields = {k: state[k] for k in keys
+              if k in state and k != "entry_problem" and _plain(state[k])}
+    if state.get("editing") is not None:
+        for key in ("edit_original", "edit_loaded"):
+            event = state.get(key)
+            if event is not None:
+                fields[key] = event_to_json(event)
+    return fields
 
 
 def _plain(value: object) -> bool:
@@ -458,11 +477,13 @@ def commit(log: GameLog, note: str, *, form: bool = False) -> bool:
         flash("error", _("Not saved: {entry}. This game is open to read only; ask its owner "
                          "for the edit link.").format(entry=what))
         return False
+    if form:
+        state.pop("form_kept", None)  # the draft is this form being recorded, then none
     try:
         if not refresh_access(_("Not saved: {entry}").format(entry=what)):
             return False
         if form:
-            store().keep_draft(state.shelf, state.game_id, form_fields())
+            store().keep_draft(state.shelf, state.game_id, {**form_fields(), DRAFT: RECORDING})
         seq = store().save(state.game_id, log, note, after=state.revision[0],
                            draft_of=state.shelf if form else None)
     except StaleRevisionError:
@@ -483,30 +504,89 @@ def commit(log: GameLog, note: str, *, form: bool = False) -> bool:
 
 
 def restore_draft() -> None:
-    """Put back an entry whose save never finished (the server stopped), and say so."""
+    """Put back the entry form this browser kept for the open game, and say so: the form being
+    filled in before a reload (`notebook_app.kept`), or an entry whose save never finished
+    (the server stopped). An edit is put back on its entry where that entry still is (else
+    the form is kept as a new entry, as `adopt` does); an entry recorded since (another tab of
+    this browser recorded it) is not. A page that reconnected with its own form keeps that."""
+    if not can_edit():
+        return  # a read link keeps no form
     try:
         draft = store().take_draft(state.shelf, state.game_id)
     except StoreError:
         return  # the open game's own messages say what is wrong with the database
     if not draft:
         return
+    typing = draft.get(DRAFT) == TYPING
+    if typing and form_sent():
+        return  # the page shows its form, newer than any kept (`notebook_app.kept`)
+    index = draft.get("editing")
+    editing = isinstance(index, int) and index >= 0
+    if not editing and recorded_since(draft):
+        return
     fill_form(draft)
-    flash("error", _("Your last entry was not saved (the app stopped before it was written). "
-                     "It is back in the form: check it and press Record."))
+    if editing and state.get("editing") is None:
+        flash("error", _(EDIT_GONE))
+    elif not typing:
+        flash("error", _("Your last entry was not saved (the app stopped before it was "
+                         "written). It is back in the form: check it and press Record."))
+    elif editing:
+        flash("done", _("Your changes to #{number} are back in the form, not saved yet.")
+              .format(number=state.editing + 1))
+    else:
+        flash("done", _("The entry you were filling in is back in the form, not recorded yet."))
+
+
+def kept_event(value: object) -> Event | None:
+    """An event a draft keeps as clue-notebook/1 JSON, read in the open game (``None``: none,
+    or one that no longer reads)."""
+    if not isinstance(value, dict):
+        return None
+    data = to_json(GameLog(live().log.game, ()))
+    try:
+        data["events"] = [value]
+        return parse(data).events[0]
+    except (ValueError, InvalidLogError):
+        return None
+
+
+def recorded_since(draft: Mapping[str, object]) -> bool:
+    """Whether the new entry a draft keeps (``entry``: what its form made) was recorded since
+    it was kept (``events``: the entries there were then), as another tab of this browser
+    may have done; the card shown may have been filled in on Record."""
+    entry, before = kept_event(draft.get("entry")), draft.get("events")
+    if entry is None or not isinstance(before, int) or before < 0:
+        return False
+    if isinstance(entry, Suggestion):
+        entry = replace(entry, shown=None)
+    return any(entry == (replace(e, shown=None) if isinstance(e, Suggestion) else e)
+               for e in live().log.events[before:])
 
 
 def fill_form(fields: Mapping[str, object]) -> None:
-    """Put kept form fields back (cards as they were; an edit only if its entry still exists)."""
+    """Put kept form fields back (cards as they were); an edit only where its entry still is
+    (`locate`, from the entry as recorded when the draft keeps it, else its number), with the
+    entry as its form first showed it."""
     events = live().log.events
     for key, value in fields.items():
-        if key == "editing":
-            continue
-        if key in (*ENTRY_KEYS, "kind"):
+        if key in (*ENTRY_KEYS, "kind") and key != "entry_problem":
             state[key] = list(value) if isinstance(value, list | tuple) else value
     index = fields.get("editing")
-    if isinstance(index, int) and 0 <= index < len(events):
-        state.editing = index
-        state.edit_original = events[index]
+    if not isinstance(index, int) or index < 0:
+        return
+    original = kept_event(fields.get("edit_original"))
+    if original is None:  # (a draft kept before drafts kept the entry itself)
+        found = index if index < len(events) else None
+    else:
+        found = locate(events, index, original)
+    if found is None:
+        return
+    state.editing = found
+    state.edit_original = events[found]
+    state.edit_loaded = kept_event(fields.get("edit_loaded"))
+    back = fields.get("edit_from")
+    if isinstance(back, str):
+        state.edit_from = back
 
 
 def adopt(revision: Revision) -> None:
@@ -527,8 +607,7 @@ def adopt(revision: Revision) -> None:
         state.editing = found
         return
     stop_editing()
-    flash("error", _("The entry you were editing was changed on another screen. Your form is "
-                     "kept: Record adds it as a new entry."))
+    flash("error", _(EDIT_GONE))
 
 
 def reload(what_happened: str) -> None:

@@ -24,7 +24,8 @@ import notebook_app.store as store_module
 from notebook_app.choices import CHOICES
 from notebook_app.store import DB_ENV, Store
 from solver.editions import Dealing, editions, new_game
-from solver.game import GameLog, Reveal, Suggestion
+from solver.game import Accusation, GameLog, Reveal, Suggestion
+from solver.values import replace
 from tests.test_app import shown
 
 APP = str(Path(__file__).resolve().parent.parent / "notebook_app" / "app.py")
@@ -372,6 +373,93 @@ def test_an_entry_whose_save_never_finished_comes_back(
         Suggestion("Bob", ("Mr. Green", "Rope", "Library"), refuted_by="Cat"),)
     assert store.take_draft(ANN, game_id) is None
     assert "Your last entry was not saved" not in texts(browser(monkeypatch, ANN, game=game_id))
+
+
+KEPT = "The entry you were filling in is back in the form, not recorded yet"
+
+
+def test_a_reload_finds_the_chips_tapped_back(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Chips tapped, then the page reloads (a pull to refresh, a tab the phone's browser
+    dropped): a new session on the same browser finds the form as it was, with a calm note (not
+    'was not saved'). The form was lost before."""
+    game_id = store.create(classic(), ANN)
+    at = browser(monkeypatch, ANN, game=game_id)
+    at.segmented_control(key="kind").set_value("Accusation").run()
+    at.pills(key="by").set_value("Bob").run()
+    at.pills(key="e_suspect").set_value("Mr. Green").run()
+    at.pills(key="e_weapon").set_value("Knife").run()
+    again = browser(monkeypatch, ANN, game=game_id)
+    assert again.segmented_control(key="kind").value == "Accusation"
+    assert again.pills(key="by").value == "Bob"
+    assert again.pills(key="e_suspect").value == "Mr. Green"
+    assert again.pills(key="e_weapon").value == "Knife"
+    assert KEPT in texts(again) and "was not saved" not in texts(again)
+    assert not again.error
+    again.pills(key="e_room").set_value("Hall").run()
+    again.pills(key="e_result").set_value("wrong").run()
+    again.button(key="submit").click().run()
+    assert store.load(game_id).events == (  # type: ignore[union-attr]
+        Accusation("Bob", ("Mr. Green", "Knife", "Hall"), correct=False),)
+    assert store.take_draft(ANN, game_id) is None  # Record leaves nothing to restore
+    later = browser(monkeypatch, ANN, game=game_id)
+    assert KEPT not in texts(later) and later.pills(key="e_suspect").value is None
+    assert browser(monkeypatch, BOB, game=store.links(game_id).read).error == []  # reads only
+
+
+def test_an_entry_undo_put_back_survives_a_reload(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Undo of the latest entry puts it back into the form, to fix: a reload keeps it there
+    (before, it was gone for good: undone, and no redo)."""
+    game_id = store.create(classic(), ANN)
+    at = browser(monkeypatch, ANN, game=game_id)
+    pick(at, "Mr. Green", "Rope", "Library")
+    at.button(key="submit").click().run()
+    assert len(store.load(game_id).events) == 1  # type: ignore[union-attr]
+    at.button(key="undo").click().run()
+    assert store.load(game_id).events == ()  # type: ignore[union-attr]
+    assert at.pills(key="e_weapon").value == "Rope"
+    again = browser(monkeypatch, ANN, game=game_id)
+    assert again.pills(key="e_suspect").value == "Mr. Green"
+    assert again.pills(key="e_weapon").value == "Rope"
+    assert again.pills(key="e_room").value == "Library"
+    assert again.pills(key="e_refuter").value == "Cat"
+    assert KEPT in texts(again)
+
+
+def test_an_edit_in_progress_survives_a_reload_on_its_entry(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An edit open when the page reloads comes back open on the same entry, found again where
+    another tab's change moved it (#2 is #1 once #1 is deleted); an entry another tab recorded
+    meanwhile is not put back as a new one."""
+    first = Suggestion("Bob", ("Mr. Green", "Rope", "Library"), refuted_by="Cat")
+    second = Suggestion("Cat", ("Mrs. Peacock", "Knife", "Hall"), refuted_by="Dan")
+    game_id = store.create(classic(first, second), ANN)
+    at = browser(monkeypatch, ANN, game=game_id)
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="edit_1").click().run()
+    at.pills(key="e_weapon").set_value("Wrench").run()
+    store.save(game_id, classic(second), "deleted event 1")  # another tab deleted #1
+    again = browser(monkeypatch, ANN, game=game_id, edit="2")
+    assert again.session_state["editing"] == 0
+    assert again.pills(key="e_weapon").value == "Wrench"
+    assert "Your changes to #1 are back in the form, not saved yet" in texts(again)
+    again.button(key="submit").click().run()
+    assert store.load(game_id).events == (  # type: ignore[union-attr]
+        replace(second, cards=("Mrs. Peacock", "Wrench", "Hall")),)
+    assert again.session_state["view"] == "Log"  # back where the edit was opened from
+    again.segmented_control(key="view").set_value("Turn").run()
+    again.pills(key="by").set_value("Dan").run()  # a new entry, then recorded by another tab
+    pick(again, "Colonel Mustard", "Rope", "Study")
+    again.run()
+    done = Suggestion("Dan", ("Colonel Mustard", "Rope", "Study"), passes=("Ann", "Bob"),
+                      refuted_by="Cat")
+    store.save(game_id, store.load(game_id).append(done), "recorded event 2")  # type: ignore[union-attr]
+    latest = browser(monkeypatch, ANN, game=game_id)
+    assert KEPT not in texts(latest) and latest.pills(key="e_suspect").value is None
 
 
 def test_a_locked_database_says_not_saved_within_seconds(

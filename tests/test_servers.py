@@ -267,7 +267,11 @@ def test_kill_9_while_saving_loses_no_recorded_entry(database: str, rounds: int)
             back = Phone(server.url, ANN, f"game={game_id}")
             screen = back.open()
             back.close()
-            if kept:  # Record's form was kept, its save never committed: it is announced
+            if kept and '"draft":"typing"' in kept[0][0]:  # chips tapped, no Record yet:
+                assert on_disk == confirmed  # back in the form, calmly (`notebook_app.kept`)
+                assert "back in the form, not recorded yet" in screen.text(), \
+                    screen.text()[:500]
+            elif kept:  # Record's form was kept, its save never committed: it is announced
                 assert in_flight and on_disk == confirmed  # (turns repeat from the 37th on)
                 assert "Your last entry was not saved" in screen.text(), screen.text()[:500]
                 assert in_flight[0][2] in kept[0][0]

@@ -17,6 +17,7 @@ from ..choices import remember_choices
 from ..entry import fill_form, kind_of, next_entry, start_edit, submit_entry
 from ..grid_view import ELLIPSIS, as_markdown, cut, envelope_line, text_width, verdict
 from ..history import EDITED, RECORDED, before_edit, told
+from ..kept import keep_typing
 from ..plain import plain
 from ..session import (
     ENTRY_KEYS,
@@ -504,6 +505,7 @@ def play_screen() -> None:
     VIEWS[view]()
     remember_choices()
     mark_step()
+    keep_typing()  # the form as this run left it, for a reload
     remember_drawn()
     if line_behind():  # drawn again at once, the line weighed with the advice shown
         state.redrawn = True  # not a tap: the status line keeps what was just done
