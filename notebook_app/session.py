@@ -42,6 +42,7 @@ from solver.logfile import event_to_json, parse, to_json
 from solver.values import replace
 
 from .cookies import write_cookie
+from .elsewhere import changed_elsewhere
 from .history import changed_entry, told
 from .live import LiveGame, session_gone
 from .odds_count import Beside
@@ -644,7 +645,8 @@ def sync() -> None:
 
 
 def follow(game_id: str) -> None:
-    """Show what another screen saved since this one last looked (the database wins)."""
+    """Show what another screen saved since this one last looked (the database wins), and say
+    in the status line what it changed (`changed_elsewhere`)."""
     try:
         if not still_listed():
             return
@@ -657,8 +659,13 @@ def follow(game_id: str) -> None:
         flash("error", _("Changes from other screens cannot be shown now: {reason}. This "
                          "screen shows the game as you last saw it.").format(reason=reason))
         return
-    if revision is not None:
-        adopt(revision)
+    if revision is None:
+        return
+    before, shown = live().log, state.revision
+    adopt(revision)
+    said = changed_elsewhere(before, shown, revision.log, (revision.seq, revision.note))
+    if said is not None:  # (none for this screen's own save, mended after a stopped run)
+        flash("done", said)
 
 
 def clear_entry() -> None:

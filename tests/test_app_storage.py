@@ -18,11 +18,13 @@ import pytest
 import sqlalchemy as sa
 from streamlit.testing.v1 import AppTest
 
+import notebook_app.history as history
 import notebook_app.language as language
 import notebook_app.session as session
 import notebook_app.store as store_module
 from notebook_app.choices import CHOICES
 from notebook_app.store import DB_ENV, Store
+from notebook_app.turns import describe
 from solver.editions import Dealing, editions, new_game
 from solver.game import Accusation, GameLog, Reveal, Suggestion
 from solver.values import replace
@@ -333,6 +335,78 @@ def test_new_links_close_the_game_on_screens_left_open(
         assert "Mrs. White" not in texts(at)
         assert "no longer on this browser's list" in texts(at)
         assert listed(at) == []
+
+
+def status(at: AppTest) -> str:
+    """The status line under the tabs (and any other caption)."""
+    return "\n".join(shown(c.value) for c in at.caption)
+
+
+def test_what_another_phone_changed_is_said_in_the_status_line(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found in a two-phone play-through: an entry recorded on the other phone appeared in the
+    log at the next tap with no word (only the Undo button named it). Each change saved on
+    another screen is said once, calmly, in the status line: entries recorded (one or
+    several), an edit, an undo there, anything else by its revision's note; never this
+    screen's own save, nor opening the game."""
+    first = Suggestion("Bob", ("Mr. Green", "Rope", "Library"), refuted_by="Cat")
+    game_id = store.create(classic(first), ANN)
+    ann = browser(monkeypatch, ANN, game=game_id)
+    bob = browser(monkeypatch, BOB, game=store.links(game_id).edit)
+    for at in (ann, bob):
+        assert "on another screen" not in texts(at)
+    bob.pills(key="by").set_value("Dan").run()
+    pick(bob, "Mrs. Peacock", "Knife", "Lounge")
+    bob.button(key="submit").click().run()
+    assert len(store.load(game_id).events) == 2  # type: ignore[union-attr]
+    assert "on another screen" not in texts(bob)  # its own save
+    second = store.load(game_id).events[1]  # type: ignore[union-attr]
+
+    def tap(at: AppTest, shelf: str) -> str:
+        monkeypatch.setattr(session, "browser_cookie", lambda: shelf)
+        at.run()
+        assert not at.exception, at.exception
+        return texts(at)
+
+    told = tap(ann, ANN)
+    assert f"Recorded on another screen: #2 {describe(second)}" in status(ann)
+    assert not any("another screen" in e.value for e in ann.error)  # calm, not a banner
+    assert "on another screen" not in tap(ann, ANN)  # said once
+    assert told.count("on another screen") == 1
+
+    third, fourth = Reveal("Dan", ("Wrench",)), Reveal("Cat", ("Lead Pipe",))
+    log = classic(first, second)
+    store.save(game_id, log.append(third), history.recorded(3))
+    store.save(game_id, log.append(third).append(fourth), history.recorded(4))
+    tap(ann, ANN)
+    assert ("2 entries recorded on another screen, latest: #4 Cat revealed Lead Pipe"
+            in status(ann))
+    edited = replace(first, cards=("Mr. Green", "Knife", "Library"))
+    store.save(game_id, classic(edited, second, third, fourth), history.edited(1, first))
+    tap(ann, ANN)
+    assert f"Edited on another screen: #1 {describe(edited)}" in status(ann)
+
+    tap(bob, BOB)  # Bob's screen follows the store, then undoes the edit and #4
+    assert "Changed on another screen, latest: edited event 1" in status(bob)  # three saves
+    bob.button(key="undo").click().run()
+    tap(ann, ANN)
+    assert (f"Undone on another screen: the edit of #1, back to: {describe(first)}"
+            in status(ann))
+    bob.button(key="undo").click().run()
+    tap(ann, ANN)
+    assert "Undone on another screen: #4 Cat revealed Lead Pipe" in status(ann)
+
+    ann.pills(key="by").set_value("Bob").run()
+    pick(ann, "Colonel Mustard", "Rope", "Study")
+    ann.button(key="submit").click().run()
+    assert len(store.load(game_id).events) == 4  # type: ignore[union-attr]
+    assert "on another screen" not in texts(ann)
+    assert "on another screen" not in tap(ann, ANN)
+    store.save(game_id, classic(second, third, *store.load(game_id).events[3:]),  # type: ignore[union-attr]
+               history.deleted(1))
+    tap(ann, ANN)
+    assert "Changed on another screen: deleted event 1" in status(ann)
 
 
 def test_forgetting_a_game_takes_it_off_this_list_only(
