@@ -220,8 +220,9 @@ def new_links(table: Table, monkeypatch: pytest.MonkeyPatch, fault: str) -> None
     old = table.store.links(table.game_id)
     at = browser(monkeypatch, ANN, game=table.game_id)
     at.segmented_control(key="view").set_value("Game").run()
+    at.button(key="new_links").click().run()  # asks first
     with table.failing(fault):
-        text = calm(at.button(key="new_links").click().run())
+        text = calm(at.button(key="confirm_new_links").click().run())
     assert f"The links were not changed: {REASONS[fault]}" in text
     assert table.store.links(table.game_id) == old
 

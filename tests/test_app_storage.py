@@ -298,6 +298,7 @@ def test_new_links_stop_sharing(store: Store, monkeypatch: pytest.MonkeyPatch) -
     owner = browser(monkeypatch, ANN, game=game_id)
     owner.segmented_control(key="view").set_value("Game").run()
     owner.button(key="new_links").click().run()
+    owner.button(key="confirm_new_links").click().run()  # asked twice
     assert not owner.exception
     assert store.links(game_id) != old
     monkeypatch.setattr(session, "browser_cookie", lambda: BOB)
@@ -310,6 +311,30 @@ def test_new_links_stop_sharing(store: Store, monkeypatch: pytest.MonkeyPatch) -
     told = texts(browser(monkeypatch, BOB, game=old.edit))
     assert "This link does not open a game here" in told
     assert "may have made new links since" in told  # an old link: what to ask for
+
+
+def test_new_links_are_asked_twice(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Stop sharing: new links" cuts off every other phone at once and cannot be undone: one
+    tap only asks (it took effect on one tap); Cancel keeps the links, and the question is
+    not left open on another game."""
+    game_id = store.create(classic(), ANN)
+    other = store.create(classic(title="Other"), ANN)
+    old = store.links(game_id)
+    owner = browser(monkeypatch, ANN, game=game_id)
+    owner.segmented_control(key="view").set_value("Game").run()
+    owner.button(key="new_links").click().run()
+    assert store.links(game_id) == old
+    assert any("This stops every link you have shared" in w.value for w in owner.warning)
+    assert not any(b.key == "new_links" for b in owner.button)  # its place holds the question
+    owner.button(key="keep_links").click().run()
+    assert store.links(game_id) == old
+    assert not any(b.key == "confirm_new_links" for b in owner.button)
+    owner.button(key="new_links").click().run()
+    owner.button(key="close_game").click().run()
+    owner.button(key=f"open_{other}").click().run()
+    owner.segmented_control(key="view").set_value("Game").run()
+    assert not any(b.key == "confirm_new_links" for b in owner.button)
+    assert store.links(game_id) == old
 
 
 def test_new_links_close_the_game_on_screens_left_open(

@@ -70,9 +70,39 @@ def sharing() -> None:
     st.markdown(_("Read link: sees the grid, log and review of this game, changes nothing"))
     st.code(link_to(links.read), language=None, wrap_lines=True)
     if is_owner():
-        st.button(_("Stop sharing: new links"), key="new_links", on_click=new_links,
+        stop_sharing()
+
+
+def stop_sharing() -> None:
+    """The owner's "Stop sharing: new links", asked twice: it cuts off every other device at
+    once and cannot be undone. The question takes the button's place, so a second tap there
+    (a double tap) lands on its words, not on the confirmation under them."""
+    if state.get("stop_sharing_asked") != state.game_id:
+        st.button(_("Stop sharing: new links"), key="new_links", on_click=ask_stop_sharing,
                   help=_("Both links above stop working and everyone you sent them to loses "
                          "this game, until you send the new ones."))
+        return
+    st.warning(_("This stops every link you have shared: both links above stop working, and "
+                 "every other phone or browser that opened this game loses it at once. This "
+                 "cannot be undone; you can send the new links to whoever should keep it."),
+               icon=":material/link_off:")
+    with st.container(horizontal=True):
+        st.button(_("Cancel"), key="keep_links", on_click=keep_sharing)
+        st.button(_("Stop sharing"), key="confirm_new_links", on_click=confirmed,
+                  type="primary", icon=":material/link_off:")
+
+
+def ask_stop_sharing() -> None:
+    state.stop_sharing_asked = state.game_id
+
+
+def keep_sharing() -> None:
+    state.pop("stop_sharing_asked", None)
+
+
+def confirmed() -> None:
+    keep_sharing()
+    new_links()
 
 
 def game_view() -> None:
