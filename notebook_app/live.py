@@ -3,7 +3,7 @@
 Appending an event is incremental (one more selector for each solver); editing or deleting one
 rebuilds both solvers from the log, which stays the only source of truth. A contradictory log
 is never a dead end: the grid is shown without some clashing events, and says which: the entry
-the player just recorded or edited where it clashes (`LiveGame.changed`), else the latest.
+the player last recorded or edited where it clashes (`LiveGame.changes`), else the latest.
 
 The envelope count follows the log beside the script runs (`LiveGame.envelopes_left`): at a
 12-player table one event costs it hundreds of SAT calls, 0.1-1.2 s, which the Record run spent
@@ -24,7 +24,7 @@ time, and a change to it that was stopped halfway is mended before it is used ag
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import wraps
 from typing import Concatenate, ParamSpec, TypeVar
@@ -45,6 +45,7 @@ from .odds_count import Beside, CellOdds, OddsCount, aside, counting_here
 
 P = ParamSpec("P")
 T = TypeVar("T")
+Changes = Callable[[], Sequence[int]]
 
 
 def session_ended() -> bool:
@@ -125,11 +126,12 @@ class LiveGame:
     2
     """
 
-    def __init__(self, log: GameLog, changed: int | None = None) -> None:
+    def __init__(self, log: GameLog, changes: Changes = lambda: ()) -> None:
         self.log = log
-        self.changed = changed
-        """The entry (1-based) the revision shown recorded or edited, if one
-        (`notebook_app.history.changed_entry`): the likely mistake when the log clashes."""
+        self.changes = changes
+        """Reads the entries (1-based) of `log` the player recorded or edited, the latest
+        change first (`notebook_app.store.Store.changes`): the likely mistakes when the log
+        clashes. Read once per log state, only while it clashes (`grid`)."""
         self.notebook = Notebook(log.game, log.events)
         self.counter = EnvelopeCounter(log.game, log.events)
         self._counted = log.events
@@ -220,9 +222,9 @@ class LiveGame:
         self.torn = False
 
     @one_at_a_time
-    def replace(self, log: GameLog, changed: int | None = None) -> LiveGame:
-        """This game with ``log`` instead, whose revision recorded or edited entry ``changed``:
-        the same `LiveGame`, so that a run stopped while it works on it holds no other
+    def replace(self, log: GameLog, changes: Changes = lambda: ()) -> LiveGame:
+        """This game with ``log`` instead, ``changes`` reading its entries last written
+        (`changes`): the same `LiveGame`, so that a run stopped while it works on it holds no other
         (another setup, or solvers torn by a stopped change: built anew for ``log``).
 
         Events after the common prefix are replayed: appending costs one event; undo, edit or
@@ -230,7 +232,7 @@ class LiveGame:
         """
         if log.game != self.log.game or self.torn:
             self._rebuild(log)
-            self.changed, self.mended = changed, False
+            self.changes, self.mended = changes, False
             return self
         old = self.log.events
         common = common_prefix(old, log.events)
@@ -244,7 +246,7 @@ class LiveGame:
             self.torn = False
         for event in log.events[common:]:
             self._append(event)
-        self.log, self.changed = log, changed
+        self.log, self.changes = log, changes
         self.mended = False
         return self
 
@@ -339,15 +341,16 @@ class LiveGame:
         """The current grid and the events left out to get past contradictions (usually none).
 
         While the log clashes, one event of a minimal conflict is left out, until what remains
-        is consistent: the entry just recorded or edited (`changed`) where it is one of them
-        (an early entry edited wrongly clashes with every later one that contradicts it; they
-        stay), else the latest.
+        is consistent: of its entries the one the player recorded or edited last (`changes`: an
+        early entry edited wrongly clashes with every later one that contradicts it; they stay,
+        also once more entries are recorded after it), else the latest.
         """
         if self._grid is None:
             ignored: list[int] = []
             conflict = self.conflict
+            written = self.changes() if conflict else ()
             while conflict:
-                ignored.append(self.changed if self.changed in conflict else max(conflict))
+                ignored.append(next((n for n in written if n in conflict), max(conflict)))
                 conflict = self.notebook.conflict(without=ignored)
             self._grid = (self.notebook.grid(without=ignored), tuple(sorted(ignored)))
         return self._grid

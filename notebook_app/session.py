@@ -106,6 +106,23 @@ def live() -> LiveGame:
     return game
 
 
+def written(game_id: str, seq: int, note: str) -> Callable[[], tuple[int, ...]]:
+    """What reads the entries of revision ``seq`` the player recorded or edited, the latest
+    change first (`Store.changes`), for the grid past a clash (`LiveGame.changes`): the same
+    choice on every screen, after a reload, and after more entries. Where the database cannot
+    be read then, the entry ``note`` (the revision's) names."""
+    where = store()
+
+    def read() -> tuple[int, ...]:
+        try:
+            return where.changes(game_id, seq)
+        except StoreError:
+            n = changed_entry(note)
+            return () if n is None else (n,)
+
+    return read
+
+
 T = TypeVar("T")
 
 
@@ -321,7 +338,7 @@ def open_game(game_id: str, access: str | None = None) -> bool:
         state.review_at = int(step)  # (`screens.review.mark_step`; "²".isdigit() too)
     state.game_id = game_id
     state.access = access
-    state.live = LiveGame(revision.log, changed_entry(revision.note))
+    state.live = LiveGame(revision.log, written(game_id, revision.seq, revision.note))
     state.revision = (revision.seq, revision.note)
     st.query_params["game"] = game_id
     if unset("view"):  # (else the tab a reconnected page's first tap asked for)
@@ -498,7 +515,7 @@ def commit(log: GameLog, note: str, *, form: bool = False) -> bool:
         trouble(_("Not saved: {entry}").format(entry=what), err)
         return False
     state.revision = (seq, note)
-    state.live = live().replace(log, changed_entry(note))
+    state.live = live().replace(log, written(state.game_id, seq, note))
     state.pop("explain_cell", None)
     flash("done", told(note).render(start=True))
     return True
@@ -593,7 +610,8 @@ def fill_form(fields: Mapping[str, object]) -> None:
 def adopt(revision: Revision) -> None:
     """Show a revision saved on another screen; the entry being edited and the question which
     card was shown follow their events (and are dropped with them)."""
-    state.live = live().replace(revision.log, changed_entry(revision.note))
+    state.live = live().replace(revision.log,
+                                written(state.game_id, revision.seq, revision.note))
     state.revision = (revision.seq, revision.note)
     events = revision.log.events
     pending = state.get("pending_show")
@@ -728,7 +746,8 @@ def undo_revision() -> str | None:
         reload(_("Nothing was undone"))
         return None
     state.revision = (revision.seq, revision.note)
-    state.live = live().replace(revision.log, changed_entry(revision.note))
+    state.live = live().replace(revision.log,
+                                written(state.game_id, revision.seq, revision.note))
     stop_editing()
     state.pending_show = None
     state.pop("explain_cell", None)

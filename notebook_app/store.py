@@ -59,7 +59,7 @@ from solver.i18n import N_, gettext
 from solver.logfile import decode, event_to_json, parse, to_json
 from solver.notation import read_log_any
 
-from .history import started
+from .history import changed_entry, started
 
 DB_ENV = "CLUE_NOTEBOOK_DB"
 """Environment variable with the database path or URL."""
@@ -535,6 +535,23 @@ class Store:
         except json.JSONDecodeError as err:
             raise InvalidLogError([gettext("game {game}: stored JSON is damaged ({error})")
                                    .format(game=game_id, error=err)]) from None
+
+    @_guarded
+    def changes(self, game_id: str, seq: int) -> tuple[int, ...]:
+        """The entries (1-based) of revision ``seq`` that a revision's note says it recorded or
+        changed (`notebook_app.history.changed_entry`) as they stand there, the latest change
+        first: which of a clash's entries the player wrote last (`LiveGame.grid`). One read of
+        the revision's event rows and their notes; an entry moved by a deletion is not named."""
+        with self._read() as db:
+            rows = db.execute(
+                sa.select(events.c.position, events.c.added_in, revisions.c.note)
+                .join(revisions, sa.and_(revisions.c.game_id == events.c.game_id,
+                                         revisions.c.seq == events.c.added_in))
+                .where(events.c.game_id == game_id, events.c.added_in <= seq,
+                       sa.or_(events.c.dropped_in.is_(None), events.c.dropped_in > seq))
+                .order_by(events.c.added_in.desc())
+            ).all()
+        return tuple(int(p) + 1 for p, _added, note in rows if changed_entry(str(note)) == p + 1)
 
     @_guarded
     def seq(self, game_id: str) -> int | None:

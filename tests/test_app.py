@@ -18,7 +18,7 @@ from typing import Any, cast
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from notebook_app.history import told
+from notebook_app.history import recorded, told
 from notebook_app.store import DB_ENV, Store
 from notebook_app.turns import forum_style
 from solver.cards import Deck
@@ -1104,6 +1104,41 @@ def test_an_entry_edited_into_a_clash_is_the_one_left_out(store: Store) -> None:
     assert other.session_state["live"].grid()[1] == (3,) and header_lines(other) == lines
     at.button(key="undo").click().run()
     assert at.session_state["live"].grid()[1] == () and header_lines(at) == lines
+
+
+def test_the_entry_edited_into_a_clash_stays_left_out_after_the_next_entry(
+        store: Store) -> None:
+    """Only the latest revision's note counted: after #3 of the six-player example was edited
+    into a clash (left out), one more entry recorded made the note 'recorded event 71', and
+    the grid left out #27, #28, … #70 again, the game's end with them. The entry last changed
+    in a conflict stays the one left out until the clash is fixed: on this screen, one that
+    follows the game and one that opens it after."""
+    log = load(Path(APP).parent.parent / "examples" / "classic-six-players.json")
+    at, game_id = open_app(store, log)
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="edit_2").click().run()
+    at.pills(key="e_shown").set_value("Wrench")
+    submit(at)
+    assert at.session_state["live"].grid()[1] == (3,)
+    at.segmented_control(key="view").set_value("Turn").run()
+    at.segmented_control(key="kind").set_value("Reveal").run()
+    at.pills(key="r_player").set_value("Anna").run()
+    at.pills(key="r_cards").set_value(["Kitchen"])
+    submit(at)
+    assert len(events(at)) == 71
+    assert at.session_state["live"].grid()[1] == (3,)
+    seen = store.latest(game_id)
+    assert seen is not None
+    store.save(game_id, seen.log.append(Reveal("Ben", ("Mr. Green",))), recorded(72))  # elsewhere
+    at.run()
+    assert len(events(at)) == 72 and at.session_state["live"].grid()[1] == (3,)
+    other = AppTest.from_file(APP, default_timeout=60)  # another screen, or a reload
+    other.session_state["shelf"] = "test-shelf"
+    other.session_state["game_id"] = game_id
+    other.run()
+    assert not other.exception, other.exception
+    assert other.session_state["live"].grid()[1] == (3,)
+    assert header_lines(other)[0] == "You accused correctly: the game is over."
 
 
 def test_a_clash_after_the_game_keeps_the_game_over_line(store: Store) -> None:

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
+from notebook_app.history import deleted, edited, recorded
 from notebook_app.store import (
     Revision,
     StaleRevisionError,
@@ -74,6 +75,23 @@ def test_edits_deletions_and_header_changes_read_back(store: Store) -> None:
     assert store.load(game_id) == upto(8)
     assert not store.undo(game_id, 1)  # the start is never undone
 
+
+def test_changes_name_the_entries_written_last_first(store: Store) -> None:
+    """The entries a revision's notes say were recorded or edited, the latest change first, as
+    they stand in the revision asked for (a clash leaves them out first: `LiveGame.grid`); an
+    opened game's own events, and the ones a deletion moved, are named by none."""
+    game_id = store.create(upto(4), "s")
+    events = list(SIX.events[:6])
+    store.save(game_id, upto(5), recorded(5))
+    events[1] = SIX.events[20]
+    seq = store.save(game_id, replace(SIX, events=tuple(events[:5])), edited(2))
+    store.save(game_id, replace(SIX, events=tuple(events)), recorded(6))
+    assert store.changes(game_id, seq + 1) == (6, 2, 5)
+    assert store.changes(game_id, seq) == (2, 5)  # a screen still on the edit
+    store.undo(game_id, seq + 1)
+    assert store.changes(game_id, seq) == (2, 5)
+    store.save(game_id, replace(SIX, events=(events[0], *events[2:5])), deleted(2))
+    assert store.changes(game_id, seq + 2) == ()
 
 def test_stale_save_is_refused(store: Store) -> None:
     game_id = store.create(upto(0), "s")
