@@ -20,7 +20,7 @@ from solver.values import replace
 
 from . import history
 from .screens.note import load_note, missing_text, note_event
-from .session import clear_entry, commit, flash, live, problems_text, stop_editing
+from .session import clear_entry, commit, flash, left_out, live, problems_text, stop_editing
 from .turns import (
     directed,
     edited,
@@ -79,11 +79,12 @@ def my_safe_accusation() -> None:
 
 def default_kind() -> str:
     """A plain suggestion; in the forum variant, a question to one player; once a correct
-    accusation has ended the game, the hands players show then (`Reveal`)."""
+    accusation has ended the game (in the entries the header reads past a clash), the hands
+    players show then (`Reveal`)."""
     from solver.race import won_by
 
     log = live().log
-    if won_by(log) is not None:
+    if won_by(log, left_out()) is not None:
         return "Reveal"
     return "Asked one" if forum_style(log) else "Suggestion"
 
@@ -94,7 +95,7 @@ def next_entry() -> None:
     clear_entry()
     log = live().log
     state.kind = default_kind()
-    state.by = whose_turn(log)
+    state.by = whose_turn(log, left_out())
     defaults_for(state.by)
 
 
@@ -111,13 +112,13 @@ def default_by(kind: str | None) -> str:
     """Whom the form of ``kind`` starts at: whose turn it is (`whose_turn`), but an accusation
     at the player who just suggested (`who_accuses`), unless it is my turn and my accusation
     is safe (then I accuse, without suggesting)."""
-    log = live().log
-    turn = whose_turn(log)
+    log, without = live().log, left_out()
+    turn = whose_turn(log, without)
     if kind != "Accusation":
         return turn
     if turn == log.game.me and safe_envelope() is not None:
         return turn
-    return who_accuses(log)
+    return who_accuses(log, without)
 
 
 def on_by_change() -> None:
@@ -134,7 +135,7 @@ def on_kind_change() -> None:
     if state.get("editing") is not None:
         return
     by = state.get("by")
-    if by is None or by in (who_accuses(log), whose_turn(log)):
+    if by is None or by in (who_accuses(log, left_out()), whose_turn(log, left_out())):
         wanted = default_by(state.get("kind"))
         if wanted != by:
             state.by = wanted

@@ -15,6 +15,7 @@ Pure functions of a `GameLog`, so the app stays a description of the screen.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from solver.editions import forum_dealt
@@ -36,9 +37,12 @@ from solver.notebook import Grid, Knowledge
 from solver.values import field_names, replace
 
 
-def players_out(log: GameLog) -> set[str]:
-    """Players who accused wrongly: they take no more turns but keep refuting."""
-    return {e.by for e in log.events if isinstance(e, Accusation) and not e.correct}
+def players_out(log: GameLog, without: Collection[int] = ()) -> set[str]:
+    """Players who accused wrongly: they take no more turns but keep refuting. ``without``:
+    event numbers left out (the entries the app's grid leaves out past a clash, as its header
+    does: `solver.race.out_since`)."""
+    return {e.by for i, e in enumerate(log.events, 1)
+            if isinstance(e, Accusation) and not e.correct and i not in without}
 
 
 def answer_order(game: Game, by: str) -> tuple[str, ...]:
@@ -47,11 +51,12 @@ def answer_order(game: Game, by: str) -> tuple[str, ...]:
     return game.answer_order(by)
 
 
-def next_suggester(log: GameLog) -> str:
+def next_suggester(log: GameLog, without: Collection[int] = ()) -> str:
     """Whose turn it is: clockwise after the last player who suggested or accused, skipping
-    players who are out. The first seat starts; when everyone is out, the first seat again."""
+    players who are out (``without``: accusations left out, `players_out`; a turn left out
+    was still taken). The first seat starts; when everyone is out, the first seat again."""
     names = log.game.player_names
-    out = players_out(log)
+    out = players_out(log, without)
     last = next(
         (e.by for e in reversed(log.events) if isinstance(e, Suggestion | Accusation)), None
     )
@@ -63,10 +68,11 @@ FORUM_QUESTIONS = 3
 """Questions a forum player asks in a game day (the forum's rules, 5.3)."""
 
 
-def whose_turn(log: GameLog) -> str:
+def whose_turn(log: GameLog, without: Collection[int] = ()) -> str:
     """Whom the turn form starts at: in the forum variant the latest asker, still in the game,
     until they have asked `FORUM_QUESTIONS` in a row (notes and reveals between do not count);
-    else the next player (`next_suggester`). The same after Record and after a reload."""
+    else the next player (`next_suggester`). The same after Record and after a reload.
+    ``without``: event numbers left out (`players_out`)."""
     if forum_style(log):
         asker, asked = None, 0
         for event in reversed(log.events):
@@ -75,16 +81,20 @@ def whose_turn(log: GameLog) -> str:
                 break
             if isinstance(event, Suggestion):
                 asker, asked = event.by, asked + 1
-        if asker is not None and asked < FORUM_QUESTIONS and asker not in players_out(log):
+        if (asker is not None and asked < FORUM_QUESTIONS
+                and asker not in players_out(log, without)):
             return asker
-    return next_suggester(log)
+    return next_suggester(log, without)
 
 
-def who_accuses(log: GameLog) -> str:
+def who_accuses(log: GameLog, without: Collection[int] = ()) -> str:
     """Whom an accusation starts at: the player who made the latest suggestion, still in the
-    game (one accuses on one's own turn, after suggesting), else `whose_turn`."""
+    game (one accuses on one's own turn, after suggesting), else `whose_turn`. ``without``:
+    event numbers left out (`players_out`)."""
     last = next((e.by for e in reversed(log.events) if isinstance(e, Suggestion)), None)
-    return last if last is not None and last not in players_out(log) else whose_turn(log)
+    if last is not None and last not in players_out(log, without):
+        return last
+    return whose_turn(log, without)
 
 
 def revealed_next(log: GameLog, whose: tuple[str, ...]) -> str:

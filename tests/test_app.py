@@ -24,7 +24,7 @@ from notebook_app.turns import forum_style
 from solver.cards import Deck
 from solver.editions import Dealing, editions, new_game
 from solver.envelopes import possible_triples
-from solver.game import Accusation, GameLog, Note, Reveal, SidePeek, Suggestion
+from solver.game import ENVELOPE, Accusation, GameLog, Note, Reveal, SidePeek, Suggestion
 from solver.logfile import dumps, load
 from solver.notation import write_text
 from solver.odds import grid_of
@@ -1104,6 +1104,29 @@ def test_an_entry_edited_into_a_clash_is_the_one_left_out(store: Store) -> None:
     assert other.session_state["live"].grid()[1] == (3,) and header_lines(other) == lines
     at.button(key="undo").click().run()
     assert at.session_state["live"].grid()[1] == () and header_lines(at) == lines
+
+
+def test_the_turn_tab_reads_the_entries_the_header_reads_past_a_clash(store: Store) -> None:
+    """With a clash open the header speaks from the entries the grid keeps, and the Turn tab
+    read the whole log: over the six-player example with #3 edited (#27 … #70 left out, the
+    correct accusation #70 among them) the header said 'Not safe to accuse until the clash
+    below is fixed.' and the Turn tab 'The game is over: record here the cards players show
+    now', its form on Reveal; my wrong accusation left out of the grid (the envelope noted
+    before it) had the form warn that I was out of the game, the header not. The Turn tab now
+    reads the entries the header reads."""
+    at, _ = open_app(store, six_players_with_3_edited())
+    assert header_lines(at)[0] == "Not safe to accuse until the clash below is fixed."
+    assert "The game is over" not in texts(at)
+    assert at.segmented_control(key="kind").value == "Suggestion"
+    accused = ("Mrs. White", "Knife", "Lounge")
+    at, _ = open_app(store, classic(Note(ENVELOPE, holds=accused),  # type: ignore[arg-type]
+                                    Accusation("Ann", accused, correct=False)))
+    assert at.session_state["live"].grid()[1] == (2,)
+    assert not any("accused wrongly" in line for line in header_lines(at))
+    at.pills(key="by").set_value("Ann").run()
+    assert "accused wrongly" not in texts(at)
+    at.segmented_control(key="kind").set_value("Accusation").run()
+    assert at.pills(key="by").value == "Ann" and "accused wrongly" not in texts(at)
 
 
 def test_the_entry_edited_into_a_clash_stays_left_out_after_the_next_entry(

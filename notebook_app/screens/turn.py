@@ -44,7 +44,7 @@ from ..entry import (
 from ..grid_view import verdict
 from ..odds_count import Beside
 from ..plain import plain
-from ..session import beside_for, live, still_working, stoppable, unset
+from ..session import beside_for, left_out, live, still_working, stoppable, unset
 from ..turns import (
     answer_order,
     describe,
@@ -186,10 +186,11 @@ def turn_view() -> None:
 
 
 def game_won(log: GameLog) -> bool:
-    """Whether a correct accusation has ended the game."""
+    """Whether a correct accusation has ended the game, in the entries the header reads (past
+    a clash, without those the grid leaves out: `left_out`)."""
     from solver.race import won_by
 
-    return won_by(log) is not None
+    return won_by(log, left_out()) is not None
 
 
 def turn_form() -> None:
@@ -208,7 +209,7 @@ def turn_form() -> None:
     from solver.race import out_since
 
     editing = state.get("editing")
-    out = out_since(log if editing is None else log.upto(editing), by)
+    out = out_since(log if editing is None else log.upto(editing), by, left_out())
     if out is not None:  # (the form starts at them only once everyone is out)
         warn(_("{player} accused wrongly in #{n}: out of the game, they take no more turns "
                "and only show cards.").format(player=by, n=out))
@@ -585,7 +586,7 @@ def least_telling(log: GameLog, by: str, cards: tuple[str, ...]) -> str:
     from solver.errors import ClueError
     from solver.race import won_by
 
-    if won_by(log) is not None:
+    if won_by(log, left_out()) is not None:
         return ""
     cached = state.get("least_telling")
     if cached is None or cached[0] != (log, by, cards):
