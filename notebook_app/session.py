@@ -692,6 +692,35 @@ def follow(game_id: str) -> None:
         flash("done", said)
 
 
+FOLLOW_EVERY = 4.0
+"""Seconds between a read link's looks at the game without a tap (`reader_behind`): an entry
+recorded at the table shows on a spectator's phone within them. Each look is a short run of
+two indexed reads (this browser's access, the game's revision number): a median 0.6 ms on
+SQLite (benchmarks/bench_follow.py)."""
+
+
+def reader_behind() -> bool:
+    """Whether a screen open on a game's read link, looked at without a tap every
+    `FOLLOW_EVERY` seconds, is to be drawn again: another screen saved a revision since it was
+    drawn, or this browser's access changed (its owner made new links: the game is closed and
+    the reader told, `still_listed`; or the edit link was opened in another tab), or the game
+    is no longer open here. Not while the reader reads a cell's explanation (drawing the page
+    again would close it), nor while the database fails (the next look tries again; a tap
+    says why, `follow`)."""
+    if "game_id" not in state or "live" not in state:
+        return True
+    if state.get("explaining"):
+        return False
+    try:
+        if not still_listed() or state.access != "read":
+            return True
+        seq: int | None = store().seq(state.game_id)
+        shown: int = state.revision[0]
+        return seq != shown
+    except StoreError:
+        return False
+
+
 def clear_entry() -> None:
     """Blank the entry form."""
     for key in ENTRY_KEYS:

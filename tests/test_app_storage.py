@@ -23,6 +23,7 @@ import notebook_app.language as language
 import notebook_app.session as session
 import notebook_app.store as store_module
 from notebook_app.choices import CHOICES
+from notebook_app.history import deleted, recorded
 from notebook_app.store import DB_ENV, Store
 from notebook_app.turns import describe
 from solver.editions import Dealing, editions, new_game
@@ -241,8 +242,8 @@ def test_a_read_link_shows_that_game_only_and_changes_nothing(
     assert at.query_params["game"] == shared
     assert at.segmented_control(key="view").options == ["Grid", "Log", "Review", "Game"]
     assert "Read only" in texts(at)
-    assert "shows here at your next tap" in texts(at)  # not by itself: it said "changes ... show
-    # here", and a reader at the table watched for an entry that came only with a tap
+    assert "shows here within a few seconds" in texts(at)  # by itself (`reader_behind`): a
+    # reader at the table watched for an entry that came only with a tap
     assert not any(b.key == "undo" for b in at.button)
     at.segmented_control(key="view").set_value("Log").run()
     assert not any(str(b.key).startswith(("edit_", "delete_")) for b in at.button)
@@ -252,6 +253,40 @@ def test_a_read_link_shows_that_game_only_and_changes_nothing(
     at.button(key="close_game").click().run()
     assert listed(at) == [shared]  # Bob's list: the shared game, never Ann's private one
     assert store.load(shared) == classic(one, title="Shared")
+
+
+class Seen(dict[str, Any]):
+    """A session's state as `session` reads it (keys, or attributes), outside a run."""
+
+    __getattr__ = dict.__getitem__
+    __setattr__ = dict.__setitem__
+
+
+def test_a_read_link_looks_at_its_game_without_a_tap(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a read link's timer decides (`session.reader_behind`; AppTest runs no timer, the
+    browser test does): a new revision asks for the page again, none asks for nothing, nor
+    does one while a cell's explanation is read; new links close the game and say why."""
+    one = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob")
+    shared = store.create(classic(title="Shared"), ANN)
+    assert store.open_link(BOB, store.links(shared).read) == (shared, "read")
+    seen = Seen(shelf=BOB, game_id=shared, access="read", live=object(), revision=(1, ""))
+    monkeypatch.setattr(session, "state", seen)
+    assert not session.reader_behind()  # nothing moved: the page is left alone
+    store.save(shared, classic(one, title="Shared"), recorded(1), after=1)
+    assert session.reader_behind()  # Ann recorded: drawn again (`follow` adopts it)
+    seen.revision = (2, recorded(1))
+    assert not session.reader_behind()
+    store.save(shared, classic(title="Shared"), deleted(1), after=2)
+    seen.explaining = True  # the explanation stays open; drawn once it is closed
+    assert not session.reader_behind()
+    seen.explaining = False
+    assert session.reader_behind()
+    store.new_links(shared)  # the owner stopped sharing: closed, and the reader told why
+    assert session.reader_behind()
+    assert "game_id" not in seen and "live" not in seen
+    assert any("no longer on this browser's list" in text for _kind, text in seen["flash"])
 
 
 def test_an_edit_link_records_in_that_game_only(

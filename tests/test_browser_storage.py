@@ -137,3 +137,58 @@ def test_games_come_back_and_links_open_one_game(
         listed(bob, 1)  # the shared game only, never Ann's other one
         bob.screenshot(path=artifacts_dir / "storage-3-other-browser.png")
         browser.close()
+
+
+def test_a_read_link_follows_the_game_without_a_tap(
+    server: Server, chromium_executable: str, chromium_args: list[str]
+) -> None:
+    """A spectator's phone on a read link shows what the table records within
+    `FOLLOW_EVERY` + 2 s, no tap (found in a two-phone play-through: it showed at the next
+    tap), though not while it shows a cell's explanation (drawn again, the page closed it);
+    new links close the game with the reason; then its timer stops."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from notebook_app.history import recorded, started
+    from notebook_app.session import FOLLOW_EVERY
+    from notebook_app.store import Store
+    from solver.game import GameLog, Suggestion
+    from tests.phone import runs
+    from tests.test_app_storage import classic
+
+    store = Store(server.env["CLUE_NOTEBOOK_DB"])
+    log = classic(title="Followed")
+    game = store.create(log, "browser-of-ann", started())
+    within = (FOLLOW_EVERY + 2) * 1000
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        bob = new_page(browser.new_context(viewport=PHONE))
+        bob.goto(f"{server.url}/?game={store.links(game).read}")
+        expect(bob.get_by_text("Read only", exact=False)).to_be_visible(timeout=30000)
+        settle(bob)
+        expect(bob.get_by_text("No entries yet.")).to_be_visible()
+        one = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob")
+        store.save(game, GameLog(log.game, (one,)), recorded(1), after=1)  # Ann records
+        expect(bob.get_by_text("Recorded on another screen: #1", exact=False)).to_be_visible(
+            timeout=within)
+        settle(bob)
+        grid = bob.locator('.st-key-notebook_grid [data-testid="stDataFrame"]')
+        box = grid.bounding_box()
+        assert box is not None
+        after(bob, lambda: bob.mouse.click(box["x"] + box["width"] / 2, box["y"] + 36 + 28 + 14))
+        dialog = bob.get_by_role("dialog")  # a cell's explanation is read...
+        expect(dialog).to_contain_text("Why this cell?")
+        store.save(game, GameLog(log.game, (one, one)), recorded(2), after=2)
+        bob.wait_for_timeout(within)  # ...and not closed under the reader's eyes
+        expect(dialog).to_contain_text("Why this cell?")
+        bob.keyboard.press("Escape")  # once closed, the game moves on
+        expect(bob.get_by_text("Recorded on another screen: #2", exact=False)).to_be_visible(
+            timeout=within)
+        settle(bob)
+        store.new_links(game)  # Ann stops sharing
+        expect(bob.get_by_text("no longer on this browser's list", exact=False)).to_be_visible(
+            timeout=within)
+        settle(bob)
+        asked = runs(bob).asked
+        bob.wait_for_timeout(within)  # the game closed, nothing looks at it any more
+        assert runs(bob).asked == asked, runs(bob).state()
+        browser.close()

@@ -30,7 +30,7 @@ from ..grid_view import (
     unfaded,
 )
 from ..plain import plain
-from ..session import ignore_stale_widgets, live, stoppable
+from ..session import can_edit, ignore_stale_widgets, live, stoppable
 
 state = st.session_state
 
@@ -128,10 +128,11 @@ def explanation_dialog(card: str, owner: str, upto: int | None) -> None:
     """A dialog explaining the tapped cell (titled in the session's language, so made per
     run); only that cell is derived, not the rest of the grid. While the odds are counted or
     the race line weighed it stays open when they arrive: the page is drawn again with them
-    once it is closed."""
+    once it is closed; so, on a read link, when the game moves on (`session.reader_behind`)."""
     from .play import race_weighing
 
-    waiting = (upto is None and state.get("odds_counting", False)) or race_weighing()
+    waiting = ((upto is None and state.get("odds_counting", False)) or race_weighing()
+               or not can_edit())
     state.explaining = waiting
     st.dialog(_("Why this cell?"), on_dismiss=explained if waiting else "ignore")(
         stoppable(explanation))(card, owner, upto)

@@ -21,13 +21,16 @@ from ..kept import keep_typing
 from ..plain import plain
 from ..session import (
     ENTRY_KEYS,
+    FOLLOW_EVERY,
     beside_for,
     can_edit,
     drop_beside,
     flash,
     form_sent,
+    ignore_stale_widgets,
     live,
     mark_editing,
+    reader_behind,
     remember_drawn,
     still_working,
     stoppable,
@@ -109,12 +112,24 @@ def header() -> None:
     st.caption(plain(_("Envelope · {cards}").format(cards=envelope_line(grid))))
     conflict_banner(ignored)
     if not can_edit():
-        st.caption(_("Read only: you follow this game; what its players record shows here at "
-                     "your next tap."))
+        st.fragment(stoppable(following), run_every=FOLLOW_EVERY)()
         return
     seq, note = state.revision
     st.button(plain(undo_label(note, log)), key="undo", on_click=undo,
               disabled=seq <= 1, icon=":material/undo:", width="stretch")
+
+
+def following() -> None:
+    """The read link's caption, looked at every `FOLLOW_EVERY` seconds without a tap: the page
+    is drawn again once the game has moved on (`reader_behind`). An editor's screen has no such
+    timer: its form must never be disturbed. The widgets' values the browser sent with this
+    look may be older than the screen (`ignore_stale_widgets`)."""
+    ignore_stale_widgets()
+    if reader_behind():
+        state.redrawn = True  # not a tap: the status line keeps what was just done
+        st.rerun(scope="app")
+    st.caption(_("Read only: you follow this game; what its players record shows here within "
+                 "a few seconds."))
 
 
 def undone_entry(note: str, log: GameLog) -> int | None:
