@@ -14,7 +14,7 @@ from __future__ import annotations
 from solver.game import GameLog
 from solver.i18n import _, ngettext
 
-from .history import EDITED, RECORDED, SHOWN, told
+from .history import EDITED, RECORDED, SHOWN, entry_of, told
 from .turns import describe
 
 
@@ -51,13 +51,6 @@ def changed_elsewhere(before: GameLog, shown: tuple[int, str], after: GameLog,
     if new_seq == seq + 1:  # one save since (an undo leaves a gap in the numbers)
         return _("Changed on another screen: {what}").format(what=told(new_note).render())
     return _("Changed on another screen, latest: {what}").format(what=told(new_note).render())
-
-
-def entry_of(note: str, kinds: tuple[str, ...]) -> int | None:
-    """The entry a stored note of one of ``kinds`` names (``n``)."""
-    said = told(note)
-    n = dict(said.args).get("n")
-    return n if said.msgid in kinds and isinstance(n, int) and n > 0 else None
 
 
 def changed_only(old: tuple[object, ...], new: tuple[object, ...], n: int) -> bool:

@@ -79,9 +79,18 @@ def changed_entry(stored: str) -> int | None:
     >>> changed_entry(edited(3)), changed_entry(recorded(71)), changed_entry(deleted(2))
     (3, 71, None)
     """
+    return entry_of(stored, (RECORDED, EDITED, SHOWN, ADDED_ONE))
+
+
+def entry_of(stored: str, kinds: tuple[str, ...]) -> int | None:
+    """The entry (``n``, from 1) a stored note of one of ``kinds`` (msgids) names, else ``None``.
+
+    >>> entry_of(edited(3), (EDITED,)), entry_of(edited(3), (RECORDED,))
+    (3, None)
+    """
     said = told(stored)
     n = dict(said.args).get("n")
-    return n if said.msgid in (RECORDED, EDITED, SHOWN, ADDED_ONE) and isinstance(n, int) else None
+    return n if said.msgid in kinds and isinstance(n, int) and n > 0 else None
 
 
 def deleted(n: int) -> str:
