@@ -351,7 +351,7 @@ def test_new_links_stop_sharing(store: Store, monkeypatch: pytest.MonkeyPatch) -
 def test_new_links_are_asked_twice(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     """"Stop sharing: new links" cuts off every other phone at once and cannot be undone: one
     tap only asks (it took effect on one tap); Cancel keeps the links, and the question is
-    not left open on another game."""
+    not left open on another game, nor for a later look at the Game screen."""
     game_id = store.create(classic(), ANN)
     other = store.create(classic(title="Other"), ANN)
     old = store.links(game_id)
@@ -370,6 +370,11 @@ def test_new_links_are_asked_twice(store: Store, monkeypatch: pytest.MonkeyPatch
     owner.segmented_control(key="view").set_value("Game").run()
     assert not any(b.key == "confirm_new_links" for b in owner.button)
     assert store.links(game_id) == old
+    owner.button(key="new_links").click().run()  # asked, then another screen looked at:
+    owner.segmented_control(key="view").set_value("Grid").run()
+    owner.segmented_control(key="view").set_value("Game").run()
+    assert not any(b.key == "confirm_new_links" for b in owner.button)  # not still asking
+    assert any(b.key == "new_links" for b in owner.button)
 
 
 def test_new_links_close_the_game_on_screens_left_open(

@@ -514,6 +514,8 @@ def play_screen() -> None:
                          width="stretch", on_change=scroll_to_top, format_func=_,
                          required=True)  # a tap on the tab shown keeps it (it showed Turn)
     view = state.view if state.view in names else names[0]
+    if view != "Game":
+        state.pop("stop_sharing_asked", None)  # a question left on the Game screen is not kept
     status_line()
     if view != "Turn" and can_edit() and form_sent():
         adopt_form()
