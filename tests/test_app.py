@@ -653,14 +653,21 @@ def test_the_forum_variant_offers_no_round_of_the_table(store: Store) -> None:
     assert at.pills(key="e_suspect").value is None  # not put back: the form cannot hold it
 
 
-def test_forum_suggester_stays_and_the_answer_resets(store: Store) -> None:
+def bob_asks_ann(store: Store, suspect: int, answer: str) -> tuple[AppTest, Deck]:
+    """A forum game open with Bob's question to Ann entered (suspect number ``suspect``, the
+    second weapon and place), ``answer`` tapped, not yet recorded."""
     log = forum()
     deck = log.game.deck
     at, _ = open_app(store, log)
     at.pills(key="by").set_value("Bob").run()
-    pick(at, deck.suspects[1], deck.weapons[1], deck.rooms[1])
+    pick(at, deck.suspects[suspect], deck.weapons[1], deck.rooms[1])
     at.pills(key="e_asked").set_value("Ann")
-    at.pills(key="e_answer").set_value("no card")
+    at.pills(key="e_answer").set_value(answer).run()
+    return at, deck
+
+
+def test_forum_suggester_stays_and_the_answer_resets(store: Store) -> None:
+    at, deck = bob_asks_ann(store, 1, "no card")
     submit(at)
     assert events(at)[-1] == Suggestion("Bob", (deck.suspects[1], deck.weapons[1],
                                                 deck.rooms[1]), passes=("Ann",))
@@ -736,21 +743,15 @@ def test_a_pass_i_could_not_make_is_said_before_record(store: Store) -> None:
     assert not at.warning
 
 
-
 def test_a_forum_no_card_i_could_not_give_is_said_before_record(store: Store) -> None:
     """Bob asks me (Ann) about my own suspect and the form says I had no card."""
-    log = forum()
-    deck = log.game.deck
-    at, _ = open_app(store, log)
-    at.pills(key="by").set_value("Bob").run()
-    pick(at, deck.suspects[0], deck.weapons[1], deck.rooms[1])
-    at.pills(key="e_asked").set_value("Ann")
-    at.pills(key="e_answer").set_value("no card").run()
+    at, deck = bob_asks_ann(store, 0, "no card")
     assert [shown(w.value) for w in at.warning] == [
         f"You hold {deck.suspects[0]}, so you had a card to show: under “Answer”, tap “Ann "
         "showed a card”."]
     at.pills(key="e_answer").set_value("showed a card").run()
     assert not at.warning
+
 
 # --- fixing mistakes ---------------------------------------------------------------------------
 
