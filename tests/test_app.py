@@ -1078,18 +1078,25 @@ def test_a_clash_sets_the_game_over_line_aside_with_the_envelope(store: Store) -
     assert header_lines(at)[0] == "You accused correctly: the game is over."
 
 
-def test_an_entry_edited_into_a_clash_is_the_one_left_out(store: Store) -> None:
-    """The six-player example's #3 edited into a clash (Emma showed Wrench, not Colonel
-    Mustard): the grid left out the latest entry of each minimal conflict, #27, #28, … #70,
-    nine correct entries and the game's end with them, and kept the entry just edited, the
-    likely mistake. It now leaves out #3 alone, on this screen and on any that opens the game
-    after (the revision's note says which entry it edited); Undo takes the clash away."""
+def third_edited_into_a_clash(store: Store) -> tuple[AppTest, str]:
+    """The six-player example open, its #3 edited through the Log into a clash (Emma showed
+    Wrench, not Colonel Mustard): the app and the game's id."""
     log = load(Path(APP).parent.parent / "examples" / "classic-six-players.json")
     at, game_id = open_app(store, log)
     at.segmented_control(key="view").set_value("Log").run()
     at.button(key="edit_2").click().run()
     at.pills(key="e_shown").set_value("Wrench")
     submit(at)
+    return at, game_id
+
+
+def test_an_entry_edited_into_a_clash_is_the_one_left_out(store: Store) -> None:
+    """The six-player example's #3 edited into a clash (Emma showed Wrench, not Colonel
+    Mustard): the grid left out the latest entry of each minimal conflict, #27, #28, … #70,
+    nine correct entries and the game's end with them, and kept the entry just edited, the
+    likely mistake. It now leaves out #3 alone, on this screen and on any that opens the game
+    after (the revision's note says which entry it edited); Undo takes the clash away."""
+    at, game_id = third_edited_into_a_clash(store)
     grid, ignored = at.session_state["live"].grid()
     assert ignored == (3,)
     assert grid == at.session_state["live"].notebook.grid(without=(3,))  # the rest fits
@@ -1137,12 +1144,7 @@ def test_the_entry_edited_into_a_clash_stays_left_out_after_the_next_entry(
     the grid left out #27, #28, … #70 again, the game's end with them. The entry last changed
     in a conflict stays the one left out until the clash is fixed: on this screen, one that
     follows the game and one that opens it after."""
-    log = load(Path(APP).parent.parent / "examples" / "classic-six-players.json")
-    at, game_id = open_app(store, log)
-    at.segmented_control(key="view").set_value("Log").run()
-    at.button(key="edit_2").click().run()
-    at.pills(key="e_shown").set_value("Wrench")
-    submit(at)
+    at, game_id = third_edited_into_a_clash(store)
     assert at.session_state["live"].grid()[1] == (3,)
     at.segmented_control(key="view").set_value("Turn").run()
     at.segmented_control(key="kind").set_value("Reveal").run()
