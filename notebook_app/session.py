@@ -83,6 +83,7 @@ an entry being recorded (`commit`; a draft without the key is one)."""
 GONE = N_("This game is no longer on this browser's list: its owner made new links, which stop "
           "the old ones, or it was taken off the list in another tab. To open it again, ask its "
           "owner for the new link.")
+DELETED = N_("This game was deleted by its owner: its links no longer open it.")
 
 state = st.session_state
 logger = logging.getLogger("notebook_app")
@@ -424,6 +425,21 @@ def forget_game() -> None:
     close_game()
 
 
+def delete_game() -> None:
+    """Delete the open game for everyone (the owner's alone): its links stop opening it and
+    every other screen loses it at its next tap."""
+    if not is_owner():
+        flash("error", _("Only the browser that started this game can delete it."))
+        return
+    try:
+        store().delete(state.game_id)
+    except StoreError as err:
+        trouble(_("The game was not deleted"), err, RELOAD_SOON)
+        return
+    close_game()
+    flash("done", _("Game deleted: its links no longer open it."))
+
+
 def new_links() -> None:
     """Replace the open game's links (the owner's way to stop sharing what was sent)."""
     if not is_owner():
@@ -471,8 +487,9 @@ def still_listed(what: str | None = None) -> bool:
     if access is not None:
         state.access = access
         return True
+    gone = _(GONE) if store().seq(state.game_id) is not None else _(DELETED)
     close_game()
-    flash("error", _(GONE) if what is None else f"{what}. {_(GONE)}")
+    flash("error", gone if what is None else f"{what}. {gone}")
     return False
 
 
@@ -516,6 +533,10 @@ def commit(log: GameLog, note: str, *, form: bool = False) -> bool:
                 store().drop_draft(state.shelf, state.game_id)  # the form on screen keeps it
         reload(_("Your entry was not saved") if form else _("Not saved: {entry}").format(
             entry=what))  # (its number, which the other screen's entry took, would mislead)
+        return False
+    except KeyError:  # deleted by its owner since this run read its access
+        close_game()
+        flash("error", _("Not saved: {entry}").format(entry=what) + ". " + _(DELETED))
         return False
     except StoreError as err:
         trouble(_("Not saved: {entry}").format(entry=what), err)

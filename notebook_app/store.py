@@ -683,6 +683,15 @@ class Store:
                                               shelves.c.access != "owner"))
         return fresh
 
+    @_guarded
+    def delete(self, game_id: str) -> None:
+        """Delete a game for good: its revisions, entries, links, drafts and its place on every
+        list. A save that comes after finds no game (`save`'s ``KeyError``)."""
+        with self._write() as db:
+            for table in (drafts, shelves, events, revisions):
+                db.execute(table.delete().where(table.c.game_id == game_id))
+            db.execute(games.delete().where(games.c.id == game_id))
+
     # --- drafts: the entry form of a browser, kept across reloads and until its save commits
 
     @_guarded
@@ -691,9 +700,12 @@ class Store:
         """Keep the entry form of ``shelf`` for this game (one per browser and game: the
         later form replaces the one kept) until a save with ``draft_of`` commits or it is
         taken (`take_draft`): a reload, or the next visit after the server died, finds it.
-        ``wait``: seconds to wait for a save that holds the database (else `StoreError`)."""
+        ``wait``: seconds to wait for a save that holds the database (else `StoreError`).
+        A deleted game keeps no form."""
         text = canonical(dict(form))
         with self._write(wait) as db:
+            if db.execute(sa.select(games.c.id).where(games.c.id == game_id)).first() is None:
+                return
             row = _insert(db, drafts).values(shelf=shelf, game_id=game_id, saved=_now(),
                                              form=text)
             db.execute(row.on_conflict_do_update(

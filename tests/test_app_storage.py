@@ -70,6 +70,7 @@ def texts(at: AppTest) -> str:
     """The text on screen as a reader sees it (markdown escapes removed)."""
     parts = [m.value for m in at.markdown] + [e.value for e in at.error]
     parts += [i.value for i in at.info] + [c.value for c in at.caption]
+    parts += [s.value for s in at.success]
     return "\n".join(shown(p) for p in parts)
 
 
@@ -400,6 +401,73 @@ def test_new_links_close_the_game_on_screens_left_open(
         assert "Mrs. White" not in texts(at)
         assert "no longer on this browser's list" in texts(at)
         assert listed(at) == []
+
+
+def rows_of(db: Path, game_id: str) -> dict[str, int]:
+    """How many rows each table holds for a game."""
+    with sqlite3.connect(db) as conn:
+        return {table: conn.execute(f"SELECT count(*) FROM {table} WHERE {key} = ?",
+                                    (game_id,)).fetchone()[0]
+                for table, key in (("games", "id"), ("revisions", "game_id"),
+                                   ("events", "game_id"), ("shelves", "game_id"),
+                                   ("drafts", "game_id"))}
+
+
+def test_the_owner_deletes_a_game_for_everyone(
+    db: Path, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Removing a game from the owner's list kept it, and its links, on the server for good,
+    with nobody left who could stop them. The owner can delete it: asked first (Cancel keeps
+    it), then every row of it is gone, its links open nothing, and a screen left open on it
+    says it was deleted at its next tap, its entry not saved over nothing."""
+    one = Suggestion("Bob", ("Mr. Green", "Rope", "Library"), refuted_by="Cat")
+    game_id = store.create(classic(one), ANN)
+    links = store.links(game_id)
+    cat = browser(monkeypatch, "browser-of-cat", game=links.edit)
+    cat.segmented_control(key="view").set_value("Game").run()
+    assert not any(b.key == "delete_game" for b in cat.button)  # the owner's alone
+    bob = browser(monkeypatch, BOB, game=links.edit)
+    store.keep_draft(BOB, game_id, {"kind": "Suggestion", "by": "Ann"})
+    owner = browser(monkeypatch, ANN, game=game_id)
+    owner.segmented_control(key="view").set_value("Game").run()
+    owner.button(key="delete_game").click().run()
+    assert any("This deletes the game" in w.value for w in owner.warning)
+    owner.button(key="keep_game").click().run()
+    assert store.load(game_id) == classic(one)
+    owner.button(key="delete_game").click().run()
+    owner.button(key="confirm_delete").click().run()
+    assert not owner.exception
+    assert "live" not in owner.session_state and listed(owner) == []
+    assert "Game deleted" in texts(owner)
+    assert set(rows_of(db, game_id).values()) == {0}
+    monkeypatch.setattr(session, "browser_cookie", lambda: BOB)
+    bob.segmented_control(key="view").set_value("Grid").run()  # a tap
+    assert not bob.exception
+    assert "This game was deleted by its owner" in texts(bob)
+    assert "live" not in bob.session_state and listed(bob) == []
+    assert set(rows_of(db, game_id).values()) == {0}  # no form kept for a game that is gone
+    for token in (links.edit, links.read):
+        assert "This link does not open a game here" in texts(
+            browser(monkeypatch, "browser-of-dan", game=token))
+
+
+def test_a_save_racing_the_delete_is_refused_in_words(
+    db: Path, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The owner deletes the game between another screen's look at its access and its save:
+    the save finds no game, and the player is told, with no traceback; the form Record keeps
+    until its save commits is not left behind for a game that is gone."""
+    game_id = store.create(classic(), ANN)
+    bob = browser(monkeypatch, BOB, game=store.links(game_id).edit)
+    store.delete(game_id)
+    monkeypatch.setattr(Store, "access", lambda self, shelf, game: "edit")
+    pick(bob, "Mr. Green", "Rope", "Library")
+    bob.button(key="submit").click().run()
+    assert not bob.exception
+    assert "Not saved: recorded event 1. This game was deleted by its owner" in texts(bob)
+    assert "live" not in bob.session_state
+    assert store.load(game_id) is None
+    assert set(rows_of(db, game_id).values()) == {0}
 
 
 def status(at: AppTest) -> str:

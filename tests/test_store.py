@@ -370,6 +370,28 @@ def test_forget_takes_a_game_off_one_shelf(store: Store) -> None:
     assert store.games("b") == [] and [g.id for g in store.games("a")] == [game_id]
 
 
+def test_delete_takes_a_game_from_every_shelf_and_link(store: Store) -> None:
+    """Nothing of a deleted game stays: not on a list, not by a link, not a kept form; a save
+    or undo after finds no game; the other games are untouched."""
+    game_id = store.create(upto(3), "a")
+    other = store.create(upto(2), "a")
+    links = store.links(game_id)
+    store.open_link("b", links.edit)
+    store.keep_draft("b", game_id, {"by": "Bob"})
+    store.save(game_id, upto(4), "recorded event 4")
+    store.delete(game_id)
+    assert [g.id for g in store.games("a")] == [other] and store.games("b") == []
+    assert store.open_link("c", links.read) is None and store.open_link("c", links.edit) is None
+    assert store.latest(game_id) is None and store.seq(game_id) is None
+    assert store.take_draft("b", game_id) is None
+    store.keep_draft("b", game_id, {"by": "Bob"})  # a tab's form, after: not kept
+    assert store.take_draft("b", game_id) is None
+    with pytest.raises(KeyError):
+        store.save(game_id, upto(5), "recorded event 5")
+    assert not store.undo(game_id, 2)
+    assert store.load(other) == upto(2)
+
+
 def test_a_draft_lives_until_its_save_commits(store: Store) -> None:
     game_id = store.create(upto(0), "a")
     form = {"by": "Bob", "e_weapon": "Rope", "r_cards": ["Knife"], "e_shown": None}

@@ -1,5 +1,5 @@
 """The Game screen: who plays, the user's and the face-up cards, the game's links (and how to
-open it on another device), export, closing."""
+open it on another device), export, closing, and for its owner deleting it."""
 
 from __future__ import annotations
 
@@ -13,7 +13,16 @@ from solver.i18n import _
 from solver.logfile import dumps
 
 from ..plain import plain
-from ..session import can_edit, close_game, forget_game, is_owner, live, new_links, store
+from ..session import (
+    can_edit,
+    close_game,
+    delete_game,
+    forget_game,
+    is_owner,
+    live,
+    new_links,
+    store,
+)
 from ..store import StoreError
 
 state = st.session_state
@@ -126,5 +135,39 @@ def game_view() -> None:
     kept = _("The game stays saved; its links still open it.")
     st.button(_("Remove from this browser's list"), key="forget_game", on_click=forget_game,
               width="stretch", help=kept if not is_owner() else kept + " " + _(
-                  "Only this browser can make new links to stop sharing it: once it is "
-                  "removed, nobody can."))
+                  "Only this browser can stop sharing it or delete it: once it is removed, "
+                  "nobody can."))
+    if is_owner():
+        deleting()
+
+
+def deleting() -> None:
+    """The owner's "Delete game", asked twice as "Stop sharing" is: it takes the game from
+    every screen and cannot be undone (the question offers the export above first)."""
+    if state.get("delete_asked") != state.game_id:
+        st.button(_("Delete game"), key="delete_game", on_click=ask_delete, width="stretch",
+                  icon=":material/delete:", help=_(
+                      "Deletes the game from this server for everyone: its links stop "
+                      "opening it."))
+        return
+    st.warning(_("This deletes the game and its log from this server for everyone: its links "
+                 "stop opening it, and every other phone or browser that opened it loses it "
+                 "at once. This cannot be undone. To keep a copy, export the log first "
+                 "(above)."), icon=":material/delete:")
+    with st.container(horizontal=True):
+        st.button(_("Cancel"), key="keep_game", on_click=keep_game)
+        st.button(_("Delete game"), key="confirm_delete", on_click=confirmed_delete,
+                  type="primary", icon=":material/delete:")
+
+
+def ask_delete() -> None:
+    state.delete_asked = state.game_id
+
+
+def keep_game() -> None:
+    state.pop("delete_asked", None)
+
+
+def confirmed_delete() -> None:
+    keep_game()
+    delete_game()

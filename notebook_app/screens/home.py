@@ -458,6 +458,8 @@ def saved_label(game: SavedGame, now: datetime, zone: tzinfo) -> str:
 
 def home_screen() -> None:
     st.title("Clue Notebook")
+    for note in state.pop("done_notes", []):  # what the tap that closed the game did
+        st.success(plain(note), icon=":material/check:")
     saved_games()
     st.subheader(_("New game"))
     new_game_form()

@@ -515,7 +515,8 @@ def play_screen() -> None:
                          required=True)  # a tap on the tab shown keeps it (it showed Turn)
     view = state.view if state.view in names else names[0]
     if view != "Game":
-        state.pop("stop_sharing_asked", None)  # a question left on the Game screen is not kept
+        for asked in ("stop_sharing_asked", "delete_asked"):  # a question left on the Game
+            state.pop(asked, None)  # screen is not kept
     status_line()
     if view != "Turn" and can_edit() and form_sent():
         adopt_form()
