@@ -251,8 +251,10 @@ def save_event(event: Event) -> None:
     except InvalidLogError as err:
         flash("error", problems_text(err))
         return
-    if not commit(new, note, form=True):
-        return  # the form keeps what was typed
+    if not commit(new, note, form=True, adds=event if index == len(log.events) else None):
+        if state.pop("recorded_elsewhere", False):
+            next_entry()  # another screen recorded this very entry: a fresh form
+        return  # else the form keeps what was typed
     back = state.get("edit_from")
     stop_editing()
     state.pending_show = (index, event) if ask_shown else None

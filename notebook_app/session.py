@@ -54,7 +54,7 @@ from .store import (
     configured,
     new_id,
 )
-from .turns import locate
+from .turns import describe, locate
 
 if TYPE_CHECKING:
     from solver.notebook import Grid
@@ -505,13 +505,15 @@ def refresh_access(what: str) -> bool:
     return False
 
 
-def commit(log: GameLog, note: str, *, form: bool = False) -> bool:
+def commit(log: GameLog, note: str, *, form: bool = False, adds: Event | None = None) -> bool:
     """Save a new version of the open game at once, then update the solvers. When another
     screen saved first, nothing is saved over it: the game is reloaded; returns ``False``.
     ``note`` says what changed (`notebook_app.history`, stored language-neutral).
 
     With ``form`` (the entry form's Record), the form is kept in the database until the save
     commits: if the server stops in between, the next visit puts it back and says so.
+    ``adds``: the new entry a refused Record was adding, looked for among the other screen's
+    (`reload`).
     """
     what = told(note).render()
     if not can_edit():
@@ -532,7 +534,7 @@ def commit(log: GameLog, note: str, *, form: bool = False) -> bool:
             with suppress(StoreError):
                 store().drop_draft(state.shelf, state.game_id)  # the form on screen keeps it
         reload(_("Your entry was not saved") if form else _("Not saved: {entry}").format(
-            entry=what))  # (its number, which the other screen's entry took, would mislead)
+            entry=what), adds)  # (its number, which the other screen's entry took, would mislead)
         return False
     except KeyError:  # deleted by its owner since this run read its access
         close_game()
@@ -656,16 +658,33 @@ def adopt(revision: Revision) -> None:
     flash("error", _(EDIT_GONE))
 
 
-def reload(what_happened: str) -> None:
-    """Show the database's newest revision after an action found it changed elsewhere."""
+def reload(what_happened: str, adds: Event | None = None) -> None:
+    """Show the database's newest revision after an action found it changed elsewhere, and say
+    what the other screen changed. Where it recorded the very entry ``adds`` (two phones at a
+    table entering the same turn), that entry is not recorded twice: ``recorded_elsewhere`` is
+    set for the form to start afresh, and the status line says so."""
+    before, shown = live().log, state.revision
     try:
         revision = store().latest(state.game_id)
     except (StoreError, InvalidLogError):
         revision = None
+    change = None
     if revision is not None:
         adopt(revision)
-    flash("error", _("The game changed on another screen; reloaded. {what}: check the game and "
-                     "try again.").format(what=what_happened))
+        after = revision.log
+        change = changed_elsewhere(before, shown, after, (revision.seq, revision.note))
+        new = after.events[len(before.events):] if (
+            after.game == before.game and after.events[:len(before.events)] == before.events
+        ) else ()
+        if adds is not None and adds in new:
+            state.recorded_elsewhere = True
+            flash("done", _("Already recorded on another screen: #{n} {entry}. Not recorded "
+                            "twice.").format(n=len(before.events) + new.index(adds) + 1,
+                                             entry=describe(adds)))
+            return
+    said = _("The game changed on another screen; reloaded. {what}: check the game and try "
+             "again.").format(what=what_happened)
+    flash("error", said if change is None else f"{said} {change}")
 
 
 def sync() -> None:

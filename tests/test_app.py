@@ -971,6 +971,42 @@ def test_saving_from_a_stale_tab_drops_another_devices_events(store: Store) -> N
     assert store.load(game_id).events == (one, two, three)  # type: ignore[union-attr]
 
 
+def test_a_refused_record_says_what_the_other_screen_recorded(store: Store) -> None:
+    """Found in a two-phone play-through: a Record refused because the other phone saved first
+    said only "reloaded", and nothing said which entry had come in (this screen adopts it, so
+    the status line's "Recorded on another screen" never showed). The message names it."""
+    one = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob")
+    two = Reveal("Dan", ("Wrench",))
+    at, game_id = open_app(store, classic(one))
+    store.save(game_id, classic(one, two), "recorded event 2")  # another device
+    at.pills(key="by").set_value("Bob")
+    pick(at, "Mr. Green", "Rope", "Library")
+    at.pills(key="e_refuter").set_value("Cat")
+    submit(at)
+    assert ("Your entry was not saved: check the game and try again. Recorded on another "
+            "screen: #2 Dan revealed Wrench") in texts(at)
+    assert at.pills(key="e_weapon").value == "Rope"  # the form is kept
+
+
+def test_the_same_entry_from_two_phones_is_recorded_once(store: Store) -> None:
+    """Two phones at one table enter the same turn; the second Record found the first saved
+    and kept its form, for the player to record the turn twice. It is said to be recorded
+    already, and the form starts afresh."""
+    one = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob")
+    two = Suggestion("Bob", ("Mr. Green", "Rope", "Library"), refuted_by="Cat")
+    at, game_id = open_app(store, classic(one))
+    store.save(game_id, classic(one, two), "recorded event 2")  # the other phone
+    at.pills(key="by").set_value("Bob")
+    pick(at, "Mr. Green", "Rope", "Library")
+    at.pills(key="e_refuter").set_value("Cat")
+    submit(at)
+    assert store.load(game_id).events == (one, two)  # type: ignore[union-attr]
+    assert ("Already recorded on another screen: #2 Bob: Mr. Green, Rope, Library → Cat "
+            "showed a card. Not recorded twice.") in texts(at)
+    assert "Your entry was not saved" not in texts(at)
+    assert at.pills(key="e_weapon").value is None and at.pills(key="by").value == "Cat"
+
+
 def test_saving_from_a_stale_tab_keeps_editing_the_same_event(store: Store) -> None:
     """Editing event 2 while another device deletes event 1: the edit follows its event (now
     #1) instead of overwriting whatever sits at the old place; if the other device deleted the
