@@ -337,8 +337,10 @@ def _sqlite_engine(path: Path) -> Engine:
     uri = f"file:{quote(str(path.resolve()))}?mode=rw"
 
     def connect() -> sqlite3.Connection:
-        return sqlite3.connect(uri, uri=True, timeout=LOCK_TIMEOUT, isolation_level=None,
+        conn = sqlite3.connect(uri, uri=True, timeout=LOCK_TIMEOUT, isolation_level=None,
                                check_same_thread=False)
+        conn.execute("PRAGMA secure_delete = ON")  # a deleted game's bytes are overwritten,
+        return conn  # not left in the file's free pages
 
     engine = sa.create_engine("sqlite://", creator=connect, poolclass=NullPool)
 

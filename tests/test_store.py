@@ -543,6 +543,33 @@ def test_a_kept_draft_survives_the_upgrade(tmp_path: Path) -> None:
 # --- failures are messages, never tracebacks ---------------------------------------------------
 
 
+def test_a_deleted_game_leaves_nothing_in_the_database_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite marks deleted rows' space free and leaves their bytes in the file: a deleted
+    game's title, names and entries could be read back from it. They are overwritten, also
+    with an SQLite built without SECURE_DELETE on by default (Debian's has it; others not)."""
+    plain_connect = sqlite3.connect
+
+    def connect(*args: object, **kwargs: object) -> sqlite3.Connection:
+        conn = plain_connect(*args, **kwargs)  # type: ignore[arg-type]
+        conn.execute("PRAGMA secure_delete = OFF")  # as such a build starts
+        return conn
+
+    monkeypatch.setattr(sqlite3, "connect", connect)
+    where = tmp_path / "games.sqlite3"
+    store = Store(where)
+    secret = replace(upto(30), game=replace(SIX.game, title="Zanzibar-at-Quentin's"))
+    store.create(upto(5), "a")
+    game_id = store.create(secret, "a")
+    store.keep_draft("a", game_id, {"n_text": "Quentin-holds-the-Xylophone"})
+    assert b"Zanzibar" in where.read_bytes() and b"Xylophone" in where.read_bytes()
+    store.delete(game_id)
+    data = where.read_bytes()
+    assert b"Zanzibar" not in data and b"Xylophone" not in data
+    assert store.load(next(g.id for g in store.games("a"))) == upto(5)
+
+
 def test_a_locked_database_refuses_within_seconds(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     store = Store(path)
