@@ -362,7 +362,7 @@ def test_new_links_are_asked_twice(store: Store, monkeypatch: pytest.MonkeyPatch
     assert store.links(game_id) == old
     assert any("This stops every link you have shared" in w.value for w in owner.warning)
     assert not any(b.key == "new_links" for b in owner.button)  # its place holds the question
-    owner.button(key="keep_links").click().run()
+    owner.button(key="cancel_new_links").click().run()
     assert store.links(game_id) == old
     assert not any(b.key == "confirm_new_links" for b in owner.button)
     owner.button(key="new_links").click().run()
@@ -432,10 +432,10 @@ def test_the_owner_deletes_a_game_for_everyone(
     owner.segmented_control(key="view").set_value("Game").run()
     owner.button(key="delete_game").click().run()
     assert any("This deletes the game" in w.value for w in owner.warning)
-    owner.button(key="keep_game").click().run()
+    owner.button(key="cancel_delete_game").click().run()
     assert store.load(game_id) == classic(one)
     owner.button(key="delete_game").click().run()
-    owner.button(key="confirm_delete").click().run()
+    owner.button(key="confirm_delete_game").click().run()
     assert not owner.exception
     assert "live" not in owner.session_state and listed(owner) == []
     assert "Game deleted" in texts(owner)

@@ -4,6 +4,8 @@ open it on another device), export, closing, and for its owner deleting it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date
 
 import streamlit as st
@@ -82,36 +84,59 @@ def sharing() -> None:
         stop_sharing()
 
 
+ASKED = ("stop_sharing_asked", "delete_asked")
+"""The questions a tap on the Game screen asks (`Asked`): not kept once another screen is
+looked at."""
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A button whose act cannot be undone, asked first: its tap puts the question in the
+    button's place (so a double tap lands on its words, not on the confirmation under it), with
+    Cancel and the confirmation under it. ``flag``: the state key holding the game asked for."""
+
+    flag: str
+    key: str
+    label: str
+    help: str
+    question: str
+    confirm: str
+    act: Callable[[], None]
+    icon: str
+    wide: bool = False
+
+    def draw(self) -> None:
+        if state.get(self.flag) != state.game_id:
+            st.button(self.label, key=self.key, on_click=self.ask, help=self.help,
+                      width="stretch" if self.wide else "content",
+                      icon=self.icon if self.wide else None)
+            return
+        st.warning(self.question, icon=self.icon)
+        with st.container(horizontal=True):
+            st.button(_("Cancel"), key=f"cancel_{self.key}", on_click=self.cancel)
+            st.button(self.confirm, key=f"confirm_{self.key}", on_click=self.confirmed,
+                      type="primary", icon=self.icon)
+
+    def ask(self) -> None:
+        state[self.flag] = state.game_id
+
+    def cancel(self) -> None:
+        state.pop(self.flag, None)
+
+    def confirmed(self) -> None:
+        self.cancel()
+        self.act()
+
+
 def stop_sharing() -> None:
-    """The owner's "Stop sharing: new links", asked twice: it cuts off every other device at
-    once and cannot be undone. The question takes the button's place, so a second tap there
-    (a double tap) lands on its words, not on the confirmation under them."""
-    if state.get("stop_sharing_asked") != state.game_id:
-        st.button(_("Stop sharing: new links"), key="new_links", on_click=ask_stop_sharing,
-                  help=_("Both links above stop working and everyone you sent them to loses "
-                         "this game, until you send the new ones."))
-        return
-    st.warning(_("This stops every link you have shared: both links above stop working, and "
-                 "every other phone or browser that opened this game loses it at once. This "
-                 "cannot be undone; you can send the new links to whoever should keep it."),
-               icon=":material/link_off:")
-    with st.container(horizontal=True):
-        st.button(_("Cancel"), key="keep_links", on_click=keep_sharing)
-        st.button(_("Stop sharing"), key="confirm_new_links", on_click=confirmed,
-                  type="primary", icon=":material/link_off:")
-
-
-def ask_stop_sharing() -> None:
-    state.stop_sharing_asked = state.game_id
-
-
-def keep_sharing() -> None:
-    state.pop("stop_sharing_asked", None)
-
-
-def confirmed() -> None:
-    keep_sharing()
-    new_links()
+    """The owner's "Stop sharing: new links": it cuts off every other device at once."""
+    Asked("stop_sharing_asked", "new_links", _("Stop sharing: new links"), _(
+        "Both links above stop working and everyone you sent them to loses this game, until "
+        "you send the new ones."), _(
+        "This stops every link you have shared: both links above stop working, and every other "
+        "phone or browser that opened this game loses it at once. This cannot be undone; you "
+        "can send the new links to whoever should keep it."), _("Stop sharing"), new_links,
+        ":material/link_off:").draw()
 
 
 def game_view() -> None:
@@ -142,32 +167,11 @@ def game_view() -> None:
 
 
 def deleting() -> None:
-    """The owner's "Delete game", asked twice as "Stop sharing" is: it takes the game from
-    every screen and cannot be undone (the question offers the export above first)."""
-    if state.get("delete_asked") != state.game_id:
-        st.button(_("Delete game"), key="delete_game", on_click=ask_delete, width="stretch",
-                  icon=":material/delete:", help=_(
-                      "Deletes the game from this server for everyone: its links stop "
-                      "opening it."))
-        return
-    st.warning(_("This deletes the game and its log from this server for everyone: its links "
-                 "stop opening it, and every other phone or browser that opened it loses it "
-                 "at once. This cannot be undone. To keep a copy, export the log first "
-                 "(above)."), icon=":material/delete:")
-    with st.container(horizontal=True):
-        st.button(_("Cancel"), key="keep_game", on_click=keep_game)
-        st.button(_("Delete game"), key="confirm_delete", on_click=confirmed_delete,
-                  type="primary", icon=":material/delete:")
-
-
-def ask_delete() -> None:
-    state.delete_asked = state.game_id
-
-
-def keep_game() -> None:
-    state.pop("delete_asked", None)
-
-
-def confirmed_delete() -> None:
-    keep_game()
-    delete_game()
+    """The owner's "Delete game": it takes the game from every screen (the question offers the
+    export above first)."""
+    Asked("delete_asked", "delete_game", _("Delete game"), _(
+        "Deletes the game from this server for everyone: its links stop opening it."), _(
+        "This deletes the game and its log from this server for everyone: its links stop "
+        "opening it, and every other phone or browser that opened it loses it at once. This "
+        "cannot be undone. To keep a copy, export the log first (above)."), _("Delete game"),
+        delete_game, ":material/delete:", wide=True).draw()

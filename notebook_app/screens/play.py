@@ -38,7 +38,7 @@ from ..session import (
     unset,
 )
 from ..turns import describe
-from .game import game_view
+from .game import ASKED, game_view
 from .grid import grid_view, odds_on, working_note
 from .log import log_view
 from .review import mark_step, review_view
@@ -515,8 +515,8 @@ def play_screen() -> None:
                          required=True)  # a tap on the tab shown keeps it (it showed Turn)
     view = state.view if state.view in names else names[0]
     if view != "Game":
-        for asked in ("stop_sharing_asked", "delete_asked"):  # a question left on the Game
-            state.pop(asked, None)  # screen is not kept
+        for asked in ASKED:  # a question left on the Game screen is not kept
+            state.pop(asked, None)
     status_line()
     if view != "Turn" and can_edit() and form_sent():
         adopt_form()
