@@ -74,13 +74,23 @@ def checkpoint() -> None:
         raise Stopped
 
 
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Unicode's explicit bidirectional embeddings, overrides and isolates (LRE, RLE, PDF, LRO, RLO,
+LRI, RLI, FSI, PDI). Left open in a name, one turns around the rest of every line the name is
+shown in: a player "\\u202eevil" showed the Log's line "#1 evil: Plum, Rope → Ann showed" and
+the game's title backwards. Right-to-left names need none of them (Arabic and Hebrew letters
+carry their direction), nor do the marks LRM and RLM, which stay allowed."""
+
+
 def text_problem(text: str, *, limit: int = MAX_NAME_CHARS, name: bool = True) -> str | None:
     """Why ``text`` cannot be a name (or, with ``name=False``, a title), quoting it; or ``None``
     if it can.
 
     Names are printed, stored and shown on screens: they may not be longer than ``limit``,
-    hold a control character (NUL, a newline, escape sequences) or half of a UTF-16 surrogate
-    pair, which no UTF-8 file or database can store. Free text may hold newlines and tabs.
+    hold a control character (NUL, a newline, escape sequences), half of a UTF-16 surrogate
+    pair, which no UTF-8 file or database can store, or a bidirectional control (`BIDI_CONTROLS`),
+    which turns the text around it on every line that shows the name. Free text may hold
+    newlines and tabs.
 
     >>> text_problem("Regina Päiväperhonen") is None
     True
@@ -88,6 +98,8 @@ def text_problem(text: str, *, limit: int = MAX_NAME_CHARS, name: bool = True) -
     "'Ann\\\\x00' holds the control character '\\\\x00'"
     >>> text_problem("x" * 81)[-45:]
     'is 81 characters long; at most 80 are allowed'
+    >>> text_problem("\u202eAnn")
+    "'\\\\u202eAnn' holds '\\\\u202e', a character that reverses the direction of the text after it"
     """
     from .i18n import gettext as _
 
@@ -103,6 +115,9 @@ def text_problem(text: str, *, limit: int = MAX_NAME_CHARS, name: bool = True) -
         if category == "Cc" and char not in allowed:
             return _("{text} holds the control character {char}").format(
                 text=shorten(text), char=repr(char))
+        if char in BIDI_CONTROLS:
+            return _("{text} holds {char}, a character that reverses the direction of the text "
+                     "after it").format(text=shorten(text), char=repr(char))
     return None
 
 

@@ -159,6 +159,22 @@ def test_hostile_names_in_a_new_game_form(store: Store) -> None:
     assert_no_markup(at, "new game form")
 
 
+def test_a_name_that_turns_text_around_is_refused_and_kept(store: Store) -> None:
+    """A right-to-left override (U+202E) in a player's name showed the title, the Log's lines and
+    the saved game's button backwards ("筒封 · ésoJ · live"): the form says which name holds
+    it, starts no game and keeps what was typed."""
+    typed = "Ann\n\u202eevil\nCat"
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.text_area(key="new_players").set_value(typed).run()
+    at.button(key="start_game").click().run()
+    assert not at.exception
+    assert "live" not in at.session_state
+    assert at.text_area(key="new_players").value == typed
+    [refused] = [e.value for e in at.error]
+    assert plain("players[1].name: '\\u202eevil' holds") in refused, refused
+    assert "reverses the direction" in refused, refused
+
+
 def test_a_failing_page_shows_a_message_and_logs_the_details(
     store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:

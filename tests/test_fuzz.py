@@ -295,6 +295,9 @@ NAMED: dict[str, tuple[bytes, str]] = {
     "NUL in a name": (_with(players=_player("Ni\x00ko")),
                       "players[1].name: 'Ni\\x00ko' holds the control character '\\x00'"),
     "newline in a name": (_with(players=_player("Ni\nko")), "players[1].name"),
+    "right-to-left override in a name": (  # it showed every line naming the player backwards
+        _with(players=_player("\u202eNiko")),
+        "players[1].name: '\\u202eNiko' holds '\\u202e', a character that reverses"),
     "very long name": (_with(players=_player("N" * 5000)),
                        "players[1].name: 'NNNN"),
     "surrogate in an extra field": (_with(remark="\udc80"), "remark: '\\udc80'"),

@@ -148,6 +148,8 @@ BAD_NOTES = [
     ({"owner": "Niko", "lacks": ["köysi"], "text": 12}, ["events[0].text", "12"]),
     ({"owner": "Niko", "lacks": ["köysi"], "text": "a\x00b"},
      ["events[0].text", "control character"]),
+    ({"owner": "Niko", "lacks": ["köysi"], "text": "saw it \u2067\u202e"},
+     ["events[0].text", "'\\u2067', a character that reverses the direction"]),
     ({"owner": "Niko", "lacks": ["köysi"], "text": "x" * 2001},
      ["events[0].text", "2001 characters long"]),
 ]
