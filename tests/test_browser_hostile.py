@@ -133,6 +133,37 @@ def test_markdown_in_names_fetches_nothing(
     assert not [url for url in requested if target in url]
 
 
+@pytest.mark.browser
+def test_a_paste_longer_than_a_log_is_kept_and_refused_in_words(
+    app_url: str, chromium_executable: str, chromium_args: list[str], artifacts_dir: Path,
+) -> None:
+    """A paste of more characters than a log may have (`notebook_app.pasted.MAX_PASTE`) stays in
+    the box and is refused with its size. With the box's own limit (Streamlit's ``max_chars``),
+    the browser dropped such a paste whole: the box stayed empty and Open said "the text box is
+    empty" to someone who had just pasted 1.2 MB."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from notebook_app.pasted import MAX_PASTE
+
+    pasted = "x" * (MAX_PASTE + 200_000)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = new_page(browser, viewport=PHONE)
+        page.goto(app_url)
+        expect(page.get_by_text("Or open a log")).to_be_visible(timeout=30000)
+        settle(page)
+        box = page.get_by_role("textbox", name="Paste a game in notation")
+        box.click()
+        page.keyboard.insert_text(pasted)  # as a paste from the clipboard arrives
+        assert box.evaluate("e => e.value.length") == len(pasted)
+        after(page, lambda: page.keyboard.press("Tab"))  # leaving the box sends it
+        after(page, page.get_by_role("button", name="Open pasted game").click)
+        expect(page.get_by_text("1,200,000 characters, more than the 1,000,000")).to_be_visible()
+        page.screenshot(path=artifacts_dir / "hostile-5-paste-too-long.png")
+        assert box.evaluate("e => e.value.length") == len(pasted)  # still there to fix
+        browser.close()
+
+
 def test_the_server_stops_on_sigterm(tmp_path: Path) -> None:
     port = _free_port()
     env = {**os.environ, "CLUE_NOTEBOOK_DB": str(tmp_path / "games.sqlite3")}

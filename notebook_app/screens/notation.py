@@ -17,7 +17,7 @@ from solver.notation import write_text
 
 from .. import history
 from ..entry import next_entry
-from ..pasted import MAX_PASTE, Trouble, read_game, read_turns, trouble
+from ..pasted import Trouble, read_game, read_turns, trouble
 from ..plain import plain
 from ..session import ENTRY_KEYS, can_edit, commit, live, start_from
 from .game import export_name
@@ -65,9 +65,12 @@ def open_pasted_game() -> None:
 
 
 def paste_game_form() -> None:
-    """The home screen's box for a whole game in notation (or JSON)."""
-    st.text_area(_("Paste a game in notation"), key="paste_game", max_chars=MAX_PASTE,
-                 height=160, placeholder=GAME_EXAMPLE,
+    """The home screen's box for a whole game in notation (or JSON). Neither paste box has a
+    ``max_chars``: the browser drops a paste longer than that whole, leaving the box as it was,
+    so a pasted 5 MB file vanished and Open said the box was empty; a paste over `MAX_PASTE`
+    stays in the box and reading it says how long it is (`notebook_app.pasted`)."""
+    st.text_area(_("Paste a game in notation"), key="paste_game", height=160,
+                 placeholder=GAME_EXAMPLE,
                  help=_("A header (edition, players with hand sizes, me, my cards), then one "
                         "line per turn. Any unique start of a card's name will do. JSON works "
                         "too."))
@@ -129,7 +132,7 @@ def notation_panel() -> None:
                            width="stretch")
         if not can_edit():
             return
-        st.text_area(_("Paste turns to add"), key="paste_turns", max_chars=MAX_PASTE, height=120,
+        st.text_area(_("Paste turns to add"), key="paste_turns", height=120,
                      placeholder=turn_example(log),
                      help=_("One line per turn, in the notation above: names and card "
                             "abbreviations as this game writes them."))
