@@ -351,7 +351,7 @@ def open_game(game_id: str, access: str | None = None) -> bool:
     if unset("view"):  # (else the tab a reconnected page's first tap asked for)
         state.view = "Turn" if access != "read" else "Grid"
     state.scroll_top = True
-    restore_draft()
+    restore_draft(edited)
     drop_sent_edit(edited)
     return True
 
@@ -550,12 +550,15 @@ def commit(log: GameLog, note: str, *, form: bool = False, adds: Event | None = 
     return True
 
 
-def restore_draft() -> None:
+def restore_draft(edited: str | None = None) -> None:
     """Put back the entry form this browser kept for the open game, and say so: the form being
     filled in before a reload (`notebook_app.kept`), or an entry whose save never finished
     (the server stopped). An edit is put back on its entry where that entry still is (else
     the form is kept as a new entry, as `adopt` does); an entry recorded since (another tab of
-    this browser recorded it) is not. A page that reconnected with its own form keeps that."""
+    this browser recorded it) is not. A page that reconnected with its own form keeps that;
+    where it was editing entry ``edited`` (its address says, `mark_editing`) and the draft
+    is that edit, the draft gives the edit back (which entry, as recorded and as first shown)
+    and the page its fields."""
     if not can_edit():
         return  # a read link keeps no form
     try:
@@ -565,10 +568,12 @@ def restore_draft() -> None:
     if not draft:
         return
     typing = draft.get(DRAFT) == TYPING
-    if typing and form_sent():
-        return  # the page shows its form, newer than any kept (`notebook_app.kept`)
     index = draft.get("editing")
     editing = isinstance(index, int) and index >= 0
+    if typing and form_sent():  # the page shows its form, newer than any kept
+        if isinstance(index, int) and index >= 0 and edited == str(index + 1):
+            fill_form({k: v for k, v in draft.items() if k not in (*ENTRY_KEYS, "kind")})
+        return
     if not editing and recorded_since(draft):
         return
     fill_form(draft)

@@ -169,9 +169,11 @@ def test_the_first_tap_after_a_restart_is_the_players(
 ) -> None:
     """A page that reconnects to a restarted server sends its first tap to a new session, with
     the inputs it shows: a Record tap records the turn on the form (a tab tap shows that tab,
-    the form kept: ``tests/test_browser_storage.py``). An edit's form is not taken up as a new
-    entry: the player is told its changes were not saved. Show odds, Suggest for me and the
-    language stay as the player set them (this browser's cookies)."""
+    the form kept: ``tests/test_browser_storage.py``). An edit's Save changes saves the edit
+    this browser's draft kept (its changes were dropped, though the draft held the edit);
+    without that draft, its form is not taken up as a new entry: the player is told its
+    changes were not saved. Show odds, Suggest for me and the language stay as the player set
+    them (this browser's cookies)."""
     game_id = store.create(classic(), ANN)
     at = browser(monkeypatch, ANN, game=game_id)
     at.toggle(key="advise_me").set_value(True).run()  # kept in this browser's cookie
@@ -192,10 +194,19 @@ def test_the_first_tap_after_a_restart_is_the_players(
     at.button(key="edit_0").click().run()
     assert at.query_params["edit"] == "1"  # what the new session could not know otherwise
     at.pills(key="e_room").set_value("Hall").run()
+    after_restart(at.button(key="submit").click())  # Save changes: the edit, saved
+    assert not at.error and "edit" not in at.query_params
+    edited = replace(recorded.events[0], cards=("Mrs. White", "Knife", "Hall"))  # type: ignore[union-attr]
+    assert store.load(game_id) == classic(edited)
+    recorded = store.load(game_id)
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="edit_0").click().run()
+    at.pills(key="e_room").set_value("Study").run()
+    assert store.take_draft(ANN, game_id) is not None  # a draft the database lost
     after_restart(at.button(key="submit").click())  # Save changes: never a new entry
     assert store.load(game_id) == recorded and "edit" not in at.query_params
     assert "The app restarted while you were editing #1" in texts(at)
-    assert at.pills(key="e_room").value != "Hall"  # the form starts afresh
+    assert at.pills(key="e_room").value != "Study"  # the form starts afresh
     at.segmented_control(key="view").set_value("Grid").run()
     at.toggle(key="show_odds").set_value(False).run()
     assert choices_written(at) == {"clue_notebook_odds": "off"}
