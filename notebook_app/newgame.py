@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from pathlib import Path
 
 from solver.cards import CATEGORIES, Category, Deck
@@ -24,9 +25,22 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 """Example logs shipped with the project."""
 
 
+EDGES = " \t\r\u00a0\u3000\u200b\u200c\u200d\u2060\ufeff"
+"""Trimmed off a typed name's ends: spaces of any width, and the invisible characters a name
+copied from a chat or a web page may bring along (zero-width space and joiners, the byte-order
+mark)."""
+
+
 def parse_names(text: str) -> tuple[str, ...]:
-    """Names one per line or separated by commas, trimmed, blanks dropped."""
-    return tuple(name.strip() for name in re.split(r"[,\n]", text) if name.strip())
+    """Names one per line or separated by commas, trimmed (`EDGES`), blanks dropped, each in
+    Unicode's composed form (NFC): "é" typed as "e" and a combining accent is the same name as
+    "é", so two players who look alike on every screen are refused as one name listed twice.
+
+    >>> parse_names("Jose\u0301, Jos\u00e9\u200b") == ("Jos\u00e9", "Jos\u00e9")
+    True
+    """
+    names = (unicodedata.normalize("NFC", name.strip(EDGES)) for name in re.split(r"[,\n]", text))
+    return tuple(name for name in names if name)
 
 
 def custom_deck(suspects: str, weapons: str, rooms: str) -> Deck:

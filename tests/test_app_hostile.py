@@ -175,6 +175,22 @@ def test_a_name_that_turns_text_around_is_refused_and_kept(store: Store) -> None
     assert "reverses the direction" in refused, refused
 
 
+@pytest.mark.parametrize("twin", ["Jose\u0301", "Jos\u00e9\u200b"])
+def test_two_players_who_look_alike_are_refused(store: Store, twin: str) -> None:
+    """"José" typed with a combining accent, or with a zero-width space copied along, drew two
+    players no chip, column or Log line told apart: the form takes them for one name listed
+    twice, and keeps what was typed."""
+    typed = f"Jos\u00e9\n{twin}\nCat"
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.text_area(key="new_players").set_value(typed).run()
+    at.button(key="start_game").click().run()
+    assert not at.exception
+    assert "live" not in at.session_state
+    assert at.text_area(key="new_players").value == typed
+    [refused] = [e.value for e in at.error]
+    assert plain("player 'Jos\u00e9' is listed more than once") in refused, refused
+
+
 def test_a_failing_page_shows_a_message_and_logs_the_details(
     store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
