@@ -122,10 +122,12 @@ def text_problem(text: str, *, limit: int = MAX_NAME_CHARS, name: bool = True) -
 
 
 def shorten(value: object, limit: int = 60) -> str:
-    """``repr(value)`` cut to about ``limit`` characters, for messages that quote bad values.
+    """``repr(value)`` cut to about ``limit`` characters, for messages that quote bad values,
+    with the length of the value itself (a text's characters, not its quotes: a 200-character
+    name was said to be "(202 characters) … 200 characters long").
 
     >>> shorten("x" * 100)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxx…xxxxxxxxxxxxxxxxxxxxxxxxxxxx' (102 characters)"
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxx…xxxxxxxxxxxxxxxxxxxxxxxxxxxx' (100 characters)"
     >>> shorten(3)
     '3'
     """
@@ -136,4 +138,5 @@ def shorten(value: object, limit: int = 60) -> str:
     from .i18n import gettext as _
 
     return _("{start}…{end} ({count} characters)").format(
-        start=text[:half - 2], end=text[-half + 1:], count=len(text))
+        start=text[:half - 2], end=text[-half + 1:],
+        count=len(value) if isinstance(value, str) else len(text))
