@@ -171,8 +171,33 @@ def test_a_name_that_turns_text_around_is_refused_and_kept(store: Store) -> None
     assert "live" not in at.session_state
     assert at.text_area(key="new_players").value == typed
     [refused] = [e.value for e in at.error]
-    assert plain("players[1].name: '\\u202eevil' holds") in refused, refused
+    assert plain("Players in seating order (clockwise): '\\u202eevil' holds") in refused
     assert "reverses the direction" in refused, refused
+
+
+@pytest.mark.parametrize(("box", "typed", "said"), [
+    ("new_players", "Ann\n" + "A" * 200 + "\nCat", "Players in seating order (clockwise): 'AAA"),
+    ("new_rooms", "Hall\n" + "R" * 90, "Rooms: 'RRR"),
+])
+def test_a_name_too_long_is_named_by_its_box(store: Store, box: str, typed: str,
+                                             said: str) -> None:
+    """The form names the box a refused name was typed in, not the log's field: "players[1].name:
+    'AAA…' (200 characters) is 200 characters long" (in Japanese too) named nothing on the
+    screen."""
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.selectbox(key="new_edition").set_value("custom").run()
+    at.text_area(key="new_suspects").set_value("Plum\nGreen")
+    at.text_area(key="new_weapons").set_value("Rope\nKnife")
+    at.text_area(key="new_rooms").set_value("Hall\nStudy")
+    at.text_area(key="new_players").set_value("Ann\nBob\nCat")
+    at.text_area(key=box).set_value(typed).run()
+    at.button(key="start_game").click().run()
+    assert not at.exception
+    assert "live" not in at.session_state
+    assert at.text_area(key=box).value == typed
+    [refused] = [e.value for e in at.error]
+    assert plain(said) in refused and "characters long" in refused, refused
+    assert "players[" not in refused and "cards." not in refused, refused
 
 
 @pytest.mark.parametrize("twin", ["Jose\u0301", "Jos\u00e9\u200b"])

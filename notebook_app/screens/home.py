@@ -155,8 +155,14 @@ def start_game() -> None:
         me = state.get("new_me")
         side = the_deal.side_cards if isinstance(the_deal, Deal) else 0
         labels = {"me": _("You are"), "title": _("Title (optional)"),
+                  "players": _("Players in seating order (clockwise)"),
                   "my_cards": mine_label(sizes[names.index(me)] if me in names else 0),
                   "face_up": face_up_label(len(deck) - len(CATEGORIES) - sum(sizes) - side)}
+        if edition_name is None:  # the boxes the cards were typed in
+            labels |= {"cards.suspects": _("Suspects (one per line or commas)"),
+                       "cards.weapons": _("Weapons"),
+                       "cards.rooms": category_label(Category.ROOM, title=True,
+                                                     places=rule is Dealing.FORUM)}
         state.start_problem = problems_text(in_form_words(err, labels))
         return
     start_from(log, history.started())
@@ -166,13 +172,18 @@ def in_form_words(err: InvalidLogError, labels: dict[str, str]) -> InvalidLogErr
     """The setup's problems with each field the form shows named by its label: they name the
     log's fields ("my_cards: card 'kylpyhuone' is also face up"), which are not on the screen.
 
-    >>> in_form_words(InvalidLogError(["my_cards[2]: unknown card 'X'", "players: too few"]),
-    ...               {"my_cards": "Your 4 cards"}).problems
-    ("Your 4 cards: unknown card 'X'", 'players: too few')
+    A player's or a card's own field goes by its box ("players[0].name: 'x…' is 200 characters
+    long" was said in the log's words, in every language).
+
+    >>> in_form_words(InvalidLogError(["my_cards[2]: unknown card 'X'", "players: too few",
+    ...                                "cards.rooms[1]: 'x' holds", "cards: 'x' twice"]),
+    ...               {"my_cards": "Your 4 cards", "cards.rooms": "Rooms"}).problems
+    ("Your 4 cards: unknown card 'X'", 'players: too few', "Rooms: 'x' holds", "cards: 'x' twice")
     """
     def named(problem: str) -> str:
         field, said, rest = problem.partition(": ")
-        label = labels.get(re.split(r"[.\[]", field, maxsplit=1)[0])
+        label = (labels.get(field.split("[", 1)[0])
+                 or labels.get(re.split(r"[.\[]", field, maxsplit=1)[0]))
         return f"{label}: {rest}" if said and label else problem
 
     return InvalidLogError([named(problem) for problem in err.problems])
