@@ -169,10 +169,7 @@ def loads(text: str) -> GameLog:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise InvalidLogError(
-            [_("JSON: {error} at line {line} column {column}").format(
-                error=err.msg, line=err.lineno, column=err.colno)]
-        ) from None
+        raise InvalidLogError([json_problem(err)]) from None
     except RecursionError:
         raise InvalidLogError([_("JSON: nested too deeply (a log nests {limit} levels at "
                                  "most)").format(limit=MAX_DEPTH)]) from None
@@ -180,6 +177,55 @@ def loads(text: str) -> GameLog:
         raise InvalidLogError([_long_number(text)]) from None
     _check_document(data, text)
     return parse(data)
+
+
+JSON_SAID = {
+    "Expecting value": N_("expected a value"),
+    "Expecting property name enclosed in double quotes": N_("expected a name in double quotes"),
+    "Expecting ':' delimiter": N_("expected ':'"),
+    "Expecting ',' delimiter": N_("expected ','"),
+    "Invalid control character at": N_("a tab or a line break inside a quoted text"),
+    "Invalid \\escape": N_("a backslash that starts no escape"),
+    "Invalid \\uXXXX escape": N_("a \\u escape without four hex digits"),
+    "Extra data": N_("more text after the end of the log"),
+    "Illegal trailing comma before end of object": N_("a comma before the closing brace"),
+    "Illegal trailing comma before end of array": N_("a comma before the closing bracket"),
+}
+"""Python's JSON reader's words (English only) in the catalog's: the Japanese paste box said
+"JSON: 157 行 7 列: Expecting value"."""
+
+
+def json_said(err: json.JSONDecodeError) -> str:
+    """What the JSON reader found wrong, in the user's language (its own words if new)."""
+    said = JSON_SAID.get(err.msg)
+    return _(said) if said is not None else err.msg
+
+
+def json_problem(err: json.JSONDecodeError) -> str:
+    """A JSON reader's error as a log's problem: where, and what. Text that stops before its
+    JSON does (nothing but spaces after where reading stopped, or a quote never closed) is said
+    to be cut off: a paste or a download that stopped halfway.
+
+    >>> def problem(text: str) -> str:
+    ...     try:
+    ...         json.loads(text)
+    ...     except json.JSONDecodeError as err:
+    ...         return json_problem(err)
+    ...     return ""
+    >>> problem('{"format": "clue-notebook/1",\\n "players": [')
+    'JSON: the text ends at line 2 column 14 before the log does; was it cut off?'
+    >>> problem('{"title": "Fri')
+    'JSON: the text ends at line 1 column 15 before the log does; was it cut off?'
+    >>> problem('{"format": 1,}')
+    'JSON: expected a name in double quotes at line 1 column 14'
+    """
+    if err.msg.startswith("Unterminated string") or not err.doc[err.pos:].strip():
+        end = err.doc.rstrip()
+        line = end.count("\n") + 1
+        return _("JSON: the text ends at line {line} column {column} before the log does; was "
+                 "it cut off?").format(line=line, column=len(end) - end.rfind("\n"))
+    return _("JSON: {error} at line {line} column {column}").format(
+        error=json_said(err), line=err.lineno, column=err.colno)
 
 
 def read_log_any(text: str) -> GameLog:

@@ -65,7 +65,7 @@ from .game import (
 )
 from .i18n import _, join
 from .limits import MAX_FILE_BYTES, shorten
-from .logfile import check
+from .logfile import check, json_said
 from .logfile import is_json as is_json  # reading either format lives in logfile;
 from .logfile import read_log_any as read_log_any  # these names stay here too
 from .values import Value, field_names, replace
@@ -344,7 +344,7 @@ def _tokens(text: str, number: int, *, note: bool = False) -> _Line:
                 value, i = json.JSONDecoder().raw_decode(text, i)
             except json.JSONDecodeError as err:
                 raise _Stop(Problem(number, err.pos + 1, _("a JSON object ({error})").format(
-                    error=err.msg),
+                    error=json_said(err)),
                                     text[i:])) from None
             tokens.append(Token("json", text[col - 1 : i], col, value))
         elif c == ":" and note:
@@ -617,7 +617,8 @@ class _Reader:
             value = json.loads(typed)
         except json.JSONDecodeError as err:
             self.problems.append(Problem(number, self._value_column(number) + err.pos,
-                                         _("a JSON object ({error})").format(error=err.msg), typed))
+                                         _("a JSON object ({error})").format(
+                                             error=json_said(err)), typed))
             return {}
         if not isinstance(value, dict):
             self.problems.append(Problem(number, self._value_column(number), _("a JSON object"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any
 
 import pytest
@@ -274,6 +275,20 @@ def test_bad_json_and_missing_file(tmp_path: Any) -> None:
     not_object = json.dumps([1, 2])
     with pytest.raises(InvalidLogError, match="expected a JSON object"):
         loads(not_object)
+
+
+@pytest.mark.parametrize("text", ['{"format": "clue-notebook/1", "players": [',
+                                  '{"format": "clue-notebook/1", "title": "Fri',
+                                  '{"format": 1,}', '{"format": 1} x', '{"a" 1}'])
+def test_bad_json_is_said_in_the_users_language(text: str) -> None:
+    """Python's JSON reader speaks English only: the Japanese paste box said "JSON: 157 行 7 列:
+    Expecting value" of a log cut off halfway; now that it is cut off, in Japanese."""
+    from solver.i18n import speaking
+
+    with speaking("ja"), pytest.raises(InvalidLogError) as refused:
+        loads(text)
+    said = "\n".join(refused.value.problems)
+    assert said.startswith("JSON: ") and not re.search("[A-Za-z]{3,}", said[6:]), said
 
 
 def test_parse_does_not_modify_input() -> None:
