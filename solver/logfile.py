@@ -454,7 +454,9 @@ def _read_players(value: object, problems: _Problems) -> tuple[Player, ...]:
             problems.add(f"players[{i}].hand_size",
                          _("expected a whole number from 0 to {most}, got {size}").format(
                 most=MAX_CARDS, size=shorten(size)))
-        elif named:
+            size = MAX_CARDS  # still a player (the log is refused anyway): "unknown player"
+            # for every event naming them, or "me" not a player, said nothing more
+        if named:
             players.append(Player(str(name), size))
     return tuple(players)
 

@@ -291,6 +291,17 @@ def test_bad_json_is_said_in_the_users_language(text: str) -> None:
     assert said.startswith("JSON: ") and not re.search("[A-Za-z]{3,}", said[6:]), said
 
 
+@pytest.mark.parametrize("size", ["4", 4.0, None, -1])
+def test_a_bad_hand_size_is_the_one_problem(size: object) -> None:
+    """A player whose hand size cannot be read is still a player: "players[0].hand_size:
+    expected a whole number" was followed by "unknown player 'Aino'" for every event naming her
+    (a dozen lines in a 20-event game), and, as she was "me", by her cards being too many."""
+    players = [{"name": n, "hand_size": 4} for n in ("Aino", "Niko", "Veera", "Oona")]
+    players[0]["hand_size"] = size  # type: ignore[assignment]
+    text = problems_of(refresh_log(players=players))
+    assert text.count("\n") == 0 and "players[0].hand_size" in text, text
+
+
 def test_parse_does_not_modify_input() -> None:
     data = refresh_log()
     before = copy.deepcopy(data)
