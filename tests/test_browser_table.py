@@ -26,8 +26,12 @@ from notebook_app.grid_view import (
     LABEL,
     LABEL_ROOM,
     OWNERS_IN_SIGHT,
+    PHONE_TABLE,
+    card_column_width,
     column_labels,
+    grid_table,
     label_width,
+    owner_widths,
     short_names,
 )
 from notebook_app.screens.game import export_name
@@ -35,6 +39,7 @@ from notebook_app.store import Store
 from notebook_app.turns import forum_style
 from solver.editions import Dealing, editions, forum_dealt, forum_deck, new_game
 from solver.game import ENVELOPE, Accusation, Event, GameLog, Reveal, Suggestion
+from solver.i18n import _, speaking
 from solver.logfile import dumps, load, loads
 from solver.notebook import Notebook
 from solver.values import replace
@@ -49,6 +54,7 @@ from tests.phone import (
     poll,
     settle,
     shot,
+    table_drawn,
     tap,
     toggle,
 )
@@ -250,6 +256,46 @@ def every_name_whole_in_the_grid(page: Page, name: str, artifacts_dir: Path) -> 
                  lambda found: found["rows"] > 3 and len(found["edges"]) == 1)
     shot(page, artifacts_dir / f"table-grid-{name}.png")
     assert len(found["edges"]) == 1 and not found["cut"], (name, found)
+
+
+def test_a_table_as_wide_as_the_phone_says_nothing_of_swiping(
+    app_url: str, app_db: Path, chromium_executable: str, chromium_args: list[str],
+    artifacts_dir: Path,
+) -> None:
+    """A grid exactly as wide as a 390 px phone shows (`PHONE_TABLE`: the card column widened
+    to fill it) does not scroll, and no hint says it does. In Russian at five players (the
+    Russian box) "Другие игроки правее: проведите по таблице влево" showed above a table with
+    every column in sight (a phone play-through): 366 px of columns in a 367.6 px container,
+    the hint kept for containers under 368."""
+    from playwright.sync_api import expect, sync_playwright
+
+    russian = editions()["cluedo-classic-ru"].deck
+    players = ("Аня", "Борис", "Вера", "Глеб", "Дима")
+    log = GameLog(new_game(russian, players, Dealing.CLASSIC, me="Вера",
+                           my_cards=russian.cards[:4]), ())
+    with speaking("ru"):
+        view, grid_tab = _("View"), _("Grid")
+        with Notebook(log.game) as notebook:
+            grid = notebook.grid()
+            wide = card_column_width(grid) + sum(owner_widths(grid_table(grid)).values())
+    assert wide == PHONE_TABLE  # the table this is about
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = new_page(browser.new_context(viewport=PHONE, locale="ru-RU"))
+        store = Store(app_db)
+        game_id = store.create(log, "phone")
+        page.goto(f"{app_url}/?game={store.links(game_id).edit}")
+        expect(chips(page, view)).to_be_visible(timeout=30000)
+        settle(page)
+        tap(page, view, grid_tab)
+        table_drawn(page)
+        scroller = page.locator(".st-key-notebook_grid .dvn-scroller")
+        shown, width = scroller.evaluate("e => [e.clientWidth, e.scrollWidth]")
+        shot(page, artifacts_dir / "table-grid-russian-five.png")
+        assert width <= shown, (width, shown)  # every column in sight
+        expect(page.locator(".st-key-grid_swipe")).to_have_count(1)  # drawn, hidden by CSS
+        expect(page.locator(".st-key-grid_swipe")).to_be_hidden()
+        browser.close()
 
 
 # --- whole games --------------------------------------------------------------------------------

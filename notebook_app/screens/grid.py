@@ -52,9 +52,12 @@ SWIPE_HINT = """<style>
 @container (min-width: WIDEpx) {.st-key-grid_swipe {display: none;}}
 </style>"""
 """`swipe_hint` shown only while the grid's container is narrower than the table (``WIDE``)."""
-TABLE_BORDERS = 2
-"""Pixels the grid's container takes beyond its columns where the table does not scroll (its
-border, and a pixel the scroller adds): at 390 px the container is 367.6, the columns 365."""
+TABLE_BORDERS = 1.5
+"""Pixels the grid's container takes beyond its columns where the table does not scroll: its
+border, a pixel each side, less half a pixel, as the table scrolls only where its columns are
+wider than its scroller's width in whole pixels. At 390 px the container is 367.6 px, its
+scroller 365.6, counted as 366: a table of 366 px (`PHONE_TABLE`, the Russian box at five
+players in Russian) does not scroll; with 2 here the hint said it did."""
 
 
 def show_grid(grid: Grid, name: str, odds: dict[str, dict[str, float]] | None = None,
