@@ -38,7 +38,7 @@ from .game import (
     Suggestion,
     Triple,
 )
-from .i18n import N_, Listing, Message, _, percent_said, say
+from .i18n import N_, Listing, Message, _, percent_said, say, say_n
 from .limits import ADVICE_WORK
 from .notebook import Grid, Knowledge, Notebook
 from .odds import (
@@ -997,8 +997,9 @@ def reason_said(log: GameLog, advice: Advice, grid: Grid | None = None) -> Messa
     open_ = [c for c in advice.triple if c not in mine and grid.holder(c) is None]
     line = say(ASKS_ABOUT[len(open_)])
     if mine:
-        line = say("{asks}, steers with your own {cards}", asks=line,
-                   cards=Listing(tuple(mine)))
+        line = say_n("{asks}, steers with your own {cards}",
+                     "{asks}, steers with your own {cards}", len(mine), asks=line,
+                     cards=Listing(tuple(mine)))  # one card: "вашей картой", not "картами"
     if advice.rule is Rule.LIKELIEST and open_:
         line = say("{reason}, the likeliest in the envelope if players ask about cards they do "
                    "not hold", reason=line)

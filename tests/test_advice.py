@@ -20,6 +20,7 @@ from solver.advice import (
     asker_view,
     honest_notes,
     reason,
+    reason_said,
     sample,
     what_to_show,
 )
@@ -662,6 +663,11 @@ def test_each_advice_has_a_line_a_player_can_follow() -> None:
     steering = next(a for a in ranked if "Knife" in a.triple)
     line = reason(log, steering)
     assert "steers with your own Knife" in line
+    said = reason_said(log, steering)  # one card of mine: not "your cards Knife"
+    assert "направляет ответ вашей картой Knife" in said.render("ru")
+    assert "ohjaa vastausta omalla kortillasi Knife" in said.render("fi")
+    both = next(a for a in ranked if {"Green", "Knife"} <= set(a.triple))
+    assert "вашими картами Green и Knife" in reason_said(log, both).render("ru")
     who, chance = steering.answers[0]
     if round(100 * chance) >= 60:
         assert (f"{who} is likely to refute" if who else "nobody is likely to refute") in line
