@@ -3,10 +3,16 @@ id, the language, the player's choices) kept across reloads, closed tabs and ser
 
 from __future__ import annotations
 
+import re
+
 import streamlit as st
 
 COOKIE_DAYS = 400
 """The longest a browser keeps a cookie (Chromium's cap); renewed every visit."""
+SHELF_COOKIE = "clue_notebook_browser"
+"""The cookie that holds this browser's shelf id (its list of games)."""
+SHELF_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+"""What a shelf id looks like (it is written into a script: nothing else may pass)."""
 
 
 def write_cookie(name: str, value: str) -> None:

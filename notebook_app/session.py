@@ -41,7 +41,7 @@ from solver.limits import Stopped
 from solver.logfile import event_to_json, parse, to_json
 from solver.values import replace
 
-from .cookies import write_cookie
+from .cookies import SHELF_COOKIE, SHELF_ID, write_cookie
 from .elsewhere import changed_elsewhere
 from .history import changed_entry, told
 from .live import LiveGame, session_gone
@@ -69,10 +69,7 @@ SET_BY_RUNS = (*ENTRY_KEYS, "kind", "paste_turns", "view", "review_step")
 to edit and the tab it opens on, the paste box emptied once its turns are added, the Review's
 step moved by Back and Next or following a new entry."""
 
-COOKIE = "clue_notebook_browser"
-"""The cookie that holds this browser's shelf id (its list of games)."""
-SHELF_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
-"""What a shelf id looks like (it is written into a script: nothing else may pass)."""
+COOKIE = SHELF_COOKIE
 KEEP_TRYING = N_("What you typed is kept: try again in a moment.")
 RELOAD_SOON = N_("Reload the page in a moment.")
 EDIT_GONE = N_("The entry you were editing was changed on another screen. Your form is kept: "

@@ -1,4 +1,4 @@
-"""``streamlit run notebook_app/app.py`` as a test's server: a free port on 127.0.0.1, one
+"""``streamlit run notebook_app/server.py`` as a test's server: a free port on 127.0.0.1, one
 database (a file path or a URL), restartable; `Server.kill` is ``kill -9``."""
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ class Server:
     def start(self, timeout: float = 90) -> None:
         """Start it and wait until it answers (`RuntimeError` if it does not)."""
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", "notebook_app/app.py",
+            [sys.executable, "-m", "streamlit", "run", "notebook_app/server.py",
              "--server.port", str(self.port), "--server.address", "127.0.0.1",
              "--server.headless", "true", "--browser.gatherUsageStats", "false"],
             cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=self.log,

@@ -31,7 +31,7 @@ Browser tests
     and flags that stop Chromium's own network calls, which this machine's closed network refuses.
     Serve pages on 127.0.0.1 only. Set ``CHROMIUM_EXECUTABLE`` to use another Chromium binary.
     To serve the app, take the ``app_url`` fixture: it starts ``python -m streamlit run
-    notebook_app/app.py`` on a free localhost port with its own database (``app_db``, in the
+    notebook_app/server.py`` on a free localhost port with its own database (``app_db``, in the
     test's ``tmp_path``), with the flags ``scripts/app`` uses (no prompts, no calls out), waits for
     ``/_stcore/health``, and stops the server after the test. The odds kernels are in numba's
     cache before it starts (``kernels_cached``), so no server compiles them on a test's clock.
@@ -322,7 +322,7 @@ def kernels_cached() -> None:
 @pytest.fixture
 def app_url(app_db: Path, request: pytest.FixtureRequest, kernels_cached: None
             ) -> Iterator[str]:
-    """``streamlit run notebook_app/app.py`` on a free localhost port, with its own database,
+    """``streamlit run notebook_app/server.py`` on a free localhost port, with its own database,
     the odds kernels compiled (`kernels_cached`). Its log is shown under a test that fails
     (`pytest_runtest_makereport`)."""
     port = _free_port()
@@ -330,7 +330,7 @@ def app_url(app_db: Path, request: pytest.FixtureRequest, kernels_cached: None
     env = {**os.environ, "CLUE_NOTEBOOK_DB": str(app_db)}
     with log.open("ab") as err:  # a file, not a pipe nobody reads: it could fill and block
         server = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", "notebook_app/app.py",
+            [sys.executable, "-m", "streamlit", "run", "notebook_app/server.py",
              "--server.port", str(port), "--server.address", "127.0.0.1",
              "--server.headless", "true", "--browser.gatherUsageStats", "false",
              "--browser.serverAddress", "localhost"],

@@ -168,7 +168,7 @@ def test_the_server_stops_on_sigterm(tmp_path: Path) -> None:
     port = _free_port()
     env = {**os.environ, "CLUE_NOTEBOOK_DB": str(tmp_path / "games.sqlite3")}
     server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "notebook_app/app.py",
+        [sys.executable, "-m", "streamlit", "run", "notebook_app/server.py",
          "--server.port", str(port), "--server.address", "127.0.0.1",
          "--server.headless", "true", "--browser.gatherUsageStats", "false"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
