@@ -144,6 +144,24 @@ def test_russian_names_no_player_by_a_gendered_pronoun() -> None:
     assert not found, "\n".join(found)
 
 
+SHOWN_BARE = re.compile(r"\bпоказ\w*(?: только)? \{card\}")
+"""A card shown (or that can be) named bare after the verb, in its nominative: broken Russian."""
+
+
+def test_russian_quotes_a_card_shown() -> None:
+    """Russian names a card shown, or that can be shown, in quotes, as the log does («Кухня»):
+    a card's name stays in the nominative, so "Вы показали Столовая", "Игрок Глеб мог показать
+    только Свинцовая труба" and "Аня может показать Кухня" read as broken Russian (a phone
+    play-through). Nor are the envelopes still possible "open" ("открытых конвертов" read as
+    envelopes opened): they are the envelope's "варианты", as the header's "тройки"."""
+    found = []
+    for message in _catalog("ru"):
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        found += [form for form in forms
+                  if form and (SHOWN_BARE.search(form) or "открытых конверт" in form)]
+    assert not found, "\n".join(found)
+
+
 @pytest.mark.parametrize(
     ("language", "counts"),
     [
