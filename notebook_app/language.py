@@ -120,8 +120,13 @@ def uploader_words() -> None:
 
 HINT = '[data-testid="InputInstructions"] > span:first-child:not(:last-child)'
 """The "Press Enter to apply" hint of a text box being edited: the first of two parts, the
-other being the character count (so every text box of the app has ``max_chars``; a box's
-count alone, before an edit, is figures only)."""
+other being the character count (so every text box of the app has ``max_chars``, but those of
+`UNCOUNTED`; a box's count alone, before an edit, is figures only)."""
+HINT_ALONE = '[data-testid="InputInstructions"] > span:only-child'
+"""The hint of a box without a count (`UNCOUNTED`)."""
+UNCOUNTED = ("paste_game", "paste_turns")
+"""The keys of the text boxes without ``max_chars`` (a paste longer than it would be dropped
+whole: `notebook_app.screens.notation.paste_game_form`), whose hint is their only part."""
 STATUS = '[data-testid="stStatusWidget"]:has([data-testid="stStatusWidgetRunningIcon"]) button'
 """The Stop button beside the running figure while a page is being worked out."""
 def words_instead(selector: str, text: str, size: str) -> str:
@@ -142,6 +147,8 @@ def streamlit_words() -> None:
     st.html(
         "<style>"
         + words_instead(f".stTextArea {HINT}", area, "12px")
+        + "".join(words_instead(f".st-key-{key} {HINT_ALONE}", area, "12px")
+                  for key in UNCOUNTED)
         + words_instead(f".stTextInput {HINT}", i18n.gettext("Press Enter to apply"), "12px")
         + words_instead(f"{STATUS}:enabled", i18n.gettext("Stop"), "14px")
         + words_instead(f"{STATUS}:disabled", i18n.gettext("Stopping…"), "14px")

@@ -242,6 +242,14 @@ def test_a_game_in_each_language(
         page.goto(app_url)
         expect(page.get_by_text(t("New game"), exact=True)).to_be_visible(timeout=30000)
         check_fits(page, "1-home")
+        pasting = new_page(context)  # a box without a count: its hint alone, translated too
+        pasting.goto(app_url)
+        settle(pasting)
+        pasting.get_by_role("textbox", name=t("Paste a game in notation")).fill("players: Ann 9")
+        with speaking(language):
+            hint = _("Press {keys}+Enter to apply").format(keys="Ctrl")
+        drawn_instead(pasting, HINT.format(key="paste_game"), "Press Ctrl+Enter to apply", hint)
+        pasting.close()
         with speaking(language):  # the English boxes' titles are translated, the rest kept
             us_title = find_edition("clue-classic").shown_title
         assert (us_title == "Clue (US, classic box)") == (language == "en")
