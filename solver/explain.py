@@ -44,6 +44,7 @@ __all__ = [
     "Fact",
     "Step",
     "explain_cell",
+    "explain_clash",
     "explain_conflict",
 ]
 
@@ -413,12 +414,16 @@ class Explainer(Closing):
         if self.grid is not None:
             return None
         if self._conflict is None:
-            events = self._notebook_conflict
-            derivation = Derivation(self.context, events, None).run()
-            if derivation.contradiction is None:
-                raise RuntimeError("no impossibility found from a conflicting set of events")
-            self._conflict = Conflict(events, _chain(derivation, derivation.contradiction))
+            self._conflict = _clash(self.context, self._notebook_conflict)
         return self._conflict
+
+
+def _clash(context: Context, events: tuple[int, ...]) -> Conflict:
+    """Why ``events`` (a minimal conflict of ``context``'s) cannot all be true."""
+    derivation = Derivation(context, events, None).run()
+    if derivation.contradiction is None:
+        raise RuntimeError("no impossibility found from a conflicting set of events")
+    return Conflict(events, _chain(derivation, derivation.contradiction))
 
 
 _SETUP_FACTS: OrderedDict[Game, tuple[Fact, ...]] = OrderedDict()
@@ -462,6 +467,17 @@ def explain_cell(log: GameLog | Notebook, card: str, owner: str) -> Explanation:
     explainer = Explainer.of(log) if isinstance(log, GameLog) else Explainer(log)
     with explainer:
         return explainer.cell(card, owner)
+
+
+def explain_clash(notebook: Notebook, events: Iterable[int]) -> Conflict:
+    """Why ``events`` of ``notebook`` (1-based: a minimal conflict, such as
+    `Notebook.conflict_with` finds, maybe not the one `Notebook.conflict` would) cannot all be
+    true; without the grid an `Explainer` works out first."""
+    context = Context(notebook.model, notebook.events, _setup_facts(notebook))
+    try:
+        return _clash(context, tuple(sorted(set(events))))
+    finally:
+        context.close()
 
 
 def explain_conflict(log: GameLog | Notebook) -> Conflict | None:

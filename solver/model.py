@@ -111,6 +111,16 @@ class DealModel:
         self.facts.append([[side.get(lit, lit) for lit in clause] for clause in facts])
         return selector, clauses
 
+    def trial(self, event: Event) -> tuple[int, list[Clause]]:
+        """``event``'s clauses for a what-if, guarded by a fresh selector that is none of the
+        log's (`selectors` and `facts` do not change); its hard clauses (a side slot's links)
+        are kept, as `add` keeps them."""
+        selector = self.fresh()
+        hard: list[Clause] = []
+        facts = list(self._facts(event, hard))
+        self.clauses.extend(hard)
+        return selector, [[-selector, *clause] for clause in facts] + hard
+
     def _facts(self, event: Event, hard: list[Clause]) -> Iterator[Clause]:
         """The clauses an event asserts (unguarded); new hard clauses go into ``hard``."""
         holds = self.holds

@@ -200,11 +200,35 @@ class Notebook(Closing):
         Empty when the log is consistent. Minimal: dropping any one event leaves the rest
         consistent (the core is shrunk by deletion, as in python-sat's ``musx``).
         """
-        assumptions = self._assumptions(upto, without)
+        return self._minimal(self._assumptions(upto, without))
+
+    def conflict_with(self, event: Event, at: int | None = None,
+                      without: Iterable[int] = ()) -> tuple[int, ...]:
+        """A minimal set of events that no deal satisfies once ``event`` (not recorded) is
+        added to the log, or put in place of event ``at`` (1-based); ``without`` dropped.
+        ``event`` is numbered ``at``, else as the next event. Empty when it fits.
+
+        The what-if's clauses stay in the solver, switched off for good.
+        """
+        selector, clauses = self.model.trial(event)
+        solver = self._solver
+        solver.append_formula(clauses)
+        try:
+            dropped = {*without, *((at,) if at is not None else ())}
+            assumptions = [*self._assumptions(None, dropped), selector]
+            return self._minimal(assumptions, {selector: at or len(self.events) + 1})
+        finally:
+            solver.add_clause([-selector])
+
+    def _minimal(self, assumptions: list[int],
+                 numbers: Mapping[int, int] | None = None) -> tuple[int, ...]:
+        """A minimal unsatisfiable subset of the selectors ``assumptions``, as event numbers
+        (the log's, and ``numbers`` for others); empty when they are satisfiable."""
         solver = self._solver
         if solver.solve(assumptions=assumptions):
             return ()
         number = {s: i for i, s in enumerate(self.model.selectors, 1)}
+        number.update(numbers or {})
         core = [s for s in assumptions if s in set(solver.get_core() or ())]
         i = 0
         while i < len(core):

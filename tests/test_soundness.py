@@ -56,3 +56,28 @@ def test_every_prefix_and_undo_matches_enumeration(log: GameLog) -> None:
             grid = notebook.grid(without=[drop])
             got = {c: {o: k.value for o, k in row.items()} for c, row in grid.cells.items()}
             assert got == expected
+
+
+@SETTINGS
+@given(small_logs(noise=True))
+def test_an_entry_tried_before_record_clashes_as_the_log_would(log: GameLog) -> None:
+    """`Notebook.conflict_with` (the Turn form's check before Record): each event tried in its
+    own place clashes exactly when the log does, with real and minimal events, and leaves the
+    notebook as it was."""
+    truth = consistent(log.game, log.events)
+    with Notebook(log.game, log.events) as notebook:
+        for at, event in enumerate(log.events, 1):
+            found = notebook.conflict_with(event, at=at)
+            assert bool(found) == (not truth)
+            chosen = [log.events[i - 1] for i in found]
+            assert not found or not consistent(log.game, chosen)
+            for drop in range(len(chosen)):
+                assert consistent(log.game, chosen[:drop] + chosen[drop + 1 :])
+        assert notebook.consistent() == truth
+    before = log.events[:-1]
+    if not log.events or not consistent(log.game, before):
+        return  # (the app tries an entry on the log as its grid reads it: consistent)
+    with Notebook(log.game, before) as earlier:
+        found = earlier.conflict_with(log.events[-1])
+    assert bool(found) == (not truth)
+    assert not found or found[-1] == len(log.events)
