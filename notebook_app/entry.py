@@ -234,9 +234,7 @@ def save_event(event: Event) -> None:
     it; then ask which card was shown if the user saw one but did not say."""
     log = live().log
     index = state.get("editing")
-    if index is not None:
-        event = edited(state.edit_original, state.get("edit_loaded"), event)
-    event, ask_shown = my_refutation(event)
+    event, ask_shown = as_recorded(event)
     if index is None:
         new = log.append(event)
         index = len(new.events) - 1
@@ -261,6 +259,28 @@ def save_event(event: Event) -> None:
     next_entry()
     if back and not ask_shown:  # an edit saved: back to the Log (or the screen it came from)
         state.view = back
+
+
+def as_recorded(event: Event) -> tuple[Event, bool]:
+    """The form's ``event`` as Record saves it (an edit changes only what the user changed; my
+    card shown filled in when only one fits), and whether to ask which card I was shown."""
+    if state.get("editing") is not None:
+        event = edited(state.edit_original, state.get("edit_loaded"), event)
+    return my_refutation(event)
+
+
+def to_record() -> Event | None:
+    """What Record would record now, or ``None`` while the form is not complete or names an
+    entry Record refuses (`save_event`'s check)."""
+    event = form_event()
+    if event is None:
+        return None
+    event = as_recorded(event)[0]
+    try:
+        check(replace(live().log, events=(event,)))
+    except InvalidLogError:
+        return None
+    return event
 
 
 def my_refutation(event: Event) -> tuple[Event, bool]:

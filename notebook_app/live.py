@@ -36,7 +36,7 @@ from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_r
 from solver import limits
 from solver.envelopes import EnvelopeCounter
 from solver.errors import ContradictionError
-from solver.explain import Explainer
+from solver.explain import Conflict, Explainer, explain_clash
 from solver.game import Event, GameLog
 from solver.i18n import _
 from solver.notebook import Grid, Notebook
@@ -144,6 +144,10 @@ class LiveGame:
         (`odds_count.Beside.expected`): a run does not wait for work that will take longer."""
         self._grid: tuple[Grid, tuple[int, ...]] | None = None
         self._conflict: tuple[int, ...] | None = None
+        self._clashes: dict[tuple[Event, int | None], tuple[int, ...]] = {}
+        """`clash` of each entry tried on this log state."""
+        self._whys: dict[tuple[Event, int | None], Conflict] = {}
+        """`why_clash` of each entry tried on this log state."""
         self._explainer: Explainer | None = None
         self._odds: OddsCount | None = None
         self.odds_wanted = False
@@ -200,6 +204,7 @@ class LiveGame:
             if self._closed or kept == 0:
                 self._envelopes.cancel()
         self._grid = self._conflict = self._odds = self._envelopes = None
+        self._clashes, self._whys = {}, {}
         self._grids_at = {n: grid for n, grid in self._grids_at.items() if n <= kept}
         if self._explainer is not None:
             self._explainer.close()
@@ -354,6 +359,39 @@ class LiveGame:
                 conflict = self.notebook.conflict(without=ignored)
             self._grid = (self.notebook.grid(without=ignored), tuple(sorted(ignored)))
         return self._grid
+
+    @one_at_a_time
+    def clash(self, event: Event, at: int | None = None) -> tuple[int, ...]:
+        """The entries (1-based) a minimal conflict holds if ``event`` is recorded: added, or in
+        place of entry ``at`` (an edit); ``event`` is among them, numbered ``at`` or as the next
+        entry. ``()`` when it fits. Tried on the log as the grid reads it (past a clash, without
+        the entries it leaves out), but an edit on every other entry when they fit together
+        (the edit may mend the clash). Worked out once per log state and entry (the form's
+        reruns ask again): one SAT call when it fits."""
+        key = (event, at)
+        if key not in self._clashes:
+            ignored = self.grid()[1]
+            if ignored and at is not None and self.notebook.consistent(without=(at,)):
+                ignored = ()
+            self._clashes[key] = self.notebook.conflict_with(event, at, ignored)
+        return self._clashes[key]
+
+    @one_at_a_time
+    def why_clash(self, event: Event, at: int | None = None) -> str | None:
+        """Why `clash` finds ``event`` clashing, step by step (``None`` if it fits): the banner's
+        explanation (`why_conflict`) of the log with ``event`` recorded, on a notebook of its
+        own. Once per log state and entry."""
+        found = self.clash(event, at)
+        key = (event, at)
+        if found and key not in self._whys:
+            events = list(self.log.events)
+            if at is None:
+                events.append(event)
+            else:
+                events[at - 1] = event
+            with Notebook(self.log.game, events) as notebook:
+                self._whys[key] = explain_clash(notebook, found)
+        return self._whys[key].text() if found else None
 
     @one_at_a_time
     def grid_at(self, upto: int) -> Grid | None:

@@ -25,10 +25,14 @@ def free_port() -> int:
 class Server:
     """One app server on one port and one database."""
 
-    def __init__(self, database: str | Path, port: int | None = None) -> None:
+    def __init__(self, database: str | Path, port: int | None = None,
+                 root: Path | None = None) -> None:
+        """``root``: another checkout to serve (a benchmark's baseline), else this one."""
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.env = {**os.environ, "CLUE_NOTEBOOK_DB": str(database)}
+        self.root = root or ROOT
+        self.env["PYTHONPATH"] = str(self.root)  # (not the checkout the venv's install names)
         self.process: subprocess.Popen[bytes] | None = None
         self.log = tempfile.TemporaryFile()  # noqa: SIM115 - the server's log, all its runs
 
@@ -38,7 +42,7 @@ class Server:
             [sys.executable, "-m", "streamlit", "run", "notebook_app/server.py",
              "--server.port", str(self.port), "--server.address", "127.0.0.1",
              "--server.headless", "true", "--browser.gatherUsageStats", "false"],
-            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=self.log,
+            cwd=self.root, env=self.env, stdout=subprocess.DEVNULL, stderr=self.log,
         )  # a file, not a pipe: a pipe nobody reads fills up and stops the server mid-write
         deadline = time.monotonic() + timeout
         while True:

@@ -753,6 +753,125 @@ def test_a_forum_no_card_i_could_not_give_is_said_before_record(store: Store) ->
     assert not at.warning
 
 
+def clash_warnings(at: AppTest) -> list[str]:
+    """The warnings above Record that say the entry would clash with the log."""
+    return [shown(w.value) for w in at.warning if "cannot be true" in w.value]
+
+
+KNIFE_SHOWN = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
+                         refuted_by="Cat", shown="Knife")
+"""Cat showed me the Knife."""
+
+
+def test_nobody_showing_though_someone_holds_one_is_said_before_record(store: Store) -> None:
+    """Dan asks about the Knife Cat showed me and the form says nobody showed: nothing was said
+    until Record showed the clash (the special warnings cover only my own hand). Now the form
+    names the entry it clashes with; Record still records, and the clash shows as before."""
+    at, _ = open_app(store, classic(KNIFE_SHOWN))
+    at.pills(key="by").set_value("Dan").run()
+    pick(at, "Mr. Green", "Knife", "Library")
+    at.pills(key="e_refuter").set_value("").run()
+    assert clash_warnings(at) == [
+        "This entry (#2) cannot be true together with:\n- **#1** Ann: Mrs. White, Knife, Lounge → "
+        "Cat showed Knife; Bob passed\n\nCheck the taps. If #1 is the wrong one, record this, "
+        "then edit #1."]
+    at.pills(key="e_refuter").set_value("Cat").run()
+    assert not at.warning  # the taps fixed: it fits
+    at.pills(key="e_refuter").set_value("").run()
+    submit(at)
+    assert events(at)[-1] == Suggestion("Dan", ("Mr. Green", "Knife", "Library"),
+                                        passes=("Ann", "Bob", "Cat"))
+    assert at.session_state["live"].conflict == (1, 2)
+    assert not clash_warnings(at)  # a fresh form
+
+
+def test_a_card_shown_by_a_player_known_to_hold_none_is_said_before_record(
+        store: Store) -> None:
+    """Bob passed on Mrs. White, Knife, Lounge in #1; the form has Bob show Cat a card of the
+    three (not my business which): the clash is named before Record, and a consistent
+    answer says nothing."""
+    passed = Suggestion("Dan", ("Mrs. White", "Knife", "Lounge"), passes=("Ann", "Bob"),
+                        refuted_by="Cat")
+    at, _ = open_app(store, classic(passed))
+    at.pills(key="by").set_value("Cat").run()
+    pick(at, "Mrs. White", "Knife", "Lounge")
+    at.pills(key="e_refuter").set_value("Bob").run()
+    [warning] = clash_warnings(at)
+    assert warning.startswith("This entry (#2) cannot be true together with:\n- **#1** Dan: "
+                              "Mrs. White, Knife, Lounge → Cat showed a card; Ann, Bob passed")
+    at.pills(key="e_refuter").set_value("Dan").run()
+    assert not at.warning
+    at.pills(key="e_refuter").set_value("Bob")
+    submit(at)
+    assert len(events(at)) == 2 and at.session_state["live"].conflict == (1, 2)
+
+
+def test_a_forum_answer_against_a_card_shown_is_said_before_record(store: Store) -> None:
+    """Bob showed me his weapon in #1; Cat asks Bob about it and the form says no card."""
+    log = forum()
+    deck = log.game.deck
+    first = Suggestion("Ann", (deck.suspects[1], deck.weapons[1], deck.rooms[1]),
+                       refuted_by="Bob", shown=deck.weapons[1])
+    at, _ = open_app(store, replace(log, events=(first,)))
+    at.pills(key="by").set_value("Cat").run()
+    pick(at, deck.suspects[2], deck.weapons[1], deck.rooms[2])
+    at.pills(key="e_asked").set_value("Bob")
+    at.pills(key="e_answer").set_value("no card").run()
+    [warning] = clash_warnings(at)
+    assert f"\n- **#1** Ann: {deck.suspects[1]}, " in warning, warning
+    at.pills(key="e_answer").set_value("showed a card").run()
+    assert not at.warning
+
+
+def test_a_pass_i_could_not_make_is_said_once(store: Store) -> None:
+    """The special warning (my own card) says more than the clash check: it alone shows."""
+    at, _ = open_app(store, classic())
+    at.pills(key="by").set_value("Dan").run()
+    pick(at, "Colonel Mustard", "Rope", "Ballroom")
+    at.pills(key="e_refuter").set_value("").run()
+    assert [shown(w.value) for w in at.warning] == [
+        "You hold Rope, so you did not pass: under “Who showed a card”, tap Ann if you "
+        "showed it."]
+
+
+def test_a_reveal_against_the_log_is_said_before_record(store: Store) -> None:
+    """Cat's whole hand revealed: one card, against her hand size (the setup); then as many
+    cards as she holds, without the Knife she showed me in #1."""
+    log = classic(KNIFE_SHOWN)
+    at, _ = open_app(store, log)
+    at.segmented_control(key="kind").set_value("Reveal").run()
+    at.pills(key="r_player").set_value("Cat").run()
+    at.pills(key="r_cards").set_value(["Wrench"])
+    at.checkbox(key="r_whole").check().run()
+    assert clash_warnings(at) == [
+        "This entry (#2) cannot be true with the game's setup: check the taps."]
+    at.toggle(key="why_clash_ahead").set_value(True).run()
+    assert "No deal fits the log: event 2 cannot be true with the game's setup. Why:" in texts(at)
+    others = [c for c in CLASSIC if c not in (*MINE, "Knife")]
+    at.pills(key="r_cards").set_value(others[:log.game.capacity("Cat")]).run()
+    [warning] = clash_warnings(at)
+    assert "\n- **#1** Ann: Mrs. White, Knife, Lounge" in warning
+
+
+def test_an_edit_into_a_clash_is_said_before_saving(store: Store) -> None:
+    """#2 opened for editing and changed to nobody showing, though Cat showed me the Knife in
+    #1: said with #1 (not #2, the entry itself), before Save changes; saved, as before."""
+    second = Suggestion("Dan", ("Mr. Green", "Knife", "Library"), passes=("Ann", "Bob"),
+                        refuted_by="Cat")
+    at, _ = open_app(store, classic(KNIFE_SHOWN, second))
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="edit_1").click().run()
+    assert not clash_warnings(at)
+    at.pills(key="e_refuter").set_value("").run()
+    [warning] = clash_warnings(at)
+    assert warning.startswith("This entry (#2) cannot be true together with:\n- **#1** Ann:")
+    assert "#2" not in warning.split("\n", 1)[1]
+    at.toggle(key="why_clash_ahead").set_value(True).run()
+    assert "No deal fits the log: events 1 and 2 cannot all be true. Why:" in texts(at)
+    submit(at)
+    assert at.session_state["live"].conflict == (1, 2)
+
+
 # --- fixing mistakes ---------------------------------------------------------------------------
 
 

@@ -40,8 +40,9 @@ from ..entry import (
     set_shown,
     skip_show,
     submit_entry,
+    to_record,
 )
-from ..grid_view import verdict
+from ..grid_view import as_markdown, verdict
 from ..odds_count import Beside
 from ..plain import plain
 from ..session import beside_for, left_out, live, still_working, stoppable, unset
@@ -168,12 +169,14 @@ def turn_view() -> None:
     if editing is None and state.get("kind") == "Reveal" and game_won(log):
         st.caption(_("The game is over: record here the cards players show now, if any; the "
                      "log keeps them with the game."))
+    state.pop("clash_said", None)
     if state.kind == "Reveal":
         reveal_form()
     elif state.kind == "Note":
         note_form()
     else:
         turn_form()
+    clash_warning()
     problem = state.get("entry_problem")
     if problem:
         st.error(plain(problem), icon=":material/touch_app:")
@@ -235,7 +238,8 @@ def turn_form() -> None:
             elsewhere = [c for c in cards if grid[c, ENVELOPE] is Knowledge.NO]
             if elsewhere:
                 warn(_("The notebook says {cards} cannot be in the envelope, so this accusation "
-                       "was not right: check the entry.").format(cards=", ".join(elsewhere)))
+                       "was not right: check the entry.").format(cards=", ".join(elsewhere)),
+                     clash=True)
         return
     order = answer_order(game, by)
     if kind == "Asked one":
@@ -251,7 +255,7 @@ def turn_form() -> None:
             if held:
                 warn(_("You hold {cards}, so you had a card to show: under “{field}”, tap "
                        "“{option}”.").format(cards=held, field=_("Answer"), option=_(
-                           "{player} showed a card").format(player=game.me)))
+                           "{player} showed a card").format(player=game.me)), clash=True)
         st.checkbox(_("Host answered: first match in order suspect, weapon, place")
                     if forum_dealt(game) else
                     _("Host answered: first match in order suspect, weapon, room"),
@@ -265,7 +269,8 @@ def turn_form() -> None:
         *order, NOBODY) else None
     if held:
         warn(_("You hold {cards}, so you did not pass: under “{field}”, tap {player} if you "
-               "showed it.").format(cards=held, field=_("Who showed a card"), player=game.me))
+               "showed it.").format(cards=held, field=_("Who showed a card"), player=game.me),
+             clash=True)
     if refuter:
         shown_chips(refuter)
     elif refuter == NOBODY and game.side_cards:
@@ -280,8 +285,48 @@ def held_though_passed(passed: tuple[str, ...]) -> str | None:
     return ", ".join(held) or None
 
 
-def warn(text: str) -> None:
+def warn(text: str, *, clash: bool = False) -> None:
+    """A warning above Record; a ``clash`` one says why the entry would clash with the log, so
+    `clash_warning` does not say it again."""
     st.warning(plain(text), icon=":material/warning:")
+    if clash:
+        state.clash_said = True
+
+
+def clash_warning() -> None:
+    """Above Record: the entry the form names (as Record would record it, `to_record`) would
+    clash with the log, and with which entries (a minimal conflict, `LiveGame.clash`), as the
+    clash banner names them once recorded; or with the setup alone. Record still records it
+    (the earlier entry may be the wrong one). Nothing when a warning above has said why
+    (``clash_said``: a pass I could not make, a right accusation the grid rules out)."""
+    if state.pop("clash_said", False):
+        return
+    event = to_record()
+    if event is None:
+        return
+    editing = state.get("editing")
+    at = None if editing is None else editing + 1
+    found = live().clash(event, at)
+    if not found:
+        return
+    events = live().log.events
+    number = at or len(events) + 1
+    others = [n for n in found if n != number]
+    if others:
+        said = (_("This entry (#{number}) cannot be true together with:").format(number=number)
+                + "".join(f"\n- **#{n}** {plain(describe(events[n - 1]))}" for n in others)
+                + "\n\n" + (_("Check the taps. If #{number} is the wrong one, record this, "
+                               "then edit #{number}.").format(number=others[0])
+                             if len(others) == 1 else
+                             _("Check the taps. If one of those is wrong, record this, then "
+                               "edit it.")))
+    else:
+        said = _("This entry (#{number}) cannot be true with the game's setup: check the "
+                 "taps.").format(number=number)
+    st.warning(said, icon=":material/warning:")
+    if st.toggle(_("Why would it clash?"), key="why_clash_ahead"):
+        why = live().why_clash(event, at)
+        st.markdown(as_markdown(why or _("The clash could not be explained step by step.")))
 
 
 def preparing() -> bool:
@@ -641,9 +686,7 @@ def shown_chips(refuter: str) -> None:
         st.caption(plain(_("{player} can only have shown {card}.").format(
             player=refuter, card=candidates[0])))
         return
-    if not candidates:
-        st.caption(plain(_("The notebook says {player} holds none of these: check the entry.")
-                         .format(player=refuter)))
+    if not candidates:  # (`clash_warning` says so, and why)
         candidates = tuple(c for c in cards if c not in game.my_cards)
     chips(_("Card {player} showed you").format(player=plain(refuter)), "e_shown", candidates)
 
