@@ -47,7 +47,7 @@ from .values import Value
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from .cards import Deck
+    from .cards import Category, Deck
     from .editions import Dealing
     from .game import GameLog
     from .notebook import Analysis, Grid
@@ -266,6 +266,25 @@ def _notebook_text(analysis: Analysis, grid: Grid, total: int, width: int | None
     return "\n".join(lines)
 
 
+def _named(log: GameLog, typed: str, category: Category | None = None) -> str:
+    """The card ``typed`` names as the notation reads a card (`notation.Names`: any case, no
+    accents, a word of the name or the start of one: ``плам``, ``веревка``, ``Col Must``)
+    where that is one card (of ``category`` where given and one fits); else ``typed``, for the
+    command's own check to refuse in words. Before, a Russian log's "Верёвка" had to be typed whole,
+    with its "ё": "Веревка" and "Плам" were unknown cards."""
+    from .notation import Names
+
+    deck = log.game.deck
+    if typed in deck:
+        return typed
+    found = Names(deck.cards).match(typed.split())
+    fitting = {card for card in found if category is None or deck.category_of(card) is category}
+    for named in (fitting, found):  # one card of another category: "not a suspect"
+        if len(named) == 1:
+            return named.pop()
+    return typed
+
+
 # --- explain ---------------------------------------------------------------------------------
 
 
@@ -285,7 +304,7 @@ def run_explain(args: argparse.Namespace) -> int:
     log = _read_log(args)[0]
     with Explainer.of(log) as explainer:
         try:
-            explanation = explainer.cell(args.card, args.owner)
+            explanation = explainer.cell(_named(log, args.card), args.owner)
         except ContradictionError:
             conflict = explainer.conflict()
             assert conflict is not None
@@ -539,6 +558,7 @@ def run_accuse(args: argparse.Namespace) -> int:
     as `advise` gives it, its player named)."""
     from . import odds_report
     from .advice import Advisor, accuse
+    from .cards import CATEGORIES
     from .editions import forum_dealt
     from .odds import grid_of
     from .race import out_since, past_advice, won_by
@@ -546,7 +566,9 @@ def run_accuse(args: argparse.Namespace) -> int:
     log = _read_log(args)[0]
     grid = grid_of(log)
     found = None if grid.accusation_safe else _odds(log, args, grid)  # one count for both
-    check = accuse(log, (args.suspect, args.weapon, args.room),
+    typed = (args.suspect, args.weapon, args.room)
+    check = accuse(log, tuple(_named(log, card, category)
+                              for card, category in zip(typed, CATEGORIES, strict=True)),
                    refuter_model=args.refuter_model, found=found, grid=grid)
     verdict = None
     won, out, past = won_by(log), out_since(log, log.game.me), past_advice(log)
@@ -677,11 +699,14 @@ def run_advise(args: argparse.Namespace) -> int:
     information their answer gives about the envelope (``--rule``)."""
     from . import odds_report
     from .advice import Rule, advise, advise_here, draw_size, idle_said, reason, refuted_certain
+    from .cards import Category
     from .editions import forum_dealt
     from .odds import grid_of
     from .race import out_since, won_by
 
     log = _read_log(args)[0]
+    if args.room is not None:
+        args.room = _named(log, args.room, Category.ROOM)
     if args.samples is not None and not 1 <= args.samples <= MAX_SAMPLES:
         raise InvalidLogError([_("--samples: expected 1 to {most} deals, got {value}").format(
             most=f"{MAX_SAMPLES:,}", value=args.samples)])
@@ -804,10 +829,13 @@ def run_show(args: argparse.Namespace) -> int:
     (exit 3)."""
     from . import odds_report
     from .advice import show_candidates, what_to_show
+    from .cards import CATEGORIES
     from .odds import grid_of
     from .race import past_advice, won_by
 
     log = _read_log(args)[0]
+    args.cards = [_named(log, card, category)
+                  for card, category in zip(args.cards, CATEGORIES, strict=True)]
     grid_of(log)  # a contradictory log says so (exit 3, the clashing events), as the others do
     won, over = won_by(log), past_advice(log)
     if won is not None and over is not None:  # nobody asks any more: nothing to show

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from solver.cli import main
-from solver.editions import Dealing, forum_deck, new_game
+from solver.editions import Dealing, editions, forum_deck, new_game
 from solver.envelopes import possible_triples
 from solver.game import GameLog, Note, Suggestion
 from solver.logfile import dumps, loads
@@ -143,6 +143,35 @@ def test_accuse_bad_card_names_the_field(
     assert status == 2
     assert "suspect: 'Rope' is not a suspect" in err
     assert "Traceback" not in err
+
+
+def test_cards_are_typed_as_in_the_notation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """accuse, show, explain and advise --room read a typed card as the notation does: any
+    case, without "ё", one word of the name or its start. An exported Russian game asked for
+    "Профессор Плам" "Верёвка" "Бильярдная" exactly: "плам веревка бильярдная" was refused as
+    an unknown card (a phone play-through). A word naming several cards, or a card of another
+    category, is still refused in words."""
+    russian = new_game(editions()["cluedo-classic-ru"].deck,
+                       ("Аня", "Борис", "Вика", "Глеб", "Дима"), Dealing.CLASSIC, me="Вика",
+                       my_cards=("Миссис Уайт", "Подсвечник", "Оранжерея", "Столовая"))
+    path = tmp_path / "russian.json"
+    path.write_text(dumps(GameLog(russian)), encoding="utf-8")
+    status, out, _ = run(capsys, "accuse", str(path), "плам", "веревка", "бильярд", "--json")
+    assert status == 0
+    assert json.loads(out)["cards"] == ["Профессор Плам", "Верёвка", "Бильярдная"]
+    status, out, _ = run(capsys, "show", str(path), "Борис", "уайт", "свинц", "кухня", "--json")
+    assert status == 0 and json.loads(out)["card"] == "Миссис Уайт"
+    status, out, _ = run(capsys, "explain", str(path), "подсвечник", "Вика", "--json")
+    assert status == 0 and json.loads(out)["card"] == "Подсвечник"
+    status, out, _ = run(capsys, "advise", str(path), "--room", "бильярдная", "--top", "1",
+                         "--json", "--samples", "200")
+    assert status == 0 and json.loads(out)[0]["cards"][2] == "Бильярдная"
+    status, _, err = run(capsys, "accuse", str(path), "Миссис", "веревка", "холл")
+    assert status == 2 and "suspect: unknown card 'Миссис'" in err  # Уайт or Пикок
+    status, _, err = run(capsys, "accuse", str(path), "веревка", "веревка", "холл")
+    assert status == 2 and "suspect: 'Верёвка' is not a suspect" in err
 
 
 def test_advise(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
