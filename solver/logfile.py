@@ -146,7 +146,15 @@ def read_bytes(data: bytes, source: str = "file") -> GameLog:
 
 def decode(data: bytes, source: str = "file") -> str:
     """The text of a log file's bytes (JSON or notation): `InvalidLogError` naming ``source``
-    for more than `MAX_FILE_BYTES` or for bytes that are not UTF-8."""
+    for more than `MAX_FILE_BYTES`, for bytes that are not UTF-8, or for nothing but spaces (an
+    empty upload was told "line 1, column 1: expected an 'edition:' line …, got the end of the
+    line").
+
+    >>> decode(b" \\n", "file: 'friday.json'")
+    Traceback (most recent call last):
+    solver.errors.InvalidLogError: file: 'friday.json' is empty: a log is a game in JSON or in \
+the notation
+    """
     if len(data) > MAX_FILE_BYTES:
         raise InvalidLogError([_("{source} is larger than the {limit} bytes a log may "
                                  "have; is it a clue-notebook/1 game log?").format(
@@ -158,6 +166,9 @@ def decode(data: bytes, source: str = "file") -> str:
                                  "{start}); save the log as UTF-8").format(
                                      source=source, byte=f"{data[err.start]:#04x}",
                                      start=err.start)]) from None
+    if not text.removeprefix("\ufeff").strip():
+        raise InvalidLogError([_("{source} is empty: a log is a game in JSON or in the "
+                                 "notation").format(source=source)])
     return text
 
 
