@@ -144,14 +144,15 @@ def test_russian_names_no_player_by_a_gendered_pronoun() -> None:
     assert not found, "\n".join(found)
 
 
-SHOWN_BARE = re.compile(r"\bпоказ\w*(?: только)? \{card\}")
+SHOWN_BARE = re.compile(r"\bпоказ\w*(?: (?!карт)\w+){0,2} \{(?:card|shown)\}")
 """A card shown (or that can be) named bare after the verb, in its nominative: broken Russian."""
 
 
 def test_russian_quotes_a_card_shown() -> None:
-    """Russian names a card shown, or that can be shown, in quotes, as the log does («Кухня»):
-    a card's name stays in the nominative, so "Вы показали Столовая", "Игрок Глеб мог показать
-    только Свинцовая труба" and "Аня может показать Кухня" read as broken Russian (a phone
+    """Russian names a card shown, or that can be shown, in quotes, as the log does («Кухня»),
+    or after "карта": a card's name stays in the nominative, so "Вы показали Столовая", "Игрок
+    Глеб мог показать только Свинцовая труба", "Аня может показать Кухня" and, in the
+    explanations, "Дима показывает вам Миссис Пикок" read as broken Russian (a phone
     play-through). Nor are the envelopes still possible "open" ("открытых конвертов" read as
     envelopes opened): they are the envelope's "варианты", as the header's "тройки"."""
     found = []
@@ -307,7 +308,7 @@ def test_a_russian_explanation_reads_as_russian() -> None:
         cell = explainer.cell("Axe", "envelope")
         assert cell.text("ru").splitlines() == [
             "Карта Axe в конверте: да.",
-            "  1. Bob показывает вам Rope (событие 1).",
+            "  1. Bob показывает вам «Rope» (событие 1).",
             "  2. Все остальные орудия найдены, значит, Axe в конверте.  (из шагов 1)",
             "Опирается на событие 1.",
         ]
