@@ -9,6 +9,7 @@ abbreviations are the game's and every line number in a message is a line of the
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import NamedTuple
 
 from solver.errors import InvalidLogError
@@ -130,8 +131,30 @@ def trouble(text: str, err: InvalidLogError) -> Trouble:
 
 
 def _pointer(lines: list[str], problem: Problem) -> list[str]:
+    """The pasted line and, under it, a caret at the problem's column, spaced by how wide the
+    text before it is drawn (`drawn_width`): under Japanese text a caret counted in characters
+    stood half as far along as it should, and the margin ("4 行") pushed it further off.
+
+    >>> from solver.i18n import speaking
+    >>> with speaking("ja"):
+    ...     print("\\n".join(_pointer(["アキ: ミス・ピンク 燭台"], Problem(1, 5, "カード", ""))))
+    1 行 | アキ: ミス・ピンク 燭台
+         |       ^ カード
+    """
     if not 1 <= problem.line <= len(lines):
         return []
     margin = _("line {n}").format(n=problem.line)
-    return [f"{margin} | {lines[problem.line - 1]}",
-            f"{' ' * len(margin)} | {' ' * (problem.column - 1)}^ {problem.expected}"]
+    line = lines[problem.line - 1]
+    before = " " * drawn_width(line[:problem.column - 1])
+    return [f"{margin} | {line}", f"{' ' * drawn_width(margin)} | {before}^ {problem.expected}"]
+
+
+def drawn_width(text: str) -> int:
+    """How many columns of a fixed-width font ``text`` takes: East Asian wide and full-width
+    characters two, combining marks none, the rest one.
+
+    >>> drawn_width("行"), drawn_width("Ann"), drawn_width("Jose\u0301")
+    (2, 3, 4)
+    """
+    return sum(0 if unicodedata.combining(char) else
+               2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
