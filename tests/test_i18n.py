@@ -164,7 +164,7 @@ def test_russian_quotes_a_card_shown() -> None:
 
 
 def test_the_russian_verdict_is_not_certain_rather_than_too_early() -> None:
-    """Until the envelope is certain the Russian verdict says it is not certain yet ("Ещё не
+    """Until the envelope is certain the Russian verdict says it is not certain yet ("Пока не
     наверняка"), as "Можно обвинять наверняка" says it is, not that it is too early to accuse:
     "Пока рано: в конверте возможны ещё 4 тройки карт" stood over the race line's "Обвиняйте
     сейчас: верно 81%" (a phone play-through), two words against each other."""
@@ -174,7 +174,7 @@ def test_the_russian_verdict_is_not_certain_rather_than_too_early() -> None:
     assert len(verdicts) >= 5
     for message in verdicts:
         forms = message.string if isinstance(message.string, tuple) else (message.string,)
-        assert all(form.startswith("Ещё не наверняка: ") for form in forms), forms
+        assert all(form.startswith("Пока не наверняка: ") for form in forms), forms
 
 
 @pytest.mark.parametrize(
