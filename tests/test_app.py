@@ -2562,6 +2562,28 @@ def test_suggest_for_me_on_a_certain_envelope_says_so_first(store: Store) -> Non
     assert said == [certain, "No suggestion would teach you anything more about the envelope"]
 
 
+def test_suggest_for_me_asks_nobody_once_the_envelope_is_certain(store: Store) -> None:
+    """Forum variant (a 12-player play-through at 390 px): with the envelope certain, "Suggest
+    for me" on my question to one player said "Accusation is safe", then "Ask Gromo: ...:
+    teaches you nothing: Gromo holds none of them" with "Use this suggestion" to tap. No
+    question can teach anything more about a certain envelope: it says so, as on a suggestion,
+    and offers nothing to tap."""
+    from solver.editions import forum_deck
+
+    deck = forum_deck(3)
+    s, w, r = deck.suspects, deck.weapons, deck.rooms
+    game = new_game(deck, ("Ann", "Bob", "Cat"), Dealing.FORUM, me="Ann",
+                    my_cards=(s[0], w[0], r[0]))
+    at, _ = open_app(store, GameLog(game, (
+        Reveal("Bob", (s[1], w[1], r[1]), whole_hand=True),
+        Reveal("Cat", (r[2], r[3], r[4]), whole_hand=True))))
+    assert at.segmented_control(key="kind").value == "Asked one"
+    certain = f"Accusation is safe: {s[2]}, {w[2]}, {r[5]}"
+    assert advise_me(at) == [certain,
+                             "No suggestion would teach you anything more about the envelope"]
+    assert "take_advice" not in {b.key for b in at.button}
+
+
 def test_the_show_hint_reads_the_race_the_header_drew(store: Store,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     import solver.race

@@ -464,13 +464,15 @@ def best_question(log: GameLog) -> Advised | None:
     the likeliest cards, put to the player whose answer should tell most); with a player
     tapped, what to ask them (`Advisor.asking`) and who would tell more, if anyone. The room
     chip acts as on a suggestion: with a room chosen, the best in that room and, when cards in
-    another room are likelier, those. Computed once per log, room and player asked, from the
-    log's `advisor`."""
+    another room are likelier, those. On a certain envelope, that no question can teach more.
+    Computed once per log, room and player asked, from the log's `advisor`."""
     from solver.advice import reason_said
 
     room, asked = chips_asked(log)
 
     def lines(advisor: Advisor) -> tuple[list[Message], Pick | None]:
+        if advisor.grid.accusation_safe:  # no answer can tell more: nothing to tap
+            return [say("No suggestion would teach you anything more about the envelope")], None
         whom = advisor.whom(room)
         first = put_first(advisor, room, asked)
         to, best = first.player, first.best
