@@ -21,7 +21,17 @@ from solver.errors import ClueError
 from solver.logfile import event_to_json
 
 from .entry import default_by, default_kind, form_event
-from .session import DRAFT, ENTRY_KEYS, TYPING, can_edit, form_fields, live, store
+from .session import (
+    BLANK,
+    DRAFT,
+    ENTRY_KEYS,
+    TYPING,
+    can_edit,
+    form_fields,
+    live,
+    shown_asked,
+    store,
+)
 from .store import StoreError
 from .turns import revealed_next
 
@@ -43,13 +53,15 @@ def keep_typing() -> None:
     if not can_edit():
         return  # a read link keeps no form
     mine = state.get("form_kept")
-    if blank():
+    empty = blank()
+    if empty and shown_asked() is None:
         if mine is not None:
             with suppress(StoreError):
                 store().drop_draft(state.shelf, state.game_id, mine, wait=TYPING_WAIT)
                 state.pop("form_kept", None)
         return
-    form = {**form_fields(), DRAFT: TYPING, "events": len(live().log.events), "entry": entry()}
+    form = {**form_fields(), DRAFT: TYPING, "events": len(live().log.events), "entry": entry(),
+            BLANK: empty}
     if form == mine:
         return
     with suppress(StoreError):

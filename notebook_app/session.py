@@ -75,6 +75,9 @@ RELOAD_SOON = N_("Reload the page in a moment.")
 EDIT_GONE = N_("The entry you were editing was changed on another screen. Your form is kept: "
                "Record adds it as a new entry.")
 DRAFT, TYPING, RECORDING = "draft", "typing", "recording"
+SHOWN_ASKED, BLANK = "shown_asked", "blank"
+"""A draft's keys: the saved entry whose shown card is asked for (`shown_asked`: its index and
+the entry as JSON), and whether the form itself was empty (only that question kept)."""
 """A draft's key saying why it was kept: the form being filled in (`notebook_app.kept`), or
 an entry being recorded (`commit`; a draft without the key is one)."""
 GONE = N_("This game is no longer on this browser's list: its owner made new links, which stop "
@@ -466,7 +469,23 @@ def form_fields() -> dict[str, object]:
             event = state.get(key)
             if event is not None:
                 fields[key] = event_to_json(event)
+    asked = shown_asked()
+    if asked is not None:
+        fields[SHOWN_ASKED] = [asked[0], event_to_json(asked[1])]
     return fields
+
+
+def shown_asked() -> tuple[int, Suggestion] | None:
+    """The saved suggestion (its index and itself) whose shown card the Turn screen asks for
+    (``pending_show``), while it still stands in the log as saved, without a card."""
+    pending = state.get("pending_show")
+    if pending is None:
+        return None
+    index, event = pending
+    if (not isinstance(event, Suggestion) or event.shown is not None
+            or locate(live().log.events, index, event) != index):
+        return None
+    return index, event
 
 
 def _plain(value: object) -> bool:
@@ -567,9 +586,10 @@ def restore_draft(edited: str | None = None) -> None:
     typing = draft.get(DRAFT) == TYPING
     index = draft.get("editing")
     editing = isinstance(index, int) and index >= 0
-    if typing and form_sent():  # the page shows its form, newer than any kept
-        if isinstance(index, int) and index >= 0 and edited == str(index + 1):
-            fill_form({k: v for k, v in draft.items() if k not in (*ENTRY_KEYS, "kind")})
+    if typing and (form_sent() or draft.get(BLANK)):  # the page shows its form, newer than
+        if not (isinstance(index, int) and index >= 0 and edited == str(index + 1)):  # any
+            draft = {SHOWN_ASKED: draft.get(SHOWN_ASKED)}  # kept, or a fresh one: the question
+        fill_form({k: v for k, v in draft.items() if k not in (*ENTRY_KEYS, "kind")})  # only
         return
     if not editing and recorded_since(draft):
         return
@@ -615,8 +635,14 @@ def recorded_since(draft: Mapping[str, object]) -> bool:
 def fill_form(fields: Mapping[str, object]) -> None:
     """Put kept form fields back (cards as they were); an edit only where its entry still is
     (`locate`, from the entry as recorded when the draft keeps it, else its number), with the
-    entry as its form first showed it."""
+    entry as its form first showed it; the question which card was shown where its entry
+    still stands without one."""
     events = live().log.events
+    asked = fields.get(SHOWN_ASKED)
+    if isinstance(asked, list) and len(asked) == 2 and isinstance(asked[0], int):
+        event = kept_event(asked[1])
+        if isinstance(event, Suggestion) and locate(events, asked[0], event) == asked[0]:
+            state.pending_show = (asked[0], event)
     for key, value in fields.items():
         if key in (*ENTRY_KEYS, "kind") and key != "entry_problem":
             state[key] = list(value) if isinstance(value, list | tuple) else value

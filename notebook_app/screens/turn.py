@@ -14,7 +14,7 @@ import streamlit as st
 
 from solver.cards import CATEGORIES, Category
 from solver.editions import forum_dealt
-from solver.game import ENVELOPE, Game, GameLog, Reveal, Suggestion
+from solver.game import ENVELOPE, Game, GameLog, Reveal
 from solver.i18n import N_, Listing, Message, _, say, say_n
 from solver.notebook import Knowledge
 from solver.values import replace
@@ -45,12 +45,11 @@ from ..entry import (
 from ..grid_view import as_markdown, verdict
 from ..odds_count import Beside
 from ..plain import plain
-from ..session import beside_for, left_out, live, still_working, stoppable, unset
+from ..session import beside_for, left_out, live, shown_asked, still_working, stoppable, unset
 from ..turns import (
     answer_order,
     describe,
     forum_style,
-    locate,
     passed_holding,
     passes,
     possible_for,
@@ -734,14 +733,11 @@ def reveal_form() -> None:
 
 def pending_show_prompt() -> None:
     """Which card was shown in the event just saved (``pending_show``: its index and itself)."""
-    pending = state.get("pending_show")
     log = live().log
-    if pending is None:
+    asked = shown_asked()
+    if asked is None:
         return
-    index, event = pending
-    found = locate(log.events, index, event)
-    if not isinstance(event, Suggestion) or found != index or event.shown is not None:
-        return
+    index, event = asked
     with st.container(border=True, key="show_prompt"):
         if event.by == log.game.me and event.refuted_by is not None:
             st.markdown("**" + _("Which card did {player} show you?").format(
