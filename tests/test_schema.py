@@ -90,3 +90,5 @@ def test_the_schema_has_the_readers_limits_on_names_and_text() -> None:
     assert defs["text"]["maxLength"] == MAX_TEXT_CHARS
     assert errors(refresh_log(title="line one\nline two\tand a tab")) == []
     assert errors(refresh_log(title="a\x1bb"))
+    assert errors(refresh_log(title="a\u202eb")) and errors(refresh_log(title="a\u2066b"))
+    assert errors(refresh_log(title="\u200f\u05e9\u05dc\u05d5\u05dd")) == []  # RLM, Hebrew
