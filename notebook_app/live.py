@@ -391,7 +391,8 @@ class LiveGame:
                 events[at - 1] = event
             with Notebook(self.log.game, events) as notebook:
                 self._whys[key] = explain_clash(notebook, found)
-        return self._whys[key].text() if found else None
+        return self._whys[key].text(heading=False) if found else None  # (the warning says
+        # which entries clash; "no deal fits the log" would read as if it were recorded)
 
     @one_at_a_time
     def grid_at(self, upto: int) -> Grid | None:

@@ -209,24 +209,26 @@ class Conflict:
     steps: tuple[Step, ...]
     """From those events to the impossibility (the last step)."""
 
-    def text(self, language: str | None = None) -> str:
-        """The chain as lines a player reads, in ``language`` (default: the current one)."""
+    def text(self, language: str | None = None, *, heading: bool = True) -> str:
+        """The chain as lines a player reads, in ``language`` (default: the current one).
+        Without ``heading``, no first line saying no deal fits the log: for an entry not
+        recorded yet, whose warning names the clashing entries itself."""
         if language is not None and language != current():
             from .i18n import speaking
 
             with speaking(language):
-                return self.text()
+                return self.text(heading=heading)
         if len(self.events) == 1:  # the entry against the setup (my hand, the hand sizes)
             number = self.events[0]
             lines = [say("No deal fits the log: event {number} cannot be true with the game's "
-                         "setup. Why:", number=number).render()]
+                         "setup. Why:", number=number).render()][:heading]
             lines += _render(self.steps)
             lines.append(say("Event {number} is wrong, or the setup is: without it the clash "
                              "is gone.", number=number).render())
             return "\n".join(lines)
         numbers = Words.listing([str(n) for n in self.events]) if self.events else say("none")
         lines = [say("No deal fits the log: events {numbers} cannot all be true. Why:",
-                     numbers=numbers).render()]
+                     numbers=numbers).render()][:heading]
         lines += _render(self.steps)
         lines.append(say("One of these entries is wrong: without any one of them the clash is "
                          "gone.").render())
