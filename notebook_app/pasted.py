@@ -16,6 +16,7 @@ from solver.errors import InvalidLogError
 from solver.game import GameLog
 from solver.i18n import _
 from solver.limits import MAX_FILE_BYTES
+from solver.logfile import MAX_PROBLEMS, is_json
 from solver.notation import NotationError, Problem, read_log_any, read_text, write_text
 from solver.values import replace
 
@@ -79,6 +80,10 @@ mean Professor Plum?
     if not text.strip():
         raise InvalidLogError([_("the text box is empty: paste turns, one per line, such as "
                                  "'Ann: Plum Rope Hall / Bob - Cid +'")])
+    if is_json(text):  # every line of it was a problem of its own, 199 for a 20-turn game
+        raise InvalidLogError([_("this box takes turns in the notation, one per line; a whole "
+                                 "game in JSON opens on the home screen, under “{paste}”").format(
+                                     paste=_("Paste a game in notation"))])
     own = write_text(log).rstrip("\n") + "\n"
     offset = len(own.splitlines())
     try:
@@ -119,7 +124,7 @@ def trouble(text: str, err: InvalidLogError) -> Trouble:
     lines = text.splitlines()
     pointed: list[str] = []
     if isinstance(err, NotationError):
-        for problem in err.errors:
+        for problem in err.errors[:MAX_PROBLEMS]:  # those said
             pointed += _pointer(lines, problem)
     else:
         for words in err.problems:

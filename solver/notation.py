@@ -65,7 +65,7 @@ from .game import (
 )
 from .i18n import _, join
 from .limits import MAX_FILE_BYTES, shorten
-from .logfile import check, json_said
+from .logfile import MAX_PROBLEMS, check, json_said
 from .logfile import is_json as is_json  # reading either format lives in logfile;
 from .logfile import read_log_any as read_log_any  # these names stay here too
 from .values import Value, field_names, replace
@@ -123,12 +123,17 @@ class Problem(Value):
 
 
 class NotationError(InvalidLogError):
-    """The text is not valid notation. ``problems`` lists every error found (one per line);
-    ``line``, ``column``, ``expected`` and ``suggestion`` describe the first.
+    """The text is not valid notation. ``errors`` holds every error found (one per line),
+    ``problems`` says the first `MAX_PROBLEMS` of them in words, then how many more (a pasted
+    200-line JSON log listed 199 problems); ``line``, ``column``, ``expected`` and
+    ``suggestion`` describe the first.
 
     >>> err = NotationError([Problem(3, 5, "a card", "Plumb", "Professor Plum")])
     >>> err.line, err.column, err.expected, err.suggestion
     (3, 5, 'a card', 'Professor Plum')
+    >>> many = NotationError([Problem(n, 1, "a player", "x") for n in range(1, 61)])
+    >>> len(many.errors), len(many.problems), many.problems[-1]
+    (60, 51, '… and 10 more problems')
     """
 
     def __init__(self, problems: Sequence[Problem]) -> None:
@@ -138,7 +143,11 @@ class NotationError(InvalidLogError):
         self.column = first.column
         self.expected = first.expected
         self.suggestion = first.suggestion
-        super().__init__([str(p) for p in self.errors])
+        said = [str(p) for p in self.errors[:MAX_PROBLEMS]]
+        if len(self.errors) > MAX_PROBLEMS:
+            said.append(_("… and {more} more problems").format(
+                more=len(self.errors) - MAX_PROBLEMS))
+        super().__init__(said)
 
 
 class _Stop(Exception):

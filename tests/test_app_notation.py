@@ -169,6 +169,36 @@ def test_pasted_turns_with_a_typo_name_the_pasted_line(store: Store) -> None:
     assert at.text_area(key="paste_turns").value == text
 
 
+def test_a_game_in_json_pasted_as_turns_is_one_problem(store: Store) -> None:
+    """A whole JSON log pasted where turns go drew one problem for each of its lines (199 for a
+    20-turn game, the box pages long): it is one, saying where such a game opens."""
+    from solver.logfile import dumps
+
+    log = classic()
+    at = open_game(store, log)
+    text = dumps(classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob")))
+    at.text_area(key="paste_turns").set_value(text)
+    run(at.button(key="add_paste").click())
+    assert at.session_state["live"].log == log
+    [message] = [shown(e.value) for e in at.error]
+    assert message.count("\n") == 1, message  # "Please fix:" and the one problem
+    assert "a whole game in JSON opens on the home screen" in message, message
+    assert at.text_area(key="paste_turns").value == text
+
+
+def test_many_unreadable_lines_are_said_up_to_the_limit(store: Store) -> None:
+    """Text that is no notation at all (a chat pasted as a game) is said in at most 50
+    problems, then how many more, as a log's are."""
+    at = home()
+    text = "edition: clue-classic\nplayers: Ann 9, Bob 9\n\n" + "\n".join(
+        f"line {n} of a chat about the game" for n in range(200))
+    at.text_area(key="paste_game").set_value(text)
+    run(at.button(key="paste_game_open").click())
+    message = shown(at.error[0].value)
+    assert message.count("\n- ") <= 51 and "more problems" in message, message[-300:]
+    assert at.code[-1].value.count("\n") < 2 * 52
+
+
 def test_pasted_turns_keep_a_half_filled_turn_form(store: Store) -> None:
     at = open_game(store, classic())
     run(at.segmented_control(key="view").set_value("Turn"))
