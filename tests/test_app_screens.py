@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from notebook_app.store import Store
@@ -190,6 +191,26 @@ def test_every_input_the_set_up_fills_in_starts_there_as_its_own_default(store: 
     run(at.text_area(key="new_players").set_value("Aino, Niko"))
     assert rule_box(at).value is Dealing.TWO_PLAYER and hand_sizes(at) == [7, 7]
     defaults_are_the_values()
+
+
+@pytest.mark.parametrize(("language", "box"), [
+    ("ru", "cluedo-classic-ru"), ("fi", "cluedo-refresh-2012-fi"), ("ja", "clue-classic-ja"),
+    ("en", "clue-classic")])
+def test_the_cards_box_starts_at_the_box_of_the_sessions_language(
+        store: Store, language: str, box: str) -> None:
+    """A session that starts in Russian (its cookie's or its browser's language) starts the
+    Cards box at the Russian classic box, its own default: a Russian player on a phone had to
+    change the US box, its cards in English, before every game (a phone play-through). English,
+    with two boxes of its own, keeps the US one. A language switched later leaves the box, and
+    its default, where they were (a late-drawn box sends its default back)."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["lang"] = language
+    run(at)
+    cards = at.selectbox(key="new_edition")
+    assert (cards.value, cards.proto.default) == (box, cards.index)
+    run(at.segmented_control(key="lang_pick").set_value("fi" if language != "fi" else "en"))
+    drawn = at.selectbox(key="new_edition").proto  # (its value: the titles are translated)
+    assert (at.session_state["new_edition"], drawn.default) == (box, list(editions()).index(box))
 
 
 def test_every_hand_at_zero_is_named_beside_the_sizes_and_start_refuses(store: Store) -> None:

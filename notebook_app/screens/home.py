@@ -54,9 +54,18 @@ state = st.session_state
 
 def first_edition() -> str:
     """The card set the Cards box starts at (its own default: never pushed, see `derived_key`;
-    drawn late, a box left at its first option showed the Japanese classic box and chose it)."""
+    drawn late, a box left at its first option showed the Japanese classic box and chose it):
+    the box in the language the session started in where that language has one (Russian: the
+    Russian classic box), else the US classic box; kept for the session, so a language switched
+    later leaves the box's default where its value is. In Russian the US box, its cards in
+    English, took two taps to change before every game (a phone play-through)."""
     presets = editions()
-    return "clue-classic" if "clue-classic" in presets else next(iter(presets))
+    if state.get("cards_default") not in presets:
+        own = [name for name, found in presets.items()
+               if found.language == current() and found.dealing is not Dealing.FORUM]
+        state.cards_default = (own[0] if len(own) == 1 else "clue-classic"
+                               if "clue-classic" in presets else next(iter(presets)))
+    return str(state.cards_default)
 
 
 def new_game_deck() -> tuple[Deck, str | None]:
