@@ -285,6 +285,25 @@ def _named(log: GameLog, typed: str, category: Category | None = None) -> str:
     return typed
 
 
+def _owner_named(log: GameLog, typed: str) -> str:
+    """The owner ``typed`` names: a player as the notation reads one (``аня``), or the envelope
+    or the side cards by the word the output heads their column with in its language
+    ("конверт"), besides ``envelope`` and ``side`` as the log writes them; else ``typed``, for
+    the command's own check to refuse in words. In Russian, explain's own table said "конверт"
+    and refused it as an owner."""
+    from .game import ENVELOPE, SIDE
+    from .notation import Names, fold
+
+    owners = log.game.owners
+    if typed in owners:
+        return typed
+    words = {fold(_("envelope")): ENVELOPE, fold(_("side")): SIDE}
+    if words.get(fold(typed)) in owners:
+        return words[fold(typed)]
+    found = Names(log.game.player_names).match(typed.split())
+    return found.pop() if len(found) == 1 else typed
+
+
 # --- explain ---------------------------------------------------------------------------------
 
 
@@ -304,7 +323,8 @@ def run_explain(args: argparse.Namespace) -> int:
     log = _read_log(args)[0]
     with Explainer.of(log) as explainer:
         try:
-            explanation = explainer.cell(_named(log, args.card), args.owner)
+            explanation = explainer.cell(_named(log, args.card),
+                                         _owner_named(log, args.owner))
         except ContradictionError:
             conflict = explainer.conflict()
             assert conflict is not None

@@ -145,6 +145,16 @@ def test_accuse_bad_card_names_the_field(
     assert "Traceback" not in err
 
 
+def russian_log(tmp_path: Path) -> Path:
+    """A five-player game of the Russian box at its start, saved as JSON."""
+    russian = new_game(editions()["cluedo-classic-ru"].deck,
+                       ("Аня", "Борис", "Вика", "Глеб", "Дима"), Dealing.CLASSIC, me="Вика",
+                       my_cards=("Миссис Уайт", "Подсвечник", "Оранжерея", "Столовая"))
+    path = tmp_path / "russian.json"
+    path.write_text(dumps(GameLog(russian)), encoding="utf-8")
+    return path
+
+
 def test_cards_are_typed_as_in_the_notation(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -153,11 +163,7 @@ def test_cards_are_typed_as_in_the_notation(
     "Профессор Плам" "Верёвка" "Бильярдная" exactly: "плам веревка бильярдная" was refused as
     an unknown card (a phone play-through). A word naming several cards, or a card of another
     category, is still refused in words."""
-    russian = new_game(editions()["cluedo-classic-ru"].deck,
-                       ("Аня", "Борис", "Вика", "Глеб", "Дима"), Dealing.CLASSIC, me="Вика",
-                       my_cards=("Миссис Уайт", "Подсвечник", "Оранжерея", "Столовая"))
-    path = tmp_path / "russian.json"
-    path.write_text(dumps(GameLog(russian)), encoding="utf-8")
+    path = russian_log(tmp_path)
     status, out, _ = run(capsys, "accuse", str(path), "плам", "веревка", "бильярд", "--json")
     assert status == 0
     assert json.loads(out)["cards"] == ["Профессор Плам", "Верёвка", "Бильярдная"]
@@ -172,6 +178,23 @@ def test_cards_are_typed_as_in_the_notation(
     assert status == 2 and "suspect: unknown card 'Миссис'" in err  # Уайт or Пикок
     status, _, err = run(capsys, "accuse", str(path), "веревка", "веревка", "холл")
     assert status == 2 and "suspect: 'Верёвка' is not a suspect" in err
+
+
+def test_explain_reads_an_owner_as_its_output_names_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """explain takes the envelope by the word its output uses in the language asked for
+    ("конверт", as analyze heads the column) besides "envelope", and a player as the notation
+    reads one: in Russian, "конверт" was an unknown owner (a phone play-through's export)."""
+    path = russian_log(tmp_path)
+    status, out, _ = run(capsys, "explain", "--lang", "ru", str(path), "подсвечник", "конверт",
+                         "--json")
+    assert status == 0 and (json.loads(out)["owner"], json.loads(out)["value"]) == (
+        "envelope", "no")
+    status, out, _ = run(capsys, "explain", str(path), "Подсвечник", "вика", "--json")
+    assert status == 0 and json.loads(out)["owner"] == "Вика"
+    status, _, err = run(capsys, "explain", "--lang", "en", str(path), "Подсвечник", "конверт")
+    assert status == 2 and "unknown owner 'конверт'" in err  # English says "envelope"
 
 
 def test_advise(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
