@@ -189,12 +189,25 @@ def form_event() -> Event | None:
 
 
 def shown_card(cards: tuple[str, str, str], refuter: str | None) -> str | None:
-    """The card the form says was shown, when the user saw it (they asked or they refuted)."""
+    """The card the form says was shown, when the user saw it (they asked or they refuted;
+    the host answering for me shows my first, `host_shows_mine`)."""
     me = live().log.game.me
     shown = state.get("e_shown")
+    if refuter is not None and refuter == me and host_shows_mine(cards) is not None:
+        shown = host_shows_mine(cards)
     if refuter is None or me not in (state.by, refuter) or shown not in cards:
         return None
     return str(shown)
+
+
+def host_shows_mine(cards: tuple[str, str, str]) -> str | None:
+    """The card shown for me when the form says the host answered a question to me (I was
+    away): the first of my cards among ``cards``, in the order suspect, weapon, room; ``None``
+    on any other entry, or when I hold none of them."""
+    game = live().log.game
+    if state.get("kind") != "Asked one" or not state.get("e_rule"):
+        return None
+    return next((c for c in cards if c in game.my_cards), None)
 
 
 def missing() -> str | None:

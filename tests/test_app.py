@@ -462,6 +462,37 @@ def test_directed_suggestion_forum_style(store: Store) -> None:
                                      shown_by_rule="first-in-order"),)
 
 
+def test_the_host_answering_for_me_shows_my_first_card_in_order(store: Store) -> None:
+    """Forum variant (a 12-player play-through at 390 px): Bob asks me about two of my cards
+    and the host answers for me, by the fixed order suspect, weapon, place. The form offered
+    both cards and advised "Bob has already seen Миелофон from you: show it again"; tapping
+    it recorded a weapon shown by the first-in-order rule, which says I lack the suspect I
+    hold: the entry clashed with my own hand. With the host's box ticked the card is the
+    first of mine in order, said so, and nothing is left to choose."""
+    log = forum()
+    deck = log.game.deck
+    mine = log.game.my_cards
+    triple = (deck.suspects[0], deck.weapons[0], deck.rooms[1])  # my suspect and weapon
+    log = replace(log, events=(Suggestion("Bob", (deck.suspects[1], deck.weapons[0],
+                                                  deck.rooms[2]), refuted_by="Ann",
+                                          shown=deck.weapons[0]),))
+    at, _ = open_app(store, log)
+    at.pills(key="by").set_value("Bob").run()
+    pick(at, *triple)
+    at.pills(key="e_asked").set_value("Ann")
+    at.pills(key="e_answer").set_value("showed a card").run()
+    at.pills(key="e_shown").set_value(deck.weapons[0]).run()  # tapped before the host's box
+    at.checkbox(key="e_rule").check().run()
+    assert not at.exception, at.exception
+    assert "e_shown" not in {p.key for p in at.pills}
+    assert f"The host answered for you: {mine[0]}, your first card of the three." in captions(at)
+    assert not any("show it again" in c for c in captions(at))
+    submit(at)
+    assert events(at)[-1] == Suggestion("Bob", triple, refuted_by="Ann", shown=mine[0],
+                                        shown_by_rule="first-in-order")
+    assert not at.error
+
+
 def test_forum_games_start_on_the_directed_entry(store: Store) -> None:
     at, _ = open_app(store, forum())
     assert at.segmented_control(key="kind").value == "Asked one"

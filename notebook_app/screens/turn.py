@@ -33,6 +33,7 @@ from ..entry import (
     default_kind,
     defaults_for,
     delete_event,
+    host_shows_mine,
     kind_of,
     on_by_change,
     on_kind_change,
@@ -664,6 +665,11 @@ def shown_chips(refuter: str) -> None:
         return
     if refuter == game.me:
         choice = show_choice(log, by, cards)
+        first = host_shows_mine(cards)
+        if first is not None:  # nothing to choose: the host showed it by the rule
+            st.caption(plain(_("The host answered for you: {card}, your first card of the "
+                               "three.").format(card=first)))
+            return
         if len(choice.matching) != 1:
             st.caption(plain(choice.advice))
         hint = (least_telling(log, by, cards) if len(choice.matching) > 1
