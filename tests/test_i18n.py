@@ -128,9 +128,10 @@ def test_msgfmt_check_accepts_every_catalog(language: str) -> None:
 GENDER_SLASHES = re.compile(r"[а-яё]\((?:а|ла|ло|ся|ась|ая|ой|ый)\)|\((?:неё|её|ее|она|ей)\)|"
                             r"\b(?:у него|у неё|его рука|её рука)\b|"
                             r"\{(?:player|refuter|by|suggester|asked|leader)\}(?: [а-яё]+){0,2}? "
-                            r"[а-яё]+(?:ил|ел|ал|ял|ла)\b", re.IGNORECASE)
+                            r"[а-яё]+(?:ил|ел|ал|ял|ыл|ла|бся|лся)\b", re.IGNORECASE)
 """Russian wordings that guess a player's gender or hedge it: "видел(а)", "у него(неё)", "Это
-вся его рука", "{player} уже видел" (a name, then a verb in the past: it has a gender)."""
+вся его рука", "{player} уже видел", "{player} ошибся с обвинением" (a name, then a verb in the
+past: it has a gender; the Turn screen said "Аня ошибся", a phone play-through)."""
 
 
 def test_russian_names_no_player_by_a_gendered_pronoun() -> None:
