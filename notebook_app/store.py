@@ -404,10 +404,12 @@ class Store:
         """A transaction that holds the write lock from its start (SQLite: ``BEGIN
         IMMEDIATE``), so what it reads cannot change before it writes. PostgreSQL locks only
         the rows a write touches, and each query sees what committed before it began: a row
-        a write depends on is read ``with_for_update`` (a game's row, in `save`, `undo` and
-        `open_link`); a row that may not exist yet is added with an upsert (`_insert`), and
-        one to take is deleted ``RETURNING`` it (`take_draft`). ``wait``: the seconds it waits
-        for a lock another call holds, where shorter than `LOCK_TIMEOUT`."""
+        a write depends on is read ``with_for_update`` (a game's row, in `save`, `undo`,
+        `open_link` and `keep_draft`; `delete` takes it first, so that its later queries see
+        every row a write holding it added); a row that may not exist yet is added with an
+        upsert (`_insert`), and one to take is deleted ``RETURNING`` it (`take_draft`).
+        ``wait``: the seconds it waits for a lock another call holds, where shorter than
+        `LOCK_TIMEOUT`."""
         with self.engine.connect() as conn:
             short = wait < LOCK_TIMEOUT
             if conn.dialect.name == "sqlite":
@@ -469,7 +471,8 @@ class Store:
         header, bodies = split(game_log)
         with self._write() as db:
             row = db.execute(sa.select(games.c.head, games.c.last_seq)
-                             .where(games.c.id == game_id).with_for_update()).one_or_none()
+                             .where(games.c.id == game_id)
+                             .with_for_update(key_share=True)).one_or_none()
             if row is None:
                 raise KeyError(f"no saved game has the id {game_id!r}")
             head, last = int(row.head), int(row.last_seq)
@@ -574,7 +577,7 @@ class Store:
         was dropped. A screen that has not seen a newer revision saved elsewhere cannot undo it."""
         with self._write() as db:
             head = db.execute(sa.select(games.c.head).where(games.c.id == game_id)
-                              .with_for_update())
+                              .with_for_update(key_share=True))
             if head.scalar_one_or_none() != seq or seq <= 1:
                 return False
             before = db.execute(
@@ -689,7 +692,8 @@ class Store:
     def delete(self, game_id: str) -> None:
         """Delete a game for good: its revisions, entries, links, drafts and its place on every
         list. A save that comes after finds no game (`save`'s ``KeyError``)."""
-        with self._write() as db:
+        with self._write() as db:  # the row first: a write holding it commits before we read
+            db.execute(sa.select(games.c.id).where(games.c.id == game_id).with_for_update())
             for table in (drafts, shelves, events, revisions):
                 db.execute(table.delete().where(table.c.game_id == game_id))
             db.execute(games.delete().where(games.c.id == game_id))
@@ -706,7 +710,9 @@ class Store:
         A deleted game keeps no form."""
         text = canonical(dict(form))
         with self._write(wait) as db:
-            if db.execute(sa.select(games.c.id).where(games.c.id == game_id)).first() is None:
+            found = db.execute(sa.select(games.c.id).where(games.c.id == game_id)
+                               .with_for_update(read=True, key_share=True))  # (waits for a
+            if found.first() is None:  # deletion, not for a save: `save` locks "no key update")
                 return
             row = _insert(db, drafts).values(shelf=shelf, game_id=game_id, saved=_now(),
                                              form=text)

@@ -392,6 +392,45 @@ def test_delete_takes_a_game_from_every_shelf_and_link(store: Store) -> None:
     assert store.load(other) == upto(2)
 
 
+def rows_of(store: Store, game_id: str) -> dict[str, int]:
+    """How many rows of each table name ``game_id``."""
+    with store.engine.connect() as db:
+        return {table: db.execute(sa.text(f"SELECT count(*) FROM {table} WHERE {key} = :g"),
+                                  {"g": game_id}).scalar_one()
+                for table, key in (("games", "id"), ("revisions", "game_id"),
+                                   ("events", "game_id"), ("shelves", "game_id"),
+                                   ("drafts", "game_id"))}
+
+
+@pytest.mark.parametrize("racing", ["save", "open_link", "keep_draft"])
+@pytest.mark.parametrize("deleted", ["after", "before"])
+def test_a_deletion_that_meets_a_write_leaves_no_row(
+        store: Store, monkeypatch: pytest.MonkeyPatch, racing: str, deleted: str) -> None:
+    """Delete game while another screen's write to that game commits (a Record, a link
+    opened, a form kept), either one first: nothing of the game stays. On PostgreSQL the
+    deletion read the other tables before the write committed and took the game's row after:
+    the new revision and its entry, the new list's row or the kept form stayed behind, the
+    entry's text on the server for good with no game to reach it."""
+    game_id = store.create(upto(1), "a")
+    token = store.links(game_id).edit
+    write: Callable[[], object] = {
+        "save": lambda: store.save(game_id, upto(2), "recorded event 2"),
+        "open_link": lambda: store.open_link("b", token),
+        "keep_draft": lambda: store.keep_draft("b", game_id, {"by": "Secret"}),
+    }[racing]
+
+    def quietly() -> object:  # (a save after the deletion finds no game: `save`'s KeyError)
+        try:
+            return write()
+        except KeyError:
+            return None
+
+    calls = (quietly, lambda: store.delete(game_id))
+    meeting(monkeypatch, store.engine, *(calls if deleted == "after" else calls[::-1]))
+    assert rows_of(store, game_id) == dict.fromkeys(
+        ("games", "revisions", "events", "shelves", "drafts"), 0)
+
+
 def test_a_draft_lives_until_its_save_commits(store: Store) -> None:
     game_id = store.create(upto(0), "a")
     form = {"by": "Bob", "e_weapon": "Rope", "r_cards": ["Knife"], "e_shown": None}
