@@ -25,10 +25,10 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 """Example logs shipped with the project."""
 
 
-EDGES = " \t\r\u00a0\u3000\u200b\u200c\u200d\u2060\ufeff"
-"""Trimmed off a typed name's ends: spaces of any width, and the invisible characters a name
-copied from a chat or a web page may bring along (zero-width space and joiners, the byte-order
-mark)."""
+EDGES = re.compile(r"^[\s\u200b\u200c\u200d\u2060\ufeff]+|[\s\u200b\u200c\u200d\u2060\ufeff]+$")
+"""Trimmed off a typed name's ends: spaces of any width (every one `str.strip` takes: thin and
+narrow no-break ones too), and the invisible characters a name copied from a chat or a web
+page may bring along (zero-width space and joiners, the byte-order mark)."""
 
 
 def parse_names(text: str) -> tuple[str, ...]:
@@ -36,10 +36,10 @@ def parse_names(text: str) -> tuple[str, ...]:
     Unicode's composed form (NFC): "é" typed as "e" and a combining accent is the same name as
     "é", so two players who look alike on every screen are refused as one name listed twice.
 
-    >>> parse_names("Jose\u0301, Jos\u00e9\u200b") == ("Jos\u00e9", "Jos\u00e9")
+    >>> parse_names("Jose\u0301, Jos\u00e9\u200b, \u2009Jos\u00e9\u202f") == ("Jos\u00e9",) * 3
     True
     """
-    names = (unicodedata.normalize("NFC", name.strip(EDGES)) for name in re.split(r"[,\n]", text))
+    names = (unicodedata.normalize("NFC", EDGES.sub("", name)) for name in re.split(r"[,\n]", text))
     return tuple(name for name in names if name)
 
 

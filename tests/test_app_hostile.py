@@ -200,7 +200,8 @@ def test_a_name_too_long_is_named_by_its_box(store: Store, box: str, typed: str,
     assert "players[" not in refused and "cards." not in refused, refused
 
 
-@pytest.mark.parametrize("twin", ["Jose\u0301", "Jos\u00e9\u200b"])
+@pytest.mark.parametrize("twin", ["Jose\u0301", "Jos\u00e9\u200b", "Jos\u00e9\u202f",
+                                  "\u2009Jos\u00e9"])
 def test_two_players_who_look_alike_are_refused(store: Store, twin: str) -> None:
     """"José" typed with a combining accent, or with a zero-width space copied along, drew two
     players no chip, column or Log line told apart: the form takes them for one name listed
