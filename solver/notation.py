@@ -568,10 +568,12 @@ class _Reader:
                     close[0] if close else None))
                 return None
             deck = found.deck
-        else:
+        else:  # said of the first line written: "got the end of the line" said of "hello"
+            number, first = next(((n, raw.strip()) for n, raw in enumerate(self.lines, 1)
+                                  if raw.strip() and not raw.lstrip().startswith("#")), (1, None))
             self.problems.append(Problem(
-                1, 1, _("an 'edition:' line or 'suspects:', 'weapons:' and 'rooms:' lines"),
-                None))
+                number, 1, _("an 'edition:' line or 'suspects:', 'weapons:' and 'rooms:' lines"),
+                first))
             return None
         self.deck = deck
         self.cards = Names(deck.cards)

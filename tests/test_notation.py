@@ -272,6 +272,20 @@ def test_a_misspelt_card_names_line_column_and_the_likely_card() -> None:
                         "did you mean Professor Plum?")
 
 
+@pytest.mark.parametrize(("text", "said"), [
+    ('"hello"', "line 1, column 1: expected an 'edition:' line or 'suspects:', 'weapons:' and "
+                "'rooms:' lines, got '\"hello\"'"),
+    ("# a chat\n\nplayers: Ann 9, Bob 9", "line 3, column 1: expected an 'edition:' line"),
+])
+def test_text_without_a_deck_names_the_line_it_read(text: str, said: str) -> None:
+    """A paste with no edition nor card lists was told "expected an 'edition:' line …, got the
+    end of the line" of a line that held "hello" (a JSON string pasted in the app)."""
+    with pytest.raises(NotationError) as caught:
+        read_text(text)
+    assert str(caught.value).startswith(said), str(caught.value)
+    assert "the end of the line" not in str(caught.value)
+
+
 def test_an_ambiguous_prefix_lists_what_it_could_be() -> None:
     with pytest.raises(NotationError, match=r"Mrs. Peacock or Mrs. White: type more letters"):
         classic("Ann: Mrs Rope Hall / Bob -")
