@@ -232,8 +232,8 @@ class Names:
         for index, key in zip(self._index, keys, strict=False):
             if key in index:  # the whole name as typed, without case, without accents; a word
                 return set(index[key])
-        if not all(words):
-            return set()
+        if not flat or not all(words):  # nothing typed (the command line's "" or "  ") names
+            return set()  # no name: flat[0] was an IndexError
         longer = [name for name in self._starting(flat[0]) if len(self._words[name]) >= len(flat)]
         if len(flat) > 1:
             found = {name for name in longer if self._spans(name, flat, str.__eq__)}

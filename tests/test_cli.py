@@ -302,6 +302,10 @@ def test_missing_file_and_undecodable_file(tmp_path: Path, capsys: Any) -> None:
         (["analyze"], ["LOG"]),
         (["shuffle"], ["'shuffle'"]),
         ([], ["COMMAND"]),
+        (["explain", "LOG", "", "Aino"], ["''"]),  # an empty name was an IndexError traceback
+        (["explain", "LOG", "köysi", "  "], ["'  '"]),
+        (["accuse", "LOG", "", "köysi", "autotalli"], ["''"]),
+        (["advise", "LOG", "--room", ""], ["''"]),
     ],
 )
 def test_bad_command_line_exits_2(
