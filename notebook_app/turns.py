@@ -449,7 +449,8 @@ def describe_note(note: Note) -> str:
 
 def describe(event: Event) -> str:
     """One short line for the log list and the conflict banner; everyone who passed is named
-    (one player asked who had none: "Eve had none of them")."""
+    (one player asked who had none: "Eve had none of them"), and a card the forum's host
+    showed by the fixed order says so."""
     if isinstance(event, Note):
         return describe_note(event)
     if isinstance(event, Reveal):
@@ -474,7 +475,9 @@ def describe(event: Event) -> str:
         else:
             answer = _("nobody showed; looked at side card {slot}").format(slot=peek.slot)
     elif event.shown:
-        answer = _("{player} showed {card}").format(player=event.refuted_by, card=event.shown)
+        answer = (_("{player} showed {card} (host, first in order)") if event.shown_by_rule
+                  else _("{player} showed {card}")).format(player=event.refuted_by,
+                                                           card=event.shown)
     else:
         answer = _("{player} showed a card").format(player=event.refuted_by)
     if event.passes:

@@ -493,6 +493,23 @@ def test_the_host_answering_for_me_shows_my_first_card_in_order(store: Store) ->
     assert not at.error
 
 
+def test_an_entry_the_host_answered_says_so(store: Store) -> None:
+    """An entry whose card the host showed by the fixed order reads so on the Log and the
+    clash banner: a play-through's clash listed "#58 Kefir: Suspect 7, Weapon 8, Альфа
+    Центавра → Nadia showed Альфа Центавра", which reads as true (I hold it); only "Why do
+    they clash?" said the host's rule had picked it, which I do not follow holding Suspect 7."""
+    log = forum()
+    deck = log.game.deck
+    asked = Suggestion("Bob", (deck.suspects[0], deck.weapons[1], deck.rooms[0]),
+                       refuted_by="Ann", shown=deck.rooms[0], shown_by_rule="first-in-order")
+    at, _ = open_app(store, replace(log, events=(asked,)))
+    line = (f"Bob: {deck.suspects[0]}, {deck.weapons[1]}, {deck.rooms[0]} → Ann showed "
+            f"{deck.rooms[0]} (host, first in order)")
+    assert line in shown(at.error[0].value), at.error[0].value
+    at.segmented_control(key="view").set_value("Log").run()
+    assert line in shown(at.button(key="edit_0").label)
+
+
 def test_forum_games_start_on_the_directed_entry(store: Store) -> None:
     at, _ = open_app(store, forum())
     assert at.segmented_control(key="kind").value == "Asked one"
