@@ -1,6 +1,6 @@
-"""The server sets this browser's shelf cookie (`notebook_app.shelf_cookie`): a cookie only a
+"""The server sets this browser's cookies (`notebook_app.browser_cookies`): a cookie only a
 page's script wrote lives 7 days at most in Safari, so a player away for a week found their
-list of games empty."""
+list of games empty and their language gone."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from notebook_app.browser_cookies import BrowserCookies
 from notebook_app.cookies import SHELF_ID
-from notebook_app.shelf_cookie import ShelfCookie
 from tests.appserver import Server
 
 YEAR_AND_MORE = "Max-Age=34560000"  # 400 days
@@ -39,7 +39,7 @@ def served(path: str = "/", *, cookie: str | None = None, query: str = "", statu
     async def send(message: Any) -> None:
         sent.append(message)
 
-    asyncio.run(ShelfCookie(app)(scope, receive, send))
+    asyncio.run(BrowserCookies(app)(scope, receive, send))
     return [value.decode() for message in sent if message["type"] == "http.response.start"
             for name, value in message["headers"] if name == b"set-cookie"]
 
@@ -66,6 +66,19 @@ def test_a_returning_browser_keeps_its_id_renewed() -> None:
         served(cookie="clue_notebook_browser=Abc-_123xyz")[0]]
     for bad in ("x'</script>", "short", "a" * 65):
         assert shelf_in(served(cookie=f"clue_notebook_browser={bad}")[0]) != bad
+
+
+def test_the_players_choices_are_renewed_as_they_are() -> None:
+    """The language, Show odds and Suggest for me, as the page's script wrote them: renewed for
+    400 days, still the script's to change (not HttpOnly); a value that is no choice is not."""
+    headers = served(cookie="clue_notebook_lang=fi; clue_notebook_odds=off; x=1; "
+                            "clue_notebook_advise=on")
+    assert len(headers) == 4 and shelf_in(headers[0])
+    for header, said in zip(headers[1:], ("clue_notebook_lang=fi", "clue_notebook_odds=off",
+                                          "clue_notebook_advise=on"), strict=True):
+        assert header.startswith(said + ";") and YEAR_AND_MORE in header
+        assert "HttpOnly" not in header
+    assert len(served(cookie="clue_notebook_lang=x'<")) == 1
 
 
 def test_a_first_release_bookmark_keeps_its_list() -> None:
