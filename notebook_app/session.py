@@ -686,6 +686,15 @@ def adopt(revision: Revision) -> None:
     flash("error", _(EDIT_GONE))
 
 
+def was_deleted(game_id: str) -> bool:
+    """Whether the game is gone from the database (its owner deleted it); ``False`` where the
+    database cannot say."""
+    try:
+        return store().seq(game_id) is None
+    except StoreError:
+        return False
+
+
 def reload(what_happened: str, adds: Event | None = None) -> None:
     """Show the database's newest revision after an action found it changed elsewhere, and say
     what the other screen changed. Where it recorded the very entry ``adds`` (two phones at a
@@ -697,6 +706,10 @@ def reload(what_happened: str, adds: Event | None = None) -> None:
     except (StoreError, InvalidLogError):
         revision = None
     change = None
+    if revision is None and was_deleted(state.game_id):  # by its owner, since this run looked
+        close_game()
+        flash("error", f"{what_happened}. {_(DELETED)}")
+        return
     if revision is not None:
         adopt(revision)
         after = revision.log

@@ -481,6 +481,27 @@ def test_a_save_racing_the_delete_is_refused_in_words(
     assert set(rows_of(db, game_id).values()) == {0}
 
 
+def test_an_undo_racing_the_delete_says_the_game_was_deleted(
+    db: Path, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The owner deletes the game between another screen's look at its access and its Undo:
+    the undo finds no game and the player is told so, the game closed. It said 'The game
+    changed on another screen; reloaded. Nothing was undone: check the game and try again',
+    and went on showing the game that was gone."""
+    one = Suggestion("Bob", ("Mr. Green", "Rope", "Library"), refuted_by="Cat")
+    game_id = store.create(classic(), ANN)
+    store.save(game_id, classic(one), "recorded event 1")
+    bob = browser(monkeypatch, BOB, game=store.links(game_id).edit)
+    store.delete(game_id)
+    monkeypatch.setattr(Store, "access", lambda self, shelf, game: "edit")
+    bob.button(key="undo").click().run()
+    assert not bob.exception
+    said = texts(bob)
+    assert "Nothing was undone. This game was deleted by its owner" in said, said
+    assert "reloaded" not in said
+    assert "live" not in bob.session_state
+
+
 def status(at: AppTest) -> str:
     """The status line under the tabs (and any other caption)."""
     return "\n".join(shown(c.value) for c in at.caption)
