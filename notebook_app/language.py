@@ -159,6 +159,10 @@ def streamlit_words() -> None:
 
 SKIP = '[data-testid="stSkipToContent"]'
 """The link a keyboard or screen reader user meets first (shown only when focused)."""
+NAMED = ((SKIP, i18n.N_("Skip to main content")), (f"{UPLOADER} button", i18n.N_("Choose a file")),
+         ('[data-testid="stFileUploaderDropzoneInput"]', i18n.N_("Choose a file")))
+"""What the app draws in place of Streamlit's English (`streamlit_words`, `uploader_words`),
+by CSS over the English text, with the words a screen reader should say for it."""
 LABELS = (i18n.N_("Help"), i18n.N_("Close"), i18n.N_("Open"), i18n.N_("Copy to clipboard"),
           i18n.N_("Main menu"), i18n.N_("Increment"), i18n.N_("Decrement"),
           i18n.N_("Link to heading"), i18n.N_("Copied"))
@@ -170,7 +174,7 @@ HELP_FOR = "Help for "
 """The start of the label of a widget's help mark, the widget's label following."""
 READER_WORDS = """<script>
 (() => {
-  const words = %s, helpFor = %s, attributes = ['aria-label', 'title'];
+  const words = %s, helpFor = %s, named = %s, attributes = ['aria-label', 'title'];
   const written = window.clueWritten ??= new WeakMap();  // element -> {attribute: [English, ours]}
   const say = (el, attribute) => {
     const now = el.getAttribute(attribute);
@@ -185,13 +189,20 @@ READER_WORDS = """<script>
     written.set(el, record);
     if (now !== translated) el.setAttribute(attribute, translated);
   };
-  const all = node => attributes.forEach(attribute => {
+  const label = (el, ours) => { if (el.getAttribute('aria-label') !== ours)
+    el.setAttribute('aria-label', ours); };
+  const name = node => named.forEach(([selector, ours]) => {  // what we draw over English
+    if (node.matches(selector)) label(node, ours);
+    node.querySelectorAll(selector).forEach(el => label(el, ours));
+  });
+  const all = node => { attributes.forEach(attribute => {
     if (node.hasAttribute(attribute)) say(node, attribute);
     node.querySelectorAll(`[${attribute}]`).forEach(el => say(el, attribute));
-  });
+  }); name(node); };
   window.clueReaderWords?.disconnect();
   window.clueReaderWords = new MutationObserver(changes => changes.forEach(change => {
-    if (change.type === 'attributes') say(change.target, change.attributeName);
+    if (change.type === 'attributes') { say(change.target, change.attributeName);
+                                        name(change.target); }
     else change.addedNodes.forEach(node => { if (node.nodeType === 1) all(node); });
   }));
   window.clueReaderWords.observe(document.body, {
@@ -207,8 +218,12 @@ switch of language translates them anew, back to English too."""
 def screen_reader_words() -> None:
     """The labels screen readers say for Streamlit's own parts of our widgets (`LABELS`, a help
     mark's "Help for ..."), in the session's language; CSS cannot change an attribute, so a
-    small script does."""
+    small script does. What the app draws over Streamlit's English (`NAMED`) is named by our
+    words too: a screen reader read the English, hidden at size 0, run into ours."""
     words = {label: i18n.gettext(label) for label in LABELS}
+    named = [] if i18n.current() == "en" else [[selector, i18n.gettext(text)]
+                                               for selector, text in NAMED]
     st.html(READER_WORDS % (json.dumps(words, ensure_ascii=False),
-                            json.dumps(i18n.gettext("Help for {label}"), ensure_ascii=False)),
+                            json.dumps(i18n.gettext("Help for {label}"), ensure_ascii=False),
+                            json.dumps(named, ensure_ascii=False)),
             unsafe_allow_javascript=True)

@@ -364,3 +364,29 @@ def test_the_switches_keep_to_one_row_on_narrow_phones(
                             for key, n in rows.items() if n != 1]
             page.screenshot(path=artifacts_dir / f"i18n-{language}-narrow.png")
         assert not wrapped, wrapped
+
+
+def test_words_drawn_in_place_of_streamlits_are_what_a_screen_reader_says(
+    app_url: str, chromium_executable: str, chromium_args: list[str],
+) -> None:
+    """The skip link and the file uploader's button, whose English Streamlit writes and the
+    app draws over (`language.streamlit_words`, `language.uploader_words`), are named to a
+    screen reader in the app's language alone: in Russian each was named by the hidden English
+    run into ours ("Skip to main content" then "Перейти к содержимому", "Upload" then "Выбрать
+    файл"; a phone play-through's page snapshot), and the uploader's input "file upload"."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = new_page(browser.new_context(viewport=PHONE, locale="ru-RU"))
+        page.goto(app_url)
+        with speaking("ru"):
+            skip, choose = _("Skip to main content"), _("Choose a file")
+        button = page.locator('[data-testid="stFileUploaderDropzone"] button')
+        expect(button).to_be_visible(timeout=30000)
+        settle(page)
+        expect(button).to_have_accessible_name(choose)
+        expect(page.locator('[data-testid="stSkipToContent"]')).to_have_accessible_name(skip)
+        upload = page.locator('[data-testid="stFileUploaderDropzoneInput"]')
+        expect(upload).to_have_accessible_name(choose)
+        browser.close()
