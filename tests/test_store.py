@@ -609,6 +609,31 @@ def test_a_deleted_game_leaves_nothing_in_the_database_file(
     assert store.load(next(g.id for g in store.games("a"))) == upto(5)
 
 
+def test_a_deleted_game_leaves_nothing_in_the_write_ahead_log(tmp_path: Path) -> None:
+    """The write-ahead log (``games.sqlite3-wal``) keeps the pages of every write since its
+    last reset, and lives on while any other connection is open (another server on the file,
+    another tab's read): a deleted game's title and entries could be read back from it. It is
+    emptied after a deletion."""
+    where = tmp_path / "games.sqlite3"
+    store = Store(where)
+    other = sqlite3.connect(where)  # another server's connection, idle
+    try:
+        other.execute("SELECT count(*) FROM games").fetchall()
+        secret = replace(upto(30), game=replace(SIX.game, title="Zanzibar-at-Quentin's"))
+        kept = store.create(upto(5), "a")
+        game_id = store.create(secret, "a")
+        store.keep_draft("a", game_id, {"n_text": "Quentin-holds-the-Xylophone"})
+        store.delete(game_id)
+        files = {f.name: f.read_bytes() for f in tmp_path.iterdir()}
+        assert "games.sqlite3-wal" in files  # (kept open by the other connection)
+        for name, data in files.items():
+            assert b"Zanzibar" not in data and b"Xylophone" not in data, name
+        assert store.load(kept) == upto(5)
+        assert other.execute("SELECT count(*) FROM games").fetchone() == (1,)
+    finally:
+        other.close()
+
+
 def test_a_locked_database_refuses_within_seconds(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     store = Store(path)
