@@ -915,7 +915,8 @@ def test_an_edit_into_a_clash_is_said_before_saving(store: Store) -> None:
     [warning] = clash_warnings(at)
     assert warning.startswith("This entry (#2) cannot be true together with:\n- **#1** Ann:")
     assert "#2" not in warning.split("\n", 1)[1]
-    at.toggle(key="why_clash_ahead").set_value(True).run()
+    assert warning.endswith("If #1 is the wrong one, save this, then edit #1.")  # (the edit's
+    at.toggle(key="why_clash_ahead").set_value(True).run()  # button: Save changes, not Record)
     assert "One of these entries is wrong: without any one of them" in texts(at)
     assert "No deal fits the log" not in texts(at)  # (the edit is not saved yet)
     submit(at)

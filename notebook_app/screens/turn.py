@@ -315,11 +315,8 @@ def clash_warning() -> None:
     if others:
         said = (_("This entry (#{number}) cannot be true together with:").format(number=number)
                 + "".join(f"\n- **#{n}** {plain(describe(events[n - 1]))}" for n in others)
-                + "\n\n" + (_("Check the taps. If #{number} is the wrong one, record this, "
-                               "then edit #{number}.").format(number=others[0])
-                             if len(others) == 1 else
-                             _("Check the taps. If one of those is wrong, record this, then "
-                               "edit it.")))
+                + "\n\n" + check_the_taps(others[0] if len(others) == 1 else None,
+                                            saving=editing is not None))
     else:
         said = _("This entry (#{number}) cannot be true with the game's setup: check the "
                  "taps.").format(number=number)
@@ -327,6 +324,18 @@ def clash_warning() -> None:
     if st.toggle(_("Why would it clash?"), key="why_clash_ahead"):
         why = live().why_clash(event, at)
         st.markdown(as_markdown(why or _("The clash could not be explained step by step.")))
+
+
+def check_the_taps(other: int | None, *, saving: bool) -> str:
+    """What to do about a clash with entry ``other`` (``None``: with several), in the words of
+    the form's button: Record, or Save changes for an edit (``saving``)."""
+    if other is None:
+        return (_("Check the taps. If one of those is wrong, save this, then edit it.") if saving
+                else _("Check the taps. If one of those is wrong, record this, then edit it."))
+    return (_("Check the taps. If #{number} is the wrong one, save this, then edit #{number}.")
+            if saving else
+            _("Check the taps. If #{number} is the wrong one, record this, then edit "
+              "#{number}.")).format(number=other)
 
 
 def preparing() -> bool:
