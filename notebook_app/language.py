@@ -123,7 +123,7 @@ HINT = '[data-testid="InputInstructions"] > span:first-child:not(:last-child)'
 other being the character count (so every text box of the app has ``max_chars``, but those of
 `UNCOUNTED`; a box's count alone, before an edit, is figures only)."""
 HINT_ALONE = '[data-testid="InputInstructions"] > span:only-child'
-"""The hint of a box without a count (`UNCOUNTED`)."""
+"""The hint of a box without a count (`UNCOUNTED`, and every number box)."""
 UNCOUNTED = ("paste_game", "paste_turns")
 """The keys of the text boxes without ``max_chars`` (a paste longer than it would be dropped
 whole: `notebook_app.screens.notation.paste_game_form`), whose hint is their only part."""
@@ -137,8 +137,8 @@ def words_instead(selector: str, text: str, size: str) -> str:
 
 def streamlit_words() -> None:
     """Words Streamlit draws in English only, in the other languages drawn from the catalog:
-    a text box's key hint while it is edited and the Stop button of the running figure (the
-    grid's own menus are not shown: `notebook_app.screens.grid`)."""
+    a text or number box's key hint while it is edited and the Stop button of the running figure
+    (the grid's own menus are not shown: `notebook_app.screens.grid`)."""
     if i18n.current() == "en":
         return
     agent = st.context.headers.get("User-Agent") or ""
@@ -150,6 +150,8 @@ def streamlit_words() -> None:
         + "".join(words_instead(f".st-key-{key} {HINT_ALONE}", area, "12px")
                   for key in UNCOUNTED)
         + words_instead(f".stTextInput {HINT}", i18n.gettext("Press Enter to apply"), "12px")
+        + words_instead(f".stNumberInput {HINT_ALONE}", i18n.gettext("Press Enter to apply"),
+                        "12px")  # a number box has no count: the hand sizes said it in English
         + words_instead(f"{STATUS}:enabled", i18n.gettext("Stop"), "14px")
         + words_instead(f"{STATUS}:disabled", i18n.gettext("Stopping…"), "14px")
         + words_instead(SKIP, i18n.gettext("Skip to main content"), "14px")

@@ -249,6 +249,13 @@ def test_a_game_in_each_language(
         with speaking(language):
             hint = _("Press {keys}+Enter to apply").format(keys="Ctrl")
         drawn_instead(pasting, HINT.format(key="paste_game"), "Press Ctrl+Enter to apply", hint)
+        typed = pasting.get_by_label(t("Players in seating order (clockwise)"))
+        typed.fill("Ann\nBob\nCat")
+        after(pasting, lambda: typed.press("Control+Enter"))
+        pasting.locator('[data-testid="stExpander"] summary').first.click()
+        pasting.get_by_role("spinbutton", name="Ann").fill("5")  # a hand size: a number box's
+        drawn_instead(pasting, '.stNumberInput [data-testid="InputInstructions"] > span',  # hint
+                      "Press Enter to apply", t("Press Enter to apply"))
         pasting.close()
         with speaking(language):  # the English boxes' titles are translated, the rest kept
             us_title = find_edition("clue-classic").shown_title
