@@ -708,7 +708,7 @@ class Store:
             return
         try:
             conn = self.engine.raw_connection()
-        except sa_exc.SQLAlchemyError:
+        except (sa_exc.SQLAlchemyError, sqlite3.Error):
             return
         try:
             conn.cursor().execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
