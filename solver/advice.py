@@ -868,12 +868,21 @@ class Advisor:
         player is put the best suggestion to them alone (`asking`: the likeliest cards, the
         same for everyone but among equally likely ones), and the one to ask is the player
         whose answer tells most about the envelope (`Advice.gain`; then most about the deal,
-        `Advice.hands`; then the first in the seat order after me)."""
+        `Advice.hands`; then the first in the seat order after me). Where no answer tells
+        anything as players play (a player has named the likeliest cards to everyone and none
+        held any: as players play they are the envelope), the first whose answer is not known
+        in advance in every deal (`idle_said`) is asked: the others would teach nothing."""
         if room is not None:
             room = _card(self.log, room, Category.ROOM, "room")
         asked = [(player, self._best_put_to(player, room))
                  for player in self.log.game.answer_order(self._weighed.me)]
         asked.sort(key=lambda pa: (-round(pa[1].gain, 9), -round(pa[1].hands, 9)))
+        if round(asked[0][1].gain, 9) <= 0:  # an answer known in advance has no gain either
+            telling = next((pa for pa in asked if idle_said(self.log, pa[1], self.grid) is None),
+                           None)
+            if telling is not None:
+                asked.remove(telling)
+                asked.insert(0, telling)
         return Whom(asked[0][0], asked[0][1], tuple(asked))
 
 

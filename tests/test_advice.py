@@ -379,6 +379,29 @@ def test_whom_to_ask_is_the_player_whose_answer_tells_most(room: str | None) -> 
         advisor.asking("Ann")
 
 
+def test_whom_asks_a_player_whose_answer_is_not_known_in_advance() -> None:
+    """Forum variant, found in a 12-player play-through: Lina had put the likeliest cards to
+    every other player and none held any. As players play (they seldom name their own cards)
+    those cards are the envelope, so every answer tells nothing (gain 0) and the seat order
+    chose: "Ask Gromo: ...: teaches you nothing: Gromo holds none of them", though Lina's own
+    answer was not known in advance (she may hold one). Here Dan asks Bob, Cy and me twice:
+    Bob and Cy surely hold none, Dan may, so Dan is asked."""
+    from solver.advice import Advisor, idle_said
+
+    deck = Deck(("Plum", "Green", "White"), ("Rope", "Knife", "Pipe"),
+                ("Hall", "Study", "Lounge"))
+    players = (Player("Ann", 2), Player("Bob", 1), Player("Cy", 1), Player("Dan", 2))
+    game = Game(deck, players, me="Ann", my_cards=("Green", "Knife"))
+    log = GameLog(game, tuple(Suggestion("Dan", ("Plum", "Rope", "Hall"), passes=(player,))
+                              for player in ("Bob", "Cy", "Ann") * 2))
+    advisor = Advisor(log, samples=1000)
+    whom = advisor.whom()
+    assert {round(a.gain, 9) for _, a in whom.players} == {0}  # as players play: told nothing
+    assert whom.player == "Dan" and whom.best.triple == ("Plum", "Rope", "Hall")
+    assert idle_said(log, whom.best, advisor.grid) is None
+    assert [p for p, _ in whom.players] == ["Dan", "Bob", "Cy"]
+
+
 def test_whom_scores_each_players_best_without_listing_every_suggestion(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """`whom` reads each player's first suggestion only: it scores their best `LISTED` and
