@@ -1226,7 +1226,8 @@ def test_an_entry_against_my_own_hand_is_not_called_entries(store: Store) -> Non
     banner = "\n".join(shown(e.value) for e in at.error)
     assert banner.startswith("This entry cannot be true with the game's setup. It is wrong, or "
                              "the setup is:\n- **#1** Bob: Colonel Mustard"), banner
-    at.toggle(key="why_conflict").set_value(True).run()
+    assert at.toggle(key="why_conflict").label == "Why does it clash?"  # not "they" (Russian
+    at.toggle(key="why_conflict").set_value(True).run()  # play-through)
     why = texts(at)
     assert "No deal fits the log: event 1 cannot be true with the game's setup. Why:" in why
     assert "You hold Rope (your own hand)." in why

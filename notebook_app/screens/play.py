@@ -444,7 +444,8 @@ def conflict_banner(ignored: tuple[int, ...]) -> None:
                 st.button(_("Edit #{number}").format(number=n), key=f"conflict_edit_{n}",
                           on_click=start_edit,
                           args=(n - 1,))
-        if st.toggle(_("Why do they clash?"), key="why_conflict"):
+        if st.toggle(_("Why does it clash?") if len(conflict) == 1 else _("Why do they clash?"),
+                     key="why_conflict"):
             why = live().why_conflict()
             st.markdown(as_markdown(why or _("The clash could not be explained step by step.")))
 
