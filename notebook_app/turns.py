@@ -15,6 +15,7 @@ Pure functions of a `GameLog`, so the app stays a description of the screen.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass
 
@@ -43,6 +44,21 @@ def players_out(log: GameLog, without: Collection[int] = ()) -> set[str]:
     does: `solver.race.out_since`)."""
     return {e.by for i, e in enumerate(log.events, 1)
             if isinstance(e, Accusation) and not e.correct and i not in without}
+
+
+def apart(word: str, names: Collection[str]) -> str:
+    """The app's ``word`` on a chip among players' names ("Nobody" beside those who showed a
+    card, "Envelope" beside whose a note is): set off by dashes when a player goes by the same
+    name, compared as people read them (any case, composed accents), as the grid's section rows
+    are. Two chips "Nobody" (a player, and no one) were a coin toss.
+
+    >>> apart("Nobody", ["Ann", "Bob"]), apart("Nobody", ["Ann", "nobody"])
+    ('Nobody', '— Nobody —')
+    """
+    def read(text: str) -> str:
+        return unicodedata.normalize("NFKC", text).casefold().strip()
+
+    return f"— {word} —" if read(word) in {read(name) for name in names} else word
 
 
 def answer_order(game: Game, by: str) -> tuple[str, ...]:

@@ -217,6 +217,30 @@ def test_two_players_who_look_alike_are_refused(store: Store, twin: str) -> None
     assert plain("player 'Jos\u00e9' is listed more than once") in refused, refused
 
 
+def test_a_player_named_as_a_chip_of_the_app_is_told_apart(store: Store) -> None:
+    """Players named "Nobody" and "Envelope": the chip for no one showing a card and the one for
+    the envelope in a note's "Whose" are set off by dashes, so no two chips of a row read the
+    same (there were two "Nobody" chips, one a player)."""
+    from solver.editions import editions
+
+    names = ("Ann", "nobody", "Envelope", "Dan")
+    game = new_game(editions()["clue-classic"].deck, names, Dealing.CLASSIC)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["shelf"] = "shelf"
+    at.session_state["game_id"] = store.create(GameLog(game), "shelf")
+    at.run()
+
+    def labels(key: str) -> list[str]:
+        [row] = [g for g in at.button_group if g.key == key]
+        return [o.content for o in row.proto.options]
+
+    shown = labels("e_refuter")
+    assert "— Nobody —" in shown and len(set(shown)) == len(shown), shown
+    at.segmented_control(key="kind").set_value("Note").run()
+    shown = labels("n_owner")
+    assert "— Envelope —" in shown and len(set(shown)) == len(shown), shown
+
+
 def test_a_failing_page_shows_a_message_and_logs_the_details(
     store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:

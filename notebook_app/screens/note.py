@@ -20,6 +20,7 @@ from solver.report import category_label
 
 from ..plain import plain
 from ..session import live, unset
+from ..turns import apart
 
 RELATIONS: dict[NoteRelation, str] = {
     "holds": N_("holds"),
@@ -41,8 +42,12 @@ def owners(game: Game) -> tuple[str, ...]:
 
 
 def owner_label(owner: str) -> str:
-    """A chip's label: the envelope and the side pile in words, a player's name as text."""
-    return {ENVELOPE: _("Envelope"), SIDE: _("Side pile")}.get(owner, plain(owner))
+    """A chip's label: the envelope and the side pile in words (`apart` from a player of that
+    name), a player's name as text."""
+    if owner not in (ENVELOPE, SIDE):
+        return plain(owner)
+    word = _("Envelope") if owner == ENVELOPE else _("Side pile")
+    return plain(apart(word, live().log.game.player_names))
 
 
 def note_event() -> Note | None:

@@ -49,6 +49,7 @@ from ..plain import plain
 from ..session import beside_for, left_out, live, shown_asked, still_working, stoppable, unset
 from ..turns import (
     answer_order,
+    apart,
     describe,
     forum_style,
     passed_holding,
@@ -262,7 +263,7 @@ def turn_form() -> None:
                     value=bool(state.get("e_rule")), key="e_rule")  # also if drawn late
         return
     chips(_("Who showed a card"), "e_refuter", (*order, NOBODY),
-          format_func=lambda p: p or _("Nobody"),
+          format_func=lambda p: p or apart(_("Nobody"), order),
           help=_("Everyone asked before them passed."))
     refuter = state.get("e_refuter")
     held = held_though_passed(passes(game, by, refuter or None)) if refuter in (
