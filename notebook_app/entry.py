@@ -195,6 +195,10 @@ def shown_card(cards: tuple[str, str, str], refuter: str | None) -> str | None:
     shown = state.get("e_shown")
     if refuter is not None and refuter == me and host_shows_mine(cards) is not None:
         shown = host_shows_mine(cards)
+    elif (refuter is not None and me is not None and state.by == me and host_rule()
+          and shown not in cards):
+        can = shown_candidates(live().log.game, live().grid()[0], me, refuter, cards)
+        shown = can[0] if len(can) == 1 else None  # the rule is kept only with its card
     if refuter is None or me not in (state.by, refuter) or shown not in cards:
         return None
     return str(shown)
@@ -204,10 +208,14 @@ def host_shows_mine(cards: tuple[str, str, str]) -> str | None:
     """The card shown for me when the form says the host answered a question to me (I was
     away): the first of my cards among ``cards``, in the order suspect, weapon, room; ``None``
     on any other entry, or when I hold none of them."""
-    game = live().log.game
-    if state.get("kind") != "Asked one" or not state.get("e_rule"):
+    if not host_rule():
         return None
-    return next((c for c in cards if c in game.my_cards), None)
+    return next((c for c in cards if c in live().log.game.my_cards), None)
+
+
+def host_rule() -> bool:
+    """Whether the form says the host answered the question to one player (by the order)."""
+    return state.get("kind") == "Asked one" and bool(state.get("e_rule"))
 
 
 def missing() -> str | None:
@@ -226,8 +234,15 @@ def missing() -> str | None:
     if kind == "Asked one":
         if state.get("e_asked") is None:
             return _("Tap who was asked.")
-        return None if state.get("e_answer") in (SHOWED, NO_CARD) else (
-            _("Tap whether {player} showed a card.").format(player=state.e_asked))
+        if state.get("e_answer") not in (SHOWED, NO_CARD):
+            return _("Tap whether {player} showed a card.").format(player=state.e_asked)
+        cards = picked_cards()
+        if (cards is not None and state.e_answer == SHOWED and host_rule()
+                and state.get("by") == live().log.game.me
+                and shown_card(cards, state.e_asked) is None):
+            return _("Tap the card {player} showed you: the host's rule needs it.").format(
+                player=state.e_asked)
+        return None
     return None if state.get("e_refuter") is not None else (
         _("Tap who showed a card, or Nobody."))
 

@@ -493,6 +493,30 @@ def test_the_host_answering_for_me_shows_my_first_card_in_order(store: Store) ->
     assert not at.error
 
 
+def test_the_host_answering_my_question_needs_the_card_shown(store: Store) -> None:
+    """Forum variant (a 12-player play-through): I ask Bob, the host answers for him by the
+    fixed order, and I record it with the host's box ticked but no card tapped. The entry was
+    saved without the rule (the log keeps the rule only with the card) and "Which card did Bob
+    show you?" then saved the card without it: that Bob lacks what comes before it in the
+    order was lost, and the Log did not say the host answered. Now Record asks for the card,
+    and with it keeps the rule."""
+    log = forum()
+    deck = log.game.deck
+    triple = (deck.suspects[1], deck.weapons[1], deck.rooms[1])
+    at, _ = open_app(store, log)
+    pick(at, *triple)
+    at.pills(key="e_asked").set_value("Bob")
+    at.pills(key="e_answer").set_value("showed a card").run()
+    at.checkbox(key="e_rule").check().run()
+    submit(at)
+    assert events(at) == ()
+    assert "Tap the card Bob showed you: the host's rule needs it." in texts(at)
+    at.pills(key="e_shown").set_value(triple[1])
+    submit(at)
+    assert events(at) == (Suggestion("Ann", triple, refuted_by="Bob", shown=triple[1],
+                                     shown_by_rule="first-in-order"),)
+
+
 def test_an_entry_the_host_answered_says_so(store: Store) -> None:
     """An entry whose card the host showed by the fixed order reads so on the Log and the
     clash banner: a play-through's clash listed "#58 Kefir: Suspect 7, Weapon 8, Альфа
