@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
-from urllib.parse import parse_qs
 
 from starlette.requests import cookie_parser
 
@@ -48,14 +47,6 @@ def shelf_of(cookies: dict[str, str]) -> str | None:
     return shelf if SHELF_ID.fullmatch(shelf) else None
 
 
-def bookmarked(scope: Scope) -> str | None:
-    """The shelf id of a first release's bookmark (``?shelf=`` without a game), as
-    `notebook_app.session.find_shelf` takes it where no cookie holds one."""
-    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-    shelf = query.get("shelf", [""])[0]
-    return shelf if SHELF_ID.fullmatch(shelf) and "game" not in query else None
-
-
 def set_cookie(name: str, value: str, secure: bool, *, scripts: bool = False) -> bytes:
     """The ``Set-Cookie`` header that keeps a cookie for `COOKIE_DAYS`; out of the page's
     scripts' reach unless ``scripts`` (``HttpOnly``: a script's write would cut it to 7 days
@@ -65,10 +56,11 @@ def set_cookie(name: str, value: str, secure: bool, *, scripts: bool = False) ->
 
 
 def set_cookies(scope: Scope) -> list[bytes]:
-    """The ``Set-Cookie`` headers of a page: the shelf id (the browser's own, a first release's
-    bookmark, else a new one), and each choice the browser holds, renewed as it is."""
+    """The ``Set-Cookie`` headers of a page: the shelf id (the browser's own, else a new one:
+    never one an address names, `notebook_app.session.find_shelf`), and each choice the browser
+    holds, renewed as it is."""
     cookies = cookies_of(scope)
-    shelf = shelf_of(cookies) or bookmarked(scope) or new_id()
+    shelf = shelf_of(cookies) or new_id()
     secure = scope.get("scheme") == "https"
     return [set_cookie(SHELF_COOKIE, shelf, secure), *(
         set_cookie(name, cookies[name], secure, scripts=True)

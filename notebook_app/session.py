@@ -282,15 +282,11 @@ def remember_browser() -> None:
 
 
 def find_shelf() -> str:
-    """This browser's shelf: its cookie's, else (once, from the first release's bookmarks) a
-    ``?shelf=`` address without a game in it, else a new one."""
+    """This browser's shelf: its cookie's, else a new one. Never one an address names (the
+    first release's ``?shelf=``): whoever sent such an address would see the games the browser
+    that opened it starts."""
     cookie = browser_cookie()
-    if cookie is not None:
-        return cookie
-    legacy = st.query_params.get("shelf", "")
-    if legacy and SHELF_ID.fullmatch(legacy) and "game" not in st.query_params:
-        return legacy
-    return new_id()
+    return cookie if cookie is not None else new_id()
 
 
 # --- opening and closing ----------------------------------------------------------------------

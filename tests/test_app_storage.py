@@ -113,6 +113,22 @@ def test_a_new_browser_gets_an_id_in_its_cookie_never_in_the_address(
     assert "shelf" not in at.query_params
 
 
+def test_an_address_naming_a_list_is_not_taken(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A browser without the cookie took the list the address named (``?shelf=``, the first
+    release's): whoever sent that address then saw every game the browser started."""
+    theirs = store.create(classic(title="Theirs"), "Abc-_123xyz")
+    monkeypatch.setattr(session, "browser_cookie", lambda: None)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["shelf"] = "Abc-_123xyz"
+    at.run()
+    assert at.session_state["shelf"] != "Abc-_123xyz" and listed(at) == []
+    assert "shelf" not in at.query_params
+    at.button(key="open_example").click().run()
+    assert [g.id for g in store.games("Abc-_123xyz")] == [theirs]  # the opened game is not theirs
+
+
 def test_a_cookie_that_is_not_an_id_is_never_written_into_a_script(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
