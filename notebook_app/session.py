@@ -47,6 +47,7 @@ from .history import changed_entry, told
 from .live import LiveGame, session_gone
 from .odds_count import Beside
 from .store import (
+    GameGoneError,
     Revision,
     StaleRevisionError,
     Store,
@@ -548,7 +549,7 @@ def commit(log: GameLog, note: str, *, form: bool = False, adds: Event | None = 
         reload(_("Your entry was not saved") if form else _("Not saved: {entry}").format(
             entry=what), adds)  # (its number, which the other screen's entry took, would mislead)
         return False
-    except KeyError:  # deleted by its owner since this run read its access
+    except GameGoneError:  # deleted by its owner since this run read its access
         close_game()
         flash("error", _("Not saved: {entry}").format(entry=what) + ". " + _(DELETED))
         return False

@@ -241,6 +241,10 @@ def _guarded(call: Callable[P, R]) -> Callable[P, R]:
     return guarded
 
 
+class GameGoneError(KeyError):
+    """No game has the id: its owner deleted it (`Store.delete`), or it never was."""
+
+
 class StaleRevisionError(Exception):
     """Another screen saved the game since this one loaded it: saving now would drop its change."""
 
@@ -474,7 +478,7 @@ class Store:
                              .where(games.c.id == game_id)
                              .with_for_update(key_share=True)).one_or_none()
             if row is None:
-                raise KeyError(f"no saved game has the id {game_id!r}")
+                raise GameGoneError(f"no saved game has the id {game_id!r}")
             head, last = int(row.head), int(row.last_seq)
             if after is not None and head != after:
                 raise StaleRevisionError(game_id, after, head)
@@ -691,7 +695,7 @@ class Store:
     @_guarded
     def delete(self, game_id: str) -> None:
         """Delete a game for good: its revisions, entries, links, drafts and its place on every
-        list. A save that comes after finds no game (`save`'s ``KeyError``)."""
+        list. A save that comes after finds no game (`GameGoneError`)."""
         with self._write() as db:  # the row first: a write holding it commits before we read
             db.execute(sa.select(games.c.id).where(games.c.id == game_id).with_for_update())
             for table in (drafts, shelves, events, revisions):

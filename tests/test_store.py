@@ -21,6 +21,7 @@ import sqlalchemy as sa
 
 from notebook_app.history import deleted, edited, recorded
 from notebook_app.store import (
+    GameGoneError,
     Revision,
     StaleRevisionError,
     Store,
@@ -386,7 +387,7 @@ def test_delete_takes_a_game_from_every_shelf_and_link(store: Store) -> None:
     assert store.take_draft("b", game_id) is None
     store.keep_draft("b", game_id, {"by": "Bob"})  # a tab's form, after: not kept
     assert store.take_draft("b", game_id) is None
-    with pytest.raises(KeyError):
+    with pytest.raises(GameGoneError):
         store.save(game_id, upto(5), "recorded event 5")
     assert not store.undo(game_id, 2)
     assert store.load(other) == upto(2)
@@ -419,10 +420,10 @@ def test_a_deletion_that_meets_a_write_leaves_no_row(
         "keep_draft": lambda: store.keep_draft("b", game_id, {"by": "Secret"}),
     }[racing]
 
-    def quietly() -> object:  # (a save after the deletion finds no game: `save`'s KeyError)
+    def quietly() -> object:  # (a save after the deletion finds no game: `GameGoneError`)
         try:
             return write()
-        except KeyError:
+        except GameGoneError:
             return None
 
     calls = (quietly, lambda: store.delete(game_id))
