@@ -118,6 +118,13 @@ def test_accuse(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert data["safe"] is False and data["exact"] is True
     assert len(data["alternatives"]) == 5
+    figure = f"{100 * data['probability']:.1f}%"
+    assert figure in out or figure in run(capsys, "accuse", str(log_file), "Mrs. White",
+                                          "Revolver", "Library")[1]
+    for language in ("ru", "fi"):  # "38.5%" read as English in a Russian sentence
+        said = run(capsys, "accuse", "--lang", language, str(log_file), "Mrs. White",
+                   "Revolver", "Library")[1]
+        assert figure.replace(".", ",").replace("%", "\xa0%") in said, said
 
 
 def test_accuse_safe_when_certain(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
