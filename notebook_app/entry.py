@@ -197,7 +197,8 @@ def shown_card(cards: tuple[str, str, str], refuter: str | None) -> str | None:
         shown = host_shows_mine(cards)
     elif (refuter is not None and me is not None and state.by == me and host_rule()
           and shown not in cards):
-        can = shown_candidates(live().log.game, live().grid()[0], me, refuter, cards)
+        can = shown_candidates(live().log.game, live().grid()[0], me, refuter, cards,
+                               first_in_order=True)
         shown = can[0] if len(can) == 1 else None  # the rule is kept only with its card
     if refuter is None or me not in (state.by, refuter) or shown not in cards:
         return None

@@ -246,18 +246,23 @@ def forum_style(log: GameLog) -> bool:
 
 
 def shown_candidates(
-    game: Game, grid: Grid, by: str, refuted_by: str, cards: tuple[str, ...]
+    game: Game, grid: Grid, by: str, refuted_by: str, cards: tuple[str, ...],
+    first_in_order: bool = False,
 ) -> tuple[str, ...]:
     """The cards of a suggestion that ``refuted_by`` can have shown, as the user sees it: when
     the user refuted, their own cards among ``cards``; else those of ``cards`` the user does not
-    hold and the notebook does not know ``refuted_by`` to lack. Empty when none can be (the
-    entries clash); the grid is the one before this suggestion is recorded.
+    hold and the notebook does not know ``refuted_by`` to lack, and ``first_in_order`` (the
+    forum's host showed the first they hold, in the order of ``cards``) none after a card the
+    notebook knows they hold. Empty when none can be (the entries clash); the grid is the one
+    before this suggestion is recorded.
     """
     mine = set(game.my_cards)
     if refuted_by == game.me:
         return tuple(c for c in cards if c in mine)
+    held = next((i for i, c in enumerate(cards) if grid[c, refuted_by] is Knowledge.YES),
+                len(cards)) if first_in_order else len(cards)
     return tuple(
-        c for c in cards
+        c for c in cards[:held + 1]
         if c not in mine and c not in game.face_up and grid[c, refuted_by] is not Knowledge.NO
     )
 

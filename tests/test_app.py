@@ -517,6 +517,28 @@ def test_the_host_answering_my_question_needs_the_card_shown(store: Store) -> No
                                      shown_by_rule="first-in-order"),)
 
 
+def test_the_host_answering_my_question_shows_the_first_card_they_hold(store: Store) -> None:
+    """Forum variant: Bob showed me his suspect before; I ask him about it and two other cards
+    and the host answers for him by the fixed order. He can only have shown that suspect, the
+    first in order; the form offered all three, a weapon or place tapped clashing with him
+    holding it. Now it says so and Record fills it in."""
+    log = forum()
+    deck = log.game.deck
+    triple = (deck.suspects[1], deck.weapons[1], deck.rooms[1])
+    log = replace(log, events=(Reveal("Bob", (deck.suspects[1],)),))
+    at, _ = open_app(store, log)
+    pick(at, *triple)
+    at.pills(key="e_asked").set_value("Bob")
+    at.pills(key="e_answer").set_value("showed a card").run()
+    assert chips(at, "e_shown") == list(triple)
+    at.checkbox(key="e_rule").check().run()
+    assert "e_shown" not in {p.key for p in at.pills}
+    assert f"Bob can only have shown {deck.suspects[1]}." in captions(at)
+    submit(at)
+    assert events(at)[-1] == Suggestion("Ann", triple, refuted_by="Bob", shown=deck.suspects[1],
+                                        shown_by_rule="first-in-order")
+
+
 def test_an_entry_the_host_answered_says_so(store: Store) -> None:
     """An entry whose card the host showed by the fixed order reads so on the Log and the
     clash banner: a play-through's clash listed "#58 Kefir: Suspect 7, Weapon 8, Альфа

@@ -33,6 +33,7 @@ from ..entry import (
     default_kind,
     defaults_for,
     delete_event,
+    host_rule,
     host_shows_mine,
     kind_of,
     on_by_change,
@@ -698,7 +699,8 @@ def shown_chips(refuter: str) -> None:
     if state.get("editing") is not None:  # fixing an entry: the grid may hold the mistake
         candidates = tuple(c for c in cards if c not in game.my_cards)
     else:
-        candidates = shown_candidates(game, live().grid()[0], by, refuter, cards)
+        candidates = shown_candidates(game, live().grid()[0], by, refuter, cards,
+                                      first_in_order=host_rule())
     if len(candidates) == 1:
         st.caption(plain(_("{player} can only have shown {card}.").format(
             player=refuter, card=candidates[0])))
