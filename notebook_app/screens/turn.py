@@ -771,9 +771,16 @@ def pending_show_prompt() -> None:
                 + _("Which card did you show?"))
             st.markdown(plain(choice.advice))
             cards, seen = choice.matching, choice.already_seen
+        unseen = {key for key in (*(f"showed_{card}" for card in cards), "showed_skip")
+                  if not unset(key)}  # a tap that reached a new session: no callback called
         with st.container(horizontal=True):
             for card in cards:
                 label = _("{card} ✓ seen").format(card=card) if card in seen else card
-                st.button(plain(label), key=f"showed_{card}", on_click=set_shown,
-                          args=(index, event, card))
-            st.button(_("Skip"), key="showed_skip", on_click=skip_show)
+                if st.button(plain(label), key=f"showed_{card}", on_click=set_shown,
+                             args=(index, event, card)) and f"showed_{card}" in unseen:
+                    set_shown(index, event, card)
+                    st.rerun()
+            skipped = st.button(_("Skip"), key="showed_skip", on_click=skip_show)
+            if skipped and "showed_skip" in unseen:
+                skip_show()
+                st.rerun()
