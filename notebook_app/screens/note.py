@@ -41,13 +41,14 @@ def owners(game: Game) -> tuple[str, ...]:
     return game.owners
 
 
-def owner_label(owner: str) -> str:
+def owner_label(owner: str, players: tuple[str, ...] = ()) -> str:
     """A chip's label: the envelope and the side pile in words (`apart` from a player of that
-    name), a player's name as text."""
+    name among ``players``), a player's name as text. Reads nothing of the session: Streamlit
+    (and its test runner) may call a chip row's labels outside a run."""
     if owner not in (ENVELOPE, SIDE):
         return plain(owner)
     word = _("Envelope") if owner == ENVELOPE else _("Side pile")
-    return plain(apart(word, live().log.game.player_names))
+    return plain(apart(word, players))
 
 
 def note_event() -> Note | None:
@@ -90,7 +91,8 @@ def note_form() -> None:
         state.n_owner = None
     if state.get("n_relation") not in RELATIONS and unset("n_relation"):
         state.n_relation = "holds"
-    st.pills(_("Whose"), owners(game), key="n_owner", format_func=owner_label)
+    st.pills(_("Whose"), owners(game), key="n_owner",
+             format_func=lambda owner: owner_label(owner, game.player_names))
     st.segmented_control(_("What"), tuple(RELATIONS), key="n_relation", required=True,
                          format_func=lambda relation: _(RELATIONS[relation]), width="stretch")
     for category, field in CARD_FIELDS.items():
