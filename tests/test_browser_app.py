@@ -107,3 +107,46 @@ def test_phone_game_survives_reload(
         after(page, button(page, "Review").click)
         shot(page, "10-review")
         browser.close()
+
+
+def test_a_tap_on_the_review_a_step_on_explains_its_cell(
+    app_url: str, chromium_executable: str, chromium_args: list[str], artifacts_dir: Path
+) -> None:
+    """The Review's grid a step back explains the first cell tapped: drawn again under the same
+    key the table let that tap go unseen, and only a second tap opened "Why this cell?" (found
+    stepping through a Japanese game's Review), after every Back, Next or slide."""
+    from playwright.sync_api import Page, expect, sync_playwright
+
+    def explained(page: Page, name: str) -> None:
+        grid = page.locator('[data-testid="stDataFrame"]').first
+        grid.scroll_into_view_if_needed()
+        table_drawn(page)
+        box = grid.bounding_box()
+        assert box is not None
+        page.mouse.click(box["x"] + box["width"] - 20, box["y"] + 36 + 28 + 14)  # a cell
+        dialog = page.get_by_role("dialog")
+        expect(dialog).to_contain_text("Why this cell?", timeout=10000)
+        page.screenshot(path=artifacts_dir / f"app-redrawn-{name}.png")
+        page.keyboard.press("Escape")
+        expect(dialog).to_have_count(0)
+        settle(page)
+
+    def view(page: Page, name: str) -> None:
+        tab = page.locator('[data-testid="stButtonGroup"] button', has_text=name).first
+        after(page, tab.click)
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = new_page(browser, viewport=PHONE)
+        page.goto(app_url)
+        expect(page.get_by_text("Or open a log")).to_be_visible(timeout=30000)
+        settle(page)
+        page.get_by_label("Example", exact=True).click()
+        page.get_by_role("option", name="classic-six-players", exact=True).click()
+        after(page, page.get_by_role("button", name="Open example").click)
+        view(page, "Review")
+        explained(page, "review")
+        for step in ("Back", "Back", "Next"):
+            after(page, page.get_by_role("button", name=step).click)
+            explained(page, f"review-{step.lower()}")
+        browser.close()

@@ -84,8 +84,11 @@ def show_grid(grid: Grid, name: str, odds: dict[str, dict[str, float]] | None = 
             styles[envelope] = styles[envelope].map(unfaded)
     styled = table.style.apply(lambda _: styles, axis=None)
     # A new key after every tap clears the selection, so tapping the same cell again explains
-    # it again.
-    key = f"{name}_{state.get('grid_taps', 0)}"
+    # it again; and for every step of the Review: a table drawn again under the same key lets
+    # the next tap go unseen (Streamlit clears its selection), so after each Back or Next the
+    # first tap on a cell explained nothing. (The Grid keeps its key while it is drawn again,
+    # the table's sideways scroll with it.)
+    key = f"{name}_{'' if upto is None else upto}_{state.get('grid_taps', 0)}"
     st.html(PLAIN_GRID)
     with st.container(key="notebook_grid"):
         swipe_hint(wide, mine_last=order is not None and grid.game.me is not None)
