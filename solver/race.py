@@ -10,7 +10,11 @@ order under the forum host's rule), and ask the SAT model whether that opponent'
 single envelope. The chance is the share of drawn deals in which it does, among those kept:
 players accuse as soon as they are certain (the rules allow it right after the answer to their
 own suggestion), so a deal in which a player still in the game could have named the envelope
-at the end of their last turn is dropped (all are read, flagged, when none is kept).
+at the end of their last turn is dropped (all are read, flagged, when none is kept). In the
+forum variant an accusation is a post of its own, after the answers come in: a player who could
+have named the envelope when they posted their last question would have accused instead, but
+one its answers told may not have posted since, so their last turn ends as that question is
+asked.
 
 Deals are weighed as players play, not only as the rules allow (`Play`): players mostly ask
 about cards they have not seen, so a deal in which a player holds a card they named weighs
@@ -276,11 +280,13 @@ class _Table:
         self.model = DealModel(public)
         self.turn_end: dict[str, int] = {}
         """Player -> how many public events (selectors) the table had heard at the end of their
-        last turn (their last suggestion answered)."""
+        last turn: their last suggestion answered; in the forum variant, as they asked their
+        last question (its answer came after the post they could have accused in)."""
+        asked_first = forum_dealt(game)
         for heard, event in enumerate(public_events(log), 1):
             self.model.add(event)
             if isinstance(event, Suggestion):
-                self.turn_end[event.by] = heard
+                self.turn_end[event.by] = heard - 1 if asked_first else heard
         self.solver = Solver(name=SOLVER, bootstrap_with=self.model.clauses)
         self.swaps = Swaps(self.model) if not game.side_cards else None
         """One-swap witnesses, asked before the solver (not with side cards, whose slots the

@@ -1086,6 +1086,23 @@ def test_a_forum_game_has_no_turns_to_read() -> None:
     assert verdict.reason().startswith(("wait: right ", "accuse now: right "))
 
 
+def test_a_forum_player_told_by_their_last_question_may_know() -> None:
+    """P3 asks the envelope of every other player and each answers "no card": P3 now knows it
+    (unless bluffing with a card of their own). In the forum variant the accusation is a post
+    of its own, after the answers: the race dropped every deal where P3 knew at the end of
+    that question, as if they would already have accused, and said "nobody seems to know it
+    yet" (a 12-player play-through: Lina <1% after eleven "no card"). A deal where P3 knew
+    before asking it stays dropped; a classic table's turn still ends with its answer."""
+    game, truth = random_setup(forum_deck(4), ("P1", "P2", "P3", "P4"), Dealing.FORUM, "P1",
+                               random.Random(0))
+    envelope = tuple(c for c, o in truth.owner.items() if o == ENVELOPE)
+    asked = [Suggestion("P3", envelope, passes=(p,)) for p in ("P4", "P1", "P2")]
+    log = GameLog(game, tuple(asked))
+    assert forum_dealt(game) and race(log, samples=200).players["P3"] > 0.2
+    known = GameLog(game, (*asked, Suggestion("P3", envelope, passes=("P4",))))
+    assert race(known, samples=200).players["P3"] < 0.05  # she knew, and asked again
+
+
 def test_a_forum_line_names_the_player_suggest_for_me_names() -> None:
     """In a forum game my next question goes to one player, and its "then you know it" is
     figured on their answer alone. The line named the player likeliest to hold a card of the
