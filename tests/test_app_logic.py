@@ -778,6 +778,21 @@ def test_saved_games_tell_games_with_the_same_players_apart(store: Store) -> Non
     assert datetime.fromisoformat(listed[ids[2]].saved).strftime("%-d") in shown_label(later)
 
 
+def test_a_saved_game_whose_last_entry_no_longer_reads_says_how_many_it_has() -> None:
+    """A stored game whose entries a newer check refuses (a name holding U+202E) was listed
+    with "no entries yet" though it held some: it says how many."""
+    from datetime import UTC, datetime
+
+    from notebook_app.screens.home import saved_label
+    from notebook_app.store import SavedGame
+
+    game = SavedGame("g", "Ann, Bob", 4, "2026-12-03T10:42:00+00:00", "edit",
+                     players=("Ann", "Bob"))
+    with speaking("en"):
+        label = shown_label(saved_label(game, datetime.fromisoformat(game.saved), UTC))
+    assert label.endswith("· 4 entries"), label
+
+
 @pytest.mark.parametrize("language", ["en", "fi", "ru", "ja"])
 def test_a_long_title_keeps_whose_notebook_in_sight(language: str) -> None:
     """Play-through at 390 px: "Форумная игра «Гостья из будущего» (записи Полины) · вы — Полина"

@@ -471,6 +471,9 @@ def saved_label(game: SavedGame, now: datetime, zone: tzinfo) -> str:
                     count=game.events)]
     elif game.last is not None:
         low.append(f"#{game.events} {describe(game.last)}")
+    elif game.events:  # its last entry no longer reads: it has some all the same
+        low.append(ngettext("{count} entry", "{count} entries", game.events).format(
+            count=game.events))
     else:
         low.append(_("no entries yet"))
     return top + "  \n" + plain(" · ".join(low))
