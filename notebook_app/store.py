@@ -56,6 +56,7 @@ from sqlalchemy.pool import NullPool
 from solver.errors import InvalidLogError
 from solver.game import Event, GameLog
 from solver.i18n import N_, gettext
+from solver.limits import BIDI_CONTROLS
 from solver.logfile import decode, event_to_json, parse, to_json
 from solver.notation import read_log_any
 
@@ -190,10 +191,31 @@ def split(game_log: GameLog) -> tuple[str, list[str]]:
 
 
 def join(header: str, bodies: list[str]) -> GameLog:
-    """The log a header and event bodies describe (checked like any file)."""
+    """The log a header and event bodies describe (checked like any file, but for the
+    bidirectional controls a game saved before they were refused may hold: dropped from every
+    name and text, `unturned`, so that the game still opens)."""
     data: dict[str, Any] = json.loads(header)
     data["events"] = [json.loads(b) for b in bodies]
-    return parse(data)
+    return parse(unturned(data))
+
+
+UNTURN = dict.fromkeys(map(ord, BIDI_CONTROLS))
+
+
+def unturned(value: Any) -> Any:
+    """``value`` (stored JSON) with every bidirectional control (`BIDI_CONTROLS`) dropped from
+    its texts, keys too.
+
+    >>> unturned({"players": [{"name": "\u202eEve\u202c"}], "title": "\u2068Fri\u2069"})
+    {'players': [{'name': 'Eve'}], 'title': 'Fri'}
+    """
+    if isinstance(value, str):
+        return value.translate(UNTURN)
+    if isinstance(value, list):
+        return [unturned(v) for v in value]
+    if isinstance(value, dict):
+        return {unturned(k): unturned(v) for k, v in value.items()}
+    return value
 
 
 # --- errors ------------------------------------------------------------------------------------

@@ -371,6 +371,23 @@ def test_forget_takes_a_game_off_one_shelf(store: Store) -> None:
     assert store.games("b") == [] and [g.id for g in store.games("a")] == [game_id]
 
 
+def test_a_game_saved_with_a_bidirectional_control_still_opens(store: Store) -> None:
+    """Names may no longer hold a bidirectional control (1b8f17c): a game saved before, with a
+    player "\u2068Emma\u2069" (isolates a messaging app pastes around a name), was refused as
+    "cannot be read", its entries out of reach. It opens with the controls dropped, listed
+    too, and its next save stores it so."""
+    game_id = store.create(upto(12), "a")
+    with store.engine.begin() as db:
+        for table, column in (("revisions", "header"), ("events", "body")):
+            db.execute(sa.text(f"UPDATE {table} SET {column} = replace({column}, 'Emma', "
+                               ":turned) WHERE game_id = :game"),
+                       {"turned": "\u2068Emma\u2069", "game": game_id})
+    assert store.load(game_id) == upto(12)
+    assert [g.players for g in store.games("a")] == [SIX.game.player_names]
+    store.save(game_id, upto(13), "recorded event 13")
+    assert store.load(game_id) == upto(13)
+
+
 def test_delete_takes_a_game_from_every_shelf_and_link(store: Store) -> None:
     """Nothing of a deleted game stays: not on a list, not by a link, not a kept form; a save
     or undo after finds no game; the other games are untouched."""
