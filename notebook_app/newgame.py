@@ -25,10 +25,13 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 """Example logs shipped with the project."""
 
 
-EDGES = re.compile(r"^[\s\u200b\u200c\u200d\u2060\ufeff]+|[\s\u200b\u200c\u200d\u2060\ufeff]+$")
+INVISIBLE = r"\s\u200b\u200c\u200d\u2060\ufeff\u2066-\u2069"
+EDGES = re.compile(rf"^[{INVISIBLE}]+|[{INVISIBLE}]+$")
 """Trimmed off a typed name's ends: spaces of any width (every one `str.strip` takes: thin and
 narrow no-break ones too), and the invisible characters a name copied from a chat or a web
-page may bring along (zero-width space and joiners, the byte-order mark)."""
+page may bring along (zero-width space and joiners, the byte-order mark, and the isolates a
+messaging app wraps a name in, which a name may not hold, `solver.limits`, and which change
+nothing of how it reads; an override does, and is refused, not dropped)."""
 
 
 def parse_names(text: str) -> tuple[str, ...]:
@@ -38,6 +41,8 @@ def parse_names(text: str) -> tuple[str, ...]:
 
     >>> parse_names("Jose\u0301, Jos\u00e9\u200b, \u2009Jos\u00e9\u202f") == ("Jos\u00e9",) * 3
     True
+    >>> parse_names("\u2068Emma\u2069, \u2067Noa\u2069")
+    ('Emma', 'Noa')
     """
     names = (unicodedata.normalize("NFC", EDGES.sub("", name)) for name in re.split(r"[,\n]", text))
     return tuple(name for name in names if name)
