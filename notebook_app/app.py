@@ -21,7 +21,7 @@ from notebook_app.odds_count import drawing, one_wait
 from notebook_app.plain import plain
 from notebook_app.screens.home import home_screen
 from notebook_app.screens.play import play_screen
-from notebook_app.session import drop_stopped, sync
+from notebook_app.session import drop_stopped, sync, take_unseen_tap
 from solver.i18n import N_, _
 from solver.limits import Stopped
 from solver.odds import warm
@@ -117,6 +117,7 @@ def main() -> None:
 
 
 def draw() -> None:
+    take_unseen_tap()  # (a page's first tap after a server restart: `session.button`)
     choose()
     streamlit_words()
     screen_reader_words()

@@ -214,6 +214,31 @@ def unset(key: str) -> bool:
                                          and bool(state.get("sent_edit_dropped")))
 
 
+def button(label: str, key: str, on_click: Callable[..., None], args: tuple[object, ...] = (),
+           **options: object) -> bool:
+    """``st.button`` whose tap counts also when it reached a session that had not drawn it: a
+    page that reconnected after a server restart sends its first tap to a new session, where
+    Streamlit knows no callback for it (`browser_sent`), and the tap was lost. The page is then
+    drawn again, ``on_click`` called first, where Streamlit calls callbacks (`take_unseen_tap`).
+    Not for a tap whose meaning depends on what the old session showed (Undo: the latest
+    revision may be another screen's now)."""
+    sent = key in browser_sent()
+    tapped = st.button(label, key=key, on_click=on_click, args=args, **options)  # type: ignore[arg-type]
+    if tapped and sent:
+        state.unseen_tap = (on_click, args)
+        st.rerun()
+    return tapped
+
+
+def take_unseen_tap() -> None:
+    """Call the callback of a tap `button` saw reach this session unseen, at the start of the run
+    it asked for."""
+    unseen = state.pop("unseen_tap", None)
+    if unseen is not None:
+        on_click, args = unseen
+        on_click(*args)
+
+
 def form_sent() -> bool:
     """Whether the browser sent a Turn form this session has not drawn and may take up."""
     return bool(browser_sent() & FORM_KEYS) and not state.get("sent_edit_dropped")

@@ -16,6 +16,7 @@ from solver.logfile import dumps
 
 from ..plain import plain
 from ..session import (
+    button,
     can_edit,
     close_game,
     delete_game,
@@ -107,7 +108,7 @@ class Asked:
 
     def draw(self) -> None:
         if state.get(self.flag) != state.game_id:
-            st.button(self.label, key=self.key, on_click=self.ask, help=self.help,
+            button(self.label, key=self.key, on_click=self.ask, help=self.help,
                       width="stretch" if self.wide else "content",
                       icon=self.icon if self.wide else None)
             return
@@ -156,9 +157,9 @@ def game_view() -> None:
     st.download_button(_("Export log (clue-notebook/1)"), dumps(log),
                        file_name=export_name(game), mime="application/json", key="export",
                        width="stretch")
-    st.button(_("Close game"), key="close_game", on_click=close_game, width="stretch")
+    button(_("Close game"), key="close_game", on_click=close_game, width="stretch")
     kept = _("The game stays saved; its links still open it.")
-    st.button(_("Remove from this browser's list"), key="forget_game", on_click=forget_game,
+    button(_("Remove from this browser's list"), key="forget_game", on_click=forget_game,
               width="stretch", help=kept if not is_owner() else kept + " " + _(
                   "Only this browser can stop sharing it or delete it: once it is removed, "
                   "nobody can."))

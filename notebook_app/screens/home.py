@@ -29,7 +29,7 @@ from ..newgame import (
     parse_names,
 )
 from ..plain import plain
-from ..session import open_game, problems_text, start_from, store
+from ..session import button, open_game, problems_text, start_from, store
 from ..store import SavedGame, StoreError, parse_upload
 from ..turns import describe
 from .notation import paste_game_form
@@ -336,7 +336,7 @@ def new_game_form() -> None:
         st.warning(plain(forum_deck_needed(deck, len(names), fill) if uneven
                          else "; ".join(the_deal.problems)), icon=":material/warning:")
         if fill is not None:
-            st.button(fill, key="fill_forum_deck", on_click=fill_forum_deck,
+            button(fill, key="fill_forum_deck", on_click=fill_forum_deck,
                       icon=":material/playlist_add:")
     inputs = size_inputs(deck, names, rule, the_deal)
     typed = typed_sizes(inputs)
@@ -372,7 +372,7 @@ def new_game_form() -> None:
         refused = state.pop("start_problem", None)
         if refused:
             st.error(plain(refused), icon=":material/warning:")
-        st.button(_("Start game"), type="primary", key="start_game", on_click=start_game,
+        button(_("Start game"), type="primary", key="start_game", on_click=start_game,
                   width="stretch")
 
 
@@ -393,7 +393,7 @@ def saved_games() -> None:
         now, zone = datetime.now(UTC), reader_zone()
         with st.container(key="saved_games"):
             for game in saved:
-                st.button(saved_label(game, now, zone), key=f"open_{game.id}",
+                button(saved_label(game, now, zone), key=f"open_{game.id}",
                           on_click=open_saved, args=(game.id,), width="stretch",
                           icon=":material/visibility:" if game.access == "read" else None)
 
@@ -491,10 +491,10 @@ def home_screen() -> None:
     if found:
         st.selectbox(_("Example"), tuple(found), key="example")
         form_error("example_error")
-        st.button(_("Open example"), key="open_example", on_click=open_chosen_example)
+        button(_("Open example"), key="open_example", on_click=open_chosen_example)
     uploader_words()
     st.file_uploader(_("Upload a clue-notebook/1 file"), type=["json", "clue", "txt"],
                      key="upload")
     form_error("open_error")
-    st.button(_("Open file"), key="open_upload", on_click=open_upload)
+    button(_("Open file"), key="open_upload", on_click=open_upload)
     paste_game_form()

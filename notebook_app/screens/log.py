@@ -9,7 +9,7 @@ from solver.i18n import _
 
 from ..entry import start_edit
 from ..plain import plain
-from ..session import can_edit, live
+from ..session import button, can_edit, live
 from ..turns import describe
 from .notation import notation_panel
 
@@ -34,6 +34,6 @@ def log_view() -> None:
             if not editable:
                 st.markdown(line)  # a read link shows the log without edits
                 continue
-            st.button(line, key=f"edit_{index}", on_click=start_edit, args=(index,),
+            button(line, key=f"edit_{index}", on_click=start_edit, args=(index,),
                       type="tertiary", width="stretch",
                       help=_("In conflict with other entries") if mark else None)

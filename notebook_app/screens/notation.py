@@ -19,7 +19,7 @@ from .. import history
 from ..entry import next_entry
 from ..pasted import Trouble, read_game, read_turns, trouble
 from ..plain import plain
-from ..session import ENTRY_KEYS, can_edit, commit, live, start_from
+from ..session import ENTRY_KEYS, button, can_edit, commit, live, start_from
 from .game import export_name
 
 GAME_EXAMPLE = """edition: clue-classic
@@ -75,7 +75,7 @@ def paste_game_form() -> None:
                         "line per turn. Any unique start of a card's name will do. JSON works "
                         "too."))
     show_trouble("paste_game_error")
-    st.button(_("Open pasted game"), key="paste_game_open", on_click=open_pasted_game)
+    button(_("Open pasted game"), key="paste_game_open", on_click=open_pasted_game)
 
 
 def add_pasted_turns() -> None:
@@ -137,5 +137,5 @@ def notation_panel() -> None:
                      help=_("One line per turn, in the notation above: names and card "
                             "abbreviations as this game writes them."))
         show_trouble("paste_turns_error")
-        st.button(_("Add pasted turns"), key="add_paste", on_click=add_pasted_turns,
+        button(_("Add pasted turns"), key="add_paste", on_click=add_pasted_turns,
                   width="stretch")

@@ -23,6 +23,7 @@ from ..session import (
     ENTRY_KEYS,
     FOLLOW_EVERY,
     beside_for,
+    button,
     can_edit,
     drop_beside,
     flash,
@@ -441,7 +442,7 @@ def conflict_banner(ignored: tuple[int, ...]) -> None:
                                 len(ignored)).format(entries=", ".join(f"#{n}" for n in ignored)))
         with st.container(horizontal=True):
             for n in conflict if can_edit() else ():
-                st.button(_("Edit #{number}").format(number=n), key=f"conflict_edit_{n}",
+                button(_("Edit #{number}").format(number=n), key=f"conflict_edit_{n}",
                           on_click=start_edit,
                           args=(n - 1,))
         if st.toggle(_("Why does it clash?") if len(conflict) == 1 else _("Why do they clash?"),

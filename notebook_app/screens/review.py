@@ -14,7 +14,7 @@ from solver.i18n import _
 
 from ..grid_view import verdict
 from ..plain import plain
-from ..session import live, say_in_address, unset
+from ..session import button, live, say_in_address, unset
 from ..turns import describe
 from .grid import show_grid
 
@@ -61,9 +61,9 @@ def review_view() -> None:
         upto = state.review_drawn = max(0, min(count, int(state.review_step)))
         keep_step(upto, count)
     with st.container(horizontal=True):
-        st.button(_("Back"), key="review_back", on_click=step, args=(-1,),
+        button(_("Back"), key="review_back", on_click=step, args=(-1,),
                   icon=":material/chevron_left:")
-        st.button(_("Next"), key="review_next", on_click=step, args=(1,),
+        button(_("Next"), key="review_next", on_click=step, args=(1,),
                   icon=":material/chevron_right:")
     st.markdown(f"**#{upto}** {plain(describe(events[upto - 1]))}" if upto
                 else _("Before the first event"))

@@ -47,7 +47,16 @@ from ..entry import (
 from ..grid_view import as_markdown, verdict
 from ..odds_count import Beside
 from ..plain import plain
-from ..session import beside_for, left_out, live, shown_asked, still_working, stoppable, unset
+from ..session import (
+    beside_for,
+    button,
+    left_out,
+    live,
+    shown_asked,
+    still_working,
+    stoppable,
+    unset,
+)
 from ..turns import (
     answer_order,
     apart,
@@ -159,7 +168,7 @@ def turn_view() -> None:
                                "you change who suggested or who showed: {parts}").format(
                                    parts="; ".join(hidden))))
         with st.container(horizontal=True):
-            st.button(_("Cancel edit"), key="cancel_edit", on_click=cancel_edit)
+            button(_("Cancel edit"), key="cancel_edit", on_click=cancel_edit)
             st.button(_("Delete #{number}").format(number=editing + 1), key="delete_entry",
                       on_click=delete_event, args=(editing,), icon=":material/delete:")
     kinds = kinds_offered()
@@ -229,7 +238,7 @@ def turn_form() -> None:
             for line in advice.lines:
                 st.caption(plain(line))
             if advice.pick is not None and not taken(advice.pick):
-                st.button(_("Use this suggestion"), key="take_advice", on_click=take_advice,
+                button(_("Use this suggestion"), key="take_advice", on_click=take_advice,
                           args=(advice.pick,), icon=":material/touch_app:")
     card_chips(game)
     if kind == "Accusation":
@@ -771,16 +780,9 @@ def pending_show_prompt() -> None:
                 + _("Which card did you show?"))
             st.markdown(plain(choice.advice))
             cards, seen = choice.matching, choice.already_seen
-        unseen = {key for key in (*(f"showed_{card}" for card in cards), "showed_skip")
-                  if not unset(key)}  # a tap that reached a new session: no callback called
         with st.container(horizontal=True):
             for card in cards:
                 label = _("{card} ✓ seen").format(card=card) if card in seen else card
-                if st.button(plain(label), key=f"showed_{card}", on_click=set_shown,
-                             args=(index, event, card)) and f"showed_{card}" in unseen:
-                    set_shown(index, event, card)
-                    st.rerun()
-            skipped = st.button(_("Skip"), key="showed_skip", on_click=skip_show)
-            if skipped and "showed_skip" in unseen:
-                skip_show()
-                st.rerun()
+                button(plain(label), key=f"showed_{card}", on_click=set_shown,
+                       args=(index, event, card))
+            button(_("Skip"), key="showed_skip", on_click=skip_show)
