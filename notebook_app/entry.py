@@ -20,7 +20,16 @@ from solver.values import replace
 
 from . import history
 from .screens.note import load_note, missing_text, note_event
-from .session import clear_entry, commit, flash, left_out, live, problems_text, stop_editing
+from .session import (
+    clear_entry,
+    commit,
+    flash,
+    left_out,
+    live,
+    problems_text,
+    recorded_elsewhere,
+    stop_editing,
+)
 from .turns import (
     directed,
     edited,
@@ -265,6 +274,9 @@ def save_event(event: Event) -> None:
     index = state.get("editing")
     event, ask_shown = as_recorded(event)
     if index is None:
+        if recorded_elsewhere(event):
+            next_entry()  # a fresh form
+            return
         new = log.append(event)
         index = len(new.events) - 1
         note = history.recorded(index + 1)

@@ -609,6 +609,8 @@ def restore_draft(edited: str | None = None) -> None:
     index = draft.get("editing")
     editing = isinstance(index, int) and index >= 0
     if typing and (form_sent() or draft.get(BLANK)):  # the page shows its form, newer than
+        if not editing and isinstance(draft.get("events"), int):  # (`recorded_elsewhere`)
+            state.form_since = draft["events"]
         if not (isinstance(index, int) and index >= 0 and edited == str(index + 1)):  # any
             draft = {SHOWN_ASKED: draft.get(SHOWN_ASKED)}  # kept, or a fresh one: the question
         fill_form({k: v for k, v in draft.items() if k not in (*ENTRY_KEYS, "kind")})  # only
@@ -641,6 +643,29 @@ def kept_event(value: object) -> Event | None:
         return None
 
 
+def recorded_elsewhere(event: Event) -> bool:
+    """Whether another screen recorded the new entry ``event`` since this browser's form was
+    kept, and say so: a page that reconnected after a server restart sent its form to a new
+    session, which read the other screen's entry as part of the game it opened (two phones at
+    a table entering the same turn; `restore_draft` kept ``form_since``, the entries there were
+    when the form was kept). Asked once, at that form's Record."""
+    since = state.pop("form_since", None)
+    if not isinstance(since, int) or since < 0:
+        return False
+    events = live().log.events
+    for number in range(since + 1, len(events) + 1):
+        if unshown(events[number - 1]) == unshown(event):
+            flash("done", _("Already recorded on another screen: #{n} {entry}. Not recorded "
+                            "twice.").format(n=number, entry=describe(events[number - 1])))
+            return True
+    return False
+
+
+def unshown(event: Event) -> Event:
+    """``event`` without the card shown, which may be filled in after Record."""
+    return replace(event, shown=None) if isinstance(event, Suggestion) else event
+
+
 def recorded_since(draft: Mapping[str, object]) -> bool:
     """Whether the new entry a draft keeps (``entry``: what its form made) was recorded since
     it was kept (``events``: the entries there were then), as another tab of this browser
@@ -648,10 +673,7 @@ def recorded_since(draft: Mapping[str, object]) -> bool:
     entry, before = kept_event(draft.get("entry")), draft.get("events")
     if entry is None or not isinstance(before, int) or before < 0:
         return False
-    if isinstance(entry, Suggestion):
-        entry = replace(entry, shown=None)
-    return any(entry == (replace(e, shown=None) if isinstance(e, Suggestion) else e)
-               for e in live().log.events[before:])
+    return any(unshown(entry) == unshown(e) for e in live().log.events[before:])
 
 
 def fill_form(fields: Mapping[str, object]) -> None:
@@ -826,6 +848,7 @@ def reader_behind() -> bool:
 
 def clear_entry() -> None:
     """Blank the entry form."""
+    state.pop("form_since", None)
     for key in ENTRY_KEYS:
         state.pop(key, None)
 

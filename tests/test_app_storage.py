@@ -762,6 +762,30 @@ def test_a_button_takes_the_first_tap_after_a_restart(
     assert "live" in at.session_state and at.session_state["game_id"] != game_id
 
 
+def test_the_same_turn_from_two_phones_across_a_restart_is_recorded_once(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two phones enter the same turn; the server restarts (kill -9); each then taps Record,
+    its first tap, into a new session. The second was recorded too (#2 and #3 the same at
+    390 px): its new session read the first's entry as part of the game it opened, not as
+    another screen's. Its browser's kept form says how many entries there were when it was
+    filled in, so it is not recorded twice."""
+    game_id = store.create(classic(), ANN)
+    ann = browser(monkeypatch, ANN, game=game_id)
+    bob = browser(monkeypatch, BOB, game=store.links(game_id).edit)
+    for at in (ann, bob):
+        for key, value in (("e_suspect", "Mrs. White"), ("e_weapon", "Knife"),
+                           ("e_room", "Lounge"), ("e_refuter", "")):
+            at.pills(key=key).set_value(value).run()
+    for shelf, at in ((ANN, ann), (BOB, bob)):
+        monkeypatch.setattr(session, "browser_cookie", lambda shelf=shelf: shelf)
+        done = after_restart(at.button(key="submit").click())
+    assert store.load(game_id) == classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"),
+                                                     passes=("Bob", "Cat", "Dan")))
+    assert "Already recorded on another screen: #1" in texts(done)
+    assert done.pills(key="e_suspect").value is None  # a fresh form for the next turn
+
+
 def test_an_edit_in_progress_survives_a_reload_on_its_entry(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:

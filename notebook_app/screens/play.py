@@ -14,7 +14,7 @@ from solver.game import GameLog
 from solver.i18n import N_, Message, _, ngettext
 
 from ..choices import remember_choices
-from ..entry import fill_form, kind_of, next_entry, start_edit, submit_entry
+from ..entry import fill_form, kind_of, next_entry, start_edit
 from ..grid_view import ELLIPSIS, as_markdown, cut, envelope_line, text_width, verdict
 from ..history import EDITED, RECORDED, before_edit, told
 from ..kept import keep_typing
@@ -501,8 +501,6 @@ def play_screen() -> None:
     state.pop("drawn_widgets", None)  # until this run has drawn the screen
     state.pop("line_drawn", None)  # until the header draws the race line
     keep_form()
-    if state.pop("record_unseen", False):  # a Record tap no callback saw (`turn.turn_view`)
-        submit_entry()
     mark_editing()
     beside_this_log()
     header()

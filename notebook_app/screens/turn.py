@@ -195,8 +195,8 @@ def turn_view() -> None:
     unseen = not unset("submit")  # a tap that reached a new session (`session.browser_sent`)
     if st.button(submit, type="primary", on_click=submit_entry, key="submit",
                  width="stretch") and unseen:  # Streamlit called no callback for it: the
-        state.record_unseen = True  # next run records, its form now read (`play_screen`)
-        st.rerun()
+        state.unseen_tap = (submit_entry, ())  # the next run records first, its form now
+        st.rerun()  # read (`session.take_unseen_tap`)
 
 
 def game_won(log: GameLog) -> bool:
