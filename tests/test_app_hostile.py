@@ -159,18 +159,31 @@ def test_hostile_names_in_a_new_game_form(store: Store) -> None:
     assert_no_markup(at, "new game form")
 
 
+def start_refused(typed: str, box: str = "new_players",
+                  custom: bool = False) -> str:
+    """Type ``typed`` into the new-game form's ``box`` (a custom deck's, with ``custom``) and
+    tap Start: no game starts, what was typed is kept, and the one error said is returned."""
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    if custom:
+        at.selectbox(key="new_edition").set_value("custom").run()
+        at.text_area(key="new_suspects").set_value("Plum\nGreen")
+        at.text_area(key="new_weapons").set_value("Rope\nKnife")
+        at.text_area(key="new_rooms").set_value("Hall\nStudy")
+        at.text_area(key="new_players").set_value("Ann\nBob\nCat")
+    at.text_area(key=box).set_value(typed).run()
+    at.button(key="start_game").click().run()
+    assert not at.exception
+    assert "live" not in at.session_state
+    assert at.text_area(key=box).value == typed
+    [refused] = [e.value for e in at.error]
+    return str(refused)
+
+
 def test_a_name_that_turns_text_around_is_refused_and_kept(store: Store) -> None:
     """A right-to-left override (U+202E) in a player's name showed the title, the Log's lines and
     the saved game's button backwards ("筒封 · ésoJ · live"): the form says which name holds
     it, starts no game and keeps what was typed."""
-    typed = "Ann\n\u202eevil\nCat"
-    at = AppTest.from_file(APP, default_timeout=60).run()
-    at.text_area(key="new_players").set_value(typed).run()
-    at.button(key="start_game").click().run()
-    assert not at.exception
-    assert "live" not in at.session_state
-    assert at.text_area(key="new_players").value == typed
-    [refused] = [e.value for e in at.error]
+    refused = start_refused("Ann\n\u202eevil\nCat")
     assert plain("Players in seating order (clockwise): '\\u202eevil' holds") in refused
     assert "reverses the direction" in refused, refused
 
@@ -184,18 +197,7 @@ def test_a_name_too_long_is_named_by_its_box(store: Store, box: str, typed: str,
     """The form names the box a refused name was typed in, not the log's field: "players[1].name:
     'AAA…' (200 characters) is 200 characters long" (in Japanese too) named nothing on the
     screen."""
-    at = AppTest.from_file(APP, default_timeout=60).run()
-    at.selectbox(key="new_edition").set_value("custom").run()
-    at.text_area(key="new_suspects").set_value("Plum\nGreen")
-    at.text_area(key="new_weapons").set_value("Rope\nKnife")
-    at.text_area(key="new_rooms").set_value("Hall\nStudy")
-    at.text_area(key="new_players").set_value("Ann\nBob\nCat")
-    at.text_area(key=box).set_value(typed).run()
-    at.button(key="start_game").click().run()
-    assert not at.exception
-    assert "live" not in at.session_state
-    assert at.text_area(key=box).value == typed
-    [refused] = [e.value for e in at.error]
+    refused = start_refused(typed, box, custom=True)
     assert plain(said) in refused and "characters long" in refused, refused
     assert "players[" not in refused and "cards." not in refused, refused
 
@@ -206,14 +208,7 @@ def test_two_players_who_look_alike_are_refused(store: Store, twin: str) -> None
     """"José" typed with a combining accent, or with a zero-width space copied along, drew two
     players no chip, column or Log line told apart: the form takes them for one name listed
     twice, and keeps what was typed."""
-    typed = f"Jos\u00e9\n{twin}\nCat"
-    at = AppTest.from_file(APP, default_timeout=60).run()
-    at.text_area(key="new_players").set_value(typed).run()
-    at.button(key="start_game").click().run()
-    assert not at.exception
-    assert "live" not in at.session_state
-    assert at.text_area(key="new_players").value == typed
-    [refused] = [e.value for e in at.error]
+    refused = start_refused(f"Jos\u00e9\n{twin}\nCat")
     assert plain("player 'Jos\u00e9' is listed more than once") in refused, refused
 
 
