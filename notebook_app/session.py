@@ -339,8 +339,8 @@ def open_link(value: str) -> bool:
         flash("error", _("This link does not open a game here. A game opens on another device "
                          "only through a link from its Game screen, not the address bar; check "
                          "that the link is complete. If it was sent a while ago, its owner may "
-                         "have made new links since, which stop the old ones: ask for the new "
-                         "one."))
+                         "have made new links since, which stop the old ones (ask for the new "
+                         "one), or deleted the game."))
         close_game()
         return False
     return open_game(*found)
