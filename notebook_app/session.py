@@ -76,11 +76,11 @@ RELOAD_SOON = N_("Reload the page in a moment.")
 EDIT_GONE = N_("The entry you were editing was changed on another screen. Your form is kept: "
                "Record adds it as a new entry.")
 DRAFT, TYPING, RECORDING = "draft", "typing", "recording"
+"""A draft's key saying why it was kept: the form being filled in (`notebook_app.kept`), or
+an entry being recorded (`commit`; a draft without the key is one)."""
 SHOWN_ASKED, BLANK = "shown_asked", "blank"
 """A draft's keys: the saved entry whose shown card is asked for (`shown_asked`: its index and
 the entry as JSON), and whether the form itself was empty (only that question kept)."""
-"""A draft's key saying why it was kept: the form being filled in (`notebook_app.kept`), or
-an entry being recorded (`commit`; a draft without the key is one)."""
 GONE = N_("This game is no longer on this browser's list: its owner made new links, which stop "
           "the old ones, or it was taken off the list in another tab. To open it again, ask its "
           "owner for the new link.")
@@ -761,11 +761,12 @@ def reload(what_happened: str, adds: Event | None = None) -> None:
         new = after.events[len(before.events):] if (
             after.game == before.game and after.events[:len(before.events)] == before.events
         ) else ()
-        if adds is not None and adds in new:
+        same = [i for i, e in enumerate(new) if adds is not None and unshown(e) == unshown(adds)]
+        if same:  # (the card shown may be filled in on one phone only, as `recorded_elsewhere`)
             state.recorded_elsewhere = True
             flash("done", _("Already recorded on another screen: #{n} {entry}. Not recorded "
-                            "twice.").format(n=len(before.events) + new.index(adds) + 1,
-                                             entry=describe(adds)))
+                            "twice.").format(n=len(before.events) + same[0] + 1,
+                                             entry=describe(new[same[0]])))
             return
     said = _("The game changed on another screen; reloaded. {what}: check the game and try "
              "again.").format(what=what_happened)

@@ -1207,6 +1207,14 @@ def test_the_same_entry_from_two_phones_is_recorded_once(store: Store) -> None:
             "showed a card. Not recorded twice.") in texts(at)
     assert "Your entry was not saved" not in texts(at)
     assert at.pills(key="e_weapon").value is None and at.pills(key="by").value == "Cat"
+    seen = Suggestion("Cat", ("Miss Scarlet", "Rope", "Library"), passes=("Dan",),
+                      refuted_by="Ann", shown="Rope")  # which of two, said on one phone only
+    store.save(game_id, classic(one, two, seen), "recorded event 3")
+    pick(at, "Miss Scarlet", "Rope", "Library")
+    at.pills(key="e_refuter").set_value("Ann")
+    submit(at)
+    assert store.load(game_id).events == (one, two, seen)  # type: ignore[union-attr]
+    assert "Already recorded on another screen: #3 " in texts(at)
 
 
 def test_saving_from_a_stale_tab_keeps_editing_the_same_event(store: Store) -> None:
