@@ -61,7 +61,9 @@ def set_cookies(scope: Scope) -> list[bytes]:
     holds, renewed as it is."""
     cookies = cookies_of(scope)
     shelf = shelf_of(cookies) or new_id()
-    secure = scope.get("scheme") == "https"
+    secure = scope.get("scheme") == "https" or (b"x-forwarded-proto", b"https") in [
+        (name.lower(), value.lower()) for name, value in scope.get("headers", ())]  # (behind a
+    # proxy that ends HTTPS, which uvicorn trusts only on this machine: Secure only narrows)
     return [set_cookie(SHELF_COOKIE, shelf, secure), *(
         set_cookie(name, cookies[name], secure, scripts=True)
         for name in CHOSEN if CHOICE.fullmatch(cookies.get(name, "")))]

@@ -22,6 +22,8 @@ def served(path: str = "/", *, cookie: str | None = None, query: str = "", statu
            kind: str = "http", method: str = "GET") -> list[str]:
     """The ``Set-Cookie`` headers of one response through the middleware."""
     headers = [(b"cookie", cookie.encode("latin-1"))] if cookie is not None else []
+    if scheme == "proxied https":  # a proxy ended HTTPS and said so
+        scheme, headers = "http", [*headers, (b"x-forwarded-proto", b"https")]
     scope: dict[str, Any] = {"type": kind, "method": method, "path": path, "scheme": scheme,
                              "query_string": query.encode(), "headers": headers}
     sent: list[dict[str, Any]] = []
@@ -54,6 +56,7 @@ def test_a_first_visit_gets_a_new_id_the_pages_scripts_cannot_touch() -> None:
     assert {YEAR_AND_MORE, "Path=/", "SameSite=Lax", "HttpOnly"} <= set(
         header.replace("; ", ";").split(";"))
     assert "Secure" not in header and "Secure" in served(scheme="https")[0]
+    assert "Secure" in served(scheme="proxied https")[0]
     assert shelf_in(served()[0]) != shelf_in(header)  # each browser its own
 
 
