@@ -24,7 +24,7 @@ from notebook_app.turns import forum_style
 from solver.cards import Deck
 from solver.editions import Dealing, editions, new_game
 from solver.envelopes import possible_triples
-from solver.game import ENVELOPE, Accusation, GameLog, Note, Reveal, SidePeek, Suggestion
+from solver.game import ENVELOPE, Accusation, Event, GameLog, Note, Reveal, SidePeek, Suggestion
 from solver.logfile import dumps, load
 from solver.notation import write_text
 from solver.odds import grid_of
@@ -446,15 +446,27 @@ def forum(*events: Suggestion) -> GameLog:
     return GameLog(game, events)
 
 
-def test_directed_suggestion_forum_style(store: Store) -> None:
+SUSPECT_2 = editions()["forum-gostya-iz-budushchego"].deck.suspects[1]
+"""The forum deck's second suspect, the first card `asked_in_forum` asks about."""
+
+
+def asked_in_forum(store: Store, asked: str, answer: str, *earlier: Event
+                   ) -> tuple[AppTest, tuple[str, str, str]]:
+    """A forum game (after ``earlier``) with my question about each category's second card to
+    ``asked`` tapped in, ``answer`` (``showed a card`` or ``no card``) too; and the cards."""
     log = forum()
     deck = log.game.deck
     triple = (deck.suspects[1], deck.weapons[1], deck.rooms[1])
-    at, _ = open_app(store, log)
+    at, _ = open_app(store, replace(log, events=earlier))
     assert at.segmented_control(key="kind").value == "Asked one"
     pick(at, *triple)
-    at.pills(key="e_asked").set_value("Cat")
-    at.pills(key="e_answer").set_value("showed a card").run()
+    at.pills(key="e_asked").set_value(asked)
+    at.pills(key="e_answer").set_value(answer).run()
+    return at, triple
+
+
+def test_directed_suggestion_forum_style(store: Store) -> None:
+    at, triple = asked_in_forum(store, "Cat", "showed a card")
     at.pills(key="e_shown").set_value(triple[1])
     at.checkbox(key="e_rule").check()
     submit(at)
@@ -500,13 +512,7 @@ def test_the_host_answering_my_question_needs_the_card_shown(store: Store) -> No
     show you?" then saved the card without it: that Bob lacks what comes before it in the
     order was lost, and the Log did not say the host answered. Now Record asks for the card,
     and with it keeps the rule."""
-    log = forum()
-    deck = log.game.deck
-    triple = (deck.suspects[1], deck.weapons[1], deck.rooms[1])
-    at, _ = open_app(store, log)
-    pick(at, *triple)
-    at.pills(key="e_asked").set_value("Bob")
-    at.pills(key="e_answer").set_value("showed a card").run()
+    at, triple = asked_in_forum(store, "Bob", "showed a card")
     at.checkbox(key="e_rule").check().run()
     submit(at)
     assert events(at) == ()
@@ -522,20 +528,13 @@ def test_the_host_answering_my_question_shows_the_first_card_they_hold(store: St
     and the host answers for him by the fixed order. He can only have shown that suspect, the
     first in order; the form offered all three, a weapon or place tapped clashing with him
     holding it. Now it says so and Record fills it in."""
-    log = forum()
-    deck = log.game.deck
-    triple = (deck.suspects[1], deck.weapons[1], deck.rooms[1])
-    log = replace(log, events=(Reveal("Bob", (deck.suspects[1],)),))
-    at, _ = open_app(store, log)
-    pick(at, *triple)
-    at.pills(key="e_asked").set_value("Bob")
-    at.pills(key="e_answer").set_value("showed a card").run()
+    at, triple = asked_in_forum(store, "Bob", "showed a card", Reveal("Bob", (SUSPECT_2,)))
     assert chips(at, "e_shown") == list(triple)
     at.checkbox(key="e_rule").check().run()
     assert "e_shown" not in {p.key for p in at.pills}
-    assert f"Bob can only have shown {deck.suspects[1]}." in captions(at)
+    assert f"Bob can only have shown {SUSPECT_2}." in captions(at)
     submit(at)
-    assert events(at)[-1] == Suggestion("Ann", triple, refuted_by="Bob", shown=deck.suspects[1],
+    assert events(at)[-1] == Suggestion("Ann", triple, refuted_by="Bob", shown=SUSPECT_2,
                                         shown_by_rule="first-in-order")
 
 
@@ -1120,13 +1119,7 @@ def test_undo_of_the_latest_entry_puts_it_back_in_the_form(store: Store) -> None
 
 
 def test_undo_of_a_question_to_one_player_puts_it_back_in_the_form(store: Store) -> None:
-    log = forum()
-    deck = log.game.deck
-    triple = (deck.suspects[1], deck.weapons[1], deck.rooms[1])
-    at, _ = open_app(store, log)
-    pick(at, *triple)
-    at.pills(key="e_asked").set_value("Cat")
-    at.pills(key="e_answer").set_value("no card")
+    at, triple = asked_in_forum(store, "Cat", "no card")
     submit(at)
     at.button(key="undo").click().run()
     assert events(at) == ()
