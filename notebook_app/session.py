@@ -358,8 +358,9 @@ def open_game(game_id: str, access: str | None = None) -> bool:
     except StoreError as err:
         trouble(_("The game could not be opened"), err, RELOAD_SOON)
         return False
-    if revision is None or access is None:
-        flash("error", _("That game is not in this browser's list."))
+    if revision is None or access is None:  # (a list drawn before, in this tab or a reload)
+        flash("error", _(DELETED) if was_deleted(game_id) else
+              _("That game is not in this browser's list."))
         return False
     edited, step = st.query_params.get("edit"), st.query_params.get("step", "")
     close_game()

@@ -479,6 +479,25 @@ def test_the_owner_deletes_a_game_for_everyone(
         assert "or deleted the game" in told
 
 
+def test_a_deleted_game_tapped_on_a_list_drawn_before_says_so(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A list drawn before the owner deleted a game (another tab, a phone left on the home
+    screen) still shows it: its tap said only "That game is not in this browser's list"."""
+    kept, gone = store.create(classic(title="Kept"), ANN), store.create(classic(), ANN)
+    at = browser(monkeypatch, ANN)
+    store.delete(gone)
+    store.forget(ANN, kept)  # taken off the list in another tab: still a game
+    at.button(key=f"open_{gone}").click().run()
+    assert "This game was deleted by its owner" in texts(at) and "live" not in at.session_state
+    at = browser(monkeypatch, ANN)
+    store.shelve(ANN, kept, "owner")
+    at.run()
+    store.forget(ANN, kept)
+    at.button(key=f"open_{kept}").click().run()
+    assert "That game is not in this browser's list" in texts(at)
+
+
 def test_a_save_racing_the_delete_is_refused_in_words(
     db: Path, store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
