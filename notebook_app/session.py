@@ -651,13 +651,16 @@ def recorded_elsewhere(event: Event) -> bool:
     a table entering the same turn; `restore_draft` kept ``form_since``, the entries there were
     when the form was kept). Asked once, at that form's Record."""
     since = state.pop("form_since", None)
-    if not isinstance(since, int) or since < 0:
-        return False
-    events = live().log.events
-    for number in range(since + 1, len(events) + 1):
-        if unshown(events[number - 1]) == unshown(event):
+    return isinstance(since, int) and since >= 0 and already_recorded(event, live().log, since)
+
+
+def already_recorded(event: Event, log: GameLog, since: int) -> bool:
+    """Whether an entry like ``event`` (the card shown may be filled in on one phone only) is
+    among ``log``'s entries after the first ``since``, and say so in the status line."""
+    for number in range(since + 1, len(log.events) + 1):
+        if unshown(log.events[number - 1]) == unshown(event):
             flash("done", _("Already recorded on another screen: #{n} {entry}. Not recorded "
-                            "twice.").format(n=number, entry=describe(events[number - 1])))
+                            "twice.").format(n=number, entry=describe(log.events[number - 1])))
             return True
     return False
 
@@ -759,15 +762,9 @@ def reload(what_happened: str, adds: Event | None = None) -> None:
         adopt(revision)
         after = revision.log
         change = changed_elsewhere(before, shown, after, (revision.seq, revision.note))
-        new = after.events[len(before.events):] if (
-            after.game == before.game and after.events[:len(before.events)] == before.events
-        ) else ()
-        same = [i for i, e in enumerate(new) if adds is not None and unshown(e) == unshown(adds)]
-        if same:  # (the card shown may be filled in on one phone only, as `recorded_elsewhere`)
+        added = after.game == before.game and after.events[:len(before.events)] == before.events
+        if adds is not None and added and already_recorded(adds, after, len(before.events)):
             state.recorded_elsewhere = True
-            flash("done", _("Already recorded on another screen: #{n} {entry}. Not recorded "
-                            "twice.").format(n=len(before.events) + same[0] + 1,
-                                             entry=describe(new[same[0]])))
             return
     said = _("The game changed on another screen; reloaded. {what}: check the game and try "
              "again.").format(what=what_happened)
