@@ -185,23 +185,26 @@ def trouble(what: str, err: StoreError, advice: str = KEEP_TRYING) -> None:
                                                          advice=_(advice)))
 
 
-def browser_sent() -> frozenset[str]:
+def browser_sent(taps: bool = False) -> frozenset[str]:
     """The inputs (keys) whose values the browser sent but this session has not drawn yet.
 
     A page that reconnects after the server restarted asks for no run; its next tap sends the
     inputs it shows, with that tap's, to a new session. Streamlit hides these values until
     their inputs are drawn (``state.get`` says ``None``), and a default the screens put into an
     input that seems empty would overwrite the tab tapped and a half-entered turn: they leave
-    these alone. Read from Streamlit's private state, defensively: nothing when it changes.
+    these alone. ``taps``: only the buttons whose tap it sent. Read from Streamlit's private
+    state, defensively: nothing when it changes.
     """
     try:
         from streamlit.runtime.state.common import is_keyed_element_id, user_key_from_element_id
         from streamlit.runtime.state.session_state_proxy import get_session_state
 
         widgets = get_session_state()._state._new_widget_state
-        return frozenset(str(user_key_from_element_id(widget)) for widget in widgets.states
+        return frozenset(str(user_key_from_element_id(widget))
+                         for widget, sent in widgets.states.items()
                          if is_keyed_element_id(widget)
-                         and widget not in widgets.widget_metadata)
+                         and widget not in widgets.widget_metadata
+                         and (not taps or sent.value.trigger_value))
     except Exception:  # another Streamlit: no value the browser sent is seen
         return frozenset()
 
@@ -221,13 +224,23 @@ def button(label: str, key: str, on_click: Callable[..., None], args: tuple[obje
     Streamlit knows no callback for it (`browser_sent`), and the tap was lost. The page is then
     drawn again, ``on_click`` called first, where Streamlit calls callbacks (`take_unseen_tap`).
     Not for a tap whose meaning depends on what the old session showed (Undo: the latest
-    revision may be another screen's now)."""
+    revision may be another screen's now): `lost_tap` says those were lost."""
     sent = key in browser_sent()
     tapped = st.button(label, key=key, on_click=on_click, args=args, **options)  # type: ignore[arg-type]
     if tapped and sent:
         state.unseen_tap = (on_click, args)
         st.rerun()
     return tapped
+
+
+def lost_tap(key: str, what: str) -> None:
+    """Say, where the button ``key`` (named ``what``) goes, that its tap reached a session that
+    had not drawn it (a server restart, `browser_sent`) and did nothing: a tap whose meaning
+    the old screen gave (Undo: the latest revision then; Delete #n; a confirmation), which a
+    new session cannot know, so `button` cannot take it. Call it before drawing the button."""
+    if key in browser_sent(taps=True):
+        st.error(_("The app restarted as you tapped {what}: nothing was done. Check the screen, "
+                   "then tap again.").format(what=what), icon=":material/restart_alt:")
 
 
 def take_unseen_tap() -> None:

@@ -782,6 +782,37 @@ def test_a_button_takes_the_first_tap_after_a_restart(
     assert "live" in at.session_state and at.session_state["game_id"] != game_id
 
 
+def test_a_tap_whose_meaning_the_old_screen_gave_is_said_after_a_restart(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Undo, Delete #n and Delete game's confirmation mean what the screen tapped showed (the
+    latest entry then, the entry edited, the question asked). Their first tap after a server
+    restart reaches a new session that cannot know it, so it does nothing, as before, but
+    the player is now told so, not left to think it done (kill -9 at 390 px: no word)."""
+    one = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob", "Cat", "Dan"))
+    game_id = store.create(classic(one), ANN)
+    at = browser(monkeypatch, ANN, game=game_id)
+    at.pills(key="by").set_value("Bob").run()
+    pick(at, "Mr. Green", "Wrench", "Library")
+    at.button(key="submit").click().run()
+    two = store.load(game_id)
+    assert len(two.events) == 2
+    at = after_restart(at.button(key="undo").click())
+    assert store.load(game_id) == two
+    assert "The app restarted as you tapped Undo: nothing was done" in texts(at)
+    at.button(key="undo").click().run()  # the next tap, on what this screen shows, does it
+    assert store.load(game_id) == classic(one)
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="edit_0").click().run()
+    at = after_restart(at.button(key="delete_entry").click())
+    assert store.load(game_id) == classic(one)
+    assert "The app restarted as you tapped Delete #1: nothing was done" in texts(at)
+    at.segmented_control(key="view").set_value("Game").run()
+    at.button(key="delete_game").click().run()
+    at = after_restart(at.button(key="confirm_delete_game").click())
+    assert store.load(game_id) == classic(one)
+    assert "The app restarted as you tapped Delete game: nothing was done" in texts(at)
+
 def test_the_same_turn_from_two_phones_across_a_restart_is_recorded_once(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:

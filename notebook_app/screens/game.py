@@ -23,6 +23,7 @@ from ..session import (
     forget_game,
     is_owner,
     live,
+    lost_tap,
     new_links,
     store,
 )
@@ -107,6 +108,7 @@ class Asked:
     wide: bool = False
 
     def draw(self) -> None:
+        lost_tap(f"confirm_{self.key}", self.confirm)
         if state.get(self.flag) != state.game_id:
             button(self.label, key=self.key, on_click=self.ask, help=self.help,
                       width="stretch" if self.wide else "content",

@@ -30,6 +30,7 @@ from ..session import (
     form_sent,
     ignore_stale_widgets,
     live,
+    lost_tap,
     mark_editing,
     reader_behind,
     remember_drawn,
@@ -116,6 +117,7 @@ def header() -> None:
         st.fragment(stoppable(following), run_every=FOLLOW_EVERY)()
         return
     seq, note = state.revision
+    lost_tap("undo", _("Undo"))
     st.button(plain(undo_label(note, log)), key="undo", on_click=undo,
               disabled=seq <= 1, icon=":material/undo:", width="stretch")
 

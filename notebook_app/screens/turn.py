@@ -52,6 +52,7 @@ from ..session import (
     button,
     left_out,
     live,
+    lost_tap,
     shown_asked,
     still_working,
     stoppable,
@@ -159,6 +160,8 @@ def turn_view() -> None:
     log = live().log
     pending_show_prompt()  # a game that is over says so above, in the header
     editing = state.get("editing")
+    lost_tap("delete_entry", _("Delete #{number}").format(
+        number=st.query_params.get("edit", "") if editing is None else editing + 1))
     if editing is not None:
         st.warning(plain(_("Editing #{number}: {entry}").format(
             number=editing + 1, entry=describe(log.events[editing]))))
