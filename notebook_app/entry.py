@@ -168,9 +168,10 @@ def form_event() -> Event | None:
     kind = state.get("kind")
     if kind == "Note":
         return note_event()
-    if kind == "Reveal":
-        seen = tuple(state.get("r_cards") or ())
-        return Reveal(state.r_player, seen, whole_hand=bool(state.get("r_whole")))
+    if kind == "Reveal":  # in the deck's order, as the app lists cards, not as tapped
+        seen = set(state.get("r_cards") or ())
+        return Reveal(state.r_player, tuple(c for c in game.deck if c in seen),
+                      whole_hand=bool(state.get("r_whole")))
     cards = picked_cards()
     assert cards is not None
     if kind == "Accusation":

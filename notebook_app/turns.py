@@ -356,6 +356,9 @@ def unshown(original: Event, loaded: Event | None) -> tuple[str, ...]:
         value = getattr(original, name)
         if name == "extra" or value == getattr(loaded, name):
             continue
+        if isinstance(original, Reveal) and name == "cards" and set(value) == set(
+                getattr(loaded, name)):  # the form lists a hand in the deck's order
+            continue
         text = ", ".join(value) if isinstance(value, tuple) else str(value or "")
         lines.append(f"{name.replace('_', ' ')}: {text or _('none')}")
     return (*lines, *extra)

@@ -1019,7 +1019,31 @@ def test_edit_a_reveal_keeps_its_kind(store: Store) -> None:
     assert at.segmented_control(key="kind").value == "Reveal"
     at.pills(key="r_cards").set_value(["Wrench", "Knife"])
     submit(at)
-    assert events(at) == (Reveal("Dan", ("Wrench", "Knife")),)
+    assert events(at) == (Reveal("Dan", ("Knife", "Wrench")),)  # the deck's order
+
+
+def test_a_revealed_hand_is_listed_in_the_decks_order(store: Store) -> None:
+    """Cards tapped Wrench, Lounge, Mrs. White, Knife were recorded, and listed in the Log, in
+    that order; the app lists cards as the deck has them (suspects, weapons, rooms). A hand
+    recorded so before, opened to edit, is not said to hold what the form cannot show, and is
+    kept as recorded when saved unchanged."""
+    at, _ = open_app(store, classic())
+    at.segmented_control(key="kind").set_value("Reveal").run()
+    at.pills(key="r_player").set_value("Dan")
+    at.pills(key="r_cards").set_value(["Wrench", "Lounge", "Mrs. White", "Knife"])
+    submit(at)
+    assert events(at) == (Reveal("Dan", ("Mrs. White", "Knife", "Wrench", "Lounge")),)
+    at.segmented_control(key="view").set_value("Log").run()
+    assert shown(at.button(key="edit_0").label) == (
+        "**#1** Dan revealed Mrs. White, Knife, Wrench, Lounge")
+    tapped = Reveal("Dan", ("Wrench", "Knife"))
+    at, _ = open_app(store, classic(tapped))
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="edit_0").click().run()
+    assert "The form cannot show all of this entry" not in texts(at)
+    at.checkbox(key="r_whole").check()
+    submit(at)
+    assert events(at) == (replace(tapped, whole_hand=True),)
 
 
 def test_editing_an_event_silently_changes_it(store: Store) -> None:
