@@ -150,3 +150,58 @@ def test_a_tap_on_the_review_a_step_on_explains_its_cell(
             after(page, page.get_by_role("button", name=step).click)
             explained(page, f"review-{step.lower()}")
         browser.close()
+
+
+def test_a_tap_on_a_card_the_accusation_names_keeps_it(
+    app_url: str, app_db: Path, chromium_executable: str, chromium_args: list[str],
+    artifacts_dir: Path,
+) -> None:
+    """My safe accusation names the envelope by itself; a player who tapped the card they meant,
+    already chosen, un-chose it, and Record then asked for a suspect. The tap keeps it now (a
+    second tap on the result too), and the accusation records. On a suggestion the same tap
+    still un-chooses the room where the pawn stands ("Suggest for me" then advises anywhere)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from notebook_app.store import Store
+    from solver.editions import Dealing, editions, new_game
+    from solver.game import Accusation, GameLog, Suggestion
+    from tests.phone import chips, chosen, tap
+
+    game = new_game(editions()["clue-classic"].deck, ("Ann", "Bob", "Cat", "Dan"),
+                    Dealing.CLASSIC, me="Ann",
+                    my_cards=("Miss Scarlet", "Rope", "Kitchen", "Hall", "Study"))
+    log = GameLog(game, (
+        Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob", "Cat", "Dan")),
+        Suggestion("Bob", ("Mr. Green", "Wrench", "Library"), refuted_by="Cat"),
+        Suggestion("Cat", ("Mr. Green", "Wrench", "Library"), refuted_by="Dan"),
+        Suggestion("Dan", ("Miss Scarlet", "Candlestick", "Ballroom"), refuted_by="Ann",
+                   shown="Miss Scarlet")))
+    store = Store(app_db)
+    game_id = store.create(log, "phone")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = new_page(browser, viewport=PHONE)
+        page.goto(f"{app_url}/?game={store.links(game_id).edit}")
+        expect(page.get_by_role("button", name="Record", exact=True)).to_be_visible(
+            timeout=30000)
+        settle(page)
+        assert chosen(page, "Room") == "Lounge"  # where my pawn stands
+        tap(page, "Room", "Lounge")
+        assert chosen(page, "Room") is None
+        tap(page, "Entry", "Accuse")
+        assert [chosen(page, label) for label in ("Suspect", "Weapon", "Room")] == [
+            "Mrs. White", "Knife", "Lounge"]  # the envelope, certain
+        meant = chips(page, "Suspect").get_by_role("radio", name="Mrs. White", exact=True)
+        meant.click()  # the card meant, tapped: nothing to run again
+        settle(page)
+        assert chosen(page, "Suspect") == "Mrs. White"
+        tap(page, "Result", "right")
+        chips(page, "Result").get_by_role("radio", name="right", exact=True).click()  # again
+        settle(page)
+        assert chosen(page, "Result") == "right"
+        phone_shot(page, artifacts_dir / "app-accuse-kept.png")
+        after(page, page.get_by_role("button", name="Record", exact=True).click)
+        saved = store.load(game_id)
+        assert saved is not None and saved.events[-1] == Accusation(
+            "Ann", ("Mrs. White", "Knife", "Lounge"), correct=True)
+        browser.close()

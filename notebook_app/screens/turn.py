@@ -118,24 +118,32 @@ class Advised(NamedTuple):
 
 
 def chips(label: str, key: str, options: Sequence[object],
-          format_func: Callable[[Any], str] | None = None, help: str | None = None) -> None:
+          format_func: Callable[[Any], str] | None = None, help: str | None = None,
+          *, kept: bool = False) -> None:
     """One tap picks: ``options`` as chips (a choice no longer offered is dropped first). The
     chips are shown as text; ``label`` is the app's words as they are, with any name in it
     already `plain`: Streamlit gives the label unrendered to screen readers as the group's
-    name, so escaping the whole label had them read "Kortti\\, jonka Bob näytti sinulle"."""
+    name, so escaping the whole label had them read "Kortti\\, jonka Bob näytti sinulle".
+    A tap on the chip chosen un-chooses it, unless ``kept``: then it stays chosen."""
     if state.get(key) not in options and unset(key):
         state[key] = None
     shown = format_func or str
-    st.pills(label, options, key=key, format_func=lambda o: plain(shown(o)), help=help)
+    st.pills(label, options, key=key, format_func=lambda o: plain(shown(o)), help=help,
+             required=kept)
 
 
-def card_chips(game: Game) -> None:
+def card_chips(game: Game, kind: str) -> None:
     """The three cards, a row of chips per category (the third is "Place" in the forum
-    variant, which has no board: `solver.editions.forum_dealt`)."""
+    variant, which has no board: `solver.editions.forum_dealt`). On an accusation a tap on a
+    card chosen keeps it: the form may have named the envelope already (my safe accusation,
+    `notebook_app.entry.my_safe_accusation`; the room where the pawn stands), and a player who
+    tapped the card they meant was left with none. On a suggestion it un-chooses it, which
+    "Suggest for me" reads (no room chosen: the best in any room)."""
     labels = {Category.SUSPECT: _("Suspect"), Category.WEAPON: _("Weapon"),
               Category.ROOM: _("Place") if forum_dealt(game) else _("Room")}
     for category in CATEGORIES:
-        chips(labels[category], CARD_KEYS[category], game.deck.of(category))
+        chips(labels[category], CARD_KEYS[category], game.deck.of(category),
+              kept=kind == "Accusation")
 
 
 def kinds_offered() -> tuple[str, ...]:
@@ -243,9 +251,9 @@ def turn_form() -> None:
             if advice.pick is not None and not taken(advice.pick):
                 button(_("Use this suggestion"), key="take_advice", on_click=take_advice,
                           args=(advice.pick,), icon=":material/touch_app:")
-    card_chips(game)
+    card_chips(game, kind)
     if kind == "Accusation":
-        chips(_("Result"), "e_result", (WRONG, RIGHT), format_func=_)
+        chips(_("Result"), "e_result", (WRONG, RIGHT), format_func=_, kept=True)
         cards = picked_cards()
         if state.get("e_result") == RIGHT and cards is not None and editing is None:
             grid = live().grid()[0]
