@@ -558,7 +558,35 @@ def test_an_entry_the_host_answered_says_so(store: Store) -> None:
 def test_forum_games_start_on_the_directed_entry(store: Store) -> None:
     at, _ = open_app(store, forum())
     assert at.segmented_control(key="kind").value == "Asked one"
-    assert chips(at, "e_asked") == ["Bob", "Cat"]
+    assert chips(at, "e_asked") == ["Ann", "Bob", "Cat"]
+
+
+def test_the_asked_chips_keep_their_places_from_asker_to_asker(store: Store) -> None:
+    """A 12-player forum play-through at 390 px: the "Asked" chips came in the order players
+    answer a suggestion round the table, from the asker's left, so the row turned with every
+    asker and the thumb landed on another name from turn to turn. They are in seat order now,
+    as under "Who asked", the asker's own chip there too but greyed, taking no tap; a classic
+    suggestion's "Who showed a card" keeps the order from the suggester's left (everyone
+    before the one tapped passed)."""
+    at, _ = open_app(store, forum())
+    for asker in ("Bob", "Cat", "Ann"):
+        at.pills(key="by").set_value(asker).run()
+        assert chips(at, "e_asked") == ["Ann", "Bob", "Cat"], asker
+        seat = ("Ann", "Bob", "Cat").index(asker) + 1
+        assert any(f"[role='radio']:nth-of-type({seat}) {{opacity" in str(h.proto.body)
+                   for h in at.get("html")), asker
+    deck = forum().game.deck
+    pick(at, deck.suspects[1], deck.weapons[1], deck.rooms[1])
+    at.pills(key="e_asked").set_value("Ann").run()  # the asker's own chip, reached by keys
+    assert at.pills(key="e_asked").value is None
+    submit(at)
+    assert "Tap who was asked." in texts(at) and events(at) == ()
+    at.pills(key="e_asked").set_value("Cat").run()
+    at.pills(key="by").set_value("Cat").run()  # Cat tapped as the asker: not asked as well
+    assert at.pills(key="e_asked").value is None
+    at, _ = open_app(store, classic())
+    at.pills(key="by").set_value("Cat").run()
+    assert chips(at, "e_refuter") == ["Dan", "Ann", "Bob", "Nobody"]
 
 
 def words(at: AppTest) -> str:

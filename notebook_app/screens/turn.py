@@ -1,6 +1,7 @@
 """The Turn screen: one tap per choice. Who asked (the player whose turn it is is already
 chosen), the three cards as chips by category (the room where the suggester stands is already
-chosen), who answered on the seat order (everyone before them passed), and, when the user saw
+chosen), who answered on the seat order from the suggester's left (everyone before them
+passed), or, for a question to one player, who was asked, in seat order; and, when the user saw
 it, which card: only cards that can be the answer are offered. What the fields mean and what
 saving does is in `notebook_app.entry`."""
 
@@ -100,6 +101,11 @@ PREPARING_POLL = 1.0
 PREPARING = N_("The odds are being prepared (once after an install, up to a minute)…")
 """What shows, while the compiled odds are made ready, in place of what needs them."""
 
+ASKER_CHIP = ("<style>.st-key-e_asked [role='radio']:nth-of-type(SEAT) {opacity: 0.35; "
+              "pointer-events: none;}</style>")
+"""Greys the asker's own chip under "Asked" (``SEAT``: their seat, from 1) and lets no tap
+reach it (`asked_chips`)."""
+
 state = st.session_state
 
 Pick = tuple[str, str, str, str | None]
@@ -119,7 +125,7 @@ class Advised(NamedTuple):
 
 def chips(label: str, key: str, options: Sequence[object],
           format_func: Callable[[Any], str] | None = None, help: str | None = None,
-          *, kept: bool = False) -> None:
+          *, kept: bool = False, on_change: Callable[[], None] | None = None) -> None:
     """One tap picks: ``options`` as chips (a choice no longer offered is dropped first). The
     chips are shown as text; ``label`` is the app's words as they are, with any name in it
     already `plain`: Streamlit gives the label unrendered to screen readers as the group's
@@ -129,7 +135,7 @@ def chips(label: str, key: str, options: Sequence[object],
         state[key] = None
     shown = format_func or str
     st.pills(label, options, key=key, format_func=lambda o: plain(shown(o)), help=help,
-             required=kept)
+             required=kept, on_change=on_change)
 
 
 def card_chips(game: Game, kind: str) -> None:
@@ -263,9 +269,8 @@ def turn_form() -> None:
                        "was not right: check the entry.").format(cards=", ".join(elsewhere)),
                      clash=True)
         return
-    order = answer_order(game, by)
     if kind == "Asked one":
-        chips(_("Asked"), "e_asked", order)
+        asked_chips(game, by)
         asked = state.get("e_asked")
         chips(_("Answer"), "e_answer", (SHOWED, NO_CARD),
               format_func=lambda a: (_("{player} showed a card").format(player=asked) if asked
@@ -283,6 +288,7 @@ def turn_form() -> None:
                     _("Host answered: first match in order suspect, weapon, room"),
                     value=bool(state.get("e_rule")), key="e_rule")  # also if drawn late
         return
+    order = answer_order(game, by)
     chips(_("Who showed a card"), "e_refuter", (*order, NOBODY),
           format_func=lambda p: p or apart(_("Nobody"), order),
           help=_("Everyone asked before them passed."))
@@ -297,6 +303,25 @@ def turn_form() -> None:
         shown_chips(refuter)
     elif refuter == NOBODY and game.side_cards:
         side_peek_chips()
+
+
+def asked_chips(game: Game, by: str) -> None:
+    """Who was asked, a question to one player: every player in seat order, as under "Who
+    asked", the asker's own chip greyed and taking no tap (`ASKER_CHIP`), so each player stays
+    in the same place from one asker to the next. In the order they would answer a suggestion
+    round the table (from the asker's left, which "Who showed a card" keeps: there it says who
+    passed) the row turned with every asker, and at a 12-seat table the thumb landed on
+    another name from turn to turn."""
+    if state.get("e_asked") == by and unset("e_asked"):
+        state.e_asked = None  # (tapped for another asker, or by keys)
+    chips(_("Asked"), "e_asked", game.player_names, on_change=not_the_asker)
+    st.html(ASKER_CHIP.replace("SEAT", str(game.player_names.index(by) + 1)))
+
+
+def not_the_asker() -> None:
+    """A tap on the asker's own chip under "Asked" (greyed, reached by keys) chooses nobody."""
+    if state.get("e_asked") == state.get("by"):
+        state.e_asked = None
 
 
 def held_though_passed(passed: tuple[str, ...]) -> str | None:
