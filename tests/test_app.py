@@ -505,6 +505,25 @@ def test_the_host_answering_for_me_shows_my_first_card_in_order(store: Store) ->
     assert not at.error
 
 
+def test_the_host_box_is_offered_only_where_i_see_the_card(store: Store) -> None:
+    """A 12-player forum play-through: on Bob's question to Cat the host's box was offered,
+    ticked, and dropped without a word (the log keeps the host's order only with the card it
+    picked, which I do not see there); likewise on an answer of no card. The box shows on my
+    question and on one to me, and there it is kept."""
+    at, triple = asked_in_forum(store, "Bob", "no card")
+    assert "e_rule" not in {c.key for c in at.checkbox}  # nothing shown: no order to follow
+    at.pills(key="e_answer").set_value("showed a card").run()
+    assert "e_rule" in {c.key for c in at.checkbox}  # my question
+    at.pills(key="by").set_value("Bob").run()
+    at.pills(key="e_asked").set_value("Cat").run()
+    assert "e_rule" not in {c.key for c in at.checkbox}  # Bob asked Cat: I see no card
+    submit(at)
+    assert events(at) == (Suggestion("Bob", triple, refuted_by="Cat"),)
+    at.pills(key="by").set_value("Bob").run()
+    at.pills(key="e_asked").set_value("Ann").run()  # Bob asked me
+    assert "e_rule" in {c.key for c in at.checkbox}
+
+
 def test_the_host_answering_my_question_needs_the_card_shown(store: Store) -> None:
     """Forum variant (a 12-player play-through): I ask Bob, the host answers for him by the
     fixed order, and I record it with the host's box ticked but no card tapped. The entry was

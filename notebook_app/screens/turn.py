@@ -283,10 +283,11 @@ def turn_form() -> None:
                 warn(_("You hold {cards}, so you had a card to show: under “{field}”, tap "
                        "“{option}”.").format(cards=held, field=_("Answer"), option=_(
                            "{player} showed a card").format(player=game.me)), clash=True)
-        st.checkbox(_("Host answered: first match in order suspect, weapon, place")
-                    if forum_dealt(game) else
-                    _("Host answered: first match in order suspect, weapon, room"),
-                    value=bool(state.get("e_rule")), key="e_rule")  # also if drawn late
+        if host_box_counts(game, by, asked):
+            st.checkbox(_("Host answered: first match in order suspect, weapon, place")
+                        if forum_dealt(game) else
+                        _("Host answered: first match in order suspect, weapon, room"),
+                        value=bool(state.get("e_rule")), key="e_rule")  # also if drawn late
         return
     order = answer_order(game, by)
     chips(_("Who showed a card"), "e_refuter", (*order, NOBODY),
@@ -316,6 +317,16 @@ def asked_chips(game: Game, by: str) -> None:
         state.e_asked = None  # (tapped for another asker, or by keys)
     chips(_("Asked"), "e_asked", game.player_names, on_change=not_the_asker)
     st.html(ASKER_CHIP.replace("SEAT", str(game.player_names.index(by) + 1)))
+
+
+def host_box_counts(game: Game, by: str, asked: str | None) -> bool:
+    """Whether the question to one player offers "Host answered": only where the user sees the
+    card (my question, or one put to me) and a card was shown, or the answer is not tapped
+    yet. The log keeps the host's order only with the card it picked (`directed`): on a
+    question between others, or one answered "no card", the box was ticked and dropped
+    without a word."""
+    return (game.me is not None and game.me in (by, asked)
+            and state.get("e_answer") != NO_CARD)
 
 
 def not_the_asker() -> None:
