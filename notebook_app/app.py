@@ -53,6 +53,8 @@ PHONE_CSS = """<style>
 .st-key-saved_games button [data-testid="stMarkdownContainer"] {flex: 1;}
 .st-key-saved_games button p {white-space: nowrap; overflow: hidden; text-overflow: ellipsis;
   text-align: left;}
+.st-key-undo button p {display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2;
+  line-clamp: 2; overflow: hidden; overflow-wrap: anywhere;}
 </style>"""
 STEADY_CHIPS = """<script>
 (() => {

@@ -15,7 +15,7 @@ from solver.i18n import N_, Message, _, ngettext
 
 from ..choices import remember_choices
 from ..entry import fill_form, kind_of, next_entry, start_edit
-from ..grid_view import ELLIPSIS, as_markdown, cut, envelope_line, text_width, verdict
+from ..grid_view import as_markdown, envelope_line, verdict
 from ..history import EDITED, RECORDED, before_edit, told
 from ..kept import keep_typing
 from ..plain import plain
@@ -145,50 +145,25 @@ def undone_entry(note: str, log: GameLog) -> int | None:
     return None
 
 
-UNDO_ROOM = 590
-"""Pixels (`text_width`) of the Undo button's words that keep to two lines at 390 px: its text
-is 317 px wide, a line may break up to a long word (80 px) early, and the button's Latin or
-Cyrillic is drawn 7 % narrower than `text_width` says (590 is 550 drawn). After an edit a
-Russian entry of 114 characters took three lines, the tabs pushed a line lower."""
-
-
-def naming(words: str, n: int, entry: str) -> str:
-    """``words`` ("Undo #{n}: {entry}") naming ``entry``, its end cut to "…" where the whole
-    would not keep to `UNDO_ROOM`: after a whole word where one ends near the cut ("Emma…",
-    not "Emma п…").
-
-    >>> naming("Undo #{n}: {entry}", 4, "Ann: Plum, Rope, Hall → Bob showed a card")
-    'Undo #4: Ann: Plum, Rope, Hall → Bob showed a card'
-    >>> naming("Undo #{n}: {entry}", 4, "Ann: Plum, Rope, Hall → " + "Bob showed a card; " * 4)
-    'Undo #4: Ann: Plum, Rope, Hall → Bob showed a card; Bob showed a card; Bob showed a…'
-    """
-    room = UNDO_ROOM - text_width(words.format(n=n, entry=""))
-    if text_width(entry) <= room:
-        return words.format(n=n, entry=entry)
-    start = cut(entry, room)[:-1]
-    words_end = start.rstrip(" ,;:→").rfind(" ")
-    if words_end > 0 and len(start) - words_end <= 10:  # the last word cut: drop it
-        start = start[:words_end]
-    return words.format(n=n, entry=start.rstrip(" ,;:→") + ELLIPSIS)
-
-
 def undo_label(note: str, log: GameLog) -> str:
     """The Undo button's words: which entry it takes back, as the log describes it
     (`describe`), where the revision recorded one ("Undo #4: Ann: Plum, Rope, Hall → Bob showed
     a card"; the number alone did not tell a player at the table which entry they were
     undoing); after an edit, the entry as it stood before, which Undo brings back ("Undo the
     edit of #4, back to: …": the entry's new words read as what Undo would restore); else what
-    the revision did ("Undo: deleted event 2"). A long entry or file name is cut to keep to
-    two lines."""
+    the revision did ("Undo: deleted event 2"). A long entry or file name is cut to "…" at
+    two lines by the browser (`notebook_app.app.PHONE_CSS`), at any width: cut here to a
+    width, a Russian entry took three lines of a 360 px phone, and a wide screen lost words it
+    had room for."""
     n = undone_entry(note, log)
     if n is None:
-        return naming(_("Undo: {entry}"), 0, told(note).render())
+        return _("Undo: {entry}").format(entry=told(note).render())
     if told(note).msgid == RECORDED:
-        return naming(_("Undo #{n}: {entry}"), n, describe(log.events[n - 1]))
+        return _("Undo #{n}: {entry}").format(n=n, entry=describe(log.events[n - 1]))
     was = before_edit(note, log)
     if was is None:  # an edit noted before the entry was kept with it: its new words would
         return _("Undo the edit of #{n}").format(n=n)  # read as what Undo brings back
-    return naming(_("Undo the edit of #{n}, back to: {entry}"), n, describe(was))
+    return _("Undo the edit of #{n}, back to: {entry}").format(n=n, entry=describe(was))
 
 
 RACE_SAMPLES = 100
