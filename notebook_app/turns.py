@@ -67,6 +67,27 @@ def answer_order(game: Game, by: str) -> tuple[str, ...]:
     return game.answer_order(by)
 
 
+def turns_while_out(log: GameLog, first: int = 1) -> tuple[tuple[int, str, int], ...]:
+    """The entries from number ``first`` on where a player takes a turn (suggests or accuses)
+    after accusing wrongly, which no edition allows (they only show cards): each as its number,
+    the player, and the number of their wrong accusation.
+
+    >>> from solver.editions import Dealing, editions, new_game
+    >>> game = new_game(editions()["clue-classic"].deck, ("Ann", "Bob"), Dealing.CLASSIC)
+    >>> wrong = Accusation("Bob", ("Mr. Green", "Rope", "Hall"))
+    >>> turns_while_out(GameLog(game, (wrong, Suggestion("Bob", wrong.cards, ("Ann",)))))
+    ((2, 'Bob', 1),)
+    """
+    out: dict[str, int] = {}
+    found = []
+    for number, event in enumerate(log.events, 1):
+        if isinstance(event, Suggestion | Accusation) and event.by in out and number >= first:
+            found.append((number, event.by, out[event.by]))
+        if isinstance(event, Accusation) and not event.correct:
+            out.setdefault(event.by, number)
+    return tuple(found)
+
+
 def next_suggester(log: GameLog, without: Collection[int] = ()) -> str:
     """Whose turn it is: clockwise after the last player who suggested or accused, skipping
     players who are out (``without``: accusations left out, `players_out`; a turn left out

@@ -14,7 +14,7 @@ import notebook_app.session as session
 from notebook_app.history import told
 from notebook_app.store import Store
 from solver.editions import Dealing, new_game
-from solver.game import GameLog, Note, Suggestion
+from solver.game import Accusation, GameLog, Note, Suggestion
 from solver.notation import read_text, write_text
 from tests import test_app
 from tests.test_app import APP, CLASSIC, MINE, NAMES, shown
@@ -45,7 +45,7 @@ def open_game(store: Store, log: GameLog) -> AppTest:
     return run(at.segmented_control(key="view").set_value("Log"))
 
 
-def classic(*events: Suggestion | Note) -> GameLog:
+def classic(*events: Suggestion | Accusation | Note) -> GameLog:
     return GameLog(new_game(CLASSIC, NAMES, Dealing.CLASSIC, me="Ann", my_cards=MINE), events)
 
 
@@ -152,6 +152,35 @@ def test_pasted_turns_are_added_after_the_games_own_and_undone_at_once(store: St
     assert at.pills(key="by").value == "Cat"  # the next turn follows the pasted ones
     run(at.button(key="undo").click())
     assert at.session_state["live"].log == log
+
+
+def test_a_pasted_turn_by_a_player_out_of_the_game_is_said(store: Store) -> None:
+    """A 12-player forum play-through: turns pasted from the thread had a player ask after
+    their wrong accusation, and they were added without a word, though out of the game a
+    player takes no more turns and only shows cards (in every edition; here a classic game).
+    Added, since a log may hold them, each is said: the player, the accusation and the entry
+    to check."""
+    log = classic(Accusation("Bob", ("Mr. Green", "Rope", "Hall"), correct=False))
+    at = open_game(store, log)
+    at.text_area(key="paste_turns").set_value(
+        "Cat: Peacock Rope Hall / Dan - Ann +\n"
+        "Bob: Peacock Knife Hall / Cat +\n"
+        "Dan accuses Plum Rope Lounge: wrong\n"
+        "Dan: Plum Knife Study / Ann +\n")
+    run(at.button(key="add_paste").click())
+    assert len(at.session_state["live"].log.events) == 5
+    said = [shown(w.value) for w in at.warning]
+    assert said == [
+        "Added, but Bob is out of the game: they accused wrongly in #1, so they take no more "
+        "turns, only show cards. Check #3: Bob: Mrs. Peacock, Knife, Hall → Cat showed a card",
+        "Added, but Dan is out of the game: they accused wrongly in #4, so they take no more "
+        "turns, only show cards. Check #5: Dan: Professor Plum, Knife, Study → Ann showed a "
+        "card"], said
+    run(at)  # drawn again without a tap (the odds, the race line): still said
+    assert [shown(w.value) for w in at.warning] == said
+    at.text_area(key="paste_turns").set_value("Cat: Plum Rope Hall / Dan - Ann +\n")
+    run(at.button(key="add_paste").click())
+    assert not at.warning  # said once, for the turns it was about
 
 
 def test_pasted_turns_with_a_typo_name_the_pasted_line(store: Store) -> None:

@@ -17,7 +17,7 @@ from solver.notation import write_text
 
 from .. import history
 from ..entry import next_entry
-from ..pasted import Trouble, read_game, read_turns, trouble
+from ..pasted import Trouble, out_of_turn, read_game, read_turns, trouble
 from ..plain import plain
 from ..session import ENTRY_KEYS, button, can_edit, commit, live, start_from
 from .game import export_name
@@ -51,6 +51,19 @@ def show_trouble(key: str) -> None:
         if found.pointed:
             st.code(found.pointed, language=None, wrap_lines=True)
     # the message grows above the button just tapped, which pushes it below the screen's edge
+    st.html(SCROLL_INTO_VIEW.replace("KEY", f"{key}_shown"), unsafe_allow_javascript=True)
+
+
+def show_checks(key: str) -> None:
+    """What to check in the turns just added (kept under ``key`` with the revision that added
+    them), where the player looks, until the game changes again: the page is drawn again
+    after a save without a tap (the odds, the race line), which took a message said once."""
+    revision, checks = state.get(key) or (None, ())
+    if not checks or revision != state.revision[0]:
+        return
+    with st.container(key=f"{key}_shown"):
+        for check in checks:
+            st.warning(plain(check), icon=":material/warning:")
     st.html(SCROLL_INTO_VIEW.replace("KEY", f"{key}_shown"), unsafe_allow_javascript=True)
 
 
@@ -94,6 +107,7 @@ def add_pasted_turns() -> None:
     first = len(log.events) + 1
     if commit(longer, history.pasted_turns(first, first + added - 1)):
         state.paste_turns = ""
+        state.paste_turns_check = (state.revision[0], out_of_turn(longer, first))
         if form_untouched():
             next_entry()  # the next suggester follows the pasted turns
 
@@ -137,5 +151,6 @@ def notation_panel() -> None:
                      help=_("One line per turn, in the notation above: names and card "
                             "abbreviations as this game writes them."))
         show_trouble("paste_turns_error")
+        show_checks("paste_turns_check")
         button(_("Add pasted turns"), key="add_paste", on_click=add_pasted_turns,
                   width="stretch")
