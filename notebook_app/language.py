@@ -120,13 +120,15 @@ def uploader_words() -> None:
 
 HINT = '[data-testid="InputInstructions"] > span:first-child:not(:last-child)'
 """The "Press Enter to apply" hint of a text box being edited: the first of two parts, the
-other being the character count (so every text box of the app has ``max_chars``, but those of
-`UNCOUNTED`; a box's count alone, before an edit, is figures only)."""
+other being the character count of a box with ``max_chars`` (a box's count alone, before an
+edit, is figures only)."""
 HINT_ALONE = '[data-testid="InputInstructions"] > span:only-child'
 """The hint of a box without a count (`UNCOUNTED`, and every number box)."""
-UNCOUNTED = ("paste_game", "paste_turns")
-"""The keys of the text boxes without ``max_chars`` (a paste longer than it would be dropped
-whole: `notebook_app.screens.notation.paste_game_form`), whose hint is their only part."""
+UNCOUNTED = {"paste_game": True, "paste_turns": True, "new_suspects": True, "new_weapons": True,
+             "new_rooms": True, "new_players": True, "new_title": False, "n_text": False}
+"""The keys of the text boxes without ``max_chars``, whose hint is their only part, and whether
+each is a text area (applied with Ctrl+Enter). None has it: a paste longer than it was dropped
+whole (`notebook_app.typed`)."""
 STATUS = '[data-testid="stStatusWidget"]:has([data-testid="stStatusWidgetRunningIcon"]) button'
 """The Stop button beside the running figure while a page is being worked out."""
 def words_instead(selector: str, text: str, size: str) -> str:
@@ -144,14 +146,15 @@ def streamlit_words() -> None:
     agent = st.context.headers.get("User-Agent") or ""
     keys = "⌘" if "Macintosh" in agent else "Ctrl"  # as Streamlit tells a Mac (iPads too)
     area = i18n.gettext("Press {keys}+Enter to apply").format(keys=keys)
+    line = i18n.gettext("Press Enter to apply")
     st.html(
         "<style>"
         + words_instead(f".stTextArea {HINT}", area, "12px")
-        + "".join(words_instead(f".st-key-{key} {HINT_ALONE}", area, "12px")
-                  for key in UNCOUNTED)
-        + words_instead(f".stTextInput {HINT}", i18n.gettext("Press Enter to apply"), "12px")
-        + words_instead(f".stNumberInput {HINT_ALONE}", i18n.gettext("Press Enter to apply"),
-                        "12px")  # a number box has no count: the hand sizes said it in English
+        + "".join(words_instead(f".st-key-{key} {HINT_ALONE}", area if in_area else line,
+                                "12px") for key, in_area in UNCOUNTED.items())
+        + words_instead(f".stTextInput {HINT}", line, "12px")
+        + words_instead(f".stNumberInput {HINT_ALONE}", line, "12px")  # a number box has no
+        # count: the hand sizes said it in English
         + words_instead(f"{STATUS}:enabled", i18n.gettext("Stop"), "14px")
         + words_instead(f"{STATUS}:disabled", i18n.gettext("Stopping…"), "14px")
         + words_instead(SKIP, i18n.gettext("Skip to main content"), "14px")

@@ -166,6 +166,21 @@ def percent_said(chance: float, *, undecided: bool | None = None) -> str:
     return f"{value}%"
 
 
+def number_said(value: int, language: str | None = None) -> str:
+    """A whole number as ``language`` (default: the current one) writes it, its thousands
+    apart: a comma in English and Japanese, a no-break space in Finnish and Russian (CLDR's).
+
+    >>> number_said(2500, "en"), number_said(2500, "fi"), number_said(1_200_000, "ja")
+    ('2,500', '2\xa0500', '1,200,000')
+    """
+    lang = language or current()
+    if lang == "en":
+        return f"{value:,}"
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=lang)
+
+
 class Message(NamedTuple):
     """A sentence kept unrendered: its English id, its plural (if counted) and its arguments."""
 

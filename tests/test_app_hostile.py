@@ -202,6 +202,39 @@ def test_a_name_too_long_is_named_by_its_box(store: Store, box: str, typed: str,
     assert "players[" not in refused and "cards." not in refused, refused
 
 
+@pytest.mark.parametrize(("box", "label", "most"), [
+    ("new_players", "Players in seating order (clockwise)", 1312),
+    ("new_weapons", "Weapons", 4920),
+    ("new_title", "Title (optional)", 2000),
+])
+def test_a_text_longer_than_its_box_takes_is_refused_and_kept(store: Store, box: str,
+                                                               label: str, most: int) -> None:
+    """No box has Streamlit's ``max_chars`` (the browser dropped a longer paste whole, saying
+    nothing): a text longer than its box takes is kept and refused by the box's name, with its
+    length and the limit, under the box (the title's above Start, which says it once tapped);
+    nothing is read from a too long list of players or cards."""
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.selectbox(key="new_edition").set_value("custom").run()
+    for key, cards in (("new_suspects", "Plum\nGreen"), ("new_weapons", "Rope\nKnife"),
+                       ("new_rooms", "Hall\nStudy"), ("new_players", "Ann\nBob\nCat")):
+        at.text_area(key=key).set_value(cards)
+    at.run()
+    typed = "Ann\nBob\n" + "x" * (most - 7)
+    (at.text_input(key=box) if box == "new_title" else at.text_area(key=box)).set_value(
+        typed).run()
+    said = (f"“{label}” has {most + 1:,} characters, more than the {most:,} it takes: shorten "
+            "it to go on.")
+    assert not at.exception
+    assert [e.value for e in at.error] == [plain(said)]
+    assert bool(at.number_input) == (box == "new_title")  # the hand sizes, read from the lists
+    if box == "new_title":
+        at.button(key="start_game").click().run()
+        assert [e.value for e in at.error] == [plain(said)]
+        assert "live" not in at.session_state
+    assert (at.text_input(key=box) if box == "new_title" else at.text_area(key=box)
+            ).value == typed
+
+
 @pytest.mark.parametrize("twin", ["Jose\u0301", "Jos\u00e9\u200b", "Jos\u00e9\u202f",
                                   "\u2009Jos\u00e9"])
 def test_two_players_who_look_alike_are_refused(store: Store, twin: str) -> None:

@@ -164,6 +164,82 @@ def test_a_paste_longer_than_a_log_is_kept_and_refused_in_words(
         browser.close()
 
 
+@pytest.mark.browser
+def test_a_paste_longer_than_a_box_takes_is_kept_and_refused_in_words(
+    app_url: str, app_db: Path, chromium_executable: str, chromium_args: list[str],
+    artifacts_dir: Path,
+) -> None:
+    """A paste longer than a text box takes (custom cards, players, the title, a note's remark)
+    stays in the box and is refused with the box's name, its length and the limit. With the
+    boxes' own limits (Streamlit's ``max_chars``) the browser dropped such a paste whole: the
+    box stayed as it was and nobody said why. The title typed before a too long list of
+    players is still there once the list is shortened."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from notebook_app.screens.home import CARDS_CHARS, PLAYERS_CHARS
+    from notebook_app.store import Store
+    from solver.limits import MAX_TEXT_CHARS
+    from tests.phone import tap, toggle
+
+    def paste(label: str, text: str) -> None:
+        box = page.get_by_label(label, exact=True)
+        box.click()
+        box.press("Control+A")
+        page.keyboard.insert_text(text)  # as a paste from the clipboard arrives
+        assert box.evaluate("e => e.value.length") == len(text), label
+        after(page, lambda: page.keyboard.press("Tab"))  # leaving the box sends it
+        assert box.evaluate("e => e.value.length") == len(text), label  # still there to fix
+
+    def said(label: str, count: int, most: int) -> None:
+        expect(page.get_by_text(f"“{label}” has {count:,} characters, more than the {most:,} "
+                                "it takes: shorten it to go on.")).to_be_visible()
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = new_page(browser, viewport=PHONE)
+        page.goto(app_url)
+        expect(page.get_by_text("Or open a log")).to_be_visible(timeout=30000)
+        settle(page)
+        paste("Players in seating order (clockwise)", "Ann\nBob\nCat")
+        paste("Title (optional)", "t" * (MAX_TEXT_CHARS + 1))
+        said("Title (optional)", MAX_TEXT_CHARS + 1, MAX_TEXT_CHARS)
+        after(page, page.get_by_role("button", name="Start game").click)
+        said("Title (optional)", MAX_TEXT_CHARS + 1, MAX_TEXT_CHARS)  # once, above Start
+        paste("Title (optional)", "Friday")
+        paste("Players in seating order (clockwise)", "Ann\nBob\n" + "C" * PLAYERS_CHARS)
+        said("Players in seating order (clockwise)", PLAYERS_CHARS + 8, PLAYERS_CHARS)
+        page.screenshot(path=artifacts_dir / "hostile-6-players-too-long.png")
+        paste("Players in seating order (clockwise)", "Ann\nBob\nCat")
+        expect(page.get_by_label("Title (optional)", exact=True)).to_have_value("Friday")
+        page.get_by_label("Cards", exact=True).click()
+        page.get_by_role("option", name="Custom cards…", exact=True).click()
+        settle(page)
+        paste("Weapons", "w" * (CARDS_CHARS + 5))
+        said("Weapons", CARDS_CHARS + 5, CARDS_CHARS)
+        page.screenshot(path=artifacts_dir / "hostile-7-cards-too-long.png")
+
+        game = new_game(Deck(("Plum", "Green", "White"), ("Rope", "Knife", "Pipe"),
+                             ("Hall", "Study", "Lounge")), ("Ann", "Bob"), Dealing.CLASSIC,
+                        me="Ann", my_cards=("Plum", "Rope", "Hall"))
+        store = Store(app_db)
+        game_id = store.create(GameLog(game), "phone")
+        page.goto(f"{app_url}/?game={store.links(game_id).edit}")
+        expect(page.get_by_role("button", name="Record", exact=True)).to_be_visible(
+            timeout=30000)
+        settle(page)
+        tap(page, "Entry", "Note")
+        tap(page, "Whose", "Bob")
+        toggle(page, "Weapons", "Knife")
+        paste("Remark (optional)", "r" * (MAX_TEXT_CHARS + 300))
+        said("Remark (optional)", MAX_TEXT_CHARS + 300, MAX_TEXT_CHARS)
+        after(page, page.get_by_role("button", name="Record", exact=True).click)
+        said("Remark (optional)", MAX_TEXT_CHARS + 300, MAX_TEXT_CHARS)  # once, above Record
+        page.screenshot(path=artifacts_dir / "hostile-8-remark-too-long.png")
+        saved = store.load(game_id)
+        assert saved is not None and not saved.events
+        browser.close()
+
+
 def test_the_server_stops_on_sigterm(tmp_path: Path) -> None:
     port = _free_port()
     env = {**os.environ, "CLUE_NOTEBOOK_DB": str(tmp_path / "games.sqlite3")}

@@ -32,15 +32,15 @@ from ..plain import plain
 from ..session import button, open_game, problems_text, start_from, store
 from ..store import SavedGame, StoreError, parse_upload
 from ..turns import describe
+from ..typed import refuse_long, too_long
 from .notation import paste_game_form
 
 CUSTOM = "custom"
 PLAYERS_CHARS = MAX_PLAYERS * (MAX_NAME_CHARS + 2)
-"""The players box holds at most this much: the most players with the longest names, one a
-line (a limit every text box has, so Streamlit's count stands beside its key hint)."""
+"""The players box takes at most this much: the most players with the longest names, one a
+line; a longer text stays in the box and is refused (`notebook_app.typed`)."""
 CARDS_CHARS = MAX_CARDS * (MAX_NAME_CHARS + 2)
 """The same for a custom box's cards of one kind."""
-"""The card set choice for typing one's own cards."""
 RULES = tuple(Dealing)
 RULE_TITLES = {
     Dealing.CLASSIC: N_("Classic: all cards dealt"),
@@ -66,6 +66,25 @@ def first_edition() -> str:
         state.cards_default = (own[0] if len(own) == 1 else "clue-classic"
                                if "clue-classic" in presets else next(iter(presets)))
     return str(state.cards_default)
+
+
+def card_boxes(forum: bool) -> dict[str, str]:
+    """The custom cards' boxes: key and label (the third kind named as the dealing rule chosen
+    names it: ``forum``)."""
+    return {"new_suspects": _("Suspects (one per line or commas)"), "new_weapons": _("Weapons"),
+            "new_rooms": category_label(Category.ROOM, title=True, places=forum)}
+
+
+def long_boxes() -> list[str]:
+    """Why the form's boxes cannot be read: each too long for its box (`notebook_app.typed`);
+    the custom cards' only when chosen."""
+    boxes = {"new_players": (_("Players in seating order (clockwise)"), PLAYERS_CHARS),
+             "new_title": (_("Title (optional)"), MAX_TEXT_CHARS)}
+    if state.get("new_edition") == CUSTOM:
+        forum = chosen_rule(None, len(parse_names(state.get("new_players", "")))) is Dealing.FORUM
+        boxes |= {key: (label, CARDS_CHARS) for key, label in card_boxes(forum).items()}
+    found = (too_long(key, label, most) for key, (label, most) in boxes.items())
+    return [problem for problem in found if problem]
 
 
 def new_game_deck() -> tuple[Deck, str | None]:
@@ -141,6 +160,10 @@ def no_hands(deck: Deck, names: tuple[str, ...], sizes: tuple[int, ...],
 
 
 def start_game() -> None:
+    refused = long_boxes()
+    if refused:  # (drawn only once they are not: a tap that reached a new session)
+        state.start_problem = "\n".join(refused)
+        return
     deck, edition_name = new_game_deck()
     names = parse_names(state.get("new_players", ""))
     if not names:
@@ -294,29 +317,59 @@ def fill_forum_deck() -> None:
     state[key] = Dealing.FORUM
 
 
+LATER = ("new_me", "new_mine", "new_face_up", "new_title")
+"""The form's inputs below the players' box, which are not drawn while no players can be read
+from it: Streamlit forgets an input's value on a run that does not draw it."""
+
+
+def keep_later() -> None:
+    """Keep what was entered below the players' box (`LATER`) through a run that does not draw
+    it (`later_again` puts it back on the page): a title typed, then a list of players pasted
+    that was too long, was gone once the list was shortened."""
+    for key in LATER:
+        if key in state:
+            state[key] = state[key]
+    state.later_kept = True
+
+
+def later_again() -> None:
+    """The inputs `keep_later` kept, drawn again: their values set once more, so the page shows
+    them (a box drawn anew shows only a value the run sets)."""
+    if state.pop("later_kept", False):
+        for key in LATER:
+            if key in state:
+                state[key] = state[key]
+
+
 def new_game_form() -> None:
     presets = editions()
     options = (*presets, CUSTOM)
     chosen = st.selectbox(_("Cards"), options, index=options.index(first_edition()),
                           key="new_edition", format_func=lambda n: (
                               _("Custom cards…") if n == CUSTOM else presets[n].shown_title))
-    if chosen == CUSTOM:  # the third kind named as the dealing rule chosen below names it
+    long = False  # a box too long for its cards or names: said under it, nothing read from it
+    if chosen == CUSTOM:
         forum = chosen_rule(None, len(parse_names(state.get("new_players", "")))) is Dealing.FORUM
-        st.text_area(_("Suspects (one per line or commas)"), key="new_suspects",
-                     max_chars=CARDS_CHARS)
-        st.text_area(_("Weapons"), key="new_weapons", max_chars=CARDS_CHARS)
-        st.text_area(category_label(Category.ROOM, title=True, places=forum), key="new_rooms",
-                     max_chars=CARDS_CHARS)
-    deck, edition_name = new_game_deck()
-    st.text_area(_("Players in seating order (clockwise)"), key="new_players",
-                 max_chars=PLAYERS_CHARS, placeholder="Ann\nBob\nCat", height=110)
+        for key, label in card_boxes(forum).items():
+            st.text_area(label, key=key)
+            long |= refuse_long(key, label, CARDS_CHARS)
+    label = _("Players in seating order (clockwise)")
+    st.text_area(label, key="new_players", placeholder="Ann\nBob\nCat", height=110)
+    long |= refuse_long("new_players", label, PLAYERS_CHARS)
     names = parse_names(state.get("new_players", ""))
     if not names:
         st.caption(_("Type the players' names to go on."))
+        keep_later()
         return
+    if long:
+        keep_later()
+        return
+    deck, edition_name = new_game_deck()
     if len(names) > MAX_PLAYERS or len(deck) > MAX_CARDS:
         st.error(too_large(len(names), len(deck)), icon=":material/warning:")
+        keep_later()
         return
+    later_again()
     if state.get("new_me_for") != names or state.get("new_me") not in (None, *names):
         state.new_me_for = names
         if state.get("new_me") not in names:
@@ -367,9 +420,10 @@ def new_game_form() -> None:
                  key="new_face_up", format_func=plain)
     if side:
         st.caption(_("4 side cards lie face down; peeks at them are entered with suggestions."))
-    st.text_input(_("Title (optional)"), key="new_title", max_chars=MAX_TEXT_CHARS)
-    with st.container(key="start"):
-        refused = state.pop("start_problem", None)
+    st.text_input(_("Title (optional)"), key="new_title")
+    with st.container(key="start"):  # right under the title: its own problem is said here
+        refused = state.pop("start_problem", None) or too_long(
+            "new_title", _("Title (optional)"), MAX_TEXT_CHARS)
         if refused:
             st.error(plain(refused), icon=":material/warning:")
         button(_("Start game"), type="primary", key="start_game", on_click=start_game,

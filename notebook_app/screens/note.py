@@ -21,6 +21,7 @@ from solver.report import category_label
 from ..plain import plain
 from ..session import live, unset
 from ..turns import apart
+from ..typed import refuse_long, too_long
 
 RELATIONS: dict[NoteRelation, str] = {
     "holds": N_("holds"),
@@ -81,7 +82,7 @@ def missing_text() -> str | None:
         return _("Tap whose cards the note is about.")
     if not any(state.get(field) for field in CARD_FIELDS.values()):
         return _("Tap at least one card.")
-    return None
+    return too_long("n_text", _("Remark (optional)"), MAX_TEXT_CHARS)
 
 
 def note_form() -> None:
@@ -100,8 +101,11 @@ def note_form() -> None:
             state[field] = [c for c in state.get(field) or () if c in game.deck.of(category)]
         chips(game, category, field)
     st.text_input(_("Remark (optional)"), value=state.get("n_text") or "", key="n_text",
-                  max_chars=MAX_TEXT_CHARS,  # an edited note's, also if drawn late
                   placeholder=_("saw it by accident · house rule · a dropped card"))
+    # (the value: an edited note's, also if drawn late); a longer text is said right here, and
+    # Record says it again above itself (`entry_problem`) only once tapped
+    refuse_long("n_text", _("Remark (optional)"), MAX_TEXT_CHARS,
+                said=state.get("entry_problem"))
 
 
 def chips(game: Game, category: Category, field: str) -> None:
