@@ -491,6 +491,51 @@ def verdict(grid: Grid, triples_left: int | None = None) -> str:
                     bound).format(count=bound)
 
 
+def accusation_said(grid: Grid, cards: tuple[str, str, str],
+                    envelopes: Sequence[tuple[str, str, str, float]] | None = None,
+                    exact: bool = True, triples_left: int | None = None) -> tuple[bool, str]:
+    """Whether accusing ``cards`` now is safe, and in words: the three are the certain
+    envelope; or they cannot be right (another envelope is certain, a card is known elsewhere,
+    no deal fits with the three together); else how likely right, from the odds when counted
+    (``envelopes``, as `likeliest` takes them; ``exact`` False when sampled, where a triple
+    not drawn may still be possible), or how many envelopes are still possible (`verdict`).
+
+    >>> from solver.logfile import loads
+    >>> from solver.odds.setup import grid_of
+    >>> grid = grid_of(loads('''{"format": "clue-notebook/1", "cards": {"suspects": ["Plum",
+    ...   "Green"], "weapons": ["Rope", "Pipe"], "rooms": ["Hall"]}, "players": [{"name": "Ann",
+    ...   "hand_size": 1}, {"name": "Bob", "hand_size": 1}], "me": "Ann", "my_cards": ["Green"],
+    ...   "events": []}'''))
+    >>> accusation_said(grid, ("Green", "Rope", "Hall"))
+    (False, 'Not right: the notebook says Green cannot be in the envelope.')
+    >>> accusation_said(grid, ("Plum", "Rope", "Hall"), [("Plum", "Rope", "Hall", 0.5),
+    ...                                                  ("Plum", "Pipe", "Hall", 0.5)])
+    (False, 'Not safe: right with probability 50%.')
+    """
+    names = dict(zip(("suspect", "weapon", "room"), cards, strict=True))
+    if grid.accusation_safe:
+        envelope = grid.envelope()
+        known = tuple(str(envelope[category]) for category in CATEGORIES)
+        if known == cards:
+            return True, _("Safe: every deal that fits the log has {suspect}, {weapon}, {room} "
+                           "in the envelope.").format(**names)
+        return False, _("Not right: the envelope is certainly {suspect}, {weapon}, "
+                        "{room}.").format(**dict(zip(names, known, strict=True)))
+    elsewhere = [card for card in cards if grid[card, ENVELOPE] is Knowledge.NO]
+    if elsewhere:
+        return False, _("Not right: the notebook says {cards} cannot be in the "
+                        "envelope.").format(cards=", ".join(elsewhere))
+    if envelopes is None:
+        return False, verdict(grid, triples_left)
+    chance = next((p for *triple, p in envelopes if tuple(triple) == cards), 0.0)
+    if not chance and exact:
+        return False, _("Not right: no deal that fits the log has {suspect}, {weapon}, {room} "
+                        "in the envelope.").format(**names)
+    said = _("Not safe: right with probability {chance}.").format(
+        chance=envelope_chance(chance) if chance else percent(chance))
+    return False, said if exact else said + " " + _("(Estimated by sampling.)")
+
+
 def likeliest(envelopes: Sequence[tuple[str, str, str, float]], shown: int = 3) -> str:
     """The likeliest envelopes with their chances, in words a new player reads; envelopes whose
     chances read the same are said to be tied. ``envelopes``: (suspect, weapon, room,

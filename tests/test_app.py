@@ -720,6 +720,50 @@ def test_a_right_accusation_the_notebook_rules_out_is_said_before_record(store: 
     at.pills(key="e_result").set_value("right").run()
     assert not at.warning
 
+def test_my_accusation_says_whether_it_is_safe_before_the_result(store: Store) -> None:
+    """My accusation's three cards tapped, before a result: the form said nothing of them, not
+    even of a room my last suggestion had shown to be elsewhere (a 2-player phone play-through);
+    the header alone said "Not yet". Now one line: safe, certainly not right, or its chance."""
+    from notebook_app.grid_view import envelope_chance
+    from solver.odds import odds
+
+    def said(at: AppTest) -> list[str]:
+        counted(at)
+        return [shown(a.value) for a in (*at.warning, *at.success)  # (not the header's)
+                if not shown(a.value).startswith("Accusation is safe")]
+
+    def accuse(at: AppTest, *cards: str) -> list[str]:
+        at.segmented_control(key="kind").set_value("Accusation").run()
+        at.pills(key="by").set_value("Ann").run()
+        pick(at, *cards)
+        return said(at.run())
+
+    bob = Accusation("Bob", ("Mr. Green", "Wrench", "Lounge"), correct=False)
+    log = classic(bob)
+    at, _ = open_app(store, log)
+    assert accuse(at, "Miss Scarlet", "Knife", "Lounge") == [
+        "Not right: the notebook says Miss Scarlet cannot be in the envelope."]
+    pick(at, "Mr. Green", "Wrench", "Lounge")
+    assert said(at.run()) == [
+        "Not right: no deal that fits the log has Mr. Green, Wrench, Lounge in the envelope."]
+    pick(at, "Mrs. White", "Knife", "Lounge")
+    chance = odds(log).envelope(("Mrs. White", "Knife", "Lounge"))
+    assert said(at.run()) == [
+        f"Not safe: right with probability {envelope_chance(float(chance))}."]
+    at.pills(key="e_result").set_value("wrong").run()
+    assert said(at) == []  # accused: nothing to check
+    at.pills(key="e_result").set_value(None).run()
+    at.pills(key="by").set_value("Cat").run()
+    assert said(at) == []  # another's accusation is theirs to check
+    solved = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob", "Cat", "Dan"))
+    at, _ = open_app(store, classic(solved))
+    at.segmented_control(key="kind").set_value("Accusation").run()
+    assert said(at) == [
+        "Safe: every deal that fits the log has Mrs. White, Knife, Lounge in the envelope."]
+    at.pills(key="e_suspect").set_value("Mr. Green").run()
+    assert said(at) == ["Not right: the envelope is certainly Mrs. White, Knife, Lounge."]
+
+
 def test_missing_card_is_refused_with_a_message(store: Store) -> None:
     at, _ = open_app(store, classic())
     at.pills(key="e_suspect").set_value("Mrs. White")

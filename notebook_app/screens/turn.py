@@ -45,7 +45,7 @@ from ..entry import (
     submit_entry,
     to_record,
 )
-from ..grid_view import as_markdown, verdict
+from ..grid_view import accusation_said, as_markdown, verdict
 from ..odds_count import Beside
 from ..plain import plain
 from ..session import (
@@ -74,7 +74,7 @@ from ..turns import (
     side_candidates,
     unshown,
 )
-from .grid import working_note
+from .grid import ODDS_WAIT, odds_on, working_note
 from .note import note_form
 
 if TYPE_CHECKING:
@@ -261,6 +261,9 @@ def turn_form() -> None:
     if kind == "Accusation":
         chips(_("Result"), "e_result", (WRONG, RIGHT), format_func=_, kept=True)
         cards = picked_cards()
+        if (by == game.me and cards is not None and editing is None
+                and state.get("e_result") is None):
+            accusation_check(cards)
         if state.get("e_result") == RIGHT and cards is not None and editing is None:
             grid = live().grid()[0]
             elsewhere = [c for c in cards if grid[c, ENVELOPE] is Knowledge.NO]
@@ -333,6 +336,27 @@ def not_the_asker() -> None:
     """A tap on the asker's own chip under "Asked" (greyed, reached by keys) chooses nobody."""
     if state.get("e_asked") == state.get("by"):
         state.e_asked = None
+
+
+def accusation_check(cards: tuple[str, str, str]) -> None:
+    """Above Record, while my accusation's result is not tapped: whether accusing these three
+    cards is safe (`accusation_said`), with their chance once the odds are counted (unless the
+    player turned them off on the Grid). The form said nothing of the cards tapped (the room
+    my last suggestion's, though shown elsewhere) until "right" was tapped (a 2-player phone
+    play-through). Nothing past a clash: the header says no accusation is safe until fixed."""
+    grid, ignored = live().grid()
+    if ignored:
+        return
+    counted = odds_on() and live().odds_counted(wait=ODDS_WAIT)  # (the Grid's choice)
+    chances = live().odds() if counted else None
+    safe, said = accusation_said(
+        grid, cards, None if chances is None else chances.envelopes,
+        exact=chances is None or chances.exact,
+        triples_left=None if chances is not None else live().envelopes_left())
+    if safe:
+        st.success(plain(said), icon=":material/check_circle:")
+    else:
+        st.warning(plain(said), icon=":material/warning:")
 
 
 def held_though_passed(passed: tuple[str, ...]) -> str | None:
