@@ -21,7 +21,7 @@ import re
 
 from solver.errors import InvalidLogError
 from solver.game import Event, GameLog
-from solver.i18n import N_, Message, say, say_n
+from solver.i18n import N_, Message, _, say, say_n
 from solver.logfile import event_to_json, parse, to_json
 
 RECORDED = N_("recorded event {n}")
@@ -34,6 +34,8 @@ IMPORTED = N_("imported {file}")
 ADDED_ONE = N_("added event {n} from pasted text")
 ADDED = N_("added events {first}-{last} from pasted text")
 PASTED = ("opened a pasted game ({count} event)", "opened a pasted game ({count} events)")
+NOT_NOTED = N_("The card shown in event {n} ({card}) was not saved")
+"""A refused save of `SHOWN`, as a sentence (`unsaved`)."""
 UNKNOWN = "{text}"
 """A note this app did not write: shown as it is (the id is in no catalog)."""
 
@@ -120,6 +122,20 @@ def pasted_game(count: int) -> str:
 
 def pasted_turns(first: int, last: int) -> str:
     return _write(say(ADDED_ONE, n=first) if first == last else say(ADDED, first=first, last=last))
+
+
+def unsaved(stored: str) -> str:
+    """What a refused save did not do, in the reader's language, without a full stop (a reason
+    follows): "Not saved: recorded event 4"; the card noted as shown in a sentence of its own,
+    since "Not saved: noted Rope shown in event 2" read as a history note inside a refusal.
+
+    >>> unsaved(recorded(4)), unsaved(shown("Rope", 2))
+    ('Not saved: recorded event 4', 'The card shown in event 2 (Rope) was not saved')
+    """
+    said = told(stored)
+    if said.msgid == SHOWN:
+        return say(NOT_NOTED, **dict(said.args)).render()
+    return _("Not saved: {entry}").format(entry=said.render())
 
 
 OLD_ENGLISH = [

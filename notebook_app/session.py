@@ -43,7 +43,7 @@ from solver.values import replace
 
 from .cookies import SHELF_COOKIE, SHELF_ID, write_cookie
 from .elsewhere import changed_elsewhere
-from .history import changed_entry, told
+from .history import changed_entry, told, unsaved
 from .live import LiveGame, session_gone
 from .odds_count import Beside
 from .store import (
@@ -567,15 +567,15 @@ def commit(log: GameLog, note: str, *, form: bool = False, adds: Event | None = 
     ``adds``: the new entry a refused Record was adding, looked for among the other screen's
     (`reload`).
     """
-    what = told(note).render()
+    what = unsaved(note)  # said if it is not saved
     if not can_edit():
-        flash("error", _("Not saved: {entry}. This game is open to read only; ask its owner "
-                         "for the edit link.").format(entry=what))
+        flash("error", _("{what}. This game is open to read only; ask its owner for the edit "
+                         "link.").format(what=what))
         return False
     if form:
         state.pop("form_kept", None)  # the draft is this form being recorded, then none
     try:
-        if not refresh_access(_("Not saved: {entry}").format(entry=what)):
+        if not refresh_access(what):
             return False
         if form:
             store().keep_draft(state.shelf, state.game_id, {**form_fields(), DRAFT: RECORDING})
@@ -585,15 +585,15 @@ def commit(log: GameLog, note: str, *, form: bool = False, adds: Event | None = 
         if form:
             with suppress(StoreError):
                 store().drop_draft(state.shelf, state.game_id)  # the form on screen keeps it
-        reload(_("Your entry was not saved") if form else _("Not saved: {entry}").format(
-            entry=what), adds)  # (its number, which the other screen's entry took, would mislead)
+        said = _("Your entry was not saved") if form else what  # (not its number: the
+        reload(said, adds)  # other screen's entry took it, it would mislead)
         return False
     except GameGoneError:  # deleted by its owner since this run read its access
         close_game()
-        flash("error", _("Not saved: {entry}").format(entry=what) + ". " + _(DELETED))
+        flash("error", what + ". " + _(DELETED))
         return False
     except StoreError as err:
-        trouble(_("Not saved: {entry}").format(entry=what), err)
+        trouble(what, err)
         return False
     state.revision = (seq, note)
     state.live = live().replace(log, written(state.game_id, seq, note))

@@ -350,6 +350,23 @@ def test_my_suggestion_without_the_card_asks_for_it(store: Store) -> None:
     assert "Which card did Cat show you?" not in texts(at)
 
 
+def test_a_card_shown_that_could_not_be_saved_is_said_in_a_sentence(store: Store) -> None:
+    """A 12-player play-through: the card shown, tapped after another phone had saved, said
+    "Not saved: noted Lounge shown in event 1", a history note inside a refusal. It is a
+    sentence of its own now."""
+    at, game_id = open_app(store, classic())
+    pick(at, "Mrs. White", "Knife", "Lounge")
+    at.pills(key="e_refuter").set_value("Cat")
+    submit(at)
+    store.save(game_id, classic(events(at)[-1], Reveal("Dan", ("Wrench",))),
+               recorded(2))  # another phone
+    at.button(key="showed_Lounge").click().run()
+    said = texts(at)
+    assert ("The game changed on another screen; reloaded. The card shown in event 1 (Lounge) "
+            "was not saved: check the game and try again.") in said, said
+    assert "noted Lounge" not in said
+
+
 def test_only_matching_card_is_filled_in(store: Store) -> None:
     at, _ = open_app(store, classic())
     at.pills(key="by").set_value("Bob").run()
