@@ -145,6 +145,25 @@ def test_russian_names_no_player_by_a_gendered_pronoun() -> None:
     assert not found, "\n".join(found)
 
 
+ENTRY_NUMBER = re.compile(r"#\{(\w+)\}")
+"""An entry's number as the Log writes it in every language: "#4"."""
+
+
+@pytest.mark.parametrize("language", ["fi", "ru", "ja"])
+def test_entry_numbers_are_written_as_the_log_writes_them(language: str) -> None:
+    """The Log, the clash list and Undo's entry write an entry's number "#4" in every language
+    (in the code); the Russian catalogue wrote "№4" in some messages and "#4" in others, for
+    the same entries (a 12-player play-through). Every translation numbers them with "#"."""
+    found = []
+    for message in _catalog(language):
+        msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+        wanted = sorted(ENTRY_NUMBER.findall(msgid))
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        found += [f"{msgid} -> {form}" for form in forms
+                  if form and (sorted(ENTRY_NUMBER.findall(form)) != wanted or "№" in form)]
+    assert not found, "\n".join(found)
+
+
 SHOWN_BARE = re.compile(r"\bпоказ\w*(?: (?!карт)\w+){0,2} \{(?:card|shown)\}")
 """A card shown (or that can be) named bare after the verb, in its nominative: broken Russian."""
 
