@@ -510,7 +510,7 @@ def accusation_said(grid: Grid, cards: tuple[str, str, str],
     (False, 'Not right: the notebook says Green cannot be in the envelope.')
     >>> accusation_said(grid, ("Plum", "Rope", "Hall"), [("Plum", "Rope", "Hall", 0.5),
     ...                                                  ("Plum", "Pipe", "Hall", 0.5)])
-    (False, 'Not safe: right with probability 50%.')
+    (False, 'Not safe: right in 50% of the deals that fit the log.')
     """
     names = dict(zip(("suspect", "weapon", "room"), cards, strict=True))
     if grid.accusation_safe:
@@ -531,7 +531,7 @@ def accusation_said(grid: Grid, cards: tuple[str, str, str],
     if not chance and exact:
         return False, _("Not right: no deal that fits the log has {suspect}, {weapon}, {room} "
                         "in the envelope.").format(**names)
-    said = _("Not safe: right with probability {chance}.").format(
+    said = _("Not safe: right in {chance} of the deals that fit the log.").format(
         chance=envelope_chance(chance) if chance else percent(chance))
     return False, said if exact else said + " " + _("(Estimated by sampling.)")
 

@@ -766,7 +766,7 @@ def test_my_accusation_says_whether_it_is_safe_before_the_result(store: Store) -
     pick(at, "Mrs. White", "Knife", "Lounge")
     chance = odds(log).envelope(("Mrs. White", "Knife", "Lounge"))
     assert said(at.run()) == [
-        f"Not safe: right with probability {envelope_chance(float(chance))}."]
+        f"Not safe: right in {envelope_chance(float(chance))} of the deals that fit the log."]
     at.pills(key="e_result").set_value("wrong").run()
     assert said(at) == []  # accused: nothing to check
     at.pills(key="e_result").set_value(None).run()
