@@ -18,7 +18,7 @@ import pandas as pd
 from solver.cards import CATEGORIES, Category
 from solver.editions import forum_dealt
 from solver.game import ENVELOPE, SIDE
-from solver.i18n import N_, _, ngettext, percent_said
+from solver.i18n import N_, _, local_figures, ngettext, percent_said
 from solver.notebook import Grid, Knowledge
 from solver.report import category_label
 
@@ -353,12 +353,16 @@ def label_width(label: str) -> int:
 
 
 def percent(probability: float) -> str:
-    """A probability in at most four characters; never "0%" or "100%" for an open cell.
+    """A cell's probability in at most four characters; never "0%" or "100%" for an open cell.
+    Written so in every language, as a symbol is: Finnish and Russian write "37 %" in a
+    sentence (`solver.i18n.local_figures`, the odds' lines), but in Chromium "37 %" takes
+    28.3 px where a `CELL_WIDTH` column's text has 27, and a column made wide enough (42 px)
+    put the sixth player's out of sight.
 
     >>> percent(0.372), percent(0.001), percent(0.9996)
     ('37%', '<1%', '>99%')
     """
-    return percent_said(probability, undecided=True)
+    return percent_said(probability, undecided=True, language="en")
 
 
 def odds_basis(probability: float, deals: int | None, error: float | None) -> str:
@@ -370,13 +374,17 @@ def odds_basis(probability: float, deals: int | None, error: float | None) -> st
     '37%: counted over all 1\u202f113 deals that fit the log.'
     >>> odds_basis(0.372, None, 0.013)
     '37% ± 3%: estimated from a sample of the deals that fit the log.'
+    >>> from solver.i18n import speaking
+    >>> with speaking("fi"):
+    ...     odds_basis(0.372, None, 0.013).startswith("37\xa0% ± 3\xa0%")
+    True
     """
-    chance = percent(probability)
+    chance = percent_said(probability, undecided=True)
     if error is None and deals is not None:
         return ngettext("{chance}: counted over the {count} deal that fits the log.",
                         "{chance}: counted over all {count} deals that fit the log.",
                         deals).format(chance=chance, count=deals_said(deals))
-    spread = f"{max(1, round(200 * (error or 0)))}%"
+    spread = local_figures(f"{max(1, round(200 * (error or 0)))}%")
     return _("{chance} ± {error}: estimated from a sample of the deals that fit the log.").format(
         chance=chance, error=spread)
 
@@ -401,21 +409,26 @@ def deals_said(count: int) -> str:
 
 
 def envelope_chance(probability: float) -> str:
-    """An envelope's chance: as `percent` from 1%, below it with two significant digits, since
-    a big deck leaves thousands of envelopes under 1% that are far from alike.
+    """An envelope's chance: in whole percent from 1%, below it with two significant digits,
+    since a big deck leaves thousands of envelopes under 1% that are far from alike; written
+    as the language writes it (`solver.i18n.local_figures`).
 
     >>> envelope_chance(0.372), envelope_chance(0.0011), envelope_chance(0.00012)
     ('37%', '0.11%', '0.012%')
     >>> envelope_chance(0.0000001)
     '<0.0001%'
+    >>> from solver.i18n import speaking
+    >>> with speaking("ru"):
+    ...     envelope_chance(0.0011)
+    '0,11\xa0%'
     """
     value = 100 * probability
     if value >= 0.995:
-        return percent(probability)
+        return percent_said(probability, undecided=True)
     if value < 0.00005:
-        return "<0.0001%"
+        return local_figures("<0.0001%")
     digits = min(4, 1 - floor(log10(value)))
-    return f"{value:.{digits}f}%"
+    return local_figures(f"{value:.{digits}f}%")
 
 
 def grid_styles(grid: Grid) -> pd.DataFrame:

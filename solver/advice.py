@@ -38,7 +38,7 @@ from .game import (
     Suggestion,
     Triple,
 )
-from .i18n import N_, Listing, Message, _, percent_said, say, say_n
+from .i18n import N_, Chance, Listing, Message, _, say, say_n
 from .limits import ADVICE_WORK
 from .notebook import Grid, Knowledge, Notebook
 from .odds import (
@@ -1022,10 +1022,10 @@ def reason_said(log: GameLog, advice: Advice, grid: Grid | None = None) -> Messa
         else:  # as players play, the deals drawn: never 0 % or 100 %
             likely = round(100 * chance) >= LIKELY
             line = say(ANSWERS[likely][answer], reason=line, player=player,
-                       chance=percent_said(chance, undecided=True))
+                       chance=Chance(chance, undecided=True))
     if advice.settles >= 0.005:  # among the deals drawn: never 100 %
         line = say("{reason}; the answer may settle the envelope ({chance})", reason=line,
-                   chance=percent_said(advice.settles, undecided=True))
+                   chance=Chance(advice.settles, undecided=True))
     return line
 
 

@@ -145,25 +145,68 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translations(current()).ngettext(singular, plural, n)
 
 
-def percent_said(chance: float, *, undecided: bool | None = None) -> str:
+def percent_said(chance: float, *, undecided: bool | None = None,
+                 language: str | None = None) -> str:
     """A chance in whole percent, never "0%" or "100%" for what is neither impossible nor
     certain (a 12-player envelope at the start is 0.05%: "right 0%" read as a slip).
     ``undecided``: whether it is, whatever the figure (a sampled grid cell may read 0); by
-    default, whether the chance is strictly between 0 and 1.
+    default, whether the chance is strictly between 0 and 1. Written as ``language`` (default:
+    the current one) writes it (`local_figures`).
 
     >>> [percent_said(p) for p in (0, 0.001, 0.37, 0.996, 1)]
     ['0%', '<1%', '37%', '>99%', '100%']
-    >>> percent_said(0, undecided=True)
-    '<1%'
+    >>> percent_said(0, undecided=True), percent_said(0.37, language="ru")
+    ('<1%', '37\xa0%')
     """
     value = round(100 * chance)
     if undecided is None:
         undecided = 0 < chance < 1
     if undecided and value < 1:
-        return "<1%"
-    if undecided and value > 99:
-        return ">99%"
-    return f"{value}%"
+        text = "<1%"
+    elif undecided and value > 99:
+        text = ">99%"
+    else:
+        text = f"{value}%"
+    return local_figures(text, language)
+
+
+def local_figures(figures: str, language: str | None = None) -> str:
+    """Figures written with ``.`` and ``%`` (as English writes them) as ``language`` (default:
+    the current one) writes them: its decimal sign, and the space before ``%`` where it puts
+    one (a no-break space, as CLDR does): "38,5 %" in Finnish and Russian, "38.5%" in English
+    and Japanese.
+
+    >>> local_figures(" 38.5% ± 0.8", "fi"), local_figures("38.5%", "ja")
+    (' 38,5\xa0% ± 0,8', '38.5%')
+    """
+    lang = language or current()
+    if lang == "en":
+        return figures
+    decimal, spaced = _number_signs(lang)
+    figures = figures.replace(".", decimal)
+    return figures.replace("%", "\xa0%") if spaced else figures
+
+
+@cache
+def _number_signs(language: str) -> tuple[str, bool]:
+    """``language``'s decimal sign, and whether it puts a space before ``%`` (CLDR's, by
+    Babel)."""
+    from babel import Locale
+    from babel.numbers import get_decimal_symbol
+
+    spaced = "\xa0%" in str(Locale.parse(language).percent_formats[None].pattern)
+    return get_decimal_symbol(language), spaced
+
+
+class Chance(NamedTuple):
+    """A chance kept as a figure (`percent_said`), written as the language a sentence is
+    rendered in writes it: a sentence worked out once is read in any language."""
+
+    chance: float
+    undecided: bool | None = None
+
+    def render(self, language: str | None = None, *, start: bool = False) -> str:
+        return percent_said(self.chance, undecided=self.undecided, language=language)
 
 
 def number_said(value: int, language: str | None = None) -> str:
@@ -234,8 +277,9 @@ class Listing(NamedTuple):
         return join(items, lang, self.conjunction)
 
 
-Arg = str | int | Message | Listing
-"""A placeholder's value: a name or number as is, or a clause rendered in the same language."""
+Arg = str | int | Message | Listing | Chance
+"""A placeholder's value: a name or number as is, or a clause (or a chance) rendered in the same
+language."""
 
 
 def join(items: Sequence[str], language: str | None = None, conjunction: str = "and") -> str:
@@ -256,7 +300,7 @@ def join(items: Sequence[str], language: str | None = None, conjunction: str = "
 
 
 def _render(value: Arg, language: str, start: bool = False) -> str:
-    if isinstance(value, Message | Listing):
+    if isinstance(value, Message | Listing | Chance):
         return value.render(language, start=start)
     return str(value)
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .advice import AccusationCheck, Advice, Rule, ShowAdvice, Whom
-from .i18n import _, current, ngettext
+from .i18n import _, local_figures, ngettext
 from .odds import Number, Odds
 
 ODDS_LINES = 10
@@ -22,33 +22,10 @@ ODDS_LINES = 10
 def percent(p: Number, error: float | None = None) -> str:
     """``12.5%``, or ``12.5% ± 0.8`` for an approximate figure; a chance below 0.05% keeps two
     significant digits (``0.0077%``), so nothing possible reads as ``0.0%``. Written as the
-    language writes numbers (`local`): ``12,5 %`` in Finnish and Russian."""
+    language writes numbers (`solver.i18n.local_figures`): ``12,5 %`` in Finnish and Russian."""
     value = 100 * float(p)
     text = f"{value:5.1f}%" if value == 0 or value >= 0.05 else f"{value:.2g}%"
-    return local(text if error is None else f"{text} ± {100 * error:.1f}")
-
-
-def local(figures: str) -> str:
-    """Figures written with ``.`` and ``%`` as the current language writes them: its decimal
-    sign, and the space before ``%`` where it puts one (a no-break space, as CLDR does).
-
-    >>> from solver.i18n import speaking
-    >>> with speaking("fi"):
-    ...     local(" 38.5% ± 0.8")
-    ' 38,5\xa0% ± 0,8'
-    >>> with speaking("ja"):
-    ...     local("38.5%")
-    '38.5%'
-    """
-    language = current()
-    if language == "en":
-        return figures
-    from babel import Locale
-    from babel.numbers import get_decimal_symbol
-
-    spaced = "\xa0%" in Locale.parse(language).percent_formats[None].pattern
-    figures = figures.replace(".", get_decimal_symbol(language))
-    return figures.replace("%", "\xa0%") if spaced else figures
+    return local_figures(text if error is None else f"{text} ± {100 * error:.1f}")
 
 
 def chance(p: Number, interval: tuple[float, float] | None) -> str:

@@ -62,7 +62,7 @@ from .game import (
     Suggestion,
     Triple,
 )
-from .i18n import Message, _, percent_said, say, say_n
+from .i18n import Chance, Message, _, say, say_n
 from .knowing import knows_surely
 from .limits import MAX_SAMPLES, RACE_VIEWS, RACE_WORK, checkpoint
 from .model import DealModel
@@ -164,8 +164,13 @@ class Race:
         >>> Race({"Bob": 1.0}, 100, surely=frozenset({"Bob"})).said("Bob")
         '100%'
         """
+        return self.chance(player).render()
+
+    def chance(self, player: str) -> Chance:
+        """``player``'s chance as `said`, for a sentence (written in the language it is read
+        in)."""
         sure = self.samples == 0 or player in self.surely
-        return percent_said(self.players[player], undecided=not sure)
+        return Chance(self.players[player], undecided=not sure)
 
     def leader(self) -> str | None:
         """The player still in the game likeliest to know the envelope now, one who surely
@@ -185,7 +190,7 @@ class Race:
         if self.players[leader] < 0.005:  # "0%" reads as a slip
             return say("nobody seems to know the envelope yet")
         return say("{player} may already know: {chance}", player=leader,
-                   chance=self.said(leader))
+                   chance=self.chance(leader))
 
     def to_json(self) -> dict[str, Any]:
         """``{"players": {name: chance}, "samples": n, "kept": k, "fallback": bool,
@@ -1182,11 +1187,10 @@ class Verdict:
         ahead = self.outlook
         # as players play, on the deals drawn: never 0 % or 100 % unless every deal that fits
         # the log agrees (the triple ruled out; nobody else left, or to move, before my question)
-        figures = {"right": percent_said(self.right, undecided=not self.ruled_out),
-                   "clear": percent_said(ahead.clear,
-                                         undecided=leader is not None and ahead.later),
-                   "known": percent_said(ahead.known,
-                                         undecided=not (self.settles and ahead.known >= 0.5))}
+        figures = {"right": Chance(self.right, undecided=not self.ruled_out),
+                   "clear": Chance(ahead.clear, undecided=leader is not None and ahead.later),
+                   "known": Chance(ahead.known,
+                                   undecided=not (self.settles and ahead.known >= 0.5))}
         if ahead.before_my_turn:  # not my turn: no accusing until it comes
             odds = say_n("{n} player moves before your turn: right {right} if players seldom "
                          "bluff; nobody else solves before your next question: {clear}, and "
@@ -1220,7 +1224,7 @@ class Verdict:
                        player=leader)
         elif self.race.players[leader] >= 0.005:
             line = say("{verdict}; {player} may already know: {chance}", verdict=odds,
-                       player=leader, chance=self.race.said(leader))
+                       player=leader, chance=self.race.chance(leader))
         else:
             line = say("{verdict}; nobody seems to know it yet", verdict=odds)
         return fallback_note(line) if self.race.fallback else line

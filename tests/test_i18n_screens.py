@@ -155,6 +155,36 @@ def test_every_screen_of_an_example_game_speaks_the_language(store: Store, langu
     assert not leftovers(text), f"{language}: English on screen:\n" + "\n".join(leftovers(text))
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_chances_are_written_as_the_language_writes_them(store: Store, language: str) -> None:
+    """The app wrote "38.5%" in every language, where the command line writes "38,5 %" in
+    Finnish and Russian (`solver.i18n.local_figures`): the race line, "Suggest for me" and the
+    Grid's likeliest envelopes now do too; Japanese keeps "38%". The race line worked out in
+    English is read in the language switched to, its chances with it. A grid cell keeps "37%"
+    (`notebook_app.grid_view.percent`)."""
+    log = load(EXAMPLE)
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.session_state["lang"] = "en"
+    at.session_state["shelf"] = "test-shelf"
+    at.session_state["game_id"] = store.create(log.upto(12), "test-shelf")
+    at.run()
+    assert re.search(r"\d%", everything(at)), everything(at)  # the race line, in English
+    at.segmented_control(key="lang_pick").set_value(language).run()
+    at.pills(key="by").set_value(log.game.me).run()
+    at.toggle(key="advise_me").set_value(True).run()  # "Suggest for me": how likely answers are
+    seen = [everything(at)]
+    tab(at, "Grid")
+    seen.append(everything(at))
+    text = "\n".join(seen)
+    spaced = language in ("fi", "ru")
+    figures = re.findall(r"\d[.,]?\d*\xa0?%", text)
+    assert len(figures) >= 3, text
+    assert all(("\xa0" in figure) == spaced and ("." not in figure or not spaced)
+               for figure in figures), (language, figures)
+    assert all("\xa0" not in cell for column in at.dataframe[0].value.columns
+               for cell in at.dataframe[0].value[column] if "%" in cell)
+
+
 # --- the command line -------------------------------------------------------------------------
 
 COMMANDS = [
