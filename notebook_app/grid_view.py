@@ -524,6 +524,10 @@ def accusation_said(grid: Grid, cards: tuple[str, str, str],
     >>> accusation_said(grid, ("Plum", "Rope", "Hall"), [("Plum", "Rope", "Hall", 0.5),
     ...                                                  ("Plum", "Pipe", "Hall", 0.5)])
     (False, 'Not safe: right in 50% of the deals that fit the log.')
+    >>> from solver.i18n import speaking
+    >>> with speaking("fi"):  # not drawn in a sample: below one in a hundred
+    ...     "<1\xa0%" in accusation_said(grid, ("Plum", "Rope", "Hall"), [], exact=False)[1]
+    True
     """
     names = dict(zip(("suspect", "weapon", "room"), cards, strict=True))
     if grid.accusation_safe:
@@ -545,7 +549,7 @@ def accusation_said(grid: Grid, cards: tuple[str, str, str],
         return False, _("Not right: no deal that fits the log has {suspect}, {weapon}, {room} "
                         "in the envelope.").format(**names)
     said = _("Not safe: right in {chance} of the deals that fit the log.").format(
-        chance=envelope_chance(chance) if chance else percent(chance))
+        chance=envelope_chance(chance) if chance else percent_said(chance, undecided=True))
     return False, said if exact else said + " " + _("(Estimated by sampling.)")
 
 
