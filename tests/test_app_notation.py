@@ -178,6 +178,8 @@ def test_a_pasted_turn_by_a_player_out_of_the_game_is_said(store: Store) -> None
         "card"], said
     run(at)  # drawn again without a tap (the odds, the race line): still said
     assert [shown(w.value) for w in at.warning] == said
+    run(at.segmented_control(key="lang_pick").set_value("ru"))  # in the language chosen
+    assert shown(at.warning[0].value).startswith("Добавлено, но игрок Bob вне игры")
     at.text_area(key="paste_turns").set_value("Cat: Plum Rope Hall / Dan - Ann +\n")
     run(at.button(key="add_paste").click())
     assert not at.warning  # said once, for the turns it was about

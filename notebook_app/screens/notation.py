@@ -55,11 +55,13 @@ def show_trouble(key: str) -> None:
 
 
 def show_checks(key: str) -> None:
-    """What to check in the turns just added (kept under ``key`` with the revision that added
-    them), where the player looks, until the game changes again: the page is drawn again
-    after a save without a tap (the odds, the race line), which took a message said once."""
-    revision, checks = state.get(key) or (None, ())
-    if not checks or revision != state.revision[0]:
+    """What to check in the turns just added (`out_of_turn`; under ``key`` the revision that
+    added them and the first one's number), where the player looks, until the game changes
+    again: the page is drawn again after a save without a tap (the odds, the race line), which
+    took a message said once. Put into words as drawn, in the language chosen then."""
+    revision, first = state.get(key) or (None, 0)
+    checks = out_of_turn(live().log, first) if revision == state.revision[0] else ()
+    if not checks:
         return
     with st.container(key=f"{key}_shown"):
         for check in checks:
@@ -107,7 +109,7 @@ def add_pasted_turns() -> None:
     first = len(log.events) + 1
     if commit(longer, history.pasted_turns(first, first + added - 1)):
         state.paste_turns = ""
-        state.paste_turns_check = (state.revision[0], out_of_turn(longer, first))
+        state.paste_turns_check = (state.revision[0], first)
         if form_untouched():
             next_entry()  # the next suggester follows the pasted turns
 
