@@ -1199,9 +1199,11 @@ class Verdict:
                          "bluff; nobody else solves before your next question: {clear}, and "
                          "then you know it: {known}", ahead.before_my_turn,
                          n=ahead.before_my_turn, **figures)
-        elif self.accuse:
-            odds = say("accuse now: right {right} if players seldom bluff; nobody else solves "
-                       "before your next question: {clear}", **figures)
+        elif self.accuse:  # named: the Grid's likeliest may be another, read without bluffs
+            suspect, weapon, room = self.triple
+            odds = say("accuse now: {suspect}, {weapon}, {room}: right {right} if players "
+                       "seldom bluff; nobody else solves before your next question: {clear}",
+                       suspect=suspect, weapon=weapon, room=room, **figures)
         elif ahead.later and ahead.advised and ahead.to is not None:  # the advice's player
             odds = say("wait: right {right} if players seldom bluff; nobody else solves before "
                        "you ask {player} next: {clear}, and then you know it: {known}",
