@@ -36,6 +36,7 @@ from ..typed import refuse_long, too_long
 from .notation import paste_game_form
 
 CUSTOM = "custom"
+"""The card set choice for typing one's own cards."""
 PLAYERS_CHARS = MAX_PLAYERS * (MAX_NAME_CHARS + 2)
 """The players box takes at most this much: the most players with the longest names, one a
 line; a longer text stays in the box and is refused (`notebook_app.typed`)."""
