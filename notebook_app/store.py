@@ -68,6 +68,11 @@ DB_ENV = "CLUE_NOTEBOOK_DB"
 LOCK_TIMEOUT = 5.0
 """Seconds a call waits for a database another save holds before it gives up ("Not saved")."""
 
+DRAFT_TEXT_MOST = 20_000
+"""Characters of one field a kept form keeps (`Store.keep_draft`): ten times what the longest
+box of the Turn form takes (the note's remark, 2,000). A longer text, refused in the form
+anyway, is left out, not written to the database as sent (a paste of megabytes was)."""
+
 Access = Literal["owner", "edit", "read"]
 """What a browser may do with a game: ``owner`` started it (edit, and sees both links),
 ``edit`` got its edit link, ``read`` its read link."""
@@ -752,8 +757,9 @@ class Store:
         later form replaces the one kept) until a save with ``draft_of`` commits or it is
         taken (`take_draft`): a reload, or the next visit after the server died, finds it.
         ``wait``: seconds to wait for a save that holds the database (else `StoreError`).
-        A deleted game keeps no form."""
-        text = canonical(dict(form))
+        A deleted game keeps no form; a text field past `DRAFT_TEXT_MOST` is left out."""
+        text = canonical({key: value for key, value in form.items()
+                          if not (isinstance(value, str) and len(value) > DRAFT_TEXT_MOST)})
         with self._write(wait) as db:
             found = db.execute(sa.select(games.c.id).where(games.c.id == game_id)
                                .with_for_update(read=True, key_share=True))  # (waits for a

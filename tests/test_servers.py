@@ -287,3 +287,28 @@ def test_kill_9_while_saving_loses_no_recorded_entry(database: str, rounds: int)
     finally:
         server.stop()
         store.engine.dispose()
+
+
+def test_a_message_of_megabytes_is_refused_in_words_and_past_the_cap_not_read(
+    tmp_path: Path,
+) -> None:
+    """A tap sends every input's value: Streamlit took messages of up to 200 MB, so any page
+    could make the server hold and parse that much per tap (a remark pasted that long was even
+    kept in the database). `server.maxMessageSize` caps it at 16 MB: a paste of 9 MB is still
+    refused in words; a message of 20 MB closes that page's connection unread, and the server
+    goes on serving."""
+    from streamlit.proto.WidgetStates_pb2 import WidgetState
+
+    server = started(tmp_path / "games.sqlite3")
+    try:
+        phone = Phone(server.url, ANN)
+        phone.open()
+        pasted = WidgetState(id=phone.screen.ids["paste_game"], string_value="x" * 9_000_000)
+        assert "9,000,000 characters" in phone.tap_with(pasted, paste_game_open=True).text()
+        with pytest.raises(SessionLost):
+            phone.tap_with(WidgetState(id=pasted.id, string_value="x" * 20_000_000))
+        again = Phone(server.url, ANN)
+        assert "Or open a log" in again.open().text()
+        again.close()
+    finally:
+        server.stop()

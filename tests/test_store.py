@@ -388,6 +388,19 @@ def test_a_game_saved_with_a_bidirectional_control_still_opens(store: Store) -> 
     assert store.load(game_id) == upto(13)
 
 
+def test_a_kept_form_leaves_out_a_text_longer_than_any_box_takes(store: Store) -> None:
+    """A remark pasted into the note form was kept in the database as sent, megabytes and
+    all (the form refuses it, but the kept form is written as the player types). Past
+    `DRAFT_TEXT_MOST` characters the text is left out; the rest of the form is kept."""
+    from notebook_app.store import DRAFT_TEXT_MOST
+
+    game_id = store.create(upto(3), "a")
+    store.keep_draft("a", game_id, {"kind": "Note", "n_text": "x" * (DRAFT_TEXT_MOST + 1)})
+    assert store.take_draft("a", game_id) == {"kind": "Note"}
+    store.keep_draft("a", game_id, {"kind": "Note", "n_text": "x" * DRAFT_TEXT_MOST})
+    assert store.take_draft("a", game_id) == {"kind": "Note", "n_text": "x" * DRAFT_TEXT_MOST}
+
+
 def test_delete_takes_a_game_from_every_shelf_and_link(store: Store) -> None:
     """Nothing of a deleted game stays: not on a list, not by a link, not a kept form; a save
     or undo after finds no game; the other games are untouched."""

@@ -89,6 +89,10 @@ class Phone:
     def tap(self, **values: str | list[str] | Literal[True] | None) -> Screen:
         """Set widgets by key (a chip's label, chips' labels, or ``True`` for a button) in one
         rerun, as a tap does; returns what that run drew."""
+        return self._run(self._states(values))
+
+    def _states(self, values: dict[str, str | list[str] | Literal[True] | None]
+                ) -> list[WidgetState]:
         states = []
         for key, value in values.items():
             state = WidgetState(id=self.screen.ids[key])
@@ -98,7 +102,12 @@ class Phone:
                 labels = [] if value is None else [value] if isinstance(value, str) else value
                 state.string_array_value.data.extend(self._raw(key, label) for label in labels)
             states.append(state)
-        return self._run(states)
+        return states
+
+    def tap_with(self, *states: WidgetState, **values: str | list[str] | Literal[True] | None
+                 ) -> Screen:
+        """`tap`, with inputs' ``states`` sent as they are (a text box's text)."""
+        return self._run([*states, *self._states(values)])
 
     def _raw(self, key: str, label: str) -> str:
         """A chip's label as the server drew it (with its markdown escapes)."""
