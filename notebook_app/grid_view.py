@@ -506,12 +506,15 @@ def verdict(grid: Grid, triples_left: int | None = None) -> str:
 
 def accusation_said(grid: Grid, cards: tuple[str, str, str],
                     envelopes: Sequence[tuple[str, str, str, float]] | None = None,
-                    exact: bool = True, triples_left: int | None = None) -> tuple[bool, str]:
+                    exact: bool = True, triples_left: int | None = None,
+                    weighed: float | None = None) -> tuple[bool, str]:
     """Whether accusing ``cards`` now is safe, and in words: the three are the certain
     envelope; or they cannot be right (another envelope is certain, a card is known elsewhere,
-    no deal fits with the three together); else how likely right, from the odds when counted
-    (``envelopes``, as `likeliest` takes them; ``exact`` False when sampled, where a triple
-    not drawn may still be possible), or how many envelopes are still possible (`verdict`).
+    no deal fits with the three together); else how likely right: as the race line weighs it
+    (``weighed``: players seldom bluff, and accuse once they know), else from the odds when
+    counted (``envelopes``, as `likeliest` takes them; ``exact`` False when sampled, where a
+    triple not drawn may still be possible), else how many envelopes are still possible
+    (`verdict`).
 
     >>> from solver.logfile import loads
     >>> from solver.odds.setup import grid_of
@@ -524,6 +527,8 @@ def accusation_said(grid: Grid, cards: tuple[str, str, str],
     >>> accusation_said(grid, ("Plum", "Rope", "Hall"), [("Plum", "Rope", "Hall", 0.5),
     ...                                                  ("Plum", "Pipe", "Hall", 0.5)])
     (False, 'Not safe: right in 50% of the deals that fit the log.')
+    >>> accusation_said(grid, ("Plum", "Rope", "Hall"), weighed=0.004)
+    (False, 'Not safe: right <1% if players seldom bluff.')
     >>> from solver.i18n import speaking
     >>> with speaking("fi"):  # not drawn in a sample: below one in a hundred
     ...     "<1\xa0%" in accusation_said(grid, ("Plum", "Rope", "Hall"), [], exact=False)[1]
@@ -542,12 +547,15 @@ def accusation_said(grid: Grid, cards: tuple[str, str, str],
     if elsewhere:
         return False, _("Not right: the notebook says {cards} cannot be in the "
                         "envelope.").format(cards=", ".join(elsewhere))
-    if envelopes is None:
-        return False, verdict(grid, triples_left)
-    chance = next((p for *triple, p in envelopes if tuple(triple) == cards), 0.0)
-    if not chance and exact:
+    chance = next((p for *triple, p in envelopes or () if tuple(triple) == cards), 0.0)
+    if envelopes is not None and not chance and exact:
         return False, _("Not right: no deal that fits the log has {suspect}, {weapon}, {room} "
                         "in the envelope.").format(**names)
+    if weighed is not None:  # as the race line says it, the same triple the same figure
+        return False, _("Not safe: right {chance} if players seldom bluff.").format(
+            chance=percent_said(weighed, undecided=True))
+    if envelopes is None:
+        return False, verdict(grid, triples_left)
     said = _("Not safe: right in {chance} of the deals that fit the log.").format(
         chance=envelope_chance(chance) if chance else percent_said(chance, undecided=True))
     return False, said if exact else said + " " + _("(Estimated by sampling.)")

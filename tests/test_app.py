@@ -740,45 +740,96 @@ def test_a_right_accusation_the_notebook_rules_out_is_said_before_record(store: 
 def test_my_accusation_says_whether_it_is_safe_before_the_result(store: Store) -> None:
     """My accusation's three cards tapped, before a result: the form said nothing of them, not
     even of a room my last suggestion had shown to be elsewhere (a 2-player phone play-through);
-    the header alone said "Not yet". Now one line: safe, certainly not right, or its chance."""
-    from notebook_app.grid_view import envelope_chance
-    from solver.odds import odds
-
-    def said(at: AppTest) -> list[str]:
-        counted(at)
-        return [shown(a.value) for a in (*at.warning, *at.success)  # (not the header's)
-                if not shown(a.value).startswith("Accusation is safe")]
-
-    def accuse(at: AppTest, *cards: str) -> list[str]:
-        at.segmented_control(key="kind").set_value("Accusation").run()
-        at.pills(key="by").set_value("Ann").run()
-        pick(at, *cards)
-        return said(at.run())
+    the header alone said "Not yet". Now one line: safe, certainly not right, or its chance as
+    the race line weighs it (`test_my_accusation_weighs_its_chance_as_the_race_line`)."""
+    from notebook_app.screens.play import RACE_SAMPLES
+    from solver.i18n import percent_said
+    from solver.race import BLUFF, Play, race
 
     bob = Accusation("Bob", ("Mr. Green", "Wrench", "Lounge"), correct=False)
     log = classic(bob)
     at, _ = open_app(store, log)
-    assert accuse(at, "Miss Scarlet", "Knife", "Lounge") == [
+    assert my_accusation(at, "Miss Scarlet", "Knife", "Lounge") == [
         "Not right: the notebook says Miss Scarlet cannot be in the envelope."]
     pick(at, "Mr. Green", "Wrench", "Lounge")
-    assert said(at.run()) == [
+    assert accusation_lines(at.run()) == [
         "Not right: no deal that fits the log has Mr. Green, Wrench, Lounge in the envelope."]
     pick(at, "Mrs. White", "Knife", "Lounge")
-    chance = odds(log).envelope(("Mrs. White", "Knife", "Lounge"))
-    assert said(at.run()) == [
-        f"Not safe: right in {envelope_chance(float(chance))} of the deals that fit the log."]
+    play = Play(log, BLUFF, grid_of(log))
+    chance = race(log, samples=RACE_SAMPLES, play=play).conditioned(play.odds())[
+        "Mrs. White", "Knife", "Lounge"][0]
+    assert accusation_lines(at.run()) == [
+        f"Not safe: right {percent_said(chance, undecided=True)} if players seldom bluff."]
     at.pills(key="e_result").set_value("wrong").run()
-    assert said(at) == []  # accused: nothing to check
+    assert accusation_lines(at) == []  # accused: nothing to check
     at.pills(key="e_result").set_value(None).run()
     at.pills(key="by").set_value("Cat").run()
-    assert said(at) == []  # another's accusation is theirs to check
+    assert accusation_lines(at) == []  # another's accusation is theirs to check
     solved = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob", "Cat", "Dan"))
     at, _ = open_app(store, classic(solved))
     at.segmented_control(key="kind").set_value("Accusation").run()
-    assert said(at) == [
+    assert accusation_lines(at) == [
         "Safe: every deal that fits the log has Mrs. White, Knife, Lounge in the envelope."]
     at.pills(key="e_suspect").set_value("Mr. Green").run()
-    assert said(at) == ["Not right: the envelope is certainly Mrs. White, Knife, Lounge."]
+    assert accusation_lines(at) == [
+        "Not right: the envelope is certainly Mrs. White, Knife, Lounge."]
+
+
+def accusation_lines(at: AppTest) -> list[str]:
+    """The Turn form's warnings and successes (not the header's "Accusation is safe"), once
+    the grid's odds and the race line are worked out."""
+    counted(at)
+    job = at.session_state.get("race_job")
+    if job is not None:
+        assert job[1].done(30)
+        at.run()
+    return [shown(a.value) for a in (*at.warning, *at.success)
+            if not shown(a.value).startswith("Accusation is safe")]
+
+
+def my_accusation(at: AppTest, *cards: str) -> list[str]:
+    """My accusation of ``cards`` tapped, no result yet: what the form says of it."""
+    at.segmented_control(key="kind").set_value("Accusation").run()
+    at.pills(key="by").set_value("Ann").run()
+    pick(at, *cards)
+    return accusation_lines(at.run())
+
+
+def test_my_accusation_weighs_its_chance_as_the_race_line(store: Store) -> None:
+    """The header said "Accuse now: Colonel Mustard, Lead Pipe, Conservatory: right 61% if
+    players seldom bluff" and the form, from the Grid's count, 35% of Conservatory and 35% of
+    Lounge (a 3-player phone play-through): Bob named his own Lounge in #5 and nobody showed,
+    so had Lounge been the envelope he would have known it, and accused. The form now says the
+    race line's figure: the same for the triple it names, <1% for Lounge."""
+    from solver.notation import read_text
+
+    log = read_text("""edition: clue-classic
+players: Ann 6, Bob 6, Cat 6
+me: Ann
+my cards: Green Knife Kitchen Ballroom Dining Billiard
+
+Ann: Scarlet Rope Kitchen / Bob - Cat + Rope
+Bob: Plum Wrench Hall / Cat +
+Cat: White Candlestick Study / Ann - Bob +
+Ann: Peacock Revolver Ballroom / Bob + Peacock
+Bob: Mustard Pipe Lounge / Cat - Ann -
+Cat: Green Knife Library / Ann + Knife
+Ann: Mustard Pipe Dining / Bob - Cat -
+Bob: Scarlet Candlestick Conservatory / Cat +
+Cat: Mustard Revolver Lounge / Ann - Bob +
+Ann: Mustard Pipe Hall / Bob + Hall
+Bob: Plum Rope Study / Cat +
+Cat: Peacock Wrench Conservatory / Ann - Bob +
+Ann: Mustard Pipe Library / Bob - Cat + Library
+""")
+    at, _ = open_app(store, log)
+    [line] = my_accusation(at, "Colonel Mustard", "Lead Pipe", "Conservatory")
+    named = re.search(r"^Accuse now: Colonel Mustard, Lead Pipe, Conservatory: right (\S+) if "
+                      r"players seldom bluff", race_said(at))
+    assert named is not None, race_said(at)
+    assert line == f"Not safe: right {named.group(1)} if players seldom bluff."
+    pick(at, "Colonel Mustard", "Lead Pipe", "Lounge")
+    assert accusation_lines(at.run()) == ["Not safe: right <1% if players seldom bluff."]
 
 
 def test_missing_card_is_refused_with_a_message(store: Store) -> None:

@@ -340,23 +340,50 @@ def not_the_asker() -> None:
 
 def accusation_check(cards: tuple[str, str, str]) -> None:
     """Above Record, while my accusation's result is not tapped: whether accusing these three
-    cards is safe (`accusation_said`), with their chance once the odds are counted (unless the
-    player turned them off on the Grid). The form said nothing of the cards tapped (the room
-    my last suggestion's, though shown elsewhere) until "right" was tapped (a 2-player phone
-    play-through). Nothing past a clash: the header says no accusation is safe until fixed."""
+    cards is safe (`accusation_said`), with their chance as the race line weighs it once drawn
+    (`race_chances`), else as the Grid counts it (unless the player turned its odds off). The
+    form said nothing of the cards tapped (the room my last suggestion's, though shown
+    elsewhere) until "right" was tapped (a 2-player phone play-through). Nothing past a clash:
+    the header says no accusation is safe until fixed."""
     grid, ignored = live().grid()
     if ignored:
         return
     counted = odds_on() and live().odds_counted(wait=ODDS_WAIT)  # (the Grid's choice)
     chances = live().odds() if counted else None
+    weighed = race_chances(grid)
     safe, said = accusation_said(
         grid, cards, None if chances is None else chances.envelopes,
         exact=chances is None or chances.exact,
-        triples_left=None if chances is not None else live().envelopes_left())
+        triples_left=None if chances is not None else live().envelopes_left(),
+        weighed=None if weighed is None else weighed.get(cards, (0.0, 0.0))[0])
     if safe:
         st.success(plain(said), icon=":material/check_circle:")
     else:
         st.warning(plain(said), icon=":material/warning:")
+
+
+def race_chances(grid: Grid) -> dict[tuple[str, str, str], tuple[float, float]] | None:
+    """Every envelope's chance as the header's race line weighs them (players seldom bluff,
+    and accuse once they know: `solver.race.Race.conditioned`), from the race it drew for this
+    log (``table_race``), worked out once per log; ``None`` before the line is drawn, or while
+    I am out of the game (its race then weighs no accusation of mine). The Grid's count weighs
+    every deal alike: with Lounge and Conservatory tied at 35% there, the line said "Accuse
+    now: ..., Conservatory: right 61%" (a 3-player phone play-through: Bob had named his own
+    Lounge, and would have accused had it been the envelope), and the form said 35% of both."""
+    from solver.errors import ClueError
+    from solver.race import BLUFF, Play, out_since
+
+    log = live().log
+    kept, cached = state.get("table_race"), state.get("race_chances")
+    if kept is None or kept[0] != log or kept[1] is None or out_since(log, log.game.me):
+        return None
+    if cached is None or cached[0] != log:
+        try:
+            chances = kept[1].conditioned(Play(log, BLUFF, grid).odds())
+        except ClueError:
+            return None
+        cached = state.race_chances = (log, chances)
+    return cached[1]  # type: ignore[no-any-return]
 
 
 def held_though_passed(passed: tuple[str, ...]) -> str | None:
