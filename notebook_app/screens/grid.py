@@ -47,6 +47,48 @@ The player needs none of them: sorting would scatter a category's cards under th
 headings, the Game tab exports the game, and a hidden column hides a player. So the toolbar and
 the search box are not shown, and a shield over the header row (36 px in Streamlit's tables)
 takes the taps meant for the menu; the cells below stay tappable."""
+GRID_TAPS = """<script>
+(() => {
+  if (window.clueGridTaps) return;
+  window.clueGridTaps = true;
+  document.documentElement.addEventListener('pointermove', event => {
+    if (!event.buttons && !event.target.closest?.('[data-testid="stDataFrame"]'))
+      event.stopPropagation();  // before the table's listener on the document
+  });
+  const scrollers = '.st-key-notebook_grid .dvn-scroller';
+  let kept = null;  // the grid's sideways scroll and the width it scrolls over
+  document.addEventListener('scroll', event => {
+    if (event.target.clueKept && event.target.matches?.(scrollers))
+      kept = [event.target.scrollLeft, event.target.scrollWidth];
+  }, true);
+  const putBack = (scroller, frames) => {
+    if (kept !== null && scroller.scrollWidth === kept[1]) scroller.scrollLeft = kept[0];
+    else if (kept !== null && frames > 0) return requestAnimationFrame(() =>
+      putBack(scroller, frames - 1));  // not laid out yet, or another table: wait a second
+    scroller.clueKept = true;
+  };
+  new MutationObserver(() => {
+    for (const scroller of document.querySelectorAll(scrollers))
+      if (!scroller.clueSeen) { scroller.clueSeen = true; putBack(scroller, 60); }
+  }).observe(document.body, {childList: true, subtree: true});
+})();
+</script>"""
+"""The grid takes the first tap after the pointer was elsewhere, and a table drawn anew keeps
+the sideways scroll of the one before.
+
+Streamlit's table (1.67, ``DataFrame.tsx``) takes a selection only while it believes the
+pointer is over it (``isFocused``, from Glide's hover callback; on a touch screen, ``(pointer:
+coarse)``, always): a guard against its own editors' pop-ups selecting a cell. Any pointer move
+outside the table (a tap on Show odds, on Back, on a dialog's close) marks it unfocused, and a
+tap that comes without a hover first (a fine pointer's click sent at once, a finger on a
+laptop's screen) only marks it focused again: the tap went unseen, the second acted. A new key
+mounts a new table, focused, which is why one per tap seemed to help, but it scrolls back to
+its first column. The grid has no editors, so pointer moves outside any table, with no button
+pressed, are kept from the table's listener (Glide listens on the document; this one is on the
+page's root, before it). A table still gets a new key after each tap (tapping the same cell
+again) and each step of the Review: its sideways scroll, remembered as the player scrolls, is
+put back where the new table is as wide. The cost, with a mouse only: the row last hovered keeps
+its faint tint (2 of 255 levels) once the pointer has left the table."""
 SWIPE_HINT = """<style>
 .st-key-notebook_grid {container-type: inline-size;}
 @container (min-width: WIDEpx) {.st-key-grid_swipe {display: none;}}
@@ -84,12 +126,10 @@ def show_grid(grid: Grid, name: str, odds: dict[str, dict[str, float]] | None = 
             styles[envelope] = styles[envelope].map(unfaded)
     styled = table.style.apply(lambda _: styles, axis=None)
     # A new key after every tap clears the selection, so tapping the same cell again explains
-    # it again; and for every step of the Review: a table drawn again under the same key lets
-    # the next tap go unseen (Streamlit clears its selection), so after each Back or Next the
-    # first tap on a cell explained nothing. (The Grid keeps its key while it is drawn again,
-    # the table's sideways scroll with it.)
+    # it again, and one for every step of the Review; the sideways scroll is put back
+    # (`GRID_TAPS`). A table drawn again otherwise keeps its key, and its scroll.
     key = f"{name}_{'' if upto is None else upto}_{state.get('grid_taps', 0)}"
-    st.html(PLAIN_GRID)
+    st.html(PLAIN_GRID + GRID_TAPS, unsafe_allow_javascript=True)
     with st.container(key="notebook_grid"):
         swipe_hint(wide, mine_last=order is not None and grid.game.me is not None)
         st.dataframe(styled, height="content", row_height=28, column_config=config, key=key,
