@@ -60,8 +60,27 @@ def _switched() -> None:
     if picked in i18n.LANGUAGES:
         state.lang = picked
         i18n.use(picked)
+        relabel()
     else:
         state.lang_pick = state.lang  # a second tap on the language in use keeps it
+
+
+RELABELLED = ("new_edition", "new_me")
+"""The keys of the select boxes whose options are drawn in the app's language: the card sets'
+titles, "Nobody (spectator)" (`notebook_app.screens.home`); the dealing rules' box has a key
+of its own per card set and table size, starting `RULE_BOX`."""
+RULE_BOX = "new_rule_"
+
+
+def relabel() -> None:
+    """A select box keeps the words its choice was drawn in when only the language changes
+    (Streamlit's box redraws its text when its value is sent, and the value is the same): in
+    English the Cards box still read "Clue (USA, klassinen painos)" after a switch from Finnish
+    (a phone play-through). Each box's own value, given to it again, is sent in the new words;
+    a box drawn late takes the same value as its own."""
+    for key in [k for k in state if k in RELABELLED or str(k).startswith(RULE_BOX)]:
+        if state[key] is not None:  # (given None, a box shows no choice: "Nobody" stays)
+            state[key] = state[key]
 
 
 def switcher() -> None:

@@ -397,3 +397,40 @@ def test_words_drawn_in_place_of_streamlits_are_what_a_screen_reader_says(
         upload = page.locator('[data-testid="stFileUploaderDropzoneInput"]')
         expect(upload).to_have_accessible_name(choose)
         browser.close()
+
+
+def test_a_language_switched_during_the_set_up_redraws_the_boxes_words(
+    app_url: str, chromium_executable: str, chromium_args: list[str],
+) -> None:
+    """The Cards and Dealing boxes show their choice in the language switched to: Streamlit's
+    select box kept the words it was drawn in while its value stayed, and in English the Cards
+    box read "Clue (USA, klassinen painos)" after a switch from Finnish (a phone play-through;
+    going from English to another language it followed only now and then)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from notebook_app.screens.home import RULE_TITLES
+    from solver.editions import Dealing
+
+    def words(language: str) -> list[str]:
+        with speaking(language):
+            return [find_edition("clue-classic").shown_title, _(RULE_TITLES[Dealing.CLASSIC])]
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = new_page(browser.new_context(viewport=PHONE, locale="en-US"))
+        page.goto(app_url)
+        players = page.locator(".st-key-new_players textarea")
+        expect(players).to_be_visible(timeout=30000)
+        settle(page)
+        players.fill("Ann\nBob\nCat")
+        after(page, lambda: page.locator("h1").first.click())  # a tap outside the box
+        boxes = page.locator('[data-testid="stSelectbox"] input')
+
+        def shown() -> list[str | None]:  # the Cards box, then Dealing (You are between)
+            return [boxes.nth(0).get_attribute("value"), boxes.nth(2).get_attribute("value")]
+
+        assert shown() == words("en")
+        for language in ("fi", "en", "ru", "en", "ja"):
+            after(page, page.get_by_text(NAMES[language], exact=True).click)
+            assert shown() == words(language), language
+        browser.close()
