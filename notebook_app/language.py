@@ -79,7 +79,7 @@ def relabel() -> None:
     (a phone play-through). Each box's own value, given to it again, is sent in the new words;
     a box drawn late takes the same value as its own."""
     for key in [k for k in state if k in RELABELLED or str(k).startswith(RULE_BOX)]:
-        if state[key] is not None:  # (given None, a box shows no choice: "Nobody" stays)
+        if state[key] is not None:  # (given None, a box shows no choice)
             state[key] = state[key]
 
 

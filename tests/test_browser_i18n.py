@@ -434,3 +434,31 @@ def test_a_language_switched_during_the_set_up_redraws_the_boxes_words(
             after(page, page.get_by_text(NAMES[language], exact=True).click)
             assert shown() == words(language), language
         browser.close()
+
+
+def test_a_spectator_stays_one_through_a_language_switch(
+    app_url: str, chromium_executable: str, chromium_args: list[str],
+) -> None:
+    """"You are: Nobody (spectator)" survives a switch to Finnish and back: the box read Ann
+    again, and the form asked for her cards (its value was None, whose words a select box
+    cannot send back in another language)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = new_page(browser.new_context(viewport=PHONE, locale="en-US"))
+        page.goto(app_url)
+        players = page.locator(".st-key-new_players textarea")
+        expect(players).to_be_visible(timeout=30000)
+        settle(page)
+        players.fill("Ann\nBob\nCat")
+        after(page, lambda: page.locator("h1").first.click())  # a tap outside the box
+        me = page.locator('.st-key-new_me [data-testid="stSelectbox"]')
+        me.click()
+        after(page, page.get_by_role("option", name="Nobody (spectator)").click)
+        for language in ("fi", "en"):
+            after(page, page.get_by_text(NAMES[language], exact=True).click)
+            with speaking(language):
+                assert me.locator("input").get_attribute("value") == _("Nobody (spectator)")
+            assert not page.locator(".st-key-new_mine").count(), language  # no cards of mine
+        browser.close()

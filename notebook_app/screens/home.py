@@ -179,13 +179,13 @@ def start_game() -> None:
         return
     try:
         log = build_game(
-            deck, names, sizes, rule=rule, me=state.get("new_me"),
+            deck, names, sizes, rule=rule, me=chosen_me(),
             my_cards=tuple(c for c in deck if c in set(state.get("new_mine") or ())),
             face_up=tuple(c for c in deck if c in set(state.get("new_face_up") or ())),
             title=state.get("new_title", "").strip() or None, edition=edition_name,
         )
     except InvalidLogError as err:  # beside Start, where the player looks
-        me = state.get("new_me")
+        me = chosen_me()
         side = the_deal.side_cards if isinstance(the_deal, Deal) else 0
         labels = {"me": _("You are"), "title": _("Title (optional)"),
                   "players": _("Players in seating order (clockwise)"),
@@ -318,6 +318,19 @@ def fill_forum_deck() -> None:
     state[key] = Dealing.FORUM
 
 
+SPECTATOR = ""
+""""You are: Nobody (spectator)" (a player's name is never empty): not ``None``, which a select
+box given it again (a language switched, `notebook_app.language.relabel`; `later_again`) shows
+as no choice, and whose words it cannot send back in another language: after a switch to
+Finnish and back the box read the first player, whose cards the form then asked for."""
+
+
+def chosen_me() -> str | None:
+    """Whose notebook the new game is, as "You are" says: ``None`` for a spectator."""
+    me = state.get("new_me")
+    return None if me in (None, SPECTATOR) else str(me)
+
+
 LATER = ("new_me", "new_mine", "new_face_up", "new_title")
 """The form's inputs below the players' box, which are not drawn while no players can be read
 from it: Streamlit forgets an input's value on a run that does not draw it."""
@@ -371,12 +384,12 @@ def new_game_form() -> None:
         keep_later()
         return
     later_again()
-    if state.get("new_me_for") != names or state.get("new_me") not in (None, *names):
+    if state.get("new_me_for") != names or state.get("new_me") not in (SPECTATOR, *names):
         state.new_me_for = names
         if state.get("new_me") not in names:
-            state.new_me = names[0] if names else None
-    st.selectbox(_("You are"), (*names, None), key="new_me",
-                 format_func=lambda n: _("Nobody (spectator)") if n is None else n)
+            state.new_me = names[0] if names else SPECTATOR
+    st.selectbox(_("You are"), (*names, SPECTATOR), key="new_me",
+                 format_func=lambda n: _("Nobody (spectator)") if n == SPECTATOR else n)
     rule_key, default_rule = rule_input(edition_name, len(names))
     st.selectbox(_("Dealing"), RULES, index=RULES.index(default_rule), key=rule_key,
                  format_func=lambda rule: _(RULE_TITLES[rule]))
@@ -409,7 +422,7 @@ def new_game_form() -> None:
         st.warning(plain(problem), icon=":material/warning:")
     side = the_deal.side_cards if isinstance(the_deal, Deal) else 0
     left = len(deck) - len(CATEGORIES) - sum(typed) - side
-    me = state.get("new_me")
+    me = chosen_me()
     if me is not None and deck.cards and not undealt:
         mine = typed[names.index(me)] if me in names else 0
         state.new_mine = [c for c in state.get("new_mine") or () if c in deck]
