@@ -512,9 +512,9 @@ def accusation_said(grid: Grid, cards: tuple[str, str, str],
     envelope; or they cannot be right (another envelope is certain, a card is known elsewhere,
     no deal fits with the three together); else how likely right: as the race line weighs it
     (``weighed``: players seldom bluff, and accuse once they know), else from the odds when
-    counted (``envelopes``, as `likeliest` takes them; ``exact`` False when sampled, where a
-    triple not drawn may still be possible), else how many envelopes are still possible
-    (`verdict`).
+    counted (``envelopes``, as `likeliest` takes them: every envelope still possible, sampled
+    odds too, where one the chains never drew has 0; ``exact`` False when sampled), else how
+    many envelopes are still possible (`verdict`).
 
     >>> from solver.logfile import loads
     >>> from solver.odds.setup import grid_of
@@ -530,8 +530,9 @@ def accusation_said(grid: Grid, cards: tuple[str, str, str],
     >>> accusation_said(grid, ("Plum", "Rope", "Hall"), weighed=0.004)
     (False, 'Not safe: right <1% if players seldom bluff.')
     >>> from solver.i18n import speaking
-    >>> with speaking("fi"):  # not drawn in a sample: below one in a hundred
-    ...     "<1\xa0%" in accusation_said(grid, ("Plum", "Rope", "Hall"), [], exact=False)[1]
+    >>> with speaking("fi"):  # possible, not drawn in a sample: below one in a hundred
+    ...     "<1\xa0%" in accusation_said(grid, ("Plum", "Rope", "Hall"),
+    ...                                   [("Plum", "Rope", "Hall", 0.0)], exact=False)[1]
     True
     """
     names = dict(zip(("suspect", "weapon", "room"), cards, strict=True))
@@ -547,8 +548,9 @@ def accusation_said(grid: Grid, cards: tuple[str, str, str],
     if elsewhere:
         return False, _("Not right: the notebook says {cards} cannot be in the "
                         "envelope.").format(cards=", ".join(elsewhere))
-    chance = next((p for *triple, p in envelopes or () if tuple(triple) == cards), 0.0)
-    if envelopes is not None and not chance and exact:
+    listed = [p for *triple, p in envelopes or () if tuple(triple) == cards]
+    chance = listed[0] if listed else 0.0
+    if envelopes is not None and not (listed and (chance or not exact)):
         return False, _("Not right: no deal that fits the log has {suspect}, {weapon}, {room} "
                         "in the envelope.").format(**names)
     if weighed is not None:  # as the race line says it, the same triple the same figure

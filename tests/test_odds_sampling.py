@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import random
 from functools import partial
+from itertools import product
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 
 from solver import advice
+from solver.cards import CATEGORIES
 from solver.editions import Dealing, editions
 from solver.envelopes import possible_triples
 from solver.game import GameLog
@@ -168,3 +170,25 @@ def test_a_wide_redeal_past_its_budget_spends_no_python_work(
     again: list[dict[str, int]] = []
     assert chain.sampled_odds(log, pz, kept=again) == first
     assert len(over) == sum(skipped) and again == kept
+
+
+def test_the_accusation_form_says_an_envelope_sampled_odds_leave_out_is_not_right() -> None:
+    """Sampled odds list every envelope still possible, one never drawn with 0: one they leave
+    out has no deal that fits the log (here: its cards together, each still possible alone).
+    The accusation form said 'right in <1% of the deals… (Estimated by sampling.)' of it; it is
+    not right. An envelope listed but not drawn is still said to be possible."""
+    from notebook_app.grid_view import accusation_said
+
+    log = classic_log(6, 10, 4, me=None)
+    grid = grid_of(log)
+    approx = odds(log, budget=0, moves=40)
+    listed = {t[:3] for t in approx.envelope_odds}
+    apart = [t for t in product(*(grid.envelope_candidates(c) for c in CATEGORIES))
+             if t not in listed]
+    assert apart and not approx.exact
+    envelopes = [(s, w, r, float(p)) for s, w, r, p in approx.envelope_odds]
+    said = accusation_said(grid, apart[0], envelopes, exact=False)
+    assert said == (False, "Not right: no deal that fits the log has {} in the envelope.".format(
+        ", ".join(apart[0])))
+    unseen = next(t[:3] for t in envelopes if t[3] == 0)
+    assert "Not safe: right in <1%" in accusation_said(grid, unseen, envelopes, exact=False)[1]
