@@ -546,8 +546,9 @@ def accusation_said(grid: Grid, cards: tuple[str, str, str],
                         "{room}.").format(**dict(zip(names, known, strict=True)))
     elsewhere = [card for card in cards if grid[card, ENVELOPE] is Knowledge.NO]
     if elsewhere:
-        return False, _("Not right: the notebook says {cards} cannot be in the "
-                        "envelope.").format(cards=", ".join(elsewhere))
+        return False, ngettext("Not right: the notebook says {cards} cannot be in the envelope.",
+                               "Not right: the notebook says {cards} cannot be in the envelope.",
+                               len(elsewhere)).format(cards=", ".join(elsewhere))
     listed = [p for *triple, p in envelopes or () if tuple(triple) == cards]
     chance = listed[0] if listed else 0.0
     if envelopes is not None and not (listed and (chance or not exact)):

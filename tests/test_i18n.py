@@ -362,3 +362,24 @@ def test_the_open_cards_of_a_reason_are_not_said_as_places(language: str) -> Non
         stem = i18n._("Place").lower()[:4]
         said = [i18n._(message).lower() for message in ASKS_ABOUT]
     assert not [line for line in said if stem in line], (stem, said)
+
+
+def test_cards_ruled_out_of_the_envelope_agree_with_their_number() -> None:
+    """My accusation's form names the cards tapped that cannot be in the envelope: two of them
+    read "Green, Rope ei voi olla" in Finnish and "Green, Rope не может быть" in Russian, a
+    verb for one card (`notebook_app.grid_view.accusation_said`)."""
+    from notebook_app.grid_view import accusation_said
+    from solver.logfile import loads
+    from solver.odds.setup import grid_of
+
+    grid = grid_of(loads('''{"format": "clue-notebook/1", "cards": {"suspects": ["Plum",
+        "Green", "Peacock"], "weapons": ["Rope", "Pipe"], "rooms": ["Hall", "Den"]},
+        "players": [{"name": "Ann", "hand_size": 2}, {"name": "Bob", "hand_size": 2}],
+        "me": "Ann", "my_cards": ["Green", "Rope"], "events": []}'''))
+    said = {}
+    for language in ("fi", "ru"):
+        with i18n.speaking(language):
+            said[language, 1] = accusation_said(grid, ("Green", "Pipe", "Hall"))[1]
+            said[language, 2] = accusation_said(grid, ("Green", "Rope", "Hall"))[1]
+    assert " ei voi olla " in said["fi", 1] and " eivät voi olla " in said["fi", 2]
+    assert " не может быть " in said["ru", 1] and " не могут быть " in said["ru", 2]

@@ -16,7 +16,7 @@ import streamlit as st
 from solver.cards import CATEGORIES, Category
 from solver.editions import forum_dealt
 from solver.game import ENVELOPE, Game, GameLog, Reveal
-from solver.i18n import N_, Listing, Message, _, say, say_n
+from solver.i18n import N_, Listing, Message, _, ngettext, say, say_n
 from solver.notebook import Knowledge
 from solver.values import replace
 
@@ -268,9 +268,11 @@ def turn_form() -> None:
             grid = live().grid()[0]
             elsewhere = [c for c in cards if grid[c, ENVELOPE] is Knowledge.NO]
             if elsewhere:
-                warn(_("The notebook says {cards} cannot be in the envelope, so this accusation "
-                       "was not right: check the entry.").format(cards=", ".join(elsewhere)),
-                     clash=True)
+                warn(ngettext("The notebook says {cards} cannot be in the envelope, so this "
+                              "accusation was not right: check the entry.",
+                              "The notebook says {cards} cannot be in the envelope, so this "
+                              "accusation was not right: check the entry.", len(elsewhere),
+                              ).format(cards=", ".join(elsewhere)), clash=True)
         return
     if kind == "Asked one":
         asked_chips(game, by)
