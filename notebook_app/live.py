@@ -93,6 +93,13 @@ def common_prefix(old: tuple[Event, ...], new: tuple[Event, ...]) -> int:
                 min(len(old), len(new)))
 
 
+def speaks(explainer: Explainer, addressed: bool) -> bool:
+    """Whether ``explainer`` words its steps as asked: to the notebook's own player as "you"
+    (``addressed``), or naming them (a read link's reader)."""
+    game = explainer.game
+    return explainer.words.you == (game.me if addressed else None)
+
+
 def one_at_a_time(method: Callable[Concatenate[LiveGame, P], T]
                    ) -> Callable[Concatenate[LiveGame, P], T]:
     """A `LiveGame` method run by one thread at a time, on solvers that are whole: a run
@@ -406,41 +413,53 @@ class LiveGame:
         return self._grids_at[upto]
 
     @one_at_a_time
-    def explain(self, card: str, owner: str) -> str:
+    def explain(self, card: str, owner: str, *, addressed: bool = True) -> str:
         """Why the grid shows what it shows for one cell, as lines to read. While the log
-        clashes, says to fix that first."""
-        if self.conflict:
-            return _("The log has a contradiction: fix it first, then every cell can be "
-                     "explained.")
+        clashes, says to fix that first. Not ``addressed`` (a read link's reader), the
+        notebook's own player is named, not "you"."""
+        if self.conflict:  # (a reader cannot fix it)
+            return (_("The log has a contradiction: fix it first, then every cell can be "
+                      "explained.") if addressed else
+                    _("The log has a contradiction: once it is fixed, every cell can be "
+                      "explained."))
+        if self._explainer is not None and not speaks(self._explainer, addressed):
+            self._explainer.close()
+            self._explainer = None
         if self._explainer is None:
-            self._explainer = Explainer(self.notebook, grid=self.grid()[0], lazy=True)
+            self._explainer = Explainer(self.notebook, grid=self.grid()[0], lazy=True,
+                                        addressed=addressed)
         return self._explainer.cell(card, owner).text()
 
     @one_at_a_time
-    def explain_at(self, upto: int, card: str, owner: str) -> str:
+    def explain_at(self, upto: int, card: str, owner: str, *, addressed: bool = True) -> str:
         """Why the grid after the first ``upto`` events shows what it shows for one cell (the
         Review screen's grid); the explainer of the step last asked for is kept."""
         if upto >= len(self.log.events):
-            return self.explain(card, owner)
+            return self.explain(card, owner, addressed=addressed)
         if self.grid_at(upto) is None:
             return _("The events up to here contradict each other.")
-        if self._past is None or self._past[0] != upto:
+        if (self._past is None or self._past[0] != upto
+                or not speaks(self._past[2], addressed)):
             if self._past is not None:
                 self._past[2].close()
                 self._past[1].close()
                 self._past = None
             notebook = Notebook(self.log.game, self.log.events[:upto])
             self._past = (upto, notebook, Explainer(notebook, grid=self.grid_at(upto),
-                                                   lazy=True))
+                                                   lazy=True, addressed=addressed))
         return self._past[2].cell(card, owner).text()
 
     @one_at_a_time
-    def why_conflict(self) -> str | None:
-        """Why the clashing events cannot all be true, step by step (``None`` if consistent)."""
+    def why_conflict(self, *, addressed: bool = True) -> str | None:
+        """Why the clashing events cannot all be true, step by step (``None`` if consistent);
+        ``addressed`` as for `explain`."""
         if not self.conflict:
             return None
+        if self._explainer is not None and not speaks(self._explainer, addressed):
+            self._explainer.close()
+            self._explainer = None
         if self._explainer is None:
-            self._explainer = Explainer(self.notebook)
+            self._explainer = Explainer(self.notebook, addressed=addressed)
         found = self._explainer.conflict()
         return None if found is None else found.text()
 

@@ -252,13 +252,15 @@ class Explainer(Closing):
     events, so record new events, then build a new one. `cell` is cheap after the first call;
     `all` returns every determined cell at once (what ``analyze --json`` prints). A ``lazy``
     explainer derives only as far as the cells asked about so far need (the app, where a player
-    taps one cell) instead of every determined cell on the first call.
+    taps one cell) instead of every determined cell on the first call. Not ``addressed``, it
+    names the notebook's own player where it would say "you" (a read link's reader).
     """
 
     def __init__(self, notebook: Notebook, *, grid: Grid | None = None,
-                 lazy: bool = False) -> None:
+                 lazy: bool = False, addressed: bool = True) -> None:
         self.game = notebook.game
-        self.context = Context(notebook.model, notebook.events, _setup_facts(notebook))
+        self.context = Context(notebook.model, notebook.events, _setup_facts(notebook),
+                               addressed=addressed)
         self.event_count = len(notebook.events)
         self.words = self.context.words
         self._notebook_conflict: tuple[int, ...] = ()
@@ -278,10 +280,10 @@ class Explainer(Closing):
         self._narrower: dict[frozenset[int], Derivation] = {}
 
     @classmethod
-    def of(cls, log: GameLog, *, lazy: bool = False) -> Explainer:
+    def of(cls, log: GameLog, *, lazy: bool = False, addressed: bool = True) -> Explainer:
         """An explainer for a whole (validated) log; close it, or use it in ``with``."""
         notebook = Notebook(log.game, log.events)
-        explainer = cls(notebook, lazy=lazy)
+        explainer = cls(notebook, lazy=lazy, addressed=addressed)
         explainer._own = notebook
         return explainer
 

@@ -119,12 +119,21 @@ class Words:
     """How the notebook names owners, cards and facts in explanations: every sentence is a
     `Message`, rendered later in the reader's language."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, *, addressed: bool = True) -> None:
         self.game = game
+        self.you = game.me if addressed else None
+        """Who is "you": the notebook's own player (``game.me``), or nobody (not ``addressed``:
+        a read link's reader, told that player's name)."""
+
+    @property
+    def noter(self) -> str | None:
+        """The player named where "you" would be for what only the notebook's own player does
+        (notes, a look at a side card, the hand entered): ``None`` where they are "you"."""
+        return self.game.me if self.you is None else None
 
     def who(self, owner: str) -> Arg:
         """A player's name, "you", "the envelope" or "the side cards"."""
-        if owner == self.game.me:
+        if owner == self.you:
             return say("you")
         if owner == ENVELOPE:
             return say("the envelope")
@@ -134,7 +143,7 @@ class Words:
 
     def owned(self, card: str, owner: str) -> Message:
         """"köysi is Veera's", "köysi is yours", "köysi is in the envelope"."""
-        if owner == self.game.me:
+        if owner == self.you:
             return say("{card} is yours", card=card)
         if owner == ENVELOPE:
             return say("{card} is in the envelope", card=card)
@@ -151,7 +160,7 @@ class Words:
                 return say("it is not in the envelope")
             if owner == SIDE:
                 return say("it is not a side card")
-            if owner == self.game.me:
+            if owner == self.you:
                 return say("you do not hold it")
             return say("{player} does not hold it", player=owner)
         if owner == ENVELOPE:
@@ -162,7 +171,7 @@ class Words:
             if fact.holds:
                 return say("{card} is a side card", card=card)
             return say("{card} is not a side card", card=card)
-        if owner == self.game.me:
+        if owner == self.you:
             if fact.holds:
                 return say("you hold {card}", card=card)
             return say("you do not hold {card}", card=card)
@@ -190,12 +199,14 @@ class Words:
 
     def note(self, note: Note) -> Message:
         """A note as a clause, with its remark: "Bob does not hold Rope — “saw it”"."""
-        return statement_message(note, self.game.me, remarked=True)
+        return statement_message(note, self.you, remarked=True)
 
     def event(self, number: int, event: Event) -> Message | Listing:
         """What happened in one event, briefly (for combined steps)."""
-        me = self.game.me
+        me = self.you
         if isinstance(event, Note):
+            if self.noter is not None:
+                return say("{player}'s note: {note}", player=self.noter, note=self.note(event))
             return say("your note: {note}", note=self.note(event))
         cards = self.triple(event.cards)
         if isinstance(event, Reveal):
@@ -247,11 +258,12 @@ class Context:
         setup: Iterable[Fact] = (),
         *,
         solver: str = SOLVER,
+        addressed: bool = True,
     ) -> None:
         self.game = model.game
         self.model = model
         self.events: tuple[Event, ...] = tuple(events)
-        self.words = Words(self.game)
+        self.words = Words(self.game, addressed=addressed)
         self.places = forum_dealt(self.game)
         """Whether the third category is called places (the forum variant's)."""
         self.live = frozenset(model.live_cards)
@@ -538,12 +550,14 @@ class Derivation:
         ctx, game = self.ctx, self.ctx.game
         if game.me is not None:
             for card in game.my_cards:
-                self._push(RawStep(Fact(card, game.me, True), "my-hand",
-                                   say("You hold {card} (your own hand).", card=card)))
+                self._push(RawStep(Fact(card, game.me, True), "my-hand", say(
+                    "You hold {card} (your own hand).", card=card) if ctx.words.noter is None
+                    else say("{player} holds {card} ({player}'s own hand).", player=game.me,
+                             card=card)))
         for owner in ctx.owners:
             if owner != ENVELOPE and game.capacity(owner) == 0:
                 for card in sorted(ctx.live):
-                    if owner == game.me:
+                    if owner == ctx.words.you:
                         text = say("You hold no cards at all, so not {card}.", card=card)
                     elif owner == SIDE:
                         text = say("There are no side cards, so {card} is not one.", card=card)
@@ -561,7 +575,7 @@ class Derivation:
     def _seed_event(self, n: int, event: Event) -> None:
         words, live = self.ctx.words, self.ctx.live
         if isinstance(event, Reveal):
-            mine, player = event.player == self.ctx.game.me, event.player
+            mine, player = event.player == words.you, event.player
             for card in event.cards:
                 if card not in live:
                     text = (say("Your {card} was revealed in event {n}, but {card} lies face up.",
@@ -594,7 +608,7 @@ class Derivation:
             if event.correct:
                 triple = words.triple(event.cards)
                 said = (say("You accused {cards} in event {n} and were right", cards=triple, n=n)
-                        if event.by == self.ctx.game.me else
+                        if event.by == words.you else
                         say("{player} accused {cards} in event {n} and was right",
                             player=event.by, cards=triple, n=n))
                 for card in event.cards:
@@ -612,10 +626,15 @@ class Derivation:
 
     def _seed_note(self, n: int, note: Note) -> None:
         words, live = self.ctx.words, self.ctx.live
-        said = say("You noted in event {n} that {note}", n=n, note=words.note(note))
+        noter = words.noter
+        said = (say("You noted in event {n} that {note}", n=n, note=words.note(note))
+                if noter is None else say("{player} noted in event {n} that {note}",
+                                          player=noter, n=n, note=words.note(note)))
         if note.holds_one_of:
             self._one_of(OneOf(n, note.owner, note.holds_one_of, said,
-                               say("your note, event {n}", n=n), noted=True))
+                               say("your note, event {n}", n=n) if noter is None else
+                               say("{player}'s note, event {n}", player=noter, n=n),
+                               noted=True))
         for card in note.holds:
             if card not in live:
                 self._impossible(_face_up(said, card), (n,))
@@ -643,7 +662,8 @@ class Derivation:
             self._narrow(one)
 
     def _seed_suggestion(self, n: int, event: Suggestion) -> None:
-        words, live, me = self.ctx.words, self.ctx.live, self.ctx.game.me
+        words, live = self.ctx.words, self.ctx.live
+        me, noter = words.you, words.noter
         asked = words.triple(event.cards)
         for player in event.passes:
             for card in event.cards:
@@ -706,12 +726,18 @@ class Derivation:
             if peek.card not in live:
                 self._impossible(say("After event {n} you looked at side card {slot}: {card}, "
                                      "but {card} lies face up.", n=n, slot=peek.slot,
-                                     card=peek.card), (n,))
+                                     card=peek.card) if noter is None else
+                                 say("After event {n} {player} looked at side card {slot}: "
+                                     "{card}, but {card} lies face up.", n=n, player=noter,
+                                     slot=peek.slot, card=peek.card), (n,))
             else:
                 self._push(RawStep(Fact(peek.card, SIDE, True), "side-peek",
                                    say("After event {n} you looked at side card {slot}: {card}, "
                                        "so {card} is a side card.", n=n, slot=peek.slot,
-                                       card=peek.card), (n,)))
+                                       card=peek.card) if noter is None else
+                                   say("After event {n} {player} looked at side card {slot}: "
+                                       "{card}, so {card} is a side card.", n=n, player=noter,
+                                       slot=peek.slot, card=peek.card), (n,)))
 
     def _impossible(self, text: Message, events: tuple[int, ...],
                     premises: Sequence[int] = ()) -> None:
@@ -808,7 +834,7 @@ class Derivation:
         cards = [self.fact_of_step(i).card for i in known[:2]]
         triple, both = words.triple(event.cards), words.listing(cards)
         said = (say("Your accusation {cards} in event {n} was wrong; {known} are in the "
-                    "envelope", cards=triple, n=n, known=both) if event.by == self.ctx.game.me
+                    "envelope", cards=triple, n=n, known=both) if event.by == words.you
                 else say("{player}'s accusation {cards} in event {n} was wrong; {known} are in "
                          "the envelope", player=event.by, cards=triple, n=n, known=both))
         rest = [c for c in event.cards if c not in cards]
@@ -834,7 +860,7 @@ class Derivation:
             said = say_n("The {count} side card is known {cards}",
                          "The {count} side cards are all known {cards}", capacity,
                          count=capacity, cards=known)
-        elif owner == game.me:
+        elif owner == words.you:
             said = say_n("Your {count} card is known {cards}",
                          "Your {count} cards are all known {cards}", capacity,
                          count=capacity, cards=known)
@@ -899,7 +925,7 @@ class Derivation:
                     break
         if len(events) < need:
             return
-        mine, listed = owner == self.ctx.game.me, words.listing(parts)
+        mine, listed = owner == words.you, words.listing(parts)
         for card in sorted(live - used):
             fact = Fact(card, owner, False)
             text = (say_n("You hold {count} card: {cards}, so you hold nothing else: not {card}.",
@@ -943,7 +969,7 @@ class Derivation:
             said = say_n("There is {count} side card and {possible}",
                          "There are {count} side cards and {possible}", capacity,
                          count=capacity, possible=only)
-        elif owner == game.me:
+        elif owner == words.you:
             said = say_n("You hold {count} card and {possible}",
                          "You hold {count} cards and {possible}", capacity,
                          count=capacity, possible=only)

@@ -894,21 +894,27 @@ def out_since(log: GameLog, player: str | None, without: Collection[int] = ()) -
                  and e.by == player and not e.correct and i not in without), None)
 
 
-def past_advice(log: GameLog, without: Collection[int] = ()) -> Message | None:
+def past_advice(log: GameLog, without: Collection[int] = (), *,
+                addressed: bool = True) -> Message | None:
     """Why nothing is left to advise me on, in words: a correct accusation ended the game (my
     own said as "You accused correctly"), or I accused wrongly and can no longer win; ``None``
     while I may still win. What `accuse` and `show` say in place of their advice, `race` above
     its figures, and the app in place of its advice. ``without``: event numbers left out (the
-    app's header speaks from the entries its grid keeps past a clash)."""
+    app's header speaks from the entries its grid keeps past a clash). Not ``addressed`` (a
+    read link's reader), I am named, not "you"."""
     won = won_by(log, without)
-    if won is not None and won[1] == log.game.me:
+    if won is not None and won[1] == log.game.me and addressed:
         return say("You accused correctly: the game is over.")
     if won is not None:
         return say("{player} accused correctly: the game is over.", player=won[1])
-    out = out_since(log, log.game.me, without)
-    if out is not None:
+    me = log.game.me
+    out = out_since(log, me, without)
+    if out is not None and addressed:
         return say("You accused wrongly in event {n}: you can no longer accuse, only show cards "
                    "when asked.", n=out)
+    if out is not None and me is not None:
+        return say("{player} accused wrongly in event {n}: {player} can no longer accuse, only "
+                   "shows cards when asked.", player=me, n=out)
     return None
 
 

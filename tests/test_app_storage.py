@@ -975,3 +975,32 @@ def test_a_deleted_database_is_a_message_not_an_empty_notebook(
     assert "Nothing was undone: the database cannot be reached" in texts(at)
     assert len(at.session_state["live"].log.events) == 1  # the screen still shows the game
     assert not db.exists()  # never silently recreated empty
+
+
+def test_a_read_link_speaks_of_the_owner_by_name(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A read link's reader is not the notebook's own player: the header, the Game screen, the
+    Log's text view and why entries clash spoke to them as if they were ("You accused
+    correctly", "Your cards (Ann)", "paste turns", which only an editor can, "You hold Rope
+    (your own hand)"). The edit link still says "you"."""
+    won = Accusation("Ann", ("Mrs. White", "Knife", "Lounge"), correct=True)
+    shared = store.create(classic(won, title="Shared"), ANN)
+    reader = browser(monkeypatch, BOB, game=store.links(shared).read)
+    assert "Ann accused correctly: the game is over." in texts(reader)
+    assert "You accused" not in texts(reader)
+    reader.segmented_control(key="view").set_value("Game").run()
+    assert "**Ann's cards:** Miss Scarlet, Rope, Kitchen, Hall, Study" in texts(reader)
+    assert "Your cards" not in texts(reader)
+    reader.segmented_control(key="view").set_value("Log").run()
+    assert [e.label for e in reader.expander] == ["As text: copy or share"]
+    clash = Suggestion("Ann", ("Mrs. White", "Rope", "Lounge"), refuted_by="Bob", shown="Rope")
+    clashing = store.create(classic(clash, title="Clash"), ANN)
+    reader = browser(monkeypatch, BOB, game=store.links(clashing).read)
+    reader.toggle(key="why_conflict").set_value(True).run()
+    assert "Ann holds Rope (Ann's own hand)." in texts(reader)
+    assert "Bob showed Rope to Ann (event 1)." in texts(reader)
+    owner = browser(monkeypatch, ANN, game=store.links(shared).edit)
+    assert "You accused correctly: the game is over." in texts(owner)
+    owner.segmented_control(key="view").set_value("Game").run()
+    assert "**Your cards** (Ann): Miss Scarlet, Rope, Kitchen, Hall, Study" in texts(owner)

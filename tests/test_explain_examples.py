@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
+from solver.cards import Deck
 from solver.errors import ContradictionError, InvalidLogError
 from solver.explain import Explainer, explain_cell, explain_conflict
-from solver.game import GameLog
+from solver.game import Game, GameLog, Player, SidePeek, Suggestion
 from solver.logfile import parse
 from solver.notebook import Knowledge, Notebook
 
@@ -296,3 +297,41 @@ def test_the_forum_variant_says_place() -> None:
         assert moon.value is Knowledge.YES
         assert moon.steps[-1].text == (
             "Every other place is accounted for, so Moon is in the envelope.")
+
+
+def test_a_read_link_reader_is_told_the_owners_name_not_you() -> None:
+    """Not addressed (a read link's reader), an explanation names the notebook's own player
+    where it said "you": a reader of Aino's game read "Veera showed you köysi", "You hold
+    pistooli (your own hand)", "You noted ...", the owner's words, as if to them."""
+    log = refresh_log([suggestion("Aino", (REGINA, "köysi", "autotalli"), ("Niko",), "Veera",
+                                  "köysi"),
+                       {"type": "note", "owner": "Oona", "holds": ["autotalli"],
+                        "text": "saw it"}], mine=("pistooli",))
+    with Explainer.of(log) as owner:
+        assert owner.cell("köysi", "Veera").steps[-1].text == "Veera showed you köysi (event 1)."
+    with Explainer.of(log, addressed=False) as reader:
+        seen, mine = reader.cell("köysi", "Veera"), reader.cell("pistooli", "Aino")
+        noted = reader.cell("autotalli", "Oona")
+        assert seen.steps[-1].text == "Veera showed köysi to Aino (event 1)."
+        assert mine.text().startswith("Aino holds pistooli: yes.")
+        assert mine.steps[0].text == "Aino holds pistooli (Aino's own hand)."
+        assert noted.steps[-1].text == "Aino noted in event 2 that Oona holds autotalli — “saw it”."
+        passed = reader.cell("autotalli", "Niko")
+        said = [seen.text(), mine.text(), noted.text(), passed.text()]
+        assert not any(word in text.lower().split() for text in said
+                       for word in ("you", "your", "yours")), said
+
+
+def test_a_reader_is_told_who_looked_at_a_side_card() -> None:
+    """A side card's look is the notebook's own player's, named to a reader ("After event 1
+    Ann looked at side card 1: Hall"), "you" to the owner."""
+    deck = Deck(("Plum", "Green", "White"), ("Rope", "Knife"), ("Hall", "Study", "Lounge"))
+    game = Game(deck, (Player("Ann", 2), Player("Bob", 1)), me="Ann",
+                my_cards=("Green", "Knife"), side_cards=2)
+    log = GameLog(game, (Suggestion("Ann", ("Plum", "Rope", "Hall"), passes=("Bob",),
+                                    side_peek=SidePeek(1, "Hall")),))
+    with Explainer.of(log) as owner, Explainer.of(log, addressed=False) as reader:
+        assert owner.cell("Hall", "side").steps[-1].text.startswith(
+            "After event 1 you looked at side card 1: Hall")
+        assert reader.cell("Hall", "side").steps[-1].text == (
+            "After event 1 Ann looked at side card 1: Hall, so Hall is a side card.")

@@ -147,8 +147,9 @@ def game_view() -> None:
     game = log.game
     st.markdown(_("**Players** (seating order): {players}").format(
         players=plain(", ".join(f"{p.name} ({p.hand_size})" for p in game.players))))
-    if game.me is not None:
-        st.markdown(_("**Your cards** ({player}): {cards}").format(
+    if game.me is not None:  # a read link's reader: the owner's cards, by name
+        st.markdown((_("**Your cards** ({player}): {cards}") if can_edit() else
+                     _("**{player}'s cards:** {cards}")).format(
             player=plain(game.me), cards=plain(", ".join(game.my_cards)) or "—"))
     if game.face_up:
         st.markdown(_("**Face up:** {cards}").format(cards=plain(", ".join(game.face_up))))

@@ -131,7 +131,7 @@ def show_grid(grid: Grid, name: str, odds: dict[str, dict[str, float]] | None = 
     key = f"{name}_{'' if upto is None else upto}_{state.get('grid_taps', 0)}"
     st.html(PLAIN_GRID + GRID_TAPS, unsafe_allow_javascript=True)
     with st.container(key="notebook_grid"):
-        swipe_hint(wide, mine_last=order is not None and grid.game.me is not None)
+        swipe_hint(wide, mine_last=grid.game.me if order is not None else None)
         st.dataframe(styled, height="content", row_height=28, column_config=config, key=key,
                      column_order=order,
                      on_select=partial(on_cell_tap, key, upto), selection_mode="single-cell")
@@ -140,17 +140,22 @@ def show_grid(grid: Grid, name: str, odds: dict[str, dict[str, float]] | None = 
         explanation_dialog(tapped[0], tapped[1], upto)
 
 
-def swipe_hint(wide: int, *, mine_last: bool) -> None:
+def swipe_hint(wide: int, *, mine_last: str | None) -> None:
     """Above a table ``wide`` pixels wide, where it is wider than the screen shows (a CSS
     container query on the grid's own width: a phone's, not a desktop's), that more players
-    are to the right, a swipe away, and, where ``mine_last`` (`owner_order`), that my column is
-    last: a 5-6 player table with long card names scrolled by a column or two and nothing said
-    so."""
+    are to the right, a swipe away, and, where my column is last (``mine_last``, my name:
+    `owner_order`), that it is (named, to a read link's reader): a 5-6 player table with long
+    card names scrolled by a column or two and nothing said so."""
     st.html(SWIPE_HINT.replace("WIDE", str(wide + TABLE_BORDERS)))
+    if mine_last is None:
+        hint = _("More players to the right: swipe the table.")
+    elif can_edit():
+        hint = _("More players to the right, your own column last: swipe the table.")
+    else:
+        hint = _("More players to the right, {player}'s column last: swipe the table.").format(
+            player=plain(mine_last))
     with st.container(key="grid_swipe"):
-        st.caption(":material/swipe_left: " + (
-            _("More players to the right, your own column last: swipe the table.") if mine_last
-            else _("More players to the right: swipe the table.")))
+        st.caption(":material/swipe_left: " + hint)
 
 
 def on_cell_tap(key: str, upto: int | None) -> None:
@@ -189,7 +194,9 @@ def explained() -> None:
 
 
 def explanation(card: str, owner: str, upto: int | None) -> None:
-    text = live().explain(card, owner) if upto is None else live().explain_at(upto, card, owner)
+    addressed = can_edit()  # a reader is told the owner's name, not "you"
+    text = (live().explain(card, owner, addressed=addressed) if upto is None
+            else live().explain_at(upto, card, owner, addressed=addressed))
     basis = odds_basis_of(card, owner) if upto is None else None
     if basis is not None:  # under the first line, which says the cell is not known
         first, _newline, rest = text.partition("\n")

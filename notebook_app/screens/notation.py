@@ -138,7 +138,9 @@ def notation_panel() -> None:
     """The Log screen's text view: the game in notation with a copy button and a download, and
     (with edit access) a box for turns pasted from a forum thread or a chat."""
     log = live().log
-    with st.expander(_("As text: copy, share or paste turns"), icon=":material/notes:"):
+    title = (_("As text: copy, share or paste turns") if can_edit()
+             else _("As text: copy or share"))  # a reader pastes nothing
+    with st.expander(title, icon=":material/notes:"):
         st.caption(_("The whole game in notation. Tap it, then the copy button in its corner, "
                      "to send it in a chat message or paste it into another notebook."))
         st.code(write_text(log), language=None, wrap_lines=True)

@@ -90,7 +90,7 @@ def header() -> None:
     st.markdown(f"**{plain(title)}**")
     # in place of advice: the game is over, or I accused wrongly; past a clash, in the entries
     # the grid keeps, as the envelope line (#70, the game's end, left out: not over there)
-    past = past_advice(log, ignored)
+    past = past_advice(log, ignored, addressed=can_edit())  # a reader: the owner by name
     if past is not None and won_by(log, ignored) is not None:
         st.success(plain(past.render()), icon=":material/flag:")
     elif past is not None:  # out of the game, still showing cards: who is close to winning
@@ -316,8 +316,9 @@ def race_weighing() -> bool:
 
 def race_line(log: GameLog) -> None:
     """Beside the verdict: who may already know the envelope (`solver.race`) and, for a
-    player still in the game, whether to accuse now or wait (a spectator, or a player who
-    accused wrongly, reads only who among the players still in may know). Weighed once per
+    player still in the game, whether to accuse now or wait (a spectator, a player who
+    accused wrongly, or a read link's reader, who cannot accuse for the owner, reads only who
+    among the players still in may know). Weighed once per
     log state on a thread beside the runs (`weigh`): a run waits `RACE_WAIT` for it, else the
     screen is drawn with a note and a fragment looks again every `RACE_POLL`. Its race is kept
     as ``table_race`` for the Turn screen's what-to-show hint (`turn.least_telling`).
@@ -337,7 +338,8 @@ def race_line(log: GameLog) -> None:
     from solver.editions import forum_dealt
     from solver.race import out_since
 
-    watching = log.game.me is None or out_since(log, log.game.me) is not None  # no accusing
+    watching = (log.game.me is None or out_since(log, log.game.me) is not None  # no accusing
+                or not can_edit())  # a reader: who may know, not the owner's risk
     forum = not watching and forum_dealt(log.game)  # my question to the advice's player
     wanted = line_wanted(log)
     advice, asked = wanted
@@ -370,7 +372,13 @@ def race_line(log: GameLog) -> None:
     state.table_race = (log, drawn)
     if line is None:
         return
-    if watching:  # no accusation of mine to weigh
+    if not can_edit():
+        why = _("From deals this notebook allows, a deal weighing less for each card a player "
+                "named while holding it or after it was shown to them (players seldom bluff) "
+                "and none in which a player still playing could have named the envelope on "
+                "their last turn (they would have accused): how likely each player still in "
+                "the game could name the whole envelope from what they have seen.")
+    elif watching:  # no accusation of mine to weigh
         why = _("From deals your notebook allows, a deal weighing less for each card a player "
                 "named while holding it or after it was shown to them (players seldom bluff) "
                 "and none in which a player still playing could have named the envelope on "
@@ -424,7 +432,7 @@ def conflict_banner(ignored: tuple[int, ...]) -> None:
                           args=(n - 1,))
         if st.toggle(_("Why does it clash?") if len(conflict) == 1 else _("Why do they clash?"),
                      key="why_conflict"):
-            why = live().why_conflict()
+            why = live().why_conflict(addressed=can_edit())
             st.markdown(as_markdown(why or _("The clash could not be explained step by step.")))
 
 
