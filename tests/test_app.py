@@ -802,26 +802,9 @@ def test_my_accusation_weighs_its_chance_as_the_race_line(store: Store) -> None:
     so had Lounge been the envelope he would have known it, and accused. The form now says the
     race line's figure: the same for the triple it names, <1% for Lounge."""
     from solver.notation import read_text
+    from tests.test_race import LOUNGE_NAMED
 
-    log = read_text("""edition: clue-classic
-players: Ann 6, Bob 6, Cat 6
-me: Ann
-my cards: Green Knife Kitchen Ballroom Dining Billiard
-
-Ann: Scarlet Rope Kitchen / Bob - Cat + Rope
-Bob: Plum Wrench Hall / Cat +
-Cat: White Candlestick Study / Ann - Bob +
-Ann: Peacock Revolver Ballroom / Bob + Peacock
-Bob: Mustard Pipe Lounge / Cat - Ann -
-Cat: Green Knife Library / Ann + Knife
-Ann: Mustard Pipe Dining / Bob - Cat -
-Bob: Scarlet Candlestick Conservatory / Cat +
-Cat: Mustard Revolver Lounge / Ann - Bob +
-Ann: Mustard Pipe Hall / Bob + Hall
-Bob: Plum Rope Study / Cat +
-Cat: Peacock Wrench Conservatory / Ann - Bob +
-Ann: Mustard Pipe Library / Bob - Cat + Library
-""")
+    log = read_text(LOUNGE_NAMED)
     at, _ = open_app(store, log)
     [line] = my_accusation(at, "Colonel Mustard", "Lead Pipe", "Conservatory")
     named = re.search(r"^Accuse now: Colonel Mustard, Lead Pipe, Conservatory: right (\S+) if "

@@ -1071,14 +1071,7 @@ def test_the_players_who_move_before_my_question_are_read_from_the_log() -> None
     assert first.outlook.later and first.reason().startswith("wait: right ")
 
 
-def test_accuse_now_names_the_envelope_to_accuse() -> None:
-    """"Accuse now: right 61% if players seldom bluff" named no envelope, and the Grid's
-    likeliest, read without bluffs, had Lounge and Conservatory tied at 35% (a 3-player phone
-    play-through): which to accuse? Bob named his own Lounge in #5, so as players play the
-    Conservatory is likelier."""
-    from solver.notation import read_text
-
-    log = read_text("""edition: clue-classic
+LOUNGE_NAMED = """edition: clue-classic
 players: Ann 6, Bob 6, Cat 6
 me: Ann
 my cards: Green Knife Kitchen Ballroom Dining Billiard
@@ -1096,7 +1089,20 @@ Ann: Mustard Pipe Hall / Bob + Hall
 Bob: Plum Rope Study / Cat +
 Cat: Peacock Wrench Conservatory / Ann - Bob +
 Ann: Mustard Pipe Library / Bob - Cat + Library
-""")
+"""
+"""A 3-player phone play-through where the race line says to accuse now: Bob named his own
+Lounge in #5 and nobody showed, so as players play Conservatory is likelier than Lounge (tied
+at 35% in the Grid's count, which weighs every deal alike)."""
+
+
+def test_accuse_now_names_the_envelope_to_accuse() -> None:
+    """"Accuse now: right 61% if players seldom bluff" named no envelope, and the Grid's
+    likeliest, read without bluffs, had Lounge and Conservatory tied at 35% (a 3-player phone
+    play-through): which to accuse? Bob named his own Lounge in #5, so as players play the
+    Conservatory is likelier."""
+    from solver.notation import read_text
+
+    log = read_text(LOUNGE_NAMED)
     verdict = accuse_or_wait(log, samples=100)
     assert verdict.accuse
     assert verdict.triple == ("Colonel Mustard", "Lead Pipe", "Conservatory")
