@@ -200,9 +200,9 @@ def count_note() -> None:
 class Drawn:
     """What weighing a log state's race line worked out before the turns played out, kept to
     weigh it again for another question of mine (`race_line`: "Suggest for me" asked for, a
-    player or a place tapped): the deals as players play (`solver.race.Play`, its odds) took a
-    median 0.26 s of CPU of the line's 0.67 at a 12-player forum table, the race 0.03, the
-    turns played out the rest."""
+    player or a place tapped) and for my accusation's chance (`turn.race_chances`): the deals
+    as players play (`solver.race.Play`, its odds) took a median 0.26 s of CPU of the line's
+    0.67 at a 12-player forum table, the race 0.03, the turns played out the rest."""
 
     play: Play | None = None
     race: Race | None = None
@@ -335,19 +335,17 @@ def race_line(log: GameLog) -> None:
     the advisor for the line alone would take its CPU at 12 players from a median 0.68 s to
     1.18 s (docs/strategy.md). An advisor the Turn form made after the line was drawn has the
     page drawn again (`line_behind`)."""
-    from solver.editions import forum_dealt
     from solver.race import out_since
 
     watching = (log.game.me is None or out_since(log, log.game.me) is not None  # no accusing
                 or not can_edit())  # a reader: who may know, not the owner's risk
-    forum = not watching and forum_dealt(log.game)  # my question to the advice's player
     wanted = line_wanted(log)
     advice, asked = wanted
     state.line_drawn = (log, wanted)
-    weighed = state.get("race_drawn")
-    if forum and (weighed is None or weighed[0] != log):
+    weighed = state.get("race_drawn")  # (also for the accusation form's chance, once drawn:
+    if not watching and (weighed is None or weighed[0] != log):  # `turn.race_chances`)
         weighed = state.race_drawn = (log, Drawn())
-    before: Drawn | None = weighed[1] if forum and weighed is not None else None
+    before: Drawn | None = weighed[1] if not watching and weighed is not None else None
     lines: tuple[GameLog, dict[Question, Weighed]] | None = state.get("race_lines")
     if lines is None or lines[0] != log:
         lines = state.race_lines = (log, {})

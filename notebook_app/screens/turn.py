@@ -288,7 +288,7 @@ def turn_form() -> None:
                 warn(_("You hold {cards}, so you had a card to show: under “{field}”, tap "
                        "“{option}”.").format(cards=held, field=_("Answer"), option=_(
                            "{player} showed a card").format(player=game.me)), clash=True)
-        if host_box_counts(game, by, asked):
+        if host_box_offered(game, by, asked):
             st.checkbox(_("Host answered: first match in order suspect, weapon, place")
                         if forum_dealt(game) else
                         _("Host answered: first match in order suspect, weapon, room"),
@@ -324,7 +324,7 @@ def asked_chips(game: Game, by: str) -> None:
     st.html(ASKER_CHIP.replace("SEAT", str(game.player_names.index(by) + 1)))
 
 
-def host_box_counts(game: Game, by: str, asked: str | None) -> bool:
+def host_box_offered(game: Game, by: str, asked: str | None) -> bool:
     """Whether the question to one player offers "Host answered": only where the user sees the
     card (my question, or one put to me) and a card was shown, or the answer is not tapped
     yet. The log keeps the host's order only with the card it picked (`directed`): on a
@@ -367,7 +367,8 @@ def accusation_check(cards: tuple[str, str, str]) -> None:
 def race_chances(grid: Grid) -> dict[tuple[str, str, str], tuple[float, float]] | None:
     """Every envelope's chance as the header's race line weighs them (players seldom bluff,
     and accuse once they know: `solver.race.Race.conditioned`), from the race it drew for this
-    log (``table_race``), worked out once per log; ``None`` before the line is drawn, or while
+    log (``table_race``) and the odds it drew from (``race_drawn``: worked out again, 0.2-0.6 s
+    of CPU at 12 players), once per log; ``None`` before the line is drawn, or while
     I am out of the game (its race then weighs no accusation of mine). The Grid's count weighs
     every deal alike: with Lounge and Conservatory tied at 35% there, the line said "Accuse
     now: ..., Conservatory: right 61%" (a 3-player phone play-through: Bob had named his own
@@ -380,8 +381,10 @@ def race_chances(grid: Grid) -> dict[tuple[str, str, str], tuple[float, float]] 
     if kept is None or kept[0] != log or kept[1] is None or out_since(log, log.game.me):
         return None
     if cached is None or cached[0] != log:
+        drawn = state.get("race_drawn")
+        play = drawn[1].play if drawn is not None and drawn[0] == log else None
         try:
-            chances = kept[1].conditioned(Play(log, BLUFF, grid).odds())
+            chances = kept[1].conditioned((play or Play(log, BLUFF, grid)).odds())
         except ClueError:
             return None
         cached = state.race_chances = (log, chances)
