@@ -204,7 +204,7 @@ def browser_sent(taps: bool = False) -> frozenset[str]:
                          for widget, sent in widgets.states.items()
                          if is_keyed_element_id(widget)
                          and widget not in widgets.widget_metadata
-                         and (not taps or sent.value.trigger_value))
+                         and (not taps or getattr(sent.value, "trigger_value", False)))
     except Exception:  # another Streamlit: no value the browser sent is seen
         return frozenset()
 

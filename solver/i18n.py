@@ -206,6 +206,8 @@ class Chance(NamedTuple):
     undecided: bool | None = None
 
     def render(self, language: str | None = None, *, start: bool = False) -> str:
+        """The chance in ``language`` (default: the current one), as a `Message` renders;
+        ``start`` changes nothing in a figure."""
         return percent_said(self.chance, undecided=self.undecided, language=language)
 
 
