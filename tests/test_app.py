@@ -815,6 +815,20 @@ def test_my_accusation_weighs_its_chance_as_the_race_line(store: Store) -> None:
     assert accusation_lines(at.run()) == ["Not safe: right <1% if players seldom bluff."]
 
 
+def test_my_accusation_no_deal_has_is_not_right_with_the_grids_odds_off(store: Store) -> None:
+    """With the Grid's odds turned off, the form's chance is the race line's alone: an envelope
+    no deal has (each card still possible, not the three together) read "Not safe: right <1% if
+    players seldom bluff". The race weighs every envelope still possible, so one it does not
+    weigh is not right (the review's note)."""
+    full = load(Path(APP).parent.parent / "examples" / "classic-four-players-notes.json")
+    at, _ = open_app(store, GameLog(full.game, full.events[:5]))
+    at.segmented_control(key="view").set_value("Grid").run()
+    at.toggle(key="show_odds").set_value(False).run()
+    at.segmented_control(key="view").set_value("Turn").run()
+    assert my_accusation(at, "Mrs. White", "Knife", "Lounge") == [
+        "Not right: no deal that fits the log has Mrs. White, Knife, Lounge in the envelope."]
+
+
 def test_my_accusation_reads_the_odds_the_race_line_drew(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:

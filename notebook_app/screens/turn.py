@@ -352,10 +352,12 @@ def accusation_check(cards: tuple[str, str, str]) -> None:
         return
     counted = odds_on() and live().odds_counted(wait=ODDS_WAIT)  # (the Grid's choice)
     chances = live().odds() if counted else None
+    envelopes, exact = (None, True) if chances is None else (chances.envelopes, chances.exact)
     weighed = race_chances(grid)
+    if weighed is not None and cards not in weighed:  # the race weighs every envelope still
+        envelopes, exact = (), True  # possible (`Race.conditioned`): no deal has this one
     safe, said = accusation_said(
-        grid, cards, None if chances is None else chances.envelopes,
-        exact=chances is None or chances.exact,
+        grid, cards, envelopes, exact=exact,
         triples_left=None if chances is not None else live().envelopes_left(),
         weighed=None if weighed is None else weighed.get(cards, (0.0, 0.0))[0])
     if safe:
