@@ -16,6 +16,7 @@ import logging
 
 import streamlit as st
 
+from notebook_app import connection
 from notebook_app.language import choose, screen_reader_words, streamlit_words, switcher
 from notebook_app.odds_count import drawing, one_wait
 from notebook_app.plain import plain
@@ -132,6 +133,7 @@ def draw() -> None:
         home_screen()
     if state.pop("scroll_top", False):
         st.html(SCROLL_TOP, unsafe_allow_javascript=True)
+    connection.watch()  # (last: a script alone, drawn below the screen)
 
 
 main()

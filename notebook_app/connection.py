@@ -1,0 +1,98 @@
+"""What the page does when the network between the phone and the server drops mid-tap.
+
+Streamlit sends each tap on the page's websocket and draws the answer. Where the Wi-Fi goes out
+of range the browser does not know the socket is dead: a tap goes nowhere, nothing on the screen
+changes, and Streamlit shows nothing (its "Connecting" state comes only once the socket is
+closed, here when the server's ping goes unanswered, some 30-60 s later). When the page then
+reconnects to the same session it asks for nothing, so the screen goes on showing what the
+player tapped as if it were saved: a Record that never reached the server, or one whose answer
+never came back (recorded, yet the form still full and the log without it, inviting a second
+Record).
+
+`watch` puts a script into the page that follows the websocket: a tap (a message sent just
+after the player touched the page, not a timer's) without an answer for `WAIT_SECONDS` is said
+in a banner at the top ("not saved yet"), and a socket that closes while a tap waited for its
+answer has the page reloaded once it reconnects. The reload shows what the server has: what was
+recorded, and the form as it was kept (`notebook_app.kept`, said in the status line), never the
+taps that may not have arrived.
+"""
+
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+from solver.i18n import _
+
+WAIT_SECONDS = 5
+"""Seconds a tap may wait for the server's first answer before the banner says so: the run it
+asks for starts, and says so, within a fraction of a second on a working network (a run
+already under way sends what it draws meanwhile)."""
+
+SCRIPT = """<script>
+(() => {
+  window.clueConnectionWords = %(words)s;
+  if (window.clueConnectionWatched) return;
+  window.clueConnectionWatched = true;
+  const WAIT = %(wait)d * 1000;
+  const watched = new WeakSet();
+  let waiting = null;     // when the oldest tap without an answer was sent
+  let touched = 0;        // when the player last tapped or typed (a timer's run is no tap)
+  for (const type of ['pointerdown', 'keydown', 'click'])
+    document.addEventListener(type, () => { touched = Date.now(); }, true);
+  let lost = false;       // a socket closed while a tap waited: reload once reconnected
+  let banner = null;
+  const say = (words) => {
+    if (!banner) {
+      banner = document.createElement('div');
+      banner.className = 'clue-connection';
+      banner.setAttribute('role', 'alert');
+      banner.style.cssText = 'position:fixed;top:0;left:0;right:0;z-index:1000000;'
+        + 'padding:0.5rem 0.8rem;background:#fdecea;color:#7a1020;font-size:0.95rem;'
+        + 'text-align:center;box-shadow:0 1px 4px rgba(0,0,0,0.2);';
+      document.body.appendChild(banner);
+    }
+    banner.textContent = words;
+    banner.style.display = 'block';
+  };
+  const quiet = () => { if (banner && !lost) banner.style.display = 'none'; };
+  setInterval(() => {
+    if (!lost && waiting !== null && Date.now() - waiting > WAIT)
+      say(window.clueConnectionWords.waiting);
+  }, 500);
+  const watch = (socket) => {
+    if (watched.has(socket) || !String(socket.url).endsWith('/_stcore/stream')) return;
+    watched.add(socket);
+    socket.addEventListener('open', () => { if (lost) location.reload(); });
+    socket.addEventListener('message', () => { waiting = null; quiet(); });
+    socket.addEventListener('close', () => {
+      if (waiting === null) return;
+      lost = true;
+      say(window.clueConnectionWords.lost);
+    });
+  };
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    watch(this);
+    if (this.readyState === WebSocket.OPEN && waiting === null && Date.now() - touched < 2000)
+      waiting = Date.now();
+    return send.call(this, data);
+  };
+  window.WebSocket = new Proxy(WebSocket, {
+    construct(target, args) { const socket = new target(...args); watch(socket); return socket; }
+  });
+})();
+</script>"""
+
+
+def watch() -> None:
+    """Put the connection's watch into the page (once; its words follow the language)."""
+    words = {
+        "waiting": _("No answer from the server: what you tapped last is not saved yet. Keep "
+                     "the page open; it shows what was saved once the network is back."),
+        "lost": _("The connection dropped before the server answered your last tap. The page "
+                  "reloads once the network is back, to show what was saved."),
+    }
+    st.html(SCRIPT % {"words": json.dumps(words, ensure_ascii=False), "wait": WAIT_SECONDS},
+            unsafe_allow_javascript=True)
