@@ -38,19 +38,24 @@ def changed_elsewhere(before: GameLog, shown: tuple[int, str], after: GameLog,
                 n=n, entry=describe(new[n - 1]))
         return _("Undone on another screen: {what}").format(what=told(note).render())
     if before.game == after.game and len(new) > len(old) and new[:len(old)] == old:
-        added, n = len(new) - len(old), len(new)
-        if added == 1:
-            return _("Recorded on another screen: #{n} {entry}").format(
-                n=n, entry=describe(new[-1]))
-        return ngettext("{count} entry recorded on another screen, latest: #{n} {entry}",
-                        "{count} entries recorded on another screen, latest: #{n} {entry}",
-                        added).format(count=added, n=n, entry=describe(new[-1]))
+        return added_elsewhere(after, len(new) - len(old))
     n = entry_of(new_note, (EDITED, SHOWN))
     if n is not None and changed_only(old, new, n):
         return _("Edited on another screen: #{n} {entry}").format(n=n, entry=describe(new[n - 1]))
     if new_seq == seq + 1:  # one save since (an undo leaves a gap in the numbers)
         return _("Changed on another screen: {what}").format(what=told(new_note).render())
     return _("Changed on another screen, latest: {what}").format(what=told(new_note).render())
+
+
+def added_elsewhere(log: GameLog, added: int) -> str:
+    """The last ``added`` entries of ``log``, recorded on another screen, in words."""
+    n = len(log.events)
+    if added == 1:
+        return _("Recorded on another screen: #{n} {entry}").format(
+            n=n, entry=describe(log.events[-1]))
+    return ngettext("{count} entry recorded on another screen, latest: #{n} {entry}",
+                    "{count} entries recorded on another screen, latest: #{n} {entry}",
+                    added).format(count=added, n=n, entry=describe(log.events[-1]))
 
 
 def changed_only(old: tuple[object, ...], new: tuple[object, ...], n: int) -> bool:

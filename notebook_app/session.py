@@ -42,7 +42,7 @@ from solver.logfile import event_to_json, parse, to_json
 from solver.values import replace
 
 from .cookies import SHELF_COOKIE, SHELF_ID, write_cookie
-from .elsewhere import changed_elsewhere
+from .elsewhere import added_elsewhere, changed_elsewhere
 from .history import changed_entry, told, unsaved
 from .live import LiveGame, session_gone
 from .odds_count import Beside
@@ -620,6 +620,8 @@ def restore_draft(edited: str | None = None) -> None:
     if not draft:
         return
     typing = draft.get(DRAFT) == TYPING
+    if typing:
+        recorded_meanwhile(draft.get("events"))
     index = draft.get("editing")
     editing = isinstance(index, int) and index >= 0
     if typing and (form_sent() or draft.get(BLANK)):  # the page shows its form, newer than
@@ -642,6 +644,16 @@ def restore_draft(edited: str | None = None) -> None:
               .format(number=state.editing + 1))
     else:
         flash("done", _("The entry you were filling in is back in the form, not recorded yet."))
+
+
+def recorded_meanwhile(kept: object) -> None:
+    """Say the entries recorded on another screen since this browser's form was last kept
+    (``kept``: how many entries there were then; the form is kept at the end of each run, so
+    any more were recorded elsewhere): a phone that slept or lost its network mid-turn, while
+    the table went on, is told, not left to find them in the log."""
+    events = live().log.events
+    if isinstance(kept, int) and 0 <= kept < len(events):
+        flash("done", added_elsewhere(live().log, len(events) - kept))
 
 
 def kept_event(value: object) -> Event | None:

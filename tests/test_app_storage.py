@@ -683,6 +683,34 @@ def test_a_reload_finds_the_chips_tapped_back(
     assert browser(monkeypatch, BOB, game=store.links(game_id).read).error == []  # reads only
 
 
+def test_a_phone_back_mid_turn_is_told_what_the_table_recorded(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A phone half through a turn sleeps (its tab dropped, or its network gone for minutes)
+    while another phone records two entries: back on the game, its form is there and the
+    status line says what was recorded meanwhile, as a screen following a change at a tap
+    does. It said only that the form was back (seen at 390 px in Chromium: the table's two
+    entries came in without a word)."""
+    game_id = store.create(classic(), ANN)
+    at = browser(monkeypatch, ANN, game=game_id)
+    at.pills(key="e_suspect").set_value("Mr. Green").run()
+    two = (Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob"),
+           Suggestion("Bob", ("Mr. Green", "Rope", "Hall"), refuted_by="Cat"))
+    log = store.load(game_id)
+    assert log is not None
+    store.save(game_id, GameLog(log.game, two[:1]), recorded(1), after=1)
+    store.save(game_id, GameLog(log.game, two), recorded(2), after=2)
+    again = browser(monkeypatch, ANN, game=game_id)
+    assert again.pills(key="e_suspect").value == "Mr. Green" and KEPT in texts(again)
+    assert ("2 entries recorded on another screen, latest: #2 " + describe(two[1])
+            in texts(again))
+    one_more = (*two, Suggestion("Cat", ("Mr. Green", "Rope", "Hall"), refuted_by="Dan"))
+    store.save(game_id, GameLog(log.game, one_more), recorded(3), after=3)
+    later = browser(monkeypatch, ANN, game=game_id)
+    assert "Recorded on another screen: #3 " + describe(one_more[2]) in texts(later)
+    assert "entries recorded" not in texts(later)
+
+
 def test_an_entry_undo_put_back_survives_a_reload(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
