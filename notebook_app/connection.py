@@ -12,9 +12,9 @@ Record).
 `watch` puts a script into the page that follows the websocket: a tap (a message sent just
 after the player touched the page, not a timer's) without an answer for `WAIT_SECONDS` is said
 in a banner at the top ("not saved yet"), and a socket that closes while a tap waited for its
-answer has the page reloaded once it reconnects. The reload shows what the server has: what was
-recorded, and the form as it was kept (`notebook_app.kept`, said in the status line), never the
-taps that may not have arrived.
+answer, or within `RUN_SECONDS` of one, has the page reloaded once it reconnects. The reload
+shows what the server has: what was recorded, and the form as it was kept (`notebook_app.kept`,
+said in the status line), never the taps that may not have arrived.
 """
 
 from __future__ import annotations
@@ -30,6 +30,12 @@ WAIT_SECONDS = 5
 asks for starts, and says so, within a fraction of a second on a working network (a run
 already under way sends what it draws meanwhile)."""
 
+RUN_SECONDS = 30
+"""Seconds after a tap within which a socket that closes has the page reloaded even where the
+answer had begun: a run cut off halfway leaves a page that asks for a run again as it
+reconnects, sending the inputs it still shows (a Record's form, recorded meanwhile, came back
+full, and its entry said to be another screen's)."""
+
 SCRIPT = """<script>
 (() => {
   window.clueConnectionWords = %(words)s;
@@ -39,6 +45,8 @@ SCRIPT = """<script>
   const watched = new WeakSet();
   let waiting = null;     // when the oldest tap without an answer was sent
   let touched = 0;        // when the player last tapped or typed (a timer's run is no tap)
+  let tapped = 0;         // when the last tap was sent
+  const AFTER = %(after)d * 1000;
   for (const type of ['pointerdown', 'keydown', 'click'])
     document.addEventListener(type, () => { touched = Date.now(); }, true);
   let lost = false;       // a socket closed while a tap waited: reload once reconnected
@@ -67,7 +75,7 @@ SCRIPT = """<script>
     socket.addEventListener('open', () => { if (lost) location.reload(); });
     socket.addEventListener('message', () => { waiting = null; quiet(); });
     socket.addEventListener('close', () => {
-      if (waiting === null) return;
+      if (waiting === null && Date.now() - tapped > AFTER) return;
       lost = true;
       say(window.clueConnectionWords.lost);
     });
@@ -75,8 +83,10 @@ SCRIPT = """<script>
   const send = WebSocket.prototype.send;
   WebSocket.prototype.send = function (data) {
     watch(this);
-    if (this.readyState === WebSocket.OPEN && waiting === null && Date.now() - touched < 2000)
-      waiting = Date.now();
+    if (this.readyState === WebSocket.OPEN && Date.now() - touched < 2000) {
+      tapped = Date.now();
+      if (waiting === null) waiting = tapped;
+    }
     return send.call(this, data);
   };
   window.WebSocket = new Proxy(WebSocket, {
@@ -94,5 +104,5 @@ def watch() -> None:
         "lost": _("The connection dropped before the server answered your last tap. The page "
                   "reloads once the network is back, to show what was saved."),
     }
-    st.html(SCRIPT % {"words": json.dumps(words, ensure_ascii=False), "wait": WAIT_SECONDS},
-            unsafe_allow_javascript=True)
+    st.html(SCRIPT % {"words": json.dumps(words, ensure_ascii=False), "wait": WAIT_SECONDS,
+                      "after": RUN_SECONDS}, unsafe_allow_javascript=True)

@@ -42,7 +42,11 @@ def test_a_tap_lost_with_the_network_is_said_and_the_saved_game_shown(
 ) -> None:
     """A tap without an answer is said within seconds; once the dropped socket reconnects the
     page shows what the server has: the form as it was kept, not recorded (the taps after the
-    drop never arrived), or the entry recorded where only the answer was lost, once."""
+    drop never arrived), or the entry recorded where only the answer was lost, once. Where the
+    answer had begun (the run's first message came back), the page asked for a run again as it
+    reconnected, with the form it still showed: the entry recorded came back into the form, said
+    to be another screen's, and a second Record added it twice (seen with the network cut
+    30 ms after Record)."""
     from playwright.sync_api import expect, sync_playwright
 
     from notebook_app.history import started
@@ -94,5 +98,22 @@ def test_a_tap_lost_with_the_network_is_said_and_the_saved_game_shown(
         assert chosen(page, "Suspect") is None and chosen(page, "Weapon") is None
         after(page, record.click)  # the fresh form: nothing to record twice
         assert len(store.latest(game).log.events) == 1  # type: ignore[union-attr]
+
+        for label, name in (("Suspect", "Mrs. White"), ("Weapon", "Rope"), ("Room", "Hall"),
+                            ("Who showed a card", "Nobody")):
+            tap(page, label, name)  # Bob's turn
+        wifi.deafen(let_through=1)  # the run's first message comes back, then the drop
+        record.click()
+        page.wait_for_timeout(1500)
+        wifi.cut()
+        wifi.mend()
+        expect(page.get_by_text("Undo #2: Bob: Mrs. White, Rope, Hall")).to_be_visible(
+            timeout=30000)
+        settle(page)
+        shot(page, artifacts_dir / "network-4-recorded-once.png")
+        assert chosen(page, "Suspect") is None and chosen(page, "Who showed a card") is None
+        assert "another screen" not in page.locator('[data-testid="stMain"]').inner_text()
+        after(page, record.click)
+        assert len(store.latest(game).log.events) == 2  # type: ignore[union-attr]
         browser.close()
     wifi.close()

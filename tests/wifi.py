@@ -27,6 +27,7 @@ class Wifi:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.up = True
+        self._let_through = 0
         self._writers: set[asyncio.StreamWriter] = set()
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
@@ -61,7 +62,9 @@ class Wifi:
             try:
                 while data := await src.read(65536):
                     await self._moving.wait()
-                    if down:
+                    if down and self._let_through > 0:
+                        self._let_through -= 1
+                    elif down:
                         await self._down.wait()
                     if dst.transport.is_closing():
                         break
@@ -96,9 +99,13 @@ class Wifi:
         """Hold whatever is sent, either way, until `mend`."""
         self._call(self._moving.clear)
 
-    def deafen(self) -> None:
-        """Nothing comes back from the server; what the phone sends still arrives."""
-        self._call(self._down.clear)
+    def deafen(self, let_through: int = 0) -> None:
+        """Nothing comes back from the server after the next ``let_through`` reads of it (a
+        run's first message, say); what the phone sends still arrives."""
+        def deaf() -> None:
+            self._let_through = let_through
+            self._down.clear()
+        self._call(deaf)
 
     def mend(self) -> None:
         def restore() -> None:
