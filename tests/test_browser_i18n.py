@@ -36,7 +36,8 @@ OVERFLOW = """() => {
     const style = getComputedStyle(el);
     if (box.right > width + 1 || box.left < -1) {
       found.push('outside the screen: ' + el.textContent.trim().slice(0, 60));
-    } else if (el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'visible') {
+    } else if (el.scrollWidth > el.clientWidth + 1 && style.overflowX !== 'visible'
+               && style.webkitLineClamp === 'none') {  // (clamped: cut to "…" on purpose)
       found.push('cut off: ' + el.textContent.trim().slice(0, 60));
     }
   }
