@@ -55,10 +55,10 @@ SCRIPT = """<script>
     if (!banner) {
       banner = document.createElement('div');
       banner.className = 'clue-connection';
-      banner.setAttribute('role', 'alert');
+      banner.setAttribute('role', 'alert');  // (it takes no tap: what it covers still does)
       banner.style.cssText = 'position:fixed;top:0;left:0;right:0;z-index:1000000;'
         + 'padding:0.5rem 0.8rem;background:#fdecea;color:#7a1020;font-size:0.95rem;'
-        + 'text-align:center;box-shadow:0 1px 4px rgba(0,0,0,0.2);';
+        + 'text-align:center;box-shadow:0 1px 4px rgba(0,0,0,0.2);pointer-events:none;';
       document.body.appendChild(banner);
     }
     banner.textContent = words;
