@@ -52,9 +52,12 @@ import time
 import urllib.request
 from collections.abc import Generator, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from tests.appserver import Server
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -318,6 +321,22 @@ def kernels_cached() -> None:
     if installed() and warm.uncached():
         warm.compile_apart()
 
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """An app server of this test's own, on its own database, that the test may stop, restart
+    or kill (`tests.appserver.Server`; ``app_url`` is one the test only uses)."""
+    from tests.appserver import Server
+
+    running = Server(tmp_path / "games.sqlite3")
+    try:
+        running.start()
+    except RuntimeError as err:
+        pytest.fail(str(err))
+    try:
+        yield running
+    finally:
+        running.stop()
 
 @pytest.fixture
 def app_url(app_db: Path, request: pytest.FixtureRequest, kernels_cached: None

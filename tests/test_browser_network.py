@@ -9,7 +9,6 @@ the screen still showed it unrecorded in the form. Screenshots go to
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,19 +21,6 @@ pytestmark = pytest.mark.browser
 
 WAITING = "No answer from the server"
 LOST = "The connection dropped before the server answered"
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path / "games.sqlite3")
-    try:
-        running.start()
-    except RuntimeError as err:
-        pytest.fail(str(err))
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
 def test_a_tap_lost_with_the_network_is_said_and_the_saved_game_shown(

@@ -11,7 +11,6 @@ edit link gets that game only. Screenshots go to ``test-artifacts/storage-*.png`
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,19 +21,6 @@ from tests.phone import PHONE, after, new_page, settle
 ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(tmp_path / "games.sqlite3")
-    try:
-        running.start()
-    except RuntimeError as err:
-        pytest.fail(str(err))
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
 def test_games_come_back_and_links_open_one_game(
