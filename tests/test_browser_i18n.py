@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -400,6 +401,21 @@ def test_words_drawn_in_place_of_streamlits_are_what_a_screen_reader_says(
         browser.close()
 
 
+def three_players_named(browser: Any, app_url: str) -> Any:
+    """A page (390 px, English) on the new-game form with Ann, Bob and Cat typed in as players
+    and taken (a tap outside the box)."""
+    from playwright.sync_api import expect
+
+    page = new_page(browser.new_context(viewport=PHONE, locale="en-US"))
+    page.goto(app_url)
+    players = page.locator(".st-key-new_players textarea")
+    expect(players).to_be_visible(timeout=30000)
+    settle(page)
+    players.fill("Ann\nBob\nCat")
+    after(page, lambda: page.locator("h1").first.click())
+    return page
+
+
 def test_a_language_switched_during_the_set_up_redraws_the_boxes_words(
     app_url: str, chromium_executable: str, chromium_args: list[str],
 ) -> None:
@@ -407,7 +423,7 @@ def test_a_language_switched_during_the_set_up_redraws_the_boxes_words(
     select box kept the words it was drawn in while its value stayed, and in English the Cards
     box read "Clue (USA, klassinen painos)" after a switch from Finnish (a phone play-through;
     going from English to another language it followed only now and then)."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import sync_playwright
 
     from notebook_app.screens.home import RULE_TITLES
     from solver.editions import Dealing
@@ -418,13 +434,7 @@ def test_a_language_switched_during_the_set_up_redraws_the_boxes_words(
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
-        page = new_page(browser.new_context(viewport=PHONE, locale="en-US"))
-        page.goto(app_url)
-        players = page.locator(".st-key-new_players textarea")
-        expect(players).to_be_visible(timeout=30000)
-        settle(page)
-        players.fill("Ann\nBob\nCat")
-        after(page, lambda: page.locator("h1").first.click())  # a tap outside the box
+        page = three_players_named(browser, app_url)
         boxes = page.locator('[data-testid="stSelectbox"] input')
 
         def shown() -> list[str | None]:  # the Cards box, then Dealing (You are between)
@@ -443,17 +453,11 @@ def test_a_spectator_stays_one_through_a_language_switch(
     """"You are: Nobody (spectator)" survives a switch to Finnish and back: the box read Ann
     again, and the form asked for her cards (its value was None, whose words a select box
     cannot send back in another language)."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
-        page = new_page(browser.new_context(viewport=PHONE, locale="en-US"))
-        page.goto(app_url)
-        players = page.locator(".st-key-new_players textarea")
-        expect(players).to_be_visible(timeout=30000)
-        settle(page)
-        players.fill("Ann\nBob\nCat")
-        after(page, lambda: page.locator("h1").first.click())  # a tap outside the box
+        page = three_players_named(browser, app_url)
         me = page.locator('.st-key-new_me [data-testid="stSelectbox"]')
         me.click()
         after(page, page.get_by_role("option", name="Nobody (spectator)").click)
