@@ -637,8 +637,9 @@ def restore_draft(edited: str | None = None) -> None:
     if editing and state.get("editing") is None:
         flash("error", _(EDIT_GONE))
     elif not typing:
-        flash("error", _("Your last entry was not saved (the app stopped before it was "
-                         "written). It is back in the form: check it and press Record."))
+        flash("error", _("Your last entry was not saved (the app or the connection stopped "
+                         "before it was written). It is back in the form: check it and press "
+                         "Record."))
     elif editing:
         flash("done", _("Your changes to #{number} are back in the form, not saved yet.")
               .format(number=state.editing + 1))
