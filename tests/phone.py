@@ -22,6 +22,13 @@ from typing import Any, TypeVar
 PHONE = {"width": 390, "height": 844}
 """The phone the app is tried on."""
 
+TOUCH_PHONE = {"viewport": PHONE, "is_mobile": True, "has_touch": True, "device_scale_factor": 3,
+               "user_agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
+                             "(KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36"}
+"""A phone with a finger, not a mouse (``browser.new_context(**TOUCH_PHONE)``; tap with
+``locator.tap()``): a coarse pointer and no hover, so a tooltip is never seen before a tap acts.
+The other tests drive the phone with a mouse."""
+
 Page = Any  # playwright.sync_api.Page, imported only where Chromium runs
 T = TypeVar("T")
 

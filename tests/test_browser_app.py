@@ -8,7 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.phone import PHONE, after, new_page, odds_counted, poll, settle, table_drawn
+from tests.phone import (
+    PHONE,
+    TOUCH_PHONE,
+    after,
+    new_page,
+    odds_counted,
+    poll,
+    settle,
+    table_drawn,
+)
 from tests.phone import shot as phone_shot
 
 pytestmark = pytest.mark.browser
@@ -258,4 +267,30 @@ def test_a_grid_scrolled_sideways_explains_the_first_tap_and_keeps_its_place(
         page.get_by_text("Envelope ·").click()  # nothing to draw
         explained(page, "after-caption", close="Escape")
         phone_shot(page, artifacts_dir / "app-grid-tap-scrolled.png")
+        browser.close()
+
+
+def test_a_touch_phone_reads_what_removing_a_game_gives_up_before_it_taps(
+    app_url: str, chromium_executable: str, chromium_args: list[str], artifacts_dir: Path
+) -> None:
+    """On a touch phone, the Game screen says what "Remove from this browser's list" gives up
+    before the tap that does it at once: the owner can no longer stop sharing or delete the
+    game. It was the button's tooltip, shown on a mouse's hover; a finger has none, so a player
+    on a phone (Chromium with touch, 390 px) never saw it (touch play-through)."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = new_page(browser.new_context(**TOUCH_PHONE))
+        page.goto(app_url)
+        expect(page.get_by_text("Or open a log")).to_be_visible(timeout=30000)
+        settle(page)
+        after(page, page.get_by_role("button", name="Open example").tap)
+        tab = page.locator('[data-testid="stButtonGroup"] button', has_text="Game").first
+        after(page, tab.tap)
+        remove = page.get_by_role("button", name="Remove from this browser's list")
+        remove.scroll_into_view_if_needed()
+        warning = page.get_by_text("once it is removed, nobody can", exact=False)
+        expect(warning).to_be_visible()
+        phone_shot(page, artifacts_dir / "app-touch-game.png")
         browser.close()

@@ -163,9 +163,10 @@ def game_view() -> None:
     button(_("Close game"), key="close_game", on_click=close_game, width="stretch")
     kept = _("The game stays saved; its links still open it.")
     button(_("Remove from this browser's list"), key="forget_game", on_click=forget_game,
-              width="stretch", help=kept if not is_owner() else kept + " " + _(
-                  "Only this browser can stop sharing it or delete it: once it is removed, "
-                  "nobody can."))
+           width="stretch")
+    # under the button, not in its tooltip: a phone has no hover, and the tap acts at once
+    st.caption(kept if not is_owner() else kept + " " + _(
+        "Only this browser can stop sharing it or delete it: once it is removed, nobody can."))
     if is_owner():
         deleting()
 
