@@ -156,11 +156,26 @@ def words_instead(selector: str, text: str, size: str) -> str:
             f"{selector}::after {{content: {css_text(text)}; font-size: {size};}}")
 
 
+def tapped_hint() -> str:
+    """CSS that, on a touch screen (a coarse pointer), has a text area's hint say what applies
+    it there, in every language: Streamlit's "Press Ctrl+Enter to apply" means nothing on a
+    phone, whose players box took its names only once the player tapped outside it (seen in
+    two phone play-throughs). A one-line box's Enter is on the phone's keyboard."""
+    tap = i18n.gettext("Tap outside the box to apply")
+    return ("@media (pointer: coarse) {"
+            + words_instead(f".stTextArea {HINT}", tap, "12px")
+            + "".join(words_instead(f".st-key-{key} {HINT_ALONE}", tap, "12px")
+                      for key, in_area in UNCOUNTED.items() if in_area)
+            + "}")
+
+
 def streamlit_words() -> None:
     """Words Streamlit draws in English only, in the other languages drawn from the catalog:
     a text or number box's key hint while it is edited and the Stop button of the running figure
-    (the grid's own menus are not shown: `notebook_app.screens.grid`)."""
+    (the grid's own menus are not shown: `notebook_app.screens.grid`); on a touch screen, a text
+    area's hint in every language (`tapped_hint`)."""
     if i18n.current() == "en":
+        st.html(f"<style>{tapped_hint()}</style>")
         return
     agent = st.context.headers.get("User-Agent") or ""
     keys = "⌘" if "Macintosh" in agent else "Ctrl"  # as Streamlit tells a Mac (iPads too)
@@ -177,6 +192,7 @@ def streamlit_words() -> None:
         + words_instead(f"{STATUS}:enabled", i18n.gettext("Stop"), "14px")
         + words_instead(f"{STATUS}:disabled", i18n.gettext("Stopping…"), "14px")
         + words_instead(SKIP, i18n.gettext("Skip to main content"), "14px")
+        + tapped_hint()  # (after the hints above: it takes their place on a touch screen)
         + "</style>"
     )
 

@@ -467,3 +467,33 @@ def test_a_spectator_stays_one_through_a_language_switch(
                 assert me.locator("input").get_attribute("value") == _("Nobody (spectator)")
             assert not page.locator(".st-key-new_mine").count(), language  # no cards of mine
         browser.close()
+
+
+def test_a_text_areas_hint_on_a_touch_screen_says_to_tap_outside(
+    app_url: str, chromium_executable: str, chromium_args: list[str],
+) -> None:
+    """On a phone a text area's hint read "Press Ctrl+Enter to apply", in every language, while
+    the players box took its names only once the player tapped outside it (two phone
+    play-throughs): a phone has no Ctrl. With a finger the hint says to tap outside the box."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from tests.phone import TOUCH_PHONE
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        for locale, language in (("en-US", "en"), ("ru-RU", "ru")):
+            page = new_page(browser.new_context(**{**TOUCH_PHONE, "locale": locale}))
+            page.goto(app_url)
+            players = page.locator(".st-key-new_players textarea")
+            expect(players).to_be_visible(timeout=30000)
+            settle(page)
+            players.tap()
+            page.keyboard.type("Ann")
+            with speaking(language):
+                tap = _("Tap outside the box to apply")
+            found = poll(page, lambda page=page: page.evaluate(
+                DRAWN, HINT.format(key="new_players")), lambda found: bool(found)
+                and found[2] != "none")
+            assert found is not None and found[1:3] == ["0px", f'"{tap}"'], (language, found)
+            page.close()
+        browser.close()
