@@ -578,7 +578,8 @@ def commit(log: GameLog, note: str, *, form: bool = False, adds: Event | None = 
         if not refresh_access(what):
             return False
         if form:
-            store().keep_draft(state.shelf, state.game_id, {**form_fields(), DRAFT: RECORDING})
+            store().keep_draft(state.shelf, state.game_id, {**form_fields(), DRAFT: RECORDING,
+                                                             "events": len(live().log.events)})
         seq = store().save(state.game_id, log, note, after=state.revision[0],
                            draft_of=state.shelf if form else None)
     except StaleRevisionError:
@@ -634,6 +635,8 @@ def restore_draft(edited: str | None = None) -> None:
     if not editing and recorded_since(draft):
         return
     fill_form(draft)
+    if not editing and isinstance(draft.get("events"), int):  # its save may land after this
+        state.form_since = draft["events"]  # (a reload after a network drop mid-Record)
     if editing and state.get("editing") is None:
         flash("error", _(EDIT_GONE))
     elif not typing:

@@ -866,6 +866,33 @@ def test_the_same_turn_from_two_phones_across_a_restart_is_recorded_once(
     assert done.pills(key="e_suspect").value is None  # a fresh form for the next turn
 
 
+def test_a_form_put_back_by_a_reload_is_not_recorded_twice_when_its_record_lands_late(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page reloaded after the network dropped mid-Record (`notebook_app.connection`) puts the
+    kept form back ("not recorded yet"); on a loaded server the Record's save lands after that
+    (the clean-clone CI, once): the screen then showed the entry recorded and the form full, and
+    a Record of that form would add it again. Such a form's Record sees the entry recorded since
+    the form was kept, as a page's after a server restart does, and records it once."""
+    game_id = store.create(classic(), ANN)
+    at = browser(monkeypatch, ANN, game=game_id)
+    for key, value in (("e_suspect", "Mrs. White"), ("e_weapon", "Knife"),
+                       ("e_room", "Lounge"), ("e_refuter", "")):
+        at.pills(key=key).set_value(value).run()  # the form kept as it is typed
+    again = browser(monkeypatch, ANN, game=game_id)  # the reload: the form put back
+    assert again.pills(key="e_suspect").value == "Mrs. White"
+    at.button(key="submit").click().run()  # the Record's save, landing after the reload
+    one = classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"),
+                             passes=("Bob", "Cat", "Dan")))
+    assert store.load(game_id) == one
+    again.segmented_control(key="view").set_value("Log").run()  # a tap: the entry shows here
+    again.segmented_control(key="view").set_value("Turn").run()
+    assert again.pills(key="e_suspect").value == "Mrs. White"  # the form as it was
+    again.button(key="submit").click().run()
+    assert store.load(game_id) == one
+    assert "Already recorded on another screen: #1" in texts(again)
+
+
 def test_an_edit_in_progress_survives_a_reload_on_its_entry(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
