@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from solver.errors import InvalidLogError
 from solver.game import GameLog
-from solver.i18n import _
+from solver.i18n import _, number_said
 from solver.limits import MAX_FILE_BYTES
 from solver.logfile import MAX_PROBLEMS, is_json
 from solver.notation import NotationError, Problem, read_log_any, read_text, write_text
@@ -119,8 +119,9 @@ def _renumbered(problem: str, offset: int) -> str:
 
 def _check_length(text: str) -> None:
     if len(text) > MAX_PASTE:
-        raise InvalidLogError([_("the text has {count:,} characters, more than the {most:,} a "
-                                 "game may have").format(count=len(text), most=MAX_PASTE)])
+        raise InvalidLogError([_("the text has {count} characters, more than the {most} a "
+                                 "game may have").format(count=number_said(len(text)),
+                                                         most=number_said(MAX_PASTE))])
 
 
 def trouble(text: str, err: InvalidLogError) -> Trouble:

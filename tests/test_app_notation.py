@@ -255,3 +255,18 @@ def test_a_read_link_shows_the_text_but_takes_no_turns(
     run(at.segmented_control(key="view").set_value("Log"))
     assert [c.value for c in at.code] == [write_text(log).rstrip("\n")]
     assert not [t for t in at.text_area if t.key == "paste_turns"]
+
+
+def test_a_paste_too_long_says_its_length_as_the_language_writes_numbers() -> None:
+    """A paste longer than a log may have was refused with its length grouped the English way
+    in every language ("1,200,000" in Finnish and Russian, which write "1 200 000"), though the
+    text boxes' refusals write numbers as the language does (`solver.i18n.number_said`)."""
+    from notebook_app.pasted import MAX_PASTE, read_game
+    from solver.errors import InvalidLogError
+    from solver.i18n import speaking
+
+    for language, count in (("en", "1,200,000"), ("fi", "1\xa0200\xa0000"),
+                            ("ru", "1\xa0200\xa0000"), ("ja", "1,200,000")):
+        with speaking(language), pytest.raises(InvalidLogError) as refused:
+            read_game("x" * (MAX_PASTE + 200_000))
+        assert count in refused.value.problems[0], (language, refused.value.problems)
