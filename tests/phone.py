@@ -293,6 +293,15 @@ def odds_counted(page: Page, timeout: int = 60000) -> None:
     settle(page)
 
 
+def at_home(page: Page, url: str) -> None:
+    """``page`` opened at the app's bare address ``url``, its home screen drawn."""
+    from playwright.sync_api import expect
+
+    page.goto(url)
+    expect(page.get_by_text("Or open a log")).to_be_visible(timeout=30000)
+    settle(page)
+
+
 def chips(page: Page, label: str) -> Any:
     """The chips (or segments) of the choice labelled ``label``."""
     return page.get_by_role("radiogroup", name=label, exact=True)

@@ -966,11 +966,14 @@ def test_who_answered_is_one_tap_and_never_guessed(store: Store) -> None:
     assert "Tap who showed" not in texts(at)
 
 
+BOB_PASSED = Suggestion("Dan", ("Mrs. White", "Knife", "Lounge"), passes=("Ann", "Bob"),
+                        refuted_by="Cat")
+"""#1 of two Turn form tests: Bob passed on Mrs. White, Knife, Lounge."""
+
+
 def test_card_shown_to_me_offers_only_cards_the_refuter_can_hold(store: Store) -> None:
     """Bob passed on Mrs. White, Knife, Lounge: he cannot have shown the Knife."""
-    passed = Suggestion("Dan", ("Mrs. White", "Knife", "Lounge"), passes=("Ann", "Bob"),
-                        refuted_by="Cat")
-    at, _ = open_app(store, classic(passed))
+    at, _ = open_app(store, classic(BOB_PASSED))
     at.pills(key="by").set_value("Ann").run()
     pick(at, "Mr. Green", "Knife", "Library")
     at.pills(key="e_refuter").set_value("Bob").run()
@@ -1063,9 +1066,7 @@ def test_a_card_shown_by_a_player_known_to_hold_none_is_said_before_record(
     """Bob passed on Mrs. White, Knife, Lounge in #1; the form has Bob show Cat a card of the
     three (not my business which): the clash is named before Record, and a consistent
     answer says nothing."""
-    passed = Suggestion("Dan", ("Mrs. White", "Knife", "Lounge"), passes=("Ann", "Bob"),
-                        refuted_by="Cat")
-    at, _ = open_app(store, classic(passed))
+    at, _ = open_app(store, classic(BOB_PASSED))
     at.pills(key="by").set_value("Cat").run()
     pick(at, "Mrs. White", "Knife", "Lounge")
     at.pills(key="e_refuter").set_value("Bob").run()

@@ -12,6 +12,7 @@ from tests.phone import (
     PHONE,
     TOUCH_PHONE,
     after,
+    at_home,
     new_page,
     odds_counted,
     poll,
@@ -147,9 +148,7 @@ def test_a_tap_on_the_review_a_step_on_explains_its_cell(
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
         page = new_page(browser, viewport=PHONE)
-        page.goto(app_url)
-        expect(page.get_by_text("Or open a log")).to_be_visible(timeout=30000)
-        settle(page)
+        at_home(page, app_url)
         page.get_by_label("Example", exact=True).click()
         page.get_by_role("option", name="classic-six-players", exact=True).click()
         after(page, page.get_by_role("button", name="Open example").click)
@@ -245,9 +244,7 @@ def test_a_grid_scrolled_sideways_explains_the_first_tap_and_keeps_its_place(
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
         page = new_page(browser, viewport=PHONE)
-        page.goto(app_url)
-        expect(page.get_by_text("Or open a log")).to_be_visible(timeout=30000)
-        settle(page)
+        at_home(page, app_url)
         page.get_by_label("Example", exact=True).click()  # 12 players: the table scrolls
         page.get_by_role("option", name="forum-gostya-iz-budushchego", exact=True).click()
         after(page, page.get_by_role("button", name="Open example").click)
@@ -282,9 +279,7 @@ def test_a_touch_phone_reads_what_removing_a_game_gives_up_before_it_taps(
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
         page = new_page(browser.new_context(**TOUCH_PHONE))
-        page.goto(app_url)
-        expect(page.get_by_text("Or open a log")).to_be_visible(timeout=30000)
-        settle(page)
+        at_home(page, app_url)
         after(page, page.get_by_role("button", name="Open example").tap)
         tab = page.locator('[data-testid="stButtonGroup"] button', has_text="Game").first
         after(page, tab.tap)

@@ -28,7 +28,7 @@ from solver.editions import Dealing, new_game
 from solver.game import GameLog, Suggestion
 from solver.logfile import dumps
 from tests.conftest import ROOT, _free_port
-from tests.phone import PHONE, after, new_page, settle
+from tests.phone import PHONE, after, at_home, new_page, settle
 
 
 @pytest.fixture
@@ -102,9 +102,7 @@ def test_markdown_in_names_fetches_nothing(
         browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
         page = new_page(browser, viewport=PHONE)
         page.on("request", lambda request: requested.append(request.url))
-        page.goto(app_url)
-        expect(page.get_by_text("Or open a log")).to_be_visible(timeout=30000)
-        settle(page)
+        at_home(page, app_url)
         upload(page, bad_file)
         expect(page.get_by_text("is not a valid log")).to_be_visible()
         alert = page.locator('[data-testid="stAlert"]').first.inner_text()
@@ -149,9 +147,7 @@ def test_a_paste_longer_than_a_log_is_kept_and_refused_in_words(
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
         page = new_page(browser, viewport=PHONE)
-        page.goto(app_url)
-        expect(page.get_by_text("Or open a log")).to_be_visible(timeout=30000)
-        settle(page)
+        at_home(page, app_url)
         box = page.get_by_role("textbox", name="Paste a game in notation")
         box.click()
         page.keyboard.insert_text(pasted)  # as a paste from the clipboard arrives
@@ -197,9 +193,7 @@ def test_a_paste_longer_than_a_box_takes_is_kept_and_refused_in_words(
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
         page = new_page(browser, viewport=PHONE)
-        page.goto(app_url)
-        expect(page.get_by_text("Or open a log")).to_be_visible(timeout=30000)
-        settle(page)
+        at_home(page, app_url)
         paste("Players in seating order (clockwise)", "Ann\nBob\nCat")
         paste("Title (optional)", "t" * (MAX_TEXT_CHARS + 1))
         said("Title (optional)", MAX_TEXT_CHARS + 1, MAX_TEXT_CHARS)
