@@ -219,7 +219,7 @@ def directed(
     """A forum suggestion addressed to one player, who refutes or declares no refutation."""
     if not refuted:
         return Suggestion(by, cards, passes=(asked,))
-    rule = FIRST_IN_ORDER if first_in_order and shown is not None else None
+    rule = FIRST_IN_ORDER if first_in_order else None
     return Suggestion(by, cards, refuted_by=asked, shown=shown, shown_by_rule=rule)
 
 
@@ -523,6 +523,9 @@ def describe(event: Event) -> str:
         answer = (_("{player} showed {card} (host, first in order)") if event.shown_by_rule
                   else _("{player} showed {card}")).format(player=event.refuted_by,
                                                            card=event.shown)
+    elif event.shown_by_rule:
+        answer = _("{player} showed a card (host, first in order)").format(
+            player=event.refuted_by)
     else:
         answer = _("{player} showed a card").format(player=event.refuted_by)
     if event.passes:

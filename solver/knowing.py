@@ -75,21 +75,30 @@ def knows_surely(log: GameLog, player: str) -> bool:
 def _shown(event: Suggestion, true: DealModel, seen: DealModel, other: Callable[[int], int],
            fresh: Callable[[], int]) -> list[Clause]:
     """What the card shown to the asker of ``event`` tells them, in their copy (``other`` maps a
-    variable there): the card, when my log says it (under the first-in-order rule, that the
-    refuter lacks the named cards of earlier categories too); else one of the named cards the
-    refuter holds in the true deal, any of them (a fresh choice variable each, ``fresh``)."""
+    variable there): the card, when my log says it; under the first-in-order rule, the first of
+    the named cards the refuter holds in the true deal, in the order suspect, weapon, room, and
+    that they lack the earlier ones; else one of the named cards the refuter holds in the true
+    deal, any of them (a fresh choice variable each, ``fresh``)."""
     refuter = event.refuted_by
     assert refuter is not None
-    live = [c for c in event.cards if c in true.live_cards]
+    game = true.game
+    live = sorted((c for c in event.cards if c in true.live_cards),
+                  key=lambda c: CATEGORIES.index(game.category_of(c)))
+    first = event.shown_by_rule == FIRST_IN_ORDER
     if event.shown is not None:
         if event.shown not in true.live_cards:
             return []
         out = [[other(seen.holds(refuter, event.shown))]]
-        if event.shown_by_rule == FIRST_IN_ORDER:
-            game = true.game
-            rank = CATEGORIES.index(game.category_of(event.shown))
-            out += [[-other(seen.holds(refuter, c))] for c in live
-                    if CATEGORIES.index(game.category_of(c)) < rank]
+        if first:
+            out += [[-other(seen.holds(refuter, c))] for c in live[:live.index(event.shown)]]
+        return out
+    if first:  # the refuter's first card: if they hold it and none before it, they showed it
+        out = []
+        for i, card in enumerate(live):
+            before = [true.holds(refuter, c) for c in live[:i]]
+            told = [other(seen.holds(refuter, card)),
+                    *(-other(seen.holds(refuter, c)) for c in live[:i])]
+            out += [[-true.holds(refuter, card), *before, lit] for lit in told]
         return out
     picks = []
     out = []

@@ -787,8 +787,9 @@ def _check_event(game: Game, i: int, event: Event, problems: _Problems) -> None:
             problems.add(_event_where(i, "shown"),
                          _("{shown} is not one of the suggested cards {cards}").format(
                              shown=repr(event.shown), cards=list(event.cards)))
-    if event.shown_by_rule is not None and event.shown is None:
-        problems.add(_event_where(i, "shown_by_rule"), _("needs the card that was shown ('shown')"))
+    if event.shown_by_rule is not None and event.refuted_by is None:
+        problems.add(_event_where(i, "shown_by_rule"),
+                     _("needs the player who showed a card ('refuted_by')"))
     peek = event.side_peek
     if peek is not None:
         if game.side_cards == 0:

@@ -780,8 +780,9 @@ class _Reader:
         triple = self._triple(body[:slash], number, column)
         passes, refuter, shown = self._answers(body[slash + 1 :], number)
         rule, peek = self._tags(tags, number)
-        if rule is not None and shown is None:
-            raise _Stop(Problem(number, tags[0].column, _("the card shown before [first]"),
+        if rule is not None and refuter is None:
+            raise _Stop(Problem(number, tags[0].column,
+                                _("a player who showed a card ('Name +') before [first]"),
                                 "[first]"))
         return Suggestion(by, triple, passes, refuter, shown, rule, peek)
 

@@ -387,8 +387,9 @@ class _Table:
     def _shown(self, player: str, deal: Mapping[str, str], given: Sequence[str] | None = None
                ) -> tuple[list[int], dict[str, int], tuple[str, ...]]:
         """Facts from the cards shown to ``player``: the card, or when I did not see it a
-        uniform pick among the refuter's matches (the next of ``given`` when given); under the
-        first-in-order rule, the earlier categories the refuter lacks. With them, each card
+        uniform pick among the refuter's matches (the next of ``given`` when given; under the
+        first-in-order rule, the first of them in the order suspect, weapon, room); under that
+        rule, the earlier categories the refuter lacks. With them, each card
         shown -> the event it was first shown in, and the picks."""
         holds = self.model.holds
         game = self.log.game
@@ -403,17 +404,22 @@ class _Table:
             if refuter is None:
                 continue
             card = event.shown
+            first = event.shown_by_rule == FIRST_IN_ORDER
             if card is None:
-                matches = [c for c in event.cards if deal.get(c) == refuter]
+                matches = sorted((c for c in event.cards if deal.get(c) == refuter),
+                                 key=lambda c: CATEGORIES.index(game.category_of(c)))
                 if not matches:  # a face-up card only: nothing to read from this deal
                     continue
-                card = self.rng.choice(matches) if ahead is None else next(ahead)
-                picks.append(card)
+                if first:  # the host's rule leaves no choice
+                    card = matches[0]
+                else:
+                    card = self.rng.choice(matches) if ahead is None else next(ahead)
+                    picks.append(card)
             if card not in self.live:
                 continue
             seen.setdefault(card, i)
             facts.append(holds(refuter, card))
-            if event.shown_by_rule == FIRST_IN_ORDER:
+            if first:
                 rank = CATEGORIES.index(game.category_of(card))
                 facts += [
                     -holds(refuter, c)

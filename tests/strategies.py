@@ -115,8 +115,8 @@ def _suggestion(rng: random.Random, game: Game, truth: dict[str, str], rule: Dea
             shown, rule_used = matches[0], FIRST_IN_ORDER
         else:
             shown = rng.choice(matches)
-            if by != game.me and refuter != game.me and rng.random() < 0.7:
-                shown = None
+        if by != game.me and refuter != game.me and rng.random() < 0.7:
+            shown = None  # the host's rule is kept: it says what the asker was shown
     elif game.side_cards:
         free = [s for s in range(1, game.side_cards + 1) if s not in peeked.setdefault(by, set())]
         if free and rng.random() < 0.8:

@@ -371,7 +371,7 @@ def enter(page: Page, log: GameLog, event: Event) -> None:
         asked = event.refuted_by or event.passes[0]
         pick("Asked", asked)
         pick("Answer", f"{asked} showed a card" if event.refuted_by else "no card")
-        if log.game.me in (event.by, asked) and event.refuted_by:  # else not offered
+        if event.refuted_by:  # else not offered
             check(f"Host answered: first match in order suspect, weapon, {labels[2].lower()}",
                   event.shown_by_rule is not None)
         shown_card(page, log, event)

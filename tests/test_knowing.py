@@ -8,6 +8,7 @@ from hypothesis import given
 
 from solver.game import GameLog
 from solver.knowing import knows_surely
+from solver.notation import read_text
 from solver.race import accuse_or_wait, race
 from tests.brute import deals
 from tests.strategies import small_logs
@@ -85,3 +86,32 @@ def test_a_player_known_in_every_deal_drawn_but_not_in_every_deal_is_hedged() ->
     assert verdict.race is not None and verdict.race.players["Bob"] >= 0.995
     assert not brute_knows(log, "Bob") and not verdict.race.surely
     assert verdict.reason().endswith("; Bob may already know: >99%")
+
+
+HOST_ANSWERED = """\
+suspects: S1, S2
+weapons: W1, W2, W3
+rooms: R1, R2
+players: Aino 2, Niko 2
+
+Aino: S2 W2 R2 / Niko + [first]
+Aino: S2 W2 R1 / Niko -
+Aino: S2 W1 R2 / Niko + [first]
+"""
+"""A spectator's forum log: the host answers Aino's questions for Niko by the order suspect,
+weapon, place, and the spectator sees no card. Niko lacks S2, W2 and R1 (the second), so he
+holds R2 (the first). On the third the host showed W1 if Niko holds it, else R2, which says he
+lacks W1: either way Aino knows where W1 is, and so the envelope."""
+
+
+def test_the_hosts_rule_says_what_the_asker_was_shown_without_the_card() -> None:
+    """The log kept the host's rule only with the card shown, so a spectator could not record
+    it, and the race read Aino as shown any of Niko's matches: "may already know" where she
+    surely knows."""
+    log = read_text(HOST_ANSWERED)
+    assert knows_surely(log, "Aino") and brute_knows(log, "Aino")
+    seen = race(log, samples=200)
+    assert seen.surely == {"Aino"} and seen.players["Aino"] >= 0.995
+    plain = read_text(HOST_ANSWERED.replace(" [first]", ""))
+    assert not knows_surely(plain, "Aino") and not brute_knows(plain, "Aino")
+    assert race(plain, samples=200).players["Aino"] < 0.995

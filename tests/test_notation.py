@@ -207,12 +207,15 @@ Duos: Алис кеф Космоп / Громозека + Алиса [first]
     assert passed.passes == ("Шушера",) and passed.refuted_by is None
 
 
-def test_first_in_order_needs_the_card() -> None:
-    with pytest.raises(NotationError, match="the card shown before"):
-        classic("Bob: Green Wrench Ballroom / Cid + [first]")
-    log = classic("Bob: Green Wrench Ballroom / Cid + Green [first]")
-    event = log.events[0]
-    assert isinstance(event, Suggestion) and event.shown_by_rule == "first-in-order"
+def test_first_in_order_needs_who_showed() -> None:
+    """The rule stands without the card (the host answered between others: the asker was shown
+    the refuter's first), not without the refuter."""
+    with pytest.raises(NotationError, match="a player who showed a card"):
+        classic("Bob: Green Wrench Ballroom / Cid - [first]")
+    for text, shown in (("Cid + Green [first]", "Mr. Green"), ("Cid + [first]", None)):
+        event = classic(f"Bob: Green Wrench Ballroom / {text}").events[0]
+        assert isinstance(event, Suggestion)
+        assert (event.shown, event.shown_by_rule) == (shown, "first-in-order")
 
 
 def test_two_player_side_peeks() -> None:

@@ -22,7 +22,16 @@ from solver.cards import CATEGORIES, Deck
 from solver.cli import main
 from solver.editions import Dealing, forum_dealt, forum_deck
 from solver.errors import InvalidLogError
-from solver.game import ENVELOPE, SIDE, Accusation, Event, GameLog, Reveal, Suggestion
+from solver.game import (
+    ENVELOPE,
+    FIRST_IN_ORDER,
+    SIDE,
+    Accusation,
+    Event,
+    GameLog,
+    Reveal,
+    Suggestion,
+)
 from solver.logfile import load, save
 from solver.odds import OverBudget, count, grid_of, puzzle
 from solver.race import (
@@ -63,8 +72,12 @@ def _views(log: GameLog, player: str, deal: Deal) -> Iterator[GameLog]:
     choices: list[list[str | None]] = []
     for e in log.events:
         if isinstance(e, Suggestion) and e.by == player and e.refuted_by is not None:
-            held = [c for c in e.cards if deal.get(c) == e.refuted_by]
-            choices.append([e.shown] if e.shown is not None else list(held))
+            held = sorted((c for c in e.cards if deal.get(c) == e.refuted_by),
+                          key=lambda c: CATEGORIES.index(log.game.category_of(c)))
+            if e.shown is not None:
+                choices.append([e.shown])
+            else:  # under the host's rule, the first in the order suspect, weapon, room
+                choices.append(held[:1] if e.shown_by_rule == FIRST_IN_ORDER else held)
     hand = tuple(c for c in log.game.deck if deal.get(c) == player)
     game = replace(log.game, me=player, my_cards=hand)
     for picks in product(*choices):
@@ -80,8 +93,8 @@ def _views(log: GameLog, player: str, deal: Deal) -> Iterator[GameLog]:
                     and original.by == player
                 ):
                     if original.refuted_by is not None:
-                        rule = original.shown_by_rule if original.shown is not None else None
-                        seen = replace(seen, shown=next(cards), shown_by_rule=rule)
+                        seen = replace(seen, shown=next(cards),
+                                       shown_by_rule=original.shown_by_rule)
                     if seen.side_peek is not None:
                         slot = seen.side_peek.slot
                         seen = replace(seen, side_peek=replace(seen.side_peek,

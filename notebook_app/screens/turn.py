@@ -325,13 +325,10 @@ def asked_chips(game: Game, by: str) -> None:
 
 
 def host_box_offered(game: Game, by: str, asked: str | None) -> bool:
-    """Whether the question to one player offers "Host answered": only where the user sees the
-    card (my question, or one put to me) and a card was shown, or the answer is not tapped
-    yet. The log keeps the host's order only with the card it picked (`directed`): on a
-    question between others, or one answered "no card", the box was ticked and dropped
-    without a word."""
-    return (game.me is not None and game.me in (by, asked)
-            and state.get("e_answer") != NO_CARD)
+    """Whether the question to one player offers "Host answered": where a card was shown, or
+    the answer is not tapped yet (no card follows no order). On a question between others the
+    log keeps the rule without the card: it says which card the asker was shown."""
+    return state.get("e_answer") != NO_CARD
 
 
 def not_the_asker() -> None:
