@@ -169,7 +169,8 @@ def answer(
     cannot answer, the suggester looks at a side card they have not looked at yet (``history``,
     the events so far, says which). Forum variant: ``to`` names the one player asked; with
     ``host`` the host answers for that absent player with the first match in the order suspect,
-    weapon, room. The card shown is recorded only when the user suggested or refuted.
+    weapon, room (the rule is recorded whoever asked). The card shown is recorded only when the
+    user suggested or refuted.
     """
     asked = (to,) if to is not None else game.answer_order(by)
     passes: list[str] = []
@@ -186,7 +187,7 @@ def answer(
             tuple(passes),
             player,
             shown if seen else None,
-            FIRST_IN_ORDER if host and seen else None,
+            FIRST_IN_ORDER if host else None,  # the host's posts say so to all
         )
     unseen = GameLog(game, tuple(history)).unpeeked_slots(by)
     if not unseen:  # no side cards, or all looked at

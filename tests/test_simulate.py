@@ -183,7 +183,7 @@ def test_the_forum_host_shows_the_first_match_in_order_and_only_the_suggester_se
         assert (event.refuted_by, event.shown, event.shown_by_rule) == (
             "Niko", first, FIRST_IN_ORDER)
     event = answer(game, truth, "Veera", cards, rng, to="Niko", host=True)
-    assert (event.refuted_by, event.shown, event.shown_by_rule) == ("Niko", None, None)
+    assert (event.refuted_by, event.shown, event.shown_by_rule) == ("Niko", None, FIRST_IN_ORDER)
     empty = next(p for p in FOUR if p != "Aino" and not set(cards) & set(truth.hand(p)))
     event = answer(game, truth, "Aino", cards, rng, to=empty)
     assert event.passes == (empty,) and event.refuted_by is None
