@@ -15,6 +15,12 @@ in a banner at the top ("not saved yet"), and a socket that closes while a tap w
 answer, or within `RUN_SECONDS` of one, has the page reloaded once it reconnects. The reload
 shows what the server has: what was recorded, and the form as it was kept (`notebook_app.kept`,
 said in the status line), never the taps that may not have arrived.
+
+While the server cannot be reached the banner says so in the player's language
+(``offline``), in place of Streamlit's own "Connection error" dialog, which is in English
+whatever the language, names Streamlit, and covers the screen: the script dismisses it as it
+appears (Streamlit then keeps it away until it has reconnected) and says the same in the app's
+words. Streamlit has no option to change or hide it (1.67).
 """
 
 from __future__ import annotations
@@ -65,6 +71,15 @@ SCRIPT = """<script>
     banner.style.display = 'block';
   };
   const quiet = () => { if (banner && !lost) banner.style.display = 'none'; };
+  const dismiss = () => {  // Streamlit's "Connection error" (its title is English in every
+    for (const dialog of document.querySelectorAll('[data-testid="stDialog"]')) {  // language)
+      if (dialog.querySelector('h2')?.textContent !== 'Connection error') continue;
+      dialog.style.display = 'none';  // (before it is painted: no flash)
+      dialog.querySelector('button')?.click();  // closed: Streamlit keeps it away until it
+      if (!lost) say(window.clueConnectionWords.offline);  // has reconnected
+    }
+  };
+  new MutationObserver(dismiss).observe(document.body, {childList: true, subtree: true});
   setInterval(() => {
     if (!lost && waiting !== null && Date.now() - waiting > WAIT)
       say(window.clueConnectionWords.waiting);
@@ -72,7 +87,7 @@ SCRIPT = """<script>
   const watch = (socket) => {
     if (watched.has(socket) || !String(socket.url).endsWith('/_stcore/stream')) return;
     watched.add(socket);
-    socket.addEventListener('open', () => { if (lost) location.reload(); });
+    socket.addEventListener('open', () => { if (lost) location.reload(); else quiet(); });
     socket.addEventListener('message', () => { waiting = null; quiet(); });
     socket.addEventListener('close', () => {
       if (waiting === null && Date.now() - tapped > AFTER) return;
@@ -103,6 +118,9 @@ def watch() -> None:
                      "the page open; it shows what was saved once the network is back."),
         "lost": _("The connection dropped before the server answered your last tap. The page "
                   "reloads once the network is back, to show what was saved."),
+        "offline": _("No connection to the server: check this device's network. The page "
+                     "reconnects by itself once the server can be reached, and shows what was "
+                     "saved."),
     }
     st.html(SCRIPT % {"words": json.dumps(words, ensure_ascii=False), "wait": WAIT_SECONDS,
                       "after": RUN_SECONDS}, unsafe_allow_javascript=True)

@@ -107,3 +107,53 @@ def test_a_tap_lost_with_the_network_is_said_and_the_saved_game_shown(
         assert len(store.latest(game).log.events) == 2  # type: ignore[union-attr]
         browser.close()
     wifi.close()
+
+
+OFFLINE = "Ei yhteyttä palvelimeen: tarkista laitteen verkkoyhteys."
+"""The banner's words, in Finnish, while the server cannot be reached."""
+
+
+def test_a_connection_gone_is_said_in_the_players_language(
+    server: Server, chromium_executable: str, chromium_args: list[str], artifacts_dir: Path
+) -> None:
+    """With the server out of reach Streamlit showed its own "Connection error" dialog over
+    the screen, in English whatever the language, naming Streamlit ("Streamlit server is not
+    responding"): the banner says it in the player's words (Finnish here), and once the page
+    has reconnected it goes."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from notebook_app.history import started
+    from notebook_app.store import Store
+    from tests.test_app_storage import classic
+
+    store = Store(server.env["CLUE_NOTEBOOK_DB"])
+    log = classic(title="Wi-Fi")
+    game = store.create(log, "browser-of-host", started())
+    wifi = Wifi(server.port)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = new_page(browser.new_context(viewport=PHONE, locale="fi-FI"))
+        page.goto(f"{wifi.url}/?game={store.links(game).edit}")
+        expect(page.get_by_role("button", name="Kirjaa", exact=True)).to_be_visible(
+            timeout=30000)
+        settle(page)
+        tap(page, "Henkilö", "Colonel Mustard")
+        page.reload()  # no tap of this page's is waiting, nor recent (else the page reloads
+        expect(page.get_by_role("button", name="Kirjaa", exact=True)).to_be_visible(  # when
+            timeout=30000)  # it reconnects: `connection.RUN_SECONDS`)
+        settle(page)
+        page.evaluate("window.clueSameDocument = true")
+
+        wifi.cut()
+        expect(page.get_by_text(OFFLINE)).to_be_visible(timeout=30000)
+        page.wait_for_timeout(500)
+        page.screenshot(path=artifacts_dir / "network-5-offline-fi.png")
+        expect(page.get_by_text("Connection error")).to_have_count(0)
+        assert "Streamlit" not in page.locator("body").inner_text()
+
+        wifi.mend()
+        expect(page.get_by_text(OFFLINE)).to_be_hidden(timeout=30000)
+        settle(page)
+        assert page.evaluate("window.clueSameDocument")  # not reloaded
+        browser.close()
+    wifi.close()
