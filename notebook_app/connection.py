@@ -20,7 +20,11 @@ While the server cannot be reached the banner says so in the player's language
 (``offline``), in place of Streamlit's own "Connection error" dialog, which is in English
 whatever the language, names Streamlit, and covers the screen: the script dismisses it as it
 appears (Streamlit then keeps it away until it has reconnected) and says the same in the app's
-words. Streamlit has no option to change or hide it (1.67).
+words. Streamlit has no option to change or hide it (1.67). Once the page reconnects without a
+tap lost, the script asks the app for a run (a tap of the hidden button `RECONNECTED`): Streamlit
+asks for none on reconnecting to the same session, so what other phones recorded meanwhile
+showed only at the player's next tap. That run sends the form as the page shows it and taps
+nothing else: nothing is recorded by it, and a half-filled form stays as it was.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ import json
 import streamlit as st
 
 from solver.i18n import _
+
+state = st.session_state
 
 WAIT_SECONDS = 5
 """Seconds a tap may wait for the server's first answer before the banner says so: the run it
@@ -53,8 +59,9 @@ SCRIPT = """<script>
   let touched = 0;        // when the player last tapped or typed (a timer's run is no tap)
   let tapped = 0;         // when the last tap was sent
   const AFTER = %(after)d * 1000;
-  for (const type of ['pointerdown', 'keydown', 'click'])
-    document.addEventListener(type, () => { touched = Date.now(); }, true);
+  for (const type of ['pointerdown', 'keydown', 'click'])  // (not the script's own click)
+    document.addEventListener(type, (event) => { if (event.isTrusted) touched = Date.now(); },
+                              true);
   let lost = false;       // a socket closed while a tap waited: reload once reconnected
   let banner = null;
   const say = (words) => {
@@ -80,6 +87,11 @@ SCRIPT = """<script>
     }
   };
   new MutationObserver(dismiss).observe(document.body, {childList: true, subtree: true});
+  const rerun = (tries) => {  // once Streamlit has enabled the page's inputs again
+    const button = document.querySelector('.st-key-%(rerun)s button');
+    if (button && !button.disabled) button.click();
+    else if (tries > 0) setTimeout(() => rerun(tries - 1), 100);
+  };
   setInterval(() => {
     if (!lost && waiting !== null && Date.now() - waiting > WAIT)
       say(window.clueConnectionWords.waiting);
@@ -87,7 +99,10 @@ SCRIPT = """<script>
   const watch = (socket) => {
     if (watched.has(socket) || !String(socket.url).endsWith('/_stcore/stream')) return;
     watched.add(socket);
-    socket.addEventListener('open', () => { if (lost) location.reload(); else quiet(); });
+    socket.addEventListener('open', () => {  // (a socket opened after this script: Streamlit
+      if (lost) location.reload();           // reconnecting, the first one being older)
+      else { quiet(); rerun(100); }
+    });
     socket.addEventListener('message', () => { waiting = null; quiet(); });
     socket.addEventListener('close', () => {
       if (waiting === null && Date.now() - tapped > AFTER) return;
@@ -111,8 +126,19 @@ SCRIPT = """<script>
 </script>"""
 
 
+RECONNECTED = "clue_reconnected"
+"""The key of the hidden button the script taps once the page has reconnected: a run that shows
+what the server has now."""
+
+
+def _reconnected() -> None:
+    state.redrawn = True  # not the player's tap: the status line keeps what was just done
+
+
 def watch() -> None:
-    """Put the connection's watch into the page (once; its words follow the language)."""
+    """Put the connection's watch into the page (once; its words follow the language), and the
+    hidden button it taps on reconnecting."""
+    st.button("↻", key=RECONNECTED, on_click=_reconnected)
     words = {
         "waiting": _("No answer from the server: what you tapped last is not saved yet. Keep "
                      "the page open; it shows what was saved once the network is back."),
@@ -122,5 +148,7 @@ def watch() -> None:
                      "reconnects by itself once the server can be reached, and shows what was "
                      "saved."),
     }
-    st.html(SCRIPT % {"words": json.dumps(words, ensure_ascii=False), "wait": WAIT_SECONDS,
-                      "after": RUN_SECONDS}, unsafe_allow_javascript=True)
+    st.html(f"<style>.st-key-{RECONNECTED} {{display: none;}}</style>"
+            + SCRIPT % {"words": json.dumps(words, ensure_ascii=False), "wait": WAIT_SECONDS,
+                        "after": RUN_SECONDS, "rerun": RECONNECTED},
+            unsafe_allow_javascript=True)

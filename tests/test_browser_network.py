@@ -119,11 +119,14 @@ def test_a_connection_gone_is_said_in_the_players_language(
     """With the server out of reach Streamlit showed its own "Connection error" dialog over
     the screen, in English whatever the language, naming Streamlit ("Streamlit server is not
     responding"): the banner says it in the player's words (Finnish here), and once the page
-    has reconnected it goes."""
+    has reconnected it goes. Meanwhile another phone recorded a turn: the page shows it as it
+    reconnects, not at the next tap (Streamlit asks for no run on reconnecting to the same
+    session), without a reload, the form half filled as it was, and nothing recorded by it."""
     from playwright.sync_api import expect, sync_playwright
 
-    from notebook_app.history import started
+    from notebook_app.history import recorded, started
     from notebook_app.store import Store
+    from solver.game import GameLog, Suggestion
     from tests.test_app_storage import classic
 
     store = Store(server.env["CLUE_NOTEBOOK_DB"])
@@ -145,6 +148,8 @@ def test_a_connection_gone_is_said_in_the_players_language(
         page.evaluate("window.clueSameDocument = true")
 
         wifi.cut()
+        one = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob")
+        store.save(game, GameLog(log.game, (one,)), recorded(1), after=1)  # another phone
         expect(page.get_by_text(OFFLINE)).to_be_visible(timeout=30000)
         page.wait_for_timeout(500)
         page.screenshot(path=artifacts_dir / "network-5-offline-fi.png")
@@ -153,7 +158,19 @@ def test_a_connection_gone_is_said_in_the_players_language(
 
         wifi.mend()
         expect(page.get_by_text(OFFLINE)).to_be_hidden(timeout=30000)
+        expect(page.get_by_text("Kirjattu toisella näytöllä: #1", exact=False)).to_be_visible(
+            timeout=30000)
         settle(page)
-        assert page.evaluate("window.clueSameDocument")  # not reloaded
+        shot(page, artifacts_dir / "network-6-back-fi.png")
+        assert page.evaluate("window.clueSameDocument")  # drawn again, not reloaded
+        assert chosen(page, "Henkilö") == "Colonel Mustard"
+        assert len(store.latest(game).log.events) == 1  # type: ignore[union-attr]
+        for label, name in (("Ase", "Knife"), ("Huone", "Lounge"),
+                            ("Kuka näytti kortin", "Ei kukaan")):
+            tap(page, label, name)  # the form finished and recorded, once
+        after(page, page.get_by_role("button", name="Kirjaa", exact=True).click)
+        events = store.latest(game).log.events  # type: ignore[union-attr]
+        assert [event.cards for event in events] == [
+            ("Mrs. White", "Knife", "Lounge"), ("Colonel Mustard", "Knife", "Lounge")]
         browser.close()
     wifi.close()

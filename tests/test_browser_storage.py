@@ -90,7 +90,7 @@ def test_games_come_back_and_links_open_one_game(
         expect(suspect).to_have_attribute("aria-checked", "true")
         server.stop()  # ...while the server restarts
         server.start()
-        settle(page, timeout=90)  # reconnected (the page asks for no run on reconnecting)
+        settle(page, timeout=90)  # reconnected (the page asks for a run as it reconnects)
         expect(tab_button(page, "Grid")).to_be_visible()
         tab(page, "Game")  # the first tap, to a new session, shows the screen it asked for
         expect(page.get_by_text("This browser keeps its games", exact=False)).to_be_visible()
