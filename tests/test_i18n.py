@@ -164,6 +164,23 @@ def test_entry_numbers_are_written_as_the_log_writes_them(language: str) -> None
     assert not found, "\n".join(found)
 
 
+DAREMO_HANGING = re.compile(r"誰も(?![^。」]*?(?:ない|なかった|ず|ません))")
+"""Japanese "誰も" with no negative after it: it means "nobody" only with one ("誰も見せなかった");
+alone it reads as "everyone"."""
+
+
+def test_japanese_nobody_is_said_with_its_negative() -> None:
+    """The chip for "Nobody" beside the players who may have shown a card read "誰も" (a phone
+    play-through, a Japanese game): half a sentence, "everyone" as much as "nobody", and the
+    hint "Tap who showed a card, or Nobody" quoted it. The chip is "なし" (none); every other
+    "誰も" in the catalogue comes with its negative."""
+    found = []
+    for message in _catalog("ja"):
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        found += [form for form in forms if form and DAREMO_HANGING.search(form)]
+    assert not found, "\n".join(found)
+
+
 SHOWN_BARE = re.compile(r"\bпоказ\w*(?: (?!карт)\w+){0,2} \{(?:card|shown)\}")
 """A card shown (or that can be) named bare after the verb, in its nominative: broken Russian."""
 
