@@ -96,16 +96,26 @@ def odds_lines(result: Odds, limit: int = ODDS_LINES) -> list[str]:
 
 
 def accusation_text(check: AccusationCheck) -> str:
-    """"safe", or the chance that the accusation is right and the likelier alternatives."""
+    """"safe"; "not right" when no deal fits the accusation (the envelope certain, if it is);
+    else the chance that it is right; then the likelier alternatives."""
     s, w, r = check.triple
     if check.safe:
         return _("safe: the envelope is certainly {suspect}, {weapon}, {room}").format(
             suspect=s, weapon=w, room=r)
-    odds = chance(check.probability, check.interval)
-    lines = [(_("not safe: {suspect}, {weapon}, {room} is right with chance {chance}")
-              if check.exact else
-              _("not safe: {suspect}, {weapon}, {room} is right with chance {chance}; "
-                "approximate, sampled")).format(suspect=s, weapon=w, room=r, chance=odds)]
+    if check.exact and not check.probability:  # wrong for certain: not "right with 0.0%"
+        certain = [t for t in check.alternatives if t[3] == 1]
+        if certain:
+            a, b, c, _p = certain[0]
+            return _("not right: the envelope is certainly {suspect}, {weapon}, {room}").format(
+                suspect=a, weapon=b, room=c)
+        lines = [_("not right: no deal that fits the log has {suspect}, {weapon}, {room} in "
+                   "the envelope").format(suspect=s, weapon=w, room=r)]
+    else:
+        odds = chance(check.probability, check.interval)
+        lines = [(_("not safe: {suspect}, {weapon}, {room} is right with chance {chance}")
+                  if check.exact else
+                  _("not safe: {suspect}, {weapon}, {room} is right with chance {chance}; "
+                    "approximate, sampled")).format(suspect=s, weapon=w, room=r, chance=odds)]
     if check.warning is not None:
         lines.append(_("warning: {warning}").format(warning=check.warning))
     if check.alternatives:

@@ -143,6 +143,34 @@ def test_accuse_safe_when_certain(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert json.loads(out)["probability"] == 0 and not json.loads(out)["safe"]
 
 
+def test_accuse_says_an_accusation_no_deal_fits_is_not_right(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An accusation no deal fits is "not right", and the envelope when it is certain: it read
+    "not safe: Jaska Keltanokka, köysi, keittiö is right with chance 0.0%" on a Finnish game
+    whose envelope was certainly ... työhuone (a phone play-through's saved log), a figure that
+    could be a rounded 0.04%; the app's accusation form says "Not right" there."""
+    small = {
+        "format": "clue-notebook/1",
+        "cards": {"suspects": ["Plum", "Green"], "weapons": ["Rope", "Pipe"],
+                  "rooms": ["Hall", "Den"]},
+        "players": [{"name": "Ann", "hand_size": 2}, {"name": "Bob", "hand_size": 1}],
+        "me": "Ann", "my_cards": ["Green", "Pipe"],
+        "events": [],
+    }
+    path = tmp_path / "small.json"
+    path.write_text(json.dumps(small), encoding="utf-8")
+    status, out, _ = run(capsys, "accuse", str(path), "Plum", "Pipe", "Hall")
+    assert status == 0
+    assert out.splitlines()[0] == ("not right: no deal that fits the log has Plum, Pipe, Hall "
+                                   "in the envelope"), out
+    assert "Plum, Rope, Hall" in out and "Plum, Rope, Den" in out  # the alternatives
+    small["events"] = [{"type": "reveal", "player": "Bob", "cards": ["Den"]}]
+    path.write_text(json.dumps(small), encoding="utf-8")
+    status, out, _ = run(capsys, "accuse", str(path), "Plum", "Rope", "Den")
+    assert status == 0
+    assert out.splitlines()[0] == "not right: the envelope is certainly Plum, Rope, Hall", out
+
+
 def test_accuse_bad_card_names_the_field(
     log_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
