@@ -13,7 +13,7 @@ Compute everything once per log state, then ask per cell:
 ...     print(explainer.cell("Axe", "envelope").text())
 Axe is in the envelope: yes.
   1. Bob showed you Rope (event 1).
-  2. Every other weapon is accounted for, so Axe is in the envelope.  (from 1)
+  2. Every other weapon is accounted for, so Axe is in the envelope.  (from step 1)
 Rests on event 1.
 
 `explain_cell` is the one-off shortcut. Each step cites the log events (1-based) it uses
@@ -122,7 +122,8 @@ def _render(steps: Sequence[Step]) -> list[str]:
         while (template is not None and last < len(steps)
                and _template(steps[last]) == template):
             last += 1
-        note = ("  " + say("(from {steps})", steps=", ".join(map(str, step.uses))).render()
+        note = ("  " + say_n("(from step {steps})", "(from steps {steps})", len(step.uses),
+                             steps=", ".join(map(str, step.uses))).render()
                 if step.uses else "")
         if last == number or step.fact is None:
             lines.append(f"  {number}. {step.text}{note}")

@@ -360,11 +360,37 @@ def test_a_russian_explanation_reads_as_russian() -> None:
         assert cell.text("ru").splitlines() == [
             "Карта Axe в конверте: да.",
             "  1. Bob показывает вам «Rope» (событие 1).",
-            "  2. Все остальные орудия найдены, значит, Axe в конверте.  (из шагов 1)",
+            "  2. Все остальные орудия найдены, значит, Axe в конверте.  (из шага 1)",
             "Опирается на событие 1.",
         ]
         assert cell.text("ja").splitlines()[0] == "Axeは封筒の中にある: はい。"
         assert cell.text("fi").splitlines()[-1] == "Perustuu tapahtumaan 1."
+
+
+def test_the_steps_a_step_builds_on_are_counted() -> None:
+    """The steps an explanation's step builds on are said as one step or several: a Finnish
+    phone play-through's Review read "(vaiheista 1)" ("from steps 1"), as Russian read
+    "(из шагов 1)"; English "(from 1)" could be read as event 1."""
+    from solver.logfile import loads
+
+    log = loads('''{"format": "clue-notebook/1",
+      "cards": {"suspects": ["Plum", "Green"], "weapons": ["Rope", "Axe"], "rooms": ["Hall"]},
+      "players": [{"name": "Ann", "hand_size": 1}, {"name": "Bob", "hand_size": 1}],
+      "me": "Ann", "my_cards": ["Green"],
+      "events": [{"type": "suggestion", "by": "Ann", "cards": ["Plum", "Rope", "Hall"],
+                  "refuted_by": "Bob", "shown": "Rope"}]}''')
+    with Explainer.of(log) as explainer:
+        one = {language: explainer.cell("Axe", "envelope").text(language).splitlines()[2]
+               for language in ("en", "fi", "ru")}
+    assert one["en"].endswith("(from step 1)"), one
+    assert one["fi"].endswith("(vaiheesta 1)"), one
+    assert one["ru"].endswith("(из шага 1)"), one
+    for language, several in (("en", "(from steps 1, 2)"), ("fi", "(vaiheista 1, 2)"),
+                              ("ru", "(из шагов 1, 2)")):
+        with i18n.speaking(language):
+            said = i18n.say_n("(from step {steps})", "(from steps {steps})", 2,
+                              steps="1, 2").render()
+        assert said == several, (language, said)
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
