@@ -67,10 +67,13 @@ def answer_order(game: Game, by: str) -> tuple[str, ...]:
     return game.answer_order(by)
 
 
-def turns_while_out(log: GameLog, first: int = 1) -> tuple[tuple[int, str, int], ...]:
+def turns_while_out(log: GameLog, first: int = 1, without: Collection[int] = ()
+                    ) -> tuple[tuple[int, str, int], ...]:
     """The entries from number ``first`` on where a player takes a turn (suggests or accuses)
     after accusing wrongly, which no edition allows (they only show cards): each as its number,
-    the player, and the number of their wrong accusation.
+    the player, and the number of their wrong accusation. ``without``: entries left out, as
+    the grid leaves them out past a clash (`players_out`): a wrong accusation left out puts
+    nobody out, a turn left out is not checked.
 
     >>> from solver.editions import Dealing, editions, new_game
     >>> game = new_game(editions()["clue-classic"].deck, ("Ann", "Bob"), Dealing.CLASSIC)
@@ -81,6 +84,8 @@ def turns_while_out(log: GameLog, first: int = 1) -> tuple[tuple[int, str, int],
     out: dict[str, int] = {}
     found = []
     for number, event in enumerate(log.events, 1):
+        if number in without:
+            continue
         if isinstance(event, Suggestion | Accusation) and event.by in out and number >= first:
             found.append((number, event.by, out[event.by]))
         if isinstance(event, Accusation) and not event.correct:

@@ -14,7 +14,7 @@ import notebook_app.session as session
 from notebook_app.history import told
 from notebook_app.store import Store
 from solver.editions import Dealing, new_game
-from solver.game import Accusation, GameLog, Note, Suggestion
+from solver.game import ENVELOPE, Accusation, GameLog, Note, Suggestion
 from solver.notation import read_text, write_text
 from tests import test_app
 from tests.test_app import APP, CLASSIC, MINE, NAMES, shown
@@ -183,6 +183,22 @@ def test_a_pasted_turn_by_a_player_out_of_the_game_is_said(store: Store) -> None
     at.text_area(key="paste_turns").set_value("Cat: Plum Rope Hall / Dan - Ann +\n")
     run(at.button(key="add_paste").click())
     assert not at.warning  # said once, for the turns it was about
+
+
+def test_a_wrong_accusation_the_grid_leaves_out_puts_nobody_out_of_turn(store: Store) -> None:
+    """Past a clash the grid leaves out Bob's wrong accusation (#2: the envelope was noted to
+    be those cards), and the header and the Turn form count Bob as playing; his pasted turn was
+    still said to be taken while out of the game ("they accused wrongly in #2"). The check
+    reads the entries the grid keeps."""
+    log = classic(Note(ENVELOPE, holds=("Mr. Green", "Knife", "Lounge"), text="seen"),
+                  Accusation("Bob", ("Mr. Green", "Knife", "Lounge"), correct=False))
+    at = open_game(store, log)
+    assert at.session_state["live"].grid()[1] == (2,)
+    at.text_area(key="paste_turns").set_value("Bob: Peacock Wrench Dining / Cat +\n")
+    run(at.button(key="add_paste").click())
+    assert len(at.session_state["live"].log.events) == 3
+    said = [shown(w.value) for w in at.warning]
+    assert not [w for w in said if "out of the game" in w], said
 
 
 def test_pasted_turns_with_a_typo_name_the_pasted_line(store: Store) -> None:

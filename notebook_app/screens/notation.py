@@ -19,7 +19,7 @@ from .. import history
 from ..entry import next_entry
 from ..pasted import Trouble, out_of_turn, read_game, read_turns, trouble
 from ..plain import plain
-from ..session import ENTRY_KEYS, button, can_edit, commit, live, start_from
+from ..session import ENTRY_KEYS, button, can_edit, commit, left_out, live, start_from
 from .game import export_name
 
 GAME_EXAMPLE = """edition: clue-classic
@@ -60,7 +60,7 @@ def show_checks(key: str) -> None:
     again: the page is drawn again after a save without a tap (the odds, the race line), which
     took a message said once. Put into words as drawn, in the language chosen then."""
     revision, first = state.get(key) or (None, 0)
-    checks = out_of_turn(live().log, first) if revision == state.revision[0] else ()
+    checks = out_of_turn(live().log, first, left_out()) if revision == state.revision[0] else ()
     if not checks:
         return
     with st.container(key=f"{key}_shown"):
