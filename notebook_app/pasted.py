@@ -97,19 +97,24 @@ mean Professor Plum?
     return replace(log, events=log.events + whole.events[len(log.events):])
 
 
-def out_of_turn(log: GameLog, first: int, without: Collection[int] = ()) -> tuple[str, ...]:
+def out_of_turn(log: GameLog, first: int, without: Collection[int] = (), *,
+                opened: bool = False) -> tuple[str, ...]:
     """What to check in the turns pasted into a game (``log`` with them, the first pasted
-    numbered ``first``): each turn a player took after accusing wrongly, though out of the game
-    they only show cards (`notebook_app.turns.turns_while_out`; ``without``: the entries the
-    grid leaves out past a clash, so a player the header and the Turn form count as playing
-    is not said to be out). The turns are added (a log may hold them, and the Turn form records
-    one with a warning too): one misread name in a thread's line, or in the accusation, would
+    numbered ``first``), or in a whole game pasted or uploaded (``opened``, from 1): each turn
+    a player took after accusing wrongly, though out of the game they only show cards
+    (`notebook_app.turns.turns_while_out`; ``without``: the entries the grid leaves out past a
+    clash, so a player the header and the Turn form count as playing is not said to be out).
+    The turns are added, the game opened (a log may hold them, and the Turn form records one
+    with a warning too): one misread name in a thread's line, or in the accusation, would
     otherwise hold back every line after it."""
     from .turns import describe, turns_while_out
 
-    return tuple(_("Added, but {player} is out of the game: they accused wrongly in #{n}, "
-                   "so they take no more turns, only show cards. Check #{entry}: {line}").format(
-                       player=player, n=n, entry=entry, line=describe(log.events[entry - 1]))
+    said = (_("Opened, but {player} is out of the game: they accused wrongly in #{n}, so they "
+              "take no more turns, only show cards. Check #{entry}: {line}") if opened else
+            _("Added, but {player} is out of the game: they accused wrongly in #{n}, so they "
+              "take no more turns, only show cards. Check #{entry}: {line}"))
+    return tuple(said.format(player=player, n=n, entry=entry,
+                             line=describe(log.events[entry - 1]))
                  for entry, player, n in turns_while_out(log, first, without))
 
 

@@ -65,6 +65,46 @@ def test_a_pasted_game_opens_as_a_new_game(store: Store, name: str) -> None:
         f"opened a pasted game ({events} events)"
 
 
+OUT_OF_TURN = """edition: clue-classic
+players: Ann 6, Bob 6, Cid 6
+me: Ann
+
+Bob accuses Green Rope Hall: wrong
+Cid: Plum Knife Study / Ann +
+Bob: Peacock Knife Lounge / Cid +
+"""
+"""A whole game where Bob takes a turn (#3) after his wrong accusation (#1)."""
+OPENED_OUT = ("Opened, but Bob is out of the game: they accused wrongly in #1, so they take no "
+              "more turns, only show cards. Check #3: Bob: Mrs. Peacock, Knife, Lounge → Cid "
+              "showed a card")
+
+
+def test_a_pasted_game_with_a_turn_taken_while_out_is_opened_and_said(store: Store) -> None:
+    """Turns pasted into a game say each turn taken after a wrong accusation (d5b4ae9); a
+    whole game pasted on the home screen opened without a word. It opens, and says it on the
+    screen it opens on (any tab), in the language chosen, until the game changes; an uploaded
+    file too."""
+    at = home()
+    at.text_area(key="paste_game").set_value(OUT_OF_TURN)
+    run(at.button(key="paste_game_open").click())
+    assert len(at.session_state["live"].log.events) == 3  # opened, not refused
+    assert [shown(w.value) for w in at.warning] == [OPENED_OUT]
+    run(at.segmented_control(key="view").set_value("Grid"))
+    assert [shown(w.value) for w in at.warning] == [OPENED_OUT]
+    run(at.segmented_control(key="lang_pick").set_value("ru"))
+    assert shown(at.warning[0].value).startswith("Открыто, но игрок Bob вне игры")
+    run(at.segmented_control(key="lang_pick").set_value("en"))
+    run(at.segmented_control(key="view").set_value("Log"))
+    at.text_area(key="paste_turns").set_value("Cid: Plum Rope Hall / Ann +")
+    run(at.button(key="add_paste").click())  # the game has changed
+    assert not [w for w in at.warning if "out of the game" in w.value]
+    at = home()
+    at.file_uploader(key="upload").upload("out.clue", OUT_OF_TURN.encode(), "text/plain")
+    run(at)
+    run(at.button(key="open_upload").click())
+    assert [shown(w.value) for w in at.warning] == [OPENED_OUT]
+
+
 def test_a_pasted_game_with_a_typo_says_where_and_keeps_the_text(store: Store) -> None:
     text = ("edition: clue-classic\nplayers: Ann 6, Bob 6, Cid 6\nme: Ann\n\n"
             "Ann: Plumb Rope Hall / Bob - Cid +\nBob: Green Pipe Kitchen / Cid +")

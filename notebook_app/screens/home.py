@@ -33,7 +33,7 @@ from ..session import button, open_game, problems_text, start_from, store
 from ..store import SavedGame, StoreError, parse_upload
 from ..turns import describe
 from ..typed import refuse_long, too_long
-from .notation import paste_game_form
+from .notation import check_opened, paste_game_form
 
 CUSTOM = "custom"
 """The card set choice for typing one's own cards."""
@@ -252,6 +252,7 @@ def open_upload() -> None:
                             + problems_text(err))
         return
     start_from(log, history.imported(upload.name))
+    check_opened()
 
 
 def form_error(key: str) -> None:

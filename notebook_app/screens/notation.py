@@ -54,19 +54,36 @@ def show_trouble(key: str) -> None:
     st.html(SCROLL_INTO_VIEW.replace("KEY", f"{key}_shown"), unsafe_allow_javascript=True)
 
 
-def show_checks(key: str) -> None:
-    """What to check in the turns just added (`out_of_turn`; under ``key`` the revision that
-    added them and the first one's number), where the player looks, until the game changes
-    again: the page is drawn again after a save without a tap (the odds, the race line), which
-    took a message said once. Put into words as drawn, in the language chosen then."""
-    revision, first = state.get(key) or (None, 0)
-    checks = out_of_turn(live().log, first, left_out()) if revision == state.revision[0] else ()
+def show_checks(key: str, *, opened: bool = False) -> None:
+    """What to check in the turns just added, or in a game just opened (``opened``:
+    `out_of_turn`; under ``key`` the game, the revision that added them and the first one's
+    number: `check_from`), where the player looks, until the game changes again: the page is
+    drawn again after a save without a tap (the odds, the race line), which took a message said
+    once. Put into words as drawn, in the language chosen then. A game just opened shows it
+    under the tabs, at the top of the page it opens on: no scroll."""
+    kept = state.get(key) or (None, None, 0)
+    checks = (out_of_turn(live().log, kept[2], left_out(), opened=opened)
+              if kept[:2] == (state.game_id, state.revision[0]) else ())
     if not checks:
         return
     with st.container(key=f"{key}_shown"):
         for check in checks:
             st.warning(plain(check), icon=":material/warning:")
-    st.html(SCROLL_INTO_VIEW.replace("KEY", f"{key}_shown"), unsafe_allow_javascript=True)
+    if not opened:
+        st.html(SCROLL_INTO_VIEW.replace("KEY", f"{key}_shown"), unsafe_allow_javascript=True)
+
+
+def check_from(key: str, first: int) -> None:
+    """Keep under ``key`` that the open game's entries from ``first`` on are to be checked
+    (`show_checks`), in its revision shown now."""
+    state[key] = (state.game_id, state.revision[0], first)
+
+
+def check_opened() -> None:
+    """A whole game just opened (pasted or uploaded): its turns taken while out are said on
+    its first screen (`show_checks`). Nothing when it did not open."""
+    if "live" in state:
+        check_from("opened_check", 1)
 
 
 def open_pasted_game() -> None:
@@ -77,6 +94,7 @@ def open_pasted_game() -> None:
         state.paste_game_error = trouble(text, err)
         return
     start_from(log, history.pasted_game(len(log.events)))
+    check_opened()
 
 
 def paste_game_form() -> None:
@@ -109,7 +127,7 @@ def add_pasted_turns() -> None:
     first = len(log.events) + 1
     if commit(longer, history.pasted_turns(first, first + added - 1)):
         state.paste_turns = ""
-        state.paste_turns_check = (state.revision[0], first)
+        check_from("paste_turns_check", first)
         if form_untouched():
             next_entry()  # the next suggester follows the pasted turns
 

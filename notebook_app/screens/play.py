@@ -43,6 +43,7 @@ from ..turns import describe
 from .game import ASKED, game_view
 from .grid import grid_view, odds_on, working_note
 from .log import log_view
+from .notation import show_checks
 from .review import mark_step, review_view
 from .turn import advice_first, kinds_offered, turn_view
 
@@ -501,6 +502,7 @@ def play_screen() -> None:
         for asked in ASKED:  # a question left on the Game screen is not kept
             state.pop(asked, None)
     status_line()
+    show_checks("opened_check", opened=True)  # a game just pasted or uploaded, on any tab
     if view != "Turn" and can_edit() and form_sent():
         adopt_form()
     VIEWS[view]()
