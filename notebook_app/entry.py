@@ -34,6 +34,7 @@ from .turns import (
     directed,
     edited,
     forum_style,
+    fully_revealed,
     last_room,
     locate,
     next_side_slot,
@@ -235,7 +236,10 @@ def missing() -> str | None:
     if kind == "Note":
         return missing_text()
     if kind == "Reveal":
-        return None if state.get("r_cards") else _("Tap the cards you saw.")
+        editing = state.get("editing")
+        log = live().log if editing is None else live().log.upto(editing)
+        return (fully_revealed(log, state.get("r_player") or "")
+                or (None if state.get("r_cards") else _("Tap the cards you saw.")))
     if picked_cards() is None:
         if forum_dealt(live().log.game):
             return _("Tap a suspect, a weapon and a place.")

@@ -153,6 +153,37 @@ def revealed_next(log: GameLog, whose: tuple[str, ...]) -> str:
     return whose[0]
 
 
+def reveals_of(log: GameLog, player: str) -> tuple[tuple[int, Reveal], ...]:
+    """The reveals of ``player``'s cards in ``log``, each with its number.
+
+    >>> from solver.editions import Dealing, editions, new_game
+    >>> game = new_game(editions()["clue-classic"].deck, ("Ann", "Bob"), Dealing.CLASSIC)
+    >>> log = GameLog(game, (Reveal("Bob", ("Rope",)), Reveal("Ann", ("Hall",))))
+    >>> reveals_of(log, "Bob")
+    ((1, Reveal(player='Bob', cards=('Rope',), whole_hand=False)),)
+    """
+    return tuple((n, e) for n, e in enumerate(log.events, 1)
+                 if isinstance(e, Reveal) and e.player == player)
+
+
+def fully_revealed(log: GameLog, player: str) -> str | None:
+    """That ``log`` has ``player``'s whole hand revealed already, and where (the latest such
+    reveal), for the Reveal form; ``None`` while it has not.
+
+    >>> from solver.editions import Dealing, editions, new_game
+    >>> game = new_game(editions()["clue-classic"].deck, ("Ann", "Bob"), Dealing.CLASSIC)
+    >>> fully_revealed(GameLog(game, (Reveal("Bob", ("Rope", "Hall"), whole_hand=True),)), "Bob")
+    "Bob's whole hand was revealed in #1: Rope, Hall. Nothing more to reveal; to change it, \
+edit #1."
+    """
+    found = next(((n, e) for n, e in reversed(reveals_of(log, player)) if e.whole_hand), None)
+    if found is None:
+        return None
+    n, reveal = found
+    return _("{player}'s whole hand was revealed in #{n}: {cards}. Nothing more to reveal; to "
+             "change it, edit #{n}.").format(player=player, n=n, cards=", ".join(reveal.cards))
+
+
 def last_room(log: GameLog, player: str) -> str | None:
     """The room named in ``player``'s latest suggestion (where their pawn stands), if any."""
     return next(

@@ -454,6 +454,30 @@ def test_reveal(store: Store) -> None:
     assert events(at) == (Reveal("Dan", ("Knife", "Lounge"), whole_hand=True),)
 
 
+DANS_HAND = ("Mrs. White", "Candlestick", "Knife", "Lounge")
+"""A whole hand of Dan's (4 cards in `classic`), none of them mine."""
+
+
+def test_a_hand_revealed_whole_is_not_offered_again(store: Store) -> None:
+    """After Dan's whole hand was revealed (#2), the Reveal form offered Dan's cards again, as
+    if not seen. It says his hand is revealed, offers no card, and records nothing for him; a
+    card revealed before without the whole hand (Cat's Wrench) is marked so."""
+    at, _ = open_app(store, classic(Reveal("Cat", ("Wrench",)),
+                                    Reveal("Dan", DANS_HAND, whole_hand=True)))
+    assert not at.session_state["live"].conflict
+    at.segmented_control(key="kind").set_value("Reveal").run()
+    at.pills(key="r_player").set_value("Dan").run()
+    said = ("Dan's whole hand was revealed in #2: Mrs. White, Candlestick, Knife, Lounge. "
+            "Nothing more to reveal")
+    assert said in texts(at)
+    assert not [p for p in at.pills if p.key == "r_cards"]
+    submit(at)
+    assert len(events(at)) == 2 and said in texts(at)
+    at.pills(key="r_player").set_value("Cat").run()
+    seen = at.pills(key="r_cards")
+    assert [shown(o) for o in seen.options if "Wrench" in o] == ["Wrench ✓ revealed"]
+
+
 def forum(*events: Suggestion) -> GameLog:
     """A forum game (everyone 3 cards, one player asked at a time) where I am Ann."""
     deck = editions()["forum-gostya-iz-budushchego"].deck

@@ -64,10 +64,12 @@ from ..turns import (
     apart,
     describe,
     forum_style,
+    fully_revealed,
     passed_holding,
     passes,
     possible_for,
     revealed_next,
+    reveals_of,
     seen_line,
     show_choice,
     shown_candidates,
@@ -839,14 +841,24 @@ def side_peek_chips() -> None:
 
 
 def reveal_form() -> None:
-    game = live().log.game
+    """Whose cards were revealed and which. A player whose whole hand is revealed already is
+    said to be, and no card is offered (they all were again, as if not seen); a card revealed
+    before is marked so, and still offered: a whole hand is every card of it."""
+    log = live().log
+    game = log.game
     whose = tuple(n for n in game.player_names if n != game.me)
-    original = state.get("edit_original") if state.get("editing") is not None else None
+    editing = state.get("editing")
+    original = state.get("edit_original") if editing is not None else None
     if isinstance(original, Reveal) and original.player not in whose:
         whose = (*whose, original.player)  # a reveal of the user's own cards stays theirs
     if state.get("r_player") not in whose and unset("r_player"):
-        state.r_player = revealed_next(live().log, whose)
+        state.r_player = revealed_next(log, whose)
     st.pills(_("Whose cards"), whose, key="r_player", required=True, format_func=plain)
+    before = log if editing is None else log.upto(editing)  # (the entries before the edited)
+    said = fully_revealed(before, state.r_player)
+    if said is not None:
+        st.info(plain(said), icon=":material/visibility:")
+        return
     grid = live().grid()[0]
     kept = tuple(original.cards) if isinstance(original, Reveal) else ()
     options = tuple(c for c in game.deck
@@ -854,8 +866,9 @@ def reveal_form() -> None:
                     or c in (state.get("r_cards") or ()))
     if unset("r_cards"):
         state.r_cards = [c for c in state.get("r_cards") or () if c in options]
+    seen = {c for _n, e in reveals_of(before, state.r_player) for c in e.cards}
     st.pills(_("Cards you saw"), options, selection_mode="multi", key="r_cards",
-             format_func=plain)
+             format_func=lambda c: plain(_("{card} ✓ revealed").format(card=c) if c in seen else c))
     st.checkbox(_("That is their whole hand"), value=bool(state.get("r_whole")),
                 key="r_whole")  # an edited event's, also if drawn late (`home.derived_key`)
 
