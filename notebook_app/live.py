@@ -96,8 +96,7 @@ def common_prefix(old: tuple[Event, ...], new: tuple[Event, ...]) -> int:
 def speaks(explainer: Explainer, addressed: bool) -> bool:
     """Whether ``explainer`` words its steps as asked: to the notebook's own player as "you"
     (``addressed``), or naming them (a read link's reader)."""
-    game = explainer.game
-    return explainer.words.you == (game.me if addressed else None)
+    return explainer.words.addressed == addressed
 
 
 def one_at_a_time(method: Callable[Concatenate[LiveGame, P], T]

@@ -124,12 +124,22 @@ class Words:
         self.you = game.me if addressed else None
         """Who is "you": the notebook's own player (``game.me``), or nobody (not ``addressed``:
         a read link's reader, told that player's name)."""
+        self.addressed = addressed
+        """Whether the reader keeps this notebook (its notes, looks and reveals are "yours"),
+        not a read link's reader."""
 
     @property
     def noter(self) -> str | None:
         """The player named where "you" would be for what only the notebook's own player does
         (notes, a look at a side card, the hand entered): ``None`` where they are "you"."""
         return self.game.me if self.you is None else None
+
+    @property
+    def unnamed(self) -> bool:
+        """Whether what only the notebook's keeper does (notes, a look at a side card) is said
+        without a person: to a read link's reader of a game with no player of its own (a
+        spectator's), there is nobody to name and it is not theirs ("your note" was)."""
+        return not self.addressed and self.game.me is None
 
     def who(self, owner: str) -> Arg:
         """A player's name, "you", "the envelope" or "the side cards"."""
@@ -207,6 +217,8 @@ class Words:
         if isinstance(event, Note):
             if self.noter is not None:
                 return say("{player}'s note: {note}", player=self.noter, note=self.note(event))
+            if self.unnamed:
+                return say("a note: {note}", note=self.note(event))
             return say("your note: {note}", note=self.note(event))
         cards = self.triple(event.cards)
         if isinstance(event, Reveal):
@@ -587,7 +599,9 @@ class Derivation:
                     text = (say("Your {card} was revealed to you (event {n}).", card=card, n=n)
                             if mine else
                             say("{player}'s {card} was revealed to you (event {n}).",
-                                player=player, card=card, n=n))
+                                player=player, card=card, n=n) if words.addressed else
+                            say("{player}'s {card} was revealed (event {n}).", player=player,
+                                card=card, n=n))
                     self._push(RawStep(Fact(card, player, True), "reveal", text, (n,)))
             if event.whole_hand:
                 shown = words.triple(event.cards)
@@ -627,14 +641,17 @@ class Derivation:
     def _seed_note(self, n: int, note: Note) -> None:
         words, live = self.ctx.words, self.ctx.live
         noter = words.noter
-        said = (say("You noted in event {n} that {note}", n=n, note=words.note(note))
-                if noter is None else say("{player} noted in event {n} that {note}",
-                                          player=noter, n=n, note=words.note(note)))
+        said = (say("{player} noted in event {n} that {note}", player=noter, n=n,
+                    note=words.note(note)) if noter is not None else
+                say("Noted in event {n} that {note}", n=n, note=words.note(note))
+                if words.unnamed else
+                say("You noted in event {n} that {note}", n=n, note=words.note(note)))
         if note.holds_one_of:
             self._one_of(OneOf(n, note.owner, note.holds_one_of, said,
-                               say("your note, event {n}", n=n) if noter is None else
-                               say("{player}'s note, event {n}", player=noter, n=n),
-                               noted=True))
+                               say("{player}'s note, event {n}", player=noter, n=n)
+                               if noter is not None else
+                               say("a note, event {n}", n=n) if words.unnamed else
+                               say("your note, event {n}", n=n), noted=True))
         for card in note.holds:
             if card not in live:
                 self._impossible(_face_up(said, card), (n,))
@@ -724,20 +741,26 @@ class Derivation:
         peek = event.side_peek
         if peek is not None and peek.card is not None:
             if peek.card not in live:
-                self._impossible(say("After event {n} you looked at side card {slot}: {card}, "
-                                     "but {card} lies face up.", n=n, slot=peek.slot,
-                                     card=peek.card) if noter is None else
-                                 say("After event {n} {player} looked at side card {slot}: "
+                self._impossible(say("After event {n} {player} looked at side card {slot}: "
                                      "{card}, but {card} lies face up.", n=n, player=noter,
-                                     slot=peek.slot, card=peek.card), (n,))
+                                     slot=peek.slot, card=peek.card) if noter is not None else
+                                 say("After event {n} side card {slot} was looked at: {card}, "
+                                     "but {card} lies face up.", n=n, slot=peek.slot,
+                                     card=peek.card) if words.unnamed else
+                                 say("After event {n} you looked at side card {slot}: {card}, "
+                                     "but {card} lies face up.", n=n, slot=peek.slot,
+                                     card=peek.card), (n,))
             else:
                 self._push(RawStep(Fact(peek.card, SIDE, True), "side-peek",
-                                   say("After event {n} you looked at side card {slot}: {card}, "
-                                       "so {card} is a side card.", n=n, slot=peek.slot,
-                                       card=peek.card) if noter is None else
                                    say("After event {n} {player} looked at side card {slot}: "
                                        "{card}, so {card} is a side card.", n=n, player=noter,
-                                       slot=peek.slot, card=peek.card), (n,)))
+                                       slot=peek.slot, card=peek.card) if noter is not None else
+                                   say("After event {n} side card {slot} was looked at: {card}, "
+                                       "so {card} is a side card.", n=n, slot=peek.slot,
+                                       card=peek.card) if words.unnamed else
+                                   say("After event {n} you looked at side card {slot}: {card}, "
+                                       "so {card} is a side card.", n=n, slot=peek.slot,
+                                       card=peek.card), (n,)))
 
     def _impossible(self, text: Message, events: tuple[int, ...],
                     premises: Sequence[int] = ()) -> None:

@@ -806,3 +806,16 @@ def test_a_long_title_keeps_whose_notebook_in_sight(language: str) -> None:
 def shown_label(markdown: str) -> str:
     """A button's markdown as read: no bold, no escapes, its lines."""
     return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown.replace("**", "")).replace("  \n", "\n")
+
+
+def test_a_spectators_notebook_explains_to_its_keeper_and_its_reader_apart() -> None:
+    """In a game with no player of its own the keeper's explainer ("You noted …") was kept
+    for a read link's reader too (both had no one to call "you"): each is told as theirs."""
+    game = new_game(editions()["clue-classic"].deck, ("Ann", "Bob", "Cat"), Dealing.CLASSIC)
+    live = LiveGame(GameLog(game, (Note("Bob", lacks=("Rope",)),)))
+    try:
+        assert "You noted in event 1" in live.explain("Rope", "Bob")
+        assert "Noted in event 1 that Bob does not hold Rope" in live.explain(
+            "Rope", "Bob", addressed=False)
+    finally:
+        live.close()

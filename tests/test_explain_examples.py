@@ -10,7 +10,7 @@ import pytest
 from solver.cards import Deck
 from solver.errors import ContradictionError, InvalidLogError
 from solver.explain import Explainer, explain_cell, explain_conflict
-from solver.game import Game, GameLog, Player, SidePeek, Suggestion
+from solver.game import Game, GameLog, Note, Player, Reveal, SidePeek, Suggestion
 from solver.logfile import parse
 from solver.notebook import Knowledge, Notebook
 
@@ -335,3 +335,33 @@ def test_a_reader_is_told_who_looked_at_a_side_card() -> None:
             "After event 1 you looked at side card 1: Hall")
         assert reader.cell("Hall", "side").steps[-1].text == (
             "After event 1 Ann looked at side card 1: Hall, so Hall is a side card.")
+
+
+def test_a_reader_of_a_spectators_game_is_not_told_your_note() -> None:
+    """A spectator's game (no player of its own) opened by its read link: its notes read "your
+    note" and "You noted", a side card's look "you looked", a reveal "revealed to you", though
+    the reader wrote and saw none of them and there is nobody to name (21481d9 names the
+    notebook's own player). Said without a person; the keeper of the notebook still reads
+    "your"."""
+    deck = Deck(("Plum", "Green", "White"), ("Rope", "Knife"), ("Hall", "Study", "Lounge"))
+    game = Game(deck, (Player("Ann", 2), Player("Bob", 2)), side_cards=1)
+    log = GameLog(game, (
+        Suggestion("Ann", ("Plum", "Rope", "Hall"), passes=("Bob",), side_peek=SidePeek(1, "Hall")),
+        Note("Bob", holds_one_of=("Green", "Knife"), text="said so"),
+        Note("Ann", lacks=("Study",)),
+        Reveal("Bob", ("White",)),
+    ))
+    with Explainer.of(log) as keeper, Explainer.of(log, addressed=False) as reader:
+        assert keeper.cell("Study", "Ann").steps[-1].text.startswith("You noted in event 3")
+        said = [reader.cell(card, owner) for card, owner in (
+            ("Hall", "side"), ("Study", "Ann"), ("White", "Bob"), ("Lounge", "Bob"))]
+        texts = [e.text() for e in said]
+        assert said[0].steps[-1].text == (
+            "After event 1 side card 1 was looked at: Hall, so Hall is a side card.")
+        assert said[1].steps[-1].text == "Noted in event 3 that Ann does not hold Study."
+        assert said[2].steps[-1].text == "Bob's White was revealed (event 4)."
+        assert "White and one of (Green, Knife) (a note, event 2)" in texts[3], texts[3]
+        texts.append(reader.words.event(2, log.events[1]).render())  # in a combined step
+        assert texts[-1].startswith("a note: Bob holds at least one of (Green, Knife)")
+        assert not any(word in text.lower().replace(",", " ").replace(".", " ").split()
+                       for text in texts for word in ("you", "your", "yours")), texts
