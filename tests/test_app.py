@@ -274,7 +274,7 @@ def test_room_defaults_to_the_suggesters_last_room(store: Store) -> None:
                                                passes=("Cat", "Dan", "Ann"))))
     at.pills(key="by").set_value("Bob").run()
     assert at.pills(key="e_room").value == "Lounge"
-    assert chips(at, "e_refuter") == ["Cat", "Dan", "Ann", "Nobody"]
+    assert chips(at, "e_refuter") == ["Ann", "Bob", "Cat", "Dan", "Nobody"]  # Bob's greyed
     assert at.pills(key="e_refuter").value is None  # who answered is one tap, never guessed
 
 
@@ -624,9 +624,8 @@ def test_the_asked_chips_keep_their_places_from_asker_to_asker(store: Store) -> 
     """A 12-player forum play-through at 390 px: the "Asked" chips came in the order players
     answer a suggestion round the table, from the asker's left, so the row turned with every
     asker and the thumb landed on another name from turn to turn. They are in seat order now,
-    as under "Who asked", the asker's own chip there too but greyed, taking no tap; a classic
-    suggestion's "Who showed a card" keeps the order from the suggester's left (everyone
-    before the one tapped passed)."""
+    as under "Who asked", the asker's own chip there too but greyed, taking no tap (a classic
+    suggestion's "Who showed a card" too, since: `test_the_who_showed_chips_keep_their_places`)."""
     at, _ = open_app(store, forum())
     for asker in ("Bob", "Cat", "Ann"):
         at.pills(key="by").set_value(asker).run()
@@ -645,7 +644,39 @@ def test_the_asked_chips_keep_their_places_from_asker_to_asker(store: Store) -> 
     assert at.pills(key="e_asked").value is None
     at, _ = open_app(store, classic())
     at.pills(key="by").set_value("Cat").run()
-    assert chips(at, "e_refuter") == ["Dan", "Ann", "Bob", "Nobody"]
+    assert chips(at, "e_refuter") == ["Ann", "Bob", "Cat", "Dan", "Nobody"]
+
+
+def test_the_who_showed_chips_keep_their_places_from_suggester_to_suggester(
+        store: Store) -> None:
+    """"Who showed a card" on a suggestion round the table came in answer order from the
+    suggester's left, so each player's chip moved with every suggester, as the forum's
+    "Asked" did (6387fbc). Seat order now, the suggester's chip greyed and taking no tap; who
+    passed is worked out from the tap round the table from the suggester's left, also where it
+    wraps past the last seat, and said under the row, where the order used to show it."""
+    at, _ = open_app(store, classic())
+    for by in ("Bob", "Cat", "Dan", "Ann"):
+        at.pills(key="by").set_value(by).run()
+        assert chips(at, "e_refuter") == ["Ann", "Bob", "Cat", "Dan", "Nobody"], by
+        seat = NAMES.index(by) + 1
+        assert any(f".st-key-e_refuter [role='radio']:nth-of-type({seat}) {{opacity"
+                   in str(h.proto.body) for h in at.get("html")), by
+    at.pills(key="by").set_value("Cat").run()
+    at.pills(key="e_refuter").set_value("Cat").run()  # the suggester's own chip, by keys
+    assert at.pills(key="e_refuter").value is None
+    pick(at, "Mrs. White", "Knife", "Lounge")
+    at.pills(key="e_refuter").set_value("Bob").run()  # Dan, Ann passed: past the last seat
+    assert "Dan and Ann passed" in [c.value for c in at.caption]
+    submit(at)
+    at.pills(key="by").set_value("Dan").run()
+    pick(at, "Mr. Green", "Wrench", "Hall")
+    at.pills(key="e_refuter").set_value("Ann").run()  # nobody passed: no caption (my Hall)
+    assert not [c for c in at.caption if "passed" in c.value]
+    submit(at)
+    assert events(at) == (
+        Suggestion("Cat", ("Mrs. White", "Knife", "Lounge"), passes=("Dan", "Ann"),
+                   refuted_by="Bob"),
+        Suggestion("Dan", ("Mr. Green", "Wrench", "Hall"), refuted_by="Ann", shown="Hall"))
 
 
 def words(at: AppTest) -> str:

@@ -1,7 +1,7 @@
 """The Turn screen: one tap per choice. Who asked (the player whose turn it is is already
 chosen), the three cards as chips by category (the room where the suggester stands is already
-chosen), who answered on the seat order from the suggester's left (everyone before them
-passed), or, for a question to one player, who was asked, in seat order; and, when the user saw
+chosen), who answered, or for a question to one player who was asked, in seat order (everyone
+asked before the one who answered, from the suggester's left, passed); and, when the user saw
 it, which card: only cards that can be the answer are offered. What the fields mean and what
 saving does is in `notebook_app.entry`."""
 
@@ -103,10 +103,10 @@ PREPARING_POLL = 1.0
 PREPARING = N_("The odds are being prepared (once after an install, up to a minute)…")
 """What shows, while the compiled odds are made ready, in place of what needs them."""
 
-ASKER_CHIP = ("<style>.st-key-e_asked [role='radio']:nth-of-type(SEAT) {opacity: 0.35; "
-              "pointer-events: none;}</style>")
-"""Greys the asker's own chip under "Asked" (``SEAT``: their seat, from 1) and lets no tap
-reach it (`asked_chips`)."""
+OWN_CHIP = ("<style>.st-key-KEY [role='radio']:nth-of-type(SEAT) {opacity: 0.35; "
+            "pointer-events: none;}</style>")
+"""Greys the asker's own chip in the chip row keyed ``KEY`` ("Asked", "Who showed a card";
+``SEAT``: their seat, from 1) and lets no tap reach it (`seat_chips`)."""
 
 state = st.session_state
 
@@ -297,10 +297,14 @@ def turn_form() -> None:
                         value=bool(state.get("e_rule")), key="e_rule")  # also if drawn late
         return
     order = answer_order(game, by)
-    chips(_("Who showed a card"), "e_refuter", (*order, NOBODY),
-          format_func=lambda p: p or apart(_("Nobody"), order),
-          help=_("Everyone asked before them passed."))
+    seat_chips(_("Who showed a card"), "e_refuter", game, by, (NOBODY,),
+               format_func=lambda p: p or apart(_("Nobody"), game.player_names),
+               help=_("Everyone asked before them passed."))
     refuter = state.get("e_refuter")
+    passed = passes(game, by, refuter) if refuter in order else ()
+    if passed:  # (the chips no longer run from the suggester's left, where it showed)
+        st.caption(plain(say_n("{players} passed", "{players} passed", len(passed),
+                               players=Listing(passed, "and")).render()))
     held = held_though_passed(passes(game, by, refuter or None)) if refuter in (
         *order, NOBODY) else None
     if held:
@@ -314,16 +318,24 @@ def turn_form() -> None:
 
 
 def asked_chips(game: Game, by: str) -> None:
-    """Who was asked, a question to one player: every player in seat order, as under "Who
-    asked", the asker's own chip greyed and taking no tap (`ASKER_CHIP`), so each player stays
-    in the same place from one asker to the next. In the order they would answer a suggestion
-    round the table (from the asker's left, which "Who showed a card" keeps: there it says who
-    passed) the row turned with every asker, and at a 12-seat table the thumb landed on
-    another name from turn to turn."""
-    if state.get("e_asked") == by and unset("e_asked"):
-        state.e_asked = None  # (tapped for another asker, or by keys)
-    chips(_("Asked"), "e_asked", game.player_names, on_change=not_the_asker)
-    st.html(ASKER_CHIP.replace("SEAT", str(game.player_names.index(by) + 1)))
+    """Who was asked, a question to one player: every player in seat order (`seat_chips`)."""
+    seat_chips(_("Asked"), "e_asked", game, by)
+
+
+def seat_chips(label: str, key: str, game: Game, by: str, after: tuple[str, ...] = (),
+               **options: Any) -> None:
+    """Who was asked ("Asked"), or who showed a card to ``by``'s suggestion ("Who showed a
+    card", ``after``: its "Nobody"): every player in seat order, as under "Who asked", the
+    asker's own chip greyed and taking no tap (`OWN_CHIP`), so each player stays in the same
+    place from one asker to the next. In the order they answer, from the asker's left, the row
+    turned with every asker, and at a 12-seat table the thumb landed on another name from turn
+    to turn; who passed (everyone asked before the player tapped, round the table from the
+    asker's left) is worked out from the tap as before (`notebook_app.turns.passes`)."""
+    if state.get(key) == by and unset(key):
+        state[key] = None  # (tapped for another asker, or by keys)
+    chips(label, key, (*game.player_names, *after), on_change=lambda: not_the_asker(key),
+          **options)
+    st.html(OWN_CHIP.replace("KEY", key).replace("SEAT", str(game.player_names.index(by) + 1)))
 
 
 def host_box_offered(game: Game, by: str, asked: str | None) -> bool:
@@ -333,10 +345,11 @@ def host_box_offered(game: Game, by: str, asked: str | None) -> bool:
     return state.get("e_answer") != NO_CARD
 
 
-def not_the_asker() -> None:
-    """A tap on the asker's own chip under "Asked" (greyed, reached by keys) chooses nobody."""
-    if state.get("e_asked") == state.get("by"):
-        state.e_asked = None
+def not_the_asker(key: str) -> None:
+    """A tap on the asker's own chip in the row ``key`` (greyed, reached by keys) chooses
+    nobody."""
+    if state.get(key) == state.get("by"):
+        state[key] = None
 
 
 def accusation_check(cards: tuple[str, str, str]) -> None:
