@@ -560,8 +560,10 @@ def _odds(log: GameLog, args: argparse.Namespace, grid: Grid | None = None) -> O
 
 def _accuse_arguments(parser: argparse.ArgumentParser) -> None:
     _log_arguments(parser)
-    for name in ("suspect", "weapon", "room"):
-        parser.add_argument(name, metavar=name.upper())
+    for name, said in (("suspect", N_("the suspect (any case; a word of the name will do)")),
+                       ("weapon", N_("the weapon (any case; a word of the name will do)")),
+                       ("room", N_("the room (any case; a word of the name will do)"))):
+        parser.add_argument(name, metavar=name.upper(), help=_(said))
     parser.add_argument("--json", action="store_true", help=_("print the check as JSON"))
     parser.add_argument("--refuter-model", action="store_true",
                         help=_("assume a refuter with several matches shows one at random"))

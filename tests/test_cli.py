@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import runpy
 import subprocess
 import sys
@@ -321,6 +322,28 @@ def test_bad_command_line_exits_2(
 def test_help_exits_0(capsys: Any) -> None:
     status, out, _ = run(capsys, "--help")
     assert status == 0 and "analyze" in out and "editions" in out and "new" in out
+
+
+def test_accuse_help_says_how_to_name_the_three_cards(capsys: Any) -> None:
+    """`accuse`'s help said nothing under SUSPECT, WEAPON and ROOM (`explain` says what CARD
+    and OWNER are): whether "Jaska Keltanokka" had to be typed whole, with its case, was found
+    only by trying (a command-line check of a Finnish game's saved log); a word in any case
+    does."""
+    for language, words in (("en", "a word of the name will do"), ("fi", "nimen yksi sana")):
+        status, out, _ = run(capsys, "--lang", language, "accuse", "--help")
+        assert status == 0
+        helps: dict[str, str] = {}
+        name = None
+        for line in out.splitlines():  # "  ROOM   help", then its wrapped lines, indented
+            entry = re.match(r"  ([A-Z]+) +(.*)", line)
+            if entry:
+                name, helps[entry[1]] = entry[1], entry[2]
+            elif name is not None and line.startswith("    "):
+                helps[name] += " " + line.strip()
+            else:
+                name = None
+        for name in ("SUSPECT", "WEAPON", "ROOM"):
+            assert words in helps.get(name, ""), out
 
 
 # --- the table -------------------------------------------------------------------------------
