@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
+from functools import partial
 from math import ceil, floor, log10, prod
 from unicodedata import east_asian_width
 
@@ -564,10 +565,20 @@ def accusation_said(grid: Grid, cards: tuple[str, str, str],
     return False, said if exact else said + " " + _("(Estimated by sampling.)")
 
 
-def likeliest(envelopes: Sequence[tuple[str, str, str, float]], shown: int = 3) -> str:
+WEIGHED = N_("if players seldom bluff")
+"""What the race line's chances assume (`likeliest`'s ``weighed``), as its words say it."""
+COUNTED = N_("if every deal that fits the log is equally likely")
+"""What the Grid's count assumes, said where its chances stand beside the race line's."""
+
+
+def likeliest(envelopes: Sequence[tuple[str, str, str, float]], shown: int = 3,
+              weighed: bool | None = None) -> str:
     """The likeliest envelopes with their chances, in words a new player reads; envelopes whose
     chances read the same are said to be tied. ``envelopes``: (suspect, weapon, room,
-    probability), most likely first. Empty when fewer than two are possible.
+    probability), most likely first. Empty when fewer than two are possible. ``weighed`` says
+    what the chances assume: True, deals weighed as the race line weighs them (`WEIGHED`; the
+    chances said as the line says them, "<1%", not "0.40%" read off a hundred deals drawn);
+    False, every deal alike (`COUNTED`); ``None``, nothing.
 
     >>> likeliest([("Plum", "Rope", "Hall", 0.5), ("Plum", "Rope", "Study", 0.3),
     ...            ("Green", "Rope", "Hall", 0.2)])
@@ -582,34 +593,55 @@ def likeliest(envelopes: Sequence[tuple[str, str, str, float]], shown: int = 3) 
     'Likeliest: A, R, H 40% · B, R, H 20% · and 2 more at 20%'
     >>> likeliest([("A", "R", "H", 0.0011), ("B", "R", "H", 0.0011), ("C", "R", "H", 0.0002)])
     'Likeliest, tied at 0.11% each: A, R, H · B, R, H'
+    >>> likeliest([("A", "R", "H", 0.57), ("B", "R", "H", 0.43), ("C", "R", "H", 0.004)],
+    ...           weighed=True)
+    'Likeliest: A, R, H 57% · B, R, H 43% · C, R, H <1% (if players seldom bluff)'
+    >>> likeliest([("A", "R", "H", 0.5), ("B", "R", "H", 0.3), ("C", "R", "H", 0.2)],
+    ...           weighed=False)[-51:]
+    '(if every deal that fits the log is equally likely)'
     """
     if len(envelopes) < 2:
         return ""
-    chances = [envelope_chance(p) for *_cards, p in envelopes]
-    names = [_("{suspect}, {weapon}, {room}").format(suspect=s, weapon=w, room=r)
-             for s, w, r, _p in envelopes]
+    said = partial(percent_said, undecided=True) if weighed else envelope_chance
+    chances = [said(p) for *_cards, p in envelopes]
+    basis = None if weighed is None else _(WEIGHED if weighed else COUNTED)
     tied = next((i for i, c in enumerate(chances) if c != chances[0]), len(chances))
+    if tied == len(envelopes) and basis is not None:
+        return ngettext("All {count} possible envelope is equally likely ({basis}).",
+                        "All {count} possible envelopes are equally likely ({basis}).",
+                        tied).format(count=tied, basis=basis)
     if tied == len(envelopes):
         return ngettext("All {count} possible envelope is equally likely.",
                         "All {count} possible envelopes are equally likely.",
                         tied).format(count=tied)
+    line = listed(envelopes, chances, tied, shown)
+    return line if basis is None else _("{likeliest} ({basis})").format(likeliest=line,
+                                                                         basis=basis)
+
+
+def listed(envelopes: Sequence[tuple[str, str, str, float]], chances: Sequence[str],
+           tied: int, shown: int) -> str:
+    """`likeliest`'s line where some envelopes are likelier than others: the ``tied`` first
+    read the same (``chances``, as said)."""
+    names = [_("{suspect}, {weapon}, {room}").format(suspect=s, weapon=w, room=r)
+             for s, w, r, _p in envelopes]
     if tied > 1:
-        listed = " · ".join(names[:min(tied, shown)])
+        first = " · ".join(names[:min(tied, shown)])
         if tied <= shown:
             return _("Likeliest, tied at {chance} each: {envelopes}").format(
-                chance=chances[0], envelopes=listed)
+                chance=chances[0], envelopes=first)
         return ngettext("Likeliest, tied at {chance} each: {envelopes} and {count} more",
                         "Likeliest, tied at {chance} each: {envelopes} and {count} more",
-                        tied - shown).format(chance=chances[0], envelopes=listed,
+                        tied - shown).format(chance=chances[0], envelopes=first,
                                              count=tied - shown)
-    listed = " · ".join(f"{name} {chance}" for name, chance in
-                        zip(names[:shown], chances[:shown], strict=True))
+    first = " · ".join(f"{name} {chance}" for name, chance in
+                       zip(names[:shown], chances[:shown], strict=True))
     same = sum(1 for c in chances[shown:] if c == chances[shown - 1])
     if not same:
-        return _("Likeliest: {envelopes}").format(envelopes=listed)
+        return _("Likeliest: {envelopes}").format(envelopes=first)
     return ngettext("Likeliest: {envelopes} · and {count} more at {chance}",
                     "Likeliest: {envelopes} · and {count} more at {chance}",
-                    same).format(envelopes=listed, count=same, chance=chances[shown - 1])
+                    same).format(envelopes=first, count=same, chance=chances[shown - 1])
 
 
 def owner_order(grid: Grid) -> list[str]:

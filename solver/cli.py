@@ -622,6 +622,12 @@ def run_accuse(args: argparse.Namespace) -> int:
                 if ahead.advised and ahead.to is not None:  # named: "Suggest for me"'s player
                     data["advice"]["waiting"]["question_to"] = ahead.to
         _print_json(data)
+    elif (verdict is not None and verdict.chances and not args.refuter_model
+          and not (check.exact and not check.probability)):  # (no deal fits: "not right")
+        # the verdict's weighing on every line: one envelope, one chance (docs/odds.md)
+        print(odds_report.weighed_accusation_text(verdict.triple, verdict.chances,
+                                                  verdict.ruled_out))
+        print(verdict.reason())
     else:
         print(odds_report.accusation_text(check))
         if past is not None:  # the game is over, or I am out of it

@@ -8,11 +8,12 @@ carry ``"odds_error"`` (card -> owner -> standard error) and ``"envelope_odds_er
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .advice import AccusationCheck, Advice, Rule, ShowAdvice, Whom
-from .i18n import _, local_figures, ngettext
+from .advice import ALTERNATIVES, AccusationCheck, Advice, Rule, ShowAdvice, Whom
+from .game import Triple
+from .i18n import _, local_figures, ngettext, percent_said
 from .odds import Number, Odds
 
 ODDS_LINES = 10
@@ -112,10 +113,12 @@ def accusation_text(check: AccusationCheck) -> str:
                    "the envelope").format(suspect=s, weapon=w, room=r)]
     else:
         odds = chance(check.probability, check.interval)
-        lines = [(_("not safe: {suspect}, {weapon}, {room} is right with chance {chance}")
+        lines = [(_("not safe: {suspect}, {weapon}, {room} is right in {chance} of the deals "
+                    "that fit the log")
                   if check.exact else
-                  _("not safe: {suspect}, {weapon}, {room} is right with chance {chance}; "
-                    "approximate, sampled")).format(suspect=s, weapon=w, room=r, chance=odds)]
+                  _("not safe: {suspect}, {weapon}, {room} is right in {chance} of the deals "
+                    "that fit the log; approximate, sampled")).format(suspect=s, weapon=w,
+                                                                       room=r, chance=odds)]
     if check.warning is not None:
         lines.append(_("warning: {warning}").format(warning=check.warning))
     if check.alternatives:
@@ -123,6 +126,33 @@ def accusation_text(check: AccusationCheck) -> str:
         errors = check.alternative_errors or (None,) * len(check.alternatives)
         lines += [f"  {percent(p, e)}  {a}, {b}, {c}"
                   for (a, b, c, p), e in zip(check.alternatives, errors, strict=True)]
+    return "\n".join(lines)
+
+
+def weighed_accusation_text(triple: Triple, chances: Mapping[Triple, tuple[float, float]],
+                            ruled_out: bool = False) -> str:
+    """`accusation_text` for an accusation that is not safe, each envelope's chance weighed as
+    the verdict under it weighs them (`solver.race.Verdict.chances`: players seldom bluff and
+    accuse once they know), so the same envelope has the same chance on every line.
+    ``ruled_out``: no deal that fits the log has ``triple`` ("0%", not "<1%").
+
+    >>> print(weighed_accusation_text(("Plum", "Rope", "Hall"),
+    ...     {("Plum", "Rope", "Hall"): (0.004, 0.0), ("Plum", "Rope", "Study"): (0.61, 0.0)}))
+    not safe: Plum, Rope, Hall is right <1% if players seldom bluff
+    most likely alternatives:
+       61%  Plum, Rope, Study
+    """
+    s, w, r = triple
+    right = chances.get(triple, (0.0, 0.0))[0]
+    lines = [_("not safe: {suspect}, {weapon}, {room} is right {chance} if players seldom "
+               "bluff").format(suspect=s, weapon=w, room=r,
+                               chance=percent_said(right, undecided=not ruled_out))]
+    others = sorted(((p, t) for t, (p, _e) in chances.items() if t != triple),
+                    key=lambda pt: -pt[0])[:ALTERNATIVES]
+    if others:
+        lines.append(_("most likely alternatives:"))
+        lines += [f"  {percent_said(p, undecided=True):>4}  {a}, {b}, {c}"
+                  for p, (a, b, c) in others]
     return "\n".join(lines)
 
 

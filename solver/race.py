@@ -1182,6 +1182,11 @@ class Verdict:
     ``None``: in some, or not asked. Only "every deal" is said plainly ("100%"): a player may
     move before mine where the log cannot tell (a turn without a suggestion is not logged) and
     add what settles it."""
+    chances: Mapping[Triple, tuple[float, float]] = dataclasses.field(default_factory=dict,
+                                                                       compare=False)
+    """Every envelope still possible -> its chance of being right and that chance's standard
+    error, weighed as ``right`` is (`Race.conditioned`; empty when the envelope is certain):
+    what `accuse` lists beside ``triple``, so one envelope has one chance there."""
 
     def reason(self) -> str:
         """One line a player can follow, in the current language."""
@@ -1199,37 +1204,41 @@ class Verdict:
         ahead = self.outlook
         # as players play, on the deals drawn: never 0 % or 100 % unless every deal that fits
         # the log agrees (the triple ruled out; nobody else left, or to move, before my question)
-        figures = {"right": Chance(self.right, undecided=not self.ruled_out),
-                   "clear": Chance(ahead.clear, undecided=leader is not None and ahead.later),
-                   "known": Chance(ahead.known,
-                                   undecided=not (self.settles and ahead.known >= 0.5))}
+        # every line names the envelope its "right" is for: the Grid's count may rank another
+        suspect, weapon, room = self.triple
+        figures: dict[str, Chance | str] = {
+            "suspect": suspect, "weapon": weapon, "room": room,
+            "right": Chance(self.right, undecided=not self.ruled_out),
+            "clear": Chance(ahead.clear, undecided=leader is not None and ahead.later),
+            "known": Chance(ahead.known, undecided=not (self.settles and ahead.known >= 0.5))}
         if ahead.before_my_turn:  # not my turn: no accusing until it comes
-            odds = say_n("{n} player moves before your turn: right {right} if players seldom "
-                         "bluff; nobody else solves before your next question: {clear}, and "
-                         "then you know it: {known}",
-                         "{n} players move before your turn: right {right} if players seldom "
-                         "bluff; nobody else solves before your next question: {clear}, and "
-                         "then you know it: {known}", ahead.before_my_turn,
-                         n=ahead.before_my_turn, **figures)
-        elif self.accuse:  # named: the Grid's likeliest may be another, read without bluffs
-            suspect, weapon, room = self.triple
+            odds = say_n("{n} player moves before your turn: {suspect}, {weapon}, {room}: "
+                         "right {right} if players seldom bluff; nobody else solves before your "
+                         "next question: {clear}, and then you know it: {known}",
+                         "{n} players move before your turn: {suspect}, {weapon}, {room}: "
+                         "right {right} if players seldom bluff; nobody else solves before your "
+                         "next question: {clear}, and then you know it: {known}",
+                         ahead.before_my_turn, n=ahead.before_my_turn, **figures)
+        elif self.accuse:
             odds = say("accuse now: {suspect}, {weapon}, {room}: right {right} if players "
                        "seldom bluff; nobody else solves before your next question: {clear}",
-                       suspect=suspect, weapon=weapon, room=room, **figures)
-        elif ahead.later and ahead.advised and ahead.to is not None:  # the advice's player
-            odds = say("wait: right {right} if players seldom bluff; nobody else solves before "
-                       "you ask {player} next: {clear}, and then you know it: {known}",
-                       player=ahead.to, **figures)
-        elif ahead.later:
-            odds = say("wait: right {right} if players seldom bluff; nobody else solves before "
-                       "your next question: {clear}, and then you know it: {known}", **figures)
-        elif ahead.advised and ahead.to is not None:
-            odds = say("ask {player} first, then decide: right {right} if players seldom "
-                       "bluff; the answer settles the envelope in {known}", player=ahead.to,
                        **figures)
+        elif ahead.later and ahead.advised and ahead.to is not None:  # the advice's player
+            odds = say("wait: {suspect}, {weapon}, {room}: right {right} if players seldom "
+                       "bluff; nobody else solves before you ask {player} next: {clear}, and "
+                       "then you know it: {known}", player=ahead.to, **figures)
+        elif ahead.later:
+            odds = say("wait: {suspect}, {weapon}, {room}: right {right} if players seldom "
+                       "bluff; nobody else solves before your next question: {clear}, and then "
+                       "you know it: {known}", **figures)
+        elif ahead.advised and ahead.to is not None:
+            odds = say("ask {player} first, then decide: {suspect}, {weapon}, {room}: right "
+                       "{right} if players seldom bluff; the answer settles the envelope in "
+                       "{known}", player=ahead.to, **figures)
         else:
-            odds = say("suggest first, then decide: right {right} if players seldom bluff; the "
-                       "answer settles the envelope in {known}", **figures)
+            odds = say("suggest first, then decide: {suspect}, {weapon}, {room}: right {right} "
+                       "if players seldom bluff; the answer settles the envelope in {known}",
+                       **figures)
         if leader is None:  # every other player accused wrongly
             line = say("{verdict}; nobody else can win: every other player accused wrongly",
                        verdict=odds)
@@ -1309,7 +1318,8 @@ def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
     if not ahead.later and not 0.005 <= ahead.known < 0.995:
         sure = settles_surely(log, question, ahead.to)
     accuse = right > ahead.clear and not ahead.before_my_turn  # only in my turn
-    return Verdict(accuse, best, right, race_of.threat(), race_of, error, ahead, settles=sure)
+    return Verdict(accuse, best, right, race_of.threat(), race_of, error, ahead, settles=sure,
+                   chances=chances)
 
 
 def accusation_verdict(log: GameLog, triple: Sequence[str], *, grid: Grid | None = None,
@@ -1330,8 +1340,7 @@ def accusation_verdict(log: GameLog, triple: Sequence[str], *, grid: Grid | None
         right, error = float(check.probability), 0.0
         clear = 1.0
     else:
-        assert found is not None
-        right, error = verdict.race.conditioned(found).get(check.triple, (0.0, 0.0))
+        right, error = verdict.chances.get(check.triple, (0.0, 0.0))
         clear = verdict.outlook.clear
     ruled_out = (check.exact and check.probability == 0) or any(
         grid[c, ENVELOPE] is Knowledge.NO for c in check.triple)

@@ -869,6 +869,35 @@ def test_my_accusation_weighs_its_chance_as_the_race_line(store: Store) -> None:
     assert accusation_lines(at.run()) == ["Not safe: right <1% if players seldom bluff."]
 
 
+def test_one_envelope_has_one_chance_on_every_screen(store: Store) -> None:
+    """The header said "Accuse now: Colonel Mustard, Lead Pipe, Conservatory: right 61% if
+    players seldom bluff", the accusation form the same, and the Grid's Likeliest line "tied at
+    35% each: …, Conservatory · …, Lounge" (the count that weighs every deal alike), which
+    ranks first an envelope the line gives <1% (a 3-player phone play-through): a player who
+    reads 35% in one place and 61% in another can trust neither. Once the line is drawn the
+    Likeliest line gives its chances, and says what they assume."""
+    from solver.notation import read_text
+    from tests.test_race import LOUNGE_NAMED
+
+    at, _ = open_app(store, read_text(LOUNGE_NAMED))
+    [form] = my_accusation(at, "Colonel Mustard", "Lead Pipe", "Conservatory")
+    named = re.search(r"^Accuse now: Colonel Mustard, Lead Pipe, Conservatory: right (\S+) if "
+                      r"players seldom bluff", race_said(at))
+    assert named is not None, race_said(at)
+    right = named.group(1)
+    assert form == f"Not safe: right {right} if players seldom bluff."
+    counted(at.segmented_control(key="view").set_value("Grid").run())
+    [line] = [x for x in texts(at).splitlines() if x.startswith("Likeliest")]
+    assert line.startswith(f"Likeliest: Colonel Mustard, Lead Pipe, Conservatory {right} · ")
+    assert line.endswith("Colonel Mustard, Lead Pipe, Lounge <1% (if players seldom bluff)")
+    assert "% probability if every deal that fits the log is equally likely." in texts(at)
+    watched = read_text(LOUNGE_NAMED)  # a spectator: no accusation weighed, the count named
+    at, _ = open_app(store, replace(watched, game=replace(watched.game, me=None, my_cards=())))
+    counted(at.segmented_control(key="view").set_value("Grid").run())
+    [line] = [x for x in texts(at).splitlines() if x.startswith(("Likeliest", "All "))]
+    assert line.endswith("(if every deal that fits the log is equally likely)"), line
+
+
 def test_my_accusation_no_deal_has_is_not_right_with_the_grids_odds_off(store: Store) -> None:
     """With the Grid's odds turned off, the form's chance is the race line's alone: an envelope
     no deal has (each card still possible, not the three together) read "Not safe: right <1% if
@@ -1987,7 +2016,8 @@ def test_the_race_and_accuse_or_wait_beside_the_verdict(store: Store) -> None:
     # players accuse when certain, and says so; my turn, my question still to come: ask first
     # (the answer to my question settles it in every deal, `settles_surely`; Bob can name it
     # in every deal, whatever the draw, `knows_surely`: it said "Bob may already know: >99%")
-    assert line == ("Suggest first, then decide: right 50% if players seldom bluff; "
+    assert line == ("Suggest first, then decide: Plum, Rope, Hall: right 50% if players seldom "
+                    "bluff; "
                     "the answer settles the envelope in 100%; "
                     "Bob already knows the envelope (every deal "
                     "drawn has a player who could have named the envelope on their last turn "
@@ -2014,8 +2044,8 @@ def test_a_forum_games_race_line_asks_whom_suggest_for_me_names(store: Store) ->
     assert at.session_state["race_job"][1].done(30)
     at.run()
     line = next(shown(c.value) for c in at.caption if "seldom bluff" in shown(c.value))
-    assert line.startswith("Wait: right ") and "before your next question: " in line
-    assert " ask " not in line
+    assert line.startswith("Wait: ") and ": right " in line  # the envelope named between
+    assert "before your next question: " in line and " ask " not in line
     drawn = at.session_state["race_drawn"][1]  # weighed again from the deals it drew
     assert drawn.play is not None and drawn.race is not None
     at.pills(key="by").set_value("Полина").run()

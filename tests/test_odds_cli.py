@@ -12,6 +12,7 @@ from solver.cli import main
 from solver.editions import Dealing, editions, forum_deck, new_game
 from solver.envelopes import possible_triples
 from solver.game import GameLog, Note, Suggestion
+from solver.i18n import percent_said
 from solver.logfile import dumps, loads
 from solver.odds import odds
 
@@ -118,13 +119,19 @@ def test_accuse(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert data["safe"] is False and data["exact"] is True
     assert len(data["alternatives"]) == 5
-    figure = f"{100 * data['probability']:.1f}%"
-    assert figure in out or figure in run(capsys, "accuse", str(log_file), "Mrs. White",
-                                          "Revolver", "Library")[1]
+    right = percent_said(data["advice"]["right"], undecided=True)  # the text's: as players play
+    assert f"is right {right} if players seldom bluff" in run(
+        capsys, "accuse", str(log_file), "Mrs. White", "Revolver", "Library")[1]
     for language in ("ru", "fi"):  # "38.5%" read as English in a Russian sentence
         said = run(capsys, "accuse", "--lang", language, str(log_file), "Mrs. White",
                    "Revolver", "Library")[1]
-        assert figure.replace(".", ",").replace("%", "\xa0%") in said, said
+        assert right.replace("%", "\xa0%") in said, said
+        said = run(capsys, "accuse", "--lang", language, str(log_file), "Mrs. White",
+                   "Revolver", "Library", "--refuter-model", "--json")[1]
+        counted = f"{100 * json.loads(said)['probability']:.1f}%"  # the count, named in words
+        said = run(capsys, "accuse", "--lang", language, str(log_file), "Mrs. White",
+                   "Revolver", "Library", "--refuter-model")[1]
+        assert counted.replace(".", ",").replace("%", "\xa0%") in said, said
 
 
 def test_accuse_safe_when_certain(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

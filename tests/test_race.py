@@ -314,7 +314,8 @@ def test_accuse_or_wait_accuses_a_certain_envelope() -> None:
     assert verdict.accuse and verdict.right == 1.0
     early = accuse_or_wait(log.upto(8), samples=100)  # Ben, on my right, has just asked
     assert not early.accuse and early.right < 0.5
-    assert early.reason().startswith("suggest first, then decide: right")  # my turn, not asked
+    named = ", ".join(early.triple)  # the envelope its chance is for
+    assert early.reason().startswith(f"suggest first, then decide: {named}: right")  # my turn
 
 
 SMALL = Deck(("S1", "S2", "S3"), ("W1", "W2", "W3"), ("R1", "R2", "R3"))
@@ -593,7 +594,8 @@ def test_bug_unrefuted_suggestion_is_not_proof() -> None:
     found = Play(log).odds()
     assert verdict.race.conditioned(found)["Professor Plum", "Wrench", "Hall"][0] == 0.0
     assert not verdict.accuse  # Dee moves before me: her turn is played out
-    assert verdict.reason().startswith("1 player moves before your turn: right ")
+    assert verdict.reason().startswith(
+        f"1 player moves before your turn: {', '.join(verdict.triple)}: right ")
     assert "if players seldom bluff" in verdict.reason()
     for bluff in (1, BLUFF):  # whatever the weighting
         plain = accuse_or_wait(log, bluff=bluff)
@@ -1046,10 +1048,11 @@ def test_before_my_question_the_verdict_says_ask_first() -> None:
     first = accuse_or_wait(before, samples=100)
     assert first.outlook is not None and not first.outlook.later and first.outlook.clear == 1.0
     assert not first.accuse and first.outlook.worth >= first.right - 0.05
-    assert first.reason().startswith("suggest first, then decide: right ")
+    named = ", ".join(first.triple)  # the envelope its chance is for
+    assert first.reason().startswith(f"suggest first, then decide: {named}: right ")
     then = accuse_or_wait(after, samples=100)
     assert then.outlook is not None and then.outlook.later and then.outlook.deals > 50
-    assert then.reason().startswith(("wait: right ", "accuse now: "))
+    assert then.reason().startswith((f"wait: {', '.join(then.triple)}: right ", "accuse now: "))
     assert "nobody else solves before your next question: " in then.reason()
 
 
@@ -1074,14 +1077,16 @@ def test_the_players_who_move_before_my_question_are_read_from_the_log() -> None
     assert verdict.outlook is not None and verdict.outlook.later
     assert verdict.outlook.clear < 0.9 and verdict.outlook.deals > 50
     assert verdict.outlook.before_my_turn == 4 and not verdict.accuse
-    assert verdict.reason().startswith("4 players move before your turn: right ")
+    assert verdict.reason().startswith(
+        f"4 players move before your turn: {', '.join(verdict.triple)}: right ")
     assert "nobody else solves before your next question: " in verdict.reason()
     late = accuse_or_wait(log.upto(52), samples=100)  # Anna and Ben to move: 'accuse now' here
     assert late.outlook is not None and late.right > late.outlook.clear  # in my turn it would
     assert not late.accuse and late.reason().startswith("2 players move before your turn: ")
     first = accuse_or_wait(log.upto(0), samples=100)  # the log does not say who starts
     assert first.outlook is not None and first.outlook.before_my_turn == 0
-    assert first.outlook.later and first.reason().startswith("wait: right ")
+    assert first.outlook.later
+    assert first.reason().startswith(f"wait: {', '.join(first.triple)}: right ")
 
 
 LOUNGE_NAMED = """edition: clue-classic
@@ -1135,7 +1140,8 @@ def test_a_forum_game_has_no_turns_to_read() -> None:
     verdict = accuse_or_wait(log, samples=100)
     assert verdict.outlook is not None and verdict.outlook.later
     assert verdict.outlook.before_my_turn == 0
-    assert verdict.reason().startswith(("wait: right ", "accuse now: "))
+    named = ", ".join(verdict.triple)
+    assert verdict.reason().startswith((f"wait: {named}: right ", "accuse now: "))
 
 
 def test_a_forum_player_told_by_their_last_question_may_know() -> None:
@@ -1174,7 +1180,7 @@ def test_a_forum_line_names_the_player_suggest_for_me_names() -> None:
     ahead = verdict.outlook
     assert ahead is not None and ahead.advised
     assert (ahead.to, ahead.question) == (whom.player, whom.best.triple)
-    assert verdict.reason().startswith("wait: right ")
+    assert verdict.reason().startswith(f"wait: {', '.join(verdict.triple)}: right ")
     assert f"; nobody else solves before you ask {whom.player} next: " in verdict.reason()
     assert ", and then you know it: " in verdict.reason()
     plain = accuse_or_wait(log, samples=100)  # no advice at hand: nobody named
@@ -1189,17 +1195,20 @@ def test_a_forum_line_names_the_player_suggest_for_me_names() -> None:
     last_whom = Advisor(alone).whom()
     last = accuse_or_wait(alone, samples=100, advice=last_whom)
     assert last.outlook is not None and last.outlook.to == last_whom.player
-    assert last.reason().startswith(f"ask {last_whom.player} first, then decide: right ")
+    named = ", ".join(last.triple)  # the envelope its chance is for
+    assert last.reason().startswith(f"ask {last_whom.player} first, then decide: {named}: right ")
     assert last.said().render("ru").startswith(f"сначала спросите игрока {last_whom.player}, ")
-    unadvised = accuse_or_wait(alone, samples=100).reason()
-    assert unadvised.startswith("suggest first, then decide: right ")
+    unadvised = accuse_or_wait(alone, samples=100)
+    assert unadvised.reason().startswith(
+        f"suggest first, then decide: {', '.join(unadvised.triple)}: right ")
     classic_log = load("examples/classic-six-players.json").upto(9)
     classic = accuse_or_wait(classic_log, samples=100)
     assert classic == accuse_or_wait(classic_log, samples=100,
                                      advice=Advisor(classic_log).whom())
     assert classic.outlook is not None and classic.outlook.to is None
     assert not classic.outlook.advised
-    assert classic.reason().startswith("wait: right ") and " ask " not in classic.reason()
+    assert classic.reason().startswith(f"wait: {', '.join(classic.triple)}: right ")
+    assert " ask " not in classic.reason()
 
 
 def test_whom_i_ask_changes_only_what_my_answer_tells_me() -> None:
@@ -1526,14 +1535,44 @@ def test_the_race_line_never_states_a_chance_as_players_play_as_certain() -> Non
     verdict = Verdict(accuse=False, triple=("A", "B", "C"), right=1.0, threat=1.0,
                       race=Race(players={"Bob": 1.0, "Cat": 0.0}, samples=100),
                       outlook=outlook)
-    assert verdict.reason() == ("wait: right >99% if players seldom bluff; nobody else solves "
-                                "before your next question: >99%, and then you know it: <1%; "
-                                "Bob may already know: >99%")
+    assert verdict.reason() == ("wait: A, B, C: right >99% if players seldom bluff; nobody else "
+                                "solves before your next question: >99%, and then you know it: "
+                                "<1%; Bob may already know: >99%")
     out = Race(players={"Bob": 1.0, "Cat": 0.0}, samples=100, out=("Bob", "Cat"))
     alone = Verdict(accuse=False, triple=("A", "B", "C"), right=0.5, threat=0.0, race=out,
                     outlook=outlook)
-    assert alone.reason().startswith("wait: right 50% if players seldom bluff; nobody else "
-                                     "solves before your next question: 100%, "), alone.reason()
+    assert alone.reason().startswith("wait: A, B, C: right 50% if players seldom bluff; nobody "
+                                     "else solves before your next question: 100%, "), (
+        alone.reason())
+
+
+def test_every_verdict_line_names_the_envelope_its_chance_is_for() -> None:
+    """"Accuse now" named its envelope (4769fdd), but "wait", "suggest first" and the rest said
+    only "right 61% if players seldom bluff", while the Grid's likeliest, counted without
+    bluffs, may rank another first: a player could not tell which envelope the figure was for.
+    Every line names it, in every language."""
+    from solver.race import Outlook, Race, Verdict
+
+    triple = ("Colonel Mustard", "Lead Pipe", "Conservatory")
+    race_of = Race(players={"Bob": 0.1, "Cat": 0.0}, samples=100)
+    lines = {
+        "wait": Outlook(triple, later=True, clear=0.5, worth=0.0, first=0.0, deals=60),
+        "wait, asking Bob": Outlook(triple, later=True, clear=0.5, worth=0.0, first=0.0,
+                                   deals=60, to="Bob", advised=True),
+        "suggest first": Outlook(triple, later=False, clear=1.0, worth=0.0, first=0.0,
+                                 deals=60),
+        "ask Bob first": Outlook(triple, later=False, clear=1.0, worth=0.0, first=0.0, deals=60,
+                                to="Bob", advised=True),
+        "2 players first": Outlook(triple, later=True, clear=0.5, worth=0.0, first=0.0,
+                                   deals=60, before_my_turn=2),
+    }
+    for kind, ahead in lines.items():
+        said = Verdict(False, triple, 0.61, 0.1, race_of, outlook=ahead).said()
+        for language, named in (("en", "Colonel Mustard, Lead Pipe, Conservatory: "),
+                                ("fi", "Colonel Mustard, Lead Pipe, Conservatory: "),
+                                ("ru", "Colonel Mustard, Lead Pipe, Conservatory: "),
+                                ("ja", "Colonel Mustard、Lead Pipe、Conservatory: ")):
+            assert named in said.render(language), (kind, language, said.render(language))
 
 
 def test_the_answer_settles_the_envelope_surely_only_where_every_deal_agrees() -> None:
@@ -1582,7 +1621,8 @@ def test_accuse_says_right_0_only_for_a_triple_no_deal_has(
                           (("Miss Scarlet", "Wrench", "Hall"), "right 0% ")):
         assert main(["accuse", str(FIXTURE), *triple]) == 0
         verdict = capsys.readouterr().out.splitlines()[-1]
-        assert verdict.startswith(f"1 player moves before your turn: {right}"), verdict  # Dee
+        named = ", ".join(triple)  # the triple named, not the likeliest: Dee moves first
+        assert verdict.startswith(f"1 player moves before your turn: {named}: {right}"), verdict
 
 
 def test_race_command_says_a_chance_as_players_play_is_never_certain(

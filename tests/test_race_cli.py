@@ -160,7 +160,8 @@ def test_a_forum_games_waiting_names_whom_advise_names(
     assert status == cli.OK and advice["waiting"]["question_to"] == advised["player"]
     assert advice["waiting"]["question"] == advised["players"][0]["cards"]
     said = f"; nobody else solves before you ask {advised['player']} next: "
-    assert advice["reason"].startswith("wait: right ") and said in advice["reason"]
+    assert advice["reason"].startswith(f"wait: {', '.join(cards)}: right ")
+    assert said in advice["reason"]
     status, out, _ = _run(capsys, log, tmp_path, "accuse", *cards, "--whom")
     assert status == cli.OK and said in out.splitlines()[-1]
     status, out, _ = _run(capsys, log, tmp_path, "accuse", *cards, "--json")
@@ -170,7 +171,8 @@ def test_a_forum_games_waiting_names_whom_advise_names(
     status, out, _ = _run(capsys, SIX.upto(9), tmp_path, "accuse", *WRONG, "--json")
     advice = json.loads(out)["advice"]
     assert "question_to" not in advice["waiting"] and advice["waiting"]["after_the_others"]
-    assert advice["reason"].startswith("wait: right ") and " ask " not in advice["reason"]
+    assert advice["reason"].startswith(f"wait: {', '.join(WRONG)}: right ")  # the triple named
+    assert " ask " not in advice["reason"]
     status, out, _ = _run(capsys, SIX.upto(9), tmp_path, "accuse", *WRONG)
     assert "before your next question: " in out.splitlines()[-1] and " ask " not in out
     status, _, err = _run(capsys, SIX.upto(9), tmp_path, "accuse", *WRONG, "--whom")
@@ -241,3 +243,51 @@ def test_every_command_answers_or_names_the_field(
             assert err.count("me: ") == 1 and "spectator" in err
         else:
             assert status == cli.OK and out and not err, (name, command, err)
+
+
+def test_accuse_gives_one_chance_to_one_envelope(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """`accuse` said "not safe: Colonel Mustard, Lead Pipe, Conservatory is right with chance
+    34.8%" (the count, every deal alike) and under it "accuse now: Colonel Mustard, Lead Pipe,
+    Conservatory: right 57% if players seldom bluff": two chances for one envelope in one
+    answer, and Lounge listed at 34.8% beside the line's <1% (Bob named his own Lounge and
+    nobody showed: he would have accused). Every line now gives the verdict's chance, named as
+    the app names it; `--json` keeps both (``probability``, ``advice.right``)."""
+    from solver.notation import read_text
+    from tests.test_race import LOUNGE_NAMED
+
+    log = read_text(LOUNGE_NAMED)
+    envelope = ("Colonel Mustard", "Lead Pipe", "Conservatory")
+    status, out, _ = _run(capsys, log, tmp_path, "accuse", *envelope)
+    first, *listed, verdict = out.splitlines()
+    assert status == cli.OK and "34.8%" not in out
+    right = first.removeprefix("not safe: Colonel Mustard, Lead Pipe, Conservatory is right ")
+    right = right.removesuffix(" if players seldom bluff")
+    assert verdict.startswith(f"accuse now: Colonel Mustard, Lead Pipe, Conservatory: right "
+                              f"{right} if players seldom bluff; "), out
+    assert listed[0] == "most likely alternatives:"
+    assert listed[-1] == "   <1%  Colonel Mustard, Lead Pipe, Lounge"
+    status, out, _ = _run(capsys, log, tmp_path, "accuse", "Mustard", "Pipe", "Lounge")
+    assert out.splitlines()[0] == ("not safe: Colonel Mustard, Lead Pipe, Lounge is right <1% if "
+                                   "players seldom bluff")
+    assert f"{right}  Colonel Mustard, Lead Pipe, Conservatory" in out
+    assert out.splitlines()[-1].startswith("wait: Colonel Mustard, Lead Pipe, Lounge: right <1% ")
+    status, out, _ = _run(capsys, log, tmp_path, "accuse", *envelope, "--json")
+    data = json.loads(out)  # the contract's figures, as before
+    assert round(data["probability"], 3) == 0.348 and data["advice"]["right"] > 0.5
+
+
+def test_accuse_names_the_count_where_no_verdict_weighs_it(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A spectator has no verdict to weigh: `accuse` gives the count, and says what it counts
+    ("with chance 34.8%" did not say)."""
+    from solver.notation import read_text
+    from tests.test_race import LOUNGE_NAMED
+
+    log = read_text(LOUNGE_NAMED)
+    watched = replace(log, game=replace(log.game, me=None, my_cards=()))
+    status, out, _ = _run(capsys, watched, tmp_path, "accuse", "Mustard", "Pipe", "Lounge")
+    assert status == cli.OK
+    assert out.splitlines()[0].startswith("not safe: Colonel Mustard, Lead Pipe, Lounge is right "
+                                          "in "), out
+    assert out.splitlines()[0].endswith(" of the deals that fit the log"), out

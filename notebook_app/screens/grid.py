@@ -236,14 +236,18 @@ def grid_view() -> None:
     if counting:  # the deductions now, the odds when counted
         st.fragment(stoppable(counting_note), run_every=ODDS_POLL)()
     else:
-        # "% probability", not "% chance": "% c" reads as a format directive (msgfmt --check)
-        st.caption((_("✓ holds it · ✗ does not · % probability. Tap a cell to see why.")
+        # "% probability", not "% chance": "% c" reads as a format directive (msgfmt --check);
+        # named: the Likeliest line under the table may weigh deals as players play
+        st.caption((_("✓ holds it · ✗ does not · % probability if every deal that fits the log "
+                      "is equally likely. Tap a cell to see why.")
                     if chances else
                     _("✓ holds it · ✗ does not · ? maybe. Tap a cell to see why.")) + face_up_key())
     show_grid(grid, "grid_table", odds=None if chances is None else chances.probabilities)
     if chances is not None and not grid.accusation_safe:
-        text = likeliest(chances.envelopes)
-        if text and not chances.exact:
+        weighed = weighed_envelopes(grid)
+        text = likeliest(chances.envelopes if weighed is None else weighed,
+                         weighed=weighed is not None)
+        if text and weighed is None and not chances.exact:
             text += " " + _("(Estimated by sampling.)")
         if text:
             st.caption(plain(text))
@@ -251,6 +255,26 @@ def grid_view() -> None:
                  on_change=keep_odds_choice) != wanted:  # a reconnected page's toggle, sent
         keep_odds_choice()  # with its first tap to a new session, no callback called
         st.rerun()  # (`notebook_app.session.browser_sent`): the grid as the toggle says
+
+
+def weighed_envelopes(grid: Grid) -> list[tuple[str, str, str, float]] | None:
+    """The envelopes still possible, likeliest first, with their chances as the header's race
+    line and the accusation form weigh them (`turn.race_chances`: players seldom bluff, and
+    accuse once they know), once the line has drawn them for this log; ``None`` before, and
+    where the line weighs no accusation of mine (a spectator, a reader, me out of the game).
+    The Likeliest line said "tied at 35% each: …, Conservatory · …, Lounge" under the line's
+    "Accuse now: …, Conservatory: right 61% if players seldom bluff", of which Lounge was <1%:
+    one envelope, two chances (a 3-player phone play-through)."""
+    from .turn import race_chances
+
+    drawn = state.get("race_drawn")
+    if drawn is None or drawn[0] != live().log or drawn[1].play is None:
+        return None
+    chances = race_chances(grid)
+    if chances is None:
+        return None
+    ranked = sorted(chances.items(), key=lambda item: -item[1][0])  # ties: the count's order
+    return [(s, w, r, p) for (s, w, r), (p, _error) in ranked]
 
 
 def face_up_key() -> str:
