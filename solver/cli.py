@@ -626,7 +626,7 @@ def run_accuse(args: argparse.Namespace) -> int:
           and not (check.exact and not check.probability)):  # (no deal fits: "not right")
         # the verdict's weighing on every line: one envelope, one chance (docs/odds.md)
         print(odds_report.weighed_accusation_text(verdict.triple, verdict.chances,
-                                                  verdict.ruled_out))
+                                                  verdict.ruled_out, check.warning))
         print(verdict.reason())
     else:
         print(odds_report.accusation_text(check))

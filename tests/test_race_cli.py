@@ -291,3 +291,25 @@ def test_accuse_names_the_count_where_no_verdict_weighs_it(
     assert out.splitlines()[0].startswith("not safe: Colonel Mustard, Lead Pipe, Lounge is right "
                                           "in "), out
     assert out.splitlines()[0].endswith(" of the deals that fit the log"), out
+
+
+def test_accuse_keeps_the_samplers_warning_with_the_weighed_chances(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The weighed lines (d0825d6) are read off the count: where the count's sampler warns that
+    its figures are unreliable, `accuse` said so under the count's line and no longer did under
+    the weighed one, which rests on the same figures."""
+    import dataclasses
+
+    from solver import advice
+    from solver.notation import read_text
+    from tests.test_race import LOUNGE_NAMED
+
+    checked = advice.accuse
+    warning = "the sampler's 4 chains never mix: these figures are unreliable"
+    monkeypatch.setattr(advice, "accuse", lambda *a, **k: dataclasses.replace(
+        checked(*a, **k), warning=warning))
+    status, out, _ = _run(capsys, read_text(LOUNGE_NAMED), tmp_path, "accuse",
+                          "Mustard", "Pipe", "Conservatory")
+    assert status == cli.OK and out.splitlines()[0].endswith(" if players seldom bluff"), out
+    assert f"warning: {warning}" in out.splitlines(), out
