@@ -289,3 +289,54 @@ def test_a_touch_phone_reads_what_removing_a_game_gives_up_before_it_taps(
         expect(warning).to_be_visible()
         phone_shot(page, artifacts_dir / "app-touch-game.png")
         browser.close()
+
+
+def test_a_touch_phone_copies_a_link_in_one_tap(
+    app_url: str, app_db: Path, chromium_executable: str, chromium_args: list[str],
+    artifacts_dir: Path,
+) -> None:
+    """The Game screen's links had Streamlit's copy button only, shown while a mouse hovers:
+    on a touch phone it came only after a first tap on the link, and at a home network's
+    ``http://`` address (no clipboard API outside a secure context) its tap did nothing and
+    said nothing. A Copy link button under each link copies it in one tap, there too
+    (``lan.test``, resolved to 127.0.0.1, is no secure context); where the browser copies
+    nothing, the link is selected and the page says to press and hold it."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from notebook_app.history import started
+    from notebook_app.store import Store
+    from tests.test_app_storage import classic
+
+    store = Store(app_db)
+    links = store.links(store.create(classic(title="Links"), "phone", started()))
+    lan = f"http://lan.test:{app_url.rsplit(':', 1)[1]}"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=[
+            *chromium_args, "--host-resolver-rules=MAP lan.test 127.0.0.1"])
+        context = browser.new_context(**TOUCH_PHONE)
+        page = new_page(context)
+        page.goto(f"{lan}/?game={links.edit}")
+        expect(page.get_by_role("button", name="Record", exact=True)).to_be_visible(
+            timeout=30000)
+        settle(page)
+        assert page.evaluate("[window.isSecureContext, 'clipboard' in navigator]") == [
+            False, False]
+        tab = page.locator('[data-testid="stButtonGroup"] button', has_text="Game").first
+        after(page, tab.tap)
+        edit = page.locator(".st-key-link_edit")
+        edit.get_by_role("button", name="Copy link", exact=True).tap()
+        expect(edit.get_by_text("Copied", exact=True)).to_be_visible()
+        reader = context.new_page()  # the clipboard, read where a page may read it
+        context.grant_permissions(["clipboard-read"], origin=app_url)
+        reader.goto(f"{app_url}/_stcore/health")
+        assert reader.evaluate("navigator.clipboard.readText()") == f"{lan}/?game={links.edit}"
+        reader.close()
+
+        page.evaluate("document.execCommand = () => false")  # a browser that copies nothing
+        read = page.locator(".st-key-link_read")
+        read.get_by_role("button", name="Copy link", exact=True).tap()
+        expect(read.get_by_text("press and hold it to copy it", exact=False)).to_be_visible()
+        assert page.evaluate("getSelection().toString()").strip() == f"{lan}/?game={links.read}"
+        read.scroll_into_view_if_needed()
+        page.screenshot(path=artifacts_dir / "app-touch-copy-refused.png")
+        browser.close()

@@ -14,6 +14,7 @@ from solver.game import Game
 from solver.i18n import _
 from solver.logfile import dumps
 
+from ..copying import link_box
 from ..plain import plain
 from ..session import (
     button,
@@ -72,16 +73,16 @@ def sharing() -> None:
     if not can_edit():
         st.caption(_("You follow this game with its read link. Send this link to let someone "
                      "else follow it too (it opens this game only):"))
-        st.code(link_to(links.read), language=None, wrap_lines=True)
+        link_box(link_to(links.read), "read")
         return
     st.caption(_("This browser keeps its games by itself: open the bare address here again "
                  "and they are listed. **On another device** (your phone, a friend's), open "
                  "the **edit link** there: send it to yourself by message or mail. Each link "
                  "opens this game only, never your other games."))
     st.markdown(_("Edit link: records, edits and undoes entries of this game"))
-    st.code(link_to(links.edit), language=None, wrap_lines=True)
+    link_box(link_to(links.edit), "edit")
     st.markdown(_("Read link: sees the grid, log and review of this game, changes nothing"))
-    st.code(link_to(links.read), language=None, wrap_lines=True)
+    link_box(link_to(links.read), "read")
     if is_owner():
         stop_sharing()
 
