@@ -1550,6 +1550,23 @@ def test_contradiction_banner_names_entries_and_offers_edits(store: Store) -> No
     assert "cannot all be true" not in texts(at)
 
 
+def test_the_logs_clash_mark_is_said_without_a_hover(store: Store) -> None:
+    """The Log marks the entries of a clash with ⚠, whose meaning was a tooltip only: a finger
+    has no hover, and its tap on the entry opens it for editing. The Log
+    says it in a line above the entries; nothing of the kind without a clash."""
+    legend = "⚠ In conflict with other entries"
+    at, _ = open_app(store, classic(
+        Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by="Bob", shown="Knife"),
+        Suggestion("Bob", ("Mr. Green", "Rope", "Hall"), refuted_by="Cat"),
+        Suggestion("Cat", ("Mrs. White", "Knife", "Lounge"), passes=("Dan", "Ann", "Bob"))))
+    at.segmented_control(key="view").set_value("Log").run()
+    assert legend in [c.value for c in at.caption]
+    assert [b.label.startswith("⚠") for b in at.button if str(b.key).startswith("edit_")] == [
+        True, False, True]  # newest first
+    at, _ = open_app(store, classic(KNIFE_SHOWN))
+    at.segmented_control(key="view").set_value("Log").run()
+    assert legend not in [c.value for c in at.caption]
+
 
 def test_an_entry_against_my_own_hand_is_not_called_entries(store: Store) -> None:
     """One entry that clashes with the setup (I pass on my own Rope): the banner said "These

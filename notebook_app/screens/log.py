@@ -27,6 +27,8 @@ def log_view() -> None:
     editable = can_edit()
     if editable:
         st.caption(_("Tap an entry to edit or delete it."))
+    if conflict:  # the mark's tooltip, said where a finger (no hover) and a reader see it too
+        st.caption("⚠ " + _("In conflict with other entries"))
     with st.container(key="log", gap=None):
         for index in reversed(range(len(events))):
             mark = "⚠ " if index + 1 in conflict else ""
