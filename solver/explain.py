@@ -122,7 +122,8 @@ def _render(steps: Sequence[Step]) -> list[str]:
         while (template is not None and last < len(steps)
                and _template(steps[last]) == template):
             last += 1
-        note = ("  " + say_n("(from step {steps})", "(from steps {steps})", len(step.uses),
+        several = min(len(step.uses), 2)  # one or several: Russian says 21 as it says 1
+        note = ("  " + say_n("(from step {steps})", "(from steps {steps})", several,
                              steps=", ".join(map(str, step.uses))).render()
                 if step.uses else "")
         if last == number or step.fact is None:

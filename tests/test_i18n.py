@@ -426,3 +426,16 @@ def test_cards_ruled_out_of_the_envelope_agree_with_their_number() -> None:
             said[language, 2] = accusation_said(grid, ("Green", "Rope", "Hall"))[1]
     assert " ei voi olla " in said["fi", 1] and " eivät voi olla " in said["fi", 2]
     assert " не может быть " in said["ru", 1] and " не могут быть " in said["ru", 2]
+
+
+def test_a_step_built_on_twenty_one_steps_is_said_as_several_in_russian() -> None:
+    """Russian picks its singular for 21, 31, … ("21 шаг"), which suits a count of steps but
+    not a list of them: a step built on 21 others read "(из шага 1, 2, …, 21)". One step or
+    several is what the words say, so the plural form is chosen by that."""
+    from solver.explain import _render
+
+    steps = [Step(i18n.say("Plum is in the envelope."), (), tuple(range(1, n)), None, "pass")
+             for n in (1, 2, 22)]
+    with i18n.speaking("ru"):
+        notes = [line.rpartition("  ")[2] for line in _render(steps)]
+    assert notes[1:] == ["(из шага 1)", "(из шагов " + ", ".join(map(str, range(1, 22))) + ")"]
