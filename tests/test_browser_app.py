@@ -339,4 +339,49 @@ def test_a_touch_phone_copies_a_link_in_one_tap(
         assert page.evaluate("getSelection().toString()").strip() == f"{lan}/?game={links.read}"
         read.scroll_into_view_if_needed()
         page.screenshot(path=artifacts_dir / "app-touch-copy-refused.png")
+
+
+def test_the_whole_hand_box_is_empty_for_the_next_reveal(
+    app_url: str, app_db: Path, chromium_executable: str, chromium_args: list[str],
+    artifacts_dir: Path,
+) -> None:
+    """Once the game is won the Turn form takes the hands players show, first the wrong
+    accuser's. After Cat's whole hand was recorded, the form moved on to Bob with "That is
+    their whole hand" still ticked (Streamlit's page keeps a checkbox's tick when the run only
+    forgets its value): one card of Bob's, recorded so, made a whole hand of one and a clash
+    with the setup (a Japanese spectator game on a phone, 390 px). The box is empty for Bob."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from notebook_app.store import Store
+    from solver.editions import Dealing, editions, new_game
+    from solver.game import Accusation, GameLog, Reveal
+    from tests.phone import chosen, toggle
+
+    game = new_game(editions()["clue-classic"].deck, ("Ann", "Bob", "Cat"), Dealing.CLASSIC,
+                    me="Ann", my_cards=("Miss Scarlet", "Rope", "Kitchen", "Hall", "Study",
+                                        "Lounge"))
+    log = GameLog(game, (Accusation("Cat", ("Mr. Green", "Knife", "Hall"), correct=False),
+                         Accusation("Bob", ("Mr. Green", "Knife", "Library"), correct=True)))
+    store = Store(app_db)
+    game_id = store.create(log, "phone")
+    cats = ("Colonel Mustard", "Mrs. White", "Candlestick", "Lead Pipe", "Ballroom",
+            "Billiard Room")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = new_page(browser.new_context(**TOUCH_PHONE))
+        page.goto(f"{app_url}/?game={store.links(game_id).edit}")
+        whole = page.get_by_role("checkbox", name="That is their whole hand")
+        expect(whole).to_be_visible(timeout=30000)
+        settle(page)
+        assert chosen(page, "Whose cards") == "Cat"  # the wrong accuser's hand first
+        for card in cats:
+            toggle(page, "Cards you saw", card)
+        after(page, page.get_by_text("That is their whole hand", exact=True).tap)
+        expect(whole).to_be_checked()
+        after(page, page.get_by_role("button", name="Record", exact=True).tap)
+        saved = store.load(game_id)
+        assert saved is not None and saved.events[-1] == Reveal("Cat", cats, whole_hand=True)
+        assert chosen(page, "Whose cards") == "Bob"
+        phone_shot(page, artifacts_dir / "app-reveal-next.png")
+        expect(whole).not_to_be_checked()
         browser.close()

@@ -882,6 +882,8 @@ def reveal_form() -> None:
     seen = {c for _n, e in reveals_of(before, state.r_player) for c in e.cards}
     st.pills(_("Cards you saw"), options, selection_mode="multi", key="r_cards",
              format_func=lambda c: plain(_("{card} ✓ revealed").format(card=c) if c in seen else c))
+    if "r_whole" not in state and unset("r_whole"):  # a fresh form's: the page keeps a tick
+        state.r_whole = False  # the run only forgot (after Record, the next hand's form)
     st.checkbox(_("That is their whole hand"), value=bool(state.get("r_whole")),
                 key="r_whole")  # an edited event's, also if drawn late (`home.derived_key`)
 
