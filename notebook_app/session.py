@@ -269,7 +269,7 @@ def mark_editing() -> None:
     say_in_address("edit", None if index is None else index + 1)
 
 
-def say_in_address(key: str, number: int | None) -> None:
+def say_in_address(key: str, number: int | str | None) -> None:
     """Put ``&key=<number>`` in the address bar, or take it out (``None``), where it differs."""
     wanted = None if number is None else str(number)
     if st.query_params.get(key) != wanted:
@@ -376,6 +376,7 @@ def open_game(game_id: str, access: str | None = None) -> bool:
               _("That game is not in this browser's list."))
         return False
     edited, step = st.query_params.get("edit"), st.query_params.get("step", "")
+    shown = st.query_params.get("view") if st.query_params.get("game") == game_id else None
     close_game()
     if re.fullmatch("[0-9]{1,6}", step):  # the Review's step the address kept
         state.review_at = int(step)  # (`screens.review.mark_step`; "²".isdigit() too)
@@ -384,8 +385,9 @@ def open_game(game_id: str, access: str | None = None) -> bool:
     state.live = LiveGame(revision.log, written(game_id, revision.seq, revision.note))
     state.revision = (revision.seq, revision.note)
     st.query_params["game"] = game_id
-    if unset("view"):  # (else the tab a reconnected page's first tap asked for)
-        state.view = "Turn" if access != "read" else "Grid"
+    if unset("view"):  # (else the tab a reconnected page's first tap asked for; a reload:
+        # the address's, `screens.play.play_screen`, checked there against the access's tabs)
+        state.view = shown or ("Turn" if access != "read" else "Grid")
     state.scroll_top = True
     restore_draft(edited)
     drop_sent_edit(edited)
@@ -408,7 +410,7 @@ def close_game() -> None:
         state.pop(key, None)
     clear_entry()
     state.scroll_top = True
-    for key in ("game", "edit", "step"):
+    for key in ("game", "edit", "step", "view"):
         if key in st.query_params:
             del st.query_params[key]
 

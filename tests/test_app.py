@@ -3084,6 +3084,26 @@ def test_a_step_in_the_address_that_is_no_number_opens_the_latest(store: Store) 
         assert again.slider(key="review_step").value == 1 and "step" not in again.query_params
 
 
+def test_a_reload_opens_the_tab_that_was_shown(store: Store) -> None:
+    """The tab shown is in the address (``&view=``), as the Review's step is: a page reloaded
+    after a drop (`connection.py`) or a server restart opened on Turn, though the player was
+    on the Grid (the net-touch helper's play-through, with a cell's explanation open). A tab
+    the address names that this access has not (Turn by a read link), or no tab at all, opens
+    the default."""
+    at, game_id = open_app(store, classic(Reveal("Bob", ("Revolver",))))
+    at.segmented_control(key="view").set_value("Grid").run()
+    assert at.query_params["view"] == "Grid"
+    for value, opened in (("Grid", "Grid"), ("Review", "Review"), ("Turn", "Turn"),
+                          ("Turns", "Turn"), ("x" * 5000, "Turn")):
+        again = AppTest.from_file(APP, default_timeout=60)
+        again.session_state["shelf"] = "test-shelf"
+        again.query_params.update(game=game_id, view=value)
+        again.run()
+        assert not again.error and not again.exception, value[:9]
+        assert again.segmented_control(key="view").value == opened, value[:9]
+        assert again.query_params["view"] == opened
+
+
 # --- nothing is lost ---------------------------------------------------------------------------
 
 

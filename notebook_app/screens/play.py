@@ -34,6 +34,7 @@ from ..session import (
     mark_editing,
     reader_behind,
     remember_drawn,
+    say_in_address,
     still_working,
     stoppable,
     undo_revision,
@@ -498,6 +499,7 @@ def play_screen() -> None:
                          width="stretch", on_change=scroll_to_top, format_func=_,
                          required=True)  # a tap on the tab shown keeps it (it showed Turn)
     view = state.view if state.view in names else names[0]
+    say_in_address("view", view)  # a reload, or a page back after a restart, opens it again
     if view != "Game":
         for asked in ASKED:  # a question left on the Game screen is not kept
             state.pop(asked, None)
