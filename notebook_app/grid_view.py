@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from functools import partial
-from math import ceil, floor, log10, prod
+from math import ceil, floor, isclose, log10, prod
 from unicodedata import east_asian_width
 
 import pandas as pd
@@ -577,8 +577,9 @@ def likeliest(envelopes: Sequence[tuple[str, str, str, float]], shown: int = 3,
     chances read the same are said to be tied. ``envelopes``: (suspect, weapon, room,
     probability), most likely first. Empty when fewer than two are possible. ``weighed`` says
     what the chances assume: True, deals weighed as the race line weighs them (`WEIGHED`; the
-    chances said as the line says them, "<1%", not "0.40%" read off a hundred deals drawn);
-    False, every deal alike (`COUNTED`); ``None``, nothing.
+    chances said as the line says them, "<1%", not "0.40%" read off a hundred deals drawn;
+    below 1%, tied only where the chances are alike); False, every deal alike (`COUNTED`);
+    ``None``, nothing.
 
     >>> likeliest([("Plum", "Rope", "Hall", 0.5), ("Plum", "Rope", "Study", 0.3),
     ...            ("Green", "Rope", "Hall", 0.2)])
@@ -606,6 +607,9 @@ def likeliest(envelopes: Sequence[tuple[str, str, str, float]], shown: int = 3,
     chances = [said(p) for *_cards, p in envelopes]
     basis = None if weighed is None else _(WEIGHED if weighed else COUNTED)
     tied = next((i for i, c in enumerate(chances) if c != chances[0]), len(chances))
+    if weighed and chances[0] == said(0.0):  # "<1%" is a bound: tied only if truly alike
+        tied = next((i for i, e in enumerate(envelopes)
+                     if not isclose(e[3], envelopes[0][3], rel_tol=1e-9)), len(envelopes))
     if tied == len(envelopes) and basis is not None:
         return ngettext("All {count} possible envelope is equally likely ({basis}).",
                         "All {count} possible envelopes are equally likely ({basis}).",

@@ -84,6 +84,9 @@ def test_a_big_decks_envelopes_under_1_percent_are_not_called_equally_likely() -
     said = likeliest(envelopes)
     assert "equally" not in said
     assert said == "Likeliest, tied at 0.11% each: S2, W1, R2 · S3, W1, R2"
+    weighed = likeliest(envelopes, weighed=True)  # as the race line weighs them (d0825d6)
+    assert weighed == ("Likeliest, tied at <1% each: S2, W1, R2 · S3, W1, R2 (if players "
+                       "seldom bluff)"), weighed
 
 
 def test_a_12_player_grid_leaves_six_players_and_the_envelope_in_sight() -> None:
