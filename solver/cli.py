@@ -622,8 +622,7 @@ def run_accuse(args: argparse.Namespace) -> int:
                 if ahead.advised and ahead.to is not None:  # named: "Suggest for me"'s player
                     data["advice"]["waiting"]["question_to"] = ahead.to
         _print_json(data)
-    elif (verdict is not None and verdict.chances and not args.refuter_model
-          and not (check.exact and not check.probability)):  # (no deal fits: "not right")
+    elif verdict is not None and verdict.chances and not args.refuter_model:
         # the verdict's weighing on every line: one envelope, one chance (docs/odds.md)
         print(odds_report.weighed_accusation_text(verdict.triple, verdict.chances,
                                                   verdict.ruled_out, check.warning))

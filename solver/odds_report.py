@@ -134,8 +134,9 @@ def weighed_accusation_text(triple: Triple, chances: Mapping[Triple, tuple[float
     """`accusation_text` for an accusation that is not safe, each envelope's chance weighed as
     the verdict under it weighs them (`solver.race.Verdict.chances`: players seldom bluff and
     accuse once they know), so the same envelope has the same chance on every line.
-    ``ruled_out``: no deal that fits the log has ``triple`` ("0%", not "<1%"). ``warning``:
-    the count's (`AccusationCheck.warning`), which the chances are read off.
+    ``ruled_out``: no deal that fits the log has ``triple`` ("not right", as `accusation_text`
+    says it). ``warning``: the count's (`AccusationCheck.warning`), which the chances are read
+    off.
 
     >>> print(weighed_accusation_text(("Plum", "Rope", "Hall"),
     ...     {("Plum", "Rope", "Hall"): (0.004, 0.0), ("Plum", "Rope", "Study"): (0.61, 0.0)}))
@@ -145,9 +146,11 @@ def weighed_accusation_text(triple: Triple, chances: Mapping[Triple, tuple[float
     """
     s, w, r = triple
     right = chances.get(triple, (0.0, 0.0))[0]
-    lines = [_("not safe: {suspect}, {weapon}, {room} is right {chance} if players seldom "
+    lines = [_("not right: no deal that fits the log has {suspect}, {weapon}, {room} in the "
+               "envelope").format(suspect=s, weapon=w, room=r) if ruled_out else
+             _("not safe: {suspect}, {weapon}, {room} is right {chance} if players seldom "
                "bluff").format(suspect=s, weapon=w, room=r,
-                               chance=percent_said(right, undecided=not ruled_out))]
+                               chance=percent_said(right, undecided=True))]
     if warning is not None:
         lines.append(_("warning: {warning}").format(warning=warning))
     others = sorted(((p, t) for t, (p, _e) in chances.items() if t != triple),

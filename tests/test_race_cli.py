@@ -313,3 +313,19 @@ def test_accuse_keeps_the_samplers_warning_with_the_weighed_chances(
                           "Mustard", "Pipe", "Conservatory")
     assert status == cli.OK and out.splitlines()[0].endswith(" if players seldom bluff"), out
     assert f"warning: {warning}" in out.splitlines(), out
+
+
+def test_accuse_lists_the_alternatives_to_a_triple_no_deal_has_as_players_play(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Past an accusation no deal fits ("not right", 300152a) `accuse` listed the count's
+    alternatives, Lounge at 34.8% beside Conservatory, under a verdict that weighs Lounge <1%:
+    the two chances of one envelope d0825d6 took out of every other answer."""
+    from solver.notation import read_text
+    from tests.test_race import LOUNGE_NAMED
+
+    log = read_text(LOUNGE_NAMED)
+    status, out, _ = _run(capsys, log, tmp_path, "accuse", "Mustard", "Pipe", "Kitchen")  # mine
+    lines = out.splitlines()
+    assert status == cli.OK and lines[0] == ("not right: no deal that fits the log has Colonel "
+                                             "Mustard, Lead Pipe, Kitchen in the envelope"), out
+    assert "34.8%" not in out and "   <1%  Colonel Mustard, Lead Pipe, Lounge" in lines, out
