@@ -666,7 +666,7 @@ def test_the_who_showed_chips_keep_their_places_from_suggester_to_suggester(
     assert at.pills(key="e_refuter").value is None
     pick(at, "Mrs. White", "Knife", "Lounge")
     at.pills(key="e_refuter").set_value("Bob").run()  # Dan, Ann passed: past the last seat
-    assert "Dan and Ann passed" in [c.value for c in at.caption]
+    assert "Dan and Ann passed\\." in [c.value for c in at.caption]  # (escaped)
     submit(at)
     at.pills(key="by").set_value("Dan").run()
     pick(at, "Mr. Green", "Wrench", "Hall")
@@ -677,6 +677,29 @@ def test_the_who_showed_chips_keep_their_places_from_suggester_to_suggester(
         Suggestion("Cat", ("Mrs. White", "Knife", "Lounge"), passes=("Dan", "Ann"),
                    refuted_by="Bob"),
         Suggestion("Dan", ("Mr. Green", "Wrench", "Hall"), refuted_by="Ann", shown="Hall"))
+
+
+def test_japanese_says_who_passed_in_a_whole_sentence(store: Store) -> None:
+    """Who passed, where it stands alone (the line under "Who showed a card", the end of a Log
+    line), is a whole Japanese sentence: it read 「Dan、Annは反証できず」, the continuative
+    form that goes on to a next clause (a 6-player phone play-through). The explanations and
+    the report, where the answer follows it, keep that form."""
+    from notebook_app.turns import describe
+    from solver.i18n import speaking
+
+    at, _ = open_app(store, classic())
+    at.session_state["lang"] = "ja"
+    at.run()
+    at.pills(key="by").set_value("Cat").run()
+    pick(at, "Mrs. White", "Knife", "Lounge")
+    at.pills(key="e_refuter").set_value("Bob").run()
+    line = [c.value for c in at.caption if "Dan、Ann" in c.value]
+    assert line == ["Dan、Annは反証できなかった。"], line
+    event = Suggestion("Cat", ("Mrs. White", "Knife", "Lounge"), passes=("Dan", "Ann"),
+                       refuted_by="Bob")
+    with speaking("ja"):
+        logged = describe(event)
+    assert logged.endswith("。Dan, Annは反証できなかった"), logged
 
 
 def words(at: AppTest) -> str:

@@ -303,8 +303,8 @@ def turn_form() -> None:
     refuter = state.get("e_refuter")
     passed = passes(game, by, refuter) if refuter in order else ()
     if passed:  # (the chips no longer run from the suggester's left, where it showed)
-        st.caption(plain(say_n("{players} passed", "{players} passed", len(passed),
-                               players=Listing(passed, "and")).render()))
+        st.caption(plain(say_n("{players} passed.", "{players} passed.", len(passed),
+                               players=Listing(passed, "and")).render()))  # a sentence alone
     held = held_though_passed(passes(game, by, refuter or None)) if refuter in (
         *order, NOBODY) else None
     if held:
