@@ -19,7 +19,7 @@ import pandas as pd
 from solver.cards import CATEGORIES, Category
 from solver.editions import forum_dealt
 from solver.game import ENVELOPE, SIDE
-from solver.i18n import N_, _, local_figures, ngettext, percent_said
+from solver.i18n import N_, _, list_said, local_figures, ngettext, percent_said
 from solver.notebook import Grid, Knowledge
 from solver.report import category_label
 
@@ -549,7 +549,7 @@ def accusation_said(grid: Grid, cards: tuple[str, str, str],
     if elsewhere:
         return False, ngettext("Not right: the notebook says {cards} cannot be in the envelope.",
                                "Not right: the notebook says {cards} cannot be in the envelope.",
-                               len(elsewhere)).format(cards=", ".join(elsewhere))
+                               len(elsewhere)).format(cards=list_said(elsewhere))
     listed = [p for *triple, p in envelopes or () if tuple(triple) == cards]
     chance = listed[0] if listed else 0.0
     if envelopes is not None and not (listed and (chance or not exact)):

@@ -33,7 +33,7 @@ from solver.game import (
     SidePeek,
     Suggestion,
 )
-from solver.i18n import _, ngettext
+from solver.i18n import _, list_said, ngettext
 from solver.notebook import Grid, Knowledge
 from solver.values import field_names, replace
 
@@ -181,7 +181,7 @@ edit #1."
         return None
     n, reveal = found
     return _("{player}'s whole hand was revealed in #{n}: {cards}. Nothing more to reveal; to "
-             "change it, edit #{n}.").format(player=player, n=n, cards=", ".join(reveal.cards))
+             "change it, edit #{n}.").format(player=player, n=n, cards=list_said(reveal.cards))
 
 
 def last_room(log: GameLog, player: str) -> str | None:
@@ -416,7 +416,7 @@ def unshown(original: Event, loaded: Event | None) -> tuple[str, ...]:
         if isinstance(original, Reveal) and name == "cards" and set(value) == set(
                 getattr(loaded, name)):  # the form lists a hand in the deck's order
             continue
-        text = ", ".join(value) if isinstance(value, tuple) else str(value or "")
+        text = list_said(value) if isinstance(value, tuple) else str(value or "")
         lines.append(f"{name.replace('_', ' ')}: {text or _('none')}")
     return (*lines, *extra)
 
@@ -445,8 +445,8 @@ def seen_line(log: GameLog, player: str) -> str:
     'Bob has seen from you: nothing yet'
     """
     seen = seen_from_me(log, player)
-    parts = [", ".join(seen)] if seen else []
-    parts += [_("one of {cards} (#{n}, not noted)").format(cards=", ".join(cards), n=n)
+    parts = [list_said(seen)] if seen else []
+    parts += [_("one of {cards} (#{n}, not noted)").format(cards=list_said(cards), n=n)
               for n, cards in log.unnoted_to(player)]
     return _("{player} has seen from you: {cards}").format(
         player=player, cards="; ".join(parts) if parts else _("nothing yet"))
@@ -479,12 +479,12 @@ class ShowChoice:
                 player=self.suggester, card=self.already_seen[0])
         if self.already_seen:
             return _("{player} has already seen {cards} from you: show {card} again.").format(
-                player=self.suggester, cards=", ".join(self.already_seen),
+                player=self.suggester, cards=list_said(self.already_seen),
                 card=self.already_seen[-1])
         if self.unnoted:  # "none of these" may be untrue: the card shown there was not noted
             n, cards = self.unnoted[-1]
             return _("In #{n} you showed {player} one of {cards}, not noted which.").format(
-                n=n, player=self.suggester, cards=", ".join(cards))
+                n=n, player=self.suggester, cards=list_said(cards))
         return _("{player} has seen none of these from you yet.").format(player=self.suggester)
 
 
@@ -522,7 +522,7 @@ def describe_note(note: Note) -> str:
     }.get(note.owner) or {"holds": _("Note: {player} holds {cards}"),
                           "lacks": _("Note: {player} does not hold {cards}"),
                           "holds_one_of": _("Note: {player} holds one of {cards}")}
-    text = sentences[note.relation].format(player=note.owner, cards=", ".join(note.listed))
+    text = sentences[note.relation].format(player=note.owner, cards=list_said(note.listed))
     if note.text:
         text = _("{note} (“{remark}”)").format(note=text, remark=note.text)
     return text
@@ -537,8 +537,8 @@ def describe(event: Event) -> str:
     if isinstance(event, Reveal):
         text = (_("{player} revealed {cards} (whole hand)") if event.whole_hand
                 else _("{player} revealed {cards}"))
-        return text.format(player=event.player, cards=", ".join(event.cards))
-    triple = ", ".join(event.cards)
+        return text.format(player=event.player, cards=list_said(event.cards))
+    triple = list_said(event.cards)
     if isinstance(event, Accusation):
         text = (_("{player} accused {cards}: right") if event.correct
                 else _("{player} accused {cards}: wrong"))
@@ -566,5 +566,5 @@ def describe(event: Event) -> str:
         answer = _("{player} showed a card").format(player=event.refuted_by)
     if event.passes:
         answer = ngettext("{answer}; {players} passed", "{answer}; {players} passed",
-                          len(event.passes)).format(answer=answer, players=", ".join(event.passes))
+                          len(event.passes)).format(answer=answer, players=list_said(event.passes))
     return f"{event.by}: {triple} → {answer}"

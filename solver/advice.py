@@ -38,7 +38,7 @@ from .game import (
     Suggestion,
     Triple,
 )
-from .i18n import N_, Chance, Listing, Message, _, say, say_n
+from .i18n import N_, Chance, Listing, Message, _, list_said, say, say_n
 from .limits import ADVICE_WORK
 from .notebook import Grid, Knowledge, Notebook
 from .odds import (
@@ -1154,7 +1154,7 @@ def show_candidates(log: GameLog, asker: str, cards: Sequence[str]) -> list[str]
             _card(log, c, category, "cards")
     mine = [c for c in cards if c in log.game.my_cards]
     if not mine:
-        raise InvalidLogError([_("cards: you hold none of {cards}").format(cards=", ".join(cards))])
+        raise InvalidLogError([_("cards: you hold none of {cards}").format(cards=list_said(cards))])
     return mine
 
 

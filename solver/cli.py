@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .errors import ClueError, ContradictionError, InvalidLogError
-from .i18n import N_, Listing, _, ngettext
+from .i18n import N_, Listing, _, list_said, ngettext
 from .limits import MAX_FILE_BYTES, MAX_SAMPLES
 from .values import Value
 
@@ -435,7 +435,7 @@ def run_new(args: argparse.Namespace) -> int:
     else:
         text = dumps(log)
     if _write_output(text, args.output, args.force):
-        hands = ", ".join(f"{p.name} {p.hand_size}" for p in game.players)
+        hands = list_said(f"{p.name} {p.hand_size}" for p in game.players)
         print(_("wrote {file}: {count} cards; hands {hands}").format(
             file=args.output, count=len(deck), hands=hands), file=sys.stderr)
     return OK
@@ -882,7 +882,7 @@ def run_show(args: argparse.Namespace) -> int:
         print(odds_report.show_text(advice))
         for n, shown in unnoted:
             print(_("In #{n} you showed {player} one of {cards}, not noted which.").format(
-                n=n, player=args.asker, cards=", ".join(shown)))
+                n=n, player=args.asker, cards=list_said(shown)))
     return OK
 
 

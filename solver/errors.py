@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .i18n import _
+from .i18n import _, list_said
 
 
 class ClueError(ValueError):
@@ -31,6 +31,6 @@ class ContradictionError(ClueError):
         if not message and len(self.events) == 1:  # the entry against the setup
             message = _("no deal fits the log: event {number} cannot be true with the game's "
                         "setup").format(number=self.events[0])
-        numbers = ", ".join(str(e) for e in self.events) or _("the setup alone")
+        numbers = list_said(str(e) for e in self.events) or _("the setup alone")
         super().__init__(message or _("no deal fits the log: conflicting events {numbers}").format(
             numbers=numbers))

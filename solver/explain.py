@@ -34,7 +34,7 @@ from .closing import Closing
 from .errors import ContradictionError, InvalidLogError
 from .explain_steps import Context, Derivation, Fact, RawStep, Words
 from .game import Game, GameLog
-from .i18n import Arg, Listing, Message, _, current, say, say_n
+from .i18n import Arg, Listing, Message, _, current, list_said, say, say_n
 from .notebook import Grid, Knowledge, Notebook
 
 __all__ = [
@@ -124,7 +124,7 @@ def _render(steps: Sequence[Step]) -> list[str]:
             last += 1
         several = min(len(step.uses), 2)  # one or several: Russian says 21 as it says 1
         note = ("  " + say_n("(from step {steps})", "(from steps {steps})", several,
-                             steps=", ".join(map(str, step.uses))).render()
+                             steps=Listing(tuple(map(str, step.uses)), ",")).render()
                 if step.uses else "")
         if last == number or step.fact is None:
             lines.append(f"  {number}. {step.text}{note}")
@@ -244,7 +244,7 @@ class Conflict:
 def _hands(words: Words, deal: Mapping[str, Sequence[str]]) -> Iterator[tuple[str, str]]:
     for owner, cards in deal.items():
         who = words.who(owner)
-        yield (who.render(start=True) if isinstance(who, Message) else str(who)), ", ".join(cards)
+        yield (who.render(start=True) if isinstance(who, Message) else str(who)), list_said(cards)
 
 
 class Explainer(Closing):
@@ -333,7 +333,7 @@ class Explainer(Closing):
         if card not in self.game.deck:
             problems.append(_("CARD: unknown card {card}").format(card=repr(card)))
         if owner not in self.game.owners:
-            known = ", ".join(self.game.owners)
+            known = list_said(self.game.owners)
             problems.append(_("OWNER: unknown owner {owner} (owners: {known})").format(
                 owner=repr(owner), known=known))
         if problems:

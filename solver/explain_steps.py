@@ -198,9 +198,9 @@ class Words:
         return self.fact(premise)
 
     @staticmethod
-    def triple(cards: Iterable[str]) -> str:
-        """"(Regina, köysi, autotalli)"."""
-        return "(" + ", ".join(cards) + ")"
+    def triple(cards: Iterable[str]) -> Listing:
+        """"(Regina, köysi, autotalli)"; "(Regina、köysi、autotalli)" in Japanese."""
+        return Listing(tuple(cards), ",", enclosed=True)
 
     @staticmethod
     def listing(items: Sequence[Arg], conjunction: str = "and") -> Listing:

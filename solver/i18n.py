@@ -21,7 +21,7 @@ placeholders' values.
 import gettext as _gettext
 import io
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -269,13 +269,18 @@ class Listing(NamedTuple):
     items: tuple["Arg", ...]
     conjunction: str = "and"
     """``"and"``, ``"or"``, ``","`` (clauses one after another) or ``";"``."""
+    enclosed: bool = False
+    """In brackets, as a group of cards: "(Plum, Rope, Hall)"."""
 
     def render(self, language: str | None = None, *, start: bool = False) -> str:
         lang = language or current()
         items = [_render(item, lang, start and i == 0) for i, item in enumerate(self.items)]
-        if self.conjunction in (",", ";"):
-            separator = ("、" if self.conjunction == "," else "\uff1b") if lang == "ja" else None
-            return (separator or self.conjunction + " ").join(items)
+        if self.enclosed:
+            return "(" + Listing(tuple(items), self.conjunction).render(lang) + ")"
+        if self.conjunction == ",":
+            return list_said(items, lang)
+        if self.conjunction == ";":
+            return ("\uff1b" if lang == "ja" else "; ").join(items)
         return join(items, lang, self.conjunction)
 
 
@@ -299,6 +304,29 @@ def join(items: Sequence[str], language: str | None = None, conjunction: str = "
 
     return format_list(list(items), style="standard" if conjunction == "and" else "or",
                        locale=lang)
+
+
+def list_said(items: Iterable[str], language: str | None = None) -> str:
+    """Names (cards, players, entry numbers) one after another, as ``language`` (default: the
+    current one) separates a list's items, with no "and": "A, B, C"; Japanese "A、B、C". Every
+    list of names built for display goes through here; text read back (the notation, JSON, a
+    stored title) keeps its own ", ".
+
+    >>> list_said(["Plum", "Rope", "Hall"], "fi"), list_said(["Plum", "Rope", "Hall"], "ja")
+    ('Plum, Rope, Hall', 'Plum、Rope、Hall')
+    """
+    return _list_separator(language or current()).join(items)
+
+
+@cache
+def _list_separator(language: str) -> str:
+    """What comes between two items of a list in ``language``: CLDR's, by Babel (the middle of
+    its standard list; Babel's styles without "and" are missing or broken for some of ours)."""
+    if language == "en":
+        return ", "
+    from babel import Locale
+
+    return str(Locale.parse(language).list_patterns["standard"]["middle"]).format("", "")
 
 
 def _render(value: Arg, language: str, start: bool = False) -> str:

@@ -54,7 +54,7 @@ def _statement(note: Note, me: str | None) -> Message:
             SIDE: say("the side cards hold {cards}", cards=listed),
             "player": say("{player} holds {cards}", player=owner, cards=listed),
         }[kind]
-    group = "(" + ", ".join(cards) + ")"
+    group = Listing(tuple(cards), ",", enclosed=True)
     if note.relation == "lacks":
         if len(cards) == 1:
             card = cards[0]

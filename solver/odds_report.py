@@ -13,7 +13,7 @@ from typing import Any
 
 from .advice import ALTERNATIVES, AccusationCheck, Advice, Rule, ShowAdvice, Whom
 from .game import Triple
-from .i18n import _, local_figures, ngettext, percent_said
+from .i18n import _, list_said, local_figures, ngettext, percent_said
 from .odds import Number, Odds
 
 ODDS_LINES = 10
@@ -84,9 +84,9 @@ def odds_lines(result: Odds, limit: int = ODDS_LINES) -> list[str]:
         error = result.envelope_error.get((s, w, r)) if result.envelope_error else None
         if error is not None and float(p) == 0:  # possible, never drawn: an upper bound
             under = _("under {chance}").format(chance=percent(2 * error).strip())
-            lines.append(f"  {under}  {s}, {w}, {r}")
+            lines.append(f"  {under}  {list_said((s, w, r))}")
         else:
-            lines.append(f"  {percent(p, error)}  {s}, {w}, {r}")
+            lines.append(f"  {percent(p, error)}  {list_said((s, w, r))}")
     hidden = len(result.envelope_odds) - limit
     if hidden > 0:
         lines.append("  " + ngettext("… and {count} less likely", "… and {count} less likely",
@@ -124,7 +124,7 @@ def accusation_text(check: AccusationCheck) -> str:
     if check.alternatives:
         lines.append(_("most likely alternatives:"))
         errors = check.alternative_errors or (None,) * len(check.alternatives)
-        lines += [f"  {percent(p, e)}  {a}, {b}, {c}"
+        lines += [f"  {percent(p, e)}  {list_said((a, b, c))}"
                   for (a, b, c, p), e in zip(check.alternatives, errors, strict=True)]
     return "\n".join(lines)
 
@@ -157,7 +157,7 @@ def weighed_accusation_text(triple: Triple, chances: Mapping[Triple, tuple[float
                     key=lambda pt: -pt[0])[:ALTERNATIVES]
     if others:
         lines.append(_("most likely alternatives:"))
-        lines += [f"  {percent_said(p, undecided=True):>4}  {a}, {b}, {c}"
+        lines += [f"  {percent_said(p, undecided=True):>4}  {list_said((a, b, c))}"
                   for p, (a, b, c) in others]
     return "\n".join(lines)
 
@@ -199,9 +199,9 @@ def advice_lines(advice: Sequence[Advice], top: int, reasons: Sequence[str] = ()
                "ask about cards they do not hold):") if likeliest else
              _("Suggestions by expected information about the envelope (bits):")]
     for i, a in enumerate(advice[:top]):
-        s, w, r = a.triple
         refuted = refuted_said(a, i < len(sure) and sure[i])
-        lines.append(f"  {a.score if likeliest else a.gain:5.2f}  {s}, {w}, {r}   {refuted}")
+        score = a.score if likeliest else a.gain
+        lines.append(f"  {score:5.2f}  {list_said(a.triple)}   {refuted}")
         if i < len(reasons):
             lines.append(f"         {reasons[i]}")
     return lines
@@ -233,9 +233,8 @@ def whom_lines(whom: Whom, reasons: Sequence[str] = (), sure: Sequence[bool] = (
     lines.append(_("Each player, asked alone, by expected information about the envelope "
                    "(bits):"))
     for i, (player, a) in enumerate(whom.players):
-        s, w, r = a.triple
         refuted = refuted_said(a, i < len(sure) and sure[i])
-        lines.append(f"  {a.gain:5.2f}  {player}: {s}, {w}, {r}   {refuted}")
+        lines.append(f"  {a.gain:5.2f}  {player}: {list_said(a.triple)}   {refuted}")
     return lines
 
 

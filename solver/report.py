@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import CATEGORIES, Category
 from .editions import forum_dealt
 from .game import ENVELOPE, SIDE, Accusation, Event, Note, Reveal, Triple
-from .i18n import _, ngettext
+from .i18n import _, list_said, ngettext
 from .notebook import Analysis, Grid, Knowledge
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ def envelope_lines(
         return lines
     candidates = {cat: grid.envelope_candidates(cat) for cat in CATEGORIES}
     lines.append(_("Still possible in the envelope:"))
-    lines.extend(f"  {category_label(cat, places=places)}: {', '.join(candidates[cat])}"
+    lines.extend(f"  {category_label(cat, places=places)}: {list_said(candidates[cat])}"
                  for cat in CATEGORIES)
     bound = prod(len(c) for c in candidates.values())
     if triples is None:
@@ -170,7 +170,7 @@ def describe_event(number: int, event: Event) -> str:
 
         return _("event {number}: note: {note}").format(
             number=number, note=statement(event) + remark(event))
-    cards = ", ".join(event.cards)
+    cards = list_said(event.cards)
     if isinstance(event, Reveal):
         if event.whole_hand:
             text = _("event {number}: {player} revealed {cards} (the whole hand)")
@@ -187,7 +187,7 @@ def describe_event(number: int, event: Event) -> str:
         number=number, player=event.by, cards=cards)]
     if event.passes:
         parts.append(ngettext("{players} passed", "{players} passed", len(event.passes))
-                     .format(players=", ".join(event.passes)))
+                     .format(players=list_said(event.passes)))
     if event.refuted_by is None:
         parts.append(_("nobody refuted"))
     elif event.shown is not None:
@@ -210,7 +210,7 @@ def conflict_message(analysis: Analysis) -> str:
     if not analysis.conflict:
         return _("No deal fits the setup itself (before any event): "
                  "check cards, hands and sizes.")
-    numbers = ", ".join(str(n) for n in analysis.conflict)
+    numbers = list_said(str(n) for n in analysis.conflict)
     lines = [
         _("Contradiction: no deal fits events {numbers} together "
           "(dropping any one of them leaves a consistent log):").format(numbers=numbers)
@@ -303,7 +303,7 @@ def notebook_table(grid: Grid, width: int = 100) -> str:
             line = row("  " + card, [SYMBOLS[grid[card, o]] for o in grid.owners])
             lines.append(line + (marker if card in face_up else ""))
     if shortened:
-        lines.append(_("Columns: {owners}").format(owners=", ".join(owners)))
+        lines.append(_("Columns: {owners}").format(owners=list_said(owners)))
     lines.append(legend())
     return "\n".join(lines)
 

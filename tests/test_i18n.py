@@ -439,3 +439,36 @@ def test_a_step_built_on_twenty_one_steps_is_said_as_several_in_russian() -> Non
     with i18n.speaking("ru"):
         notes = [line.rpartition("  ")[2] for line in _render(steps)]
     assert notes[1:] == ["(из шага 1)", "(из шагов " + ", ".join(map(str, range(1, 22))) + ")"]
+
+
+def test_lists_of_names_built_in_code_follow_the_language(capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    """Japanese separates a list's items with 「、」: the translated sentences did, but the card
+    and player lists the code joined read "A, B, C" inside them (a Log line "Bob: A, B, C → …",
+    the Undo label, accuse's alternatives, an explanation's cards). Finnish and Russian keep
+    ", "; none of them gets an "and" (`i18n.list_said`)."""
+    from notebook_app.turns import describe
+    from solver.cli import main
+    from solver.game import Note, Suggestion
+    from solver.notes import statement
+
+    asked = Suggestion("Bob", ("Plum", "Rope", "Hall"), passes=("Cid", "Dee"), refuted_by="Ann")
+    note = Note("Bob", lacks=("Plum", "Rope"))
+    said = {}
+    for language in ("fi", "ru", "ja"):
+        with i18n.speaking(language):
+            said[language] = describe(asked) + " | " + statement(note)
+    for language in ("fi", "ru"):
+        assert "Plum, Rope, Hall" in said[language] and "Cid, Dee" in said[language]
+        assert "(Plum, Rope)" in said[language]
+    assert "Plum、Rope、Hall" in said["ja"] and "Cid、Dee" in said["ja"], said["ja"]
+    assert "(Plum、Rope)" in said["ja"] and ", " not in said["ja"], said["ja"]
+    log = str(ROOT / "examples" / "classic-four-players-notes.json")
+    assert main(["accuse", log, "Plum", "Candlestick", "Study", "--upto", "10",
+                 "--lang", "ja"]) == 0
+    alternatives = capsys.readouterr().out.splitlines()[2:]
+    assert alternatives and all("、" in line and ", " not in line for line in alternatives)
+    assert main(["analyze", log, "--upto", "10", "--lang", "ja"]) == 0
+    still = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  ")
+             and "、" in line]
+    assert still and not any(", " in line for line in still)

@@ -11,7 +11,7 @@ from datetime import date
 import streamlit as st
 
 from solver.game import Game
-from solver.i18n import _
+from solver.i18n import _, list_said
 from solver.logfile import dumps
 
 from ..copying import link_box
@@ -147,13 +147,13 @@ def game_view() -> None:
     log = live().log
     game = log.game
     st.markdown(_("**Players** (seating order): {players}").format(
-        players=plain(", ".join(f"{p.name} ({p.hand_size})" for p in game.players))))
+        players=plain(list_said(f"{p.name} ({p.hand_size})" for p in game.players))))
     if game.me is not None:  # a read link's reader: the owner's cards, by name
         st.markdown((_("**Your cards** ({player}): {cards}") if can_edit() else
                      _("**{player}'s cards:** {cards}")).format(
-            player=plain(game.me), cards=plain(", ".join(game.my_cards)) or "—"))
+            player=plain(game.me), cards=plain(list_said(game.my_cards)) or "—"))
     if game.face_up:
-        st.markdown(_("**Face up:** {cards}").format(cards=plain(", ".join(game.face_up))))
+        st.markdown(_("**Face up:** {cards}").format(cards=plain(list_said(game.face_up))))
     if game.side_cards:
         st.markdown(_("**Side cards:** {count}").format(count=game.side_cards))
     st.caption(_("Saved after every entry."))

@@ -11,7 +11,7 @@ import streamlit as st
 from solver.cards import CATEGORIES, Category, Deck
 from solver.editions import Deal, Dealing, editions, rule_for
 from solver.errors import InvalidLogError
-from solver.i18n import N_, _, current, join, ngettext
+from solver.i18n import N_, _, current, join, list_said, ngettext
 from solver.limits import MAX_CARDS, MAX_NAME_CHARS, MAX_PLAYERS, MAX_TEXT_CHARS
 from solver.report import category_label
 
@@ -143,7 +143,7 @@ def typed_sizes(inputs: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
 
 
 def listing(names: tuple[str, ...], sizes: tuple[int, ...]) -> str:
-    return ", ".join(f"{n} {s}" for n, s in zip(names, sizes, strict=True))
+    return list_said(f"{n} {s}" for n, s in zip(names, sizes, strict=True))
 
 
 def no_hands(deck: Deck, names: tuple[str, ...], sizes: tuple[int, ...],
@@ -524,8 +524,9 @@ def saved_label(game: SavedGame, now: datetime, zone: tzinfo) -> str:
     entry as the Log numbers it. The list said only "players · 34 events · date". A long title
     is cut to "…" before whose notebook it is, which the line's end cut off."""
     names = game.players or tuple(game.title.split(", "))
-    title = game.title if game.titled or len(names) <= SHOWN_PLAYERS + 1 else (
-        ", ".join(names[:SHOWN_PLAYERS]) + f" +{len(names) - SHOWN_PLAYERS}")
+    more = len(names) - SHOWN_PLAYERS if len(names) > SHOWN_PLAYERS + 1 else 0
+    title = game.title if game.titled else (
+        list_said(names[:SHOWN_PLAYERS]) + f" +{more}" if more else list_said(names))
     whose = "" if game.me is None else " · " + _("as {player}").format(player=game.me)
     room = max(SAVED_ROOM - text_width(whose), SAVED_ROOM / 3)
     if text_width(title) > room:

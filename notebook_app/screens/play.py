@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from solver.game import GameLog
-from solver.i18n import N_, Message, _, ngettext
+from solver.i18n import N_, Message, _, list_said, ngettext
 
 from ..choices import remember_choices
 from ..entry import fill_form, kind_of, next_entry, start_edit
@@ -424,7 +424,7 @@ def conflict_banner(ignored: tuple[int, ...]) -> None:
                                 "fixed.",
                                 "The grid and the envelope leave out {entries} until this is "
                                 "fixed.",
-                                len(ignored)).format(entries=", ".join(f"#{n}" for n in ignored)))
+                                len(ignored)).format(entries=list_said(f"#{n}" for n in ignored)))
         with st.container(horizontal=True):
             for n in conflict if can_edit() else ():
                 button(_("Edit #{number}").format(number=n), key=f"conflict_edit_{n}",

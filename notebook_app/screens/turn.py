@@ -16,7 +16,7 @@ import streamlit as st
 from solver.cards import CATEGORIES, Category
 from solver.editions import forum_dealt
 from solver.game import ENVELOPE, Game, GameLog, Reveal
-from solver.i18n import N_, Listing, Message, _, ngettext, say, say_n
+from solver.i18n import N_, Listing, Message, _, list_said, ngettext, say, say_n
 from solver.notebook import Knowledge
 from solver.values import replace
 
@@ -274,7 +274,7 @@ def turn_form() -> None:
                               "accusation was not right: check the entry.",
                               "The notebook says {cards} cannot be in the envelope, so this "
                               "accusation was not right: check the entry.", len(elsewhere),
-                              ).format(cards=", ".join(elsewhere)), clash=True)
+                              ).format(cards=list_said(elsewhere)), clash=True)
         return
     if kind == "Asked one":
         asked_chips(game, by)
@@ -410,7 +410,7 @@ def held_though_passed(passed: tuple[str, ...]) -> str | None:
     entry would clash with my own hand (nothing said so until Record showed the clash)."""
     cards = picked_cards()
     held = () if cards is None else passed_holding(live().log.game, passed, cards)
-    return ", ".join(held) or None
+    return list_said(held) or None
 
 
 def warn(text: str, *, clash: bool = False) -> None:
@@ -906,7 +906,7 @@ def pending_show_prompt() -> None:
         else:
             choice = show_choice(log, event.by, event.cards)
             st.markdown("**" + _("{player} asked {cards}.").format(
-                player=plain(event.by), cards=plain(", ".join(event.cards))) + "** "
+                player=plain(event.by), cards=plain(list_said(event.cards))) + "** "
                 + _("Which card did you show?"))
             st.markdown(plain(choice.advice))
             cards, seen = choice.matching, choice.already_seen
