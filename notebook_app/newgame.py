@@ -138,9 +138,38 @@ def build_game(
     return log
 
 
+EXAMPLE_TITLES = {
+    "classic-four-players-notes": N_("Clue with notes, four players"),
+    "classic-six-players": N_("Friday night Clue, six players"),
+    "forum-gostya-iz-budushchego": N_("Forum game “Guest from the Future” (Polina's notes)"),
+    "refresh-four-players": N_("Sunday Cluedo, four players (Veera's notes)"),
+    "refresh-two-players": N_("Two players: Aino and Niko, four side cards (Aino's notes)"),
+    "rules-example-1": N_("Rules example 1: Niko cannot answer, Veera shows Aino the rope"),
+    "rules-example-2-four-players": N_(
+        "Rules example 2 (four players): I ask about my own cards, nobody shows"),
+    "rules-example-2-two-players": N_(
+        "Rules example 2 (two players): Niko cannot answer, I look at side card 1"),
+    "rules-example-3": N_("Rules example 3: Veera shows Oona, later I see Niko's Regina"),
+    "rules-example-4": N_("Rules example 4: Niko's pistol and Oona's garage, then Veera shows "
+                          "Aino"),
+}
+"""Each example's title as the home screen lists it, in the reader's language (a log's own
+title is in the language the game was played in; its file name is in none)."""
+
+
 def examples() -> dict[str, Path]:
     """The example logs by file name (without ``.json``)."""
     return {p.stem: p for p in sorted(EXAMPLES.glob("*.json"))}
+
+
+def example_title(name: str) -> str:
+    """An example's title in the current language; one left out of `EXAMPLE_TITLES`: its log's
+    own title, else its file name."""
+    if name in EXAMPLE_TITLES:
+        return _(EXAMPLE_TITLES[name])
+    path = examples().get(name)
+    title = load(path).game.title if path is not None else None
+    return title or name
 
 
 def open_example(name: str) -> GameLog:

@@ -150,7 +150,7 @@ def test_a_tap_on_the_review_a_step_on_explains_its_cell(
         page = new_page(browser, viewport=PHONE)
         at_home(page, app_url)
         page.get_by_label("Example", exact=True).click()
-        page.get_by_role("option", name="classic-six-players", exact=True).click()
+        page.get_by_role("option", name="Friday night Clue, six players", exact=True).click()
         after(page, page.get_by_role("button", name="Open example").click)
         view(page, "Review")
         explained(page, "review")
@@ -246,7 +246,8 @@ def test_a_grid_scrolled_sideways_explains_the_first_tap_and_keeps_its_place(
         page = new_page(browser, viewport=PHONE)
         at_home(page, app_url)
         page.get_by_label("Example", exact=True).click()  # 12 players: the table scrolls
-        page.get_by_role("option", name="forum-gostya-iz-budushchego", exact=True).click()
+        page.get_by_role("option", name="Forum game “Guest from the Future” (Polina's notes)",
+                         exact=True).click()
         after(page, page.get_by_role("button", name="Open example").click)
         tab = page.locator('[data-testid="stButtonGroup"] button', has_text="Grid").first
         after(page, tab.click)

@@ -61,10 +61,10 @@ def test_games_come_back_and_links_open_one_game(
         ann = browser.new_context(viewport=PHONE)
         page = new_page(ann)
         page.goto(server.url)
-        first = open_example(page, "rules-example-1")
+        first = open_example(page, "Rules example 1: Niko cannot answer, Veera shows Aino the rope")
         tab(page, "Game")
         after(page, page.get_by_role("button", name="Close game").click)
-        second = open_example(page, "rules-example-3")
+        second = open_example(page, "Rules example 3: Veera shows Oona, later I see Niko's Regina")
         cookies = {c["name"]: c for c in ann.cookies()}
         assert "clue_notebook_browser" in cookies
         shelf = cookies["clue_notebook_browser"]["value"]

@@ -79,6 +79,33 @@ def test_the_home_screen_and_its_errors_speak_the_language(store: Store, languag
     assert not leftovers(text), f"{language}: English on screen:\n" + "\n".join(leftovers(text))
 
 
+@pytest.mark.parametrize("language", ("en", *LANGUAGES))
+def test_the_examples_are_listed_by_their_titles_in_the_language(store: Store, language: str
+                                                                 ) -> None:
+    """The home screen listed the examples by file name ("classic-four-players-notes") in
+    every language (a Finnish and a Japanese play-through at 390 px): each is listed by its
+    title, in the reader's language, and opens as before."""
+    from notebook_app.newgame import examples
+
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["lang"] = language
+    with speaking(language):  # AppTest formats the choices of a selectbox in this thread
+        at.run()
+        listed = at.selectbox(key="example").options
+        with speaking("en"):
+            english = AppTest.from_file(APP, default_timeout=60).run().selectbox(
+                key="example").options
+    names = list(examples())
+    assert len(listed) == len(names) and not set(listed) & set(names), listed
+    assert "Rules example 1: Niko cannot answer, Veera shows Aino the rope" in english
+    if language != "en":
+        assert not set(listed) & set(english), listed
+    with speaking(language):
+        at.selectbox(key="example").set_value("rules-example-1").run()
+        at.button(key="open_example").click().run()
+    assert not at.exception and at.session_state["live"].log.game.players[0].name == "Aino"
+
+
 def home_screens(at: AppTest) -> list[str]:
     """The home screen: as it opens, with too many players, with pasted games it refuses."""
     at.run()

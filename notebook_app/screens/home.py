@@ -22,6 +22,7 @@ from ..newgame import (
     build_game,
     custom_deck,
     dealing,
+    example_title,
     examples,
     forum_filled,
     forum_sizes,
@@ -559,7 +560,7 @@ def home_screen() -> None:
     st.subheader(_("Or open a log"))
     found = examples()
     if found:
-        st.selectbox(_("Example"), tuple(found), key="example")
+        st.selectbox(_("Example"), tuple(found), format_func=example_title, key="example")
         form_error("example_error")
         button(_("Open example"), key="open_example", on_click=open_chosen_example)
     uploader_words()
