@@ -699,7 +699,7 @@ def test_japanese_says_who_passed_in_a_whole_sentence(store: Store) -> None:
                        refuted_by="Bob")
     with speaking("ja"):
         logged = describe(event)
-    assert logged.endswith("。Dan, Annは反証できなかった"), logged
+    assert logged.endswith("。Dan、Annは反証できなかった"), logged
 
 
 def words(at: AppTest) -> str:
