@@ -268,7 +268,8 @@ class Listing(NamedTuple):
 
     items: tuple["Arg", ...]
     conjunction: str = "and"
-    """``"and"``, ``"or"``, ``","`` (clauses one after another) or ``";"``."""
+    """``"and"``, ``"or"``, ``","`` (clauses one after another), ``";"``, or ``"."``: statements
+    one after another, each of which could stand as a line of its own ("a; b", "a。b")."""
     enclosed: bool = False
     """In brackets, as a group of cards: "(Plum, Rope, Hall)"."""
 
@@ -281,7 +282,14 @@ class Listing(NamedTuple):
             return list_said(items, lang)
         if self.conjunction == ";":
             return ("\uff1b" if lang == "ja" else "; ").join(items)
+        if self.conjunction == ".":
+            return ("。" if lang == "ja" else "; ").join(items)
         return join(items, lang, self.conjunction)
+
+    def lines(self, language: str | None = None) -> list[str]:
+        """Each item on a line of its own, begun as a sentence is (a ``"."`` list on screen)."""
+        lang = language or current()
+        return [_render(item, lang, True) for item in self.items]
 
 
 Arg = str | int | Message | Listing | Chance

@@ -62,7 +62,7 @@ from .game import (
     Suggestion,
     Triple,
 )
-from .i18n import Chance, Message, _, say, say_n
+from .i18n import Chance, Listing, Message, _, say, say_n
 from .knowing import knows_surely
 from .limits import MAX_SAMPLES, RACE_VIEWS, RACE_WORK, checkpoint
 from .model import DealModel
@@ -1192,14 +1192,17 @@ class Verdict:
         """One line a player can follow, in the current language."""
         return self.said().render()
 
-    def said(self) -> Message:
-        """`reason` kept unrendered, to show in whatever language is asked for later. In a
-        forum game whose question played out is "Suggest for me"'s (`Outlook.advised`) the
-        line of waiting names whom it goes to (`Outlook.to`), the player its "then you know
-        it" is figured on; any other player it could name, the advice may contradict."""
+    def said(self) -> Listing:
+        """`reason` kept unrendered, to show in whatever language is asked for later: short
+        statements one after another (what to do and the envelope's chance; whether anyone
+        else solves first; what my next answer tells; who may already know), which a screen
+        shows a line each and `reason` joins ("; "). In a forum game whose question played
+        out is "Suggest for me"'s (`Outlook.advised`) the line of waiting names whom it goes to
+        (`Outlook.to`), the player its "then you know it" is figured on; any other player it
+        could name, the advice may contradict."""
         if self.race is None or self.outlook is None:  # certain: of `triple`, or of another
-            return (say("the envelope is certain: accuse now") if self.accuse else
-                    say("do not accuse this: the envelope is certainly another"))
+            return Listing((say("the envelope is certain: accuse now") if self.accuse else
+                            say("do not accuse this: the envelope is certainly another"),), ".")
         leader = self.race.leader()
         ahead = self.outlook
         # as players play, on the deals drawn: never 0 % or 100 % unless every deal that fits
@@ -1211,46 +1214,36 @@ class Verdict:
             "right": Chance(self.right, undecided=not self.ruled_out),
             "clear": Chance(ahead.clear, undecided=leader is not None and ahead.later),
             "known": Chance(ahead.known, undecided=not (self.settles and ahead.known >= 0.5))}
+        clear = say("nobody else solves before your next question: {clear}", **figures)
+        known = say("then you know it: {known}", **figures)
+        settles = say("the answer settles the envelope in {known}", **figures)
+        wait = say("wait: {suspect}, {weapon}, {room}: right {right} if players seldom bluff",
+                   **figures)
         if ahead.before_my_turn:  # not my turn: no accusing until it comes
-            odds = say_n("{n} player moves before your turn: {suspect}, {weapon}, {room}: "
-                         "right {right} if players seldom bluff; nobody else solves before your "
-                         "next question: {clear}, and then you know it: {known}",
-                         "{n} players move before your turn: {suspect}, {weapon}, {room}: "
-                         "right {right} if players seldom bluff; nobody else solves before your "
-                         "next question: {clear}, and then you know it: {known}",
-                         ahead.before_my_turn, n=ahead.before_my_turn, **figures)
+            lines = [say_n("{n} player moves before your turn: {suspect}, {weapon}, {room}: "
+                           "right {right} if players seldom bluff",
+                           "{n} players move before your turn: {suspect}, {weapon}, {room}: "
+                           "right {right} if players seldom bluff",
+                           ahead.before_my_turn, n=ahead.before_my_turn, **figures), clear, known]
         elif self.accuse:
-            odds = say("accuse now: {suspect}, {weapon}, {room}: right {right} if players "
-                       "seldom bluff; nobody else solves before your next question: {clear}",
-                       **figures)
+            lines = [say("accuse now: {suspect}, {weapon}, {room}: right {right} if players "
+                         "seldom bluff", **figures), clear]
         elif ahead.later and ahead.advised and ahead.to is not None:  # the advice's player
-            odds = say("wait: {suspect}, {weapon}, {room}: right {right} if players seldom "
-                       "bluff; nobody else solves before you ask {player} next: {clear}, and "
-                       "then you know it: {known}", player=ahead.to, **figures)
+            lines = [wait, say("nobody else solves before you ask {player} next: {clear}",
+                               player=ahead.to, **figures), known]
         elif ahead.later:
-            odds = say("wait: {suspect}, {weapon}, {room}: right {right} if players seldom "
-                       "bluff; nobody else solves before your next question: {clear}, and then "
-                       "you know it: {known}", **figures)
+            lines = [wait, clear, known]
         elif ahead.advised and ahead.to is not None:
-            odds = say("ask {player} first, then decide: {suspect}, {weapon}, {room}: right "
-                       "{right} if players seldom bluff; the answer settles the envelope in "
-                       "{known}", player=ahead.to, **figures)
+            lines = [say("ask {player} first, then decide: {suspect}, {weapon}, {room}: right "
+                         "{right} if players seldom bluff", player=ahead.to, **figures), settles]
         else:
-            odds = say("suggest first, then decide: {suspect}, {weapon}, {room}: right {right} "
-                       "if players seldom bluff; the answer settles the envelope in {known}",
-                       **figures)
-        if leader is None:  # every other player accused wrongly
-            line = say("{verdict}; nobody else can win: every other player accused wrongly",
-                       verdict=odds)
-        elif leader in self.race.surely:  # logic: every deal that fits the log says so
-            line = say("{verdict}; {player} already knows the envelope", verdict=odds,
-                       player=leader)
-        elif self.race.players[leader] >= 0.005:
-            line = say("{verdict}; {player} may already know: {chance}", verdict=odds,
-                       player=leader, chance=self.race.chance(leader))
-        else:
-            line = say("{verdict}; nobody seems to know it yet", verdict=odds)
-        return fallback_note(line) if self.race.fallback else line
+            lines = [say("suggest first, then decide: {suspect}, {weapon}, {room}: right "
+                         "{right} if players seldom bluff", **figures), settles]
+        lines.append(self.race.leader_said()  # None: every other player accused wrongly
+                     or say("nobody else can win: every other player accused wrongly"))
+        if self.race.fallback:
+            lines[-1] = fallback_note(lines[-1])
+        return Listing(tuple(lines), ".")
 
 
 def fallback_note(line: Message) -> Message:

@@ -2057,8 +2057,8 @@ def test_the_race_and_accuse_or_wait_beside_the_verdict(store: Store) -> None:
     # (the answer to my question settles it in every deal, `settles_surely`; Bob can name it
     # in every deal, whatever the draw, `knows_surely`: it said "Bob may already know: >99%")
     assert line == ("Suggest first, then decide: Plum, Rope, Hall: right 50% if players seldom "
-                    "bluff; "
-                    "the answer settles the envelope in 100%; "
+                    "bluff\n"  # a statement a line (dense in one line at 390 px)
+                    "The answer settles the envelope in 100%\n"
                     "Bob already knows the envelope (every deal "
                     "drawn has a player who could have named the envelope on their last turn "
                     "without accusing: is an accusation missing from the log?)")
@@ -2095,8 +2095,8 @@ def test_a_forum_games_race_line_asks_whom_suggest_for_me_names(store: Store) ->
     at.run()
     assert not at.exception, at.exception
     whom = Advisor(log, samples=ADVICE_SAMPLES).whom()
-    expected = accuse_or_wait(log, samples=RACE_SAMPLES, advice=whom).said().render(start=True)
-    assert f"; nobody else solves before you ask {whom.player} next: " in expected
+    expected = "\n".join(accuse_or_wait(log, samples=RACE_SAMPLES, advice=whom).said().lines())
+    assert f"\nNobody else solves before you ask {whom.player} next: " in expected
     line = next(shown(c.value) for c in at.caption if "seldom bluff" in shown(c.value))
     assert line == expected
     assert at.session_state["race_drawn"][1] is drawn and drawn.play is not None
@@ -2154,7 +2154,7 @@ def test_the_race_line_names_the_player_the_advice_shown_names(
     advisor = Advisor(log, samples=ADVICE_SAMPLES)
     whom = advisor.whom()
     untapped = race_said(at)
-    assert f"; nobody else solves before you ask {whom.player} next: " in untapped
+    assert f"\nNobody else solves before you ask {whom.player} next: " in untapped
     for asked, place in (("Шушера", None), (None, "Школа")):
         at.pills(key="e_asked").set_value(asked)
         at.pills(key="e_room").set_value(place).run()
@@ -2164,7 +2164,7 @@ def test_the_race_line_names_the_player_the_advice_shown_names(
         assert question_advice(at)[0].startswith("Ask {}: {}, {}, {}: ".format(
             put.player, *put.best.triple))
         said = accuse_or_wait(log, samples=RACE_SAMPLES, advice=put).said()
-        assert race_said(at) == said.render(start=True)
+        assert race_said(at) == "\n".join(said.lines())
         assert f" you ask {put.player} next: " in race_said(at)
     times = len(weighed)
     at.pills(key="e_room").set_value(None).run()
@@ -2197,7 +2197,7 @@ def test_advice_made_after_the_race_line_was_drawn_names_it(
     assert not at.exception, at.exception
     whom = Advisor(log, samples=ADVICE_SAMPLES).whom()
     assert question_advice(at)[0].startswith(f"Ask {whom.player}: ")
-    assert f"; nobody else solves before you ask {whom.player} next: " in race_said(at)
+    assert f"\nNobody else solves before you ask {whom.player} next: " in race_said(at)
 
 
 def test_suggest_for_me_names_a_suggestion_and_why(store: Store) -> None:
@@ -2965,7 +2965,7 @@ def test_with_every_other_player_out_the_verdict_says_nobody_else_can_win(store:
                                     Accusation("Dan", ("Colonel Mustard", "Lead Pipe",
                                                        "Conservatory"))))
     line = next(c for c in captions(at) if "right" in c and "bluff" in c)
-    assert line.endswith("; nobody else can win: every other player accused wrongly"), line
+    assert line.endswith("\nNobody else can win: every other player accused wrongly"), line
 
 
 def test_suggest_for_me_on_a_clashing_log_says_so(store: Store) -> None:

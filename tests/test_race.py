@@ -621,7 +621,7 @@ def test_bug_an_opponent_who_knew_on_their_turn_would_have_accused() -> None:
     assert verdict.race.kept is not None and verdict.race.kept < verdict.race.samples
     assert verdict.race.conditioned(found)[triple][0] == 0.0
     assert verdict.triple != triple and verdict.right < float(old)
-    assert verdict.reason().endswith("nobody seems to know it yet")
+    assert verdict.reason().endswith("nobody seems to know the envelope yet")
 
 
 def test_a_log_missing_an_accusation_falls_back_and_says_so() -> None:
@@ -1182,7 +1182,7 @@ def test_a_forum_line_names_the_player_suggest_for_me_names() -> None:
     assert (ahead.to, ahead.question) == (whom.player, whom.best.triple)
     assert verdict.reason().startswith(f"wait: {', '.join(verdict.triple)}: right ")
     assert f"; nobody else solves before you ask {whom.player} next: " in verdict.reason()
-    assert ", and then you know it: " in verdict.reason()
+    assert "; then you know it: " in verdict.reason()
     plain = accuse_or_wait(log, samples=100)  # no advice at hand: nobody named
     assert plain.outlook is not None and not plain.outlook.advised
     assert (plain.outlook.to, plain.outlook.question) != (whom.player, whom.best.triple)
@@ -1536,13 +1536,13 @@ def test_the_race_line_never_states_a_chance_as_players_play_as_certain() -> Non
                       race=Race(players={"Bob": 1.0, "Cat": 0.0}, samples=100),
                       outlook=outlook)
     assert verdict.reason() == ("wait: A, B, C: right >99% if players seldom bluff; nobody else "
-                                "solves before your next question: >99%, and then you know it: "
+                                "solves before your next question: >99%; then you know it: "
                                 "<1%; Bob may already know: >99%")
     out = Race(players={"Bob": 1.0, "Cat": 0.0}, samples=100, out=("Bob", "Cat"))
     alone = Verdict(accuse=False, triple=("A", "B", "C"), right=0.5, threat=0.0, race=out,
                     outlook=outlook)
     assert alone.reason().startswith("wait: A, B, C: right 50% if players seldom bluff; nobody "
-                                     "else solves before your next question: 100%, "), (
+                                     "else solves before your next question: 100%; "), (
         alone.reason())
 
 
@@ -1639,3 +1639,33 @@ def test_race_command_says_a_chance_as_players_play_is_never_certain(
     assert main(["race", str(tmp_path / "solved.json")]) == 0
     assert capsys.readouterr().out.splitlines() == [
         "Bob accused correctly: the game is over.", "  Bob: 100%", "  Cid: 100%", "  Dee: 100%"]
+
+
+def test_the_race_line_is_said_in_short_statements_a_line_each() -> None:
+    """Under the header the race line was one dense run of clauses, four lines at 390 px in
+    Finnish: "Odota: …: oikein 1 % (jos …); kukaan muu ei ratkaise …: >99 %, ja sitten tiedät
+    sen: <1 %; kukaan ei näytä …" (Finnish and Japanese play-throughs). It is said as short
+    statements, each its own line on screen (`Listing.lines`), with all it said before: what to
+    do and the envelope's chance, whether anyone else solves first, what my next answer tells,
+    who may already know. The command line still joins them in one line."""
+    from solver.race import Outlook, Race, Verdict
+
+    outlook = Outlook(question=("A", "B", "C"), later=True, clear=1.0, worth=0.0, first=0.0,
+                      deals=60)
+    verdict = Verdict(accuse=False, triple=("A", "B", "C"), right=0.01, threat=1.0,
+                      race=Race(players={"Bob": 0.0, "Cat": 0.0}, samples=100),
+                      outlook=outlook)
+    assert verdict.said().lines("en") == [
+        "Wait: A, B, C: right 1% if players seldom bluff",
+        "Nobody else solves before your next question: >99%",
+        "Then you know it: <1%",
+        "Nobody seems to know the envelope yet"]
+    assert verdict.said().lines("fi") == [
+        "Odota: A, B, C: oikein 1\xa0% (jos pelaajat bluffaavat harvoin)",
+        "Kukaan muu ei ratkaise ennen seuraavaa kysymystäsi: >99\xa0%",
+        "Sitten tiedät sen: <1\xa0%",
+        "Kukaan ei näytä vielä tietävän kirjekuoren sisältöä"]
+    ja = verdict.said().lines("ja")
+    assert len(ja) == 4 and ja[0].startswith("待つ: A、B、C: 正解 1%"), ja
+    assert len(verdict.said().lines("ru")) == 4
+    assert verdict.said().render("ja") == "。".join(ja)

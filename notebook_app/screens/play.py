@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from solver.game import GameLog
-from solver.i18n import N_, Message, _, list_said, ngettext
+from solver.i18n import N_, Listing, Message, _, list_said, ngettext
 
 from ..choices import remember_choices
 from ..entry import fill_form, kind_of, next_entry, start_edit
@@ -212,7 +212,7 @@ class Drawn:
 
 Asked = tuple[str | None, str | None]
 """The place and the player tapped for my next question (`turn.my_question_asked`)."""
-Weighed = tuple["Message | None", "Race | None"]
+Weighed = tuple["Message | Listing | None", "Race | None"]
 """A race line's words and the race it drew (`weigh`)."""
 Question = tuple[str, tuple[str, ...]] | None
 """The question a race line played out as mine: the player it goes to and its cards, from
@@ -232,7 +232,7 @@ def weigh(log: GameLog, watching: bool, grid: Grid | None = None,
     from solver.errors import ClueError
     from solver.race import BLUFF, Play, accuse_or_wait, fallback_note, race
 
-    line: Message | None = None
+    line: Message | Listing | None = None
     try:
         if watching:
             drawn = race(log, samples=RACE_SAMPLES, grid=grid)
@@ -391,7 +391,8 @@ def race_line(log: GameLog) -> None:
                 "their last turn (they would have accused): how likely each other player could "
                 "name the whole envelope from what they have seen, and whether your likeliest "
                 "envelope is worth the risk before they do.")
-    st.caption(plain(line.render(start=True)), help=why)
+    said = line.lines() if isinstance(line, Listing) else [line.render(start=True)]
+    st.caption("  \n".join(plain(statement) for statement in said), help=why)  # a line each
 
 
 def race_note() -> None:
