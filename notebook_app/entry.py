@@ -88,13 +88,13 @@ def my_safe_accusation() -> None:
 
 
 def default_kind() -> str:
-    """A plain suggestion; in the forum variant, a question to one player; once a correct
-    accusation has ended the game (in the entries the header reads past a clash), the hands
-    players show then (`Reveal`)."""
-    from solver.race import won_by
+    """A plain suggestion; in the forum variant, a question to one player; once the game is
+    over (`solver.ending`: in the entries the header reads past a clash), the hands players show
+    then (`Reveal`)."""
+    from solver.ending import ending
 
     log = live().log
-    if won_by(log, left_out()) is not None:
+    if ending(log, left_out()) is not None:
         return "Reveal"
     return "Asked one" if forum_style(log) else "Suggestion"
 

@@ -505,6 +505,18 @@ def verdict(grid: Grid, triples_left: int | None = None) -> str:
                     bound).format(count=bound)
 
 
+def ended_envelope(grid: Grid) -> str:
+    """The envelope of a game that ended with no correct accusation said aloud (every player,
+    or every other one, accused wrongly): its cards where the notebook is certain of them, else
+    that nobody solved it."""
+    if grid.accusation_safe:
+        cards = grid.envelope()
+        return _("The envelope: {suspect}, {weapon}, {room}.").format(
+            suspect=cards[Category.SUSPECT], weapon=cards[Category.WEAPON],
+            room=cards[Category.ROOM])
+    return _("The envelope was not solved, nor is it certain in this notebook.")
+
+
 def accusation_said(grid: Grid, cards: tuple[str, str, str],
                     envelopes: Sequence[tuple[str, str, str, float]] | None = None,
                     exact: bool = True, triples_left: int | None = None,

@@ -582,8 +582,9 @@ def run_accuse(args: argparse.Namespace) -> int:
     from .advice import Advisor, accuse
     from .cards import CATEGORIES
     from .editions import forum_dealt
+    from .ending import ending
     from .odds import grid_of
-    from .race import out_since, past_advice, won_by
+    from .race import ended_at_said, out_since, past_advice
 
     log = _read_log(args)[0]
     grid = grid_of(log)
@@ -593,7 +594,7 @@ def run_accuse(args: argparse.Namespace) -> int:
                               for card, category in zip(typed, CATEGORIES, strict=True)),
                    refuter_model=args.refuter_model, found=found, grid=grid)
     verdict = None
-    won, out, past = won_by(log), out_since(log, log.game.me), past_advice(log)
+    end, out, past = ending(log), out_since(log, log.game.me), past_advice(log)
     if args.whom and not forum_dealt(log.game):
         raise InvalidLogError([_("--whom: only in the forum variant, where a question goes to "
                                  "one player")])
@@ -603,9 +604,7 @@ def run_accuse(args: argparse.Namespace) -> int:
             whom = Advisor(log, refuter_model=args.refuter_model, grid=grid).whom()
         verdict = _verdict(log, check.triple, args.bluff, grid, whom)  # as players play
     if args.json:
-        data = odds_report.accusation_json(check)
-        if won is not None:
-            data["winner"] = won[1]
+        data = odds_report.accusation_json(check) | _ended_json(end)
         if out is not None:
             data["out"] = True
         if verdict is not None:
@@ -629,11 +628,23 @@ def run_accuse(args: argparse.Namespace) -> int:
         print(verdict.reason())
     else:
         print(odds_report.accusation_text(check))
-        if past is not None:  # the game is over, or I am out of it
+        if end is not None:  # the game is over: how, naming the entry (not the cards asked)
+            print(ended_at_said(end, log.game.me).render())
+        elif past is not None:  # I am out of it
             print(past.render())
         elif verdict is not None:
             print(verdict.reason())
     return OK
+
+
+def _ended_json(end: Any) -> dict[str, Any]:
+    """A finished game's fields in ``--json``: ``winner`` where someone won, ``ended`` (the
+    event that ended it and how: ``accused``, ``standing`` or ``unsolved``); none while it goes
+    on."""
+    if end is None:
+        return {}
+    ended = {"ended": {"event": end.at, "how": end.close.value}}
+    return ended if end.winner is None else {"winner": end.winner} | ended
 
 
 def _verdict(log: GameLog, triple: Sequence[str], bluff: Fraction | None,
@@ -661,6 +672,7 @@ def _race_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_race(args: argparse.Namespace) -> int:
     """For each other player, the chance they could already name the whole envelope."""
+    from .ending import ending
     from .race import BLUFF, draw_size, past_advice, race, won_by
 
     log = _read_log(args)[0]
@@ -671,11 +683,7 @@ def run_race(args: argparse.Namespace) -> int:
     result = race(log, samples=draw_size(args.samples, opponents), seed=args.seed,
                   bluff=BLUFF if args.bluff is None else args.bluff)
     if args.json:  # who won, as `accuse --json` and `show --json` say it ("out" lists me)
-        data = result.to_json()
-        won = won_by(log)
-        if won is not None:
-            data["winner"] = won[1]
-        _print_json(data)
+        _print_json(result.to_json() | _ended_json(ending(log)))
         return OK
     past = past_advice(log)  # the game is over, or I am out of it: said first
     if past is not None:
@@ -728,8 +736,9 @@ def run_advise(args: argparse.Namespace) -> int:
     from .advice import Rule, advise, advise_here, draw_size, idle_said, reason, refuted_certain
     from .cards import Category
     from .editions import forum_dealt
+    from .ending import ending
     from .odds import grid_of
-    from .race import out_since, won_by
+    from .race import ended_said, out_since, won_by
 
     log = _read_log(args)[0]
     if args.room is not None:
@@ -737,7 +746,7 @@ def run_advise(args: argparse.Namespace) -> int:
     if args.samples is not None and not 1 <= args.samples <= MAX_SAMPLES:
         raise InvalidLogError([_("--samples: expected 1 to {most} deals, got {value}").format(
             most=f"{MAX_SAMPLES:,}", value=args.samples)])
-    won, out = won_by(log), out_since(log, log.game.me)
+    won, end, out = won_by(log), ending(log), out_since(log, log.game.me)
     if won is not None and won[1] == log.game.me:
         raise InvalidLogError([_("events: you accused correctly in event {n}: the game is over, "
                                  "there is nothing to suggest (--upto {before} reads the log "
@@ -747,6 +756,11 @@ def run_advise(args: argparse.Namespace) -> int:
                                  "over, there is nothing to suggest (--upto {before} reads the "
                                  "log before it)").format(player=won[1], n=won[0],
                                                           before=won[0] - 1)])
+    if end is not None:  # every player, or every other one, accused wrongly
+        raise InvalidLogError([_("events: the game ended in event {n}: {how} There is nothing "
+                                 "to suggest (--upto {before} reads the log before it)").format(
+                                     n=end.at, how=ended_said(end, log.game.me).render(),
+                                     before=end.at - 1)])
     if out is not None:
         raise InvalidLogError([_("me: you ({player}) accused wrongly in event {n} and take no "
                                  "more turns: there is nothing to suggest").format(
@@ -857,18 +871,19 @@ def run_show(args: argparse.Namespace) -> int:
     from . import odds_report
     from .advice import show_candidates, what_to_show
     from .cards import CATEGORIES
+    from .ending import ending
     from .odds import grid_of
-    from .race import past_advice, won_by
+    from .race import past_advice
 
     log = _read_log(args)[0]
     args.cards = [_named(log, card, category)
                   for card, category in zip(args.cards, CATEGORIES, strict=True)]
     grid_of(log)  # a contradictory log says so (exit 3, the clashing events), as the others do
-    won, over = won_by(log), past_advice(log)
-    if won is not None and over is not None:  # nobody asks any more: nothing to show
+    end, over = ending(log), past_advice(log)
+    if end is not None and over is not None:  # nobody asks any more: nothing to show
         show_candidates(log, args.asker, tuple(args.cards))  # a slip is still named
         if args.json:
-            _print_json({"card": None, "winner": won[1]})
+            _print_json({"card": None} | _ended_json(end))
         else:
             print(over.render())
         return OK

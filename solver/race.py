@@ -49,6 +49,7 @@ from .advice import Whom
 from .advice import accuse as check_accusation
 from .cards import CATEGORIES
 from .editions import forum_dealt
+from .ending import Close, Ending, ending
 from .errors import InvalidLogError
 from .game import (
     ENVELOPE,
@@ -902,17 +903,15 @@ def out_since(log: GameLog, player: str | None, without: Collection[int] = ()) -
 
 def past_advice(log: GameLog, without: Collection[int] = (), *,
                 addressed: bool = True) -> Message | None:
-    """Why nothing is left to advise me on, in words: a correct accusation ended the game (my
-    own said as "You accused correctly"), or I accused wrongly and can no longer win; ``None``
-    while I may still win. What `accuse` and `show` say in place of their advice, `race` above
-    its figures, and the app in place of its advice. ``without``: event numbers left out (the
-    app's header speaks from the entries its grid keeps past a clash). Not ``addressed`` (a
-    read link's reader), I am named, not "you"."""
-    won = won_by(log, without)
-    if won is not None and won[1] == log.game.me and addressed:
-        return say("You accused correctly: the game is over.")
-    if won is not None:
-        return say("{player} accused correctly: the game is over.", player=won[1])
+    """Why nothing is left to advise me on, in words: the game is over (`ended_said`), or I
+    accused wrongly and can no longer win; ``None`` while I may still win. What `accuse` and
+    `show` say in place of their advice, `race` above its figures, and the app in place of its
+    advice. ``without``: event numbers left out (the app's header speaks from the entries its
+    grid keeps past a clash). Not ``addressed`` (a read link's reader), I am named, not
+    "you"."""
+    end = ending(log, without)
+    if end is not None:
+        return ended_said(end, log.game.me, addressed=addressed)
     me = log.game.me
     out = out_since(log, me, without)
     if out is not None and addressed:
@@ -922,6 +921,53 @@ def past_advice(log: GameLog, without: Collection[int] = (), *,
         return say("{player} accused wrongly in event {n}: {player} can no longer accuse, only "
                    "shows cards when asked.", player=me, n=out)
     return None
+
+
+def ended_said(end: Ending, me: str | None, *, addressed: bool = True) -> Message:
+    """How the game ended, in words: who won and why, "you" for me where ``addressed``
+    (`past_advice`).
+
+    >>> from .ending import Close
+    >>> ended_said(Ending(9, "Ann", Close.STANDING), "Ann").render("en")
+    'You win: every other player accused wrongly.'
+    >>> ended_said(Ending(9, None, Close.UNSOLVED), "Ann").render("en")
+    'Every player accused wrongly: the game is over with no winner.'
+    """
+    mine = addressed and end.winner is not None and end.winner == me
+    if end.close is Close.UNSOLVED or end.winner is None:
+        return say("Every player accused wrongly: the game is over with no winner.")
+    if end.close is Close.STANDING:
+        if mine:
+            return say("You win: every other player accused wrongly.")
+        return say("{player} wins: every other player accused wrongly.", player=end.winner)
+    if mine:
+        return say("You accused correctly: the game is over.")
+    return say("{player} accused correctly: the game is over.", player=end.winner)
+
+
+def ended_at_said(end: Ending, me: str | None) -> Message:
+    """How the game ended, naming the entry that ended it: what `accuse` says last of a
+    finished game, below its line on the cards asked about (which "You accused correctly"
+    seemed to answer, whatever they were).
+
+    >>> from .ending import Close
+    >>> ended_at_said(Ending(43, "Ann", Close.ACCUSED), "Ann").render("en")
+    'The game ended in event 43: you accused correctly and won.'
+    """
+    if end.close is Close.UNSOLVED or end.winner is None:
+        return say("The game ended in event {n} with no winner: every player accused wrongly.",
+                   n=end.at)
+    mine = end.winner == me
+    if end.close is Close.STANDING and mine:
+        return say("The game ended in event {n}: every other player had accused wrongly, so "
+                   "you won.", n=end.at)
+    if end.close is Close.STANDING:
+        return say("The game ended in event {n}: every other player had accused wrongly, so "
+                   "{player} won.", n=end.at, player=end.winner)
+    if mine:
+        return say("The game ended in event {n}: you accused correctly and won.", n=end.at)
+    return say("The game ended in event {n}: {player} accused correctly and won.", n=end.at,
+               player=end.winner)
 
 
 # --- accuse or wait --------------------------------------------------------------------------
@@ -1360,6 +1406,8 @@ __all__ = [
     "bluff_factor",
     "bluff_weights",
     "draw_size",
+    "ended_at_said",
+    "ended_said",
     "fallback_note",
     "heard_before",
     "last_turn",

@@ -54,8 +54,9 @@ def test_a_game_someone_won_says_so(tmp_path: Path, capsys: pytest.CaptureFixtur
     status, out, _ = _run(capsys, won, tmp_path, "race", "--json")
     data = json.loads(out)
     assert status == cli.OK and data["winner"] == "Ben" and data["out"] == []
-    status, out, _ = _run(capsys, won, tmp_path, "accuse", *WRONG)
-    assert status == cli.OK and out.splitlines()[-1] == "Ben accused correctly: the game is over."
+    status, out, _ = _run(capsys, won, tmp_path, "accuse", *WRONG)  # not "Ben accused correctly"
+    assert status == cli.OK  # below "not right": the entry that ended it (test_ending.py)
+    assert out.splitlines()[-1] == "The game ended in event 11: Ben accused correctly and won."
     status, out, _ = _run(capsys, won, tmp_path, "accuse", *WRONG, "--json")
     data = json.loads(out)
     assert data["winner"] == "Ben" and "advice" not in data
@@ -66,7 +67,8 @@ def test_a_game_someone_won_says_so(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert (status, out) == (cli.OK, "Ben accused correctly: the game is over.\n")
     status, out, _ = _run(capsys, won, tmp_path, "show", "Dev", "Mrs. White", "Rope", "Hall",
                           "--json")
-    assert (status, json.loads(out)) == (cli.OK, {"card": None, "winner": "Ben"})
+    assert (status, json.loads(out)) == (cli.OK, {"card": None, "winner": "Ben", "ended": {
+        "event": 11, "how": "accused"}})
     status, out, err = _run(capsys, won, tmp_path, "show", "Dev", "Hall", "Rope", "Hall")
     assert (status, out) == (cli.INVALID, "") and "cards: 'Hall' is not a suspect" in err
 
@@ -85,7 +87,8 @@ def test_my_own_correct_accusation_is_said_to_me(
     status, out, _ = _run(capsys, FOUR, tmp_path, "race")
     assert status == cli.OK and out.startswith(over + "\n") and "Ann accused" not in out
     status, out, _ = _run(capsys, FOUR, tmp_path, "accuse", "Miss Scarlet", "Rope", "Hall")
-    assert status == cli.OK and out.splitlines()[-1] == over
+    assert status == cli.OK  # of the entry that ended it, not of the cards asked about
+    assert out.splitlines()[-1] == "The game ended in event 43: you accused correctly and won."
     status, out, err = _run(capsys, FOUR, tmp_path, "advise")
     assert (status, out) == (cli.INVALID, "")
     assert "events: you accused correctly in event 43" in err and "--upto 42" in err
@@ -93,7 +96,8 @@ def test_my_own_correct_accusation_is_said_to_me(
     status, out, _ = _run(capsys, FOUR, tmp_path, *shown)
     assert (status, out) == (cli.OK, over + "\n")
     status, out, _ = _run(capsys, FOUR, tmp_path, *shown, "--json")
-    assert (status, json.loads(out)) == (cli.OK, {"card": None, "winner": "Ann"})
+    assert (status, json.loads(out)) == (cli.OK, {"card": None, "winner": "Ann", "ended": {
+        "event": 43, "how": "accused"}})
     status, out, _ = _run(capsys, FOUR.upto(42), tmp_path, *shown)  # before it, show weighs them
     assert status == cli.OK and "leaves them the most envelopes open" in out
 
@@ -123,16 +127,26 @@ def test_when_I_accused_wrongly_there_is_nothing_to_advise(
 
 def test_when_everyone_else_is_out_the_verdict_says_nobody_else_can_win(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    alone = _accused(SIX.upto(10), "Anna", "Ben", "Dev", "Emma", "Felix")
-    status, out, _ = _run(capsys, alone, tmp_path, "accuse", *TRUTH)
+    """Refresh 2012: the last player in must still accuse correctly (the classic sheet's last
+    player standing has won: test_ending.py)."""
+    refresh = load(EXAMPLES / "refresh-four-players.json").upto(10)  # Veera's notebook
+    alone = refresh
+    for name in ("Aino", "Niko", "Oona"):
+        alone = alone.append(Accusation(name, ("Marjaana Punakulta", "köysi", "keittiö")))
+    status, out, _ = _run(capsys, alone, tmp_path, "accuse", "Regina Päiväperhonen", "köysi",
+                          "keittiö")
     assert status == cli.OK
     assert out.splitlines()[-1].endswith("; nobody else can win: every other player accused "
                                          "wrongly")
     assert out.splitlines()[-1].startswith("suggest first, then decide")  # never accuse unsure
     status, out, _ = _run(capsys, alone, tmp_path, "race")
-    assert status == cli.OK and out.count("(out: accused wrongly)") == 5
+    assert status == cli.OK and out.count("(out: accused wrongly)") == 3
     status, out, _ = _run(capsys, alone, tmp_path, "advise", "--top", "1", "--samples", "200")
     assert status == cli.OK and "refute" in out  # my turns go on
+    classic = _accused(SIX.upto(10), "Anna", "Ben", "Dev", "Emma", "Felix")
+    status, out, _ = _run(capsys, classic, tmp_path, "accuse", *TRUTH)
+    assert out.splitlines()[-1] == ("The game ended in event 15: every other player had "
+                                    "accused wrongly, so you won.")
 
 
 FORUM = load(EXAMPLES / "forum-gostya-iz-budushchego.json")

@@ -15,7 +15,7 @@ from solver.i18n import N_, Listing, Message, _, list_said, ngettext
 
 from ..choices import remember_choices
 from ..entry import fill_form, kind_of, next_entry, start_edit
-from ..grid_view import as_markdown, envelope_line, verdict
+from ..grid_view import as_markdown, ended_envelope, envelope_line, verdict
 from ..history import EDITED, RECORDED, before_edit, told
 from ..kept import keep_typing
 from ..plain import plain
@@ -84,7 +84,8 @@ def undo() -> None:
 
 
 def header() -> None:
-    from solver.race import past_advice, won_by
+    from solver.ending import Close, ending
+    from solver.race import past_advice
 
     log = live().log
     grid, ignored = live().grid()
@@ -93,8 +94,16 @@ def header() -> None:
     # in place of advice: the game is over, or I accused wrongly; past a clash, in the entries
     # the grid keeps, as the envelope line (#70, the game's end, left out: not over there)
     past = past_advice(log, ignored, addressed=can_edit())  # a reader: the owner by name
-    if past is not None and won_by(log, ignored) is not None:
-        st.success(plain(past.render()), icon=":material/flag:")
+    end = ending(log, ignored)
+    if past is not None and end is not None:  # no race, no advice: who won, if anyone
+        said = past.render()
+        if end.close is not Close.ACCUSED:  # nobody said the envelope aloud: is it known?
+            # TRANSLATORS: two sentences: how the game ended, and its envelope
+            said = _("{ending} {envelope}").format(ending=said, envelope=ended_envelope(grid))
+        if end.winner is None:  # nobody won: no success to show
+            st.info(plain(said), icon=":material/flag:")
+        else:
+            st.success(plain(said), icon=":material/flag:")
     elif past is not None:  # out of the game, still showing cards: who is close to winning
         st.info(plain(past.render()), icon=":material/block:")
         if not ignored:

@@ -219,11 +219,12 @@ def turn_view() -> None:
 
 
 def game_won(log: GameLog) -> bool:
-    """Whether a correct accusation has ended the game, in the entries the header reads (past
-    a clash, without those the grid leaves out: `left_out`)."""
-    from solver.race import won_by
+    """Whether the game is over (`solver.ending`: a correct accusation, or wrong ones as the
+    edition's rule sheet ends it), in the entries the header reads (past a clash, without those
+    the grid leaves out: `left_out`)."""
+    from solver.ending import ending
 
-    return won_by(log, left_out()) is not None
+    return ending(log, left_out()) is not None
 
 
 def turn_form() -> None:
@@ -765,12 +766,11 @@ def least_telling(log: GameLog, by: str, cards: tuple[str, ...]) -> str:
     """Which of my cards to show ``by`` (`solver.advice.what_to_show`), in one line; computed
     once per log and suggestion, over the race the header drew for this log when it has one
     (``table_race``: the same draws ``what_to_show`` would make with as many deals), and
-    nothing once the game is over (everyone knows the envelope)."""
+    nothing once the game is over (nobody asks any more)."""
     from solver.advice import what_to_show
     from solver.errors import ClueError
-    from solver.race import won_by
 
-    if won_by(log, left_out()) is not None:
+    if game_won(log):
         return ""
     cached = state.get("least_telling")
     if cached is None or cached[0] != (log, by, cards):

@@ -1,0 +1,151 @@
+"""How a game ends by its edition's rule sheet (`solver.ending`): the classic sheet's last player
+standing wins, Refresh 2012's and the forum's must still accuse and may all fail (no winner);
+what `past_advice` and the command line say then. A wrong accusation still only excludes its
+triple."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from solver import cli
+from solver.cards import Deck
+from solver.editions import Dealing, edition, forum_deck, new_game
+from solver.ending import Close, Ending, ending, last_in, last_one_wins
+from solver.envelopes import possible_triples
+from solver.game import Accusation, GameLog
+from solver.logfile import save
+from solver.race import past_advice
+
+THREE = ("Aki", "Ben", "Cid")
+
+
+def table(name: str, me: str | None = "Cid") -> GameLog:
+    """Three players at a box's table, ``me`` holding its first six cards (none in the
+    accusations below)."""
+    box = edition(name)
+    cards = box.deck.rooms[3:] if me is not None else ()
+    return GameLog(new_game(box.deck, THREE, box.dealing, me=me, my_cards=cards,
+                            edition_name=name), ())
+
+
+def wrong(log: GameLog, *by: str) -> GameLog:
+    """Each of ``by`` accuses wrongly (a different triple each: the deck's first cards)."""
+    deck = log.game.deck
+    for n, name in enumerate(by):
+        log = log.append(Accusation(name, (deck.suspects[n], deck.weapons[n], deck.rooms[n])))
+    return log
+
+
+def test_bug_classic_japanese_last_player_standing_wins() -> None:
+    """A 3-player Japanese classic game: Aki and Ben accused wrongly, and the app still said
+    "nobody seems to know the envelope yet" and played on. By the sheet (classic-rules-ja.txt:
+    「もし1人を除いたすべての選手が間違った告発をしたら、最後に立った選手が勝つ」) Cid has won."""
+    log = wrong(table("clue-classic-ja"), "Aki", "Ben")
+    assert ending(log) == Ending(2, "Cid", Close.STANDING)
+    assert ending(log.upto(1)) is None
+    said = past_advice(log)
+    assert said is not None and said.render() == "You win: every other player accused wrongly."
+    for me in ("Aki", None):  # a loser's notebook, a spectator's: by name
+        theirs = GameLog(table("clue-classic-ja", me).game, log.events)
+        said = past_advice(theirs)
+        assert said is not None
+        assert said.render() == "Cid wins: every other player accused wrongly."
+    said = past_advice(log, addressed=False)  # a read link's reader
+    assert said is not None and said.render() == "Cid wins: every other player accused wrongly."
+    assert said.render("ja") != said.render()
+
+
+def test_refresh_last_player_must_still_accuse_and_all_may_fail() -> None:
+    """Refresh 2012 (refresh-2012-rules-fi.txt): the last player in does not win of the others'
+    mistakes, and when everyone accuses wrongly the murder stays unsolved, no winner."""
+    log = wrong(table("cluedo-refresh-2012-fi"), "Aki", "Ben")
+    assert ending(log) is None and last_in(log) == "Cid"
+    assert past_advice(log) is None  # advice goes on: I must still accuse
+    log = wrong(log, "Cid")
+    assert ending(log) == Ending(3, None, Close.UNSOLVED) and last_in(log) is None
+    said = past_advice(log)
+    assert said is not None
+    assert said.render() == "Every player accused wrongly: the game is over with no winner."
+    assert said.render("fi") != said.render()
+
+
+def test_a_right_accusation_of_the_last_player_in_wins_in_refresh() -> None:
+    log = wrong(table("cluedo-refresh-2012-fi"), "Aki", "Ben")
+    log = log.append(Accusation("Cid", ("Jaska Keltanokka", "köysi", "veranta"), correct=True))
+    assert ending(log) == Ending(3, "Cid", Close.ACCUSED)
+
+
+def test_the_rule_per_edition_and_for_custom_decks() -> None:
+    """Classic boxes (the Russian one too: its sheet is silent, the box is the classic one) end
+    by the last player standing; Refresh and the forum do not. A custom deck plays the classic
+    sheet unless it was dealt by another rule (the forum's shape; cards face up: Refresh)."""
+    for name in ("clue-classic", "cluedo-uk", "clue-classic-ja", "cluedo-classic-ru"):
+        assert last_one_wins(table(name).game), name
+    assert not last_one_wins(table("cluedo-refresh-2012-fi").game)
+    assert not last_one_wins(table("forum-gostya-iz-budushchego", None).game)
+    forum = new_game(forum_deck(3), THREE, Dealing.FORUM)
+    assert not last_one_wins(forum)
+    assert ending(wrong(GameLog(forum, ()), "Aki", "Ben")) is None
+    custom = Deck(("A", "B", "C"), ("D", "E", "F"), ("G", "H", "I", "J"))
+    assert last_one_wins(new_game(custom, THREE, Dealing.CLASSIC))
+    assert not last_one_wins(new_game(custom, THREE, Dealing.REFRESH, face_up=("J",)))
+
+
+def test_the_end_changes_no_deduction() -> None:
+    """Cid's win rules out only the two triples accused: the envelope is not thereby known."""
+    before = table("clue-classic-ja")
+    log = wrong(before, "Aki", "Ben")
+    assert len(possible_triples(log)) == len(possible_triples(before)) - 2
+
+
+def _run(capsys: pytest.CaptureFixture[str], log: GameLog, tmp_path: Path, *args: str
+         ) -> tuple[int, str, str]:
+    path = tmp_path / "log.json"
+    save(log, path)
+    status = cli.main([args[0], str(path), *args[1:]])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err
+    return status, out, err
+
+
+def test_accuse_on_a_finished_game_says_how_it_ended(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`accuse` on a finished game always ended with "You accused correctly: the game is over."
+    whatever triple was asked about, below "not right: ..." (a play-through): its last line now
+    names the entry that ended the game and how, and who won."""
+    box = edition("clue-classic-ja").deck
+    asked = (box.suspects[1], box.weapons[1], box.rooms[1])
+    won = wrong(table("clue-classic-ja", "Aki"), "Aki", "Ben")
+    status, out, _ = _run(capsys, won, tmp_path, "accuse", *asked)
+    assert status == cli.OK
+    assert out.splitlines()[-1] == ("The game ended in event 2: every other player had accused "
+                                    "wrongly, so Cid won.")
+    status, out, _ = _run(capsys, won, tmp_path, "accuse", *asked, "--json")
+    data = json.loads(out)
+    assert data["winner"] == "Cid" and data["ended"] == {"event": 2, "how": "standing"}
+    assert "advice" not in data
+    mine = GameLog(table("clue-classic-ja").game, won.events)
+    status, out, _ = _run(capsys, mine, tmp_path, "accuse", *asked)
+    assert out.splitlines()[-1] == ("The game ended in event 2: every other player had accused "
+                                    "wrongly, so you won.")
+    status, out, err = _run(capsys, mine, tmp_path, "advise")
+    assert (status, out) == (cli.INVALID, "")
+    assert "the game ended in event 2: You win" in err and "--upto 1" in err
+    status, out, _ = _run(capsys, mine, tmp_path, "show", "Aki", *asked[:2], box.rooms[3])
+    assert (status, out) == (cli.OK, "You win: every other player accused wrongly.\n")
+
+    lost = wrong(table("cluedo-refresh-2012-fi"), "Aki", "Ben", "Cid")
+    fi = edition("cluedo-refresh-2012-fi").deck
+    status, out, _ = _run(capsys, lost, tmp_path, "accuse", fi.suspects[4], fi.weapons[4],
+                          fi.rooms[0])
+    assert status == cli.OK and out.splitlines()[-1] == (
+        "The game ended in event 3 with no winner: every player accused wrongly.")
+    status, out, _ = _run(capsys, lost, tmp_path, "race", "--json")
+    data = json.loads(out)
+    assert "winner" not in data and data["ended"] == {"event": 3, "how": "unsolved"}
+    status, out, _ = _run(capsys, lost.upto(2), tmp_path, "accuse", fi.suspects[4],
+                          fi.weapons[4], fi.rooms[0])
+    assert status == cli.OK and "game" not in out.splitlines()[-1]  # Cid plays on
