@@ -7,10 +7,10 @@ A correct accusation ends every game. Wrong accusations end it too, differently 
 - Refresh 2012 (Finnish) and the forum variant: the last player still in must still accuse
   correctly; once every player has accused wrongly the murder stays unsolved, no winner.
 
-A deck of no preset (a custom deck) ends by the classic sheet, unless its setup was dealt by
-another rule: the forum's shape (`forum_dealt`), or cards face up or aside (only Refresh deals
-those). Only what ends the game changes here: a wrong accusation still only excludes its triple
-(`solver.model`).
+A box's cards listed in place of its edition's name end by its sheet. A deck of no preset (a
+custom deck) ends by the classic sheet, unless its setup was dealt by another rule: the forum's
+shape (`forum_dealt`), or cards face up or aside (only Refresh deals those). Only what ends the
+game changes here: a wrong accusation still only excludes its triple (`solver.model`).
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 
-from .editions import Dealing, editions, forum_dealt
+from .editions import Dealing, editions, forum_dealt, preset
 from .game import Accusation, Game, GameLog
 
 
@@ -58,10 +59,21 @@ def last_one_wins(game: Game) -> bool:
     >>> rule("clue-classic-ja"), rule("cluedo-refresh-2012-fi"), rule("cluedo-classic-ru")
     (True, False, True)
     """
-    box = editions().get(game.edition or "")
-    if box is not None:
-        return box.dealing is Dealing.CLASSIC
+    if game.edition is not None:
+        box = preset(game.edition)
+        dealing = None if box is None else box.dealing
+    else:  # a box's cards listed in place of its name
+        dealing = _box_dealing().get(frozenset(game.deck.cards))
+    if dealing is not None:
+        return dealing is Dealing.CLASSIC
     return not (forum_dealt(game) or game.face_up or game.side_cards)
+
+
+@cache
+def _box_dealing() -> dict[frozenset[str], Dealing]:
+    """Each box's cards -> how it is dealt: a log may list a box's cards instead of naming its
+    edition (the log format lets ``cards`` stand for it), and is the same game."""
+    return {frozenset(box.deck.cards): box.dealing for box in editions().values()}
 
 
 def ending(log: GameLog, without: Collection[int] = ()) -> Ending | None:

@@ -18,6 +18,7 @@ from solver.envelopes import possible_triples
 from solver.game import Accusation, GameLog
 from solver.logfile import save
 from solver.race import past_advice
+from solver.values import replace
 
 THREE = ("Aki", "Ben", "Cid")
 
@@ -149,3 +150,18 @@ def test_accuse_on_a_finished_game_says_how_it_ended(
     status, out, _ = _run(capsys, lost.upto(2), tmp_path, "accuse", fi.suspects[4],
                           fi.weapons[4], fi.rooms[0])
     assert status == cli.OK and "game" not in out.splitlines()[-1]  # Cid plays on
+
+
+def test_a_boxs_deck_written_as_cards_ends_by_its_boxs_sheet() -> None:
+    """The log format lets a game's ``cards`` stand for its ``edition`` (the contract's own
+    example lists the Finnish Refresh cards). A 3-player Refresh 2012 game so written has no
+    card face up (18 cards, 6 each) and was taken for a custom deck dealt classically: after
+    Aki's and Ben's wrong accusations it said Cid had won, where the same game with its edition
+    named goes on (Cid must still accuse)."""
+    named = wrong(table("cluedo-refresh-2012-fi"), "Aki", "Ben")
+    listed = replace(named, game=replace(named.game, edition=None))
+    assert ending(named) is None and last_in(named) == "Cid"
+    assert ending(listed) is None and last_in(listed) == "Cid"
+    classic = wrong(table("clue-classic-ja"), "Aki", "Ben")
+    assert ending(replace(classic, game=replace(classic.game, edition=None))) == Ending(
+        2, "Cid", Close.STANDING)
