@@ -560,7 +560,9 @@ def home_screen() -> None:
     st.subheader(_("Or open a log"))
     found = examples()
     if found:
-        st.selectbox(_("Example"), tuple(found), format_func=example_title, key="example")
+        titles = {name: example_title(name) for name in found}  # in this run's language: a
+        # format_func called after the run (AppTest's) would say them in English
+        st.selectbox(_("Example"), tuple(found), format_func=titles.__getitem__, key="example")
         form_error("example_error")
         button(_("Open example"), key="open_example", on_click=open_chosen_example)
     uploader_words()
