@@ -509,7 +509,8 @@ def play_screen() -> None:
                          width="stretch", on_change=scroll_to_top, format_func=_,
                          required=True)  # a tap on the tab shown keeps it (it showed Turn)
     view = state.view if state.view in names else names[0]
-    say_in_address("view", view)  # a reload, or a page back after a restart, opens it again
+    # a reload, or a page back after a restart, opens it again (the first tab: a plain address)
+    say_in_address("view", None if view == names[0] else view)
     if view != "Game":
         for asked in ASKED:  # a question left on the Game screen is not kept
             state.pop(asked, None)
