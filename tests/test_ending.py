@@ -16,9 +16,9 @@ from solver.editions import Dealing, edition, forum_deck, new_game
 from solver.ending import Close, Ending, ending, last_in, last_one_wins
 from solver.envelopes import possible_triples
 from solver.game import Accusation, GameLog
-from solver.logfile import save
 from solver.race import past_advice
 from solver.values import replace
+from tests.test_race_cli import _run
 
 THREE = ("Aki", "Ben", "Cid")
 
@@ -100,16 +100,6 @@ def test_the_end_changes_no_deduction() -> None:
     before = table("clue-classic-ja")
     log = wrong(before, "Aki", "Ben")
     assert len(possible_triples(log)) == len(possible_triples(before)) - 2
-
-
-def _run(capsys: pytest.CaptureFixture[str], log: GameLog, tmp_path: Path, *args: str
-         ) -> tuple[int, str, str]:
-    path = tmp_path / "log.json"
-    save(log, path)
-    status = cli.main([args[0], str(path), *args[1:]])
-    out, err = capsys.readouterr()
-    assert "Traceback" not in out + err
-    return status, out, err
 
 
 def test_accuse_on_a_finished_game_says_how_it_ended(

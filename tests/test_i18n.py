@@ -346,15 +346,21 @@ def test_explanations_render_in_every_language_citing_the_same_events(log: GameL
                 assert maybe.text(language).count("\n") == maybe.text().count("\n")
 
 
-def test_a_russian_explanation_reads_as_russian() -> None:
+def _axe_in_the_envelope() -> GameLog:
+    """A 2-player game where Bob shows me the Rope, so the Axe is in the envelope (step 2
+    builds on step 1)."""
     from solver.logfile import loads
 
-    log = loads('''{"format": "clue-notebook/1",
+    return loads('''{"format": "clue-notebook/1",
       "cards": {"suspects": ["Plum", "Green"], "weapons": ["Rope", "Axe"], "rooms": ["Hall"]},
       "players": [{"name": "Ann", "hand_size": 1}, {"name": "Bob", "hand_size": 1}],
       "me": "Ann", "my_cards": ["Green"],
       "events": [{"type": "suggestion", "by": "Ann", "cards": ["Plum", "Rope", "Hall"],
                   "refuted_by": "Bob", "shown": "Rope"}]}''')
+
+
+def test_a_russian_explanation_reads_as_russian() -> None:
+    log = _axe_in_the_envelope()
     with Explainer.of(log) as explainer:
         cell = explainer.cell("Axe", "envelope")
         assert cell.text("ru").splitlines() == [
@@ -371,14 +377,7 @@ def test_the_steps_a_step_builds_on_are_counted() -> None:
     """The steps an explanation's step builds on are said as one step or several: a Finnish
     phone play-through's Review read "(vaiheista 1)" ("from steps 1"), as Russian read
     "(из шагов 1)"; English "(from 1)" could be read as event 1."""
-    from solver.logfile import loads
-
-    log = loads('''{"format": "clue-notebook/1",
-      "cards": {"suspects": ["Plum", "Green"], "weapons": ["Rope", "Axe"], "rooms": ["Hall"]},
-      "players": [{"name": "Ann", "hand_size": 1}, {"name": "Bob", "hand_size": 1}],
-      "me": "Ann", "my_cards": ["Green"],
-      "events": [{"type": "suggestion", "by": "Ann", "cards": ["Plum", "Rope", "Hall"],
-                  "refuted_by": "Bob", "shown": "Rope"}]}''')
+    log = _axe_in_the_envelope()
     with Explainer.of(log) as explainer:
         one = {language: explainer.cell("Axe", "envelope").text(language).splitlines()[2]
                for language in ("en", "fi", "ru")}
