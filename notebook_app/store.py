@@ -53,6 +53,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.pool import NullPool
 
+from solver.ending import Close, Ending, ending
 from solver.errors import InvalidLogError
 from solver.game import Event, GameLog
 from solver.i18n import N_, gettext
@@ -304,28 +305,26 @@ class SavedGame:
     last: Event | None = None
     """The last entry (``None`` for none, or one that no longer reads)."""
     winner: str | None = None
-    """Who accused correctly, where someone did: the game is over."""
+    """Who won, where someone did: the game is over (`solver.ending`)."""
+    close: Close | None = None
+    """What ended the game (`Close.UNSOLVED`: over with no winner); ``None`` while it goes on."""
 
 
-WON = '{"type":"accusation",%"correct":true%'
-"""A correct accusation as `canonical` stores it (a note's text holds ``\\"``, never ``"``)."""
+ACCUSED = '{"type":"accusation",%'
+"""An accusation as `canonical` stores it (a note's text holds ``\\"``, never ``"``)."""
 
 
 def _listing() -> sa.Select[Any]:
     """The query behind `Store.games` (built once: building it cost more than running it)."""
-    setup, ended = revisions.alias("setup"), events.alias("ended")
+    setup = revisions.alias("setup")
     header = (sa.select(setup.c.header)
               .where(setup.c.game_id == games.c.id, setup.c.header.is_not(None))
               .order_by(setup.c.seq.desc()).limit(1).scalar_subquery())
     last = (sa.select(events.c.body)
             .where(events.c.game_id == games.c.id, events.c.dropped_in.is_(None),
                    events.c.position == revisions.c.events - 1).scalar_subquery())
-    won = (sa.select(ended.c.body)
-           .where(ended.c.game_id == games.c.id, ended.c.dropped_in.is_(None),
-                  ended.c.body.like(WON))
-           .order_by(ended.c.position).limit(1).scalar_subquery())
     return (sa.select(games.c.id, revisions.c.title, revisions.c.events, revisions.c.saved,
-                      shelves.c.access, header, last, won)
+                      shelves.c.access, header, last)
             .select_from(shelves)
             .join(games, games.c.id == shelves.c.game_id)
             .join(revisions, sa.and_(revisions.c.game_id == games.c.id,
@@ -335,6 +334,13 @@ def _listing() -> sa.Select[Any]:
 
 
 LISTING = _listing()
+ACCUSATIONS = (sa.select(events.c.game_id, events.c.body)
+               .join(shelves, shelves.c.game_id == events.c.game_id)
+               .where(shelves.c.shelf == sa.bindparam("shelf"), events.c.dropped_in.is_(None),
+                      events.c.body.like(ACCUSED))
+               .order_by(events.c.game_id, events.c.position))
+"""The accusations of a shelf's games, in order: what ended each (`solver.ending`) needs its
+wrong ones too. One query for the whole list, not one per game."""
 
 
 @dataclass(frozen=True)
@@ -662,10 +668,14 @@ class Store:
     def games(self, shelf: str) -> list[SavedGame]:
         """The games on a shelf, most recently changed first, each with what tells it from the
         others at a glance: its setup (players, whose notebook), its last entry, its winner."""
+        accused: dict[str, list[str]] = {}
         with self._read() as db:
             rows = db.execute(LISTING, {"shelf": shelf}).all()
-        return [_saved(SavedGame(str(i), str(t), int(e), str(s), str(a)), h, b, w)
-                for i, t, e, s, a, h, b, w in rows]
+            for game_id, body in db.execute(ACCUSATIONS, {"shelf": shelf}):
+                accused.setdefault(str(game_id), []).append(str(body))
+        return [_saved(SavedGame(str(i), str(t), int(e), str(s), str(a)), h, b,
+                       tuple(accused.get(str(i), ())))
+                for i, t, e, s, a, h, b in rows]
 
     @_guarded
     def links(self, game_id: str) -> Links:
@@ -802,21 +812,38 @@ class Store:
             db.execute(drafts.delete().where(*where))
 
 
-def _saved(game: SavedGame, header: str | None, last: str | None, won: str | None) -> SavedGame:
-    """``game`` with what its stored setup, last entry and correct accusation say (each left
-    out where it no longer reads)."""
-    winner = None
-    try:
-        by = json.loads(won).get("by") if won is not None else None
-        winner = by if isinstance(by, str) else None
-    except (ValueError, AttributeError):
-        pass
+def _saved(game: SavedGame, header: str | None, last: str | None,
+           accused: tuple[str, ...]) -> SavedGame:
+    """``game`` with what its stored setup, last entry and accusations say (each left out
+    where it no longer reads)."""
+    end = _ended(header, accused)
+    game = replace(game, winner=end.winner if end else None, close=end.close if end else None)
     read = _listed(header, last) if header is not None else None
     if read is None:
-        return replace(game, winner=winner)
+        return game
     setup = read.game
     return replace(game, titled=bool(setup.title), players=setup.player_names, me=setup.me,
-                   last=read.events[-1] if read.events else None, winner=winner)
+                   last=read.events[-1] if read.events else None)
+
+
+@lru_cache(maxsize=256)
+def _ended(header: str | None, accused: tuple[str, ...]) -> Ending | None:
+    """How a listed game ended, by its rule sheet, from its accusations alone (they are all
+    that ends a game); where its setup no longer reads, by its first correct accusation."""
+    if header is not None:
+        try:
+            return ending(join(header, list(accused)))
+        except (ValueError, InvalidLogError):
+            pass
+    for number, body in enumerate(accused, 1):
+        try:
+            data = json.loads(body)
+        except ValueError:
+            continue
+        if isinstance(data, dict) and data.get("correct") is True and isinstance(
+                data.get("by"), str):
+            return Ending(number, data["by"], Close.ACCUSED)
+    return None
 
 
 @lru_cache(maxsize=256)

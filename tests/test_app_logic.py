@@ -762,6 +762,38 @@ def test_saved_games_tell_games_with_the_same_players_apart(store: Store) -> Non
     assert datetime.fromisoformat(listed[ids[2]].saved).strftime("%-d") in shown_label(later)
 
 
+def test_saved_games_say_the_last_player_standing_and_no_winner(store: Store) -> None:
+    """The list named a winner only for a correct accusation: a classic game Cid won as the
+    last player standing, and a Refresh 2012 game everyone accused wrongly in, both read as
+    games going on (their last entry). Now Cid has won the first and the second has no winner,
+    in every language; a Refresh game whose last player in must still accuse goes on."""
+    from datetime import UTC, datetime
+
+    from notebook_app.screens.home import saved_label
+    from solver.ending import Close
+    from tests.test_ending import table, wrong
+
+    logs = {"standing": wrong(table("clue-classic"), "Aki", "Ben"),
+            "unsolved": wrong(table("cluedo-refresh-2012-fi"), "Aki", "Ben", "Cid"),
+            "goes on": wrong(table("cluedo-refresh-2012-fi"), "Aki", "Ben")}
+    ids = {store.create(log, "mine"): name for name, log in logs.items()}
+    listed = {ids[g.id]: g for g in store.games("mine")}
+    assert (listed["standing"].winner, listed["standing"].close) == ("Cid", Close.STANDING)
+    assert (listed["unsolved"].winner, listed["unsolved"].close) == (None, Close.UNSOLVED)
+    assert (listed["goes on"].winner, listed["goes on"].close) == (None, None)
+    now = datetime.fromisoformat(listed["standing"].saved)
+    for language, won, nobody in (("en", "won by Cid", "no winner"),
+                                  ("fi", "voittaja: Cid", "ei voittajaa"),
+                                  ("ru", "победа: Cid", "без победителя"),
+                                  ("ja", "勝者: Cid", "勝者なし")):
+        with speaking(language):
+            low = {name: shown_label(saved_label(g, now, UTC)).split("\n")[1]
+                   for name, g in listed.items()}
+        assert f" · {won} · " in low["standing"], low
+        assert f" · {nobody} · " in low["unsolved"], low
+        assert low["goes on"].split(" · ")[1].startswith("#2 "), low
+
+
 def test_a_saved_game_whose_last_entry_no_longer_reads_says_how_many_it_has() -> None:
     """A stored game whose entries a newer check refuses (a name holding U+202E) was listed
     with "no entries yet" though it held some: it says how many."""

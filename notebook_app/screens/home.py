@@ -521,9 +521,10 @@ SAVED_ROOM = 338
 def saved_label(game: SavedGame, now: datetime, zone: tzinfo) -> str:
     """A saved game's button, two lines a phone shows whole (each cut off where it is too long)
     that tell games with the same players apart: its title (else its players, the first few and
-    how many more) and whose notebook it is; then when it last changed and who won, or its last
-    entry as the Log numbers it. The list said only "players · 34 events · date". A long title
-    is cut to "…" before whose notebook it is, which the line's end cut off."""
+    how many more) and whose notebook it is; then when it last changed and who won (or "no
+    winner" for a game over unsolved), or its last entry as the Log numbers it. The list said
+    only "players · 34 events · date". A long title is cut to "…" before whose notebook it is,
+    which the line's end cut off."""
     names = game.players or tuple(game.title.split(", "))
     more = len(names) - SHOWN_PLAYERS if len(names) > SHOWN_PLAYERS + 1 else 0
     title = game.title if game.titled else (
@@ -536,8 +537,9 @@ def saved_label(game: SavedGame, now: datetime, zone: tzinfo) -> str:
     low = [said_when(game.saved, now, zone)]
     if game.access == "read":
         low.append(_("read only"))
-    if game.winner is not None:
-        low += [_("won by {player}").format(player=game.winner),
+    if game.close is not None:
+        low += [_("no winner") if game.winner is None
+                else _("won by {player}").format(player=game.winner),
                 ngettext("{count} entry", "{count} entries", game.events).format(
                     count=game.events)]
     elif game.last is not None:
