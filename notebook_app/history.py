@@ -24,6 +24,8 @@ from solver.game import Event, GameLog
 from solver.i18n import N_, Message, _, say, say_n
 from solver.logfile import event_to_json, parse, to_json
 
+from .newgame import EXAMPLE_TITLES
+
 RECORDED = N_("recorded event {n}")
 EDITED = N_("edited event {n}")
 DELETED = N_("deleted event {n}")
@@ -108,6 +110,8 @@ def shown(card: str, n: int) -> str:
 
 
 def example(name: str) -> str:
+    """Kept by file name, which no language or new wording of its title changes: `told` shows
+    the title in the reader's language."""
     return _write(say(EXAMPLE, name=name))
 
 
@@ -155,7 +159,16 @@ OLD_PASTED = re.compile(r"opened a pasted game \((?P<count>\d+) events\)")
 
 
 def told(stored: str) -> Message:
-    """A stored note as a message to render in the reader's language."""
+    """A stored note as a message to render in the reader's language; an opened example by
+    its title (`example_title`), as the home screen lists it, not its file name."""
+    said = _told(stored)
+    name = said.arg("name")
+    if said.msgid == EXAMPLE and isinstance(name, str) and name in EXAMPLE_TITLES:
+        return said.with_arg("name", Message(EXAMPLE_TITLES[name]))
+    return said
+
+
+def _told(stored: str) -> Message:
     if stored.startswith("{"):
         try:
             data = json.loads(stored)

@@ -720,6 +720,24 @@ def test_undo_names_a_long_entry_or_file_whole(language: str) -> None:
         assert name in label and "…" not in label, label
 
 
+def test_the_opened_example_note_names_its_title() -> None:
+    """Since the home screen lists examples by title (6de0507), "opened example
+    classic-six-players" (Undo's words, the status line) named a file the player never saw.
+    The note keeps the file name (stored once, read in any language) and says the title in
+    the reader's language; a note stored in English before notes were data too."""
+    from notebook_app.history import example, told
+    from notebook_app.newgame import example_title
+
+    for stored in (example("classic-six-players"), "opened example classic-six-players"):
+        for language in ("en", "fi", "ru", "ja"):
+            with speaking(language):
+                said, title = told(stored).render(), example_title("classic-six-players")
+            assert title in said and "classic-six-players" not in said, said
+    assert told(example("classic-six-players")).render("en") == (
+        "opened example Friday night Clue, six players")
+    assert told(example("not-an-example")).render("en") == "opened example not-an-example"
+
+
 def test_saved_games_tell_games_with_the_same_players_apart(store: Store) -> None:
     """Play-through: untitled uploads with the same players all read "P1, P2, … · 34 events ·
     date". Each now says whose notebook it is, when it changed (the reader's clock, the time
