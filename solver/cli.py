@@ -266,12 +266,14 @@ def _notebook_text(analysis: Analysis, grid: Grid, total: int, width: int | None
     return "\n".join(lines)
 
 
-def _named(log: GameLog, typed: str, category: Category | None = None) -> str:
+def _named(log: GameLog, typed: str, field: str, category: Category | None = None) -> str:
     """The card ``typed`` names as the notation reads a card (`notation.Names`: any case, no
     accents, a word of the name or the start of one: ``плам``, ``веревка``, ``Col Must``)
-    where that is one card (of ``category`` where given and one fits); else ``typed``, for the
-    command's own check to refuse in words. Before, a Russian log's "Верёвка" had to be typed whole,
-    with its "ё": "Веревка" and "Плам" were unknown cards."""
+    where that is one card (of ``category`` where given and one fits); `InvalidLogError`
+    naming ``field`` and the cards where it fits several ("'mrs.' fits several cards: Mrs.
+    Peacock, Mrs. White": it was "unknown card 'mrs.'"); else ``typed``, for the command's own
+    check to refuse in words. Before, a Russian log's "Верёвка" had to be typed whole, with its
+    "ё": "Веревка" and "Плам" were unknown cards."""
     from .notation import Names
 
     deck = log.game.deck
@@ -282,6 +284,9 @@ def _named(log: GameLog, typed: str, category: Category | None = None) -> str:
     for named in (fitting, found):  # one card of another category: "not a suspect"
         if len(named) == 1:
             return named.pop()
+        if len(named) > 1:
+            raise InvalidLogError([_("{field}: {card} fits several cards: {cards}").format(
+                field=field, card=repr(typed), cards=list_said(sorted(named)))])
     return typed
 
 
@@ -323,7 +328,7 @@ def run_explain(args: argparse.Namespace) -> int:
     log = _read_log(args)[0]
     with Explainer.of(log) as explainer:
         try:
-            explanation = explainer.cell(_named(log, args.card),
+            explanation = explainer.cell(_named(log, args.card, "CARD"),
                                          _owner_named(log, args.owner))
         except ContradictionError:
             conflict = explainer.conflict()
@@ -590,7 +595,7 @@ def run_accuse(args: argparse.Namespace) -> int:
     grid = grid_of(log)
     found = None if grid.accusation_safe else _odds(log, args, grid)  # one count for both
     typed = (args.suspect, args.weapon, args.room)
-    check = accuse(log, tuple(_named(log, card, category)
+    check = accuse(log, tuple(_named(log, card, category.value, category)
                               for card, category in zip(typed, CATEGORIES, strict=True)),
                    refuter_model=args.refuter_model, found=found, grid=grid)
     verdict = None
@@ -742,7 +747,7 @@ def run_advise(args: argparse.Namespace) -> int:
 
     log = _read_log(args)[0]
     if args.room is not None:
-        args.room = _named(log, args.room, Category.ROOM)
+        args.room = _named(log, args.room, "--room", Category.ROOM)
     if args.samples is not None and not 1 <= args.samples <= MAX_SAMPLES:
         raise InvalidLogError([_("--samples: expected 1 to {most} deals, got {value}").format(
             most=f"{MAX_SAMPLES:,}", value=args.samples)])
@@ -876,7 +881,7 @@ def run_show(args: argparse.Namespace) -> int:
     from .race import past_advice
 
     log = _read_log(args)[0]
-    args.cards = [_named(log, card, category)
+    args.cards = [_named(log, card, "cards", category)
                   for card, category in zip(args.cards, CATEGORIES, strict=True)]
     grid_of(log)  # a contradictory log says so (exit 3, the clashing events), as the others do
     end, over = ending(log), past_advice(log)

@@ -203,8 +203,8 @@ def test_cards_are_typed_as_in_the_notation(
     """accuse, show, explain and advise --room read a typed card as the notation does: any
     case, without "ё", one word of the name or its start. An exported Russian game asked for
     "Профессор Плам" "Верёвка" "Бильярдная" exactly: "плам веревка бильярдная" was refused as
-    an unknown card (a phone play-through). A word naming several cards, or a card of another
-    category, is still refused in words."""
+    an unknown card (a phone play-through). A word naming several cards is refused naming them
+    (it was "unknown card 'Миссис'"), a card of another category in words."""
     path = russian_log(tmp_path)
     status, out, _ = run(capsys, "accuse", str(path), "плам", "веревка", "бильярд", "--json")
     assert status == 0
@@ -217,9 +217,27 @@ def test_cards_are_typed_as_in_the_notation(
                          "--json", "--samples", "200")
     assert status == 0 and json.loads(out)[0]["cards"][2] == "Бильярдная"
     status, _, err = run(capsys, "accuse", str(path), "Миссис", "веревка", "холл")
-    assert status == 2 and "suspect: unknown card 'Миссис'" in err  # Уайт or Пикок
+    assert status == 2 and "suspect: 'Миссис' fits several cards: Миссис Пикок, Миссис Уайт" in err
     status, _, err = run(capsys, "accuse", str(path), "веревка", "веревка", "холл")
     assert status == 2 and "suspect: 'Верёвка' is not a suspect" in err
+
+
+def test_a_word_that_fits_several_cards_names_them(
+    log_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`accuse --help` says one word of the name will do; "mrs." fits two suspects, and the
+    command said "unknown card 'mrs.'", as if no card had it. It names the cards the word fits,
+    bad input (status 2) for every command that reads a typed card, never a traceback."""
+    fits = "'mrs.' fits several cards: Mrs. Peacock, Mrs. White"
+    for argv, field in ((("accuse", str(log_file), "mrs.", "rope", "hall"), "suspect"),
+                        (("accuse", str(log_file), "plum", "mrs.", "hall"), "weapon"),
+                        (("explain", str(log_file), "mrs.", "Bob"), "CARD"),
+                        (("show", str(log_file), "Bob", "mrs.", "rope", "hall"), "cards")):
+        status, out, err = run(capsys, *argv)
+        assert status == 2 and f"{field}: {fits}" in err, err
+        assert "Traceback" not in out + err
+    status, _, err = run(capsys, "advise", str(log_file), "--room", "room")
+    assert status == 2 and "--room: 'room' fits several cards: Billiard Room, Dining Room" in err
 
 
 def test_explain_reads_an_owner_as_its_output_names_it(
