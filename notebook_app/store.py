@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal, ParamSpec, TypeVar
+from typing import Any, Literal, ParamSpec, TypeVar, cast
 from urllib.parse import quote
 
 import sqlalchemy as sa
@@ -55,7 +55,7 @@ from sqlalchemy.pool import NullPool
 
 from solver.ending import Close, Ending, ending
 from solver.errors import InvalidLogError
-from solver.game import Event, GameLog
+from solver.game import Accusation, Event, GameLog, Triple
 from solver.i18n import N_, gettext
 from solver.limits import BIDI_CONTROLS
 from solver.logfile import decode, event_to_json, parse, to_json
@@ -816,7 +816,7 @@ def _saved(game: SavedGame, header: str | None, last: str | None,
            accused: tuple[str, ...]) -> SavedGame:
     """``game`` with what its stored setup, last entry and accusations say (each left out
     where it no longer reads)."""
-    end = _ended(header, accused)
+    end = _ended(header, last, accused)
     game = replace(game, winner=end.winner if end else None, close=end.close if end else None)
     read = _listed(header, last) if header is not None else None
     if read is None:
@@ -827,23 +827,30 @@ def _saved(game: SavedGame, header: str | None, last: str | None,
 
 
 @lru_cache(maxsize=256)
-def _ended(header: str | None, accused: tuple[str, ...]) -> Ending | None:
-    """How a listed game ended, by its rule sheet, from its accusations alone (they are all
-    that ends a game); where its setup no longer reads, by its first correct accusation."""
-    if header is not None:
+def _ended(header: str | None, last: str | None, accused: tuple[str, ...]) -> Ending | None:
+    """How a listed game ended by its rule sheet, from its accusations alone (all that ends a
+    game; read here without checking the log again, which took as long as the rest of the
+    list), worked out once per text as `_listed`; where its setup no longer reads, by its
+    first correct accusation."""
+    if not accused:
+        return None
+    read = _listed(header, last) if header is not None else None
+    setup = read.game if read is not None else None
+    said = []
+    for body in accused:
         try:
-            return ending(join(header, list(accused)))
-        except (ValueError, InvalidLogError):
-            pass
-    for number, body in enumerate(accused, 1):
-        try:
-            data = json.loads(body)
+            data = unturned(json.loads(body))
         except ValueError:
             continue
-        if isinstance(data, dict) and data.get("correct") is True and isinstance(
-                data.get("by"), str):
-            return Ending(number, data["by"], Close.ACCUSED)
-    return None
+        if not isinstance(data, dict):
+            continue
+        by, cards, correct = (data.get(key) for key in ("by", "cards", "correct"))
+        if isinstance(by, str) and isinstance(correct, bool) and isinstance(cards, list):
+            said.append(Accusation(by, cast(Triple, tuple(map(str, cards))), correct))
+    if setup is not None:
+        return ending(GameLog(setup, tuple(said)))
+    first = next((a for a in said if a.correct), None)
+    return None if first is None else Ending(said.index(first) + 1, first.by, Close.ACCUSED)
 
 
 @lru_cache(maxsize=256)
