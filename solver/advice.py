@@ -106,10 +106,15 @@ def _card(log: GameLog, card: str, category: Category, field: str) -> str:
         raise InvalidLogError([_("{field}: unknown card {card}").format(
             field=field, card=repr(card))])
     if deck.category_of(card) is not category:
-        kind = ("place" if category is Category.ROOM and forum_dealt(log.game)
-                else category.value)
-        raise InvalidLogError([_NOT_A[kind]().format(field=field, card=repr(card))])
+        raise not_a(log, card, category, field)
     return card
+
+
+def not_a(log: GameLog, card: str, category: Category, field: str) -> InvalidLogError:
+    """The refusal of ``card`` (as typed) named in ``field`` for ``category``: "weapon: 'Hall'
+    is not a weapon" (a place in the forum variant)."""
+    kind = "place" if category is Category.ROOM and forum_dealt(log.game) else category.value
+    return InvalidLogError([_NOT_A[kind]().format(field=field, card=repr(card))])
 
 
 def _me(log: GameLog, what: str) -> str:

@@ -274,6 +274,7 @@ def _named(log: GameLog, typed: str, field: str, category: Category | None = Non
     Peacock, Mrs. White": it was "unknown card 'mrs.'"); else ``typed``, for the command's own
     check to refuse in words. Before, a Russian log's "Верёвка" had to be typed whole, with its
     "ё": "Веревка" and "Плам" were unknown cards."""
+    from .advice import not_a
     from .notation import Names
 
     deck = log.game.deck
@@ -281,12 +282,15 @@ def _named(log: GameLog, typed: str, field: str, category: Category | None = Non
         return typed
     found = Names(deck.cards).match(typed.split())
     fitting = {card for card in found if category is None or deck.category_of(card) is category}
-    for named in (fitting, found):  # one card of another category: "not a suspect"
-        if len(named) == 1:
-            return named.pop()
-        if len(named) > 1:
-            raise InvalidLogError([_("{field}: {card} fits several cards: {cards}").format(
-                field=field, card=repr(typed), cards=list_said(sorted(named)))])
+    if len(fitting) > 1:
+        raise InvalidLogError([_("{field}: {card} fits several cards: {cards}").format(
+            field=field, card=repr(typed), cards=list_said(sorted(fitting)))])
+    if len(fitting) == 1:
+        return fitting.pop()
+    if len(found) == 1:  # one card of another category: "not a suspect"
+        return found.pop()
+    if found and category is not None:  # several, none of them of ``category``
+        raise not_a(log, typed, category, field)
     return typed
 
 

@@ -230,7 +230,6 @@ def test_a_word_that_fits_several_cards_names_them(
     bad input (status 2) for every command that reads a typed card, never a traceback."""
     fits = "'mrs.' fits several cards: Mrs. Peacock, Mrs. White"
     for argv, field in ((("accuse", str(log_file), "mrs.", "rope", "hall"), "suspect"),
-                        (("accuse", str(log_file), "plum", "mrs.", "hall"), "weapon"),
                         (("explain", str(log_file), "mrs.", "Bob"), "CARD"),
                         (("show", str(log_file), "Bob", "mrs.", "rope", "hall"), "cards")):
         status, out, err = run(capsys, *argv)
@@ -238,6 +237,8 @@ def test_a_word_that_fits_several_cards_names_them(
         assert "Traceback" not in out + err
     status, _, err = run(capsys, "advise", str(log_file), "--room", "room")
     assert status == 2 and "--room: 'room' fits several cards: Billiard Room, Dining Room" in err
+    status, _, err = run(capsys, "accuse", str(log_file), "plum", "mrs.", "hall")
+    assert status == 2 and "weapon: 'mrs.' is not a weapon" in err, err  # the suspects it fits
 
 
 def test_explain_reads_an_owner_as_its_output_names_it(
