@@ -218,6 +218,28 @@ def rule_for(preset: Edition, players: int) -> Dealing:
     return preset.dealing
 
 
+DEALING = "dealing"
+"""The setup's top-level field naming the rule a game was dealt by (a `Dealing` value), where
+its cards do not say it: a deck of no preset dealt by another rule than the classic one, or a
+preset dealt by another rule than its own (`new_game`). The contract lets the project add
+fields; a log without it is read as before (docs/log-format.md)."""
+
+
+def dealt_by(game: Game) -> Dealing | None:
+    """The rule ``game``'s setup says it was dealt by (`DEALING`), or ``None`` where it does not
+    say (or names no rule this version knows).
+
+    >>> from .cards import Deck
+    >>> deck = Deck(tuple("ABCDEF"), tuple("GHIJKL"), tuple("MNOPQRSTU"))
+    >>> dealt_by(new_game(deck, ("Ann", "Bob", "Cid"), Dealing.REFRESH))
+    <Dealing.REFRESH: 'refresh'>
+    >>> dealt_by(new_game(deck, ("Ann", "Bob", "Cid"), Dealing.CLASSIC)) is None
+    True
+    """
+    said = game.extra.get(DEALING)
+    return next((rule for rule in Dealing if rule.value == said), None)
+
+
 def new_game(
     deck: Deck,
     names: tuple[str, ...],
@@ -232,6 +254,9 @@ def new_game(
 ) -> Game:
     """A setup with hand sizes filled in by ``rule``, or as given (a table that dealt its own
     way); the 2-player rule sets up the side cards. Validate it with `solver.logfile.check`.
+    Where the cards do not say which rule dealt them (a custom deck dealt by another rule than
+    the classic one, a preset by another than its own), the setup says it (`DEALING`): the
+    rule sheet, and how the game ends, go with it (`solver.ending`).
 
     >>> new_game(forum_deck(2), ("Ann", "Bob"), Dealing.CLASSIC, hand_sizes=(4, 2)).players
     (Player(name='Ann', hand_size=4), Player(name='Bob', hand_size=2))
@@ -248,6 +273,8 @@ def new_game(
         two = rule is Dealing.TWO_PLAYER
         side = deal(rule, len(deck), len(names)).side_cards if two else 0
     players = tuple(Player(n, s) for n, s in zip(names, sizes, strict=True))
+    box = preset(edition_name) if edition_name is not None else None
+    implied = (Dealing.CLASSIC,) if box is None else (box.dealing, rule_for(box, len(names)))
     return Game(
         deck,
         players,
@@ -257,6 +284,7 @@ def new_game(
         side_cards=side,
         title=title,
         edition=edition_name,
+        extra=None if rule in implied else {DEALING: rule.value},
     )
 
 

@@ -7,10 +7,12 @@ A correct accusation ends every game. Wrong accusations end it too, differently 
 - Refresh 2012 (Finnish) and the forum variant: the last player still in must still accuse
   correctly; once every player has accused wrongly the murder stays unsolved, no winner.
 
-A box's cards listed in place of its edition's name end by its sheet. A deck of no preset (a
-custom deck) ends by the classic sheet, unless its setup was dealt by another rule: the forum's
-shape (`forum_dealt`), or cards face up or aside (only Refresh deals those). Only what ends the
-game changes here: a wrong accusation still only excludes its triple (`solver.model`).
+A setup that says which rule dealt it (`solver.editions.dealt_by`: a custom deck dealt by
+another rule than the classic one) ends by that rule's sheet. A box's cards listed in place of
+its edition's name end by its sheet. A deck of no preset (a custom deck) ends by the classic
+sheet, unless its setup shows another rule: the forum's shape (`forum_dealt`), or cards face up
+or aside (only Refresh deals those). Only what ends the game changes here: a wrong accusation
+still only excludes its triple (`solver.model`).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 
-from .editions import Dealing, editions, forum_dealt, preset
+from .editions import Dealing, dealt_by, editions, forum_dealt, preset
 from .game import Accusation, Game, GameLog
 
 
@@ -49,7 +51,8 @@ class Ending:
 
 def last_one_wins(game: Game) -> bool:
     """Whether the last player who has not accused wrongly wins without accusing: the classic
-    sheet's rule (a custom deck's too, unless it was dealt by another rule).
+    sheet's rule (a custom deck's too, unless it was dealt by another rule: as its setup says,
+    `dealt_by`, or as its shape shows).
 
     >>> from .editions import edition, new_game
     >>> three = ("Ann", "Bob", "Cid")
@@ -59,6 +62,9 @@ def last_one_wins(game: Game) -> bool:
     >>> rule("clue-classic-ja"), rule("cluedo-refresh-2012-fi"), rule("cluedo-classic-ru")
     (True, False, True)
     """
+    dealing = dealt_by(game)
+    if dealing is not None:
+        return dealing is Dealing.CLASSIC
     if game.edition is not None:
         box = preset(game.edition)
         dealing = None if box is None else box.dealing

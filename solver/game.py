@@ -216,7 +216,9 @@ class Game(Value):
     edition: str | None
     """The preset the cards came from, if any."""
     extra: Mapping[str, object]
-    """Top-level fields this version does not know."""
+    """Top-level fields beyond the contract's, kept as written: those this version does not
+    know, and the rule the cards were dealt by where they do not say it
+    (`solver.editions.DEALING`)."""
 
     def __init__(self, deck: Deck, players: tuple[Player, ...], me: str | None = None,
                  my_cards: tuple[str, ...] = (), face_up: tuple[str, ...] = (),

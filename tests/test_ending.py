@@ -155,3 +155,23 @@ def test_a_boxs_deck_written_as_cards_ends_by_its_boxs_sheet() -> None:
     classic = wrong(table("clue-classic-ja"), "Aki", "Ben")
     assert ending(replace(classic, game=replace(classic.game, edition=None))) == Ending(
         2, "Cid", Close.STANDING)
+
+
+def test_bug_custom_deck_dealt_the_refresh_way_ends_by_refresh() -> None:
+    """A custom deck of 21 cards dealt by the Refresh 2012 rule to 3 players leaves no card face
+    up (6 each): the setup looked like a classic deal and the game ended by the classic sheet,
+    Cid winning once Aki and Ben had accused wrongly. The setup keeps the rule it was dealt by
+    (``dealing``, written to the log), and the game ends by that rule: Cid must still accuse.
+    The same deck dealt classically still ends by the classic sheet."""
+    from solver.logfile import dumps, loads
+
+    custom = Deck(tuple("ABCDEF"), tuple("GHIJKL"), tuple("MNOPQRSTU"))
+    refresh = GameLog(new_game(custom, THREE, Dealing.REFRESH), ())
+    assert not refresh.game.face_up and not refresh.game.side_cards
+    assert not last_one_wins(refresh.game)
+    assert ending(wrong(refresh, "Aki", "Ben")) is None
+    assert last_in(wrong(refresh, "Aki", "Ben")) == "Cid"
+    read = loads(dumps(refresh))  # the rule survives the log file
+    assert not last_one_wins(read.game) and ending(wrong(read, "Aki", "Ben")) is None
+    classic = GameLog(new_game(custom, THREE, Dealing.CLASSIC), ())
+    assert ending(wrong(classic, "Aki", "Ben")) == Ending(2, "Cid", Close.STANDING)
