@@ -819,7 +819,6 @@ def test_my_accusation_says_whether_it_is_safe_before_the_result(store: Store) -
     even of a room my last suggestion had shown to be elsewhere (a 2-player phone play-through);
     the header alone said "Not yet". Now one line: safe, certainly not right, or its chance as
     the race line weighs it (`test_my_accusation_weighs_its_chance_as_the_race_line`)."""
-    from notebook_app.screens.play import RACE_SAMPLES
     from solver.i18n import percent_said
     from solver.race import BLUFF, Play, race
 
@@ -833,7 +832,7 @@ def test_my_accusation_says_whether_it_is_safe_before_the_result(store: Store) -
         "Not right: no deal that fits the log has Mr. Green, Wrench, Lounge in the envelope."]
     pick(at, "Mrs. White", "Knife", "Lounge")
     play = Play(log, BLUFF, grid_of(log))
-    chance = race(log, samples=RACE_SAMPLES, play=play).conditioned(play.odds())[
+    chance = race(log, play=play).conditioned(play.odds())[
         "Mrs. White", "Knife", "Lounge"][0]
     assert accusation_lines(at.run()) == [
         f"Not safe: right {percent_said(chance, undecided=True)} if players seldom bluff."]
@@ -919,6 +918,26 @@ def test_one_envelope_has_one_chance_on_every_screen(store: Store) -> None:
     counted(at.segmented_control(key="view").set_value("Grid").run())
     [line] = [x for x in texts(at).splitlines() if x.startswith(("Likeliest", "All "))]
     assert line.endswith("(if every deal that fits the log is equally likely)"), line
+
+
+def test_the_app_and_accuse_give_one_chance(store: Store, tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """The app's accusation form said "right 61%" and `accuse` on the same log "right 57%"
+    (a 3-player phone play-through): the app drew 100 deals, the command line 400. Both now
+    draw the race's default (`solver.race.draw_size`) with the same seed, so a player who
+    checks one against the other reads one figure."""
+    from solver.cli import main
+    from solver.notation import read_text
+    from tests.test_race import LOUNGE_NAMED
+
+    log = read_text(LOUNGE_NAMED)
+    at, _ = open_app(store, log)
+    [form] = my_accusation(at, "Colonel Mustard", "Lead Pipe", "Conservatory")
+    (tmp_path / "game.clue").write_text(LOUNGE_NAMED, encoding="utf-8")
+    assert main(["accuse", str(tmp_path / "game.clue"), "Mustard", "Pipe", "Conservatory"]) == 0
+    said = re.search(r"is right (\S+) if players seldom bluff", capsys.readouterr().out)
+    assert said is not None
+    assert form == f"Not safe: right {said.group(1)} if players seldom bluff."
 
 
 def test_my_accusation_no_deal_has_is_not_right_with_the_grids_odds_off(store: Store) -> None:
@@ -2073,7 +2092,6 @@ def test_a_forum_games_race_line_asks_whom_suggest_for_me_names(store: Store) ->
     Профессор_Селезнёв: Крыс, Дверь машины времени, Большой театр". Once the advice is asked
     for, the line is weighed again on its question and names its player; before, it names
     nobody ("your next question"): the advice it would have to make costs more than the line."""
-    from notebook_app.screens.play import RACE_SAMPLES
     from notebook_app.screens.turn import ADVICE_SAMPLES
     from solver.advice import Advisor
     from solver.logfile import load
@@ -2095,7 +2113,7 @@ def test_a_forum_games_race_line_asks_whom_suggest_for_me_names(store: Store) ->
     at.run()
     assert not at.exception, at.exception
     whom = Advisor(log, samples=ADVICE_SAMPLES).whom()
-    expected = "\n".join(accuse_or_wait(log, samples=RACE_SAMPLES, advice=whom).said().lines())
+    expected = "\n".join(accuse_or_wait(log, advice=whom).said().lines())
     assert f"\nNobody else solves before you ask {whom.player} next: " in expected
     line = next(shown(c.value) for c in at.caption if "seldom bluff" in shown(c.value))
     assert line == expected
@@ -2126,7 +2144,6 @@ def test_the_race_line_names_the_player_the_advice_shown_names(
     question the advice shows and names its player, weighed again from the deals it drew; a
     question weighed once shows again at once (back to nothing tapped: not weighed again)."""
     from notebook_app.screens import play
-    from notebook_app.screens.play import RACE_SAMPLES
     from notebook_app.screens.turn import ADVICE_SAMPLES
     from solver.advice import Advisor, Whom
     from solver.race import accuse_or_wait
@@ -2163,7 +2180,7 @@ def test_the_race_line_names_the_player_the_advice_shown_names(
         assert put.player != whom.player
         assert question_advice(at)[0].startswith("Ask {}: {}, {}, {}: ".format(
             put.player, *put.best.triple))
-        said = accuse_or_wait(log, samples=RACE_SAMPLES, advice=put).said()
+        said = accuse_or_wait(log, advice=put).said()
         assert race_said(at) == "\n".join(said.lines())
         assert f" you ask {put.player} next: " in race_said(at)
     times = len(weighed)

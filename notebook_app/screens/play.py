@@ -177,9 +177,6 @@ def undo_label(note: str, log: GameLog) -> str:
     return _("Undo the edit of #{n}, back to: {entry}").format(n=n, entry=describe(was))
 
 
-RACE_SAMPLES = 100
-"""Deals the race draws in the app, once per log state: standard error at most 0.05, and in
-the 6-player example 0.04-0.8 s of CPU per state (200 deals: 0.07-0.95 s)."""
 
 
 RACE_WAIT = 0.3
@@ -237,14 +234,22 @@ def weigh(log: GameLog, watching: bool, grid: Grid | None = None,
     "Suggest for me" (`turn.advice_job`), when the Turn form asked for it: in a forum game my
     next question is played out as it advises for the place and the player ``asked``, and the
     line names the player (`advised`). ``before``: what an earlier weighing of this log state
-    drew, read and filled in."""
+    drew, read and filled in.
+
+    The race draws as many deals as the command line's `race` and `accuse` do
+    (`solver.race.draw_size`: 400 up to five opponents, fewer at a larger table), with the same
+    seed, so the app and `accuse` say one chance for one log: at 100 deals the form said
+    "right 61%" where `accuse` said 57%. CPU of `accuse_or_wait` per state
+    (benchmarks/bench_accuse.py, compiled, one run each): the 6-player example, median 35 ms
+    at 100 deals, 75 at 400 (p95 76, 115); two 12-player forum logs, states 10-40, 702 ms at
+    100, 715 at 181."""
     from solver.errors import ClueError
     from solver.race import BLUFF, Play, accuse_or_wait, fallback_note, race
 
     line: Message | Listing | None = None
     try:
         if watching:
-            drawn = race(log, samples=RACE_SAMPLES, grid=grid)
+            drawn = race(log, grid=grid)
             line = drawn.leader_said()  # as players play: 100% only where logic proves it
             if line is not None and drawn.fallback:
                 line = fallback_note(line)
@@ -252,8 +257,8 @@ def weigh(log: GameLog, watching: bool, grid: Grid | None = None,
         kept = before if before is not None else Drawn()
         play = kept.play = kept.play or Play(log, BLUFF, grid)
         found = play.odds()
-        race_of = kept.race = kept.race or race(log, samples=RACE_SAMPLES, play=play)
-        verdict = accuse_or_wait(log, samples=RACE_SAMPLES, race_of=race_of, found=found,
+        race_of = kept.race = kept.race or race(log, play=play)
+        verdict = accuse_or_wait(log, race_of=race_of, found=found,
                                  play=play, grid=grid, advice=advised(advice, asked))
         return verdict.said(), verdict.race
     except ClueError:  # a clash the grid works around: no race to read
