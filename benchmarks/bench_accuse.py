@@ -1,20 +1,20 @@
 """The verdict's cost: CPU per `accuse_or_wait` (the race, the right-chance and the turns played
-out) with the app's 100 deals, on every second state of a log (or of several, from state
-``--first`` on), this checkout against another one (``--against``, say a ``git worktree`` of
-main) in the same run, the two alternating; beside it the part after the race (the table's
-odds, the turns played out, `settles_surely`). ``--compiled`` loads every count's compiled
-kernels first, as the app's server does (`warm.load_all`; else each loads at a count's first
-use, and a 12-player count runs its first units in Python). Either way each checkout's kernels
-are compiled before the runs, untimed: in a checkout numba has not compiled them in (a fresh
-worktree, or after a change to a kernel), the first state that loaded one paid its compile,
-7-12 s of CPU a count (the advisor at 13.1, 6.6 and 10.2 s on seed 0's forum log, 12
-players, states 3, 7 and 12; 0.4-2.1 s with them compiled). ``--whom``: in a
-forum game, "Suggest for me" made first (`Advisor.whom` with the app's 1000 deals, its CPU
-timed on a line of its own) and the verdict given its question to play out (a checkout whose
-`accuse_or_wait` takes no ``advice`` plays out its own).
+out) with the app's deals (as many as `accuse` draws, `solver.race.draw_size`), on every second
+state of a log (or of several, from state ``--first`` on), this checkout against another one
+(``--against``, say a ``git worktree`` of main) in the same run, the two alternating; beside it the
+part after the race (the table's odds, the turns played out, `settles_surely`). ``--compiled`` loads
+every count's compiled kernels first, as the app's server does (`warm.load_all`; else each loads at
+a count's first use, and a 12-player count runs its first units in Python). Either way each
+checkout's kernels are compiled before the runs, untimed: in a checkout numba has not compiled them
+in (a fresh worktree, or after a change to a kernel), the first state that loaded one paid its
+compile, 7-12 s of CPU a count (the advisor at 13.1, 6.6 and 10.2 s on seed 0's forum log, 12
+players, states 3, 7 and 12; 0.4-2.1 s with them compiled). ``--whom``: in a forum game, "Suggest
+for me" made first (`Advisor.whom` with the app's 1000 deals, its CPU timed on a line of its own)
+and the verdict given its question to play out (a checkout whose `accuse_or_wait` takes no
+``advice`` plays out its own).
 
     python benchmarks/bench_accuse.py [--log examples/classic-six-players.json ...]
-        [--samples 100] [--rounds 2] [--first 2] [--compiled] [--whom]
+        [--samples N] [--rounds 2] [--first 2] [--compiled] [--whom]
         [--against /path/to/checkout]
 """
 
@@ -69,15 +69,15 @@ def measure(log_path: str, samples: int, first: int = 2, compiled: bool = False,
             advising = time.process_time() - start
             start = time.process_time()
             if grid.accusation_safe:
-                accuse_or_wait(part, samples=samples, grid=grid)
+                accuse_or_wait(part, samples=samples or None, grid=grid)
                 after = time.process_time()
             else:
                 play = Play(part, BLUFF, grid)
                 found = play.odds()
-                drawn = race(part, samples=samples, play=play)
+                drawn = race(part, samples=samples or None, play=play)
                 after = time.process_time()
-                accuse_or_wait(part, samples=samples, race_of=drawn, found=found, play=play,
-                               grid=grid, **advised)
+                accuse_or_wait(part, samples=samples or None, race_of=drawn, found=found,
+                               play=play, grid=grid, **advised)
         except ClueError:
             continue
         end = time.process_time()
@@ -124,7 +124,8 @@ def summary(times: list[float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--log", nargs="+", default=["examples/classic-six-players.json"])
-    parser.add_argument("--samples", type=int, default=100)
+    parser.add_argument("--samples", type=int, default=0,
+                        help="deals drawn (default: as many as the app and accuse draw)")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--first", type=int, default=2, help="the first state measured")
     parser.add_argument("--compiled", action="store_true", help="load the compiled count first")
@@ -152,7 +153,8 @@ def main() -> None:
             for name, path in checkouts.items():
                 times[name] += run(path, log, args.samples, args.first, args.compiled,
                                    args.whom)
-    print(f"accuse_or_wait, {args.samples} deals, {' '.join(args.log)}, from state "
+    deals = args.samples or "the app's"
+    print(f"accuse_or_wait, {deals} deals, {' '.join(args.log)}, from state "
           f"{args.first}, CPU, {args.rounds} rounds:")
     for name, got in times.items():
         print(f"  {name:40} {summary([t for t, _, _ in got])}")
