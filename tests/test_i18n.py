@@ -471,3 +471,19 @@ def test_lists_of_names_built_in_code_follow_the_language(capsys: pytest.Capture
     still = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  ")
              and "、" in line]
     assert still and not any(", " in line for line in still)
+
+
+def test_japanese_log_record_and_entry_are_told_apart() -> None:
+    """The Log tab, the Record button and an entry in the log all read 記録 in Japanese (a
+    play-through): "tap the entry in 記録" and "press 記録する to add a 記録" could not be told
+    apart. The tab is ログ, the button 記録する and an entry 記入; ログ is said only of the log."""
+    ja = i18n.translations("ja").gettext
+    tab, button, entry = ja("Log"), ja("Record"), ja("event")
+    words = {"tab": tab, "button": button, "entry": entry}
+    overlapping = [(a, b) for a in words for b in words
+                   if a != b and words[a] in words[b]]
+    assert not overlapping, overlapping
+    about_the_log = [message.id for message in _catalog("ja") if message.id
+                     and tab in str(message.string)
+                     and not re.search(r"\blogs?\b", str(message.id), re.I)]
+    assert not about_the_log, about_the_log
