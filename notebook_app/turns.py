@@ -33,7 +33,7 @@ from solver.game import (
     SidePeek,
     Suggestion,
 )
-from solver.i18n import _, list_said, ngettext
+from solver.i18n import Listing, _, list_said, ngettext
 from solver.notebook import Grid, Knowledge
 from solver.values import field_names, replace
 
@@ -448,8 +448,8 @@ def seen_line(log: GameLog, player: str) -> str:
     parts = [list_said(seen)] if seen else []
     parts += [_("one of {cards} (#{n}, not noted)").format(cards=list_said(cards), n=n)
               for n, cards in log.unnoted_to(player)]
-    return _("{player} has seen from you: {cards}").format(
-        player=player, cards="; ".join(parts) if parts else _("nothing yet"))
+    return _("{player} has seen from you: {cards}").format(  # each part a list of its own
+        player=player, cards=Listing(tuple(parts), ".").render() if parts else _("nothing yet"))
 
 
 @dataclass(frozen=True)

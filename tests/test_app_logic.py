@@ -869,3 +869,19 @@ def test_a_spectators_notebook_explains_to_its_keeper_and_its_reader_apart() -> 
             "Rope", "Bob", addressed=False)
     finally:
         live.close()
+
+
+def test_what_a_player_has_seen_reads_as_the_language_lists() -> None:
+    """The Turn form's reminder joined the cards noted and each card shown without noting which
+    with "; " in every language: in Japanese "Danにすでに見せたカード: Study; Rope、Hallのどれか
+    1枚" (a play-through). Japanese parts end as sentences do (。); the others keep "; "."""
+    noted = Suggestion("Dan", ("Colonel Mustard", "Knife", "Study"), refuted_by="Ann",
+                       shown="Study")
+    unnoted = Suggestion("Dan", ("Colonel Mustard", "Rope", "Hall"), refuted_by="Ann")
+    log = classic_log(noted, unnoted)
+    assert seen_line(log, "Dan") == (
+        "Dan has seen from you: Study; one of Rope, Hall (#2, not noted)")
+    with speaking("ja"):
+        line = seen_line(log, "Dan")
+    assert line.startswith("Danにすでに見せたカード: Study。Rope、Hallのどれか1枚"), line
+    assert "; " not in line, line
