@@ -586,11 +586,11 @@ COUNTED = N_("if every deal that fits the log is equally likely")
 def likeliest(envelopes: Sequence[tuple[str, str, str, float]], shown: int = 3,
               weighed: bool | None = None) -> str:
     """The likeliest envelopes with their chances, in words a new player reads; envelopes whose
-    chances read the same are said to be tied. ``envelopes``: (suspect, weapon, room,
-    probability), most likely first. Empty when fewer than two are possible. ``weighed`` says
-    what the chances assume: True, deals weighed as the race line weighs them (`WEIGHED`; the
-    chances said as the line says them, "<1%", not "0.40%" read off a hundred deals drawn;
-    below 1%, tied only where the chances are alike); False, every deal alike (`COUNTED`);
+    chances are equal are said to be tied (those that only read the same are listed, each with
+    its chance). ``envelopes``: (suspect, weapon, room, probability), most likely first. Empty
+    when fewer than two are possible. ``weighed`` says what the chances assume: True, deals
+    weighed as the race line weighs them (`WEIGHED`; the chances said as the line says them,
+    "<1%", not "0.40%" read off a hundred deals drawn); False, every deal alike (`COUNTED`);
     ``None``, nothing.
 
     >>> likeliest([("Plum", "Rope", "Hall", 0.5), ("Plum", "Rope", "Study", 0.3),
@@ -599,6 +599,9 @@ def likeliest(envelopes: Sequence[tuple[str, str, str, float]], shown: int = 3,
     >>> likeliest([("Plum", "Rope", "Hall", 0.4), ("Plum", "Rope", "Study", 0.4),
     ...            ("Green", "Rope", "Hall", 0.2)])
     'Likeliest, tied at 40% each: Plum, Rope, Hall · Plum, Rope, Study'
+    >>> likeliest([("Plum", "Rope", "Hall", 0.354), ("Plum", "Rope", "Study", 0.346),
+    ...            ("Green", "Rope", "Hall", 0.3)])
+    'Likeliest: Plum, Rope, Hall 35% · Plum, Rope, Study 35% · Green, Rope, Hall 30%'
     >>> likeliest([("Plum", "Rope", "Hall", 0.25)] * 4)
     'All 4 possible envelopes are equally likely.'
     >>> likeliest([("A", "R", "H", 0.4), ("B", "R", "H", 0.2), ("C", "R", "H", 0.2),
@@ -618,10 +621,10 @@ def likeliest(envelopes: Sequence[tuple[str, str, str, float]], shown: int = 3,
     said = partial(percent_said, undecided=True) if weighed else envelope_chance
     chances = [said(p) for *_cards, p in envelopes]
     basis = None if weighed is None else _(WEIGHED if weighed else COUNTED)
-    tied = next((i for i, c in enumerate(chances) if c != chances[0]), len(chances))
-    if weighed and chances[0] == said(0.0):  # "<1%" is a bound: tied only if truly alike
-        tied = next((i for i, e in enumerate(envelopes)
-                     if not isclose(e[3], envelopes[0][3], rel_tol=1e-9)), len(envelopes))
+    # tied: chances equal (but for float error), not merely read alike: 30.4% and 29.6% both
+    # read "30%", and "tied at 30% each" would say they are equal; listed, each reads 30%
+    tied = next((i for i, e in enumerate(envelopes)
+                 if not isclose(e[3], envelopes[0][3], rel_tol=1e-9)), len(envelopes))
     if tied == len(envelopes) and basis is not None:
         return ngettext("All {count} possible envelope is equally likely ({basis}).",
                         "All {count} possible envelopes are equally likely ({basis}).",
@@ -638,7 +641,7 @@ def likeliest(envelopes: Sequence[tuple[str, str, str, float]], shown: int = 3,
 def listed(envelopes: Sequence[tuple[str, str, str, float]], chances: Sequence[str],
            tied: int, shown: int) -> str:
     """`likeliest`'s line where some envelopes are likelier than others: the ``tied`` first
-    read the same (``chances``, as said)."""
+    are equally likely; ``chances``: each as said."""
     names = [_("{suspect}, {weapon}, {room}").format(suspect=s, weapon=w, room=r)
              for s, w, r, _p in envelopes]
     if tied > 1:

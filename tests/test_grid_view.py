@@ -203,3 +203,20 @@ def test_a_wide_envelope_label_leaves_six_players_in_sight() -> None:
         envelope = widths[column_labels(grid)[ENVELOPE]]
     assert envelope > CELL_WIDTH
     assert names + envelope + (OWNERS_IN_SIGHT - 1) * CELL_WIDTH == PHONE_TABLE
+
+
+def test_envelopes_that_only_read_alike_are_not_called_tied() -> None:
+    """Two envelopes at 30.4% and 29.6% both read "30%", and the Grid's Likeliest line said
+    "Likeliest, tied at 30% each" (a play-through): a tie the chances do not have. Only equal
+    chances are tied; others are listed, each with its chance as shown."""
+    from notebook_app.grid_view import likeliest
+
+    close = [("S1", "W1", "R1", 0.304), ("S2", "W1", "R1", 0.296), ("S3", "W1", "R1", 0.2),
+             ("S3", "W2", "R1", 0.2)]
+    assert likeliest(close) == ("Likeliest: S1, W1, R1 30% · S2, W1, R1 30% · S3, W1, R1 20% "
+                                "· and 1 more at 20%")
+    weighed = likeliest(close, weighed=True)
+    assert "tied" not in weighed and weighed.startswith("Likeliest: S1, W1, R1 30%"), weighed
+    assert likeliest([("S1", "W1", "R1", 0.25)] * 4 + [("S2", "W1", "R1", 0.004)]) == (
+        "Likeliest, tied at 25% each: S1, W1, R1 · S1, W1, R1 · S1, W1, R1 and 1 more")
+    assert "equally" not in likeliest([("S1", "W1", "R1", 0.502), ("S2", "W1", "R1", 0.498)])
