@@ -632,8 +632,11 @@ def run_accuse(args: argparse.Namespace) -> int:
         _print_json(data)
     elif verdict is not None and verdict.chances and not args.refuter_model:
         # the verdict's weighing on every line: one envelope, one chance (docs/odds.md)
+        from .race import bluff_said
+
         print(odds_report.weighed_accusation_text(verdict.triple, verdict.chances,
-                                                  verdict.ruled_out, check.warning))
+                                                  verdict.ruled_out, check.warning,
+                                                  basis=bluff_said(verdict.bluff).render()))
         print(verdict.reason())
     else:
         print(odds_report.accusation_text(check))

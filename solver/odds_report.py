@@ -130,16 +130,19 @@ def accusation_text(check: AccusationCheck) -> str:
 
 
 def weighed_accusation_text(triple: Triple, chances: Mapping[Triple, tuple[float, float]],
-                            ruled_out: bool = False, warning: str | None = None) -> str:
+                            ruled_out: bool = False, warning: str | None = None, *,
+                            basis: str) -> str:
     """`accusation_text` for an accusation that is not safe, each envelope's chance weighed as
-    the verdict under it weighs them (`solver.race.Verdict.chances`: players seldom bluff and
-    accuse once they know), so the same envelope has the same chance on every line.
+    the verdict under it weighs them (`solver.race.Verdict.chances`: players bluff as its factor
+    says and accuse once they know), so the same envelope has the same chance on every line.
     ``ruled_out``: no deal that fits the log has ``triple`` ("not right", as `accusation_text`
     says it). ``warning``: the count's (`AccusationCheck.warning`), which the chances are read
-    off.
+    off. ``basis``: what the chances assume, as the verdict's line says it
+    (`solver.race.bluff_said`).
 
     >>> print(weighed_accusation_text(("Plum", "Rope", "Hall"),
-    ...     {("Plum", "Rope", "Hall"): (0.004, 0.0), ("Plum", "Rope", "Study"): (0.61, 0.0)}))
+    ...     {("Plum", "Rope", "Hall"): (0.004, 0.0), ("Plum", "Rope", "Study"): (0.61, 0.0)},
+    ...     basis="if players seldom bluff"))
     not safe: Plum, Rope, Hall is right <1% if players seldom bluff
     most likely alternatives:
        61%  Plum, Rope, Study
@@ -148,9 +151,9 @@ def weighed_accusation_text(triple: Triple, chances: Mapping[Triple, tuple[float
     right = chances.get(triple, (0.0, 0.0))[0]
     lines = [_("not right: no deal that fits the log has {suspect}, {weapon}, {room} in the "
                "envelope").format(suspect=s, weapon=w, room=r) if ruled_out else
-             _("not safe: {suspect}, {weapon}, {room} is right {chance} if players seldom "
-               "bluff").format(suspect=s, weapon=w, room=r,
-                               chance=percent_said(right, undecided=True))]
+             _("not safe: {suspect}, {weapon}, {room} is right {chance} {basis}").format(
+                 suspect=s, weapon=w, room=r, chance=percent_said(right, undecided=True),
+                 basis=basis)]
     if warning is not None:
         lines.append(_("warning: {warning}").format(warning=warning))
     others = sorted(((p, t) for t, (p, _e) in chances.items() if t != triple),

@@ -1233,6 +1233,8 @@ class Verdict:
     """Every envelope still possible -> its chance of being right and that chance's standard
     error, weighed as ``right`` is (`Race.conditioned`; empty when the envelope is certain):
     what `accuse` lists beside ``triple``, so one envelope has one chance there."""
+    bluff: Fraction = BLUFF
+    """The bluff factor ``right`` and ``chances`` were weighed with (`Play`)."""
 
     def reason(self) -> str:
         """One line a player can follow, in the current language."""
@@ -1255,25 +1257,26 @@ class Verdict:
         # the log agrees (the triple ruled out; nobody else left, or to move, before my question)
         # every line names the envelope its "right" is for: the Grid's count may rank another
         suspect, weapon, room = self.triple
-        figures: dict[str, Chance | str] = {
+        figures: dict[str, Chance | Message | str] = {
             "suspect": suspect, "weapon": weapon, "room": room,
             "right": Chance(self.right, undecided=not self.ruled_out),
             "clear": Chance(ahead.clear, undecided=leader is not None and ahead.later),
-            "known": Chance(ahead.known, undecided=not (self.settles and ahead.known >= 0.5))}
+            "known": Chance(ahead.known, undecided=not (self.settles and ahead.known >= 0.5)),
+            "basis": bluff_said(self.bluff)}
         clear = say("nobody else solves before your next question: {clear}", **figures)
         known = say("then you know it: {known}", **figures)
         settles = say("the answer settles the envelope in {known}", **figures)
-        wait = say("wait: {suspect}, {weapon}, {room}: right {right} if players seldom bluff",
+        wait = say("wait: {suspect}, {weapon}, {room}: right {right} {basis}",
                    **figures)
         if ahead.before_my_turn:  # not my turn: no accusing until it comes
             lines = [say_n("{n} player moves before your turn: {suspect}, {weapon}, {room}: "
-                           "right {right} if players seldom bluff",
+                           "right {right} {basis}",
                            "{n} players move before your turn: {suspect}, {weapon}, {room}: "
-                           "right {right} if players seldom bluff",
+                           "right {right} {basis}",
                            ahead.before_my_turn, n=ahead.before_my_turn, **figures), clear, known]
         elif self.accuse:
-            lines = [say("accuse now: {suspect}, {weapon}, {room}: right {right} if players "
-                         "seldom bluff", **figures), clear]
+            lines = [say("accuse now: {suspect}, {weapon}, {room}: right {right} {basis}",
+                         **figures), clear]
         elif ahead.later and ahead.advised and ahead.to is not None:  # the advice's player
             lines = [wait, say("nobody else solves before you ask {player} next: {clear}",
                                player=ahead.to, **figures), known]
@@ -1281,15 +1284,28 @@ class Verdict:
             lines = [wait, clear, known]
         elif ahead.advised and ahead.to is not None:
             lines = [say("ask {player} first, then decide: {suspect}, {weapon}, {room}: right "
-                         "{right} if players seldom bluff", player=ahead.to, **figures), settles]
+                         "{right} {basis}", player=ahead.to, **figures), settles]
         else:
             lines = [say("suggest first, then decide: {suspect}, {weapon}, {room}: right "
-                         "{right} if players seldom bluff", **figures), settles]
+                         "{right} {basis}", **figures), settles]
         lines.append(self.race.leader_said()  # None: every other player accused wrongly
                      or say("nobody else can win: every other player accused wrongly"))
         if self.race.fallback:
             lines[-1] = fallback_note(lines[-1])
         return Listing(tuple(lines), ".")
+
+
+def bluff_said(bluff: Fraction) -> Message:
+    """What a chance weighed with the bluff factor ``bluff`` assumes, as a line says it after
+    the chance: the default's "if players seldom bluff"; any other factor named, as ``--bluff``
+    takes it (1 weighs every deal alike: "seldom" would be untrue).
+
+    >>> str(bluff_said(BLUFF)), str(bluff_said(Fraction(1))), str(bluff_said(Fraction(1, 20)))
+    ('if players seldom bluff', 'with --bluff 1', 'with --bluff 1/20')
+    """
+    if bluff == BLUFF:
+        return say("if players seldom bluff")
+    return say("with --bluff {factor}", factor=str(bluff))
 
 
 def fallback_note(line: Message) -> Message:
@@ -1358,7 +1374,7 @@ def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
         sure = settles_surely(log, question, ahead.to)
     accuse = right > ahead.clear and not ahead.before_my_turn  # only in my turn
     return Verdict(accuse, best, right, race_of.threat(), race_of, error, ahead, settles=sure,
-                   chances=chances)
+                   chances=chances, bluff=weighed.bluff)
 
 
 def accusation_verdict(log: GameLog, triple: Sequence[str], *, grid: Grid | None = None,
@@ -1404,6 +1420,7 @@ __all__ = [
     "askable",
     "asked_this_turn",
     "bluff_factor",
+    "bluff_said",
     "bluff_weights",
     "draw_size",
     "ended_at_said",

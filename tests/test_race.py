@@ -747,7 +747,8 @@ def test_race_and_accuse_commands_take_a_bluff_factor(capsys: pytest.CaptureFixt
         data = json.loads(capsys.readouterr().out)
         assert data["probability"] == pytest.approx(0.0301, abs=0.0001)  # the plain count
         advice = data["advice"]
-        assert not advice["accuse"] and "if players seldom bluff" in advice["reason"]
+        basis = "with --bluff 1" if bluff == "1" else "if players seldom bluff"  # as weighed
+        assert not advice["accuse"] and f" {basis}; " in advice["reason"], advice["reason"]
         assert 0 < data["advice"]["right_error"] < 0.02
         waiting = advice["waiting"]  # Dee moves before my question: her turn played out
         assert waiting["nobody_first"] == 1.0 and waiting["after_the_others"]

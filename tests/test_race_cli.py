@@ -291,6 +291,26 @@ def test_accuse_gives_one_chance_to_one_envelope(
     assert round(data["probability"], 3) == 0.348 and data["advice"]["right"] > 0.5
 
 
+def test_accuse_says_the_bluff_factor_it_was_given(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """`accuse --bluff 1` weighs every deal alike, yet its lines said "right 35% if players
+    seldom bluff", the default's assumption (a play-through). A factor other than the default
+    is named as given; 1/4, the default, still reads "if players seldom bluff"."""
+    from solver.notation import read_text
+    from tests.test_race import LOUNGE_NAMED
+
+    log = read_text(LOUNGE_NAMED)
+    envelope = ("Colonel Mustard", "Lead Pipe", "Conservatory")
+    for factor in ("1", "1/20"):
+        status, out, _ = _run(capsys, log, tmp_path, "accuse", *envelope, "--bluff", factor)
+        first, *_listed, verdict = out.splitlines()
+        assert status == cli.OK and "seldom" not in out, out
+        assert first.endswith(f" with --bluff {factor}"), out
+        assert f" with --bluff {factor}; " in verdict, out
+    status, out, _ = _run(capsys, log, tmp_path, "accuse", *envelope, "--bluff", "0.25")
+    assert "with --bluff" not in out and out.count("if players seldom bluff") == 2, out
+
+
 def test_accuse_names_the_count_where_no_verdict_weighs_it(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """A spectator has no verdict to weigh: `accuse` gives the count, and says what it counts
