@@ -784,7 +784,9 @@ def test_saved_games_say_the_last_player_standing_and_no_winner(store: Store) ->
     """The list named a winner only for a correct accusation: a classic game Cid won as the
     last player standing, and a Refresh 2012 game everyone accused wrongly in, both read as
     games going on (their last entry). Now Cid has won the first and the second has no winner,
-    in every language; a Refresh game whose last player in must still accuse goes on."""
+    in every language; a Refresh game whose last player in must still accuse goes on. Cid's
+    win then read "won by Cid", as a correct accusation's (a play-through): it says he won as
+    the last player standing."""
     from datetime import UTC, datetime
 
     from notebook_app.screens.home import saved_label
@@ -800,10 +802,10 @@ def test_saved_games_say_the_last_player_standing_and_no_winner(store: Store) ->
     assert (listed["unsolved"].winner, listed["unsolved"].close) == (None, Close.UNSOLVED)
     assert (listed["goes on"].winner, listed["goes on"].close) == (None, None)
     now = datetime.fromisoformat(listed["standing"].saved)
-    for language, won, nobody in (("en", "won by Cid", "no winner"),
-                                  ("fi", "voittaja: Cid", "ei voittajaa"),
-                                  ("ru", "победа: Cid", "без победителя"),
-                                  ("ja", "勝者: Cid", "勝者なし")):
+    for language, won, nobody in (("en", "Cid won, last player standing", "no winner"),
+                                  ("fi", "Cid voitti viimeisenä", "ei voittajaa"),
+                                  ("ru", "победа: Cid (прочие выбыли)", "без победителя"),
+                                  ("ja", "勝者: Cid\uff08最後の一人\uff09", "勝者なし")):
         with speaking(language):
             low = {name: shown_label(saved_label(g, now, UTC)).split("\n")[1]
                    for name, g in listed.items()}

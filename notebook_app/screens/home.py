@@ -10,6 +10,7 @@ import streamlit as st
 
 from solver.cards import CATEGORIES, Category, Deck
 from solver.editions import Deal, Dealing, editions, rule_for
+from solver.ending import Close
 from solver.errors import InvalidLogError
 from solver.i18n import N_, _, current, join, list_said, ngettext
 from solver.limits import MAX_CARDS, MAX_NAME_CHARS, MAX_PLAYERS, MAX_TEXT_CHARS
@@ -538,9 +539,7 @@ def saved_label(game: SavedGame, now: datetime, zone: tzinfo) -> str:
     if game.access == "read":
         low.append(_("read only"))
     if game.close is not None:
-        low += [_("no winner") if game.winner is None
-                else _("won by {player}").format(player=game.winner),
-                ngettext("{count} entry", "{count} entries", game.events).format(
+        low += [ended_said(game), ngettext("{count} entry", "{count} entries", game.events).format(
                     count=game.events)]
     elif game.last is not None:
         low.append(f"#{game.events} {describe(game.last)}")
@@ -550,6 +549,17 @@ def saved_label(game: SavedGame, now: datetime, zone: tzinfo) -> str:
     else:
         low.append(_("no entries yet"))
     return top + "  \n" + plain(" · ".join(low))
+
+
+def ended_said(game: SavedGame) -> str:
+    """How a finished game ended, for its line in the list: who won by a correct accusation,
+    who won as the last player standing (every other player accused wrongly: the classic
+    sheet), or that nobody won."""
+    if game.winner is None:
+        return _("no winner")
+    if game.close is Close.STANDING:
+        return _("{player} won, last player standing").format(player=game.winner)
+    return _("won by {player}").format(player=game.winner)
 
 
 def home_screen() -> None:
