@@ -741,6 +741,40 @@ def _weighed(log: GameLog, me: str, to: str | None, *, size: int, seed: int,
     return _Weighed(log, me, to, value, steers, drawn)
 
 
+def barred_room(log: GameLog, by: str) -> str | None:
+    """The room ``by`` may not suggest in on their next turn, as far as the log knows: the room
+    of their latest suggestion. Both board sheets allow one suggestion per visit: Refresh 2012
+    (refresh-2012-rules-fi.txt: staying in the room gives no right to repeat the question turn
+    after turn; only a pawn another player's suggestion moved may stay and ask) and the classic
+    one (classic-rules-ru.txt: "Одно предположение на вход", leave and come back, or another
+    room; classic-rules-ja.txt: no suggestion by staying in the same room). ``None`` in the
+    forum variant (no board), before their first suggestion, and where a later suggestion by
+    another player named a suspect of ``by``'s name (their pawn was moved: it may stay). A
+    turn spent leaving and coming back is not in the log: the player knows it, the log does not.
+
+    >>> from .editions import Dealing, edition, new_game
+    >>> deck = edition("clue-classic").deck
+    >>> game = new_game(deck, ("Ann", "Mr. Green", "Cat"), Dealing.CLASSIC, me="Ann")
+    >>> log = GameLog(game, (Suggestion("Ann", ("Mr. Green", "Rope", "Hall"),
+    ...                                 refuted_by="Mr. Green"),))
+    >>> barred_room(log, "Ann"), barred_room(log, "Cat")
+    ('Hall', None)
+    >>> moved = log.append(Suggestion("Cat", ("Mr. Green", "Rope", "Hall"), refuted_by="Ann"))
+    >>> barred_room(moved, "Mr. Green"), barred_room(moved, "Ann")
+    (None, 'Hall')
+    """
+    if forum_dealt(log.game):
+        return None
+    for event in reversed(log.events):
+        if not isinstance(event, Suggestion):
+            continue
+        if event.by == by:
+            return event.cards[2]
+        if event.cards[0] == by:  # another's suggestion moved their pawn
+            return None
+    return None
+
+
 @dataclass(frozen=True)
 class Here:
     """The advice at a real table, where I can suggest only the room my pawn stands in."""
@@ -795,12 +829,21 @@ class Advisor:
         self._weighed = _weighed(log, me, to, size=size, seed=seed,
                                  refuter_model=refuter_model, counted=None, grid=self.grid)
         self._anywhere: list[Advice] | None = None
+        self._away: dict[str, list[Advice]] = {}
         self._rooms: dict[str, list[Advice]] = {}
         self._asked: dict[tuple[str, str | None], list[Advice]] = {}
         self._heads: dict[tuple[str, str | None], Advice] = {}
 
-    def anywhere(self) -> list[Advice]:
-        """Every suggestion in any room, best first (`advise` without a room)."""
+    def anywhere(self, barred: str | None = None) -> list[Advice]:
+        """Every suggestion in any room, best first (`advise` without a room); with ``barred``,
+        in any room but that one (`barred_room`: the rules let me ask there again only once I
+        have left it), ranked on its own: its best scored as `advise`'s best are."""
+        if barred is not None:
+            barred = _card(self.log, barred, Category.ROOM, "room")
+            if barred not in self._away:
+                self._away[barred] = self._weighed.ranking(
+                    [t for t in self._everywhere if t[2] != barred], None)
+            return self._away[barred]
         if self._anywhere is None:
             self._anywhere = self._weighed.ranking(self._everywhere, None)
         return self._anywhere
@@ -813,23 +856,26 @@ class Advisor:
                 [t for t in self._everywhere if t[2] == room], None)
         return self._rooms[room]
 
-    def here(self, room: str) -> Here:
-        """`advise_here` in ``room``."""
+    def here(self, room: str, barred: str | None = None) -> Here:
+        """`advise_here` in ``room``; with ``barred`` (`barred_room`, another room), where to
+        head is never that room."""
         in_room = self.in_room(room)
-        best, top = in_room[0], self.anywhere()[0]
+        anywhere = self.anywhere(barred if barred != room else None)
+        best, top = in_room[0], anywhere[0]
         if idle_said(self.log, best, self.grid) is None:
             better = top.triple[2] != room and round(top.score, 9) > round(best.score, 9)
             return Here(best, top if better else None, tuple(in_room))
-        stay = self._first_telling(in_room)
-        away = self._first_telling([a for a in self.anywhere() if a.triple[2] != room])
+        stay = self.first_telling(in_room)
+        away = self.first_telling([a for a in anywhere if a.triple[2] != room])
         if away is not None and stay is not None and round(away.score, 9) <= round(stay.score,
                                                                                    9):
             away = None  # a telling question here is as likely: no need to head elsewhere
         return Here(best, away, tuple(in_room), idle=True, stay=stay)
 
-    def _first_telling(self, ranked: Sequence[Advice]) -> Advice | None:
+    def first_telling(self, ranked: Sequence[Advice]) -> Advice | None:
         """The first of ``ranked`` whose answer tells something about the envelope
-        (`idle_said`), scoring on this advisor's draw those the ranking left unscored."""
+        (`idle_said`), scoring on this advisor's draw those the ranking left unscored; ``None``
+        when none does."""
         for lo in range(0, len(ranked), LISTED):
             chunk = ranked[lo:lo + LISTED]
             fresh = iter(self._weighed.scored([a.triple for a in chunk if not a.answers]))
@@ -1192,6 +1238,7 @@ __all__ = [
     "answer_certain",
     "as_played",
     "asker_view",
+    "barred_room",
     "gains",
     "honest_notes",
     "idle_said",

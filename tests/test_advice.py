@@ -907,3 +907,32 @@ def test_advise_past_the_budget_draws_from_the_chain_its_odds_ran(
     assert weighed.drawn.cards == again.cards and weighed.drawn.triples == again.triples
     assert np.array_equal(weighed.drawn.owners, again.owners)
     assert np.array_equal(weighed.drawn.envelope, again.envelope)
+
+
+def test_the_room_of_my_last_suggestion_is_barred_on_a_board_not_in_the_forum() -> None:
+    """One suggestion per visit (the classic and Refresh 2012 sheets): the room of my last
+    suggestion is barred until I leave it, unless another's suggestion moved my pawn; the forum
+    has no board. The advisor ranks the other rooms on their own, and where to head from
+    another room is never the barred one."""
+    from solver.advice import Advisor, barred_room
+
+    log = stuck_in_study()
+    assert barred_room(log, "Ann") == "Study" and barred_room(log, "Bob") is None
+    two = new_game(editions()["cluedo-refresh-2012-fi"].deck, ("Aino", "Niko"),
+                   Dealing.TWO_PLAYER, me="Aino")
+    asked = GameLog(two, (Suggestion("Aino", ("Regina Päiväperhonen", "köysi", "autotalli"),
+                                     refuted_by="Niko"),))
+    assert barred_room(asked, "Aino") == "autotalli"
+    forum = editions()["forum-gostya-iz-budushchego"]
+    game = new_game(forum.deck, ("A", "B", "C", "D", "E", "F"), Dealing.FORUM)
+    place = forum.deck.rooms[0]
+    put = GameLog(game, (Suggestion("A", (forum.deck.suspects[0], forum.deck.weapons[0], place),
+                                    passes=("B",)),))
+    assert barred_room(put, "A") is None
+    advisor = Advisor(log, samples=300)
+    away = advisor.anywhere("Study")
+    assert away and all(a.triple[2] != "Study" for a in away)
+    assert len(away) == len(advisor.anywhere()) - 36 and away[0].answers  # scored
+    for room in ("Hall", "Kitchen"):
+        here = advisor.here(room, "Study")
+        assert here.elsewhere is None or here.elsewhere.triple[2] != "Study"

@@ -2219,9 +2219,10 @@ def test_advice_made_after_the_race_line_was_drawn_names_it(
 
 def test_suggest_for_me_names_a_suggestion_and_why(store: Store) -> None:
     """At a real table I can suggest only in the room my pawn stands in: the advice names the
-    room the form's chip shows (my last room, Lounge, then the one I tap), and where to head
-    when another room's cards are likelier (it named Library while the chip showed Ballroom)."""
-    from solver.advice import advise_here
+    room the form's chip shows (the one I tap), and where to head when another room's cards are
+    likelier (it named Library while the chip showed Ballroom). Not my last room, Lounge, where
+    the chip starts: one suggestion per visit (the classic sheet), the best elsewhere and why."""
+    from solver.advice import Advisor
 
     log = classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
                              refuted_by="Cat", shown="Knife"),
@@ -2238,18 +2239,26 @@ def test_suggest_for_me_names_a_suggestion_and_why(store: Store) -> None:
     at.segmented_control(key="view").set_value("Turn").run()
     assert at.toggle(key="advise_me").value is True  # the choice outlasts a look elsewhere
     assert line in [shown(c.value) for c in at.caption]
+    advisor = Advisor(log, samples=1000)
+    away = advisor.first_telling(advisor.anywhere("Lounge"))
+    assert away is not None and away.triple[2] != "Lounge"
+    assert line.startswith("Ask {}, {}, {}: ".format(*away.triple))
+    assert ("Not Lounge: you suggested there last, and the rules let you suggest there again "
+            "only once you have left it") in [shown(c.value) for c in at.caption]
     heads = []
-    for room in ("Lounge", "Kitchen"):
+    for room in ("Kitchen", "Library"):
         at.pills(key="e_room").set_value(room).run()
         assert not at.exception, at.exception
-        here = advise_here(log, room, samples=1000)
+        here = advisor.here(room, "Lounge")
         said = [shown(c.value) for c in at.caption]
         ask = next(c for c in said if c.startswith("Ask "))
         assert ask.startswith("Ask {}, {}, {}: ".format(*here.best.triple)), ask
         assert here.best.triple[2] == room
+        assert not any(c.startswith("Not ") for c in said)
         head = [c for c in said if c.startswith("Where to head: ")]
         assert head == ([] if here.elsewhere is None else
                         ["Where to head: {2}, to ask {0}, {1}".format(*here.elsewhere.triple)])
+        assert "Lounge" not in "".join(head)
         heads += head
     assert heads  # another room's cards are likelier than one of these
 
@@ -2279,17 +2288,20 @@ def test_suggest_for_me_heads_elsewhere_where_the_likeliest_here_teaches_nothing
     who can refute, can show the Study I know they hold), the advice leads with where to head
     and why, then the best question here that teaches something, which "Use this suggestion"
     taps; the idle question is not offered (a phone play-through was advised it three turns
-    running)."""
+    running). Ann has since asked about her own cards in the Lounge and walked back to the
+    Study: one suggestion per visit bars only the Lounge."""
     from solver.advice import Advisor
     from tests.test_advice import stuck_in_study
 
-    log = stuck_in_study()
+    log = stuck_in_study(Suggestion("Ann", ("Mr. Green", "Rope", "Lounge"),
+                                    passes=("Bob", "Cat", "Dan", "Eve", "Fay")))
     at, _ = open_app(store, log)
     at.pills(key="by").set_value("Ann").run()
-    assert at.pills(key="e_room").value == "Study"  # where Ann suggested last
+    assert at.pills(key="e_room").value == "Lounge"  # where Ann suggested last
+    at.pills(key="e_room").set_value("Study").run()
     at.toggle(key="advise_me").set_value(True).run()
     assert not at.exception, at.exception
-    here = Advisor(log, samples=1000).here("Study")
+    here = Advisor(log, samples=1000).here("Study", "Lounge")
     assert here.elsewhere is not None and here.stay is not None
     said = [shown(c.value) for c in at.caption]
     lead = next(i for i, c in enumerate(said) if c.startswith("Where to head: "))
@@ -2306,10 +2318,16 @@ def test_suggest_for_me_heads_elsewhere_where_the_likeliest_here_teaches_nothing
 
 def advice_lines(log: GameLog, room: str) -> list[str]:
     """What "Suggest for me" should say for ``log`` with ``room`` on the chip: the line's head
-    and where to head (`advise_here`, the app's 1,000 deals)."""
-    from solver.advice import advise_here
+    and where to head (`advise_here`, the app's 1,000 deals); in the room of Ann's last
+    suggestion, barred by the rules, the best elsewhere that tells something."""
+    from solver.advice import Advisor, barred_room
 
-    here = advise_here(log, room, samples=1000)
+    advisor = Advisor(log, samples=1000)
+    barred = barred_room(log, "Ann")
+    if room == barred:
+        away = advisor.first_telling(advisor.anywhere(barred))
+        return [] if away is None else ["Ask {}, {}, {}: ".format(*away.triple)]
+    here = advisor.here(room, barred)
     head = ["Ask {}, {}, {}: ".format(*here.best.triple)]
     if here.elsewhere is not None:
         head.append("Where to head: {2}, to ask {0}, {1}".format(*here.elsewhere.triple))
@@ -2877,7 +2895,9 @@ def test_the_advice_is_used_in_one_tap(store: Store) -> None:
     at.pills(key="by").set_value("Ann").run()
     at.toggle(key="advise_me").set_value(True).run()
     at.button(key="take_advice").click().run()
-    best = Advisor(log, samples=1000).here("Lounge").best  # where Ann suggested last
+    advisor = Advisor(log, samples=1000)  # not in the Lounge, where Ann suggested last
+    best = advisor.first_telling(advisor.anywhere("Lounge"))
+    assert best is not None
     assert tuple(at.pills(key=key).value for key in ("e_suspect", "e_weapon", "e_room")) == (
         best.triple)
     assert at.pills(key="e_refuter").value is None
@@ -3278,3 +3298,39 @@ def test_the_compiled_odds_failing_to_start_is_a_message(
     at = AppTest.from_file(APP, default_timeout=60).run()
     assert not at.exception, at.exception
     assert any("Something went wrong on the server" in e.value for e in at.error)
+
+
+def test_bug_suggest_for_me_never_advises_the_room_i_just_suggested_in(store: Store) -> None:
+    """Refresh 2012 (refresh-2012-rules-fi.txt): staying in a room gives no right to ask there
+    again turn after turn; only a pawn moved by another's suggestion may stay and ask. On my
+    turn the room chip starts at my last suggestion's room (where my pawn stands), and "Suggest
+    for me" advised asking there again. It now advises the best in another room, which "Use
+    this suggestion" taps, and says in a line why not there."""
+    from solver.advice import Advisor
+
+    box = editions()["cluedo-refresh-2012-fi"]
+    game = new_game(box.deck, ("Aino", "Niko", "Veera", "Oona"), Dealing.REFRESH, me="Aino",
+                    my_cards=("Regina Päiväperhonen", "köysi", "veranta", "tikari"),
+                    face_up=("pelihuone", "putki"))
+    log = GameLog(game, (
+        Suggestion("Aino", ("Marjaana Punakulta", "jakoavain", "autotalli"), passes=("Niko",),
+                   refuted_by="Veera", shown="jakoavain"),
+        Suggestion("Niko", ("Aino Valkopesu", "pistooli", "keittiö"), refuted_by="Veera")))
+    advisor = Advisor(log, samples=1000)
+    assert advisor.anywhere()[0].triple[2] == "autotalli"  # the likeliest: where I stand
+    best = advisor.first_telling(advisor.anywhere("autotalli"))
+    assert best is not None
+    at, _ = open_app(store, log)
+    at.pills(key="by").set_value("Aino").run()
+    assert at.pills(key="e_room").value == "autotalli"  # where my pawn stands
+    at.toggle(key="advise_me").set_value(True).run()
+    assert not at.exception, at.exception
+    said = captions(at)
+    asks = [c for c in said if c.startswith("Ask ")]
+    assert len(asks) == 1 and asks[0].startswith("Ask {}, {}, {}: ".format(*best.triple))
+    assert best.triple[2] != "autotalli"
+    assert ("Not autotalli: you suggested there last, and the rules let you suggest there "
+            "again only once you have left it") in said
+    at.button(key="take_advice").click().run()
+    assert tuple(at.pills(key=k).value for k in ("e_suspect", "e_weapon", "e_room")) == (
+        best.triple)

@@ -526,14 +526,24 @@ def best_suggestion(log: GameLog) -> Advised | None:
     head; with none, the best in any room (`solver.advice.advise`). Both from the log's
     `advisor`, so tapping another room ranks only that room's suggestions. Above it that the
     envelope is certain, when it is (as ``advise`` says). Once the game is over, or I accused
-    wrongly, only that (`solver.race.past_advice`)."""
+    wrongly, only that (`solver.race.past_advice`).
+
+    The room of my last suggestion is never advised (`solver.advice.barred_room`: one
+    suggestion per visit, by the classic and the Refresh 2012 sheets): with it chosen (the
+    default, where my pawn stands) or with none, the best in another room whose answer tells
+    something (`barred_lines`); nor is it where to head."""
+    from solver.advice import barred_room
+
     room = state.get(CARD_KEYS[Category.ROOM])
+    barred = barred_room(log, log.game.me or "")
 
     def lines(advisor: Advisor) -> tuple[list[Message], Pick | None]:
+        if barred is not None and room in (None, barred):
+            return barred_lines(log, advisor, barred, chosen=room is not None)
         if room is None:
             best = advisor.anywhere()[0]
             return [ask_line(log, best, advisor.grid)], (*best.triple, None)
-        here = advisor.here(room)
+        here = advisor.here(room, barred)
         if here.idle:
             return idle_lines(log, here, advisor.grid)
         said = [ask_line(log, here.best, advisor.grid)]
@@ -547,6 +557,22 @@ def best_suggestion(log: GameLog) -> Advised | None:
         return said, (*here.best.triple, None)
 
     return advised(log, ("Suggestion", room), lines)
+
+
+def barred_lines(log: GameLog, advisor: Advisor, barred: str,
+                 chosen: bool) -> tuple[list[Message], Pick | None]:
+    """`best_suggestion` where the rules bar the room of my last suggestion (`barred`, the
+    room ``chosen`` on the chip, or none chosen): the best in another room whose answer tells
+    something, which "Use this suggestion" taps, and in a line why not the barred room, where
+    it was chosen or where its question would have come first."""
+    best = advisor.first_telling(advisor.anywhere(barred))
+    if best is None:
+        return [say("No suggestion would teach you anything more about the envelope")], None
+    said = [ask_line(log, best, advisor.grid)]
+    if chosen or advisor.anywhere()[0].triple[2] == barred:
+        said.append(say("Not {room}: you suggested there last, and the rules let you suggest "
+                        "there again only once you have left it", room=barred))
+    return said, (*best.triple, None)
 
 
 def ask_line(log: GameLog, advice: Advice, grid: Grid) -> Message:
