@@ -14,7 +14,7 @@ from collections.abc import Collection
 from typing import NamedTuple
 
 from solver.errors import InvalidLogError
-from solver.game import GameLog
+from solver.game import GameLog, Suggestion
 from solver.i18n import _, number_said
 from solver.limits import MAX_FILE_BYTES
 from solver.logfile import MAX_PROBLEMS, is_json
@@ -116,6 +116,21 @@ def out_of_turn(log: GameLog, first: int, without: Collection[int] = (), *,
     return tuple(said.format(player=player, n=n, entry=entry,
                              line=describe(log.events[entry - 1]))
                  for entry, player, n in turns_while_out(log, first, without))
+
+
+def unnoted_host_answers(log: GameLog, first: int, *, opened: bool = False) -> tuple[str, ...]:
+    """What to check in the turns pasted into a game, or in a whole game opened (as
+    `out_of_turn`): each question of mine the host answered by the order with no card noted
+    (`solver.logfile.unnoted_by_rule`). The log reads without it, but I saw that card, and the
+    rule tells nothing without it; the Log's entry asks for it when tapped."""
+    from solver.logfile import unnoted_by_rule
+
+    said = (_("Opened, but the card {player} showed you in #{n} by the host's rule is not "
+              "noted: tap #{n} in the Log and add it.") if opened else
+            _("Added, but the card {player} showed you in #{n} by the host's rule is not "
+              "noted: tap #{n} in the Log and add it."))
+    return tuple(said.format(player=event.refuted_by, n=n) for n in unnoted_by_rule(log, first)
+                 if isinstance(event := log.events[n - 1], Suggestion))
 
 
 def _renumbered(problem: str, offset: int) -> str:

@@ -87,8 +87,13 @@ def _log_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _read_log(args: argparse.Namespace) -> tuple[GameLog, int]:
-    """The log named by ``args.log``, cut to ``args.upto`` events; and its full event count."""
+    """The log named by ``args.log``, cut to ``args.upto`` events; and its full event count.
+    What it reads without still lacks is said on stderr (`solver.logfile.cautions`)."""
+    from .logfile import cautions
+
     log = _read_any(args.log)
+    for caution in cautions(log):
+        print(_("warning: {warning}").format(warning=caution), file=sys.stderr)
     total = len(log.events)
     upto: int | None = getattr(args, "upto", None)
     if upto is None:

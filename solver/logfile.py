@@ -615,6 +615,37 @@ def check(log: GameLog) -> None:
     problems.raise_if_any()
 
 
+def unnoted_by_rule(log: GameLog, first: int = 1) -> tuple[int, ...]:
+    """The numbers (from ``first``) of my questions the host answered by the order
+    (``shown_by_rule``) with no card noted. The format lets ``shown`` be left out, so the log
+    reads; but I was shown that card, and without it the rule tells nothing: the command line
+    and the app ask for it (`cautions`).
+
+    >>> from .editions import Dealing, editions, new_game
+    >>> game = new_game(editions()["clue-classic"].deck, ("Ann", "Bob"), Dealing.CLASSIC,
+    ...                 me="Ann", my_cards=("Rope",))
+    >>> host = Suggestion("Ann", ("Mr. Green", "Knife", "Hall"), refuted_by="Bob",
+    ...                   shown_by_rule=FIRST_IN_ORDER)
+    >>> unnoted_by_rule(GameLog(game, (host, replace(host, shown="Knife"))))
+    (1,)
+    """
+    me = log.game.me
+    return tuple(n for n, event in enumerate(log.events, 1)
+                 if n >= first and me is not None and isinstance(event, Suggestion)
+                 and event.by == me and event.refuted_by is not None
+                 and event.shown_by_rule is not None and event.shown is None)
+
+
+def cautions(log: GameLog) -> tuple[str, ...]:
+    """What a log that reads still lacks, each naming its field as a problem does: the command
+    line prints them as warnings (`unnoted_by_rule`)."""
+    said = _("{player} showed you a card by the host's rule (shown_by_rule), but which is not "
+             "noted: add it; without it the rule tells nothing")
+    return tuple(_event_where(n - 1, "shown") + ": " + said.format(player=event.refuted_by)
+                 for n in unnoted_by_rule(log)
+                 if isinstance(event := log.events[n - 1], Suggestion))
+
+
 def _check(log: GameLog, problems: _Problems, *, sizes: bool = True) -> None:
     before = len(problems.lines)
     _check_limits(log, problems)

@@ -16,6 +16,7 @@ from notebook_app.store import Store
 from solver.editions import Dealing, new_game
 from solver.game import ENVELOPE, Accusation, GameLog, Note, Suggestion
 from solver.notation import read_text, write_text
+from solver.values import replace
 from tests import test_app
 from tests.test_app import APP, CLASSIC, MINE, NAMES, shown
 from tests.test_app_screens import page_order, texts
@@ -326,3 +327,30 @@ def test_a_paste_too_long_says_its_length_as_the_language_writes_numbers() -> No
         with speaking(language), pytest.raises(InvalidLogError) as refused:
             read_game("x" * (MAX_PASTE + 200_000))
         assert count in refused.value.problems[0], (language, refused.value.problems)
+
+
+def test_my_question_the_host_answered_without_the_card_is_asked_for(store: Store) -> None:
+    """Turns pasted from a forum thread had my question answered by the host for Bob by the
+    order (``[first]``) with no card, and were added without a word (a play-through): I was
+    shown that card, and without it the rule tells nothing. The log may hold it (``shown`` is
+    optional), so it is added, and said until the game changes, as a whole game opened is; the
+    entry tapped in the Log asks for the card before Record saves it."""
+    at = open_game(store, classic())
+    at.text_area(key="paste_turns").set_value("Ann: Green Pipe Lounge / Bob + [first]\n")
+    run(at.button(key="add_paste").click())
+    [added] = at.session_state["live"].log.events
+    assert added == Suggestion("Ann", ("Mr. Green", "Lead Pipe", "Lounge"), refuted_by="Bob",
+                               shown_by_rule="first-in-order")
+    said = "the card Bob showed you in #1 by the host's rule is not noted: tap #1 in the Log"
+    assert [shown(w.value) for w in at.warning] == [f"Added, but {said} and add it."]
+    run(at.button(key="edit_0").click())
+    run(at.button(key="submit").click())
+    assert at.session_state["live"].log.events == (added,)
+    assert "Tap the card Bob showed you: the host's rule needs it." in texts(at)
+    run(at.pills(key="e_shown").set_value("Lead Pipe"))
+    run(at.button(key="submit").click())
+    assert at.session_state["live"].log.events == (replace(added, shown="Lead Pipe"),)
+    at = home()
+    at.text_area(key="paste_game").set_value(write_text(classic(added)))
+    run(at.button(key="paste_game_open").click())
+    assert [shown(w.value) for w in at.warning] == [f"Opened, but {said} and add it."]

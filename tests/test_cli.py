@@ -623,3 +623,24 @@ def test_the_forum_variant_says_place(write: Any, capsys: Any) -> None:
         status, _, err = run(capsys, "analyze", write(game(events=[{**EVENTS[0],
                                                                     "cards": cards}])))
         assert status == 2 and f"(events[0].cards): {said}" in err, err
+
+
+def test_my_question_the_host_answered_without_the_card_is_a_warning(write: Any,
+                                                                      capsys: Any) -> None:
+    """A log where I asked and the host answered for Niko by the order (`shown_by_rule`) but no
+    card is noted was read without a word (a play-through): I was shown that card, and without
+    it the rule tells nothing. The format lets ``shown`` be left out, so the log still reads and
+    the command still answers; stderr names the event and the field and asks for the card."""
+    asked = suggestion("Aino", ["Juhani Viherlevä", "pistooli", "keittiö"], [], "Niko")
+    path = write(game(events=[asked | {"shown_by_rule": "first-in-order"}]))
+    status, data = run_json(capsys, "analyze", path, "--json")
+    assert status == 0 and data["consistent"]
+    status, _out, err = run(capsys, "analyze", path, "--json")
+    assert err == ("warning: event 1 (events[0].shown): Niko showed you a card by the host's "
+                   "rule (shown_by_rule), but which is not noted: add it; without it the rule "
+                   "tells nothing\n"), err
+    shown = write(game(events=[asked | {"shown_by_rule": "first-in-order", "shown": "pistooli"}]))
+    assert run(capsys, "analyze", shown, "--json")[2] == ""
+    theirs = write(game(events=[suggestion("Niko", ["Juhani Viherlevä", "pistooli", "keittiö"],
+                                           [], "Вера") | {"shown_by_rule": "first-in-order"}]))
+    assert run(capsys, "analyze", theirs, "--json")[2] == ""  # I saw nothing: nothing to ask

@@ -17,7 +17,7 @@ from solver.notation import write_text
 
 from .. import history
 from ..entry import next_entry
-from ..pasted import Trouble, out_of_turn, read_game, read_turns, trouble
+from ..pasted import Trouble, out_of_turn, read_game, read_turns, trouble, unnoted_host_answers
 from ..plain import plain
 from ..session import ENTRY_KEYS, button, can_edit, commit, left_out, live, start_from
 from .game import export_name
@@ -56,13 +56,15 @@ def show_trouble(key: str) -> None:
 
 def show_checks(key: str, *, opened: bool = False) -> None:
     """What to check in the turns just added, or in a game just opened (``opened``:
-    `out_of_turn`; under ``key`` the game, the revision that added them and the first one's
-    number: `check_from`), where the player looks, until the game changes again: the page is
-    drawn again after a save without a tap (the odds, the race line), which took a message said
-    once. Put into words as drawn, in the language chosen then. A game just opened shows it
-    under the tabs, at the top of the page it opens on: no scroll."""
+    `out_of_turn`, `unnoted_host_answers`; under ``key`` the game, the revision that added them
+    and the first one's number: `check_from`), where the player looks, until the game changes
+    again: the page is drawn again after a save without a tap (the odds, the race line), which
+    took a message said once. Put into words as drawn, in the language chosen then. A game just
+    opened shows it under the tabs, at the top of the page it opens on: no scroll."""
     kept = state.get(key) or (None, None, 0)
-    checks = (out_of_turn(live().log, kept[2], left_out(), opened=opened)
+    log = live().log
+    checks = ((*out_of_turn(log, kept[2], left_out(), opened=opened),
+               *unnoted_host_answers(log, kept[2], opened=opened))
               if kept[:2] == (state.game_id, state.revision[0]) else ())
     if not checks:
         return
