@@ -90,12 +90,13 @@ def my_safe_accusation() -> None:
 def default_kind() -> str:
     """A plain suggestion; in the forum variant, a question to one player; once the game is
     over (`solver.ending`: in the entries the header reads past a clash), the hands players show
-    then (`Reveal`)."""
-    from solver.ending import ending
+    then (`Reveal`), but first, where every player accused wrongly, the envelope opened (a
+    `Note` on it, the form's owner set so: `notebook_app.screens.note.note_form`)."""
+    from solver.ending import ending, to_open
 
     log = live().log
     if ending(log, left_out()) is not None:
-        return "Reveal"
+        return "Note" if to_open(log, left_out()) else "Reveal"
     return "Asked one" if forum_style(log) else "Suggestion"
 
 

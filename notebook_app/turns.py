@@ -528,6 +528,30 @@ def describe_note(note: Note) -> str:
     return text
 
 
+def described(log: GameLog, index: int, without: Collection[int] = ()) -> str:
+    """`describe` of ``log``'s entry ``index`` (from 0) as the Log lists it: the note that
+    records the envelope opened once the game was over (`solver.ending.opened`) says so.
+
+    >>> from solver.editions import Dealing, editions, new_game
+    >>> from solver.game import Accusation
+    >>> game = new_game(editions()["cluedo-refresh-2012-fi"].deck, ("Ann", "Bob", "Cat"),
+    ...                 Dealing.REFRESH)
+    >>> wrong = ("Regina Päiväperhonen", "köysi", "veranta")
+    >>> log = GameLog(game, (*(Accusation(p, wrong) for p in ("Ann", "Bob", "Cat")),
+    ...                      Note("envelope", holds=("Aino Valkopesu", "putki", "keittiö"))))
+    >>> described(log, 3)
+    'Envelope opened: Aino Valkopesu, putki, keittiö'
+    >>> described(log.upto(2).append(log.events[3]), 2)
+    'Note: the envelope holds Aino Valkopesu, putki, keittiö'
+    """
+    from solver.ending import opened
+
+    event = log.events[index]
+    if isinstance(event, Note) and opened(log, without) == index + 1:
+        return _("Envelope opened: {cards}").format(cards=list_said(event.holds))
+    return describe(event)
+
+
 def describe(event: Event) -> str:
     """One short line for the log list and the conflict banner; everyone who passed is named
     (one player asked who had none: "Eve had none of them"), and a card the forum's host

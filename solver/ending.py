@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 
+from .cards import CATEGORIES
 from .editions import Dealing, dealt_by, editions, forum_dealt, preset
-from .game import Accusation, Game, GameLog
+from .game import ENVELOPE, Accusation, Event, Game, GameLog, Note
 
 
 class Close(Enum):
@@ -103,6 +104,33 @@ def ending(log: GameLog, without: Collection[int] = ()) -> Ending | None:
     return None
 
 
+def opened(log: GameLog, without: Collection[int] = ()) -> int | None:
+    """The entry (its number, from 1) that records the envelope opened once the game was over:
+    the first note after the end that the envelope holds three cards (`opens_envelope`); ``None``
+    while the game goes on or until it is recorded. The log format has no event of its own for
+    it: a note on the envelope is the contract's way to record a fact learned outside the
+    suggestion rules, and the three cards are the whole envelope."""
+    end = ending(log, without)
+    if end is None:
+        return None
+    return next((n for n, event in enumerate(log.events[end.at:], end.at + 1)
+                 if n not in without and opens_envelope(event)), None)
+
+
+def opens_envelope(event: Event) -> bool:
+    """Whether ``event`` says the envelope holds three cards: its whole content."""
+    return (isinstance(event, Note) and event.owner == ENVELOPE
+            and len(event.holds) == len(CATEGORIES))
+
+
+def to_open(log: GameLog, without: Collection[int] = ()) -> bool:
+    """Whether the envelope is opened now and not yet recorded (`opened`): every player accused
+    wrongly (Refresh 2012: "kuoren sisältö katsotaan yhdessä", the envelope is looked at
+    together; the forum too, which ends the same way)."""
+    end = ending(log, without)
+    return end is not None and end.close is Close.UNSOLVED and opened(log, without) is None
+
+
 def last_in(log: GameLog, without: Collection[int] = ()) -> str | None:
     """The only player who has not accused wrongly, in a game that goes on (a rule sheet where
     they must still accuse correctly to win); ``None`` otherwise."""
@@ -114,4 +142,5 @@ def last_in(log: GameLog, without: Collection[int] = ()) -> str | None:
     return left[0] if len(left) == 1 else None
 
 
-__all__ = ["Close", "Ending", "ending", "last_in", "last_one_wins"]
+__all__ = ["Close", "Ending", "ending", "last_in", "last_one_wins", "opened", "opens_envelope",
+           "to_open"]

@@ -8,7 +8,7 @@ from streamlit.testing.v1 import AppTest
 
 from notebook_app.store import Store
 from solver.editions import edition, new_game
-from solver.game import Accusation, GameLog
+from solver.game import ENVELOPE, Accusation, GameLog, Note
 from tests import test_app
 from tests.test_app import events, open_app, pick, shown, submit, texts
 
@@ -98,4 +98,39 @@ def test_refresh_the_last_player_must_still_accuse_then_nobody_wins(store: Store
         "Every player accused wrongly: the game is over with no winner. The envelope was not "
         "solved, nor is it certain in this notebook."]
     assert "nobody seems" not in texts(at).lower()
-    assert at.segmented_control(key="kind").value == "Reveal"
+    assert at.segmented_control(key="kind").value == "Note"  # the envelope is opened now
+
+
+def test_bug_the_envelope_opened_when_nobody_won_is_recorded_and_listed(store: Store) -> None:
+    """Refresh 2012: once every player has accused wrongly the murder stays unsolved and the
+    envelope is looked at together ("kuoren sisältö katsotaan yhdessä"). The app had no entry
+    for it: the form offered only the hands players show, and the Log had nothing to list. The
+    log format's way is a note (a fact learned outside the suggestion rules) that the envelope
+    holds its three cards: the form now starts there, its owner the envelope and a line saying
+    what to tap; the Log lists the entry as the envelope opened, the header names the envelope,
+    and the form goes on to the hands players show."""
+    log = table("cluedo-refresh-2012-fi")
+    deck = log.game.deck
+    log = log.append(Accusation("Cid", (deck.suspects[2], deck.weapons[2], deck.rooms[2])))
+    at, _ = open_app(store, log)
+    assert at.segmented_control(key="kind").value == "Note"
+    assert at.pills(key="n_owner").value == ENVELOPE
+    assert at.segmented_control(key="n_relation").value == "holds"
+    assert ("Every player accused wrongly, so the envelope is opened: tap its three cards, then "
+            "Record. The log keeps them with the game.") in [shown(c.value) for c in at.caption]
+    envelope = (deck.suspects[3], deck.weapons[3], deck.rooms[0])
+    for key, card in zip(("n_suspect", "n_weapon", "n_room"), envelope, strict=True):
+        at.pills(key=key).set_value([card])
+    submit(at)
+    assert events(at)[-1] == Note(ENVELOPE, holds=envelope)
+    assert shown(at.button(key="undo").label) == "Undo #4: Envelope opened: " + ", ".join(
+        envelope)
+    assert [shown(i.value) for i in at.info] == [
+        "Every player accused wrongly: the game is over with no winner. The envelope: "
+        + ", ".join(envelope) + "."]
+    assert at.segmented_control(key="kind").value == "Reveal"  # then the hands shown
+    assert "the envelope is opened" not in texts(at)
+    at.segmented_control(key="view").set_value("Log").run()
+    assert not at.exception, at.exception
+    assert any(shown(b.label) == "**#4** Envelope opened: " + ", ".join(envelope)
+               for b in at.button)

@@ -175,3 +175,23 @@ def test_bug_custom_deck_dealt_the_refresh_way_ends_by_refresh() -> None:
     assert not last_one_wins(read.game) and ending(wrong(read, "Aki", "Ben")) is None
     classic = GameLog(new_game(custom, THREE, Dealing.CLASSIC), ())
     assert ending(wrong(classic, "Aki", "Ben")) == Ending(2, "Cid", Close.STANDING)
+
+
+def test_the_envelope_is_opened_when_nobody_won() -> None:
+    """Refresh 2012: once every player has accused wrongly the envelope is looked at together.
+    The contract has no event for it: a note that the envelope holds three cards, after the
+    end, records it (`opened`); until then it is still to open (`to_open`). Not where someone
+    won (the classic last player standing), nor for a note before the end."""
+    from solver.ending import opened, to_open
+    from solver.game import ENVELOPE, Note
+
+    fi = edition("cluedo-refresh-2012-fi").deck
+    envelope = Note(ENVELOPE, holds=(fi.suspects[4], fi.weapons[4], fi.rooms[0]))
+    log = wrong(table("cluedo-refresh-2012-fi"), "Aki", "Ben")
+    assert not to_open(log) and opened(log.append(envelope)) is None  # Cid plays on
+    log = wrong(log, "Cid")
+    assert to_open(log) and opened(log) is None
+    assert opened(log.append(Note(ENVELOPE, holds=(fi.suspects[4],)))) is None  # one card
+    done = log.append(envelope)
+    assert opened(done) == 4 and not to_open(done)
+    assert not to_open(wrong(table("clue-classic-ja"), "Aki", "Ben"))  # Cid won

@@ -9,8 +9,8 @@ from solver.i18n import _
 
 from ..entry import start_edit
 from ..plain import plain
-from ..session import button, can_edit, live
-from ..turns import describe
+from ..session import button, can_edit, left_out, live
+from ..turns import described
 from .notation import notation_panel
 
 state = st.session_state
@@ -18,7 +18,8 @@ state = st.session_state
 
 def log_view() -> None:
     notation_panel()
-    events = live().log.events
+    log = live().log
+    events = log.events
     if not events:
         st.caption(_("No events yet. Record the first turn on the Turn tab.") if can_edit()
                    else _("No events yet."))
@@ -32,7 +33,7 @@ def log_view() -> None:
     with st.container(key="log", gap=None):
         for index in reversed(range(len(events))):
             mark = "⚠ " if index + 1 in conflict else ""
-            line = f"{mark}**#{index + 1}** {plain(describe(events[index]))}"
+            line = f"{mark}**#{index + 1}** {plain(described(log, index, left_out()))}"
             if not editable:
                 st.markdown(line)  # a read link shows the log without edits
                 continue

@@ -19,7 +19,7 @@ from solver.limits import MAX_TEXT_CHARS
 from solver.report import category_label
 
 from ..plain import plain
-from ..session import live, unset
+from ..session import left_out, live, unset
 from ..turns import apart
 from ..typed import refuse_long, too_long
 
@@ -86,10 +86,17 @@ def missing_text() -> str | None:
 
 
 def note_form() -> None:
-    """The note's fields (the Turn screen's Record button saves them)."""
-    game = live().log.game
+    """The note's fields (the Turn screen's Record button saves them). A fresh form where every
+    player has accused wrongly is about the envelope, opened now (`solver.ending.to_open`): it
+    holds the three cards tapped."""
+    from solver.ending import to_open
+
+    log = live().log
+    game = log.game
     if state.get("n_owner") not in (None, *owners(game)) and unset("n_owner"):
         state.n_owner = None
+    if "n_owner" not in state and unset("n_owner") and to_open(log, left_out()):
+        state.n_owner = ENVELOPE  # every player accused wrongly: the envelope is opened
     if state.get("n_relation") not in RELATIONS and unset("n_relation"):
         state.n_relation = "holds"
     st.pills(_("Whose"), owners(game), key="n_owner",

@@ -40,7 +40,7 @@ from ..session import (
     undo_revision,
     unset,
 )
-from ..turns import describe
+from ..turns import describe, described
 from .game import ASKED, game_view
 from .grid import grid_view, odds_on, working_note
 from .log import log_view
@@ -170,7 +170,7 @@ def undo_label(note: str, log: GameLog) -> str:
     if n is None:
         return _("Undo: {entry}").format(entry=told(note).render())
     if told(note).msgid == RECORDED:
-        return _("Undo #{n}: {entry}").format(n=n, entry=describe(log.events[n - 1]))
+        return _("Undo #{n}: {entry}").format(n=n, entry=described(log, n - 1))
     was = before_edit(note, log)
     if was is None:  # an edit noted before the entry was kept with it: its new words would
         return _("Undo the edit of #{n}").format(n=n)  # read as what Undo brings back
@@ -471,7 +471,8 @@ def status_line() -> None:
             can_edit() and undone_entry(state.revision[1], live().log) == len(events)
             and told(state.revision[1]).msgid == RECORDED):  # the Undo button names it
         st.caption(plain(_("Latest: #{n} {entry}").format(n=len(events),
-                                                          entry=describe(events[-1]))))
+                                                          entry=described(live().log,
+                                                                          len(events) - 1))))
     elif not events:
         st.caption(_("No entries yet."))
 

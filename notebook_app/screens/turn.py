@@ -199,6 +199,9 @@ def turn_view() -> None:
     if editing is None and state.get("kind") == "Reveal" and game_won(log):
         st.caption(_("The game is over: record here the cards players show now, if any; the "
                      "log keeps them with the game."))
+    if editing is None and state.get("kind") == "Note" and envelope_to_open(log):
+        st.caption(_("Every player accused wrongly, so the envelope is opened: tap its three "
+                     "cards, then Record. The log keeps them with the game."))
     state.pop("clash_said", None)
     if state.kind == "Reveal":
         reveal_form()
@@ -225,6 +228,14 @@ def game_won(log: GameLog) -> bool:
     from solver.ending import ending
 
     return ending(log, left_out()) is not None
+
+
+def envelope_to_open(log: GameLog) -> bool:
+    """Whether the envelope is opened now and not yet recorded (`solver.ending.to_open`, in the
+    entries the header reads past a clash)."""
+    from solver.ending import to_open
+
+    return to_open(log, left_out())
 
 
 def turn_form() -> None:
