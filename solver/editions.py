@@ -289,9 +289,11 @@ def new_game(
 
 
 def forum_dealt(game: Game) -> bool:
-    """Whether ``game`` was set up by the forum variant's rule: its edition deals that way, or a
-    deck of no boxed edition has the forum's shape (N suspects, N weapons, N + 3 or more
-    places, 3 cards each). Its third category is places, not rooms: the forum has no board.
+    """Whether ``game`` was set up by the forum variant's rule: its setup says so (`dealt_by`:
+    the rule it plays by, as `solver.ending` reads it), or it says nothing and its edition deals
+    that way, or a deck of no boxed edition has the forum's shape (N suspects, N weapons, N + 3
+    or more places, 3 cards each). Its third category is places, not rooms: the forum has no
+    board.
 
     >>> forum_dealt(new_game(forum_deck(4), ("A", "B", "C", "D"), Dealing.FORUM))
     True
@@ -299,6 +301,9 @@ def forum_dealt(game: Game) -> bool:
     >>> forum_dealt(new_game(classic, tuple("ABCDEF"), Dealing.CLASSIC))
     False
     """
+    said = dealt_by(game)
+    if said is not None:
+        return said is Dealing.FORUM
     found = editions().get(game.edition or "")
     if found is not None:
         return found.dealing is Dealing.FORUM

@@ -195,3 +195,30 @@ def test_the_envelope_is_opened_when_nobody_won() -> None:
     done = log.append(envelope)
     assert opened(done) == 4 and not to_open(done)
     assert not to_open(wrong(table("clue-classic-ja"), "Aki", "Ben"))  # Cid won
+
+
+def test_bug_the_rule_a_setup_says_it_was_dealt_by_is_the_rule_it_plays_by() -> None:
+    """The setup's ``dealing`` (since 2026-12-04) was read only for how the game ends, while
+    whether it plays as the forum (`forum_dealt`: a question to one player, the host's order,
+    places and no board, so no room barred by the last suggestion) still went by the cards. A
+    classic box dealt the forum's way to six players (3 cards each) ended as the forum, with no
+    winner once all had accused wrongly, yet played as a board game: the advice barred the
+    place of my last question. A forum-shaped custom deck dealt the Refresh way played as the
+    forum and ended as Refresh. What the setup says now goes for both."""
+    from solver.advice import barred_room
+    from solver.editions import forum_dealt
+    from solver.game import Suggestion
+    from solver.logfile import dumps, loads
+
+    box = edition("clue-classic")
+    six = ("A", "B", "C", "D", "E", "F")
+    forum = GameLog(new_game(box.deck, six, Dealing.FORUM, me="A", edition_name="clue-classic"))
+    asked = forum.append(Suggestion("A", ("Mrs. White", "Rope", "Hall"), passes=("B",)))
+    for log in (asked, loads(dumps(asked))):
+        assert not last_one_wins(log.game) and forum_dealt(log.game)
+        assert barred_room(log, "A") is None  # the forum has no board
+    shaped = new_game(forum_deck(4), ("A", "B", "C", "D"), Dealing.REFRESH)
+    assert not shaped.face_up and not last_one_wins(shaped)
+    assert not forum_dealt(shaped) and not forum_dealt(loads(dumps(GameLog(shaped))).game)
+    plain = new_game(forum_deck(4), ("A", "B", "C", "D"), Dealing.FORUM)  # as before: its shape
+    assert forum_dealt(plain) and not last_one_wins(plain)
