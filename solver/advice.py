@@ -608,8 +608,10 @@ def advise(
     hands: float = 0.0,
     counted: Count | None = None,
     grid: Grid | None = None,
+    barred: str | None = None,
 ) -> list[Advice]:
-    """Every suggestion I could make (in ``room``, or in any room), best first.
+    """Every suggestion I could make (in ``room``, or in any room but ``barred``: `barred_room`),
+    best first.
 
     By default (`Rule.LIKELIEST`) the best names the cards likeliest to be in the envelope,
     the deals weighed as players play, and in a category my notebook has settled one of my own
@@ -628,7 +630,8 @@ def advise(
     """
     me = _me(log, N_("advice"))
     deck = log.game.deck
-    rooms = deck.rooms if room is None else (_card(log, room, Category.ROOM, "room"),)
+    rooms = (tuple(r for r in deck.rooms if r != barred) if room is None else
+             (_card(log, room, Category.ROOM, "room"),))
     _other(log, to, me)
     triples = [(s, w, r) for r in rooms for s in deck.suspects for w in deck.weapons]
     size = samples if samples is not None else draw_size(None, len(triples))
@@ -939,15 +942,16 @@ class Advisor:
 
 def advise_here(log: GameLog, room: str, *, samples: int | None = None, seed: int = 0,
                 refuter_model: bool = False, to: str | None = None,
-                grid: Grid | None = None) -> Here:
-    """`advise` (`Rule.LIKELIEST`) in ``room``, and where to head: the best in any room when it
-    beats it; both from one count and one draw, as `advise` gives them with the same
-    ``samples`` (by default as many deals as suit every room, `draw_size`). ``grid``: the log's
-    SAT grid, when the caller has it. Room after room on one log: `Advisor`."""
+                grid: Grid | None = None, barred: str | None = None) -> Here:
+    """`advise` (`Rule.LIKELIEST`) in ``room``, and where to head: the best in any room (but
+    ``barred``, `barred_room`) when it beats it; both from one count and one draw, as `advise`
+    gives them with the same ``samples`` (by default as many deals as suit every room,
+    `draw_size`). ``grid``: the log's SAT grid, when the caller has it. Room after room on one
+    log: `Advisor`."""
     _me(log, N_("advice"))
     _card(log, room, Category.ROOM, "room")
     return Advisor(log, samples=samples, seed=seed, refuter_model=refuter_model, to=to,
-                   grid=grid).here(room)
+                   grid=grid).here(room, barred)
 
 
 LIKELY = 60

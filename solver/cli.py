@@ -750,7 +750,16 @@ def run_advise(args: argparse.Namespace) -> int:
     """Rank suggestions: the likeliest envelope cards as players play, or the expected
     information their answer gives about the envelope (``--rule``)."""
     from . import odds_report
-    from .advice import Rule, advise, advise_here, draw_size, idle_said, reason, refuted_certain
+    from .advice import (
+        Rule,
+        advise,
+        advise_here,
+        barred_room,
+        draw_size,
+        idle_said,
+        reason,
+        refuted_certain,
+    )
     from .cards import Category
     from .editions import forum_dealt
     from .ending import ending
@@ -795,13 +804,16 @@ def run_advise(args: argparse.Namespace) -> int:
     if args.whom or (places and args.to is None):  # the forum's question: whom to ask, and what
         return _advise_whom(args, log, samples, grid)
     elsewhere = here = None
+    barred = barred_room(log, log.game.me) if log.game.me is not None else None
     if args.room is not None and Rule(args.rule) is Rule.LIKELIEST and not args.json:
         here = advise_here(log, args.room, samples=samples, seed=args.seed,
-                           refuter_model=args.refuter_model, to=args.to, grid=grid)
+                           refuter_model=args.refuter_model, to=args.to, grid=grid,
+                           barred=barred)
         ranked, elsewhere = list(here.ranked), here.elsewhere  # the same ranking, one count
-    else:
+    else:  # in any room but the one I suggested in last: one suggestion per visit
         ranked = advise(log, args.room, rule=Rule(args.rule), samples=samples, seed=args.seed,
-                        refuter_model=args.refuter_model, to=args.to, grid=grid)
+                        refuter_model=args.refuter_model, to=args.to, grid=grid,
+                        barred=barred)
     reasons = [reason(log, a, grid) for a in ranked[: args.top]]
     if args.json:
         _print_json(odds_report.advice_json(ranked, args.top, reasons))
@@ -828,6 +840,12 @@ def run_advise(args: argparse.Namespace) -> int:
             elsewhere = None
         sure = [refuted_certain(log, a, grid) for a in ranked[: args.top]]
         print("\n".join(odds_report.advice_lines(ranked, args.top, reasons, sure)))
+        if barred is not None and args.room in (None, barred):  # left out, or asked for
+            print(_("Not {room}: you suggested there last, and the rules let you suggest there "
+                    "again only once you have left it").format(room=barred)
+                  if args.room is None else
+                  _("In {room} again? You suggested there last: the rules let you suggest there "
+                    "again only once you have left it").format(room=barred))
         if elsewhere is not None:  # a likelier suggestion in another room (place)
             s, w, r = elsewhere.triple
             print((_("another place is likelier: ask {suspect}, {weapon}, {room} ({score})")

@@ -279,10 +279,10 @@ def test_advise(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from solver.logfile import load
 
     heads = []
-    for room in ("Lounge", "Kitchen"):  # the room my pawn stands in, and where to head
+    for room in ("Lounge", "Kitchen"):  # the room my pawn stands in, and where to head: not
         status, out, _ = run(capsys, "advise", str(log_file), "--room", room, "--top", "1",
-                             "--samples", "300")
-        here = advise_here(load(log_file), room, samples=300)
+                             "--samples", "300")  # the Library, where I suggested last
+        here = advise_here(load(log_file), room, samples=300, barred="Library")
         assert status == 0 and "{}, {}, {}".format(*here.best.triple) in out.splitlines()[1]
         said = [line for line in out.splitlines() if line.startswith("where to head: ")]
         assert said == ([] if here.elsewhere is None else [
@@ -299,6 +299,42 @@ def test_advise(log_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0 and len(json.loads(out)) == 2
     status, _, err = run(capsys, "advise", str(log_file), "--to", "Zed")
     assert status == 2 and "to: 'Zed'" in err
+
+
+def test_advise_leaves_out_the_room_i_suggested_in_last(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """One suggestion per visit (refresh-2012-rules-fi.txt, classic-rules-ru.txt): the app's
+    "Suggest for me" no longer advises the room of my last suggestion, but ``advise`` still
+    ranked it first (autotalli, where Aino had just asked). Without --room it ranks the other
+    rooms and says why the one is left out; --room naming it still advises there (I may have
+    left and come back), with the rule said; where to head is never there."""
+    box = editions()["cluedo-refresh-2012-fi"]
+    game = new_game(box.deck, ("Aino", "Niko", "Veera", "Oona"), Dealing.REFRESH, me="Aino",
+                    my_cards=("Regina Päiväperhonen", "köysi", "veranta", "tikari"),
+                    face_up=("pelihuone", "putki"))
+    log = GameLog(game, (
+        Suggestion("Aino", ("Marjaana Punakulta", "jakoavain", "autotalli"), passes=("Niko",),
+                   refuted_by="Veera", shown="jakoavain"),
+        Suggestion("Niko", ("Aino Valkopesu", "pistooli", "keittiö"), refuted_by="Veera")))
+    path = tmp_path / "refresh.json"
+    path.write_text(dumps(log), encoding="utf-8")
+    rule = ("you suggested there last, and the rules let you suggest there again only once you "
+            "have left it")
+    status, out, _ = run(capsys, "advise", "--lang", "en", str(path), "--top", "40",
+                         "--samples", "300")
+    assert status == 0 and "autotalli" not in out.replace(f"Not autotalli: {rule}", "")
+    assert out.splitlines()[-1] == f"Not autotalli: {rule}"
+    status, out, _ = run(capsys, "advise", "--lang", "en", str(path), "--top", "40", "--json",
+                         "--samples", "300")
+    assert status == 0 and all(r["cards"][2] != "autotalli" for r in json.loads(out))
+    status, out, _ = run(capsys, "advise", "--lang", "en", str(path), "--room", "autotalli",
+                         "--top", "1", "--samples", "300")
+    assert status == 0 and ", autotalli" in out.splitlines()[1]
+    assert out.splitlines()[-1] == ("In autotalli again? You suggested there last: the rules "
+                                    "let you suggest there again only once you have left it")
+    status, out, _ = run(capsys, "advise", "--lang", "en", str(path), "--room", "keittiö",
+                         "--top", "1", "--samples", "300")
+    assert status == 0 and "where to head: autotalli" not in out and "again" not in out
 
 
 def test_advise_in_a_room_whose_likeliest_question_teaches_nothing_heads_elsewhere_first(
