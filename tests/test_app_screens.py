@@ -456,6 +456,22 @@ def test_a_note_without_cards_says_what_is_missing(store: Store) -> None:
     assert at.button_group(key="n_owner").value == "Bob"  # what was tapped stays
 
 
+def test_a_note_that_the_envelope_holds_two_of_a_kind_says_keep_one(store: Store) -> None:
+    """The envelope holds one card of each kind. A note that it holds two suspects (the
+    envelope opened at the end, two chips tapped by a slip) was recorded and the Grid then
+    showed a clash; it is refused before Record, naming the cards, and nothing tapped is
+    lost. "Holds one of" two suspects is a note like any other."""
+    at = open_app(store, classic())
+    note_entry(at, "envelope", "holds", "Professor Plum", "Mr. Green", "Rope")
+    assert ("The envelope holds one card of each kind: keep one of Mr. Green, Professor Plum "
+            "tapped.") in texts(at)
+    assert at.session_state["live"].log.events == ()
+    assert at.button_group(key="n_suspect").value == ["Professor Plum", "Mr. Green"]
+    note_entry(at, "envelope", "holds_one_of", "Professor Plum", "Mr. Green")
+    assert at.session_state["live"].log.events == (
+        Note("envelope", holds_one_of=("Mr. Green", "Professor Plum")),)
+
+
 def test_a_half_entered_turn_survives_a_look_at_another_tab(store: Store) -> None:
     at = open_app(store, classic())
     pick(at, "Mrs. White", "Knife", "Lounge")

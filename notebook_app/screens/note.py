@@ -14,7 +14,7 @@ import streamlit as st
 from solver.cards import CATEGORIES, Category
 from solver.editions import forum_dealt
 from solver.game import ENVELOPE, SIDE, Game, Note, NoteRelation
-from solver.i18n import N_, _
+from solver.i18n import N_, _, list_said
 from solver.limits import MAX_TEXT_CHARS
 from solver.report import category_label
 
@@ -82,6 +82,13 @@ def missing_text() -> str | None:
         return _("Tap whose cards the note is about.")
     if not any(state.get(field) for field in CARD_FIELDS.values()):
         return _("Tap at least one card.")
+    if state.get("n_owner") == ENVELOPE and state.get("n_relation", "holds") == "holds":
+        deck = live().log.game.deck
+        for field in CARD_FIELDS.values():  # (the envelope opened at the end, a slip of a tap)
+            picked = [c for c in deck if c in (state.get(field) or ())]
+            if len(picked) > 1:
+                return _("The envelope holds one card of each kind: keep one of {cards} "
+                         "tapped.").format(cards=list_said(picked))
     return too_long("n_text", _("Remark (optional)"), MAX_TEXT_CHARS)
 
 
