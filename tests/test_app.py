@@ -758,6 +758,30 @@ def test_side_peek_in_the_two_player_game(store: Store) -> None:
     assert at.pills(key="e_slot").value == 2
 
 
+def test_no_side_card_is_asked_for_once_the_suggester_has_seen_all_four(store: Store) -> None:
+    """Ann has looked at all four side cards: on her next turn that nobody answers the form still
+    asked which one she looked at, four slots and none chosen, as if one were needed (found in
+    a Russian 2-player phone play-through). A look now shows nothing new: it says so and asks
+    nothing, and a slot tapped for Bob before the suggester was changed to Ann is not kept."""
+    game = new_game(CLASSIC, ("Ann", "Bob"), Dealing.TWO_PLAYER, me="Ann",
+                    my_cards=("Miss Scarlet", "Rope", "Kitchen", "Hall", "Study", "Knife",
+                              "Lounge"))
+    seen = ("Candlestick", "Mrs. White", "Library", "Wrench")
+    looks = tuple(Suggestion("Ann", ("Miss Scarlet", "Rope", "Kitchen"), passes=("Bob",),
+                             side_peek=SidePeek(slot, card)) for slot, card in enumerate(seen, 1))
+    at, _ = open_app(store, GameLog(game, looks))
+    at.pills(key="by").set_value("Bob").run()
+    pick(at, "Miss Scarlet", "Rope", "Kitchen")
+    at.pills(key="e_refuter").set_value("").run()
+    at.pills(key="e_slot").set_value(3).run()
+    at.pills(key="by").set_value("Ann").run()
+    assert not [p for p in at.pills if p.key in ("e_slot", "e_peek")]
+    assert "Ann has looked at every side card: a look now shows nothing new." in texts(at)
+    submit(at)
+    assert events(at)[-1] == Suggestion("Ann", ("Miss Scarlet", "Rope", "Kitchen"),
+                                        passes=("Bob",))
+
+
 def test_a_side_card_seen_in_one_slot_is_not_offered_for_another(store: Store) -> None:
     """I saw Candlestick in slot 1: slot 2 cannot be it (offered, it made a clash), and slot 1
     can be nothing else (found in a 2-player phone play-through)."""

@@ -877,6 +877,11 @@ def side_peek_chips() -> None:
     """2 players: the side card looked at when nobody showed, and what it was if the user
     looked."""
     game = live().log.game
+    if state.get("editing") is None and not live().log.unpeeked_slots(state.by):
+        state.e_slot = state.e_peek = None  # (a slot tapped for another suggester)
+        st.caption(plain(_("{player} has looked at every side card: a look now shows nothing "
+                           "new.").format(player=state.by)))
+        return
     chips(_("Side card looked at"), "e_slot", tuple(range(1, game.side_cards + 1)),
           format_func=lambda s: _("slot {number}").format(number=s))
     if game.me == state.by and state.get("e_slot"):
