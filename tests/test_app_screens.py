@@ -298,6 +298,18 @@ def dialog_markdown(at: AppTest) -> list[str]:
     return found
 
 
+def close_dialog(at: AppTest) -> AppTest:
+    """Close the open dialog as the player does (its ✕, Esc, a tap beside it): the run the
+    browser asks for with the dialog's dismissal (AppTest has no such action)."""
+    [dialog] = [node for root in at._tree.children.values() for node in walk(root)
+                if getattr(node, "type", None) == "dialog"]
+    states = at._tree.get_widget_states()
+    states.widgets.add(id=dialog.proto.dialog.id, trigger_value=True)  # type: ignore[attr-defined]
+    at._run(states)
+    assert not at.exception, at.exception
+    return at
+
+
 def shown_by_cat() -> GameLog:
     return classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
                               refuted_by="Cat", shown="Knife"))
@@ -321,8 +333,27 @@ def test_a_tapped_cell_is_explained_in_a_dialog_for_that_cell_only(store: Store)
                   if grid[c, o] is not Knowledge.MAYBE]
     derived = live._explainer.derivation().known
     assert ("Knife", "Cat") in derived and len(derived) < len(determined)
+    close_dialog(at)
+    assert dialog_markdown(at) == []
     run(at.toggle(key="show_odds").set_value(False))
     assert dialog_markdown(at) == []  # closed once dismissed: another change does not reopen it
+
+
+def test_a_cells_explanation_stays_open_when_the_page_reconnects(store: Store) -> None:
+    """A cell's "Why this cell?" closed when the network dropped and came back: the run the
+    page asks for on reconnecting (`notebook_app.connection`) did not draw it again, and the
+    player had to find the cell and tap it again. It stays open until the player closes it."""
+    at = open_app(store, shown_by_cat())
+    run(at.segmented_control(key="view").set_value("Grid"))
+    at.session_state["explain_cell"] = ("Knife", "Cat", None)  # what tapping the cell sets
+    run(at)
+    [before] = dialog_markdown(at)
+    run(at.button(key="clue_reconnected").click())  # the page back on the network
+    assert dialog_markdown(at) == [before]
+    close_dialog(at)
+    assert dialog_markdown(at) == []
+    run(at.button(key="clue_reconnected").click())
+    assert dialog_markdown(at) == []
 
 
 def test_a_percentage_cells_dialog_says_what_its_figure_is_based_on(store: Store) -> None:

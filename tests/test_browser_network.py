@@ -111,6 +111,7 @@ def test_a_tap_lost_with_the_network_is_said_and_the_saved_game_shown(
 
 OFFLINE = "Ei yhteyttä palvelimeen: tarkista laitteen verkkoyhteys."
 """The banner's words, in Finnish, while the server cannot be reached."""
+OFFLINE_EN = "No connection to the server: check this device's network."
 
 
 def test_a_connection_gone_is_said_in_the_players_language(
@@ -172,5 +173,64 @@ def test_a_connection_gone_is_said_in_the_players_language(
         events = store.latest(game).log.events  # type: ignore[union-attr]
         assert [event.cards for event in events] == [
             ("Mrs. White", "Knife", "Lounge"), ("Colonel Mustard", "Knife", "Lounge")]
+        browser.close()
+    wifi.close()
+
+
+def test_a_cells_explanation_stays_open_through_a_dropped_connection(
+    server: Server, chromium_executable: str, chromium_args: list[str], artifacts_dir: Path
+) -> None:
+    """A cell's "Why this cell?" read while the network dropped and came back closed: the
+    run the page asks for on reconnecting drew the page without it. It stays open, and once
+    the player closes it a run does not open it again."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from notebook_app.connection import RUN_SECONDS
+    from notebook_app.history import started
+    from notebook_app.store import Store
+    from tests.phone import table_drawn
+    from tests.test_app_storage import classic
+
+    store = Store(server.env["CLUE_NOTEBOOK_DB"])
+    game = store.create(classic(title="Wi-Fi"), "browser-of-host", started())
+    wifi = Wifi(server.port)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = new_page(browser.new_context(viewport=PHONE))
+        page.clock.install()  # (time goes on as it does, until the test moves it on)
+        page.goto(f"{wifi.url}/?game={store.links(game).edit}")
+        expect(page.get_by_role("button", name="Record", exact=True)).to_be_visible(
+            timeout=30000)
+        settle(page)
+        after(page, page.locator('[data-testid="stButtonGroup"] button', has_text="Grid").click)
+        grid = page.locator('.st-key-notebook_grid [data-testid="stDataFrame"]')
+        expect(grid).to_be_visible(timeout=30000)
+        table_drawn(page)
+        box = grid.bounding_box()
+        assert box is not None
+        after(page, lambda: page.mouse.click(box["x"] + box["width"] / 2,
+                                             box["y"] + 36 + 28 + 14))  # a cell
+        dialog = page.get_by_role("dialog")
+        expect(dialog).to_contain_text("Why this cell?", timeout=10000)
+        said = dialog.inner_text()
+        page.evaluate("window.clueSameDocument = true")
+
+        page.clock.fast_forward(RUN_SECONDS * 1000)  # read a while: no tap is waiting, nor
+        wifi.cut()  # recent (else the page reloads when it reconnects: `connection.RUN_SECONDS`)
+        expect(page.get_by_text(OFFLINE_EN)).to_be_visible(timeout=30000)
+        wifi.mend()
+        expect(page.get_by_text(OFFLINE_EN)).to_be_hidden(timeout=30000)
+        settle(page)
+        page.wait_for_timeout(1000)  # (the run the page asks for once it has reconnected)
+        settle(page)
+        shot(page, artifacts_dir / "network-7-explanation-kept.png")
+        assert page.evaluate("window.clueSameDocument")  # drawn again, not reloaded
+        expect(dialog).to_have_count(1)
+        assert dialog.inner_text() == said
+
+        after(page, lambda: page.keyboard.press("Escape"))  # closed by the player
+        expect(dialog).to_have_count(0)
+        after(page, page.get_by_text("Show odds").click)  # another run: it stays closed
+        expect(dialog).to_have_count(0)
         browser.close()
     wifi.close()

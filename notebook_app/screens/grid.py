@@ -135,9 +135,11 @@ def show_grid(grid: Grid, name: str, odds: dict[str, dict[str, float]] | None = 
         st.dataframe(styled, height="content", row_height=28, column_config=config, key=key,
                      column_order=order,
                      on_select=partial(on_cell_tap, key, upto), selection_mode="single-cell")
-    tapped = state.pop("explain_cell", None)
+    tapped = state.get("explain_cell")
     if tapped is not None and len(tapped) == 3 and tapped[2] == upto:
         explanation_dialog(tapped[0], tapped[1], upto)
+    elif tapped is not None:  # another step's (the Review moved on): not this grid's
+        state.pop("explain_cell", None)
 
 
 def swipe_hint(wide: int, *, mine_last: str | None) -> None:
@@ -177,20 +179,26 @@ def on_cell_tap(key: str, upto: int | None) -> None:
 
 def explanation_dialog(card: str, owner: str, upto: int | None) -> None:
     """A dialog explaining the tapped cell (titled in the session's language, so made per
-    run); only that cell is derived, not the rest of the grid. While the odds are counted or
-    the race line weighed it stays open when they arrive: the page is drawn again with them
-    once it is closed; so, on a read link, when the game moves on (`session.reader_behind`)."""
+    run); only that cell is derived, not the rest of the grid. The cell stays in the session
+    (``explain_cell``) until the player closes the dialog (`explained`): a run that draws the
+    page again draws it again, so it stays open where it closed before: the run the page asks
+    for once it has reconnected after the network dropped (`notebook_app.connection`). While
+    the odds are counted or the race line weighed the page is not drawn again when they
+    arrive, only once the dialog is closed; so, on a read link, when the game moves on
+    (`session.reader_behind`)."""
     from .play import race_weighing
 
     waiting = ((upto is None and state.get("odds_counting", False)) or race_weighing()
                or not can_edit())
     state.explaining = waiting
-    st.dialog(_("Why this cell?"), on_dismiss=explained if waiting else "ignore")(
+    st.dialog(_("Why this cell?"), on_dismiss=explained)(
         stoppable(explanation))(card, owner, upto)
 
 
 def explained() -> None:
+    """The player closed the cell's explanation: it is not drawn again."""
     state.explaining = False
+    state.pop("explain_cell", None)
 
 
 def explanation(card: str, owner: str, upto: int | None) -> None:

@@ -520,6 +520,8 @@ def play_screen() -> None:
     if view != "Game":
         for asked in ASKED:  # a question left on the Game screen is not kept
             state.pop(asked, None)
+    if view not in ("Grid", "Review"):  # a cell's explanation closed where its close was
+        state.pop("explain_cell", None)  # not heard (the network down): not opened again
     status_line()
     show_checks("opened_check", opened=True)  # a game just pasted or uploaded, on any tab
     if view != "Turn" and can_edit() and form_sent():
