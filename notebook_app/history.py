@@ -36,6 +36,7 @@ IMPORTED = N_("imported {file}")
 ADDED_ONE = N_("added event {n} from pasted text")
 ADDED = N_("added events {first}-{last} from pasted text")
 PASTED = ("opened a pasted game ({count} event)", "opened a pasted game ({count} events)")
+SEATED = N_("entered {player}'s cards, as {player}")
 NOT_NOTED = N_("The card shown in event {n} ({card}) was not saved")
 """A refused save of `SHOWN`, as a sentence (`unsaved`)."""
 UNKNOWN = "{text}"
@@ -107,6 +108,11 @@ def started() -> str:
 
 def shown(card: str, n: int) -> str:
     return _write(say(SHOWN, card=card, n=n))
+
+
+def seated(player: str) -> str:
+    """A spectator's game made ``player``'s notebook (`notebook_app.hand`)."""
+    return _write(say(SEATED, player=player))
 
 
 def example(name: str) -> str:

@@ -13,9 +13,10 @@ The screens keep a few keys of their own: the entry form's fields (`ENTRY_KEYS`,
 `notebook_app.entry`) and ``kind``, ``view`` (the tab shown), ``advise_on`` and ``odds_on``
 (the player's choices, `notebook_app.choices`, with ``choices_written``), ``explain_cell``,
 ``odds_counting`` and ``explaining`` (Grid), ``review_at`` and ``review_drawn`` (Review: the
-step chosen, the slider ``review_step`` as last drawn), ``scroll_top`` (scroll up after this
-run), ``drawn_widgets`` (`ignore_stale_widgets`), the new game form's ``new_*``. The cached
-`Store` holds nothing but the database's address.
+step chosen, the slider ``review_step`` as last drawn), ``hand_me``, ``hand_cards`` and
+``hand_problem`` (Game: a spectator's game made a player's, `notebook_app.screens.seat`),
+``scroll_top`` (scroll up after this run), ``drawn_widgets`` (`ignore_stale_widgets`), the new
+game form's ``new_*``. The cached `Store` holds nothing but the database's address.
 
 The address bar holds ``?game=<id>``, which grants nothing by itself: the id opens the game only
 in a browser whose list has it (and ``&edit=<n>``, ``&step=<n>``: `mark_editing`,
@@ -406,7 +407,7 @@ def close_game() -> None:
     state.pop("beside_took", None)  # another game's work takes its own time
     for key in ("game_id", "access", "live", "revision", "editing", "edit_original",
                 "edit_loaded", "pending_show", "explain_cell", "review_at", "review_drawn",
-                "form_kept"):
+                "form_kept", "hand_me", "hand_cards", "hand_problem"):
         state.pop(key, None)
     clear_entry()
     state.scroll_top = True
@@ -859,9 +860,9 @@ def reader_behind() -> bool:
     `FOLLOW_EVERY` seconds, is to be drawn again: another screen saved a revision since it was
     drawn, or this browser's access changed (its owner made new links: the game is closed and
     the reader told, `still_listed`; or the edit link was opened in another tab), or the game
-    is no longer open here. Not while the reader reads a cell's explanation (drawing the page
-    again would close it), nor while the database fails (the next look tries again; a tap
-    says why, `follow`)."""
+    is no longer open here. Not while the reader reads a cell's explanation (it stays open,
+    but the grid it explains would change under it), nor while the database fails (the next
+    look tries again; a tap says why, `follow`)."""
     if "game_id" not in state or "live" not in state:
         return True
     if state.get("explaining"):

@@ -29,6 +29,7 @@ from ..session import (
     store,
 )
 from ..store import StoreError
+from .seat import seat_form
 
 state = st.session_state
 
@@ -156,6 +157,8 @@ def game_view() -> None:
         st.markdown(_("**Face up:** {cards}").format(cards=plain(list_said(game.face_up))))
     if game.side_cards:
         st.markdown(_("**Side cards:** {count}").format(count=game.side_cards))
+    if game.me is None and can_edit():
+        seat_form()
     st.caption(_("Saved after every entry."))
     sharing()
     st.download_button(_("Export log (clue-notebook/1)"), dumps(log),

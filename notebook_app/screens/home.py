@@ -18,6 +18,7 @@ from solver.report import category_label
 
 from .. import history
 from ..grid_view import cut, text_width
+from ..hand import mine_label
 from ..language import uploader_words
 from ..newgame import (
     build_game,
@@ -222,10 +223,6 @@ def in_form_words(err: InvalidLogError, labels: dict[str, str]) -> InvalidLogErr
         return f"{label}: {rest}" if said and label else problem
 
     return InvalidLogError([named(problem) for problem in err.problems])
-
-
-def mine_label(count: int) -> str:
-    return ngettext("Your {count} card", "Your {count} cards", count).format(count=count)
 
 
 def face_up_label(count: int) -> str:

@@ -46,6 +46,7 @@ from .grid import grid_view, odds_on, working_note
 from .log import log_view
 from .notation import show_checks
 from .review import mark_step, review_view
+from .seat import HAND_KEYS
 from .turn import advice_first, kinds_offered, turn_view
 
 VIEWS: dict[str, Callable[[], None]] = {
@@ -478,10 +479,10 @@ def status_line() -> None:
 
 
 def keep_form() -> None:
-    """Keep the Turn form and the paste box while another tab shows: Streamlit drops the value
-    of a widget that a run does not draw, and a half-entered turn must survive a look at the
-    grid."""
-    for key in (*ENTRY_KEYS, "kind", "paste_turns"):
+    """Keep the Turn form, the paste box and the Game screen's hand while another tab shows:
+    Streamlit drops the value of a widget that a run does not draw, and a half-entered turn
+    must survive a look at the grid."""
+    for key in (*ENTRY_KEYS, "kind", "paste_turns", *HAND_KEYS):
         if key in state:
             state[key] = state[key]
 

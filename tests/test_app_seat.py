@@ -1,0 +1,132 @@
+"""A spectator's game made a player's notebook on its Game screen (`notebook_app.screens.seat`):
+a player who started recording before picking up their cards, or a phone handed to a player,
+says which player they are and enters their hand; every entry stays, and the grid and the odds
+use the hand."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from notebook_app.store import Store
+from solver.editions import Dealing, new_game
+from solver.game import Event, GameLog, Note, Reveal, Suggestion
+from tests import test_app
+from tests.test_app import CLASSIC, MINE, NAMES, shown, texts
+from tests.test_app_screens import open_app, run
+from tests.test_app_storage import ANN, BOB, browser
+
+store = test_app.store
+"""A fresh database for each test, where the app finds it (the one `test_app` uses)."""
+
+
+def watched(*events: Event) -> GameLog:
+    """A 4-player classic game recorded as a spectator's (no "You are")."""
+    return GameLog(new_game(CLASSIC, NAMES, Dealing.CLASSIC), events)
+
+
+ASKED = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",), refuted_by="Cat")
+"""Ann's suggestion, Cat showed her a card the spectator did not see."""
+
+
+def game_tab(at: AppTest) -> AppTest:
+    return run(at.segmented_control(key="view").set_value("Game"))
+
+
+def hand(at: AppTest, player: str, cards: tuple[str, ...]) -> AppTest:
+    """Say who I am and tap my cards on the Game screen (not saved yet)."""
+    run(at.selectbox(key="hand_me").set_value(player))
+    return run(at.pills(key="hand_cards").set_value(list(cards)))
+
+
+def test_a_spectators_game_becomes_my_notebook_with_my_hand(store: Store) -> None:
+    """A game started without "You are" could not become a player's: the Game screen had no
+    way to say who I am and what I hold. Saved, the entries are the same, the grid has my
+    cards (and rules them out for everyone else), the odds count with them, the home list
+    says whose notebook it is, and Undo makes it a spectator's again."""
+    log = watched(ASKED)
+    at = open_app(store, log)
+    game_id = at.session_state["game_id"]
+    run(at.segmented_control(key="view").set_value("Grid"))
+    at.session_state["live"].odds()
+    run(at)
+    assert at.dataframe[0].value.loc["Rope", "Bob"].endswith("%")  # nobody's cards known
+    game_tab(at)
+    assert at.selectbox(key="hand_me").value == ""  # nobody chosen yet
+    hand(at, "Ann", MINE)
+    assert [shown(o) for o in at.pills(key="hand_cards").options] == list(CLASSIC.cards)
+    assert shown(at.pills(key="hand_cards").label) == "Your 5 cards"
+    run(at.button(key="hand_save").click())
+    saved = at.session_state["live"].log
+    assert saved.game.me == "Ann" and saved.game.my_cards == MINE
+    assert saved.events == log.events  # every entry as recorded
+    assert store.load(game_id) == saved
+    assert "**Your cards** (Ann): Miss Scarlet, Rope, Kitchen, Hall, Study" in texts(at)
+    assert "hand_me" not in at.session_state  # the form is gone: the game is Ann's now
+    assert ("1 of your suggestions says a card was shown, not which: tap it in the Log to add "
+            "the card you saw") in texts(at)  # (what was saved: the Undo button says it)
+    run(at.segmented_control(key="view").set_value("Grid"))
+    at.session_state["live"].odds()
+    run(at)
+    table = at.dataframe[0].value
+    assert table.loc["Rope", "Ann"] == "✓" and table.loc["Rope", "Bob"] == "✗"
+    assert table.loc["Knife", "Ann"] == "✗" and table.loc["Knife", "Bob"] == "✗"  # passed
+    assert table.loc["Mr. Green", "Bob"].endswith("%")
+    [listed] = store.games("test-shelf")
+    assert listed.me == "Ann"
+    assert shown(at.button(key="undo").label) == "Undo: entered Ann's cards, as Ann"
+    run(at.button(key="undo").click())
+    assert at.session_state["live"].log == log
+    game_tab(at)
+    assert at.selectbox(key="hand_me").value == ""
+
+
+def test_a_wrong_hand_is_refused_naming_its_field_and_nothing_is_lost(store: Store) -> None:
+    """A hand of the wrong size, a card the log already places with another player, cards
+    that clash with an entry only together, and no player chosen: each refused beside Save,
+    naming the field as the screen labels it and the value; the game is not changed, and what
+    was chosen stays, also through a look at another tab."""
+    log = watched(ASKED, Reveal("Bob", ("Rope",)),
+                  Note("Ann", holds_one_of=("Mr. Green", "Study")))
+    at = open_app(store, log)
+    game_id = at.session_state["game_id"]
+    game_tab(at)
+    run(at.button(key="hand_save").click())
+    assert [shown(e.value) for e in at.error] == ["Please fix:\n- You are: choose which player "
+                                                  "you are"]
+    hand(at, "Ann", MINE[:4])
+    run(at.button(key="hand_save").click())
+    assert [shown(e.value) for e in at.error] == [
+        "Please fix:\n- Your 5 cards: 4 chosen, but Ann was dealt 5 cards"]
+    assert at.pills(key="hand_cards").value == list(MINE[:4])  # kept, to fix
+    hand(at, "Ann", MINE)
+    run(at.button(key="hand_save").click())
+    assert [shown(e.value) for e in at.error] == [
+        "Please fix:\n- Your 5 cards: Rope is Bob's, as the log shows (tap its cell on the Grid "
+        "to see why)"]
+    mine = ("Miss Scarlet", "Wrench", "Kitchen", "Hall", "Ballroom")  # neither Green nor Study
+    hand(at, "Ann", mine)
+    run(at.button(key="hand_save").click())
+    assert [shown(e.value) for e in at.error] == [
+        "Please fix:\n- Your 5 cards: these cards and entries #3 cannot all be true; check the "
+        "entries and your cards"]
+    assert at.session_state["live"].log == log and store.load(game_id) == log
+    run(at.segmented_control(key="view").set_value("Grid"))  # a look elsewhere
+    game_tab(at)
+    assert at.selectbox(key="hand_me").value == "Ann"
+    assert at.pills(key="hand_cards").value == list(mine)
+    hand(at, "Ann", ("Miss Scarlet", "Wrench", "Kitchen", "Hall", "Study"))
+    run(at.button(key="hand_save").click())
+    assert not at.error
+    assert at.session_state["live"].log.game.my_cards == ("Miss Scarlet", "Wrench", "Kitchen",
+                                                         "Hall", "Study")
+
+
+def test_a_read_link_offers_no_hand(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a screen that may edit the game makes it a player's notebook."""
+    game_id = store.create(watched(ASKED), ANN)
+    at = browser(monkeypatch, BOB, game=store.links(game_id).read)
+    assert at.session_state["access"] == "read"
+    game_tab(at)
+    assert "You follow this game with its read link" in texts(at)
+    assert not [box for box in at.selectbox if box.key == "hand_me"]

@@ -1,0 +1,69 @@
+"""A spectator's game made a player's notebook on a phone (Chromium, 390x844): the Game tab
+of a game started without "You are" says who I am and takes my cards, refusing a hand of the
+wrong size beside Save. Screenshots go to ``test-artifacts/seat-*.png``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.phone import PHONE, after, new_page, poll, settle, shot, toggle, toggles
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_spectators_game_takes_my_hand_on_the_game_tab(
+    app_url: str, app_db: Path, chromium_executable: str, chromium_args: list[str],
+    artifacts_dir: Path
+) -> None:
+    """The Game tab had no way to say "You are" once a game was started as a spectator's."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from notebook_app.history import started
+    from notebook_app.store import Store
+    from solver.editions import Dealing, new_game
+    from solver.game import GameLog, Suggestion
+    from tests.test_app import CLASSIC, MINE, NAMES
+
+    store = Store(app_db)
+    asked = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
+                       refuted_by="Cat")
+    log = GameLog(new_game(CLASSIC, NAMES, Dealing.CLASSIC, title="Watched"), (asked,))
+    game = store.create(log, "browser-of-host", started())
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = new_page(browser.new_context(viewport=PHONE))
+        page.goto(f"{app_url}/?game={store.links(game).edit}")
+        expect(page.get_by_role("button", name="Record", exact=True)).to_be_visible(
+            timeout=30000)
+        settle(page)
+        after(page, page.locator('[data-testid="stButtonGroup"] button', has_text="Game").click)
+        page.get_by_text("Are you one of the players? Enter your cards").click()
+        ann = page.get_by_role("option", name="Ann", exact=True)
+        for _ in range(20):  # a tap while the section unfolds opens no list
+            page.get_by_role("combobox", name="You are").click()
+            if poll(page, ann.is_visible, bool, timeout=0.5):
+                break
+        after(page, ann.click)
+        for card in MINE[:4]:
+            toggle(page, "Your 5 cards", card)
+        save = page.get_by_role("button", name="Save: I am Ann", exact=True)
+        after(page, save.click)
+        expect(page.get_by_text("Your 5 cards: 4 chosen, but Ann was dealt 5 cards")
+               ).to_be_visible()
+        shot(page, artifacts_dir / "seat-1-wrong-size.png")
+        toggle(page, "Your 5 cards", MINE[4])
+        after(page, save.click)
+        expect(page.get_by_text("Your cards (Ann): Miss Scarlet, Rope, Kitchen, Hall, Study")
+               ).to_be_visible()
+        expect(toggles(page, "Your 5 cards")).to_have_count(0)
+        expect(page.get_by_role("button", name="Undo: entered Ann's cards, as Ann")
+               ).to_be_visible()
+        shot(page, artifacts_dir / "seat-2-saved.png")
+        after(page, page.locator('[data-testid="stButtonGroup"] button', has_text="Grid").click)
+        shot(page, artifacts_dir / "seat-3-grid.png")
+        saved = store.latest(game).log  # type: ignore[union-attr]
+        assert saved.game.me == "Ann" and saved.game.my_cards == MINE
+        assert saved.events == log.events
+        browser.close()
