@@ -12,7 +12,7 @@ from .cards import CATEGORIES, Deck
 from .errors import InvalidLogError
 from .game import Game, Player
 from .i18n import N_, _
-from .values import Value
+from .values import Value, replace
 
 
 class Dealing(Enum):
@@ -255,8 +255,9 @@ def new_game(
     """A setup with hand sizes filled in by ``rule``, or as given (a table that dealt its own
     way); the 2-player rule sets up the side cards. Validate it with `solver.logfile.check`.
     Where the cards do not say which rule dealt them (a custom deck dealt by another rule than
-    the classic one, a preset by another than its own), the setup says it (`DEALING`): the
-    rule sheet, and how the game ends, go with it (`solver.ending`).
+    its shape implies, `forum_dealt`: a deck typed in for a themed box, 6, 6 and 9 cards at six
+    players, has the forum's; a preset by another than its own), the setup says it
+    (`DEALING`): the rule sheet, and how the game ends, go with it (`solver.ending`).
 
     >>> new_game(forum_deck(2), ("Ann", "Bob"), Dealing.CLASSIC, hand_sizes=(4, 2)).players
     (Player(name='Ann', hand_size=4), Player(name='Bob', hand_size=2))
@@ -274,8 +275,7 @@ def new_game(
         side = deal(rule, len(deck), len(names)).side_cards if two else 0
     players = tuple(Player(n, s) for n, s in zip(names, sizes, strict=True))
     box = preset(edition_name) if edition_name is not None else None
-    implied = (Dealing.CLASSIC,) if box is None else (box.dealing, rule_for(box, len(names)))
-    return Game(
+    game = Game(
         deck,
         players,
         me=me,
@@ -284,8 +284,12 @@ def new_game(
         side_cards=side,
         title=title,
         edition=edition_name,
-        extra=None if rule in implied else {DEALING: rule.value},
     )
+    if box is not None:
+        implied: tuple[Dealing, ...] = (box.dealing, rule_for(box, len(names)))
+    else:  # the cards' shape: a classic-shaped deck of 6, 6 and 9 at six has the forum's
+        implied = (Dealing.FORUM if forum_dealt(game) else Dealing.CLASSIC,)
+    return game if rule in implied else replace(game, extra={DEALING: rule.value})
 
 
 def forum_dealt(game: Game) -> bool:

@@ -222,3 +222,22 @@ def test_bug_the_rule_a_setup_says_it_was_dealt_by_is_the_rule_it_plays_by() -> 
     assert not forum_dealt(shaped) and not forum_dealt(loads(dumps(GameLog(shaped))).game)
     plain = new_game(forum_deck(4), ("A", "B", "C", "D"), Dealing.FORUM)  # as before: its shape
     assert forum_dealt(plain) and not last_one_wins(plain)
+
+
+def test_bug_a_classic_shaped_custom_deck_dealt_the_classic_way_is_no_forum_game() -> None:
+    """A deck typed in for a themed box shaped like the classic one (6 suspects, 6 weapons, 9
+    rooms) at six players holds 3 cards each: the forum's shape (N, N, N + 3, 3 cards each). Dealt
+    the classic way, it played as the forum (a question to one player, places, no board) and
+    ended by its rule, since the setup said nothing of the rule where the cards seemed to. The
+    setup now says the rule wherever it is not the one the cards imply."""
+    from solver.editions import forum_dealt
+    from solver.logfile import dumps, loads
+
+    deck = Deck(tuple(f"Suspect {i}" for i in range(1, 7)),
+                tuple(f"Weapon {i}" for i in range(1, 7)), tuple(f"Room {i}" for i in range(1, 10)))
+    six = ("A", "B", "C", "D", "E", "F")
+    themed = new_game(deck, six, Dealing.CLASSIC)
+    for game in (themed, loads(dumps(GameLog(themed))).game):
+        assert not forum_dealt(game) and last_one_wins(game)
+    forum = new_game(deck, six, Dealing.FORUM)  # the shape says it: nothing more written
+    assert forum_dealt(forum) and not forum.extra
