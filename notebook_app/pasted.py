@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from solver.errors import InvalidLogError
 from solver.game import GameLog, Suggestion
-from solver.i18n import _, number_said
+from solver.i18n import _, ngettext, number_said
 from solver.limits import MAX_FILE_BYTES
 from solver.logfile import MAX_PROBLEMS, is_json
 from solver.notation import NotationError, Problem, read_log_any, read_text, write_text
@@ -95,6 +95,46 @@ mean Professor Plum?
     except InvalidLogError as err:
         raise InvalidLogError([_renumbered(p, offset) for p in err.problems]) from None
     return replace(log, events=log.events + whole.events[len(log.events):])
+
+
+def repeated(log: GameLog, longer: GameLog) -> int:
+    """How many of the turns pasted into ``log`` (``longer``: it with them, `read_turns`)
+    repeat its last entries, the same events in the same order from the first pasted on: a
+    thread copied again from a point already added. The same 16 lines pasted twice were added
+    twice without a word.
+
+    >>> from solver.editions import Dealing, editions, new_game
+    >>> game = new_game(editions()["clue-classic"].deck, ("Ann", "Bob"), Dealing.CLASSIC)
+    >>> log = read_turns(GameLog(game), "Ann: plum rope hall / Bob +\\nBob: green pipe hall /")
+    >>> repeated(log, read_turns(log, "Bob: green pipe hall /\\nAnn: plum knife hall / Bob +"))
+    1
+    """
+    pasted, own = longer.events[len(log.events):], log.events
+    return next((count for count in range(min(len(pasted), len(own)), 0, -1)
+                 if pasted[:count] == own[-count:]), 0)
+
+
+def repeat_said(count: int, entries: tuple[int, int], added: tuple[int, int] | None) -> str:
+    """What a paste whose first ``count`` turns repeat the log's ``entries`` (first, last) did:
+    added only the rest, as ``added``, or (``None``) nothing.
+
+    >>> repeat_said(16, (1, 16), (17, 20))
+    "The first 16 pasted turns repeat the log's entries #1-16: added only the turns after \
+them, as #17-20."
+    """
+    if added is None:
+        return ngettext("Nothing added: the pasted turn repeats the log's last entry, {entries}.",
+                        "Nothing added: the {count} pasted turns repeat the log's last entries, "
+                        "{entries}.", count).format(count=count, entries=_span(*entries))
+    return ngettext("The first pasted turn repeats the log's entry {entries}: added only the "
+                    "turns after it, as {added}.",
+                    "The first {count} pasted turns repeat the log's entries {entries}: added "
+                    "only the turns after them, as {added}.", count).format(
+                        count=count, entries=_span(*entries), added=_span(*added))
+
+
+def _span(first: int, last: int) -> str:
+    return f"#{first}" if first == last else f"#{first}-{last}"
 
 
 def out_of_turn(log: GameLog, first: int, without: Collection[int] = (), *,

@@ -195,6 +195,43 @@ def test_pasted_turns_are_added_after_the_games_own_and_undone_at_once(store: St
     assert at.session_state["live"].log == log
 
 
+THREAD = ("Bob: Peacock Rope Hall / Cat - Dan - Ann +\n"
+          "Cat: Green Knife Study / Dan +\n"
+          "# a comment line\n"
+          "Dan: Plum Pipe Lounge / Ann - Bob +\n")
+"""Three turns from a thread, as a player copies them."""
+
+
+def test_pasted_turns_that_repeat_the_logs_last_entries_are_not_added_again(
+        store: Store) -> None:
+    """A phone play-through: the same 16 lines pasted twice made 32 entries without a word.
+    Turns at the paste's start that repeat the log's last entries, the same events in the same
+    order, are left out and said; the text stays in its box."""
+    at = open_game(store, classic())
+    at.text_area(key="paste_turns").set_value(THREAD)
+    run(at.button(key="add_paste").click())
+    assert len(at.session_state["live"].log.events) == 3
+    assert not at.warning
+    at.text_area(key="paste_turns").set_value(THREAD)
+    run(at.button(key="add_paste").click())
+    assert len(at.session_state["live"].log.events) == 3
+    assert [shown(w.value) for w in at.warning] == [
+        "Nothing added: the 3 pasted turns repeat the log's last entries, #1-3."]
+    assert at.text_area(key="paste_turns").value == THREAD
+    longer = THREAD + "Ann: White Rope Ballroom / Bob - Cat +\nBob: Mustard Wrench Hall / Cat +"
+    at.text_area(key="paste_turns").set_value(longer)
+    run(at.button(key="add_paste").click())
+    events = at.session_state["live"].log.events
+    assert len(events) == 5 and [e.by for e in events[3:]] == ["Ann", "Bob"]
+    said = [shown(w.value) for w in at.warning]
+    assert said == ["The first 3 pasted turns repeat the log's entries #1-3: added only the "
+                    "turns after them, as #4-5."], said
+    assert shown(at.button(key="undo").label) == "Undo: added events 4-5 from pasted text"
+    assert at.text_area(key="paste_turns").value == longer
+    run(at)  # drawn again without a tap: still said
+    assert [shown(w.value) for w in at.warning] == said
+
+
 def test_a_pasted_turn_by_a_player_out_of_the_game_is_said(store: Store) -> None:
     """A 12-player forum play-through: turns pasted from the thread had a player ask after
     their wrong accusation, and they were added without a word, though out of the game a

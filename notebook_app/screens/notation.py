@@ -14,10 +14,20 @@ from solver.errors import InvalidLogError
 from solver.game import GameLog, Suggestion
 from solver.i18n import _
 from solver.notation import write_text
+from solver.values import replace
 
 from .. import history
 from ..entry import next_entry
-from ..pasted import Trouble, out_of_turn, read_game, read_turns, trouble, unnoted_host_answers
+from ..pasted import (
+    Trouble,
+    out_of_turn,
+    read_game,
+    read_turns,
+    repeat_said,
+    repeated,
+    trouble,
+    unnoted_host_answers,
+)
 from ..plain import plain
 from ..session import ENTRY_KEYS, button, can_edit, commit, left_out, live, start_from
 from .game import export_name
@@ -114,8 +124,12 @@ def paste_game_form() -> None:
 
 
 def add_pasted_turns() -> None:
+    """The pasted turns after the game's own; those at the paste's start that repeat the game's
+    last entries (`repeated`: a thread copied again from a point already added) are left out,
+    which is said (`show_repeat`), and the text stays in its box to be checked."""
     text = state.get("paste_turns") or ""
     log = live().log
+    state.paste_turns_repeat = None
     try:
         longer = read_turns(log, text)
     except InvalidLogError as err:
@@ -127,11 +141,39 @@ def add_pasted_turns() -> None:
                                              "'Ann: Plum Rope Hall / Bob - Cid +'"),), "")
         return
     first = len(log.events) + 1
+    twice = repeated(log, longer)
+    if twice:
+        longer = replace(longer, events=log.events + longer.events[first - 1 + twice:])
+        added -= twice
+        if not added:
+            state.paste_turns_repeat = (state.game_id, state.revision[0], twice, first - twice,
+                                        None)
+            return
     if commit(longer, history.pasted_turns(first, first + added - 1)):
-        state.paste_turns = ""
+        if twice:  # the text stays, to be checked
+            state.paste_turns_repeat = (state.game_id, state.revision[0], twice, first - twice,
+                                        first)
+        else:
+            state.paste_turns = ""
         check_from("paste_turns_check", first)
         if form_untouched():
             next_entry()  # the next suggester follows the pasted turns
+
+
+def show_repeat() -> None:
+    """What the last paste left out as repeated (`add_pasted_turns`), until the game changes
+    again: kept as numbers, put into words as drawn (in the language chosen then)."""
+    kept = state.get("paste_turns_repeat")
+    if not kept or kept[:2] != (state.game_id, state.revision[0]):
+        return
+    _game, _revision, twice, repeats, first = kept
+    entries = (repeats, repeats + twice - 1)
+    count = len(live().log.events)
+    with st.container(key="paste_turns_repeat_shown"):
+        st.warning(plain(repeat_said(twice, entries, None if first is None else (first, count))),
+                   icon=":material/content_copy:")
+    st.html(SCROLL_INTO_VIEW.replace("KEY", "paste_turns_repeat_shown"),
+            unsafe_allow_javascript=True)
 
 
 def form_untouched() -> bool:
@@ -175,6 +217,7 @@ def notation_panel() -> None:
                      help=_("One line per turn, in the notation above: names and card "
                             "abbreviations as this game writes them."))
         show_trouble("paste_turns_error")
+        show_repeat()
         show_checks("paste_turns_check")
         button(_("Add pasted turns"), key="add_paste", on_click=add_pasted_turns,
                   width="stretch")
