@@ -479,17 +479,19 @@ def delete_game() -> None:
     flash("done", _("Game deleted: its links no longer open it."))
 
 
-def new_links() -> None:
-    """Replace the open game's links (the owner's way to stop sharing what was sent)."""
+def new_links(done: str | None = None) -> bool:
+    """Replace the open game's links (the owner's way to stop sharing what was sent); whether
+    they were replaced (else says why). ``done``: what the status line then says."""
     if not is_owner():
         flash("error", _("Only the browser that started this game can change its links."))
-        return
+        return False
     try:
         store().new_links(state.game_id)
     except StoreError as err:
         trouble(_("The links were not changed"), err)
-        return
-    flash("done", _("New links made: the old ones no longer open this game"))
+        return False
+    flash("done", done or _("New links made: the old ones no longer open this game"))
+    return True
 
 
 # --- saving -----------------------------------------------------------------------------------

@@ -665,6 +665,14 @@ class Store:
             return found.scalar_one_or_none()
 
     @_guarded
+    def opened_elsewhere(self, game_id: str) -> int:
+        """How many shelves hold the game through one of its links (any access but its
+        owner's): the other phones and browsers `new_links` would take it from."""
+        with self._read() as db:
+            return int(db.execute(sa.select(sa.func.count()).select_from(shelves).where(
+                shelves.c.game_id == game_id, shelves.c.access != "owner")).scalar_one())
+
+    @_guarded
     def games(self, shelf: str) -> list[SavedGame]:
         """The games on a shelf, most recently changed first, each with what tells it from the
         others at a glance: its setup (players, whose notebook), its last entry, its winner."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from notebook_app import session
 from notebook_app.store import Store
 from solver.editions import Dealing, new_game
 from solver.game import Event, GameLog, Note, Reveal, Suggestion
@@ -130,3 +131,59 @@ def test_a_read_link_offers_no_hand(store: Store, monkeypatch: pytest.MonkeyPatc
     game_tab(at)
     assert "You follow this game with its read link" in texts(at)
     assert not [box for box in at.selectbox if box.key == "hand_me"]
+
+
+def test_taking_a_seat_replaces_the_links_first(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Players at a table share the spectator's read link; the one who then entered their hand
+    showed it to everyone who had opened that link. Where another phone has the game through
+    a link, the owner's seat form says so and offers (ticked) to replace the links in the same
+    Save: the reader loses the game, never sees the hand, and is told why on its next run."""
+    game_id = store.create(watched(ASKED), ANN)
+    old = store.links(game_id)
+    reader = browser(monkeypatch, BOB, game=old.read)
+    owner = browser(monkeypatch, ANN, game=game_id)
+    game_tab(owner)
+    assert ("1 other phone or browser has this game open through a link: it would see your "
+            "cards") in texts(owner)
+    assert owner.checkbox(key="hand_new_links").value  # ticked unless unticked
+    hand(owner, "Ann", MINE)
+    run(owner.button(key="hand_save").click())
+    assert owner.session_state["live"].log.game.my_cards == MINE
+    assert store.links(game_id) != old and store.access(BOB, game_id) is None
+    assert ("New links made: the old ones no longer open this game. The new ones are on the "
+            "Game screen, to send only to whoever may see your cards") in texts(owner)
+    monkeypatch.setattr(session, "browser_cookie", lambda: BOB)
+    run(reader)  # its next run (a tap, or the read link's timer)
+    assert "live" not in reader.session_state and "game" not in reader.query_params
+    assert "Miss Scarlet" not in texts(reader)
+    assert "its owner made new links, which stop the old ones" in texts(reader)
+    assert "This link does not open a game here" in texts(
+        browser(monkeypatch, BOB, game=old.read))
+
+
+def test_a_seat_can_keep_the_links(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Unticked, the links stay: whoever opened them sees the hand, as the caption says."""
+    game_id = store.create(watched(ASKED), ANN)
+    old = store.links(game_id)
+    reader = browser(monkeypatch, BOB, game=old.read)
+    owner = browser(monkeypatch, ANN, game=game_id)
+    game_tab(owner)
+    run(owner.checkbox(key="hand_new_links").uncheck())
+    hand(owner, "Ann", MINE)
+    run(owner.button(key="hand_save").click())
+    assert owner.session_state["live"].log.game.my_cards == MINE
+    assert store.links(game_id) == old and store.access(BOB, game_id) == "read"
+    monkeypatch.setattr(session, "browser_cookie", lambda: BOB)
+    game_tab(reader)
+    assert "**Ann's cards:** Miss Scarlet, Rope, Kitchen, Hall, Study" in texts(reader)
+
+
+def test_no_link_opened_no_question(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nobody else has the game: the form only says who would see the cards."""
+    game_id = store.create(watched(ASKED), ANN)
+    owner = browser(monkeypatch, ANN, game=game_id)
+    game_tab(owner)
+    assert "Whoever opens this game's links will see them" in texts(owner)
+    assert not [box for box in owner.checkbox if box.key == "hand_new_links"]

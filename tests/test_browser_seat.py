@@ -67,3 +67,55 @@ def test_a_spectators_game_takes_my_hand_on_the_game_tab(
         assert saved.game.me == "Ann" and saved.game.my_cards == MINE
         assert saved.events == log.events
         browser.close()
+
+
+def test_the_owner_replaces_the_links_while_taking_a_seat(
+    app_url: str, app_db: Path, chromium_executable: str, chromium_args: list[str],
+    artifacts_dir: Path
+) -> None:
+    """Another phone opened the spectator's read link: the owner's seat form says so, offers
+    to replace the links (ticked), and Save takes the game from that phone before the hand is
+    saved."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from notebook_app.history import started
+    from notebook_app.session import COOKIE
+    from notebook_app.store import Store, new_id
+    from solver.editions import Dealing, new_game
+    from solver.game import GameLog
+    from tests.test_app import CLASSIC, MINE, NAMES
+
+    store, owner = Store(app_db), new_id()
+    game = store.create(GameLog(new_game(CLASSIC, NAMES, Dealing.CLASSIC, title="Watched"), ()),
+                        owner, started())
+    old = store.links(game)
+    assert store.open_link("browser-of-bob", old.read) == (game, "read")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        context = browser.new_context(viewport=PHONE)
+        context.add_cookies([{"name": COOKIE, "value": owner, "url": app_url}])
+        page = new_page(context)
+        page.goto(f"{app_url}/?game={game}")
+        expect(page.get_by_role("button", name="Record", exact=True)).to_be_visible(
+            timeout=30000)
+        settle(page)
+        after(page, page.locator('[data-testid="stButtonGroup"] button', has_text="Game").click)
+        page.get_by_text("Are you one of the players? Enter your cards").click()
+        expect(page.get_by_text("1 other phone or browser has this game open through a link")
+               ).to_be_visible()
+        expect(page.get_by_role("checkbox", name="Replace the links first")).to_be_checked()
+        ann = page.get_by_role("option", name="Ann", exact=True)
+        for _ in range(20):  # a tap while the section unfolds opens no list
+            page.get_by_role("combobox", name="You are").click()
+            if poll(page, ann.is_visible, bool, timeout=0.5):
+                break
+        after(page, ann.click)
+        for card in MINE:
+            toggle(page, "Your 5 cards", card)
+        shot(page, artifacts_dir / "seat-4-links-first.png")
+        after(page, page.get_by_role("button", name="Save: I am Ann", exact=True).click)
+        expect(page.get_by_text("The new ones are on the Game screen")).to_be_visible()
+        shot(page, artifacts_dir / "seat-5-new-links.png")
+        assert store.links(game) != old and store.access("browser-of-bob", game) is None
+        assert store.latest(game).log.game.my_cards == MINE  # type: ignore[union-attr]
+        browser.close()

@@ -105,7 +105,7 @@ class Asked:
     help: str
     question: str
     confirm: str
-    act: Callable[[], None]
+    act: Callable[[], object]
     icon: str
     wide: bool = False
 

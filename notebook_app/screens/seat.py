@@ -13,13 +13,25 @@ from solver.i18n import _, ngettext
 from .. import history
 from ..hand import mine_label, with_hand
 from ..plain import plain
-from ..session import button, commit, flash, live, problems_text, unset
+from ..session import (
+    button,
+    commit,
+    flash,
+    is_owner,
+    live,
+    new_links,
+    problems_text,
+    store,
+    trouble,
+    unset,
+)
+from ..store import StoreError
 
 state = st.session_state
 
 NOBODY = ""
 """The "You are" box before a player is chosen (a player's name is never empty)."""
-HAND_KEYS = ("hand_me", "hand_cards")
+HAND_KEYS = ("hand_me", "hand_cards", "hand_new_links")
 """The form's inputs, kept while another tab shows (`screens.play.keep_form`) and until the
 hand is saved: a failed save or a look at the grid loses nothing."""
 
@@ -47,12 +59,54 @@ def seat_form() -> None:
                 state.hand_cards = [c for c in state.get("hand_cards") or () if c in game.deck]
             st.pills(mine_label(game.capacity(chosen)), game.deck.cards,
                      selection_mode="multi", key="hand_cards", format_func=plain)
+        elsewhere = opened_elsewhere()
+        if elsewhere:
+            links_first(elsewhere)
         if problem:
             st.error(plain(problem), icon=":material/warning:")
         label = (_("Save: I am {player}").format(player=chosen) if chosen is not None
                  else _("Save my cards"))
         button(plain(label), key="hand_save", on_click=take_seat, type="primary",
                width="stretch")
+
+
+def opened_elsewhere() -> int:
+    """How many other phones and browsers hold the game through a link, where this browser may
+    replace the links (its owner); 0 where the database cannot say (Save then says why)."""
+    if not is_owner():
+        return 0
+    try:
+        return store().opened_elsewhere(state.game_id)
+    except StoreError:
+        return 0
+
+
+def links_first(count: int) -> None:
+    """Players at a table often share a spectator's read link: the hand entered here would
+    show on the ``count`` phones that opened it. Replacing the links first (ticked unless
+    unticked) takes the game from them in the same Save."""
+    st.caption(ngettext(
+        "{count} other phone or browser has this game open through a link: it would see your "
+        "cards.",
+        "{count} other phones or browsers have this game open through a link: they would see "
+        "your cards.", count).format(count=count))
+    if "hand_new_links" not in state and unset("hand_new_links"):
+        state.hand_new_links = True
+    st.checkbox(_("Replace the links first: whoever opened them can no longer see this game"),
+                key="hand_new_links")
+
+
+def links_replaced(player: str) -> bool:
+    """Replace the links where another phone or browser still holds the game through one
+    (asked for by the ticked box); whether the hand may be saved now (else it says why)."""
+    try:
+        if not is_owner() or not store().opened_elsewhere(state.game_id):
+            return True
+    except StoreError as err:
+        trouble(history.unsaved(history.seated(player)), err)
+        return False
+    return new_links(_("New links made: the old ones no longer open this game. The new ones "
+                       "are on the Game screen, to send only to whoever may see your cards"))
 
 
 def take_seat() -> None:
@@ -68,7 +122,9 @@ def take_seat() -> None:
         state.hand_problem = problems_text(err)
         return
     me = seated.game.me
-    if me is None or not commit(seated, history.seated(me)):
+    if me is None or (state.get("hand_new_links") and not links_replaced(me)):
+        return  # (it said why; nothing saved, the form keeps what was chosen)
+    if not commit(seated, history.seated(me)):
         return  # (commit said why; the form keeps what was chosen)
     for key in HAND_KEYS:
         state.pop(key, None)
