@@ -935,18 +935,23 @@ def test_the_room_of_my_last_suggestion_is_barred_on_a_board_not_in_the_forum() 
     assert len(away) == len(advisor.anywhere()) - 36 and away[0].answers  # scored
     # from the Study nowhere heads anyway (its question is idle): a table where the best
     # question is in the room I just asked in, so heading there is what a bar must stop
-    box = editions()["cluedo-refresh-2012-fi"]
-    four = new_game(box.deck, ("Aino", "Niko", "Veera", "Oona"), Dealing.REFRESH, me="Aino",
-                    my_cards=("Regina Päiväperhonen", "köysi", "veranta", "tikari"),
-                    face_up=("pelihuone", "putki"))
-    garage = Advisor(GameLog(four, (
-        Suggestion("Aino", ("Marjaana Punakulta", "jakoavain", "autotalli"), passes=("Niko",),
-                   refuted_by="Veera", shown="jakoavain"),
-        Suggestion("Niko", ("Aino Valkopesu", "pistooli", "keittiö"), refuted_by="Veera"))),
-        samples=300)
+    garage = Advisor(asked_in_the_garage(), samples=300)
     unbarred = garage.here("olohuone").elsewhere
     assert unbarred is not None and unbarred.triple[2] == "autotalli"
     for room in ("olohuone", "keittiö"):
         here = garage.here(room, "autotalli")
         assert here.elsewhere is None or here.elsewhere.triple[2] != "autotalli"
     assert garage.here("olohuone", "autotalli").elsewhere is not None
+
+
+def asked_in_the_garage() -> GameLog:
+    """A Refresh table of four where Aino (me) just asked in the autotalli, the room whose
+    question is likeliest: the one suggestion per visit bars it."""
+    box = editions()["cluedo-refresh-2012-fi"]
+    four = new_game(box.deck, ("Aino", "Niko", "Veera", "Oona"), Dealing.REFRESH, me="Aino",
+                    my_cards=("Regina Päiväperhonen", "köysi", "veranta", "tikari"),
+                    face_up=("pelihuone", "putki"))
+    return GameLog(four, (
+        Suggestion("Aino", ("Marjaana Punakulta", "jakoavain", "autotalli"), passes=("Niko",),
+                   refuted_by="Veera", shown="jakoavain"),
+        Suggestion("Niko", ("Aino Valkopesu", "pistooli", "keittiö"), refuted_by="Veera")))

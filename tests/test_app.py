@@ -3331,15 +3331,9 @@ def test_bug_suggest_for_me_never_advises_the_room_i_just_suggested_in(store: St
     for me" advised asking there again. It now advises the best in another room, which "Use
     this suggestion" taps, and says in a line why not there."""
     from solver.advice import Advisor
+    from tests.test_advice import asked_in_the_garage
 
-    box = editions()["cluedo-refresh-2012-fi"]
-    game = new_game(box.deck, ("Aino", "Niko", "Veera", "Oona"), Dealing.REFRESH, me="Aino",
-                    my_cards=("Regina Päiväperhonen", "köysi", "veranta", "tikari"),
-                    face_up=("pelihuone", "putki"))
-    log = GameLog(game, (
-        Suggestion("Aino", ("Marjaana Punakulta", "jakoavain", "autotalli"), passes=("Niko",),
-                   refuted_by="Veera", shown="jakoavain"),
-        Suggestion("Niko", ("Aino Valkopesu", "pistooli", "keittiö"), refuted_by="Veera")))
+    log = asked_in_the_garage()
     advisor = Advisor(log, samples=1000)
     assert advisor.anywhere()[0].triple[2] == "autotalli"  # the likeliest: where I stand
     best = advisor.first_telling(advisor.anywhere("autotalli"))

@@ -308,14 +308,9 @@ def test_advise_leaves_out_the_room_i_suggested_in_last(
     ranked it first (autotalli, where Aino had just asked). Without --room it ranks the other
     rooms and says why the one is left out; --room naming it still advises there (I may have
     left and come back), with the rule said; where to head is never there."""
-    box = editions()["cluedo-refresh-2012-fi"]
-    game = new_game(box.deck, ("Aino", "Niko", "Veera", "Oona"), Dealing.REFRESH, me="Aino",
-                    my_cards=("Regina Päiväperhonen", "köysi", "veranta", "tikari"),
-                    face_up=("pelihuone", "putki"))
-    log = GameLog(game, (
-        Suggestion("Aino", ("Marjaana Punakulta", "jakoavain", "autotalli"), passes=("Niko",),
-                   refuted_by="Veera", shown="jakoavain"),
-        Suggestion("Niko", ("Aino Valkopesu", "pistooli", "keittiö"), refuted_by="Veera")))
+    from tests.test_advice import asked_in_the_garage
+
+    log = asked_in_the_garage()
     path = tmp_path / "refresh.json"
     path.write_text(dumps(log), encoding="utf-8")
     rule = ("you suggested there last, and the rules let you suggest there again only once you "
