@@ -5,6 +5,7 @@ wrong size beside Save. Screenshots go to ``test-artifacts/seat-*.png``."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -35,17 +36,8 @@ def test_a_spectators_game_takes_my_hand_on_the_game_tab(
         browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
         page = new_page(browser.new_context(viewport=PHONE))
         page.goto(f"{app_url}/?game={store.links(game).edit}")
-        expect(page.get_by_role("button", name="Record", exact=True)).to_be_visible(
-            timeout=30000)
-        settle(page)
-        after(page, page.locator('[data-testid="stButtonGroup"] button', has_text="Game").click)
-        page.get_by_text("Are you one of the players? Enter your cards").click()
-        ann = page.get_by_role("option", name="Ann", exact=True)
-        for _ in range(20):  # a tap while the section unfolds opens no list
-            page.get_by_role("combobox", name="You are").click()
-            if poll(page, ann.is_visible, bool, timeout=0.5):
-                break
-        after(page, ann.click)
+        seat_form(page)
+        choose(page, "Ann")
         for card in MINE[:4]:
             toggle(page, "Your 5 cards", card)
         save = page.get_by_role("button", name="Save: I am Ann", exact=True)
@@ -96,20 +88,11 @@ def test_the_owner_replaces_the_links_while_taking_a_seat(
         context.add_cookies([{"name": COOKIE, "value": owner, "url": app_url}])
         page = new_page(context)
         page.goto(f"{app_url}/?game={game}")
-        expect(page.get_by_role("button", name="Record", exact=True)).to_be_visible(
-            timeout=30000)
-        settle(page)
-        after(page, page.locator('[data-testid="stButtonGroup"] button', has_text="Game").click)
-        page.get_by_text("Are you one of the players? Enter your cards").click()
+        seat_form(page)
         expect(page.get_by_text("1 other phone or browser has this game open through a link")
                ).to_be_visible()
         expect(page.get_by_role("checkbox", name="Replace the links first")).to_be_checked()
-        ann = page.get_by_role("option", name="Ann", exact=True)
-        for _ in range(20):  # a tap while the section unfolds opens no list
-            page.get_by_role("combobox", name="You are").click()
-            if poll(page, ann.is_visible, bool, timeout=0.5):
-                break
-        after(page, ann.click)
+        choose(page, "Ann")
         for card in MINE:
             toggle(page, "Your 5 cards", card)
         shot(page, artifacts_dir / "seat-4-links-first.png")
@@ -119,3 +102,23 @@ def test_the_owner_replaces_the_links_while_taking_a_seat(
         assert store.links(game) != old and store.access("browser-of-bob", game) is None
         assert store.latest(game).log.game.my_cards == MINE  # type: ignore[union-attr]
         browser.close()
+
+
+def seat_form(page: Any) -> None:
+    """The game opened, its Game tab's seat section unfolded."""
+    from playwright.sync_api import expect
+
+    expect(page.get_by_role("button", name="Record", exact=True)).to_be_visible(timeout=30000)
+    settle(page)
+    after(page, page.locator('[data-testid="stButtonGroup"] button', has_text="Game").click)
+    page.get_by_text("Are you one of the players? Enter your cards").click()
+
+
+def choose(page: Any, player: str) -> None:
+    """``player`` chosen under "You are"."""
+    option = page.get_by_role("option", name=player, exact=True)
+    for _ in range(20):  # a tap while the section unfolds opens no list
+        page.get_by_role("combobox", name="You are").click()
+        if poll(page, option.is_visible, bool, timeout=0.5):
+            break
+    after(page, option.click)
