@@ -9,10 +9,13 @@ import pytest
 from notebook_app.grid_view import (
     CELL_PADDING,
     CELL_WIDTH,
+    FACE_UP_STYLE,
+    HEADER_STYLE,
     LABEL_ROOM,
     NAMES_SLACK,
     OWNERS_IN_SIGHT,
     PHONE_TABLE,
+    STYLE,
     card_column_width,
     card_labels,
     cell_at,
@@ -220,3 +223,25 @@ def test_envelopes_that_only_read_alike_are_not_called_tied() -> None:
     assert likeliest([("S1", "W1", "R1", 0.25)] * 4 + [("S2", "W1", "R1", 0.004)]) == (
         "Likeliest, tied at 25% each: S1, W1, R1 · S1, W1, R1 · S1, W1, R1 and 1 more")
     assert "equally" not in likeliest([("S1", "W1", "R1", 0.502), ("S2", "W1", "R1", 0.498)])
+
+
+def contrast(style: str) -> float:
+    """The WCAG contrast ratio of a cell's text colour on its background (CSS as in `STYLE`)."""
+    found = dict(part.split(": ") for part in style.split("; "))
+
+    def luminance(colour: str) -> float:
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+                  for c in (byte / 255 for byte in bytes.fromhex(colour[1:]))]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(found["color"]), luminance(found["background-color"])),
+                         reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("style", [*STYLE.values(), FACE_UP_STYLE, HEADER_STYLE])
+def test_every_cell_reads_at_the_contrast_small_text_needs(style: str) -> None:
+    """WCAG's 4.5:1 for small text, in every kind of cell: the ✗ of a card a player does not
+    hold was #8a8a8a on #ececec, 2.92:1, hard to tell from an empty cell in sunlight (a11y
+    audit on a 390 px phone). It stays lighter than a ✓ (bold, 7.5:1)."""
+    assert contrast(style) >= 4.5, style
