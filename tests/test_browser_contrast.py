@@ -1,0 +1,50 @@
+"""Text contrast on a 390 px touch phone, from the colours Chromium computes: WCAG's 4.5:1 for
+small text, measured over the app's background (the app has one, light, colour scheme: its
+theme in ``.streamlit/config.toml`` has no dark variant)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.phone import TOUCH_PHONE, after, at_home, new_page
+
+pytestmark = pytest.mark.browser
+
+CAPTIONS = """() => {
+  const rgba = text => { const [r, g, b, a = 1] = text.match(/[\\d.]+/g).map(Number);
+                         return [r, g, b, a]; };
+  const ground = rgba(getComputedStyle(document.querySelector('.stApp')).backgroundColor)
+    .slice(0, 3);
+  const opacity = node => node ? Number(getComputedStyle(node).opacity) * opacity(
+    node.parentElement) : 1;  // Streamlit fades a caption with its container's opacity
+  const luminance = rgb => rgb.map(v => v / 255).map(v => v <= 0.03928 ? v / 12.92
+    : ((v + 0.055) / 1.055) ** 2.4).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  return [...document.querySelectorAll('[data-testid="stCaptionContainer"] p')].map(p => {
+    const [r, g, b, a] = rgba(getComputedStyle(p).color);
+    const alpha = a * opacity(p);
+    const seen = [r, g, b].map((v, i) => alpha * v + (1 - alpha) * ground[i]);
+    const [light, dark] = [luminance(seen), luminance(ground)].sort((x, y) => y - x);
+    return [p.innerText.slice(0, 40), Math.round((light + 0.05) / (dark + 0.05) * 100) / 100];
+  });
+}"""
+"""Each caption's first words and its text's contrast ratio over the app's background."""
+
+
+def test_captions_read_at_the_contrast_small_text_needs(
+    app_url: str, chromium_executable: str, chromium_args: list[str]
+) -> None:
+    """The captions under the verdict (the envelope's line, "Latest: #43 …", a form's help
+    such as "Bob has seen from you: nothing yet") were Streamlit's faded text, 3.89:1 on white:
+    under 4.5:1, hard to read on a phone outdoors (a11y audit). They stay lighter than the
+    body text."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = new_page(browser.new_context(**TOUCH_PHONE))
+        at_home(page, app_url)
+        after(page, page.get_by_role("button", name="Open example").tap)
+        captions = page.evaluate(CAPTIONS)
+        browser.close()
+    assert len(captions) >= 2, captions
+    assert [c for c in captions if c[1] < 4.5] == [], captions
