@@ -187,3 +187,25 @@ def test_no_link_opened_no_question(store: Store, monkeypatch: pytest.MonkeyPatc
     game_tab(owner)
     assert "Whoever opens this game's links will see them" in texts(owner)
     assert not [box for box in owner.checkbox if box.key == "hand_new_links"]
+
+
+def test_a_link_opened_while_the_form_is_open_is_asked_about(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The form was drawn while nobody else had the game, so it offered no box; Bob opened the
+    read link before Save, and Save showed him the hand without a word. Save now stops and
+    asks, the box drawn ticked; the next Save replaces the links."""
+    game_id = store.create(watched(ASKED), ANN)
+    owner = browser(monkeypatch, ANN, game=game_id)
+    game_tab(owner)
+    hand(owner, "Ann", MINE)
+    assert store.open_link(BOB, store.links(game_id).read) == (game_id, "read")
+    run(owner.button(key="hand_save").click())
+    assert owner.session_state["live"].log.game.me is None  # nothing saved yet
+    assert ("Another phone or browser opened this game's link meanwhile: it would see your "
+            "cards. Choose whether to replace the links first, then Save again.") in texts(owner)
+    assert owner.checkbox(key="hand_new_links").value
+    assert owner.pills(key="hand_cards").value == list(MINE)  # nothing tapped is lost
+    run(owner.button(key="hand_save").click())
+    assert owner.session_state["live"].log.game.my_cards == MINE
+    assert store.access(BOB, game_id) is None

@@ -122,6 +122,11 @@ def take_seat() -> None:
         state.hand_problem = problems_text(err)
         return
     me = seated.game.me
+    if "hand_new_links" not in state and opened_elsewhere():  # opened since the form was drawn
+        state.hand_problem = _("Another phone or browser opened this game's link meanwhile: it "
+                               "would see your cards. Choose whether to replace the links "
+                               "first, then Save again.")
+        return  # (the form draws the box now, ticked)
     if me is None or (state.get("hand_new_links") and not links_replaced(me)):
         return  # (it said why; nothing saved, the form keeps what was chosen)
     if not commit(seated, history.seated(me)):
