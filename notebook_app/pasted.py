@@ -213,23 +213,74 @@ def trouble(text: str, err: InvalidLogError) -> Trouble:
     return Trouble(tuple(err.problems), "\n".join(pointed))
 
 
+POINTED_WIDTH = 32
+"""The most columns a pointed line takes, its margin counted: a code block in the Log's
+expander holds 36 without wrapping on a 390 px phone (`tests.test_browser_notation`), and a
+360 px phone some 4 fewer. A longer line wrapped, and the caret under it stood under other
+words, or alone on an empty row."""
+
+
 def _pointer(lines: list[str], problem: Problem) -> list[str]:
     """The pasted line and, under it, a caret at the problem's column, spaced by how wide the
     text before it is drawn (`drawn_width`): under Japanese text a caret counted in characters
-    stood half as far along as it should, and the margin ("4 行") pushed it further off.
+    stood half as far along as it should, and the margin ("4 行") pushed it further off. A line
+    too long for a phone shows around the problem (`_window`), cut where "…" stands.
 
     >>> from solver.i18n import speaking
     >>> with speaking("ja"):
     ...     print("\\n".join(_pointer(["アキ: ミス・ピンク 燭台"], Problem(1, 5, "カード", ""))))
     1 行 | アキ: ミス・ピンク 燭台
          |       ^ カード
+    >>> line = "Cat: Peacock Candlestick Conservatory / Dan - Ann - Bob + Wrnch"
+    >>> print("\\n".join(_pointer([line], Problem(1, 59, "the card shown", ""))))
+    line 1 | … - Ann - Bob + Wrnch
+           |  the card shown ^
     """
     if not 1 <= problem.line <= len(lines):
         return []
     margin = _("line {n}").format(n=problem.line)
-    line = lines[problem.line - 1]
-    before = " " * drawn_width(line[:problem.column - 1])
-    return [f"{margin} | {line}", f"{' ' * drawn_width(margin)} | {before}^ {problem.expected}"]
+    room = max(12, POINTED_WIDTH - drawn_width(margin) - 3)
+    line, at = _window(lines[problem.line - 1], problem.column - 1, room)
+    before = drawn_width(line[:at])
+    label = problem.expected
+    if before + 2 + drawn_width(label) <= room:
+        caret = f"{' ' * before}^ {label}"
+    elif drawn_width(label) + 1 <= before:  # the label on the caret's left, the caret in place
+        caret = f"{' ' * (before - drawn_width(label) - 1)}{label} ^"
+    else:
+        caret = f"{' ' * before}^"
+    return [f"{margin} | {line}", f"{' ' * drawn_width(margin)} | {caret}"]
+
+
+def _window(line: str, at: int, room: int) -> tuple[str, int]:
+    """``line`` cut to at most ``room`` columns around the word at index ``at``, "…" where cut,
+    and where that index is in the cut line: from the line's start if the word fits so, else
+    with as much before it as fits.
+
+    >>> _window("Ann: Plum Rope Hall / Bob - Cat + Kniff", 34, 20)
+    ('… Bob - Cat + Kniff', 14)
+    >>> _window("Dan: Mustard Revolver Billiard Room / Ann - Bob - Cat + Kniff", 56, 23)
+    ('… - Bob - Cat + Kniff', 16)
+    >>> _window("Ann: Plumb Rope Hall / Bob - Cat + Knife", 5, 20)
+    ('Ann: Plumb Rope …', 5)
+    """
+    if drawn_width(line) <= room:
+        return line, at
+    word = len(line[at:].split(" ", 1)[0]) if line[at:] else 0
+    start, end = 0, at + word
+    if drawn_width(line[:end]) > room - 1:
+        start = at  # the word last, as much before it as fits: the player, the cards
+        while start > 0 and drawn_width(line[start - 1:end]) + 2 + (end < len(line)) <= room:
+            start -= 1
+        if start and line[start - 1] != " ":  # cut between words, not in one
+            start = line.find(" ", start, at) % (at + 1)
+    shown = ("…" if start else "") + line[start:]
+    if drawn_width(shown) > room:
+        last = len(shown) - len(line) + end  # the word's end in ``shown``
+        while drawn_width(shown) + 1 > room:
+            shown = shown[:-1]
+        shown = (shown[:cut + 1] if (cut := shown.rfind(" ", last)) > last else shown) + "…"
+    return shown, at - start + (1 if start else 0)
 
 
 def drawn_width(text: str) -> int:

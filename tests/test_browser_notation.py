@@ -60,7 +60,7 @@ def test_a_note_and_a_pasted_game_on_a_phone(
         problem = page.get_by_text("did you mean Professor Plum?")
         expect(problem).to_be_visible()
         expect(problem).to_be_in_viewport(ratio=1)  # where the player looks, whole
-        pointed = page.get_by_text("line 8 | Bob: Plumb Pipe Library")
+        pointed = page.get_by_text("line 8 | Bob: Plumb Pipe …")  # cut to fit: no wrap
         expect(pointed).to_be_in_viewport(ratio=1)
         assert box.input_value() == PASTED
         shot(page, "1-paste-typo")
@@ -135,3 +135,85 @@ def test_a_note_and_a_pasted_game_on_a_phone(
         table_drawn(page)
         shot(page, "7-grid")
         browser.close()
+
+
+LONG_TYPO = ("Cat: Peacock Candlestick Conservatory / Dan - Ann - Bob + Wrnch\n"
+             "Dan: Mustard Revolver Billiard Room / Ann - Bob - Cat + Kniff")
+"""Turns from a thread whose misspelt cards (line 1 column 59, line 2 column 56) stand past
+where a phone's code block wraps."""
+
+CARET_UNDER = """(code) => {
+  const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+  const nodes = [];
+  let text = "";
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    nodes.push([node, text.length]);
+    text += node.data;
+  }
+  const rect = (index) => {
+    const [node, start] = nodes.filter(([, s]) => s <= index).pop();
+    const range = document.createRange();
+    range.setStart(node, index - start);
+    range.setEnd(node, index - start + 1);
+    return range.getBoundingClientRect();
+  };
+  const found = [];
+  const rows = text.split("\\n");
+  let at = 0;
+  for (let i = 0; i + 1 < rows.length; i++) {
+    const caret = rows[i + 1].indexOf("^");
+    if (caret >= 0 && rows[i].includes(" | ")) {
+      const word = rows[i].slice(rows[i].indexOf(" | ") + 3).match(/[A-Za-z]+$/)[0];
+      const first = at + rows[i].lastIndexOf(word);
+      const under = rect(at + rows[i].length + 1 + caret);
+      const start = rect(at);
+      found.push({word, wordX: rect(first).left, caretX: under.left, wordTop: rect(first).top,
+                  rowTop: start.top, caretTop: under.top});
+    }
+    at += rows[i].length + 1;
+  }
+  return found;
+}"""
+"""For each pasted line shown with a caret in a code block: where its last word's first letter
+and the caret under it are drawn, and whether the line was drawn on one row."""
+
+
+def test_the_caret_under_a_long_pasted_line_stands_under_the_bad_word_on_a_phone(
+    app_url: str,
+    chromium_executable: str, chromium_args: list[str], artifacts_dir: Path,
+) -> None:
+    """A phone play-through: the line a problem names showed in a code block that wraps, so a
+    long line wrapped and the caret under it stood under other words, or alone on an empty row.
+    Cut around the problem, the line fits and the caret stands under the misspelt card."""
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = new_page(browser, viewport=PHONE)
+        page.goto(app_url)
+        expect(page.get_by_text("New game")).to_be_visible(timeout=30000)
+        settle(page)
+        box = page.get_by_role("textbox", name="Paste a game in notation")
+        box.fill(PASTED.replace("Plumb", "Plum"))
+        after(page, lambda: box.press("Control+Enter"))
+        after(page, page.get_by_role("button", name="Open pasted game").click)
+        expect(page.get_by_text("Pasted at the table")).to_be_visible(timeout=30000)
+        after(page, page.locator('[data-testid="stButtonGroup"] button', has_text="Log"
+                                 ).first.click)
+        page.get_by_text("As text: copy, share or paste turns").click()
+        settle(page)
+        turns = page.get_by_role("textbox", name="Paste turns to add")
+        turns.fill(LONG_TYPO)
+        after(page, lambda: turns.press("Control+Enter"))
+        after(page, page.get_by_role("button", name="Add pasted turns").click)
+        expect(page.get_by_text("did you mean Wrench?")).to_be_visible()
+        pointed = page.locator('.st-key-paste_turns_error_shown [data-testid="stCode"] code')
+        found = pointed.evaluate(CARET_UNDER)
+        settle(page)
+        page.screenshot(path=artifacts_dir / "notation-8-caret.png")
+        browser.close()
+    assert [f["word"] for f in found] == ["Wrnch", "Kniff"], found
+    for f in found:
+        assert abs(f["caretX"] - f["wordX"]) < 2, f  # under the word's first letter
+        assert f["wordTop"] == f["rowTop"], f  # the line on one row: not wrapped
+        assert f["caretTop"] > f["wordTop"], f
