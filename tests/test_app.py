@@ -393,6 +393,21 @@ def test_accusation_and_turn_skips_the_accuser(store: Store) -> None:
     assert "Bob" in chips(at, "e_refuter")
 
 
+def test_players_out_are_marked_on_who_asked(store: Store) -> None:
+    """A 12-player forum play-through: after Kim's wrong accusation her "Who asked" chip read
+    like everyone's, a warning showing only once she was tapped. Her chip now says she is out,
+    in the same place in the row (still tappable: the warning says why she takes no turns)."""
+    bob = Accusation("Bob", ("Mr. Green", "Rope", "Hall"))
+    at, _ = open_app(store, classic(bob))
+    assert chips(at, "by") == ["Ann", "Bob (out)", "Cat", "Dan"]
+    at.segmented_control(key="kind").set_value("Accusation").run()
+    assert chips(at, "by") == ["Ann", "Bob (out)", "Cat", "Dan"]
+    at.segmented_control(key="kind").set_value("Suggestion").run()
+    at.pills(key="by").set_value("Bob").run()
+    assert "Bob accused wrongly in #1" in texts(at)
+    assert chips(at, "e_refuter")[1] == "Bob"  # he still shows cards: not marked there
+
+
 def test_accusation_starts_at_the_player_who_just_suggested(store: Store) -> None:
     """One accuses on one's own turn, after suggesting: the form started at the next player (a
     phone play-through tapped the accuser back after every wrong accusation). Back on a

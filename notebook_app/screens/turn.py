@@ -108,6 +108,11 @@ OWN_CHIP = ("<style>.st-key-KEY [role='radio']:nth-of-type(SEAT) {opacity: 0.35;
 """Greys the asker's own chip in the chip row keyed ``KEY`` ("Asked", "Who showed a card";
 ``SEAT``: their seat, from 1) and lets no tap reach it (`seat_chips`)."""
 
+OUT_CHIP = "<style>SEATS {opacity: 0.55;}</style>"
+"""Greys, under "Who asked", the chips (``SEATS``: their selectors) of players out of the game
+(a wrong accusation: `solver.race.out_since`), each still in its seat and still tappable (the
+form then says they take no more turns)."""
+
 state = st.session_state
 
 Pick = tuple[str, str, str, str | None]
@@ -248,13 +253,21 @@ def turn_form() -> None:
         defaults_for(state.by)
     label = {"Accusation": _("Who accused"), "Asked one": _("Who asked")}.get(
         kind, _("Who suggested"))
-    st.pills(label, game.player_names, key="by", required=True, on_change=on_by_change,
-             format_func=plain)
-    by = state.by
     from solver.race import out_since
 
     editing = state.get("editing")
-    out = out_since(log if editing is None else log.upto(editing), by, left_out())
+    before = log if editing is None else log.upto(editing)
+    gone = {p for p in game.player_names if out_since(before, p, left_out()) is not None}
+    st.pills(label, game.player_names, key="by", required=True, on_change=on_by_change,
+             # TRANSLATORS: a chip under "Who asked": a player out after a wrong accusation
+             format_func=lambda p: plain(_("{player} (out)").format(player=p) if p in gone
+                                         else p))
+    if gone:
+        st.html(OUT_CHIP.replace("SEATS", ", ".join(
+            f".st-key-by [role='radio']:nth-of-type({game.player_names.index(p) + 1})"
+            for p in gone)))
+    by = state.by
+    out = out_since(before, by, left_out())
     if out is not None:  # (the form starts at them only once everyone is out)
         warn(_("{player} accused wrongly in #{n}: out of the game, they take no more turns "
                "and only show cards.").format(player=by, n=out))
