@@ -32,7 +32,8 @@ from solver.odds import warm
 # (language, screen, kind of entry) take less padding, so each keeps to one row in every
 # language down to 320 px: at 16 px a side, Finnish and Russian wrapped at 360. A caption is
 # faded less than Streamlit's 0.6, which gave 3.89:1 on white: 0.7 gives 5.1:1, over WCAG's
-# 4.5:1 for small text (tests/test_browser_contrast.py).
+# 4.5:1 for small text (tests/test_browser_contrast.py). A tick box's (or switch's) line takes
+# taps 8 px above and below its 21 px, into the gaps around it, without moving anything.
 SCROLL_TOP = """<script>
 document.querySelector('[data-testid="stMain"]')?.scrollTo(0, 0);
 </script>"""
@@ -44,6 +45,7 @@ PHONE_CSS = """<style>
   padding: 0.15rem 0.7rem;}
 [data-testid="stAlert"] > div {padding: 0.55rem 0.9rem;}
 .stApp [data-testid="stCaptionContainer"] {opacity: 0.7;}
+.stCheckbox label {padding-block: 0.5rem; margin-block: -0.5rem;}
 @media (max-width: 400px) {[data-testid="stButtonGroup"] button[data-variant="segmented_control"] {
   padding-left: 0.55rem; padding-right: 0.55rem;}}
 .st-key-log button {justify-content: flex-start; text-align: left; padding: 0.3rem 0.2rem;
