@@ -7,6 +7,7 @@ test's own database and puts the game's id into ``session_state`` (or the URL).
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 import time
@@ -3125,8 +3126,33 @@ def test_the_review_chart_ends_at_the_last_event() -> None:
     from notebook_app.screens.review import envelope_chart
 
     for events in (1, 23, 70):
-        x = envelope_chart([120] * (events + 1), "Possible envelopes").to_dict()["encoding"]["x"]
-        assert x["scale"] == {"domain": [0, events], "nice": False}, (events, x)
+        chart = envelope_chart([120] * (events + 1), "Possible envelopes", events).to_dict()
+        for layer in chart["layer"]:  # the line and the marks of the step shown
+            x = layer["encoding"]["x"]
+            assert x["scale"] == {"domain": [0, events], "nice": False}, (events, x)
+
+
+def test_the_review_chart_marks_the_step_shown(store: Store) -> None:
+    """A phone play-through: the envelope chart under the Review's grid did not say which
+    step the grid showed. A dashed rule and a dot on the line mark it, and follow the step."""
+    from streamlit.dataframe_util import convert_arrow_bytes_to_pandas_df
+
+    log = classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
+                             refuted_by="Cat", shown="Knife"),
+                  Accusation("Dan", ("Mr. Green", "Wrench", "Library"), correct=False))
+    at, _ = open_app(store, log)
+    at.segmented_control(key="view").set_value("Review").run()
+
+    def marked() -> dict[str, list[int]]:
+        [chart] = at.get("vega_lite_chart")
+        spec = json.loads(chart.proto.spec)
+        data = {d.name: convert_arrow_bytes_to_pandas_df(d.data.data) for d in chart.proto.datasets}
+        return {layer["mark"]["type"]: data[layer["data"]["name"]]["event"].tolist()
+                for layer in spec["layer"]}
+
+    assert marked() == {"line": [0, 1, 2], "rule": [2], "point": [2]}
+    at.button(key="review_back").click().run()
+    assert marked() == {"line": [0, 1, 2], "rule": [1], "point": [1]}
 
 
 def test_review_steps_through_the_log(store: Store) -> None:

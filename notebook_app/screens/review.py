@@ -78,7 +78,7 @@ def review_view() -> None:
     heading = _("Possible envelopes after each event")
     st.markdown("**" + heading + "**")
     with st.container(key="envelope_chart"):
-        st.altair_chart(envelope_chart(counts, heading), width="stretch")
+        st.altair_chart(envelope_chart(counts, heading, upto), width="stretch")
     safe = next((i for i, n in enumerate(counts) if n == 1), None)
     if safe is None:
         st.write(_("An accusation has not been safe yet."))
@@ -98,19 +98,25 @@ CHART_CSS = ("<style>.st-key-envelope_chart [data-testid='stElementToolbar'] {di
 none of it."""
 
 
-def envelope_chart(counts: Sequence[int], heading: str) -> alt.Chart:
-    """The count of possible envelopes after each event as a line; every word on it (axis titles,
-    the tooltip, the description a screen reader says) from the catalog, none of Vega's English
-    descriptions of marks and axes. The heading says what is counted, so the axis titles stay
-    short (a long one is cut off). The event axis ends at the last event (Vega's rounding ran
-    it to 24 after 23 events)."""
+def envelope_chart(counts: Sequence[int], heading: str, upto: int) -> alt.LayerChart:
+    """The count of possible envelopes after each event as a line, the step shown (``upto``)
+    marked by a dashed rule and a dot on the line: unmarked, the chart did not say where in the
+    game the grid above stood. Every word on it (axis titles, the tooltip, the description a
+    screen reader says) from the catalog, none of Vega's English descriptions of marks and axes.
+    The heading says what is counted, so the axis titles stay short (a long one is cut off).
+    The event axis ends at the last event (Vega's rounding ran it to 24 after 23 events)."""
     st.html(CHART_CSS)
     event, envelopes = _("event"), _("envelopes")
     data = pd.DataFrame({"event": range(len(counts)), "envelopes": counts})
-    chart: alt.Chart = alt.Chart(data, description=heading, height=180).mark_line().encode(
-        x=alt.X("event:Q", title=event, axis=alt.Axis(tickMinStep=1, format="d"),
-                scale=alt.Scale(domain=[0, max(1, len(counts) - 1)], nice=False)),
-        y=alt.Y("envelopes:Q", title=envelopes),
-        tooltip=[alt.Tooltip("event:Q", title=event), alt.Tooltip("envelopes:Q", title=envelopes)],
-    ).configure(aria=False)
+    here = data.iloc[[upto]]
+    x = alt.X("event:Q", title=event, axis=alt.Axis(tickMinStep=1, format="d"),
+              scale=alt.Scale(domain=[0, max(1, len(counts) - 1)], nice=False))
+    y = alt.Y("envelopes:Q", title=envelopes)
+    tooltip = [alt.Tooltip("event:Q", title=event), alt.Tooltip("envelopes:Q", title=envelopes)]
+    line = alt.Chart(data).mark_line().encode(x=x, y=y, tooltip=tooltip)
+    rule = alt.Chart(here).mark_rule(strokeDash=[4, 3], opacity=0.7).encode(x=x)
+    dot = alt.Chart(here).mark_point(filled=True, size=90, opacity=1).encode(x=x, y=y,
+                                                                             tooltip=tooltip)
+    chart: alt.LayerChart = alt.layer(line, rule, dot).properties(
+        description=heading, height=180).configure(aria=False)
     return chart
