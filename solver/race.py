@@ -1235,6 +1235,12 @@ class Verdict:
     what `accuse` lists beside ``triple``, so one envelope has one chance there."""
     bluff: Fraction = BLUFF
     """The bluff factor ``right`` and ``chances`` were weighed with (`Play`)."""
+    even: bool = False
+    """``triple`` is no likelier than the others: its chance, less twice its standard error,
+    is no more than an even share of the envelopes still possible (`accuse_or_wait`). At the
+    start of a 12-player game all 1694 are alike (0.059% each) and the line named the first,
+    then whichever the deals' noise put ahead, entry to entry; the line of waiting says so in
+    place of a triple. Never for a chosen triple (`accusation_verdict`)."""
 
     def reason(self) -> str:
         """One line a player can follow, in the current language."""
@@ -1268,7 +1274,25 @@ class Verdict:
         settles = say("the answer settles the envelope in {known}", **figures)
         wait = say("wait: {suspect}, {weapon}, {room}: right {right} {basis}",
                    **figures)
-        if ahead.before_my_turn:  # not my turn: no accusing until it comes
+        even = self.even and not self.accuse
+        if even and ahead.before_my_turn:  # naming one would be a pick among equals
+            lines = [say_n("{n} player moves before your turn: no envelope is likelier than "
+                           "the others yet",
+                           "{n} players move before your turn: no envelope is likelier than "
+                           "the others yet", ahead.before_my_turn, n=ahead.before_my_turn),
+                     clear, known]
+        elif even and ahead.later:
+            lines = [say("wait: no envelope is likelier than the others yet"),
+                     *([say("nobody else solves before you ask {player} next: {clear}",
+                            player=ahead.to, **figures)] if ahead.advised and ahead.to
+                       is not None else [clear]), known]
+        elif even and ahead.advised and ahead.to is not None:
+            lines = [say("ask {player} first, then decide: no envelope is likelier than the "
+                         "others yet", player=ahead.to), settles]
+        elif even:
+            lines = [say("suggest first, then decide: no envelope is likelier than the others "
+                         "yet"), settles]
+        elif ahead.before_my_turn:  # not my turn: no accusing until it comes
             lines = [say_n("{n} player moves before your turn: {suspect}, {weapon}, {room}: "
                            "right {right} {basis}",
                            "{n} players move before your turn: {suspect}, {weapon}, {room}: "
@@ -1373,8 +1397,9 @@ def accuse_or_wait(log: GameLog, *, samples: int | None = None, seed: int = 0,
     if not ahead.later and not 0.005 <= ahead.known < 0.995:
         sure = settles_surely(log, question, ahead.to)
     accuse = right > ahead.clear and not ahead.before_my_turn  # only in my turn
+    even = len(chances) > 1 and right - 2 * error <= (1 + 1e-9) / len(chances)  # an even share
     return Verdict(accuse, best, right, race_of.threat(), race_of, error, ahead, settles=sure,
-                   chances=chances, bluff=weighed.bluff)
+                   chances=chances, bluff=weighed.bluff, even=even)
 
 
 def accusation_verdict(log: GameLog, triple: Sequence[str], *, grid: Grid | None = None,
@@ -1402,7 +1427,7 @@ def accusation_verdict(log: GameLog, triple: Sequence[str], *, grid: Grid | None
     turn = verdict.outlook is None or not verdict.outlook.before_my_turn
     return dataclasses.replace(verdict, triple=check.triple, right=right, right_error=error,
                                accuse=check.safe or (right > clear and turn),
-                               ruled_out=ruled_out)
+                               ruled_out=ruled_out, even=False)
 
 
 __all__ = [

@@ -2115,8 +2115,9 @@ def test_the_race_and_accuse_or_wait_beside_the_verdict(store: Store) -> None:
     # players accuse when certain, and says so; my turn, my question still to come: ask first
     # (the answer to my question settles it in every deal, `settles_surely`; Bob can name it
     # in every deal, whatever the draw, `knows_surely`: it said "Bob may already know: >99%")
-    assert line == ("Suggest first, then decide: Plum, Rope, Hall: right 50% if players seldom "
-                    "bluff\n"  # a statement a line (dense in one line at 390 px)
+    # (Hall and Study are alike, 50% each: the line names neither, `Verdict.even`)
+    assert line == ("Suggest first, then decide: no envelope is likelier than the others yet\n"
+                    # a statement a line (dense in one line at 390 px)
                     "The answer settles the envelope in 100%\n"
                     "Bob already knows the envelope (every deal "
                     "drawn has a player who could have named the envelope on their last turn "

@@ -1087,7 +1087,8 @@ def test_the_players_who_move_before_my_question_are_read_from_the_log() -> None
     first = accuse_or_wait(log.upto(0), samples=100)  # the log does not say who starts
     assert first.outlook is not None and first.outlook.before_my_turn == 0
     assert first.outlook.later
-    assert first.reason().startswith(f"wait: {', '.join(first.triple)}: right ")
+    assert first.reason().startswith("wait: no envelope is likelier than the others yet; ")
+    assert first.even  # nothing logged: every envelope alike
 
 
 LOUNGE_NAMED = """edition: clue-classic
@@ -1670,3 +1671,50 @@ def test_the_race_line_is_said_in_short_statements_a_line_each() -> None:
     assert len(ja) == 4 and ja[0].startswith("待つ: A、B、C: 正解 1%"), ja
     assert len(verdict.said().lines("ru")) == 4
     assert verdict.said().render("ja") == "。".join(ja)
+
+
+def test_bug_the_verdict_names_no_envelope_while_all_are_alike() -> None:
+    """At the start of a 12-player forum game (a play-through at 390 px) the header said "Wait:
+    Suspect 10, Weapon 10, Place 10: right <1%": all 1694 envelopes were alike, the line named
+    the first, and later whichever the deals' noise put ahead, entry to entry. A verdict whose
+    envelope is no likelier than an even share (less twice its error) says so in place of one,
+    on every line of waiting, in every language; accusing, or for a chosen triple (the CLI's
+    `accuse A B C`), it names the envelope as before."""
+    from solver.editions import new_game
+    from solver.race import Outlook, Race, Verdict, accusation_verdict
+
+    deck = forum_deck(12)
+    names = tuple(f"P{i}" for i in range(1, 13))
+    hand = (deck.suspects[0], deck.weapons[0], deck.rooms[0])
+    log = GameLog(new_game(deck, names, Dealing.FORUM, me="P1", my_cards=hand), ())
+    verdict = accuse_or_wait(log)
+    assert verdict.even and not verdict.accuse
+    assert verdict.reason().startswith("wait: no envelope is likelier than the others yet; "
+                                       "nobody else solves before your next question"), (
+        verdict.reason())
+    chosen = accusation_verdict(log, verdict.triple)
+    assert "{}, {}, {}: right".format(*verdict.triple) in chosen.reason(), chosen.reason()
+    named = accuse_or_wait(load("examples/forum-gostya-iz-budushchego.json").upto(3))
+    assert not named.even and "{}, {}, {}: right".format(*named.triple) in named.reason()
+    triple = ("Colonel Mustard", "Lead Pipe", "Conservatory")
+    race_of = Race(players={"Bob": 0.1, "Cat": 0.0}, samples=100)
+    lines = {
+        "wait": Outlook(triple, later=True, clear=0.5, worth=0.0, first=0.0, deals=60),
+        "wait, asking Bob": Outlook(triple, later=True, clear=0.5, worth=0.0, first=0.0,
+                                   deals=60, to="Bob", advised=True),
+        "suggest first": Outlook(triple, later=False, clear=1.0, worth=0.0, first=0.0,
+                                 deals=60),
+        "ask Bob first": Outlook(triple, later=False, clear=1.0, worth=0.0, first=0.0, deals=60,
+                                to="Bob", advised=True),
+        "2 players first": Outlook(triple, later=True, clear=0.5, worth=0.0, first=0.0,
+                                   deals=60, before_my_turn=2),
+    }
+    for kind, ahead in lines.items():
+        said = Verdict(False, triple, 0.01, 0.1, race_of, outlook=ahead, even=True).said()
+        for language in ("en", "fi", "ru", "ja"):
+            text = said.render(language)
+            assert "Lead Pipe" not in text and len(said.items) == (
+                4 if ahead.later else 3), (kind, language, text)
+        assert "no envelope is likelier than the others yet" in said.render(), kind
+    accusing = Verdict(True, triple, 0.01, 0.1, race_of, outlook=lines["wait"], even=True)
+    assert "accuse now: Colonel Mustard, Lead Pipe" in accusing.reason()
