@@ -115,10 +115,21 @@ def seat_form(page: Any) -> None:
 
 
 def choose(page: Any, player: str) -> None:
-    """``player`` chosen under "You are"."""
+    """``player`` chosen under "You are": tapped again until it holds. A tap while the section
+    unfolds opens no list, and a run of the page meanwhile (the odds counted, under CI's load)
+    draws the list again under the finger: the option was detached for 30 s."""
+    from playwright.sync_api import Error
+
+    box = page.get_by_role("combobox", name="You are")
     option = page.get_by_role("option", name=player, exact=True)
-    for _ in range(20):  # a tap while the section unfolds opens no list
-        page.get_by_role("combobox", name="You are").click()
-        if poll(page, option.is_visible, bool, timeout=0.5):
-            break
-    after(page, option.click)
+    for _ in range(20):
+        box.click()
+        if not poll(page, option.is_visible, bool, timeout=0.5):
+            continue
+        try:
+            after(page, lambda: option.click(timeout=2000))
+        except Error:
+            continue
+        if poll(page, lambda: box.input_value() == player, bool, timeout=2):
+            return
+    raise AssertionError(f"'You are' never took {player}")
