@@ -108,10 +108,11 @@ OWN_CHIP = ("<style>.st-key-KEY [role='radio']:nth-of-type(SEAT) {opacity: 0.35;
 """Greys the asker's own chip in the chip row keyed ``KEY`` ("Asked", "Who showed a card";
 ``SEAT``: their seat, from 1) and lets no tap reach it (`seat_chips`)."""
 
-OUT_CHIP = "<style>SEATS {opacity: 0.55;}</style>"
+OUT_CHIP = "<style>SEATS {opacity: 0.7;}</style>"
 """Greys, under "Who asked", the chips (``SEATS``: their selectors) of players out of the game
 (a wrong accusation: `solver.race.out_since`), each still in its seat and still tappable (the
-form then says they take no more turns)."""
+form then says they take no more turns). At 0.7 their words read about 5:1 on white, 4.5:1
+the least a control's words need (0.55 read 3.4:1)."""
 
 state = st.session_state
 
