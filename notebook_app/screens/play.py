@@ -186,6 +186,8 @@ run's one wait for all the work beside it, `notebook_app.odds_count.RUN_WAIT`): 
 it takes a tenth of a second or two and shows at once; at 12 players, seconds."""
 RACE_POLL = 1.0
 """Seconds between looks at a race line still being weighed (each look a short run)."""
+LINE_KEPT = "<style>.st-key-race_kept [data-testid='stCaptionContainer'] {opacity: 0.45;}</style>"
+"""Greys the race line kept while it is weighed again (`line_kept`)."""
 
 
 COUNT_WAIT = 0.1
@@ -378,6 +380,10 @@ def race_line(log: GameLog) -> None:
                          lambda grid: weigh(log, watching, grid, advice, before, asked), "race")
         state.race_for = wanted
         if not job.ready(RACE_WAIT):
+            shown: tuple[GameLog, list[str], str] | None = state.get("race_shown")
+            state.race_kept = shown is not None and shown[0] == log  # weighed again for
+            if shown is not None and state.race_kept:  # another question
+                line_kept(shown[1], shown[2])
             st.fragment(stoppable(race_note), run_every=RACE_POLL)()
             return
         found = job.result()
@@ -407,19 +413,34 @@ def race_line(log: GameLog) -> None:
                 "name the whole envelope from what they have seen, and whether your likeliest "
                 "envelope is worth the risk before they do.")
     said = line.lines() if isinstance(line, Listing) else [line.render(start=True)]
+    state.race_shown = (log, said, why)
     st.caption("  \n".join(plain(statement) for statement in said), help=why)  # a line each
+
+
+def line_kept(said: list[str], why: str) -> None:
+    """The race line drawn last for this log, while it is weighed again for another question
+    (a chip tapped with "Suggest for me" on, about a second at 12 players): greyed, the
+    hourglass before it (`LINE_KEPT`), where one line "Weighing who may already know…" took
+    the place of four and the form below jumped 90-200 px up and back with every tap (a
+    play-through at 390 px)."""
+    with st.container(key="race_kept"):
+        st.html(LINE_KEPT)
+        st.caption(":material/hourglass_top: " + "  \n".join(plain(s) for s in said), help=why)
 
 
 def race_note() -> None:
     """The race line's place while it is weighed, looked at every `RACE_POLL` seconds; once
     weighed (or the game has changed) the page is drawn again, with it (after the player has
-    closed the explanation they are reading)."""
+    closed the explanation they are reading). Beside the line kept for this log (`line_kept`)
+    it draws nothing: the kept line carries the hourglass."""
     from solver.odds import warm
 
     from .turn import PREPARING
 
+    kept = state.get("race_kept", False)
     working_note(_("Weighing who may already know…") if warm.ready() else _(PREPARING),
-                 not race_weighing() and not state.get("explaining"))
+                 not race_weighing() and not state.get("explaining"),
+                 box=(lambda _text: None) if kept else None)
 
 
 def conflict_banner(ignored: tuple[int, ...]) -> None:
