@@ -36,6 +36,7 @@ from solver.logfile import load, save
 from solver.odds import OverBudget, count, grid_of, puzzle
 from solver.race import (
     BLUFF,
+    Outlook,
     Play,
     _deals,
     _Table,
@@ -1548,16 +1549,9 @@ def test_the_race_line_never_states_a_chance_as_players_play_as_certain() -> Non
         alone.reason())
 
 
-def test_every_verdict_line_names_the_envelope_its_chance_is_for() -> None:
-    """"Accuse now" named its envelope (4769fdd), but "wait", "suggest first" and the rest said
-    only "right 61% if players seldom bluff", while the Grid's likeliest, counted without
-    bluffs, may rank another first: a player could not tell which envelope the figure was for.
-    Every line names it, in every language."""
-    from solver.race import Outlook, Race, Verdict
-
-    triple = ("Colonel Mustard", "Lead Pipe", "Conservatory")
-    race_of = Race(players={"Bob": 0.1, "Cat": 0.0}, samples=100)
-    lines = {
+def every_outlook(triple: tuple[str, str, str]) -> dict[str, Outlook]:
+    """One `Outlook` of each kind a verdict's line of waiting words differently, by kind."""
+    return {
         "wait": Outlook(triple, later=True, clear=0.5, worth=0.0, first=0.0, deals=60),
         "wait, asking Bob": Outlook(triple, later=True, clear=0.5, worth=0.0, first=0.0,
                                    deals=60, to="Bob", advised=True),
@@ -1568,6 +1562,18 @@ def test_every_verdict_line_names_the_envelope_its_chance_is_for() -> None:
         "2 players first": Outlook(triple, later=True, clear=0.5, worth=0.0, first=0.0,
                                    deals=60, before_my_turn=2),
     }
+
+
+def test_every_verdict_line_names_the_envelope_its_chance_is_for() -> None:
+    """"Accuse now" named its envelope (4769fdd), but "wait", "suggest first" and the rest said
+    only "right 61% if players seldom bluff", while the Grid's likeliest, counted without
+    bluffs, may rank another first: a player could not tell which envelope the figure was for.
+    Every line names it, in every language."""
+    from solver.race import Race, Verdict
+
+    triple = ("Colonel Mustard", "Lead Pipe", "Conservatory")
+    race_of = Race(players={"Bob": 0.1, "Cat": 0.0}, samples=100)
+    lines = every_outlook(triple)
     for kind, ahead in lines.items():
         said = Verdict(False, triple, 0.61, 0.1, race_of, outlook=ahead).said()
         for language, named in (("en", "Colonel Mustard, Lead Pipe, Conservatory: "),
@@ -1681,7 +1687,7 @@ def test_bug_the_verdict_names_no_envelope_while_all_are_alike() -> None:
     on every line of waiting, in every language; accusing, or for a chosen triple (the CLI's
     `accuse A B C`), it names the envelope as before."""
     from solver.editions import new_game
-    from solver.race import Outlook, Race, Verdict, accusation_verdict
+    from solver.race import Race, Verdict, accusation_verdict
 
     deck = forum_deck(12)
     names = tuple(f"P{i}" for i in range(1, 13))
@@ -1698,17 +1704,7 @@ def test_bug_the_verdict_names_no_envelope_while_all_are_alike() -> None:
     assert not named.even and "{}, {}, {}: right".format(*named.triple) in named.reason()
     triple = ("Colonel Mustard", "Lead Pipe", "Conservatory")
     race_of = Race(players={"Bob": 0.1, "Cat": 0.0}, samples=100)
-    lines = {
-        "wait": Outlook(triple, later=True, clear=0.5, worth=0.0, first=0.0, deals=60),
-        "wait, asking Bob": Outlook(triple, later=True, clear=0.5, worth=0.0, first=0.0,
-                                   deals=60, to="Bob", advised=True),
-        "suggest first": Outlook(triple, later=False, clear=1.0, worth=0.0, first=0.0,
-                                 deals=60),
-        "ask Bob first": Outlook(triple, later=False, clear=1.0, worth=0.0, first=0.0, deals=60,
-                                to="Bob", advised=True),
-        "2 players first": Outlook(triple, later=True, clear=0.5, worth=0.0, first=0.0,
-                                   deals=60, before_my_turn=2),
-    }
+    lines = every_outlook(triple)
     for kind, ahead in lines.items():
         said = Verdict(False, triple, 0.01, 0.1, race_of, outlook=ahead, even=True).said()
         for language in ("en", "fi", "ru", "ja"):
