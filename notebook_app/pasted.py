@@ -14,7 +14,7 @@ from collections.abc import Collection
 from typing import NamedTuple
 
 from solver.errors import InvalidLogError
-from solver.game import GameLog, Suggestion
+from solver.game import Event, GameLog, Suggestion
 from solver.i18n import _, ngettext, number_said
 from solver.limits import MAX_FILE_BYTES
 from solver.logfile import MAX_PROBLEMS, is_json
@@ -99,9 +99,9 @@ mean Professor Plum?
 
 def repeated(log: GameLog, longer: GameLog) -> int:
     """How many of the turns pasted into ``log`` (``longer``: it with them, `read_turns`)
-    repeat its last entries, the same events in the same order from the first pasted on: a
-    thread copied again from a point already added. The same 16 lines pasted twice were added
-    twice without a word.
+    repeat its last entries, the same turns (`same_turn`) in the same order from the first
+    pasted on: a thread copied again from a point already added. The same 16 lines pasted
+    twice were added twice without a word.
 
     >>> from solver.editions import Dealing, editions, new_game
     >>> game = new_game(editions()["clue-classic"].deck, ("Ann", "Bob"), Dealing.CLASSIC)
@@ -111,7 +111,15 @@ def repeated(log: GameLog, longer: GameLog) -> int:
     """
     pasted, own = longer.events[len(log.events):], log.events
     return next((count for count in range(min(len(pasted), len(own)), 0, -1)
-                 if pasted[:count] == own[-count:]), 0)
+                 if all(map(same_turn, pasted[:count], own[-count:]))), 0)
+
+
+def same_turn(pasted: Event, own: Event) -> bool:
+    """Whether a pasted turn is the log's ``own``, or says less of it: the card shown left
+    out, as a thread says my turn ("Cat +") where I noted the card Cat showed me."""
+    if isinstance(pasted, Suggestion) and isinstance(own, Suggestion) and pasted.shown is None:
+        return pasted == replace(own, shown=None)
+    return pasted == own
 
 
 def repeat_said(count: int, entries: tuple[int, int], added: tuple[int, int] | None) -> str:

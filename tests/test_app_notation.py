@@ -232,6 +232,24 @@ def test_pasted_turns_that_repeat_the_logs_last_entries_are_not_added_again(
     assert [shown(w.value) for w in at.warning] == said
 
 
+def test_bug_a_thread_copied_again_repeats_my_turns_without_the_card_i_saw() -> None:
+    """A thread copied again from its start after I noted the card shown to me (the Log, or
+    the Turn form): the thread's line of my turn says only who showed one ("Cat +"), so no
+    pasted turn equalled the log's and all were added again without a word (at 23 entries of
+    the Russian forum example, 26 pasted: 49). A pasted turn that says less than the log's,
+    the card shown left out, repeats it."""
+    from notebook_app.pasted import read_turns, repeated
+
+    mine = Suggestion("Ann", ("Mrs. White", "Rope", "Ballroom"), passes=("Bob",), refuted_by="Cat",
+                      shown="Ballroom")
+    log = read_turns(classic(mine), THREAD)
+    again = read_turns(log, "Ann: White Rope Ballroom / Bob - Cat +\n" + THREAD
+                       + "Ann: Plum Pipe Hall / Bob +")
+    assert repeated(log, again) == 4
+    other = read_turns(log, "Ann: White Rope Ballroom / Bob - Cat + Rope\n" + THREAD)
+    assert repeated(log, other) == 0  # another card shown: another turn
+
+
 def test_a_pasted_turn_by_a_player_out_of_the_game_is_said(store: Store) -> None:
     """A 12-player forum play-through: turns pasted from the thread had a player ask after
     their wrong accusation, and they were added without a word, though out of the game a
