@@ -178,8 +178,6 @@ def undo_label(note: str, log: GameLog) -> str:
     return _("Undo the edit of #{n}, back to: {entry}").format(n=n, entry=describe(was))
 
 
-
-
 RACE_WAIT = 0.3
 """Seconds a run waits for the race line before it draws the screen without it (within the
 run's one wait for all the work beside it, `notebook_app.odds_count.RUN_WAIT`): at 3-6 players
