@@ -518,3 +518,17 @@ def test_a_half_entered_turn_survives_a_look_at_another_tab(store: Store) -> Non
     run(at.segmented_control(key="view").set_value("Turn"))
     assert at.segmented_control(key="kind").value == "Note"
     assert at.button_group(key="n_owner").value == "Bob"
+
+
+def test_bug_an_envelope_note_with_no_relation_tapped_is_held_to_one_of_a_kind(
+        store: Store) -> None:
+    """The Note form read a cleared relation (``None``) as "holds" when recording, but not
+    when checking the envelope's one card of each kind: two suspects tapped with the relation
+    cleared were recorded as the envelope holding both."""
+    at = open_app(store, classic())
+    note_entry(at, "envelope", "holds", "Professor Plum", "Mr. Green")
+    at.session_state["n_relation"] = None
+    run(at.button(key="submit").click())
+    assert ("The envelope holds one card of each kind: keep one of Mr. Green, Professor Plum "
+            "tapped.") in texts(at)
+    assert at.session_state["live"].log.events == ()

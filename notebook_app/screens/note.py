@@ -56,7 +56,7 @@ def note_event() -> Note | None:
     """The note the form describes, or ``None`` while whose or which cards is missing."""
     game = live().log.game
     owner = state.get("n_owner")
-    relation: NoteRelation = state.get("n_relation") or "holds"
+    relation = form_relation()
     picked = {c for field in CARD_FIELDS.values() for c in state.get(field) or ()}
     cards = tuple(c for c in game.deck if c in picked)
     if owner not in game.owners or not cards:
@@ -65,6 +65,13 @@ def note_event() -> Note | None:
     return Note(owner, holds=cards if relation == "holds" else (),
                 lacks=cards if relation == "lacks" else (),
                 holds_one_of=cards if relation == "holds_one_of" else (), text=text)
+
+
+def form_relation() -> NoteRelation:
+    """What the form says of the cards: "holds" while none is tapped (a key never set, or
+    cleared to ``None``), as the note would be recorded."""
+    relation: NoteRelation = state.get("n_relation") or "holds"
+    return relation
 
 
 def load_note(note: Note) -> None:
@@ -82,7 +89,7 @@ def missing_text() -> str | None:
         return _("Tap whose cards the note is about.")
     if not any(state.get(field) for field in CARD_FIELDS.values()):
         return _("Tap at least one card.")
-    if state.get("n_owner") == ENVELOPE and state.get("n_relation", "holds") == "holds":
+    if state.get("n_owner") == ENVELOPE and form_relation() == "holds":
         deck = live().log.game.deck
         for field in CARD_FIELDS.values():  # (the envelope opened at the end, a slip of a tap)
             picked = [c for c in deck if c in (state.get(field) or ())]
