@@ -126,7 +126,7 @@ def repeat_said(count: int, entries: tuple[int, int], added: tuple[int, int] | N
     """What a paste whose first ``count`` turns repeat the log's ``entries`` (first, last) did:
     added only the rest, as ``added``, or (``None``) nothing.
 
-    >>> repeat_said(16, (1, 16), (17, 20))
+    >>> repeat_said(16, (1, 16), (17, 20)).replace(WORD_JOINER, "")
     "The first 16 pasted turns repeat the log's entries #1-16: added only the turns after \
 them, as #17-20."
     """
@@ -141,8 +141,13 @@ them, as #17-20."
                         count=count, entries=_span(*entries), added=_span(*added))
 
 
+WORD_JOINER = "\u2060"
+"""Keeps a range of entries on one line: a phone broke '#26-28' after its dash."""
+
+
 def _span(first: int, last: int) -> str:
-    return f"#{first}" if first == last else f"#{first}-{last}"
+    """Entries ``first`` to ``last``, never broken after the dash."""
+    return f"#{first}" if first == last else f"#{first}-{WORD_JOINER}{last}"
 
 
 def out_of_turn(log: GameLog, first: int, without: Collection[int] = (), *,
