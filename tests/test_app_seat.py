@@ -209,3 +209,19 @@ def test_a_link_opened_while_the_form_is_open_is_asked_about(
     run(owner.button(key="hand_save").click())
     assert owner.session_state["live"].log.game.my_cards == MINE
     assert store.access(BOB, game_id) is None
+
+
+def test_face_up_cards_are_not_offered_as_mine(store: Store) -> None:
+    """Refresh 2012 leaves cards face up: nobody holds them, yet the seat form offered them
+    among "Your 4 cards" (a Finnish play-through at 390 px), to be refused only on Save."""
+    from solver.editions import editions
+
+    box = editions()["cluedo-refresh-2012-fi"]
+    game = new_game(box.deck, ("Aino", "Bert", "Cecilia", "Daniel"), Dealing.REFRESH,
+                    face_up=("pelihuone", "putki"))
+    at = open_app(store, GameLog(game, ()))
+    game_tab(at)
+    run(at.selectbox(key="hand_me").set_value("Aino"))
+    offered = at.pills(key="hand_cards").options
+    assert "pelihuone" not in offered and "putki" not in offered
+    assert len(offered) == len(box.deck.cards) - 2

@@ -56,8 +56,10 @@ def seat_form() -> None:
                      format_func=lambda n: _("Choose a player") if n == NOBODY else n)
         if chosen is not None:
             if unset("hand_cards"):
-                state.hand_cards = [c for c in state.get("hand_cards") or () if c in game.deck]
-            st.pills(mine_label(game.capacity(chosen)), game.deck.cards,
+                state.hand_cards = [c for c in state.get("hand_cards") or ()
+                                    if c in game.deck and c not in game.face_up]
+            st.pills(mine_label(game.capacity(chosen)),  # (face up: nobody's)
+                     tuple(c for c in game.deck.cards if c not in game.face_up),
                      selection_mode="multi", key="hand_cards", format_func=plain)
         elsewhere = opened_elsewhere()
         if elsewhere:
