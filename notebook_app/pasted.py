@@ -97,21 +97,41 @@ mean Professor Plum?
     return replace(log, events=log.events + whole.events[len(log.events):])
 
 
-def repeated(log: GameLog, longer: GameLog) -> int:
-    """How many of the turns pasted into ``log`` (``longer``: it with them, `read_turns`)
-    repeat its last entries, the same turns (`same_turn`) in the same order from the first
-    pasted on: a thread copied again from a point already added. The same 16 lines pasted
-    twice were added twice without a word.
+class Repeat(NamedTuple):
+    """Turns at a paste's start that repeat consecutive entries of the log (`repeated`)."""
+
+    turns: int
+    """How many pasted turns, from the first (0: none)."""
+    entry: int
+    """The number of the first entry they repeat (#1 the log's first)."""
+
+
+def repeated(log: GameLog, longer: GameLog) -> Repeat:
+    """The longest run of the turns pasted into ``log`` (``longer``: it with them,
+    `read_turns`), from the first pasted on, that repeats consecutive entries of the log, the
+    same turns (`same_turn`) in the same order; of runs as long, the latest, so the log's
+    last entries first: a thread copied again from a point already added. The same 16 lines
+    pasted twice were added twice without a word, and so were they when a turn had been
+    recorded with the Turn form between the two pastes.
 
     >>> from solver.editions import Dealing, editions, new_game
     >>> game = new_game(editions()["clue-classic"].deck, ("Ann", "Bob"), Dealing.CLASSIC)
     >>> log = read_turns(GameLog(game), "Ann: plum rope hall / Bob +\\nBob: green pipe hall /")
     >>> repeated(log, read_turns(log, "Bob: green pipe hall /\\nAnn: plum knife hall / Bob +"))
-    1
+    Repeat(turns=1, entry=2)
+    >>> repeated(log, read_turns(log, "Ann: plum rope hall / Bob +\\nAnn: plum knife hall /"))
+    Repeat(turns=1, entry=1)
     """
     pasted, own = longer.events[len(log.events):], log.events
-    return next((count for count in range(min(len(pasted), len(own)), 0, -1)
-                 if all(map(same_turn, pasted[:count], own[-count:]))), 0)
+    found = Repeat(0, 0)
+    for start in range(len(own)):
+        count = 0
+        while (count < len(pasted) and start + count < len(own)
+               and same_turn(pasted[count], own[start + count])):
+            count += 1
+        if count and count >= found.turns:
+            found = Repeat(count, start + 1)
+    return found
 
 
 def same_turn(pasted: Event, own: Event) -> bool:
@@ -139,6 +159,34 @@ them, as #17-20."
                     "The first {count} pasted turns repeat the log's entries {entries}: added "
                     "only the turns after them, as {added}.", count).format(
                         count=count, entries=_span(*entries), added=_span(*added))
+
+
+def inner_repeat_said(count: int, entries: tuple[int, int], rest: int) -> str:
+    """What a paste whose first ``count`` turns repeat the log's ``entries`` (first, last),
+    entries the log goes on after, did: added nothing, its ``rest`` turns after them too,
+    which would follow the log's entry ``entries[1]`` in the thread and may repeat the log's
+    next entries said otherwise.
+
+    >>> inner_repeat_said(16, (1, 16), 0).replace(WORD_JOINER, "")
+    "Nothing added: the 16 pasted turns repeat the log's entries #1-16."
+    >>> inner_repeat_said(16, (1, 16), 2).partition("own. ")[2]
+    'Check the 2 pasted turns after them, and paste again only those not in the log.'
+    """
+    if not rest:
+        return ngettext("Nothing added: the pasted turn repeats the log's entry {entries}.",
+                        "Nothing added: the {count} pasted turns repeat the log's entries "
+                        "{entries}.", count).format(count=count, entries=_span(*entries))
+    said = ngettext("Nothing added: the first pasted turn repeats the log's entry {entries}, "
+                    "and the log goes on after #{last} with turns of its own.",
+                    "Nothing added: the first {count} pasted turns repeat the log's entries "
+                    "{entries}, and the log goes on after #{last} with turns of its own.",
+                    count).format(count=count, entries=_span(*entries), last=entries[1])
+    check = ngettext("Check the pasted turn after them, and paste it again only if it is not "
+                     "in the log.",
+                     "Check the {count} pasted turns after them, and paste again only those "
+                     "not in the log.", rest).format(count=rest)
+    # TRANSLATORS: two sentences: what the paste repeats, and what to check
+    return _("{repeats} {check}").format(repeats=said, check=check)
 
 
 WORD_JOINER = "\u2060"

@@ -233,6 +233,42 @@ def test_pasted_turns_that_repeat_the_logs_last_entries_are_not_added_again(
     assert [shown(w.value) for w in at.warning] == said
 
 
+def test_bug_pasted_turns_repeating_entries_the_log_goes_on_after_are_said(
+        store: Store) -> None:
+    """A phone play-through: turns pasted, one recorded with the Turn form, the same turns
+    pasted again: only a repeat of the log's last entries was seen, so all were added a second
+    time without a word. Turns repeating entries anywhere in the log are seen; where the log
+    goes on after them, nothing is added (the pasted turns after them may be its next entries
+    said otherwise) and that is said, the text kept in its box."""
+    at = open_game(store, classic())
+    at.text_area(key="paste_turns").set_value(THREAD)
+    run(at.button(key="add_paste").click())
+    at.text_area(key="paste_turns").set_value("Ann: White Rope Ballroom / Bob - Cat + Rope")
+    run(at.button(key="add_paste").click())  # (as the Turn form records it: the card seen)
+    assert len(at.session_state["live"].log.events) == 4
+    at.text_area(key="paste_turns").set_value(THREAD)
+    run(at.button(key="add_paste").click())
+    assert len(at.session_state["live"].log.events) == 4
+    assert [shown(w.value) for w in at.warning] == [
+        "Nothing added: the 3 pasted turns repeat the log's entries #1-\u20603."]
+    longer = THREAD + "Ann: White Rope Ballroom / Bob - Cat +\nBob: Mustard Wrench Hall / Cat +"
+    at.text_area(key="paste_turns").set_value(longer)  # the thread's line of my turn: repeated
+    run(at.button(key="add_paste").click())
+    events = at.session_state["live"].log.events
+    assert len(events) == 5 and events[4].by == "Bob"
+    assert [shown(w.value) for w in at.warning] == [
+        "The first 4 pasted turns repeat the log's entries #1-\u20604: added only the turns after "
+        "them, as #5."]
+    at.text_area(key="paste_turns").set_value(THREAD + "Ann: Plum Rope Ballroom / Bob +")
+    run(at.button(key="add_paste").click())  # a thread that differs from the log after #3
+    assert len(at.session_state["live"].log.events) == 5
+    assert [shown(w.value) for w in at.warning] == [
+        "Nothing added: the first 3 pasted turns repeat the log's entries #1-\u20603, and the log "
+        "goes on after #3 with turns of its own. Check the pasted turn after them, and paste "
+        "it again only if it is not in the log."]
+    assert at.text_area(key="paste_turns").value == THREAD + "Ann: Plum Rope Ballroom / Bob +"
+
+
 def test_bug_a_thread_copied_again_repeats_my_turns_without_the_card_i_saw() -> None:
     """A thread copied again from its start after I noted the card shown to me (the Log, or
     the Turn form): the thread's line of my turn says only who showed one ("Cat +"), so no
@@ -246,9 +282,9 @@ def test_bug_a_thread_copied_again_repeats_my_turns_without_the_card_i_saw() -> 
     log = read_turns(classic(mine), THREAD)
     again = read_turns(log, "Ann: White Rope Ballroom / Bob - Cat +\n" + THREAD
                        + "Ann: Plum Pipe Hall / Bob +")
-    assert repeated(log, again) == 4
+    assert repeated(log, again) == (4, 1)
     other = read_turns(log, "Ann: White Rope Ballroom / Bob - Cat + Rope\n" + THREAD)
-    assert repeated(log, other) == 0  # another card shown: another turn
+    assert repeated(log, other).turns == 0  # another card shown: another turn
 
 
 def test_a_pasted_turn_by_a_player_out_of_the_game_is_said(store: Store) -> None:

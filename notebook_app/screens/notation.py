@@ -20,6 +20,7 @@ from .. import history
 from ..entry import next_entry
 from ..pasted import (
     Trouble,
+    inner_repeat_said,
     out_of_turn,
     read_game,
     read_turns,
@@ -126,7 +127,10 @@ def paste_game_form() -> None:
 def add_pasted_turns() -> None:
     """The pasted turns after the game's own; those at the paste's start that repeat the game's
     last entries (`repeated`: a thread copied again from a point already added) are left out,
-    which is said (`show_repeat`), and the text stays in its box to be checked."""
+    which is said (`show_repeat`), and the text stays in its box to be checked. Turns that
+    repeat entries the log goes on after (a turn recorded with the Turn form since the thread
+    was pasted) add nothing: the pasted turns after them follow those entries in the thread,
+    and may be the log's next entries said otherwise; that is said too."""
     text = state.get("paste_turns") or ""
     log = live().log
     state.paste_turns_repeat = None
@@ -141,18 +145,22 @@ def add_pasted_turns() -> None:
                                              "'Ann: Plum Rope Hall / Bob - Cid +'"),), "")
         return
     first = len(log.events) + 1
-    twice = repeated(log, longer)
+    twice, repeats = repeated(log, longer)
+    if twice and repeats + twice < first:  # entries the log goes on after: nothing is added,
+        state.paste_turns_repeat = (state.game_id, state.revision[0], twice, repeats,  # the
+                                    None, added - twice)  # rest maybe the log's next, reworded
+        return
     if twice:
         longer = replace(longer, events=log.events + longer.events[first - 1 + twice:])
         added -= twice
         if not added:
             state.paste_turns_repeat = (state.game_id, state.revision[0], twice, first - twice,
-                                        None)
+                                        None, None)
             return
     if commit(longer, history.pasted_turns(first, first + added - 1)):
         if twice:  # the text stays, to be checked
             state.paste_turns_repeat = (state.game_id, state.revision[0], twice, first - twice,
-                                        first)
+                                        first, None)
         else:
             state.paste_turns = ""
         check_from("paste_turns_check", first)
@@ -166,12 +174,13 @@ def show_repeat() -> None:
     kept = state.get("paste_turns_repeat")
     if not kept or kept[:2] != (state.game_id, state.revision[0]):
         return
-    _game, _revision, twice, repeats, first = kept
+    _game, _revision, twice, repeats, first, rest = kept
     entries = (repeats, repeats + twice - 1)
     count = len(live().log.events)
+    said = (inner_repeat_said(twice, entries, rest) if rest is not None else
+            repeat_said(twice, entries, None if first is None else (first, count)))
     with st.container(key="paste_turns_repeat_shown"):
-        st.warning(plain(repeat_said(twice, entries, None if first is None else (first, count))),
-                   icon=":material/content_copy:")
+        st.warning(plain(said), icon=":material/content_copy:")
     st.html(SCROLL_INTO_VIEW.replace("KEY", "paste_turns_repeat_shown"),
             unsafe_allow_javascript=True)
 
