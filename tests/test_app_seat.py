@@ -12,6 +12,7 @@ from notebook_app import session
 from notebook_app.store import Store
 from solver.editions import Dealing, new_game
 from solver.game import Event, GameLog, Note, Reveal, Suggestion
+from solver.values import replace
 from tests import test_app
 from tests.test_app import CLASSIC, MINE, NAMES, shown, texts
 from tests.test_app_screens import open_app, run
@@ -225,3 +226,26 @@ def test_face_up_cards_are_not_offered_as_mine(store: Store) -> None:
     offered = at.pills(key="hand_cards").options
     assert "pelihuone" not in offered and "putki" not in offered
     assert len(offered) == len(box.deck.cards) - 2
+
+
+def test_bug_my_looks_at_side_cards_recorded_without_the_card_are_pointed_out(
+        store: Store) -> None:
+    """A spectator's 2-player log holds Ann's looks at side cards without the card (a
+    spectator sees which card, not what it is). Seated as Ann, only her suggestions refuted
+    with no card noted were pointed out, not these looks, though she saw those cards too."""
+    from solver.game import SidePeek
+
+    look = Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
+                      side_peek=SidePeek(1))
+    other = Suggestion("Bob", ("Mr. Green", "Rope", "Hall"), passes=("Ann",),
+                       side_peek=SidePeek(2))
+    log = GameLog(new_game(CLASSIC, ("Ann", "Bob"), Dealing.TWO_PLAYER),
+                  (look, other, replace(look, side_peek=SidePeek(3))))
+    at = open_app(store, log)
+    game_tab(at)
+    hand(at, "Ann", ("Miss Scarlet", "Colonel Mustard", "Candlestick", "Wrench", "Kitchen",
+                     "Study", "Library"))
+    run(at.button(key="hand_save").click())
+    assert at.session_state["live"].log.game.me == "Ann"
+    assert ("2 of your looks at a side card say which card, not what it was: tap them in the "
+            "Log to add the cards you saw") in texts(at)

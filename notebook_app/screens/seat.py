@@ -143,3 +143,11 @@ def take_seat() -> None:
             "to add the card you saw",
             "{count} of your suggestions say a card was shown, not which: tap them in the Log "
             "to add the cards you saw", unnoted).format(count=unnoted))
+    unseen = sum(isinstance(e, Suggestion) and e.by == me and e.side_peek is not None
+                 and e.side_peek.card is None for e in seated.events)  # a spectator's log:
+    if unseen:  # my looks at side cards, the card not known then
+        flash("done", ngettext(
+            "{count} of your looks at a side card says which card, not what it was: tap it in "
+            "the Log to add the card you saw",
+            "{count} of your looks at a side card say which card, not what it was: tap them in "
+            "the Log to add the cards you saw", unseen).format(count=unseen))
