@@ -532,3 +532,31 @@ def test_bug_an_envelope_note_with_no_relation_tapped_is_held_to_one_of_a_kind(
     assert ("The envelope holds one card of each kind: keep one of Mr. Green, Professor Plum "
             "tapped.") in texts(at)
     assert at.session_state["live"].log.events == ()
+
+
+def test_bug_the_race_line_kept_while_weighed_again_is_not_kept_in_another_language(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The race line drawn last stays, greyed, while it is weighed again (`play.line_kept`);
+    after a switch to Finnish it stayed in English until the Finnish line was ready. A line
+    drawn in another language is not kept: the note "weighing" stands in its place."""
+    import threading
+
+    from notebook_app.screens import play
+
+    at = open_app(store, classic(Suggestion("Bob", ("Mr. Green", "Rope", "Hall"),
+                                            passes=("Cat",), refuted_by="Dan")))
+    english = at.session_state["race_shown"][-2]
+    assert english and all(line in texts(at) for line in english)
+    end, real = threading.Event(), play.weigh
+    monkeypatch.setattr(play, "weigh", lambda *a: (end.wait(30), real(*a))[1])
+    for name in ("odds_count.RUN_WAIT", "screens.play.RACE_WAIT"):  # (as `test_app.Beside2`)
+        monkeypatch.setattr(f"notebook_app.{name}", 0.3)
+    del at.session_state["race_lines"]  # weighed again, as for another question
+    at.session_state["race_for"] = None
+    try:
+        run(at.segmented_control(key="lang_pick").set_value("fi"))
+        assert not any(line in texts(at) for line in english), texts(at)
+        assert not at.session_state["race_kept"]
+        assert "Punnitaan, kuka saattaa jo tietää…" in texts(at)  # (the note, in Finnish)
+    finally:
+        end.set()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from solver.game import GameLog
-from solver.i18n import N_, Listing, Message, _, list_said, ngettext
+from solver.i18n import N_, Listing, Message, _, current, list_said, ngettext
 
 from ..choices import remember_choices
 from ..entry import fill_form, kind_of, next_entry, start_edit
@@ -378,10 +378,11 @@ def race_line(log: GameLog) -> None:
                          lambda grid: weigh(log, watching, grid, advice, before, asked), "race")
         state.race_for = wanted
         if not job.ready(RACE_WAIT):
-            shown: tuple[GameLog, list[str], str] | None = state.get("race_shown")
-            state.race_kept = shown is not None and shown[0] == log  # weighed again for
-            if shown is not None and state.race_kept:  # another question
-                line_kept(shown[1], shown[2])
+            shown: tuple[GameLog, str, list[str], str] | None = state.get("race_shown")
+            state.race_kept = (shown is not None  # weighed again for another question, and
+                               and shown[:2] == (log, current()))  # drawn in this language
+            if shown is not None and state.race_kept:
+                line_kept(shown[2], shown[3])
             st.fragment(stoppable(race_note), run_every=RACE_POLL)()
             return
         found = job.result()
@@ -411,7 +412,7 @@ def race_line(log: GameLog) -> None:
                 "name the whole envelope from what they have seen, and whether your likeliest "
                 "envelope is worth the risk before they do.")
     said = line.lines() if isinstance(line, Listing) else [line.render(start=True)]
-    state.race_shown = (log, said, why)
+    state.race_shown = (log, current(), said, why)  # (a line in another language is not kept)
     st.caption("  \n".join(plain(statement) for statement in said), help=why)  # a line each
 
 
