@@ -119,8 +119,16 @@ def repeated(log: GameLog, longer: GameLog) -> Repeat:
     >>> log = read_turns(GameLog(game), "Ann: plum rope hall / Bob +\\nBob: green pipe hall /")
     >>> repeated(log, read_turns(log, "Bob: green pipe hall /\\nAnn: plum knife hall / Bob +"))
     Repeat(turns=1, entry=2)
+    >>> on = read_turns(log, "Ann: plum knife hall /")  # a turn recorded since
+    >>> again = "Ann: plum rope hall / Bob +\\nBob: green pipe hall /\\nBob: green rope hall /"
+    >>> repeated(on, read_turns(on, again))
+    Repeat(turns=2, entry=1)
+
+    A run that stops before the log's end must be `AMID` turns long: Ann asking again what she
+    asked in #1, Bob showing again, is one turn like #1, a new one.
+
     >>> repeated(log, read_turns(log, "Ann: plum rope hall / Bob +\\nAnn: plum knife hall /"))
-    Repeat(turns=1, entry=1)
+    Repeat(turns=0, entry=0)
     """
     pasted, own = longer.events[len(log.events):], log.events
     found = Repeat(0, 0)
@@ -129,9 +137,14 @@ def repeated(log: GameLog, longer: GameLog) -> Repeat:
         while (count < len(pasted) and start + count < len(own)
                and same_turn(pasted[count], own[start + count])):
             count += 1
-        if count and count >= found.turns:
+        if count >= (1 if start + count == len(own) else AMID) and count >= found.turns:
             found = Repeat(count, start + 1)
     return found
+
+
+AMID = 2
+"""The fewest pasted turns in a row that are taken for a repeat of entries amid the log (not
+its last ones): a single turn like an earlier one may be asked again, and answered alike."""
 
 
 def same_turn(pasted: Event, own: Event) -> bool:
