@@ -258,7 +258,9 @@ def turn_form() -> None:
 
     editing = state.get("editing")
     before = log if editing is None else log.upto(editing)
-    gone = {p for p in game.player_names if out_since(before, p, left_out()) is not None}
+    skipped = left_out()
+    gone = {p: n for p in game.player_names  # who is out, since which entry
+            if (n := out_since(before, p, skipped)) is not None}
     st.pills(label, game.player_names, key="by", required=True, on_change=on_by_change,
              # TRANSLATORS: a chip under "Who asked": a player out after a wrong accusation
              format_func=lambda p: plain(_("{player} (out)").format(player=p) if p in gone
@@ -268,7 +270,7 @@ def turn_form() -> None:
             f".st-key-by [role='radio']:nth-of-type({game.player_names.index(p) + 1})"
             for p in gone)))
     by = state.by
-    out = out_since(before, by, left_out())
+    out = gone.get(by)
     if out is not None:  # (the form starts at them only once everyone is out)
         warn(_("{player} accused wrongly in #{n}: out of the game, they take no more turns "
                "and only show cards.").format(player=by, n=out))
