@@ -88,21 +88,21 @@ def _log_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _read_log(args: argparse.Namespace) -> tuple[GameLog, int]:
     """The log named by ``args.log``, cut to ``args.upto`` events; and its full event count.
-    What it reads without still lacks is said on stderr (`solver.logfile.cautions`)."""
+    What the events read still lack is said on stderr (`solver.logfile.cautions`): not what
+    lacks in events past ``--upto``, which the command does not read."""
     from .logfile import cautions
 
-    log = _read_any(args.log)
-    for caution in cautions(log):
-        print(_("warning: {warning}").format(warning=caution), file=sys.stderr)
-    total = len(log.events)
+    whole = _read_any(args.log)
+    total = len(whole.events)
     upto: int | None = getattr(args, "upto", None)
-    if upto is None:
-        return log, total
-    if upto > total:
+    if upto is not None and upto > total:
         raise InvalidLogError([ngettext("--upto: {upto} is more than the {count} event in the log",
                                         "--upto: {upto} is more than the {count} events in the log",
                                         total).format(upto=upto, count=total)])
-    return log.upto(upto), total
+    log = whole if upto is None else whole.upto(upto)
+    for caution in cautions(log):
+        print(_("warning: {warning}").format(warning=caution), file=sys.stderr)
+    return log, total
 
 
 def _read_any(path: str, option: str = "LOG") -> GameLog:

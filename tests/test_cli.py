@@ -644,3 +644,6 @@ def test_my_question_the_host_answered_without_the_card_is_a_warning(write: Any,
     theirs = write(game(events=[suggestion("Niko", ["Juhani Viherlevä", "pistooli", "keittiö"],
                                            [], "Вера") | {"shown_by_rule": "first-in-order"}]))
     assert run(capsys, "analyze", theirs, "--json")[2] == ""  # I saw nothing: nothing to ask
+    # Read up to before it, the log lacks nothing yet: no warning about an event not read.
+    assert run(capsys, "analyze", path, "--upto", "0", "--json")[2] == ""
+    assert run(capsys, "analyze", path, "--upto", "1", "--json")[2] == err
