@@ -423,14 +423,19 @@ def new_game_form() -> None:
     side = the_deal.side_cards if isinstance(the_deal, Deal) else 0
     left = len(deck) - len(CATEGORIES) - sum(typed) - side
     me = chosen_me()
+    # A card is mine or face up, never both: each list leaves out what the other has picked.
+    face_up = set(state.get("new_face_up") or ()) if left > 0 and not undealt else set()
     if me is not None and deck.cards and not undealt:
         mine = typed[names.index(me)] if me in names else 0
-        state.new_mine = [c for c in state.get("new_mine") or () if c in deck]
-        st.pills(mine_label(mine), deck.cards, selection_mode="multi", key="new_mine",
+        offered = [c for c in deck.cards if c not in face_up]
+        state.new_mine = [c for c in state.get("new_mine") or () if c in offered]
+        st.pills(mine_label(mine), offered, selection_mode="multi", key="new_mine",
                  format_func=plain)
     if left > 0 and not undealt:
-        state.new_face_up = [c for c in state.get("new_face_up") or () if c in deck]
-        st.pills(face_up_label(left), deck.cards, selection_mode="multi",
+        taken = set(state.get("new_mine") or ()) if me is not None else set()
+        offered = [c for c in deck.cards if c not in taken]
+        state.new_face_up = [c for c in state.get("new_face_up") or () if c in offered]
+        st.pills(face_up_label(left), offered, selection_mode="multi",
                  key="new_face_up", format_func=plain)
     if side:
         st.caption(_("4 side cards lie face down; peeks at them are entered with suggestions."))
