@@ -12,8 +12,9 @@ from streamlit.testing.v1 import AppTest
 
 import notebook_app.session as session
 from notebook_app.history import told
+from notebook_app.screens.notation import game_example
 from notebook_app.store import Store
-from solver.editions import Dealing, new_game
+from solver.editions import Dealing, editions, new_game
 from solver.game import ENVELOPE, Accusation, GameLog, Note, Suggestion
 from solver.notation import read_text, write_text
 from solver.values import replace
@@ -446,3 +447,20 @@ def test_my_question_the_host_answered_without_the_card_is_asked_for(store: Stor
     at.text_area(key="paste_game").set_value(write_text(classic(added)))
     run(at.button(key="paste_game_open").click())
     assert [shown(w.value) for w in at.warning] == [f"Opened, but {said} and add it."]
+
+
+def test_the_paste_example_is_in_the_cards_of_the_box_chosen(store: Store) -> None:
+    """The paste box's example was the US box in English whatever the box chosen above it (a
+    Russian box in a Russian phone play-through): it follows the box chosen for a new game,
+    and each box's example reads as the game it shows."""
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    assert at.text_area(key="paste_game").placeholder.startswith("edition: clue-classic\n")
+    at.selectbox(key="new_edition").set_value("cluedo-classic-ru").run()
+    example = at.text_area(key="paste_game").placeholder
+    assert example.startswith("edition: cluedo-classic-ru\nplayers: Аня 6, Боря 6, Вика 6\n")
+    for name, edition in editions().items():
+        log = read_text(game_example(name))
+        boxed = edition.dealing is not Dealing.FORUM
+        assert log.game.edition == (name if boxed else "clue-classic")
+        assert [e.by for e in log.events if isinstance(e, Suggestion)] == list(
+            log.game.player_names[:2])

@@ -584,4 +584,4 @@ def home_screen() -> None:
                      key="upload")
     form_error("open_error")
     button(_("Open file"), key="open_upload", on_click=open_upload)
-    paste_game_form()
+    paste_game_form(new_game_deck()[1] or first_edition())

@@ -7,13 +7,15 @@ button, each pasted line they name with a caret under the place where reading st
 
 from __future__ import annotations
 
+import functools
+
 import streamlit as st
 
-from solver.editions import forum_dealt
+from solver.editions import Dealing, forum_dealt, preset
 from solver.errors import InvalidLogError
 from solver.game import GameLog, Suggestion
 from solver.i18n import _
-from solver.notation import write_text
+from solver.notation import read_text, write_text
 from solver.values import replace
 
 from .. import history
@@ -40,7 +42,53 @@ my cards: Plum Knife Hall Rope Study Lounge
 
 Ann: Scarlet Pipe Kitchen / Bob - Cid + Pipe
 Bob: Green Rope Hall / Cid +"""
-"""The placeholder of the paste box: what a game in notation looks like."""
+"""The placeholder of the paste box: what a game in notation looks like (US box)."""
+
+EXAMPLE_PLAYERS = {"en": ("Ann", "Bob", "Cid"), "fi": ("Aino", "Niko", "Oona"),
+                   "ru": ("Аня", "Боря", "Вика"), "ja": ("ユキ", "ケン", "アイ")}
+"""The example's players, by the language of the box's cards."""
+
+
+@functools.cache
+def game_example(edition_name: str) -> str:
+    """`GAME_EXAMPLE` in the cards of the box chosen for a new game (a Russian box, Russian
+    cards and names), each card where the US box has its own; a custom or forum box (dealt
+    otherwise) gets the US example.
+
+    >>> print(game_example("cluedo-classic-ru"))
+    edition: cluedo-classic-ru
+    players: Аня 6, Боря 6, Вика 6
+    me: Аня
+    my cards: Плам Кинжал Холл Верёвка Кабинет Гостиная
+    <BLANKLINE>
+    Аня: Скарлет труба Кухня / Боря - Вика + труба
+    Боря: Грин Верёвка Холл / Вика +
+    """
+    edition = preset(edition_name)
+    us = read_text(GAME_EXAMPLE)
+    if edition is None or edition.dealing is Dealing.FORUM or edition.name == us.game.edition:
+        return GAME_EXAMPLE
+    names = dict(zip(us.game.player_names, EXAMPLE_PLAYERS.get(edition.language,
+                                                                  EXAMPLE_PLAYERS["en"]),
+                     strict=True))
+    deck = us.game.deck
+
+    def card(name: str) -> str:
+        category = deck.category_of(name)
+        return edition.deck.of(category)[deck.of(category).index(name)]
+
+    def name(player: str | None) -> str | None:
+        return None if player is None else names[player]
+
+    game = replace(us.game, deck=edition.deck, edition=edition.name, me=name(us.game.me),
+                   players=tuple(replace(p, name=names[p.name]) for p in us.game.players),
+                   my_cards=tuple(card(c) for c in us.game.my_cards))
+    events = tuple(replace(e, by=names[e.by], cards=tuple(card(c) for c in e.cards),
+                           passes=tuple(names[p] for p in e.passes),
+                           refuted_by=name(e.refuted_by),
+                           shown=None if e.shown is None else card(e.shown))
+                   for e in us.events if isinstance(e, Suggestion))
+    return write_text(GameLog(game, events)).rstrip("\n")
 
 SCROLL_INTO_VIEW = """<script>
 setTimeout(() => document.querySelector('.st-key-KEY')
@@ -110,13 +158,14 @@ def open_pasted_game() -> None:
     check_opened()
 
 
-def paste_game_form() -> None:
-    """The home screen's box for a whole game in notation (or JSON). Neither paste box has a
+def paste_game_form(edition: str) -> None:
+    """The home screen's box for a whole game in notation (or JSON), its example in the cards of
+    the box ``edition`` (the one chosen for a new game). Neither paste box has a
     ``max_chars``: the browser drops a paste longer than that whole, leaving the box as it was,
     so a pasted 5 MB file vanished and Open said the box was empty; a paste over `MAX_PASTE`
     stays in the box and reading it says how long it is (`notebook_app.pasted`)."""
     st.text_area(_("Paste a game in notation"), key="paste_game", height=160,
-                 placeholder=GAME_EXAMPLE,
+                 placeholder=game_example(edition),
                  help=_("A header (edition, players with hand sizes, me, my cards), then one "
                         "line per turn. Any unique start of a card's name will do. JSON works "
                         "too."))
