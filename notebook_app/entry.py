@@ -35,12 +35,12 @@ from .turns import (
     edited,
     forum_style,
     fully_revealed,
-    last_room,
     locate,
     next_side_slot,
     put_to_one,
     show_choice,
     shown_candidates,
+    starting_room,
     suggestion,
     who_accuses,
     whose_turn,
@@ -63,13 +63,14 @@ state = st.session_state
 
 
 def defaults_for(by: str) -> None:
-    """Field defaults that follow the suggester: their last room (on a board, where their pawn
-    stands; the forum variant has no board, so any place is asked about and none is chosen), a
+    """Field defaults that follow the suggester: the room where their pawn stands
+    (`notebook_app.turns.starting_room`: never mine where the rules bar me from suggesting
+    again; the forum variant has no board, so any place is asked about and none is chosen), a
     side card not seen yet; my accusation, when it is safe, names the envelope. Who answered is
     never guessed: one tap says it. A field tapped already keeps what was tapped: only an empty
     one, or one still showing the default it was given, follows the suggester."""
     log = live().log
-    given = {"e_room": None if forum_style(log) else last_room(log, by),
+    given = {"e_room": starting_room(log, by),
              "e_slot": next_side_slot(log, by)}
     before = state.get("entry_given", {})
     for key, value in given.items():

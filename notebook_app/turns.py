@@ -192,6 +192,36 @@ def last_room(log: GameLog, player: str) -> str | None:
     )
 
 
+def starting_room(log: GameLog, player: str) -> str | None:
+    """The room the Turn form starts ``player``'s suggestion at: where their pawn stands, moved
+    there by another's suggestion since their own latest (`solver.advice.moved_to`), else their
+    latest suggestion's room (`last_room`); but mine never at a room the rules bar me from on
+    this turn (`solver.advice.barred_room`: one suggestion per visit), where nothing is chosen
+    (the form says why; "Suggest for me" advises another room). ``None`` in the forum variant
+    (no board: any place is asked about).
+
+    >>> from solver.editions import Dealing, editions, new_game
+    >>> game = new_game(editions()["clue-classic"].deck, ("Ann", "Bob", "Mr. Green"),
+    ...                 Dealing.CLASSIC, me="Ann")
+    >>> log = GameLog(game, (Suggestion("Ann", ("Mr. Green", "Rope", "Hall"), refuted_by="Bob"),
+    ...                      Suggestion("Bob", ("Miss Scarlet", "Rope", "Study"),
+    ...                                 refuted_by="Mr. Green")))
+    >>> starting_room(log, "Ann"), starting_room(log, "Bob"), starting_room(log, "Mr. Green")
+    (None, 'Study', 'Hall')
+    """
+    from solver.advice import barred_room, moved_to
+
+    if forum_style(log):
+        return None
+    moved = moved_to(log, player)
+    if moved is not None:
+        return moved
+    last = last_room(log, player)
+    if player == log.game.me and last is not None and last == barred_room(log, player):
+        return None
+    return last
+
+
 def passes(game: Game, by: str, refuted_by: str | None) -> tuple[str, ...]:
     """The players asked before the refuter (everyone asked when nobody refuted)."""
     order = answer_order(game, by)

@@ -778,6 +778,31 @@ def barred_room(log: GameLog, by: str) -> str | None:
     return None
 
 
+def moved_to(log: GameLog, by: str) -> str | None:
+    """The room another player's suggestion moved ``by``'s pawn to since ``by``'s latest
+    suggestion (it named a suspect of ``by``'s name: `barred_room`), where ``by`` may suggest
+    without moving; ``None`` where none did, and in the forum variant (no board).
+
+    >>> from .editions import Dealing, edition, new_game
+    >>> deck = edition("clue-classic").deck
+    >>> game = new_game(deck, ("Ann", "Mr. Green", "Cat"), Dealing.CLASSIC, me="Ann")
+    >>> log = GameLog(game, (Suggestion("Mr. Green", ("Mr. Green", "Rope", "Hall")),))
+    >>> moved_to(log, "Mr. Green"), moved_to(log.append(
+    ...     Suggestion("Cat", ("Mr. Green", "Rope", "Study"))), "Mr. Green")
+    (None, 'Study')
+    """
+    if forum_dealt(log.game):
+        return None
+    for event in reversed(log.events):
+        if not isinstance(event, Suggestion):
+            continue
+        if event.by == by:
+            return None
+        if event.cards[0] == by:
+            return event.cards[2]
+    return None
+
+
 @dataclass(frozen=True)
 class Here:
     """The advice at a real table, where I can suggest only the room my pawn stands in."""
@@ -984,14 +1009,16 @@ ASKS_ABOUT = (N_("asks only about cards whose holders you know"),
 "placed": beside the forum variant's "Another place is likelier" that read as places."""
 
 
-def reason(log: GameLog, advice: Advice, grid: Grid | None = None) -> str:
+def reason(log: GameLog, advice: Advice, grid: Grid | None = None, *,
+           likeliest: bool = True) -> str:
     """One line a player can follow: which cards are still open, which are my own (the answer
-    is steered to the others), why these (`Rule.LIKELIEST`), who is likely to answer, and the
-    chance the answer settles the envelope; in the current language.
+    is steered to the others), why these (`Rule.LIKELIEST`: "the likeliest in the envelope",
+    unless not ``likeliest``), who is likely to answer, and the chance the answer settles the
+    envelope; in the current language.
 
     A card is open while the notebook does not know who holds it (`ASKS_ABOUT`).
     """
-    return reason_said(log, advice, grid).render()
+    return reason_said(log, advice, grid, likeliest=likeliest).render()
 
 
 def idle_said(log: GameLog, advice: Advice, grid: Grid) -> Message | None:
@@ -1051,8 +1078,11 @@ def refuted_certain(log: GameLog, advice: Advice, grid: Grid) -> bool:
         return not notebook.consistent()
 
 
-def reason_said(log: GameLog, advice: Advice, grid: Grid | None = None) -> Message:
-    """`reason` kept unrendered, to show in whatever language is asked for later."""
+def reason_said(log: GameLog, advice: Advice, grid: Grid | None = None, *,
+                likeliest: bool = True) -> Message:
+    """`reason` kept unrendered, to show in whatever language is asked for later. Not
+    ``likeliest``: the best in a room (or place) chosen, where a line beside it names likelier
+    cards elsewhere; "the likeliest in the envelope" would contradict that line."""
     grid = grid if grid is not None else grid_of(log)
     idle = idle_said(log, advice, grid)
     if idle is not None:
@@ -1064,7 +1094,7 @@ def reason_said(log: GameLog, advice: Advice, grid: Grid | None = None) -> Messa
         line = say_n("{asks}, steers with your own {cards}",
                      "{asks}, steers with your own {cards}", len(mine), asks=line,
                      cards=Listing(tuple(mine)))  # one card: "вашей картой", not "картами"
-    if advice.rule is Rule.LIKELIEST and open_:
+    if advice.rule is Rule.LIKELIEST and open_ and likeliest:
         line = say("{reason}, the likeliest in the envelope if players ask about cards they do "
                    "not hold", reason=line)
     if advice.answers:
@@ -1246,6 +1276,7 @@ __all__ = [
     "gains",
     "honest_notes",
     "idle_said",
+    "moved_to",
     "public_entropy_after",
     "reason",
     "refuted_certain",

@@ -710,6 +710,23 @@ def test_each_advice_has_a_line_a_player_can_follow() -> None:
     assert f"the answer may settle the envelope ({settling.settles:.0%})" in reason(log, settling)
 
 
+def test_the_best_in_a_room_beside_likelier_cards_elsewhere_is_not_called_the_likeliest(
+) -> None:
+    """`reason` without ``likeliest``: the best in a room chosen, shown beside a line that
+    names likelier cards in another room ("Suggest for me"). "the likeliest in the envelope"
+    then read as contradicting that line (phone play-throughs); the rest of the line stays."""
+    log = small()
+    here = advise(log, "Hall", samples=500)[0]
+    full = reason(log, here)
+    assert "the likeliest in the envelope if players ask about cards they do not hold" in full
+    short = reason(log, here, likeliest=False)
+    assert full == short.replace(";", ", the likeliest in the envelope if players ask about "
+                                 "cards they do not hold;", 1)
+    for language in ("fi", "ru", "ja"):  # the clause goes there too
+        assert len(reason_said(log, here, likeliest=False).render(language)) < len(
+            reason_said(log, here).render(language))
+
+
 def test_the_advisors_count_gives_up_where_the_compiled_count_does() -> None:
     """The advisor counts in Python (deals are drawn from that count); past its first ``look``
     units it asks the compiled count, which charges the same work, and gives up at once where

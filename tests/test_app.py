@@ -2262,8 +2262,10 @@ def test_advice_made_after_the_race_line_was_drawn_names_it(
 def test_suggest_for_me_names_a_suggestion_and_why(store: Store) -> None:
     """At a real table I can suggest only in the room my pawn stands in: the advice names the
     room the form's chip shows (the one I tap), and where to head when another room's cards are
-    likelier (it named Library while the chip showed Ballroom). Not my last room, Lounge, where
-    the chip starts: one suggestion per visit (the classic sheet), the best elsewhere and why."""
+    likelier (it named Library while the chip showed Ballroom), as a line after the question:
+    "Likelier cards in ...: head there next", the question no longer calling its own cards the
+    likeliest in the envelope. Not my last room, Lounge: one suggestion per visit (the classic
+    sheet), the best elsewhere, and under the Room chips why not there."""
     from solver.advice import Advisor
 
     log = classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
@@ -2272,7 +2274,7 @@ def test_suggest_for_me_names_a_suggestion_and_why(store: Store) -> None:
                              refuted_by="Ann"))
     at, _ = open_app(store, log)
     at.pills(key="by").set_value("Ann").run()
-    assert at.pills(key="e_room").value == "Lounge"  # where Ann suggested last
+    assert at.pills(key="e_room").value is None  # not Lounge, where Ann suggested last
     at.toggle(key="advise_me").set_value(True).run()
     line = next(shown(c.value) for c in at.caption if shown(c.value).startswith("Ask "))
     assert " whose holder" in line
@@ -2297,10 +2299,13 @@ def test_suggest_for_me_names_a_suggestion_and_why(store: Store) -> None:
         assert ask.startswith("Ask {}, {}, {}: ".format(*here.best.triple)), ask
         assert here.best.triple[2] == room
         assert not any(c.startswith("Not ") for c in said)
-        head = [c for c in said if c.startswith("Where to head: ")]
+        head = [c for c in said if c.startswith("Likelier cards in ")]
         assert head == ([] if here.elsewhere is None else
-                        ["Where to head: {2}, to ask {0}, {1}".format(*here.elsewhere.triple)])
+                        ["Likelier cards in {2}: head there next, to ask {0}, {1}".format(
+                            *here.elsewhere.triple)])
         assert "Lounge" not in "".join(head)
+        assert ("the likeliest in the envelope" in ask) is (here.elsewhere is None), ask
+        assert said.index(ask) + 1 == (said.index(head[0]) if head else said.index(ask) + 1)
         heads += head
     assert heads  # another room's cards are likelier than one of these
 
@@ -2310,18 +2315,70 @@ def test_a_room_tapped_outlasts_another_suggester(store: Store) -> None:
     default: a room tapped before the suggester is put right stays (a phone play-through lost
     it, a tap to make again), and an untouched one follows the new suggester."""
     log = classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
-                             refuted_by="Cat", shown="Knife"))
+                             refuted_by="Cat", shown="Knife"),
+                  Suggestion("Bob", ("Miss Scarlet", "Rope", "Ballroom"), passes=("Cat", "Dan"),
+                             refuted_by="Ann"))
     at, _ = open_app(store, log)
-    at.pills(key="by").set_value("Ann").run()
-    assert at.pills(key="e_room").value == "Lounge"  # where Ann suggested last
+    at.pills(key="by").set_value("Bob").run()
+    assert at.pills(key="e_room").value == "Ballroom"  # where Bob suggested last
     at.pills(key="by").set_value("Cat").run()
     assert at.pills(key="e_room").value is None  # Cat has not suggested yet
     at.pills(key="e_room").set_value("Kitchen").run()
-    at.pills(key="by").set_value("Ann").run()
+    at.pills(key="by").set_value("Bob").run()
     assert at.pills(key="e_room").value == "Kitchen"
     at.pills(key="by").set_value("Dan").run()
     assert at.pills(key="e_room").value == "Kitchen"
     assert not at.exception, at.exception
+
+
+def test_bug_my_room_never_starts_at_the_room_the_rules_bar(store: Store) -> None:
+    """One suggestion per visit (`solver.advice.barred_room`): on my turn the Room chip started
+    at my last suggestion's room, where my pawn stands and the rules bar me from suggesting
+    again, so "Suggest for me" advised another room beside a chip showing the barred one. Now
+    nothing is chosen, with a line under the chips saying why, whether or not the advice is on
+    (the room is still offered: a turn spent leaving and coming back is not in the log); the
+    line goes once another room is tapped, and shows again on the barred room tapped. Another
+    player's chip still starts at their last room; a pawn moved by another's suggestion
+    (a suspect of my name) stands in that room, where I may suggest: the chip starts there."""
+    from solver.advice import Advisor
+
+    log = classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
+                             refuted_by="Cat", shown="Knife"),
+                  Suggestion("Bob", ("Miss Scarlet", "Rope", "Ballroom"), passes=("Cat", "Dan"),
+                             refuted_by="Ann"))
+    why = ("Not Lounge: you suggested there last, and the rules let you suggest there again "
+           "only once you have left it")
+    at, _ = open_app(store, log)
+    at.pills(key="by").set_value("Ann").run()
+    assert at.pills(key="e_room").value is None
+    assert why in captions(at)
+    at.toggle(key="advise_me").set_value(True).run()
+    assert not at.exception, at.exception
+    advisor = Advisor(log, samples=1000)  # the app's `turn.ADVICE_SAMPLES`
+    best = advisor.first_telling(advisor.anywhere("Lounge"))
+    assert best is not None
+    assert next(c for c in captions(at) if c.startswith("Ask ")).startswith(
+        "Ask {}, {}, {}: ".format(*best.triple))
+    assert captions(at).count(why) == 1  # under the chips, not in the advice too
+    at.pills(key="e_room").set_value("Kitchen").run()
+    assert why not in captions(at)
+    at.pills(key="e_room").set_value("Lounge").run()
+    assert why in captions(at)
+    at.button(key="take_advice").click().run()
+    assert at.pills(key="e_room").value == best.triple[2] != "Lounge"
+    assert why not in captions(at)
+    at.pills(key="by").set_value("Bob").run()
+    assert why not in captions(at)
+    game = new_game(CLASSIC, ("Miss Scarlet", "Bob", "Cat", "Dan"), Dealing.CLASSIC,
+                    me="Miss Scarlet", my_cards=MINE)
+    moved = GameLog(game, (Suggestion("Miss Scarlet", ("Mr. Green", "Rope", "Lounge"),
+                                      refuted_by="Bob"),
+                           Suggestion("Bob", ("Miss Scarlet", "Knife", "Study"),
+                                      refuted_by="Cat")))
+    at, _ = open_app(store, moved)
+    at.pills(key="by").set_value("Miss Scarlet").run()
+    assert at.pills(key="e_room").value == "Study"  # Bob's suggestion moved my pawn there
+    assert not [c for c in captions(at) if c.startswith("Not ")]
 
 
 def test_suggest_for_me_heads_elsewhere_where_the_likeliest_here_teaches_nothing(
@@ -2339,7 +2396,7 @@ def test_suggest_for_me_heads_elsewhere_where_the_likeliest_here_teaches_nothing
                                     passes=("Bob", "Cat", "Dan", "Eve", "Fay")))
     at, _ = open_app(store, log)
     at.pills(key="by").set_value("Ann").run()
-    assert at.pills(key="e_room").value == "Lounge"  # where Ann suggested last
+    assert at.pills(key="e_room").value is None  # not Lounge, where Ann suggested last
     at.pills(key="e_room").set_value("Study").run()
     at.toggle(key="advise_me").set_value(True).run()
     assert not at.exception, at.exception
@@ -2372,14 +2429,15 @@ def advice_lines(log: GameLog, room: str) -> list[str]:
     here = advisor.here(room, barred)
     head = ["Ask {}, {}, {}: ".format(*here.best.triple)]
     if here.elsewhere is not None:
-        head.append("Where to head: {2}, to ask {0}, {1}".format(*here.elsewhere.triple))
+        head.append("Likelier cards in {2}: head there next, to ask {0}, {1}".format(
+            *here.elsewhere.triple))
     return head
 
 
 def advice_shown(at: AppTest) -> list[str]:
     said = [shown(c.value) for c in at.caption]
     return [c[:c.index(": ") + 2] if c.startswith("Ask ") else c for c in said
-            if c.startswith(("Ask ", "Where to head: "))]
+            if c.startswith(("Ask ", "Where to head: ", "Likelier cards in "))]
 
 
 def advisors_made(monkeypatch: pytest.MonkeyPatch) -> list[GameLog]:
@@ -2815,7 +2873,7 @@ def forum_four() -> GameLog:
 def question_advice(at: AppTest) -> list[str]:
     return [shown(c.value) for c in at.caption if shown(c.value).startswith(
         ("Ask ", "Asking ", "Another place is likelier: ", "Likelier in another room: ",
-         "Where to head: "))]
+         "Where to head: ", "Likelier cards in "))]
 
 
 def test_suggest_for_me_on_a_question_to_one_player(store: Store,
@@ -2823,18 +2881,29 @@ def test_suggest_for_me_on_a_question_to_one_player(store: Store,
     """Forum variant: on my own turn's "Ask one" entry, "Suggest for me" names whom to ask and
     what: the likeliest cards, put to the player whose answer should tell most
     (`solver.advice.Advisor.whom`; here Dan, not the first after me). No place is chosen (the
-    forum has no board: any place may be asked about), so the best anywhere; a place tapped
-    acts as the room on a suggestion: the best there, and the likelier cards in another
-    place. A player tapped under Asked is told what to ask them, and who would tell more. One
-    advisor for all of it, as on Suggest."""
+    forum has no board: any place may be asked about), so the best anywhere. With a place or a
+    player tapped, the question for them first, then at most one line: the advice with nothing
+    tapped, where it is better (`turn.better_question`). One advisor for all of it, as on
+    Suggest.
+
+    A bug of the phone play-throughs: with Place 2 and Bob tapped the advice read "Ask Bob: ...
+    the likeliest in the envelope ...", "Asking Cat should tell you more" (Cat, in Place 2)
+    and "Another place is likelier: ask Bob: ..., Place 3" (Bob, whose answer there tells
+    nothing): three answers to what to do. With Cat tapped, "Another place is likelier: ask
+    Cat: ..., Place 3", which tells nothing either."""
     import solver.advice
     from solver.advice import Advisor, reason
 
     log = forum_four()
     advisor = Advisor(log, samples=1000)  # the app's `turn.ADVICE_SAMPLES`
 
-    def ask(player: str, advice: solver.advice.Advice) -> str:
-        return "Ask {}: {}, {}, {}: {}".format(player, *advice.triple, reason(log, advice))
+    def ask(player: str, advice: solver.advice.Advice, likeliest: bool = True) -> str:
+        why = reason(log, advice)
+        if not likeliest:  # beside likelier cards elsewhere
+            why = why.replace(", the likeliest in the envelope if players ask about cards they "
+                              "do not hold;", ";")
+            assert "likeliest in the envelope" not in why
+        return "Ask {}: {}, {}, {}: {}".format(player, *advice.triple, why)
 
     def likelier(advice: solver.advice.Advice) -> str:
         return "Another place is likelier: ask {}: {}, {}, {}".format(advice.to, *advice.triple)
@@ -2849,15 +2918,22 @@ def test_suggest_for_me_on_a_question_to_one_player(store: Store,
     assert not at.exception, at.exception
     here, anywhere = advisor.whom("Place 2"), advisor.whom()
     assert (here.player, anywhere.player) == ("Cat", "Dan")  # neither the first after me
-    assert anywhere.best.score > here.best.score
+    assert anywhere.best.score > here.best.score and anywhere.best.gain > here.best.gain
     assert question_advice(at) == [ask("Dan", anywhere.best)]
     at.pills(key="e_room").set_value("Place 2").run()  # the place I last asked about
-    assert question_advice(at) == [ask("Cat", here.best), likelier(anywhere.best)]
-    at.pills(key="e_asked").set_value("Bob").run()  # my choice: what to ask Bob
-    bob = advisor.asking("Bob", "Place 2")[0]
-    assert bob.gain < here.best.gain
-    assert question_advice(at) == [ask("Bob", bob), "Asking Cat should tell you more",
-                                   likelier(advisor.asking("Bob")[0])]
+    assert question_advice(at) == [ask("Cat", here.best, False), likelier(anywhere.best)]
+    for player in ("Bob", "Cat"):  # my choice: what to ask them there
+        at.pills(key="e_asked").set_value(player).run()
+        best = advisor.asking(player, "Place 2")[0]
+        assert best.triple == here.best.triple and best.gain <= here.best.gain
+        assert question_advice(at) == [ask(player, best, False), likelier(anywhere.best)]
+    at.pills(key="e_room").set_value(None).run()  # Bob tapped, any place: Bob's likeliest
+    at.pills(key="e_asked").set_value("Bob").run()
+    bob = advisor.asking("Bob")[0]
+    assert bob.triple == anywhere.best.triple and bob.gain < anywhere.best.gain
+    assert question_advice(at) == [ask("Bob", bob), "Asking Dan should tell you more"]
+    at.pills(key="e_asked").set_value("Dan").run()  # the advice's own choice: nothing more
+    assert question_advice(at) == [ask("Dan", anywhere.best)]
     assert made == [log]
     at.pills(key="by").set_value("Bob").run()  # another player's turn: nothing to advise
     assert not at.get("toggle") and question_advice(at) == []
@@ -3385,9 +3461,10 @@ def test_the_compiled_odds_failing_to_start_is_a_message(
 def test_bug_suggest_for_me_never_advises_the_room_i_just_suggested_in(store: Store) -> None:
     """Refresh 2012 (refresh-2012-rules-fi.txt): staying in a room gives no right to ask there
     again turn after turn; only a pawn moved by another's suggestion may stay and ask. On my
-    turn the room chip starts at my last suggestion's room (where my pawn stands), and "Suggest
+    turn the room chip started at my last suggestion's room (where my pawn stands), and "Suggest
     for me" advised asking there again. It now advises the best in another room, which "Use
-    this suggestion" taps, and says in a line why not there."""
+    this suggestion" taps, and a line says why not there (under the Room chips, which no longer
+    start there: `test_bug_my_room_never_starts_at_the_room_the_rules_bar`)."""
     from solver.advice import Advisor
     from tests.test_advice import asked_in_the_garage
 
@@ -3398,7 +3475,7 @@ def test_bug_suggest_for_me_never_advises_the_room_i_just_suggested_in(store: St
     assert best is not None
     at, _ = open_app(store, log)
     at.pills(key="by").set_value("Aino").run()
-    assert at.pills(key="e_room").value == "autotalli"  # where my pawn stands
+    assert at.pills(key="e_room").value is None  # where my pawn stands, barred: not chosen
     at.toggle(key="advise_me").set_value(True).run()
     assert not at.exception, at.exception
     said = captions(at)

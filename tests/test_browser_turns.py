@@ -35,7 +35,7 @@ from notebook_app import history
 from notebook_app.grid_view import LABEL, LABEL_ROOM, short_names
 from notebook_app.pasted import read_turns
 from notebook_app.store import Store
-from notebook_app.turns import last_room, next_suggester, show_choice
+from notebook_app.turns import next_suggester, show_choice, starting_room
 from solver.game import GameLog, Suggestion
 from solver.logfile import dumps, loads
 from solver.notation import write_text
@@ -97,7 +97,7 @@ class Entry:
 
 def kind_and_budget(log: GameLog, event: Suggestion) -> tuple[str, int]:
     me = log.game.me
-    room = 0 if last_room(log, event.by) == event.cards[2] else 1
+    room = 0 if starting_room(log, event.by) == event.cards[2] else 1
     if event.by == me:
         return "mine", 4 + room + (1 if event.refuted_by is not None else 0)
     if event.refuted_by == me:
@@ -115,7 +115,7 @@ def enter(page: Page, log: GameLog, event: Suggestion, number: int) -> Entry:
     assert chosen(page, "Entry") == "Suggest"
     assert chosen(page, "Who suggested") == next_suggester(log)
     assert chosen(page, "Suspect") is None and chosen(page, "Weapon") is None
-    assert chosen(page, "Room") == last_room(log, next_suggester(log))
+    assert chosen(page, "Room") == starting_room(log, next_suggester(log))
     assert chosen(page, "Who showed a card") is None
     fields: list[str] = []
     wanted = {"Who suggested": event.by, "Suspect": event.cards[0], "Weapon": event.cards[1],

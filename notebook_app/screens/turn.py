@@ -288,6 +288,8 @@ def turn_form() -> None:
                 button(_("Use this suggestion"), key="take_advice", on_click=take_advice,
                           args=(advice.pick,), icon=":material/touch_app:")
     card_chips(game, kind)
+    if mine and kind == "Suggestion":
+        barred_note(log)
     if kind == "Accusation":
         chips(_("Result"), "e_result", (WRONG, RIGHT), format_func=_, kept=True)
         cards = picked_cards()
@@ -343,6 +345,21 @@ def turn_form() -> None:
         shown_chips(refuter)
     elif refuter == NOBODY and game.side_cards:
         side_peek_chips()
+
+
+def barred_note(log: GameLog) -> None:
+    """Under the Room chips of my suggestion, with no room chosen or the room of my last
+    suggestion: why the form did not start there (`notebook_app.turns.starting_room`), and why
+    "Suggest for me" advises another room (`solver.advice.barred_room`: one suggestion per
+    visit). A turn spent leaving and coming back is not in the log: the rule is said, and the
+    room is still offered."""
+    from solver.advice import barred_room
+
+    barred = barred_room(log, log.game.me or "")
+    if barred is not None and state.get(CARD_KEYS[Category.ROOM]) in (None, barred):
+        st.caption(plain(_("Not {room}: you suggested there last, and the rules let you "
+                           "suggest there again only once you have left it").format(
+                               room=barred)))
 
 
 def asked_chips(game: Game, by: str) -> None:
@@ -556,9 +573,15 @@ def best_suggestion(log: GameLog) -> Advised | None:
     wrongly, only that (`solver.race.past_advice`).
 
     The room of my last suggestion is never advised (`solver.advice.barred_room`: one
-    suggestion per visit, by the classic and the Refresh 2012 sheets): with it chosen (the
-    default, where my pawn stands) or with none, the best in another room whose answer tells
-    something (`barred_lines`); nor is it where to head."""
+    suggestion per visit, by the classic and the Refresh 2012 sheets): with it chosen (the chip
+    no longer starts there: `notebook_app.turns.starting_room`) or with none, the best in
+    another room whose answer tells something (`barred_lines`); nor is it where to head.
+
+    With a room chosen the first line is the question to ask there, "Use this suggestion"'s;
+    where another room's cards are likelier, a second line says where to head next (after this
+    question: the rules let me ask here once per visit), and the first does not call its cards
+    the likeliest in the envelope (a phone play-through read the two lines as contradicting
+    each other)."""
     from solver.advice import barred_room
 
     room = state.get(CARD_KEYS[Category.ROOM])
@@ -566,49 +589,46 @@ def best_suggestion(log: GameLog) -> Advised | None:
 
     def lines(advisor: Advisor) -> tuple[list[Message], Pick | None]:
         if barred is not None and room in (None, barred):
-            return barred_lines(log, advisor, barred, chosen=room is not None)
+            return barred_lines(log, advisor, barred)
         if room is None:
             best = advisor.anywhere()[0]
             return [ask_line(log, best, advisor.grid)], (*best.triple, None)
         here = advisor.here(room, barred)
         if here.idle:
             return idle_lines(log, here, advisor.grid)
-        said = [ask_line(log, here.best, advisor.grid)]
-        if here.elsewhere is not None:
+        said = [ask_line(log, here.best, advisor.grid, likeliest=here.elsewhere is None)]
+        if here.elsewhere is not None:  # after this question, not instead of it
             suspect, weapon, room_named = here.elsewhere.triple
             said.append(say("Another place is likelier: ask {suspect}, {weapon}, {room}",
                             suspect=suspect, weapon=weapon, room=room_named)
                         if forum_dealt(log.game) else
-                        say("Where to head: {room}, to ask {suspect}, {weapon}",
-                            room=room_named, suspect=suspect, weapon=weapon))
+                        say("Likelier cards in {room}: head there next, to ask {suspect}, "
+                            "{weapon}", room=room_named, suspect=suspect, weapon=weapon))
         return said, (*here.best.triple, None)
 
     return advised(log, ("Suggestion", room), lines)
 
 
-def barred_lines(log: GameLog, advisor: Advisor, barred: str,
-                 chosen: bool) -> tuple[list[Message], Pick | None]:
+def barred_lines(log: GameLog, advisor: Advisor,
+                 barred: str) -> tuple[list[Message], Pick | None]:
     """`best_suggestion` where the rules bar the room of my last suggestion (`barred`, the
-    room ``chosen`` on the chip, or none chosen): the best in another room whose answer tells
-    something, which "Use this suggestion" taps, and in a line why not the barred room, where
-    it was chosen or where its question would have come first."""
+    room chosen on the chip, or none chosen): the best in another room whose answer tells
+    something, which "Use this suggestion" taps. Why not the barred room is said under the
+    Room chips (`barred_note`), with or without the advice."""
     best = advisor.first_telling(advisor.anywhere(barred))
     if best is None:
         return [say("No suggestion would teach you anything more about the envelope")], None
-    said = [ask_line(log, best, advisor.grid)]
-    if chosen or advisor.anywhere()[0].triple[2] == barred:
-        said.append(say("Not {room}: you suggested there last, and the rules let you suggest "
-                        "there again only once you have left it", room=barred))
-    return said, (*best.triple, None)
+    return [ask_line(log, best, advisor.grid)], (*best.triple, None)
 
 
-def ask_line(log: GameLog, advice: Advice, grid: Grid) -> Message:
-    """"Ask ...: why" for one suggestion (`solver.advice.reason_said`)."""
+def ask_line(log: GameLog, advice: Advice, grid: Grid, *, likeliest: bool = True) -> Message:
+    """"Ask ...: why" for one suggestion (`solver.advice.reason_said`; not ``likeliest``
+    where a line below names likelier cards elsewhere)."""
     from solver.advice import reason_said
 
     suspect, weapon, room = advice.triple
     return say("Ask {suspect}, {weapon}, {room}: {reason}", suspect=suspect, weapon=weapon,
-               room=room, reason=reason_said(log, advice, grid))
+               room=room, reason=reason_said(log, advice, grid, likeliest=likeliest))
 
 
 def idle_lines(log: GameLog, here: Here, grid: Grid) -> tuple[list[Message], Pick | None]:
@@ -633,12 +653,13 @@ def idle_lines(log: GameLog, here: Here, grid: Grid) -> tuple[list[Message], Pic
                         weapon=there[1], asked=Listing((suspect, weapon), ","), why=why or ""))
         if here.stay is not None:
             stay = here.stay.triple
+            why_stay = reason_said(log, here.stay, grid, likeliest=False)  # (the head's
+            # cards are likelier)
             said.append(say("If you keep this place: ask {suspect}, {weapon}, {room}: {reason}",
                             suspect=stay[0], weapon=stay[1], room=stay[2],
-                            reason=reason_said(log, here.stay, grid)) if places else
+                            reason=why_stay) if places else
                         say("If you stay: ask {suspect}, {weapon}, {room}: {reason}",
-                            suspect=stay[0], weapon=stay[1], room=stay[2],
-                            reason=reason_said(log, here.stay, grid)))
+                            suspect=stay[0], weapon=stay[1], room=stay[2], reason=why_stay))
     elif here.stay is not None:
         said.append(ask_line(log, here.stay, grid))
         said.append(say("{suspect}, {weapon}, {room} would teach you nothing ({why})",
@@ -651,12 +672,13 @@ def idle_lines(log: GameLog, here: Here, grid: Grid) -> tuple[list[Message], Pic
 
 def best_question(log: GameLog) -> Advised | None:
     """"Suggest for me" on the forum variant's question to one player (`best_suggestion`'s
-    twin): with nobody tapped under "Asked", whom to ask and what (`solver.advice.Advisor.whom`:
-    the likeliest cards, put to the player whose answer should tell most); with a player
-    tapped, what to ask them (`Advisor.asking`) and who would tell more, if anyone. The room
-    chip acts as on a suggestion: with a room chosen, the best in that room and, when cards in
-    another room are likelier, those. On a certain envelope, that no question can teach more.
-    Computed once per log, room and player asked, from the log's `advisor`."""
+    twin): with nothing tapped, whom to ask and what (`solver.advice.Advisor.whom`: the
+    likeliest cards, put to the player whose answer should tell most). With a place or a player
+    tapped (under "Asked"), first the question for them: the best in that place, put to the
+    player tapped (`Advisor.asking`) or to the one who tells most there; then, at most one line,
+    the advice with nothing tapped where it is better (`better_question`). On a certain
+    envelope, that no question can teach more. Computed once per log, place and player asked,
+    from the log's `advisor`."""
     from solver.advice import reason_said
 
     room, asked = chips_asked(log)
@@ -664,30 +686,51 @@ def best_question(log: GameLog) -> Advised | None:
     def lines(advisor: Advisor) -> tuple[list[Message], Pick | None]:
         if advisor.grid.accusation_safe:  # no answer can tell more: nothing to tap
             return [say("No suggestion would teach you anything more about the envelope")], None
-        whom = advisor.whom(room)
         first = put_first(advisor, room, asked)
         to, best = first.player, first.best
+        better = (better_question(log, advisor, first)
+                  if room is not None or asked is not None else None)
         suspect, weapon, room_named = best.triple
         said = [say("Ask {player}: {suspect}, {weapon}, {room}: {reason}", player=to,
                     suspect=suspect, weapon=weapon, room=room_named,
-                    reason=reason_said(log, best, advisor.grid))]
-        pick: Pick = (*best.triple, to)
-        if whom.player != to and round(whom.best.gain, 9) > round(best.gain, 9):
-            said.append(say("Asking {player} should tell you more", player=whom.player))
-        if room is not None:
-            anywhere = put_first(advisor, None, asked)
-            to, top = anywhere.player, anywhere.best
-            if top.triple[2] != room and round(top.score, 9) > round(best.score, 9):
-                suspect, weapon, room_named = top.triple
-                said.append(say("Another place is likelier: ask {player}: {suspect}, "
-                                "{weapon}, {room}", player=to, suspect=suspect, weapon=weapon,
-                                room=room_named) if forum_dealt(log.game) else
-                            say("Likelier in another room: ask {player}: {suspect}, {weapon}, "
-                                "{room}", player=to, suspect=suspect, weapon=weapon,
-                                room=room_named))
-        return said, pick
+                    reason=reason_said(log, best, advisor.grid,
+                                       likeliest=better is None or not better[1]))]
+        if better is not None:
+            said.append(better[0])
+        return said, (*best.triple, to)
 
     return advised(log, ("Asked one", room, asked), lines)
+
+
+def better_question(log: GameLog, advisor: Advisor, first: Whom) -> tuple[Message, bool] | None:
+    """Beside the question for the place or player tapped (``first``), the one "Suggest for
+    me" asks with nothing tapped (`Advisor.whom`), where its cards are likelier or its answer
+    should tell more (and tells something: `solver.advice.idle_said`); with whether its cards
+    are likelier. One line, so that it cannot contradict another: until 2026-12-04 a phone
+    play-through read "Asking Cat should tell you more" (in the place tapped) beside "Another
+    place is likelier: ask Bob: ..." (the player tapped, whose answer there told nothing).
+    ``None`` where it is the same question, or no better."""
+    from solver.advice import idle_said
+
+    top = advisor.whom()
+    best, there = first.best, top.best
+    if (top.player, there.triple) == (first.player, best.triple):
+        return None
+    likelier = round(there.score, 9) > round(best.score, 9)
+    telling = round(there.gain, 9) > round(best.gain, 9)
+    if not (likelier or telling) or idle_said(log, there, advisor.grid) is not None:
+        return None
+    suspect, weapon, place = there.triple
+    if likelier and place != best.triple[2]:
+        return (say("Another place is likelier: ask {player}: {suspect}, {weapon}, {room}",
+                    player=top.player, suspect=suspect, weapon=weapon, room=place)
+                if forum_dealt(log.game) else
+                say("Likelier in another room: ask {player}: {suspect}, {weapon}, {room}",
+                    player=top.player, suspect=suspect, weapon=weapon, room=place)), True
+    if there.triple == best.triple:
+        return say("Asking {player} should tell you more", player=top.player), False
+    return say("Asking {player} about {suspect}, {weapon}, {room} should tell you more",
+               player=top.player, suspect=suspect, weapon=weapon, room=place), likelier
 
 
 def chips_asked(log: GameLog) -> tuple[str | None, str | None]:
