@@ -17,6 +17,7 @@ import logging
 import streamlit as st
 
 from notebook_app import connection
+from notebook_app.colours import page_colours, scheme
 from notebook_app.language import choose, screen_reader_words, streamlit_words, switcher
 from notebook_app.odds_count import drawing, one_wait
 from notebook_app.plain import plain
@@ -49,7 +50,7 @@ PHONE_CSS = """<style>
 @media (max-width: 400px) {[data-testid="stButtonGroup"] button[data-variant="segmented_control"] {
   padding-left: 0.55rem; padding-right: 0.55rem;}}
 .st-key-log button {justify-content: flex-start; text-align: left; padding: 0.3rem 0.2rem;
-  border-bottom: 1px solid rgba(49, 51, 63, 0.1); border-radius: 0;}
+  border-bottom: 1px solid var(--clue-rule); border-radius: 0;}
 .st-key-log button > div, .st-key-log button [data-testid="stMarkdownContainer"] {width: 100%;
   justify-content: flex-start; text-align: left;}
 .st-key-log button p {font-size: 0.92rem; text-align: left;}
@@ -112,7 +113,8 @@ def show_flash() -> None:
 
 def main() -> None:
     st.set_page_config(page_title="Clue Notebook", page_icon=":mag:", layout="centered")
-    st.html(PHONE_CSS + STEADY_CHIPS, unsafe_allow_javascript=True)
+    st.html(PHONE_CSS + STEADY_CHIPS + page_colours(scheme(st.context.theme.type)),
+            unsafe_allow_javascript=True)
     try:
         warm.start()  # the compiled odds, once per server, in a process of their own
         with drawing(), one_wait():  # the work beside gives way; the run waits once for it

@@ -60,12 +60,13 @@ SCRIPT = """<script>
 
 STYLE = """<style>
 button.clue-copy {font: inherit; font-size: 0.95rem; color: inherit; background: transparent;
-  border: 1px solid rgba(49, 51, 63, 0.2); border-radius: 0.5rem; min-height: 2.4rem;
+  border: 1px solid var(--clue-border); border-radius: 0.5rem; min-height: 2.4rem;
   padding: 0.25rem 0.9rem; cursor: pointer; touch-action: manipulation;}
-button.clue-copy:focus-visible {border-color: #8c1c2b; color: #8c1c2b;}
-@media (hover: hover) {button.clue-copy:hover {border-color: #8c1c2b; color: #8c1c2b;}}
+button.clue-copy:focus-visible {border-color: var(--clue-accent); color: var(--clue-accent);}
+@media (hover: hover) {button.clue-copy:hover {border-color: var(--clue-accent);
+  color: var(--clue-accent);}}
 .clue-copy-row {display: flex; flex-wrap: wrap; align-items: center; gap: 0.3rem 0.7rem;}
-.clue-copied {flex: 1 1 10rem; font-size: 0.9rem; color: rgba(49, 51, 63, 0.75);}
+.clue-copied {flex: 1 1 10rem; font-size: 0.9rem; color: var(--clue-faint);}
 [class*="st-key-link_"] [data-testid="stCode"] [data-testid="stElementToolbarButton"] {
   display: none;}
 </style>"""

@@ -23,20 +23,14 @@ from solver.i18n import N_, _, list_said, local_figures, ngettext, percent_said
 from solver.notebook import Grid, Knowledge
 from solver.report import category_label
 
+from .colours import LIGHT, Palette
 from .plain import plain
 
 SYMBOL = {Knowledge.YES: "✓", Knowledge.NO: "✗", Knowledge.MAYBE: "?"}
-"""One symbol per kind of cell, so the grid reads without colour."""
-STYLE = {
-    Knowledge.YES: "background-color: #b7ebc0; color: #0b4d1c; font-weight: bold",
-    Knowledge.NO: "background-color: #ececec; color: #666666",
-    Knowledge.MAYBE: "background-color: #ffe9a8; color: #6b4e00",
-}
-"""Each kind of cell's colours; every text at least 4.5:1 on its ground (WCAG, small text)."""
+"""One symbol per kind of cell, so the grid reads without colour (its colours:
+`notebook_app.colours`)."""
 FACE_UP = "▲"
 """Every cell of a face-up card: it lies on the table, nobody holds it."""
-FACE_UP_STYLE = "background-color: #dcecf7; color: #1d4f73"
-HEADER_STYLE = "background-color: #d6dcf5; color: #1f2a5c; font-weight: bold"
 LABEL = {ENVELOPE: N_("Env"), SIDE: N_("Side")}
 """Column labels of the envelope and the side pile."""
 PHONE_TABLE = 366
@@ -433,16 +427,17 @@ def envelope_chance(probability: float) -> str:
     return local_figures(f"{value:.{digits}f}%")
 
 
-def grid_styles(grid: Grid) -> pd.DataFrame:
-    """CSS for every cell of `grid_table`, so the colours follow the knowledge."""
+def grid_styles(grid: Grid, palette: Palette = LIGHT) -> pd.DataFrame:
+    """CSS for every cell of `grid_table`, so the colours follow the knowledge (in the colour
+    scheme of ``palette``)."""
     styles: list[list[str]] = []
     for card in grid_rows(grid):
         if card is None:
-            styles.append([HEADER_STYLE] * len(grid.owners))
+            styles.append([palette.heading] * len(grid.owners))
         elif card in grid.game.face_up:
-            styles.append([FACE_UP_STYLE] * len(grid.owners))
+            styles.append([palette.face_up] * len(grid.owners))
         else:
-            styles.append([STYLE[grid[card, owner]] for owner in grid.owners])
+            styles.append([palette.cells[grid[card, owner]] for owner in grid.owners])
     return pd.DataFrame(styles)
 
 
@@ -451,19 +446,22 @@ PINNED_ALPHA = 0.6
 
 
 def unfaded(style: str) -> str:
-    """A cell's CSS for a pinned column: its text colour darkened so that, drawn at
-    `PINNED_ALPHA` over the cell's background, it reads about as the other columns' does.
+    """A cell's CSS for a pinned column: its text colour further from its background (darker
+    on a light one, lighter on a dark one) so that, drawn at `PINNED_ALPHA` over it, it reads
+    about as the other columns' does.
 
     >>> unfaded("background-color: #ececec; color: #666666")
     'background-color: #ececec; color: #0d0d0d'
+    >>> unfaded("background-color: #2a2927; color: #b3afa8")
+    'background-color: #2a2927; color: #fffffe'
     """
     found = dict(part.split(": ") for part in style.split("; "))
     if "color" not in found or "background-color" not in found:
         return style
     text, ground = (bytes.fromhex(found[key][1:]) for key in ("color", "background-color"))
-    darker = bytes(max(0, round((t - (1 - PINNED_ALPHA) * g) / PINNED_ALPHA))
-                   for t, g in zip(text, ground, strict=True))
-    return style.replace(found["color"], "#" + darker.hex())
+    further = bytes(min(255, max(0, round((t - (1 - PINNED_ALPHA) * g) / PINNED_ALPHA)))
+                    for t, g in zip(text, ground, strict=True))
+    return style.replace(found["color"], "#" + further.hex())
 
 
 def envelope_line(grid: Grid) -> str:

@@ -654,8 +654,8 @@ def test_simulated_game_counts_shrink_monotonically() -> None:
         assert truth.envelope in counter.triples
 
 
-@pytest.mark.parametrize("module", ["grid_view", "hand", "live", "newgame", "store", "turns",
-                                    "screens.game", "screens.home"])
+@pytest.mark.parametrize("module", ["colours", "grid_view", "hand", "live", "newgame", "store",
+                                    "turns", "screens.game", "screens.home"])
 def test_doctests(module: str) -> None:
     """The examples in the app modules' docstrings run (scripts/test doctests solver/ only)."""
     import doctest

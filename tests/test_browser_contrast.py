@@ -1,6 +1,7 @@
-"""Text contrast on a 390 px touch phone, from the colours Chromium computes: WCAG's 4.5:1 for
-small text, measured over the app's background (the app has one, light, colour scheme: its
-theme in ``.streamlit/config.toml`` has no dark variant)."""
+"""Text contrast on a 390 px touch phone, from the colours Chromium computes (and, on the grid's
+canvas, draws): WCAG's 4.5:1 for small text, measured over the app's background, in the light
+colour scheme and in the dark one a phone in dark mode gets (``.streamlit/config.toml``,
+`notebook_app.colours`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.phone import TOUCH_PHONE, after, at_home, new_page, settle
+from tests.phone import (
+    TOUCH_PHONE,
+    after,
+    at_home,
+    new_page,
+    odds_counted,
+    poll,
+    settle,
+    table_drawn,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -33,6 +43,52 @@ CONTRAST = """selector => {
 background."""
 CAPTIONS = '[data-testid="stCaptionContainer"] p'
 """The captions' text."""
+CELLS = """() => {  // the grid as Chromium drew it on its canvas
+  const grid = document.querySelector('.st-key-notebook_grid [data-testid="stDataFrame"]');
+  const canvas = [...grid.querySelectorAll('canvas')].find(c => c.width > 0);
+  const scale = canvas.width / canvas.getBoundingClientRect().width;
+  const {width, height} = canvas;
+  const data = canvas.getContext('2d', {willReadFrequently: true})
+    .getImageData(0, 0, width, height).data;
+  const at = (x, y) => { const i = 4 * (y * width + x); return [data[i], data[i+1], data[i+2]]; };
+  const luminance = rgb => rgb.map(v => v / 255).map(v => v <= 0.03928 ? v / 12.92
+    : ((v + 0.055) / 1.055) ** 2.4).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const ratio = (x, y) => { const [l, d] = [luminance(x), luminance(y)].sort((p, q) => q - p);
+                            return (l + 0.05) / (d + 0.05); };
+  const same = (p, q) => p.every((v, i) => v === q[i]);
+  const header = Math.round(36 * scale), row = 28 * scale, cells = [];
+  for (let r = 0; header + Math.round((r + 1) * row) <= height; r++) {
+    const top = header + Math.round(r * row);
+    const y0 = top + Math.round(3 * scale), y1 = top + Math.round(row - 3 * scale);
+    for (let x = 0, end; x < width; x = Math.max(end, x + 1)) {
+      const ground = at(x, y0);  // a cell: a run of one colour along its row's top, which no
+      for (end = x; end < width && same(at(end, y0), ground); end++);  // text reaches
+      if (end - x < 20 * scale) continue;  // (a grid line)
+      let ink = 1;  // the text: the pixel that stands out most from the cell's ground
+      for (let y = y0; y < y1; y++)
+        for (let xx = x; xx < end; xx++) ink = Math.max(ink, ratio(at(xx, y), ground));
+      cells.push([r, Math.round(x / scale), Math.round(luminance(ground) * 1000) / 1000,
+                  Math.round(ink * 100) / 100]);
+    }
+  }
+  return cells;
+}"""
+"""Every cell of the grid (the Card column's too) as (row, left edge in CSS pixels, its ground's
+relative luminance, the contrast of its text on that ground; 1 where it has none)."""
+GROUND = """() => getComputedStyle(document.querySelector('.stApp')).backgroundColor
+  .match(/[\\d.]+/g).slice(0, 3).map(Number).map(v => v / 255).map(v => v <= 0.03928
+  ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4).reduce((sum, v, i) => sum + v * [0.2126, 0.7152,
+  0.0722][i], 0)"""
+"""The relative luminance of the app's background: 0 black, 1 white."""
+ON_BUTTON = """selector => [...document.querySelectorAll(selector)].map(b => {
+  const rgb = text => text.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const luminance = c => c.map(v => v / 255).map(v => v <= 0.03928 ? v / 12.92
+    : ((v + 0.055) / 1.055) ** 2.4).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const [light, dark] = [luminance(rgb(getComputedStyle(b).color)),
+                         luminance(rgb(getComputedStyle(b).backgroundColor))].sort((x, y) => y - x);
+  return [b.innerText, Math.round((light + 0.05) / (dark + 0.05) * 100) / 100];
+})"""
+"""Each button's (``selector``) words and their contrast on the button's own colour."""
 
 
 def test_captions_read_at_the_contrast_small_text_needs(
@@ -111,3 +167,59 @@ def test_a_player_out_reads_at_the_contrast_small_text_needs(
     assert len(out) == 1 and len(chips) == len(NAMES), chips
     assert out[0][1] >= 4.5, chips
     assert out[0][1] < min(c[1] for c in chips if c not in out), chips  # still fainter
+
+
+def test_a_phone_in_dark_mode_gets_a_dark_page_that_reads_at_the_contrast_small_text_needs(
+    app_url: str, app_db: Path, chromium_executable: str, chromium_args: list[str]
+) -> None:
+    """A phone in dark mode at a dim table got the app's one light theme: a glaring white page
+    and grid. The page now follows the phone's colour scheme, and in the dark one every text
+    still reads at 4.5:1: the captions (the race and advice lines among them), a player out's
+    chip, the Record button's words, and every cell of the grid (✓, ✗, %, the card names),
+    measured on the canvas Chromium draws it on. When the phone turns back to light (at dawn,
+    or by hand) the grid follows, without a tap: Streamlit changes its own colours at once but
+    asks for no run, and the grid's were the other scheme's until the next tap."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from notebook_app.history import started
+    from notebook_app.store import Store
+    from solver.editions import Dealing, new_game
+    from solver.game import Accusation, GameLog
+    from tests.test_app import CLASSIC, MINE, NAMES
+
+    store = Store(app_db)
+    wrong = Accusation("Bob", ("Mr. Green", "Wrench", "Lounge"), correct=False)
+    game = new_game(CLASSIC, NAMES, Dealing.CLASSIC, me="Ann", my_cards=MINE)
+    made = store.create(GameLog(game, (wrong,)), "browser-of-ann", started())
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = new_page(browser.new_context(**TOUCH_PHONE, color_scheme="dark"))
+        page.goto(f"{app_url}/?game={store.links(made).edit}")
+        expect(page.get_by_role("button", name="Record", exact=True)).to_be_visible(
+            timeout=30000)
+        settle(page)
+        ground = page.evaluate(GROUND)
+        captions = page.evaluate(CONTRAST, CAPTIONS)
+        chips = page.evaluate(CONTRAST, ".st-key-by [role='radio'] p")
+        record = page.evaluate(ON_BUTTON, 'button[kind^="primary"]')
+        tab = page.locator('[data-testid="stButtonGroup"] button', has_text="Grid").first
+        after(page, tab.tap)
+        odds_counted(page)
+        table_drawn(page)
+        captions += page.evaluate(CONTRAST, CAPTIONS)
+        cells = poll(page, lambda: page.evaluate(CELLS), bool)
+        page.emulate_media(color_scheme="light")  # the phone turns light: the grid follows
+        lit = poll(page, lambda: page.evaluate(CELLS),
+                   lambda found: bool(found) and min(c[2] for c in found) > 0.5)
+        browser.close()
+    assert ground < 0.02, ground  # Streamlit's dark page, #171614: 0.008
+    assert len(captions) >= 6 and [c for c in captions if c[1] < 4.5] == [], captions
+    out = [c for c in chips if "(out)" in c[0]]
+    assert len(out) == 1 and out[0][1] >= 4.5, chips
+    assert record and [b for b in record if b[1] < 4.5] == [], record
+    kinds = {c[2] for c in cells}  # ✓, ✗, %, the headings' and the card names'
+    assert len(kinds) >= 5 and max(kinds) < 0.1, cells  # no cell glares
+    assert [c for c in cells if 1 < c[3] < 4.5] == [], cells
+    owners = [c for c in lit if c[1] > 0]  # (Streamlit's card names: 3.9:1 in light)
+    assert min(c[2] for c in owners) > 0.5, lit
+    assert [c for c in owners if 1 < c[3] < 4.5] == [], lit

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from notebook_app.grid_view import FACE_UP_STYLE, HEADER_STYLE, STYLE
+from notebook_app.colours import LIGHT
 from notebook_app.language import LABELS
 from solver.editions import edition as find_edition
 from solver.i18n import NAMES, _, speaking
@@ -107,8 +107,9 @@ CUT_NAMES = """(colours) => {  // the grid is drawn on a canvas: read its Card c
 """Where the grid's Card column ends (CSS pixels, one figure when every row agrees) and the rows
 (0 = the first under the header) whose text reaches that edge: a cut name."""
 COLOURS = [re.search("#[0-9a-f]{6}", style).group()  # type: ignore[union-attr]
-           for style in (*STYLE.values(), FACE_UP_STYLE, HEADER_STYLE)]
-"""The backgrounds of the owner cells (`notebook_app.grid_view`)."""
+           for style in LIGHT.styles()]
+"""The backgrounds of the owner cells (`notebook_app.colours`, the light scheme the tests'
+Chromium shows)."""
 
 ENGLISH_LABELS = """(labels) => [...document.querySelectorAll('[aria-label]')]
   .filter(e => e.checkVisibility()).map(e => e.getAttribute('aria-label'))

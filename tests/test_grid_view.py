@@ -6,16 +6,15 @@ from pathlib import Path
 
 import pytest
 
+from notebook_app.colours import DARK, LIGHT, Palette
 from notebook_app.grid_view import (
     CELL_PADDING,
     CELL_WIDTH,
-    FACE_UP_STYLE,
-    HEADER_STYLE,
     LABEL_ROOM,
     NAMES_SLACK,
     OWNERS_IN_SIGHT,
     PHONE_TABLE,
-    STYLE,
+    PINNED_ALPHA,
     card_column_width,
     card_labels,
     cell_at,
@@ -25,13 +24,14 @@ from notebook_app.grid_view import (
     owner_order,
     owner_widths,
     text_width,
+    unfaded,
 )
 from solver.cards import Deck
 from solver.editions import Dealing, editions, forum_deck, new_game
 from solver.game import ENVELOPE, Game, Player
 from solver.i18n import speaking
 from solver.logfile import load
-from solver.notebook import Grid, Notebook
+from solver.notebook import Grid, Knowledge, Notebook
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -226,7 +226,8 @@ def test_envelopes_that_only_read_alike_are_not_called_tied() -> None:
 
 
 def contrast(style: str) -> float:
-    """The WCAG contrast ratio of a cell's text colour on its background (CSS as in `STYLE`)."""
+    """The WCAG contrast ratio of a cell's text colour on its background (CSS as in a
+    `notebook_app.colours.Palette`)."""
     found = dict(part.split(": ") for part in style.split("; "))
 
     def luminance(colour: str) -> float:
@@ -239,9 +240,34 @@ def contrast(style: str) -> float:
     return (light + 0.05) / (dark + 0.05)
 
 
-@pytest.mark.parametrize("style", [*STYLE.values(), FACE_UP_STYLE, HEADER_STYLE])
+@pytest.mark.parametrize("style", [*LIGHT.styles(), *DARK.styles()])
 def test_every_cell_reads_at_the_contrast_small_text_needs(style: str) -> None:
-    """WCAG's 4.5:1 for small text, in every kind of cell: the ✗ of a card a player does not
-    hold was #8a8a8a on #ececec, 2.92:1, hard to tell from an empty cell in sunlight (a11y
-    audit on a 390 px phone). It stays lighter than a ✓ (bold, 7.5:1)."""
+    """WCAG's 4.5:1 for small text, in every kind of cell, in both colour schemes: the ✗ of a
+    card a player does not hold was #8a8a8a on #ececec, 2.92:1, hard to tell from an empty cell
+    in sunlight (a11y audit on a 390 px phone). It stays lighter than a ✓ (bold, 7.5:1)."""
     assert contrast(style) >= 4.5, style
+
+
+@pytest.mark.parametrize("palette", [LIGHT, DARK], ids=["light", "dark"])
+def test_a_pinned_column_reads_at_the_contrast_small_text_needs(palette: Palette) -> None:
+    """The envelope's column, pinned beside the names at seven players or more, has its text
+    drawn at `PINNED_ALPHA` over its ground (`unfaded` makes up for it): 4.5:1 as drawn, on the
+    dark page's cells too, where the text is made lighter, not darker."""
+    for style in palette.styles():
+        found = dict(part.split(": ") for part in unfaded(style).split("; "))
+        text, ground = (bytes.fromhex(found[key][1:]) for key in ("color", "background-color"))
+        drawn = bytes(round(PINNED_ALPHA * t + (1 - PINNED_ALPHA) * g)
+                      for t, g in zip(text, ground, strict=True))
+        assert contrast(f"background-color: #{ground.hex()}; color: #{drawn.hex()}") >= 4.5, style
+
+
+def test_the_dark_cells_are_dark_and_keep_their_kinds_apart() -> None:
+    """On the dark page no cell glares (each ground within 2.5:1 of the page), and the
+    kinds of cell stay apart as in light: every ground differs, a ✗ is nearest the page."""
+    grounds = [dict(part.split(": ") for part in style.split("; "))["background-color"]
+               for style in DARK.styles()]
+    assert len(set(grounds)) == len(grounds)
+    page = "background-color: #171614; color: {}"
+    assert all(contrast(page.format(ground)) < 2.5 for ground in grounds), grounds
+    no = grounds[list(DARK.cells).index(Knowledge.NO)]
+    assert contrast(page.format(no)) == min(contrast(page.format(g)) for g in grounds)

@@ -13,6 +13,7 @@ from solver.i18n import _
 from solver.notebook import Grid, Knowledge
 
 from ..choices import chosen
+from ..colours import PALETTES, scheme
 from ..grid_view import (
     FACE_UP,
     OWNERS_IN_SIGHT,
@@ -107,7 +108,7 @@ def show_grid(grid: Grid, name: str, odds: dict[str, dict[str, float]] | None = 
     """The grid as a table; tapping a cell explains it (after the first ``upto`` events, or
     after all of them). ``name`` keeps the selections of different screens apart."""
     table = grid_table(grid, odds)
-    styles = grid_styles(grid)
+    styles = grid_styles(grid, PALETTES[scheme(st.context.theme.type)])
     styles.index, styles.columns = table.index, table.columns
     names = card_column_width(grid)
     config = {"_index": st.column_config.TextColumn(_("Card"), width=names)}

@@ -1,0 +1,142 @@
+"""Every colour the app draws itself, in both colour schemes: light, and dark for a phone in
+dark mode at a dim table. Streamlit's own colours come from its theme (``.streamlit/config.toml``,
+``[theme.light]`` and ``[theme.dark]``), which follows the phone's setting; these follow it too.
+
+The grid's cells are drawn on a canvas (Streamlit's table), whose colours a style sheet cannot
+reach: each run picks the `Palette` of the theme the page shows (`PALETTES`, by `scheme`), and a
+page whose theme changes asks for a run (`WATCH`). The colours of the app's own HTML are CSS
+variables (`VARIABLES`) that follow the page's ``color-scheme``, which Streamlit sets from its
+theme. The primary colours here are the theme's (``primaryColor``), #171614 its dark page.
+
+Every text reads at WCAG's 4.5:1 on its ground, in both schemes (tests/test_grid_view.py,
+tests/test_browser_contrast.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from solver.notebook import Knowledge
+
+from .connection import RECONNECTED
+
+Scheme = Literal["light", "dark"]
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The grid's cells in one colour scheme, each as CSS (a Styler's)."""
+
+    cells: dict[Knowledge, str]
+    """A card's cell by what the notebook knows: ✓ holds it, ✗ does not, ? or % maybe."""
+    face_up: str
+    """Every cell of a face-up card (▲)."""
+    heading: str
+    """The cells of a category's heading row ("— rooms —")."""
+
+    def styles(self) -> list[str]:
+        """Every cell style of the palette."""
+        return [*self.cells.values(), self.face_up, self.heading]
+
+
+LIGHT = Palette(
+    cells={
+        Knowledge.YES: "background-color: #b7ebc0; color: #0b4d1c; font-weight: bold",
+        Knowledge.NO: "background-color: #ececec; color: #666666",
+        Knowledge.MAYBE: "background-color: #ffe9a8; color: #6b4e00",
+    },
+    face_up="background-color: #dcecf7; color: #1d4f73",
+    heading="background-color: #d6dcf5; color: #1f2a5c; font-weight: bold",
+)
+"""The grid on Streamlit's light page: ✓ on green, ✗ grey, maybe on amber."""
+DARK = Palette(
+    cells={
+        Knowledge.YES: "background-color: #1b4a2a; color: #b9f5c6; font-weight: bold",
+        Knowledge.NO: "background-color: #2a2927; color: #b3afa8",
+        Knowledge.MAYBE: "background-color: #4a3a0a; color: #ffd97a",
+    },
+    face_up="background-color: #173247; color: #a9d4f2",
+    heading="background-color: #262d52; color: #cdd5ff; font-weight: bold",
+)
+"""The grid on Streamlit's dark page (#171614): the same hues, deep grounds and light text, the ✗
+cells close to the page so that the ✓ and maybe cells stand out as they do in light."""
+PALETTES: dict[Scheme, Palette] = {"light": LIGHT, "dark": DARK}
+
+VARIABLES: dict[str, tuple[str, str]] = {
+    "--clue-rule": ("rgba(49, 51, 63, 0.1)", "rgba(250, 250, 250, 0.14)"),
+    "--clue-border": ("rgba(49, 51, 63, 0.2)", "rgba(250, 250, 250, 0.24)"),
+    "--clue-accent": ("#8c1c2b", "#e86a7a"),
+    "--clue-faint": ("rgba(49, 51, 63, 0.75)", "rgba(250, 250, 250, 0.75)"),
+    "--clue-on-accent": ("#ffffff", "#171614"),
+}
+"""The colours of the app's own HTML, (light, dark): a log entry's rule, the Copy button's
+border and its accent (the theme's primary colour, ``.streamlit/config.toml``), the "Copied"
+note, and the words on a primary button (`ON_ACCENT`)."""
+ON_ACCENT = ('.stApp button[kind^="primary"]:not(:disabled) {color: var(--clue-on-accent);}\n'
+             '.stApp button[kind^="primary"]:not(:disabled, :active):is(:hover, :focus-visible)'
+             ' {color: #ffffff;}')
+"""A primary button's words (Record, Start game) in the dark scheme are the page's dark colour,
+not Streamlit's white: its primary colour is light enough to read as text on the dark page
+(the chip picked, the screen shown), and white on it read 3.1:1. No red serves both: white
+needs 4.5:1 on the button, the chip's words 4.5:1 on the page. Hovered or focused (not
+pressed), Streamlit darkens the button, and white reads again (4.7:1; the dark words, 3.8:1).
+A disabled button keeps Streamlit's faded words. In light, white throughout, as before."""
+
+
+def variables_css() -> str:
+    """A style sheet that defines `VARIABLES` on the app's page, each in the colour scheme
+    Streamlit's theme gives the page: light where the browser has no ``light-dark()``."""
+    light = "; ".join(f"{name}: {pair[0]}" for name, pair in VARIABLES.items())
+    either = "; ".join(f"{name}: light-dark({pair[0]}, {pair[1]})"
+                       for name, pair in VARIABLES.items())
+    return (f".stApp {{{light};}}\n"
+            f"@supports (color: light-dark(#000, #fff)) {{.stApp {{{either};}}\n{ON_ACCENT}}}")
+
+
+WATCH = """<script>
+(() => {
+  window.clueDrawnScheme = 'SCHEME';
+  if (window.clueSchemeLook) return window.clueSchemeLook();
+  let asked = null;  // the scheme a run was last asked for
+  let later = null;
+  const look = window.clueSchemeLook = () => {
+    const app = document.querySelector('.stApp');
+    const shown = app && getComputedStyle(app).colorScheme;
+    if (!shown || shown === window.clueDrawnScheme) { asked = null; return; }
+    if (shown === asked) return;
+    const button = document.querySelector('.st-key-RERUN button');
+    if (!button || button.disabled) {  // not drawn yet, or not connected: look again soon
+      later ??= setTimeout(() => { later = null; look(); }, 200);
+      return;
+    }
+    asked = shown;
+    button.click();
+  };
+  new MutationObserver(look).observe(document.querySelector('.stApp'),
+                                     {attributes: true, attributeFilter: ['class']});
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', look);
+  look();
+})();
+</script>"""
+"""Asks for a run where the page's theme is not the one its last run drew in (``SCHEME``): the
+phone went dark at sunset, or a theme was picked in Streamlit's menu. Streamlit changes the
+page's colours at once but asks for no run, so the grid kept the other scheme's cells. The
+run is asked by a tap of the hidden button ``RERUN`` (`notebook_app.connection.RECONNECTED`),
+once per change: a run that still drew the other scheme is not asked again."""
+
+
+def page_colours(drawn: Scheme) -> str:
+    """The HTML that puts the app's colours on the page, for a run that drew its grid in the
+    ``drawn`` scheme: the `VARIABLES` and the `WATCH` for a change of theme."""
+    return (f"<style>\n{variables_css()}\n</style>"
+            + WATCH.replace("SCHEME", drawn).replace("RERUN", RECONNECTED))
+
+
+def scheme(theme_type: str | None) -> Scheme:
+    """The colour scheme of a page whose Streamlit theme is ``theme_type``
+    (``st.context.theme.type``, unknown in tests without a browser: light).
+
+    >>> scheme("dark"), scheme(None)
+    ('dark', 'light')
+    """
+    return "dark" if theme_type == "dark" else "light"
