@@ -113,8 +113,8 @@ def show_flash() -> None:
 
 def main() -> None:
     st.set_page_config(page_title="Clue Notebook", page_icon=":mag:", layout="centered")
-    st.html(PHONE_CSS + STEADY_CHIPS + page_colours(scheme(st.context.theme.type)),
-            unsafe_allow_javascript=True)
+    colours = page_colours(scheme(st.context.theme.type), connection.RECONNECTED)
+    st.html(PHONE_CSS + STEADY_CHIPS + colours, unsafe_allow_javascript=True)
     try:
         warm.start()  # the compiled odds, once per server, in a process of their own
         with drawing(), one_wait():  # the work beside gives way; the run waits once for it

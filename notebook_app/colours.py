@@ -18,8 +18,6 @@ from typing import Literal
 
 from solver.notebook import Knowledge
 
-from .connection import RECONNECTED
-
 Scheme = Literal["light", "dark"]
 
 
@@ -125,11 +123,28 @@ run is asked by a tap of the hidden button ``RERUN`` (`notebook_app.connection.R
 once per change: a run that still drew the other scheme is not asked again."""
 
 
-def page_colours(drawn: Scheme) -> str:
+BANNER = {"background": ("#fdecea", "#6b1a28"), "color": ("#7a1020", "#ffe0e5")}
+"""The connection's banner (`notebook_app.connection`), (light, dark): 9.5:1 in both. It lies
+outside Streamlit's page, so its script gives it the page's ``color-scheme``."""
+
+
+def banner_css() -> str:
+    """The banner's colours as an inline style: light where the browser has no
+    ``light-dark()`` (it drops that declaration and keeps the one before).
+
+    >>> banner_css()[:53]
+    'background:#fdecea;background:light-dark(#fdecea, #6b'
+    """
+    return "".join(f"{name}:{light};{name}:light-dark({light}, {dark});"
+                   for name, (light, dark) in BANNER.items())
+
+
+def page_colours(drawn: Scheme, rerun: str) -> str:
     """The HTML that puts the app's colours on the page, for a run that drew its grid in the
-    ``drawn`` scheme: the `VARIABLES` and the `WATCH` for a change of theme."""
+    ``drawn`` scheme: the `VARIABLES` and the `WATCH` for a change of theme, which taps the
+    hidden button keyed ``rerun`` (`notebook_app.connection.RECONNECTED`)."""
     return (f"<style>\n{variables_css()}\n</style>"
-            + WATCH.replace("SCHEME", drawn).replace("RERUN", RECONNECTED))
+            + WATCH.replace("SCHEME", drawn).replace("RERUN", rerun))
 
 
 def scheme(theme_type: str | None) -> Scheme:

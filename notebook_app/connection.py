@@ -35,6 +35,8 @@ import streamlit as st
 
 from solver.i18n import _
 
+from .colours import banner_css
+
 state = st.session_state
 
 WAIT_SECONDS = 5
@@ -70,10 +72,12 @@ SCRIPT = """<script>
       banner.className = 'clue-connection';
       banner.setAttribute('role', 'alert');  // (it takes no tap: what it covers still does)
       banner.style.cssText = 'position:fixed;top:0;left:0;right:0;z-index:1000000;'
-        + 'padding:0.5rem 0.8rem;background:#fdecea;color:#7a1020;font-size:0.95rem;'
+        + 'padding:0.5rem 0.8rem;%(colours)sfont-size:0.95rem;'
         + 'text-align:center;box-shadow:0 1px 4px rgba(0,0,0,0.2);pointer-events:none;';
       document.body.appendChild(banner);
     }
+    banner.style.colorScheme = getComputedStyle(document.querySelector('.stApp')
+                                                ?? document.body).colorScheme;  // as the page
     banner.textContent = words;
     banner.style.display = 'block';
   };
@@ -150,5 +154,5 @@ def watch() -> None:
     }
     st.html(f"<style>.st-key-{RECONNECTED} {{display: none;}}</style>"
             + SCRIPT % {"words": json.dumps(words, ensure_ascii=False), "wait": WAIT_SECONDS,
-                        "after": RUN_SECONDS, "rerun": RECONNECTED},
+                        "after": RUN_SECONDS, "rerun": RECONNECTED, "colours": banner_css()},
             unsafe_allow_javascript=True)
