@@ -168,7 +168,8 @@ def test_a_tap_on_a_card_the_accusation_names_keeps_it(
     """My safe accusation names the envelope by itself; a player who tapped the card they meant,
     already chosen, un-chose it, and Record then asked for a suspect. The tap keeps it now (a
     second tap on the result too), and the accusation records. On a suggestion the same tap
-    still un-chooses the room where the pawn stands ("Suggest for me" then advises anywhere)."""
+    still un-chooses a room chosen ("Suggest for me" then advises anywhere); the form starts
+    mine at none, not at the Lounge where I suggested last (one suggestion per visit)."""
     from playwright.sync_api import expect, sync_playwright
 
     from notebook_app.store import Store
@@ -194,7 +195,9 @@ def test_a_tap_on_a_card_the_accusation_names_keeps_it(
         expect(page.get_by_role("button", name="Record", exact=True)).to_be_visible(
             timeout=30000)
         settle(page)
-        assert chosen(page, "Room") == "Lounge"  # where my pawn stands
+        assert chosen(page, "Room") is None  # not the Lounge, where I suggested last
+        tap(page, "Room", "Lounge")
+        assert chosen(page, "Room") == "Lounge"
         tap(page, "Room", "Lounge")
         assert chosen(page, "Room") is None
         tap(page, "Entry", "Accuse")
