@@ -598,12 +598,7 @@ def best_suggestion(log: GameLog) -> Advised | None:
             return idle_lines(log, here, advisor.grid)
         said = [ask_line(log, here.best, advisor.grid, likeliest=here.elsewhere is None)]
         if here.elsewhere is not None:  # after this question, not instead of it
-            suspect, weapon, room_named = here.elsewhere.triple
-            said.append(say("Another place is likelier: ask {suspect}, {weapon}, {room}",
-                            suspect=suspect, weapon=weapon, room=room_named)
-                        if forum_dealt(log.game) else
-                        say("Likelier cards in {room}: head there next, to ask {suspect}, "
-                            "{weapon}", room=room_named, suspect=suspect, weapon=weapon))
+            said.append(head_line(log, here.elsewhere))
         return said, (*here.best.triple, None)
 
     return advised(log, ("Suggestion", room), lines)
@@ -633,41 +628,47 @@ def ask_line(log: GameLog, advice: Advice, grid: Grid, *, likeliest: bool = True
 
 def idle_lines(log: GameLog, here: Here, grid: Grid) -> tuple[list[Message], Pick | None]:
     """`best_suggestion` where the room's likeliest suggestion teaches nothing (its answer is
-    known in advance, `solver.advice.idle_said`): where to head first, saying why not here;
-    then the best here that teaches something, if any ("If you stay"), which "Use this
-    suggestion" taps (else the one where to head, its room with it)."""
-    from solver.advice import idle_said, reason_said
+    known in advance, `solver.advice.idle_said`): as elsewhere, the question to ask here first,
+    the best here that teaches something, which "Use this suggestion" taps; then why not the
+    likeliest here, and where to head next when another room's cards are likelier
+    (`head_line`). With nothing here that teaches anything, where to head leads, saying why not
+    here (its question is the one tapped). Until 2026-12-04 where to head led in both cases and
+    the question here came after it ("If you stay: ..."), the one line of the advice that put the
+    room's question second."""
+    from solver.advice import idle_said
 
     why = idle_said(log, here.best, grid)
     suspect, weapon, room = here.best.triple
     said: list[Message] = []
-    places = forum_dealt(log.game)  # the forum has no board: nowhere to head, nor to stay
-    if here.elsewhere is not None:
+    if here.stay is not None:
+        said.append(ask_line(log, here.stay, grid, likeliest=here.elsewhere is None))
+        said.append(say("{suspect}, {weapon}, {room} would teach you nothing ({why})",
+                        suspect=suspect, weapon=weapon, room=room, why=why or ""))
+        if here.elsewhere is not None:
+            said.append(head_line(log, here.elsewhere))
+    elif here.elsewhere is not None:
         there = here.elsewhere.triple
         said.append(say("Another place: ask {suspect}, {weapon}, {room}: with this place "
                         "{asked} would teach you nothing ({why})", room=there[2],
                         suspect=there[0], weapon=there[1], asked=Listing((suspect, weapon), ","),
-                        why=why or "") if places else
+                        why=why or "") if forum_dealt(log.game) else
                     say("Where to head: {room}, to ask {suspect}, {weapon}: here {asked} "
                         "would teach you nothing ({why})", room=there[2], suspect=there[0],
                         weapon=there[1], asked=Listing((suspect, weapon), ","), why=why or ""))
-        if here.stay is not None:
-            stay = here.stay.triple
-            why_stay = reason_said(log, here.stay, grid, likeliest=False)  # (the head's
-            # cards are likelier)
-            said.append(say("If you keep this place: ask {suspect}, {weapon}, {room}: {reason}",
-                            suspect=stay[0], weapon=stay[1], room=stay[2],
-                            reason=why_stay) if places else
-                        say("If you stay: ask {suspect}, {weapon}, {room}: {reason}",
-                            suspect=stay[0], weapon=stay[1], room=stay[2], reason=why_stay))
-    elif here.stay is not None:
-        said.append(ask_line(log, here.stay, grid))
-        said.append(say("{suspect}, {weapon}, {room} would teach you nothing ({why})",
-                        suspect=suspect, weapon=weapon, room=room, why=why or ""))
     else:  # nothing scored anywhere tells anything
         said.append(say("No suggestion would teach you anything more about the envelope"))
     pick = here.stay or here.elsewhere
     return said, None if pick is None else (*pick.triple, None)
+
+
+def head_line(log: GameLog, there: Advice) -> Message:
+    """Below the question to ask in the room chosen: ``there``, the best in another room, whose
+    cards are likelier: where to head next (the forum variant has no board: another place)."""
+    suspect, weapon, room = there.triple
+    return (say("Another place is likelier: ask {suspect}, {weapon}, {room}", suspect=suspect,
+                weapon=weapon, room=room) if forum_dealt(log.game) else
+            say("Likelier cards in {room}: head there next, to ask {suspect}, {weapon}",
+                room=room, suspect=suspect, weapon=weapon))
 
 
 def best_question(log: GameLog) -> Advised | None:
