@@ -31,9 +31,12 @@ class Palette:
     """Every cell of a face-up card (▲)."""
     heading: str
     """The cells of a category's heading row ("— rooms —")."""
+    card: str
+    """The card names' column: the page's text on Streamlit's cell ground (drawn faded, as a
+    pinned column is: `notebook_app.grid_view.unfaded`)."""
 
     def styles(self) -> list[str]:
-        """Every cell style of the palette."""
+        """Every style of the owners' cells."""
         return [*self.cells.values(), self.face_up, self.heading]
 
 
@@ -45,6 +48,7 @@ LIGHT = Palette(
     },
     face_up="background-color: #dcecf7; color: #1d4f73",
     heading="background-color: #d6dcf5; color: #1f2a5c; font-weight: bold",
+    card="background-color: #ffffff; color: #2f2d2b",
 )
 """The grid on Streamlit's light page: ✓ on green, ✗ grey, maybe on amber."""
 DARK = Palette(
@@ -55,6 +59,7 @@ DARK = Palette(
     },
     face_up="background-color: #173247; color: #a9d4f2",
     heading="background-color: #262d52; color: #cdd5ff; font-weight: bold",
+    card="background-color: #171614; color: #f5f4f2",
 )
 """The grid on Streamlit's dark page (#171614): the same hues, deep grounds and light text, the ✗
 cells close to the page so that the ✓ and maybe cells stand out as they do in light."""

@@ -14,6 +14,7 @@ import streamlit as st
 from solver import i18n
 
 from .cookies import write_cookie
+from .reader import OWN_CHIPS, READER_CSS
 
 COOKIE = "clue_notebook_lang"
 """The cookie that holds this browser's language."""
@@ -259,11 +260,13 @@ def screen_reader_words() -> None:
     """The labels screen readers say for Streamlit's own parts of our widgets (`LABELS`, a help
     mark's "Help for ..."), in the session's language; CSS cannot change an attribute, so a
     small script does. What the app draws over Streamlit's English (`NAMED`) is named by our
-    words too: a screen reader read the English, hidden at size 0, run into ours."""
+    words too: a screen reader read the English, hidden at size 0, run into ours.
+    The same script tells them which chip takes no tap (`OWN_CHIPS`), and the style that
+    keeps what only they read out of sight comes with it (`READER_CSS`)."""
     words = {label: i18n.gettext(label) for label in LABELS}
     named = [] if i18n.current() == "en" else [[selector, i18n.gettext(text)]
                                                for selector, text in NAMED]
     st.html(READER_WORDS % (json.dumps(words, ensure_ascii=False),
                             json.dumps(i18n.gettext("Help for {label}"), ensure_ascii=False),
-                            json.dumps(named, ensure_ascii=False)),
+                            json.dumps(named, ensure_ascii=False)) + OWN_CHIPS + READER_CSS,
             unsafe_allow_javascript=True)

@@ -30,8 +30,9 @@ DECK = Deck((f"{IMAGE}Plum", "$x$ Green", "Mustard"),
             ("[Rope](http://127.0.0.1:9/)", "Knife", "Wrench"),
             ("Hall", ":material/home: Study", "Kitchen", "Lounge"))
 PLAIN_ELEMENTS = {"selectbox", "multiselect", "dataframe", "arrow_vega_lite_chart",
-                  "download_button", "html", "text", "code"}
-"""Elements that never read markdown: user text goes into them as it is."""
+                  "download_button", "html", "text", "code", "bidi_component"}
+"""Elements that never read markdown: user text goes into them as it is (into the HTML of
+``html`` and of the grid's table for screen readers, ``bidi_component``, escaped)."""
 
 
 @pytest.fixture

@@ -31,7 +31,7 @@ OVERFLOW = """() => {
     found.push('the page scrolls sideways');
   for (const el of main.querySelectorAll('*')) {
     const text = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
-    if (!text) continue;
+    if (!text || el.closest('.clue-reader-only')) continue;  // (for screen readers, unseen)
     const box = el.getBoundingClientRect();
     if (box.width === 0 || box.height === 0) continue;
     const style = getComputedStyle(el);

@@ -252,8 +252,9 @@ def test_every_cell_reads_at_the_contrast_small_text_needs(style: str) -> None:
 def test_a_pinned_column_reads_at_the_contrast_small_text_needs(palette: Palette) -> None:
     """The envelope's column, pinned beside the names at seven players or more, has its text
     drawn at `PINNED_ALPHA` over its ground (`unfaded` makes up for it): 4.5:1 as drawn, on the
-    dark page's cells too, where the text is made lighter, not darker."""
-    for style in palette.styles():
+    dark page's cells too, where the text is made lighter, not darker. So does the card names'
+    column, pinned always."""
+    for style in [*palette.styles(), palette.card]:
         found = dict(part.split(": ") for part in unfaded(style).split("; "))
         text, ground = (bytes.fromhex(found[key][1:]) for key in ("color", "background-color"))
         drawn = bytes(round(PINNED_ALPHA * t + (1 - PINNED_ALPHA) * g)

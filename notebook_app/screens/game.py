@@ -16,6 +16,7 @@ from solver.logfile import dumps
 
 from ..copying import link_box
 from ..plain import plain
+from ..reader import heading
 from ..session import (
     button,
     can_edit,
@@ -66,7 +67,7 @@ def sharing() -> None:
         st.error(_("The game's links cannot be shown now: {reason}. Reload the page in a "
                    "moment.").format(reason=_(err.reason)), icon=":material/warning:")
         return
-    st.markdown("**" + _("Open it on another device, or share it") + "**")
+    st.html(heading(_("Open it on another device, or share it"), 3))
     me = live().log.game.me
     if me is not None:  # a link opens the notebook, hand and all, whoever taps it
         st.caption(_("Whoever opens a link sees {player}'s cards and the cards shown to "

@@ -31,6 +31,7 @@ from ..grid_view import (
     unfaded,
 )
 from ..plain import plain
+from ..reader import READER_GRID, grid_table_html
 from ..session import can_edit, ignore_stale_widgets, live, stoppable
 
 state = st.session_state
@@ -68,9 +69,12 @@ GRID_TAPS = """<script>
       putBack(scroller, frames - 1));  // not laid out yet, or another table: wait a second
     scroller.clueKept = true;
   };
+  const drawn = '.st-key-notebook_grid [data-testid="stDataFrame"], .st-key-grid_swipe';
   new MutationObserver(() => {
     for (const scroller of document.querySelectorAll(scrollers))
       if (!scroller.clueSeen) { scroller.clueSeen = true; putBack(scroller, 60); }
+    for (const seen of document.querySelectorAll(drawn))  // read from the table beside it
+      if (seen.getAttribute('aria-hidden') !== 'true') seen.setAttribute('aria-hidden', 'true');
   }).observe(document.body, {childList: true, subtree: true});
 })();
 </script>"""
@@ -89,7 +93,11 @@ pressed, are kept from the table's listener (Glide listens on the document; this
 page's root, before it). A table still gets a new key after each tap (tapping the same cell
 again) and each step of the Review: its sideways scroll, remembered as the player scrolls, is
 put back where the new table is as wide. The cost, with a mouse only: the row last hovered keeps
-its faint tint (2 of 255 levels) once the pointer has left the table."""
+its faint tint (2 of 255 levels) once the pointer has left the table.
+
+Screen readers are not given the drawn table (a canvas, whose cells Streamlit hands them only
+once focused, each a bare "✓", the card a cell like the others) nor the hint to swipe it, but
+the table in words beside it (`notebook_app.reader.grid_table_html`)."""
 SWIPE_HINT = """<style>
 .st-key-notebook_grid {container-type: inline-size;}
 @container (min-width: WIDEpx) {.st-key-grid_swipe {display: none;}}
@@ -103,23 +111,33 @@ scroller 365.6, counted as 366: a table of 366 px (`PHONE_TABLE`, the Russian bo
 players in Russian) does not scroll; with 2 here the hint said it did."""
 
 
+CARDS = "_cards"
+"""The card names' column of the drawn grid. Not the table's index, which Streamlit pins and
+draws faded with no colour of ours, 3.89:1 on white (a11y audit): a pinned column of our own,
+its text darkened to read 5.7:1 (`unfaded`); the index stays the cards, hidden. Longer than any
+owner's label (`notebook_app.grid_view.column_labels`), so never taken for one."""
+
+
 def show_grid(grid: Grid, name: str, odds: dict[str, dict[str, float]] | None = None,
               upto: int | None = None) -> None:
     """The grid as a table; tapping a cell explains it (after the first ``upto`` events, or
     after all of them). ``name`` keeps the selections of different screens apart."""
     table = grid_table(grid, odds)
-    styles = grid_styles(grid, PALETTES[scheme(st.context.theme.type)])
+    palette = PALETTES[scheme(st.context.theme.type)]
+    styles = grid_styles(grid, palette)
     styles.index, styles.columns = table.index, table.columns
     names = card_column_width(grid)
-    config = {"_index": st.column_config.TextColumn(_("Card"), width=names)}
     widths = owner_widths(table)
+    table.insert(0, CARDS, table.index)  # the names as a column, its colours ours (`CARDS`)
+    styles.insert(0, CARDS, unfaded(palette.card))
+    config = {CARDS: st.column_config.TextColumn(_("Card"), width=names, pinned=True)}
     for label, width in widths.items():
         config[label] = st.column_config.TextColumn(label, width=width)
     order = None
     wide = names + sum(widths.values())
     if wide > PHONE_TABLE:  # the owners scroll sideways: the envelope's column first, mine last
         envelope = column_labels(grid)[ENVELOPE]
-        order = owner_order(grid)
+        order = [CARDS, *owner_order(grid)]
         if len(grid.owners) > OWNERS_IN_SIGHT:  # more owners than a phone shows: it stays
             # beside the names (Streamlit draws a pinned column's text faded: `unfaded`)
             config[envelope] = st.column_config.TextColumn(envelope, width=widths[envelope],
@@ -132,9 +150,12 @@ def show_grid(grid: Grid, name: str, odds: dict[str, dict[str, float]] | None = 
     key = f"{name}_{'' if upto is None else upto}_{state.get('grid_taps', 0)}"
     st.html(PLAIN_GRID + GRID_TAPS, unsafe_allow_javascript=True)
     with st.container(key="notebook_grid"):
+        reader_key = f"{name}_reader_{'' if upto is None else upto}"
+        READER_GRID(key=reader_key, data=grid_table_html(grid, odds),
+                    on_cell_change=partial(on_reader_tap, reader_key, upto))
         swipe_hint(wide, mine_last=grid.game.me if order is not None else None)
         st.dataframe(styled, height="content", row_height=28, column_config=config, key=key,
-                     column_order=order,
+                     column_order=order, hide_index=True,
                      on_select=partial(on_cell_tap, key, upto), selection_mode="single-cell")
     tapped = state.get("explain_cell")
     if tapped is not None and len(tapped) == 3 and tapped[2] == upto:
@@ -176,6 +197,18 @@ def on_cell_tap(key: str, upto: int | None) -> None:
     cell = cell_at(grid, int(row), column)
     if cell is not None:
         state.explain_cell = (*cell, upto)
+
+
+def on_reader_tap(key: str, upto: int | None) -> None:
+    """A screen reader pressed a cell of the grid's table in words: explained as a tap on the
+    drawn grid is (`on_cell_tap`)."""
+    cell = state[key].cell
+    grid = live().grid()[0] if upto is None else live().grid_at(upto)
+    if grid is None or not isinstance(cell, list) or len(cell) != 2:
+        return
+    card, owner = cell
+    if card in grid.game.deck and owner in grid.owners:
+        state.explain_cell = (card, owner, upto)
 
 
 def explanation_dialog(card: str, owner: str, upto: int | None) -> None:

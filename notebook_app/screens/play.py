@@ -19,6 +19,7 @@ from ..grid_view import as_markdown, ended_envelope, envelope_line, verdict
 from ..history import EDITED, RECORDED, before_edit, told
 from ..kept import keep_typing
 from ..plain import plain
+from ..reader import heading
 from ..session import (
     ENTRY_KEYS,
     FOLLOW_EVERY,
@@ -91,7 +92,7 @@ def header() -> None:
     log = live().log
     grid, ignored = live().grid()
     title = log.game.title or " · ".join(log.game.player_names)
-    st.markdown(f"**{plain(title)}**")
+    st.html(heading(title, 1))  # the page's title, for a screen reader to start at
     # in place of advice: the game is over, or I accused wrongly; past a clash, in the entries
     # the grid keeps, as the envelope line (#70, the game's end, left out: not over there)
     past = past_advice(log, ignored, addressed=can_edit())  # a reader: the owner by name
@@ -547,6 +548,7 @@ def play_screen() -> None:
     show_checks("opened_check", opened=True)  # a game just pasted or uploaded, on any tab
     if view != "Turn" and can_edit() and form_sent():
         adopt_form()
+    st.html(heading(_(view), 2, shown=False))  # the tab's name is on the tab row
     VIEWS[view]()
     remember_choices()
     mark_step()

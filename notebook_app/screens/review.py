@@ -12,6 +12,7 @@ import streamlit as st
 from solver.game import Accusation
 from solver.i18n import _
 
+from .. import reader
 from ..grid_view import verdict
 from ..plain import plain
 from ..session import button, live, say_in_address, unset
@@ -76,7 +77,7 @@ def review_view() -> None:
                    + " · " + _("Tap a cell to see why, as of this event."))
         show_grid(grid, "review_table", upto=upto)
     heading = _("Possible envelopes after each event")
-    st.markdown("**" + heading + "**")
+    st.html(reader.heading(heading, 3))
     with st.container(key="envelope_chart"):
         st.altair_chart(envelope_chart(counts, heading, upto), width="stretch")
     safe = next((i for i, n in enumerate(counts) if n == 1), None)

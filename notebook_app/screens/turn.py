@@ -104,9 +104,10 @@ PREPARING = N_("The odds are being prepared (once after an install, up to a minu
 """What shows, while the compiled odds are made ready, in place of what needs them."""
 
 OWN_CHIP = ("<style>.st-key-KEY [role='radio']:nth-of-type(SEAT) {opacity: 0.35; "
-            "pointer-events: none;}</style>")
+            "pointer-events: none;} .st-key-KEY {--clue-own-seat: SEAT;}</style>")
 """Greys the asker's own chip in the chip row keyed ``KEY`` ("Asked", "Who showed a card";
-``SEAT``: their seat, from 1) and lets no tap reach it (`seat_chips`)."""
+``SEAT``: their seat, from 1) and lets no tap reach it (`seat_chips`); screen readers are told
+it is unavailable (`notebook_app.reader.OWN_CHIPS` reads ``--clue-own-seat``)."""
 
 OUT_CHIP = "<style>SEATS {opacity: 0.7;}</style>"
 """Greys, under "Who asked", the chips (``SEATS``: their selectors) of players out of the game
