@@ -24,6 +24,7 @@ from notebook_app.plain import plain
 from notebook_app.screens.home import home_screen
 from notebook_app.screens.play import play_screen
 from notebook_app.session import drop_stopped, sync, take_unseen_tap
+from notebook_app.tap_targets import TAP_TARGETS
 from solver.i18n import N_, _
 from solver.limits import Stopped
 from solver.odds import warm
@@ -33,8 +34,8 @@ from solver.odds import warm
 # (language, screen, kind of entry) take less padding, so each keeps to one row in every
 # language down to 320 px: at 16 px a side, Finnish and Russian wrapped at 360. A caption is
 # faded less than Streamlit's 0.6, which gave 3.89:1 on white: 0.7 gives 5.1:1, over WCAG's
-# 4.5:1 for small text (tests/test_browser_contrast.py). A tick box's (or switch's) line takes
-# taps 8 px above and below its 21 px, into the gaps around it, without moving anything.
+# 4.5:1 for small text (tests/test_browser_contrast.py). What a finger taps is sized in
+# `notebook_app.tap_targets`.
 SCROLL_TOP = """<script>
 document.querySelector('[data-testid="stMain"]')?.scrollTo(0, 0);
 </script>"""
@@ -42,11 +43,8 @@ PHONE_CSS = """<style>
 .block-container {padding-top: 2.2rem; padding-left: 0.7rem; padding-right: 0.7rem;}
 [data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] {gap: 0.55rem;}
 [data-testid="stButtonGroup"] [data-testid="stWidgetLabel"] {margin-bottom: 0.1rem;}
-[data-testid="stButtonGroup"] button[data-variant="pills"] {min-height: 2.1rem;
-  padding: 0.15rem 0.7rem;}
 [data-testid="stAlert"] > div {padding: 0.55rem 0.9rem;}
 .stApp [data-testid="stCaptionContainer"] {opacity: 0.7;}
-.stCheckbox label {padding-block: 0.5rem; margin-block: -0.5rem;}
 @media (max-width: 400px) {[data-testid="stButtonGroup"] button[data-variant="segmented_control"] {
   padding-left: 0.55rem; padding-right: 0.55rem;}}
 .st-key-log button {justify-content: flex-start; text-align: left; padding: 0.3rem 0.2rem;
@@ -114,7 +112,7 @@ def show_flash() -> None:
 def main() -> None:
     st.set_page_config(page_title="Clue Notebook", page_icon=":mag:", layout="centered")
     colours = page_colours(scheme(st.context.theme.type), connection.RECONNECTED)
-    st.html(PHONE_CSS + STEADY_CHIPS + colours, unsafe_allow_javascript=True)
+    st.html(PHONE_CSS + TAP_TARGETS + STEADY_CHIPS + colours, unsafe_allow_javascript=True)
     try:
         warm.start()  # the compiled odds, once per server, in a process of their own
         with drawing(), one_wait():  # the work beside gives way; the run waits once for it

@@ -116,9 +116,9 @@ def test_a_tick_box_takes_a_finger_just_above_its_words(
 ) -> None:
     """A tick box's line ("That is their whole hand", "Show odds") took taps on 21 px of
     height, half a fingertip: a thumb landing a few pixels above the words missed it (a11y
-    audit, 390 px touch phone). Its label now reaches into the gaps around it, 37 px high, and
-    the page is laid out as before. (Below it, Chromium's touch adjustment hands a tap 5 px
-    under the words to the Record button beneath, label or not: not tried here.)"""
+    audit, 390 px touch phone). Its line is now 45 px high, the words in its middle
+    (`notebook_app.tap_targets`; below it, tests/test_browser_taps.py keeps a tap under the
+    words off Record)."""
     from playwright.sync_api import expect, sync_playwright
 
     with sync_playwright() as p:
@@ -127,11 +127,11 @@ def test_a_tick_box_takes_a_finger_just_above_its_words(
         at_home(page, app_url)
         after(page, page.get_by_role("button", name="Open example").tap)
         whole = page.locator(".st-key-r_whole")  # the example is over: its Reveal form
-        box = whole.bounding_box()
-        assert box is not None and box["height"] < 30  # (the line itself keeps its height)
+        words = whole.locator('[data-testid="stWidgetLabel"] p').bounding_box()
+        assert words is not None and words["height"] < 30  # (one line)
         tick = whole.get_by_role("checkbox")
         expect(tick).not_to_be_checked()
-        page.touchscreen.tap(box["x"] + 40, box["y"] - 5)
+        page.touchscreen.tap(words["x"] + 40, words["y"] - 5)
         expect(tick).to_be_checked()
         browser.close()
 
