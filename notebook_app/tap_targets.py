@@ -6,7 +6,10 @@ of entry) and buttons (Record, Undo) are drawn 40 px high and take taps 2 px abo
 (an empty ``::after``, 3 px past the inside of its 1 px border: a tap on it is a tap on the
 control), so each takes 44 px. Rows of
 chips are 4 px apart: their 44 px meet with nothing else between them. (Not sideways: past a
-row's last chip that made the row, and the page, 2 px wider than the phone.)
+row's last chip that made the row, and the page, 2 px wider than the phone.) What a button
+holds (its words, an icon) takes no tap of its own, the button does: Chromium's touch
+adjustment weighed the words' box, and a finger 0-2 px inside a chip's top edge went to the
+chip above, one on the last row's bottom edge to Record 9 px below.
 Drawn 44 px high, a chip row would be 48 px apart, and the Turn form of a typical suggestion
 (nine rows of chips) 36 px taller for nothing a finger can tell. Chips are at least 44 px wide
 too (a two-letter name, a short Japanese card).
@@ -31,6 +34,8 @@ TAP_TARGETS = """<style>
   position: relative; overflow: visible;}
 [data-testid="stMain"] [data-testid^="stBaseButton"]::after,
 [data-testid="stButtonGroup"] button::after {content: ""; position: absolute; inset: -3px 0;}
+[data-testid="stMain"] [data-testid^="stBaseButton"] *, [data-testid="stButtonGroup"] button * {
+  pointer-events: none;}
 button.clue-copy {min-height: 2.5rem;}
 .stCheckbox label {padding-block: 0.75rem;}
 [data-testid="stTooltipIcon"] button {position: relative; overflow: visible;}

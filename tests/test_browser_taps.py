@@ -1,7 +1,7 @@
 """Tap targets on a 390 px touch phone (`notebook_app.tap_targets`), measured in Chromium: the
 controls a player taps during a turn (chips, segments, Record, Undo, "?" help icons, a tick
 box) each take taps on at least 44 px of height, no other control is drawn within that 44 px,
-and a finger's tap near a tick box lands on it, not on Record below.
+and a finger's tap near a chip or a tick box lands on it, not on the chip above or Record.
 
 A control's reach is read with ``elementFromPoint`` down a line through its middle: the run of
 points whose hit is the control (its drawn box and anything past it that takes its taps), to
@@ -160,8 +160,10 @@ def test_what_a_finger_taps_takes_44_px_and_a_tick_box_keeps_its_taps(
 ) -> None:
     """On a 390 px phone the Turn form's chips were 33.6 px high, its segments 32 px, the "?"
     help icons 16x16 px, and a tap 5 px under the words "That is their whole hand" went to
-    Record (an a11y audit). Measured on a typical turn (Dev asks, Anna shows a card: four taps
-    and Record) and on the Reveal form of a game that is over (its tick box above Record)."""
+    Record (an a11y audit); with chips 40 px high, a finger 0-2 px inside a chip's top edge went
+    to the chip above (Chromium's touch adjustment weighed the chip's words). Measured on a
+    typical turn (Dev asks, Anna shows a card: four taps and Record) and on the Reveal form of
+    a game that is over (its tick box above Record)."""
     from playwright.sync_api import sync_playwright
 
     from notebook_app.store import Store
@@ -180,6 +182,10 @@ def test_what_a_finger_taps_takes_44_px_and_a_tick_box_keeps_its_taps(
         form = page.evaluate(FORM)
         shot(page, artifacts_dir / "taps-turn.png")
         on_turn = measure(page)
+        page.evaluate(CATCH)  # (until the next page: no tap changes the form)
+        rows = [next(c for c in on_turn if c["name"] == name) for name in ("Billiard Room",
+                                                                          "Nobody")]
+        near_chips = [tapped_near(page, chip, range(-20, 21, 5)) for chip in rows]
 
         open_game(page, app_url, over)
         shot(page, artifacts_dir / "taps-reveal.png")
@@ -198,6 +204,9 @@ def test_what_a_finger_taps_takes_44_px_and_a_tick_box_keeps_its_taps(
     assert kinds == {"chip", "segment", "button", "help"}, kinds
     assert too_small(on_turn + on_reveal) == []
     assert crowded(on_turn) == [] and crowded(on_reveal) == []
+    for chip, reached in zip(rows, near_chips, strict=True):  # a second row; the last one
+        assert [on_turn[i]["name"] if i is not None else None for i in reached] == [
+            chip["name"]] * len(reached)
     assert [on_reveal[i]["name"] if i is not None else None for i in near_tick] == [
         tick["name"]] * len(near_tick)
     assert [on_reveal[i]["name"] if i is not None else None for i in near_record] == [
