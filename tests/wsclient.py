@@ -4,7 +4,8 @@ need many sessions at once (``tests/test_servers.py``, ``benchmarks/bench_server
 
 A `Phone` connects with this browser's cookie, runs the app, and then taps: each tap sends the
 widgets it changes in one rerun and waits until the run ends; what the run drew is read back as
-text (markdown, alerts, toasts) and as the widgets by their keys. Only 127.0.0.1 is used.
+text (markdown, alerts, toasts, headings, the words of raw HTML) and as the widgets by their
+keys. Only 127.0.0.1 is used.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import time
 from contextlib import ExitStack
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from typing import Any, Literal
 
 from streamlit.proto.BackMsg_pb2 import BackMsg
@@ -54,6 +56,33 @@ def _unescape(text: str) -> str:
         elif ch != "\u2060":
             out.append(ch)
     return "".join(out)
+
+
+class _Words(HTMLParser):
+    """The words an ``st.html`` element shows (the game's title is an h1 since f5b82c7), without
+    what its ``<style>`` and ``<script>`` hold."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.words: list[str] = []
+        self._hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._hidden += tag in ("style", "script")
+
+    def handle_endtag(self, tag: str) -> None:
+        self._hidden -= tag in ("style", "script") and self._hidden > 0
+
+    def handle_data(self, data: str) -> None:
+        if not self._hidden and data.strip():
+            self.words.append(data.strip())
+
+
+def _words(html: str) -> str:
+    parser = _Words()
+    parser.feed(html)
+    parser.close()
+    return " ".join(parser.words)
 
 
 class Phone:
@@ -160,6 +189,8 @@ class Phone:
             screen.texts.append(_unescape(element.heading.body))
         elif which == "code":
             screen.texts.append(element.code.code_text)
+        elif which == "html" and (words := _words(element.html.body)):
+            screen.texts.append(words)
         elif which in ("button", "button_group", "selectbox", "text_input", "text_area",
                        "checkbox", "download_button"):
             widget = getattr(element, which)
