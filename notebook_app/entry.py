@@ -64,8 +64,9 @@ state = st.session_state
 
 def defaults_for(by: str) -> None:
     """Field defaults that follow the suggester: the room where their pawn stands
-    (`notebook_app.turns.starting_room`: never mine where the rules bar me from suggesting
-    again; the forum variant has no board, so any place is asked about and none is chosen), a
+    (`notebook_app.turns.starting_room`: never the room of their last suggestion, mine or
+    another's, which the rules bar them from; a pawn moved there by another's suggestion; the
+    forum variant has no board, so any place is asked about and none is chosen), a
     side card not seen yet; my accusation, when it is safe, names the envelope. Who answered is
     never guessed: one tap says it. A field tapped already keeps what was tapped: only an empty
     one, or one still showing the default it was given, follows the suggester."""

@@ -193,12 +193,15 @@ def last_room(log: GameLog, player: str) -> str | None:
 
 
 def starting_room(log: GameLog, player: str) -> str | None:
-    """The room the Turn form starts ``player``'s suggestion at: where their pawn stands, moved
-    there by another's suggestion since their own latest (`solver.advice.moved_to`), else their
-    latest suggestion's room (`last_room`); but mine never at a room the rules bar me from on
-    this turn (`solver.advice.barred_room`: one suggestion per visit), where nothing is chosen
-    (the form says why; "Suggest for me" advises another room). ``None`` in the forum variant
-    (no board: any place is asked about).
+    """The room the Turn form starts ``player``'s suggestion at: where their pawn stands when
+    the rules let them suggest there, moved there by another's suggestion since their own latest
+    (`solver.advice.moved_to`, where they may stay and ask); never the room of their latest
+    suggestion, which the rules bar them from on this turn (`solver.advice.barred_room`: both
+    board editions allow one suggestion per visit), where nothing is chosen. Mine and every
+    other player's alike: until 2026-12-04 another player's chip started at their last room, so
+    the user had to tap the room they named every time, and one who forgot recorded a
+    suggestion the rules forbid (for mine a line under the chips says why; "Suggest for me"
+    advises another room). ``None`` in the forum variant (no board: any place is asked about).
 
     >>> from solver.editions import Dealing, editions, new_game
     >>> game = new_game(editions()["clue-classic"].deck, ("Ann", "Bob", "Mr. Green"),
@@ -207,7 +210,7 @@ def starting_room(log: GameLog, player: str) -> str | None:
     ...                      Suggestion("Bob", ("Miss Scarlet", "Rope", "Study"),
     ...                                 refuted_by="Mr. Green")))
     >>> starting_room(log, "Ann"), starting_room(log, "Bob"), starting_room(log, "Mr. Green")
-    (None, 'Study', 'Hall')
+    (None, None, 'Hall')
     """
     from solver.advice import barred_room, moved_to
 
@@ -217,7 +220,7 @@ def starting_room(log: GameLog, player: str) -> str | None:
     if moved is not None:
         return moved
     last = last_room(log, player)
-    if player == log.game.me and last is not None and last == barred_room(log, player):
+    if last is not None and last == barred_room(log, player):
         return None
     return last
 

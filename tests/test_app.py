@@ -270,13 +270,30 @@ def test_record_a_suggestion_with_automatic_passes(store: Store) -> None:
     assert at.pills(key="e_suspect").value is None  # fresh form
 
 
-def test_room_defaults_to_the_suggesters_last_room(store: Store) -> None:
+def test_bug_others_room_never_starts_at_the_room_the_rules_bar(store: Store) -> None:
+    """One suggestion per visit (`solver.advice.barred_room`, both board editions): another
+    player's Room chip started at their last suggestion's room, the one room the rules bar them
+    from on this turn, so the user tapped the room they named every time, and one who forgot
+    recorded a suggestion the rules forbid. Now it starts at nothing, as mine has since
+    2026-12-04 (8bd9726), and where another's suggestion moved their pawn (a suspect of their
+    name) since their own latest, at that room, where they may stay and ask."""
     at, _ = open_app(store, classic(Suggestion("Bob", ("Mrs. White", "Knife", "Lounge"),
                                                passes=("Cat", "Dan", "Ann"))))
     at.pills(key="by").set_value("Bob").run()
-    assert at.pills(key="e_room").value == "Lounge"
+    assert at.pills(key="e_room").value is None  # not Lounge, where Bob suggested last
+    assert not [c for c in captions(at) if c.startswith("Not ")]  # that line is for my turn
     assert chips(at, "e_refuter") == ["Ann", "Bob", "Cat", "Dan", "Nobody"]  # Bob's greyed
     assert at.pills(key="e_refuter").value is None  # who answered is one tap, never guessed
+    game = new_game(CLASSIC, ("Ann", "Mrs. White", "Cat", "Dan"), Dealing.CLASSIC, me="Ann",
+                    my_cards=MINE)
+    moved = GameLog(game, (Suggestion("Mrs. White", ("Mr. Green", "Knife", "Lounge"),
+                                      refuted_by="Cat"),
+                           Suggestion("Cat", ("Mrs. White", "Rope", "Study"), refuted_by="Dan")))
+    at, _ = open_app(store, moved)
+    at.pills(key="by").set_value("Mrs. White").run()
+    assert at.pills(key="e_room").value == "Study"  # Cat's suggestion moved her pawn there
+    at.pills(key="by").set_value("Cat").run()
+    assert at.pills(key="e_room").value is None  # not Study, where Cat suggested last
 
 
 def test_a_card_shown_without_noting_which_is_named_in_the_reminder(store: Store) -> None:
@@ -2313,18 +2330,20 @@ def test_suggest_for_me_names_a_suggestion_and_why(store: Store) -> None:
 def test_a_room_tapped_outlasts_another_suggester(store: Store) -> None:
     """The room follows the suggester (where their pawn stands) only while it shows that
     default: a room tapped before the suggester is put right stays (a phone play-through lost
-    it, a tap to make again), and an untouched one follows the new suggester."""
-    log = classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
-                             refuted_by="Cat", shown="Knife"),
-                  Suggestion("Bob", ("Miss Scarlet", "Rope", "Ballroom"), passes=("Cat", "Dan"),
-                             refuted_by="Ann"))
+    it, a tap to make again), and an untouched one follows the new suggester. A room the form
+    starts at is where a pawn was moved (`notebook_app.turns.starting_room`): until 2026-12-04
+    it was also another player's last room, which the rules bar (one suggestion per visit)."""
+    game = new_game(CLASSIC, ("Ann", "Mrs. White", "Cat", "Dan"), Dealing.CLASSIC, me="Ann",
+                    my_cards=MINE)
+    log = GameLog(game, (Suggestion("Ann", ("Mrs. White", "Knife", "Ballroom"),
+                                    passes=("Mrs. White",), refuted_by="Cat"),))
     at, _ = open_app(store, log)
-    at.pills(key="by").set_value("Bob").run()
-    assert at.pills(key="e_room").value == "Ballroom"  # where Bob suggested last
+    at.pills(key="by").set_value("Mrs. White").run()
+    assert at.pills(key="e_room").value == "Ballroom"  # my suggestion moved her pawn there
     at.pills(key="by").set_value("Cat").run()
     assert at.pills(key="e_room").value is None  # Cat has not suggested yet
     at.pills(key="e_room").set_value("Kitchen").run()
-    at.pills(key="by").set_value("Bob").run()
+    at.pills(key="by").set_value("Mrs. White").run()
     assert at.pills(key="e_room").value == "Kitchen"
     at.pills(key="by").set_value("Dan").run()
     assert at.pills(key="e_room").value == "Kitchen"
@@ -2337,9 +2356,10 @@ def test_bug_my_room_never_starts_at_the_room_the_rules_bar(store: Store) -> Non
     again, so "Suggest for me" advised another room beside a chip showing the barred one. Now
     nothing is chosen, with a line under the chips saying why, whether or not the advice is on
     (the room is still offered: a turn spent leaving and coming back is not in the log); the
-    line goes once another room is tapped, and shows again on the barred room tapped. Another
-    player's chip still starts at their last room; a pawn moved by another's suggestion
-    (a suspect of my name) stands in that room, where I may suggest: the chip starts there."""
+    line goes once another room is tapped, and shows again on the barred room tapped. A pawn
+    moved by another's suggestion (a suspect of my name) stands in that room, where I may
+    suggest: the chip starts there. (Another player's chip starts at nothing too since
+    2026-12-04, without the line: `test_bug_others_room_never_starts_at_the_room_the_rules_bar`.)"""
     from solver.advice import Advisor
 
     log = classic(Suggestion("Ann", ("Mrs. White", "Knife", "Lounge"), passes=("Bob",),
