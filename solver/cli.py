@@ -47,6 +47,7 @@ from .values import Value
 if TYPE_CHECKING:
     from fractions import Fraction
 
+    from .advice import Here
     from .cards import Category, Deck
     from .editions import Dealing
     from .game import GameLog
@@ -756,7 +757,6 @@ def run_advise(args: argparse.Namespace) -> int:
         advise_here,
         barred_room,
         draw_size,
-        idle_said,
         reason,
         refuted_certain,
     )
@@ -814,30 +814,17 @@ def run_advise(args: argparse.Namespace) -> int:
         ranked = advise(log, args.room, rule=Rule(args.rule), samples=samples, seed=args.seed,
                         refuter_model=args.refuter_model, to=args.to, grid=grid,
                         barred=barred)
-    reasons = [reason(log, a, grid) for a in ranked[: args.top]]
+    # where another room's (place's) cards are likelier, said below, no line here calls its
+    # cards the likeliest in the envelope (as the app's "Suggest for me", `reason_said`)
+    reasons = [reason(log, a, grid, likeliest=elsewhere is None) for a in ranked[: args.top]]
     if args.json:
         _print_json(odds_report.advice_json(ranked, args.top, reasons))
     else:
         _say_safe(grid)
-        if here is not None and here.idle:  # the room's best teaches nothing: heading first
-            s, w, r = here.best.triple
-            why = idle_said(log, here.best, grid)
-            if elsewhere is not None:  # the forum has no board: another place, not a walk
-                es, ew, er = elsewhere.triple
-                print((_("another place: ask {suspect}, {weapon}, {room} ({score}): with this "
-                         "place {asked} would teach you nothing ({why})") if places else
-                       _("where to head: {room}, to ask {suspect}, {weapon} ({score}): here "
-                         "{asked} would teach you nothing ({why})")).format(
-                            room=er, suspect=es, weapon=ew, score=f"{elsewhere.score:.2f}",
-                            asked=Listing((s, w), ",").render(),
-                            why=why.render() if why else ""))
-            if here.stay is not None:
-                ss, sw, sr = here.stay.triple
-                print((_("if you keep this place: ask {suspect}, {weapon}, {room} ({score})")
-                       if places else
-                       _("if you stay: ask {suspect}, {weapon}, {room} ({score})")).format(
-                    suspect=ss, weapon=sw, room=sr, score=f"{here.stay.score:.2f}"))
-            elsewhere = None
+        if here is not None and here.idle:  # the room's best teaches nothing
+            _say_idle(log, here, grid, places, args.to)
+            if here.stay is None:  # where to head led, or nothing tells anything
+                elsewhere = None
         sure = [refuted_certain(log, a, grid) for a in ranked[: args.top]]
         print("\n".join(odds_report.advice_lines(ranked, args.top, reasons, sure)))
         if barred is not None and args.room in (None, barred):  # left out, or asked for
@@ -853,6 +840,41 @@ def run_advise(args: argparse.Namespace) -> int:
                    _("where to head: {room}, to ask {suspect}, {weapon} ({score})")).format(
                 room=r, suspect=s, weapon=w, score=f"{elsewhere.score:.2f}"))
     return OK
+
+
+def _say_idle(log: GameLog, here: Here, grid: Grid, places: bool, to: str | None) -> None:
+    """`run_advise` with ``--room`` where the room's likeliest suggestion teaches nothing (its
+    answer is known in advance: `solver.advice.idle_said`), above the ranking, in the order and
+    words of the app's "Suggest for me" (`notebook_app.screens.turn.idle_lines`): the best
+    question here that teaches something first, then why not the likeliest here; where to head
+    follows the ranking, as wherever another room's cards are likelier. With nothing here that
+    teaches anything, where to head leads, saying why not here; with nothing anywhere, that no
+    suggestion would teach anything. Until 2026-12-04 where to head led in every case and the
+    question here followed it ("if you stay: ..."). A question put to one player (``to``)
+    names them, as the app's question to one player does."""
+    from .advice import idle_said, reason
+
+    s, w, r = here.best.triple
+    why = idle_said(log, here.best, grid)
+    if here.stay is not None:
+        ss, sw, sr = here.stay.triple
+        why_stay = reason(log, here.stay, grid, likeliest=here.elsewhere is None)
+        print(_("Ask {suspect}, {weapon}, {room}: {reason}").format(
+            suspect=ss, weapon=sw, room=sr, reason=why_stay) if to is None else
+              _("Ask {player}: {suspect}, {weapon}, {room}: {reason}").format(
+            player=to, suspect=ss, weapon=sw, room=sr, reason=why_stay))
+        print(_("{suspect}, {weapon}, {room} would teach you nothing ({why})").format(
+            suspect=s, weapon=w, room=r, why=why.render() if why else ""))
+    elif here.elsewhere is not None:  # the forum has no board: another place, not a walk
+        es, ew, er = here.elsewhere.triple
+        print((_("another place: ask {suspect}, {weapon}, {room} ({score}): with this place "
+                 "{asked} would teach you nothing ({why})") if places else
+               _("where to head: {room}, to ask {suspect}, {weapon} ({score}): here {asked} "
+                 "would teach you nothing ({why})")).format(
+                    room=er, suspect=es, weapon=ew, score=f"{here.elsewhere.score:.2f}",
+                    asked=Listing((s, w), ",").render(), why=why.render() if why else ""))
+    else:  # nothing scored anywhere tells anything
+        print(_("No suggestion would teach you anything more about the envelope"))
 
 
 def _say_safe(grid: Grid) -> None:

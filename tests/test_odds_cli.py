@@ -332,11 +332,16 @@ def test_advise_leaves_out_the_room_i_suggested_in_last(
     assert status == 0 and "where to head: autotalli" not in out and "again" not in out
 
 
-def test_advise_in_a_room_whose_likeliest_question_teaches_nothing_heads_elsewhere_first(
+def test_advise_in_a_room_whose_likeliest_question_teaches_nothing_asks_here_first(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """``advise --room`` where the room's likeliest question has its answer known in advance:
-    where to head comes first, with why, then the best question here that teaches something;
-    the idle one's reason says it teaches nothing."""
+    """``advise --room`` where the room's likeliest question has its answer known in advance
+    says things in the order and words of the app's "Suggest for me"
+    (`notebook_app.screens.turn.idle_lines`): the best question here that teaches something
+    first, then why not the likeliest, the ranking (the idle one's reason says it teaches
+    nothing; none calls its cards the likeliest, as likelier ones follow), and where to head
+    after it, as wherever another room's cards are likelier. Until 2026-12-04 it printed where
+    to head first and "if you stay: ..." after, while the app had put the question here first
+    since d80607f. With nothing here that teaches anything, where to head still leads."""
     from solver.advice import advise_here
     from solver.logfile import dumps
     from tests.test_advice import stuck_in_study
@@ -346,19 +351,23 @@ def test_advise_in_a_room_whose_likeliest_question_teaches_nothing_heads_elsewhe
     path.write_text(dumps(log), encoding="utf-8")
     status, out, _ = run(capsys, "advise", str(path), "--room", "Study", "--top", "1",
                          "--samples", "300")
-    here = advise_here(log, "Study", samples=300)
+    here = advise_here(log, "Study", samples=300, barred="Study")
     assert status == 0 and here.elsewhere is not None and here.stay is not None
     lines = out.splitlines()
-    assert lines[:2] == [
-        "where to head: {2}, to ask {0}, {1} ({score:.2f}): here Miss Scarlet, Rope would teach "
-        "you nothing (Cat can show Study, which you know they hold)".format(
-            *here.elsewhere.triple, score=here.elsewhere.score),
-        "if you stay: ask {}, {}, {} ({score:.2f})".format(*here.stay.triple,
-                                                           score=here.stay.score)]
+    assert lines[0].startswith("Ask {}, {}, {}: asks about ".format(*here.stay.triple))
+    assert "the likeliest in the envelope" not in out
+    assert lines[1] == ("Miss Scarlet, Rope, Study would teach you nothing (Cat can show Study, "
+                        "which you know they hold)")
     assert "Miss Scarlet, Rope, Study" in lines[3]
     assert lines[4].strip() == ("teaches you nothing: Cat can show Study, which you know they "
                                 "hold")
-    assert not [line for line in lines[2:] if line.startswith("where to head: ")]
+    assert lines[-1] == "where to head: {2}, to ask {0}, {1} ({score:.2f})".format(
+        *here.elsewhere.triple, score=here.elsewhere.score)
+    assert not [line for line in lines if line.startswith("if you stay")]
+    assert len([line for line in lines if line.startswith("where to head: ")]) == 1
+    status, out, _ = run(capsys, "advise", str(path), "--room", "Study", "--top", "1",
+                         "--samples", "300", "--lang", "fi")
+    assert status == 0 and out.splitlines()[0].startswith("Kysy ")
 
 
 def test_advise_says_a_refutation_chance_of_the_draw_is_never_certain(
@@ -485,7 +494,10 @@ def test_the_forum_variant_is_advised_in_places(tmp_path: Path,
     "where to head: Place 4, to ask ..." and "if you stay: ...", and a card of another kind
     named as the place was "not a room" (as in ``accuse``), the budget's refusal "name the
     room". It now says places, as the app does ("Another place is likelier", "If you keep this
-    place"); a classic game keeps rooms (the tests above)."""
+    place"); a classic game keeps rooms (the tests above). Since 2026-12-04 the question for
+    the place comes first, as in the app (`test_advise_in_a_room_whose_likeliest_question_...`),
+    put to the player asked ("Ask Bob: ...", the app's words), and the likelier place follows
+    the ranking."""
     from solver.advice import advise_here
 
     log = forum_stuck()
@@ -495,12 +507,13 @@ def test_the_forum_variant_is_advised_in_places(tmp_path: Path,
                          "--top", "1", "--samples", "300")
     here = advise_here(log, "Place 3", samples=300, to="Bob")
     assert status == 0 and here.idle and here.elsewhere is not None and here.stay is not None
-    assert out.splitlines()[:2] == [
-        "another place: ask {}, {}, {} ({score:.2f}): with this place Suspect 1, Weapon 2 would "
-        "teach you nothing (Bob holds none of them)".format(*here.elsewhere.triple,
-                                                            score=here.elsewhere.score),
-        "if you keep this place: ask {}, {}, {} ({score:.2f})".format(*here.stay.triple,
-                                                                      score=here.stay.score)]
+    lines = out.splitlines()
+    assert lines[0].startswith("Ask Bob: {}, {}, {}: asks about ".format(*here.stay.triple))
+    assert lines[1] == ("Suspect 1, Weapon 2, Place 3 would teach you nothing (Bob holds none "
+                        "of them)")
+    assert lines[-1] == "another place is likelier: ask {}, {}, {} ({score:.2f})".format(
+        *here.elsewhere.triple, score=here.elsewhere.score)
+    assert not [line for line in lines if line.startswith(("if you keep", "another place:"))]
     likelier = []
     for place in log.game.deck.rooms:  # put to Dan: without --to the forum asks whom
         status, out, _ = run(capsys, "advise", str(path), "--room", place, "--to", "Dan",
