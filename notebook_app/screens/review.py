@@ -13,6 +13,7 @@ from solver.game import Accusation
 from solver.i18n import _
 
 from .. import reader
+from ..colours import CHART_AXIS, Scheme, scheme
 from ..grid_view import verdict
 from ..plain import plain
 from ..session import button, live, say_in_address, unset
@@ -79,7 +80,8 @@ def review_view() -> None:
     heading = _("Possible envelopes after each event")
     st.html(reader.heading(heading, 3))
     with st.container(key="envelope_chart"):
-        st.altair_chart(envelope_chart(counts, heading, upto), width="stretch")
+        st.altair_chart(envelope_chart(counts, heading, upto,
+                                       scheme(st.context.theme.type)), width="stretch")
     safe = next((i for i, n in enumerate(counts) if n == 1), None)
     if safe is None:
         st.write(_("An accusation has not been safe yet."))
@@ -99,13 +101,16 @@ CHART_CSS = ("<style>.st-key-envelope_chart [data-testid='stElementToolbar'] {di
 none of it."""
 
 
-def envelope_chart(counts: Sequence[int], heading: str, upto: int) -> alt.LayerChart:
+def envelope_chart(counts: Sequence[int], heading: str, upto: int,
+                   colours: Scheme = "light") -> alt.LayerChart:
     """The count of possible envelopes after each event as a line, the step shown (``upto``)
     marked by a dashed rule and a dot on the line: unmarked, the chart did not say where in the
     game the grid above stood. Every word on it (axis titles, the tooltip, the description a
     screen reader says) from the catalog, none of Vega's English descriptions of marks and axes.
     The heading says what is counted, so the axis titles stay short (a long one is cut off).
-    The event axis ends at the last event (Vega's rounding ran it to 24 after 23 events)."""
+    The event axis ends at the last event (Vega's rounding ran it to 24 after 23 events).
+    The axes' words are `CHART_AXIS`'s in the page's colour scheme (``colours``): Streamlit's
+    theme drew them at 3.72:1 in light."""
     st.html(CHART_CSS)
     event, envelopes = _("event"), _("envelopes")
     data = pd.DataFrame({"event": range(len(counts)), "envelopes": counts})
@@ -119,5 +124,6 @@ def envelope_chart(counts: Sequence[int], heading: str, upto: int) -> alt.LayerC
     dot = alt.Chart(here).mark_point(filled=True, size=90, opacity=1).encode(x=x, y=y,
                                                                              tooltip=tooltip)
     chart: alt.LayerChart = alt.layer(line, rule, dot).properties(
-        description=heading, height=180).configure(aria=False)
+        description=heading, height=180).configure(aria=False).configure_axis(
+            labelColor=CHART_AXIS[colours], titleColor=CHART_AXIS[colours])
     return chart
