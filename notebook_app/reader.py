@@ -25,11 +25,12 @@ READER_CSS = """<style>
   height: 1px !important; padding: 0; margin: -1px;
   overflow: hidden; clip-path: inset(50%); white-space: nowrap; border: 0;}
 .stHtml .clue-heading {font-size: 1rem; font-weight: 600; line-height: 1.6; margin: 0;
-  padding: 0;}
+  padding: 0; overflow-wrap: anywhere;}
 </style>"""
 """What only screen readers read (``clue-reader-only``) is out of sight: the element and its
 Streamlit container taken out of the page's flow, so it adds no gap between the elements
-around it. A heading in sight (``clue-heading``) looks like the bold line it was."""
+around it. A heading in sight (``clue-heading``) looks like the bold line it was, a long word
+in it broken where it would not fit (as the bold line's was)."""
 
 def cell_state(grid: Grid, card: str, owner: str,
                odds: Mapping[str, Mapping[str, float]] | None = None) -> str:

@@ -195,3 +195,37 @@ def test_the_grid_card_names_read_at_the_contrast_small_text_needs(
         ratios = page.evaluate(CARD_INK, [6, 110])  # "Card" and the names: 138 px here
         browser.close()
     assert len(ratios) == 24 and min(ratios) >= 4.5, ratios
+
+
+def test_a_long_title_wraps_and_no_tab_scrolls_sideways(
+    app_url: str, app_db: Path, chromium_executable: str, chromium_args: list[str]
+) -> None:
+    """The game's title is a heading since f5b82c7, and a heading broke no long word, where
+    the bold line it replaced did: a title of one long word (a custom title, a web address
+    pasted) made every tab scroll sideways 77 px at 390 px, the title cut off (a review). It
+    wraps again, on every tab."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from notebook_app.history import started
+    from notebook_app.store import Store
+    from solver.editions import Dealing, new_game
+    from solver.game import GameLog
+    from tests.test_app import CLASSIC, MINE, NAMES
+    from tests.test_browser_i18n import OVERFLOW
+
+    title = "Supercalifragilisticexpialidocious_without_any_space_at_all_in_it"
+    store = Store(app_db)
+    game = new_game(CLASSIC, NAMES, Dealing.CLASSIC, me="Ann", my_cards=MINE, title=title)
+    made = store.create(GameLog(game, ()), "browser-of-ann", started())
+    found = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = new_page(browser.new_context(**TOUCH_PHONE))
+        page.goto(f"{app_url}/?game={store.links(made).edit}")
+        expect(page.get_by_role("heading", name=title)).to_be_visible(timeout=30000)
+        settle(page)
+        for tab in ("Turn", "Grid", "Log", "Review", "Game"):
+            view(page, tab)
+            found[tab] = page.evaluate(OVERFLOW)
+        browser.close()
+    assert found == {tab: [] for tab in found}, found
