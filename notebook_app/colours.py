@@ -109,19 +109,21 @@ WATCH = """<script>
   if (window.clueSchemeLook) return window.clueSchemeLook();
   let asked = null;  // the scheme a run was last asked for
   let later = null;
-  const look = window.clueSchemeLook = () => {
+  let tries = 0;  // looks again since the last change seen (a minute's worth at most)
+  const step = () => {
     const app = document.querySelector('.stApp');
     const shown = app && getComputedStyle(app).colorScheme;
     if (!shown || shown === window.clueDrawnScheme) { asked = null; return; }
     if (shown === asked) return;
     const button = document.querySelector('.st-key-RERUN button');
     if (!button || button.disabled) {  // not drawn yet, or not connected: look again soon
-      later ??= setTimeout(() => { later = null; look(); }, 200);
+      if (tries++ < 300) later ??= setTimeout(() => { later = null; step(); }, 200);
       return;
     }
     asked = shown;
     button.click();
   };
+  const look = window.clueSchemeLook = () => { tries = 0; step(); };
   new MutationObserver(look).observe(document.querySelector('.stApp'),
                                      {attributes: true, attributeFilter: ['class']});
   matchMedia('(prefers-color-scheme: dark)').addEventListener('change', look);
@@ -132,7 +134,9 @@ WATCH = """<script>
 phone went dark at sunset, or a theme was picked in Streamlit's menu. Streamlit changes the
 page's colours at once but asks for no run, so the grid kept the other scheme's cells. The
 run is asked by a tap of the hidden button ``RERUN`` (`notebook_app.connection.RECONNECTED`),
-once per change: a run that still drew the other scheme is not asked again."""
+once per change: a run that still drew the other scheme is not asked again. Where the button
+is missing (a page showing an error) or disabled (no connection) it looks again every 0.2 s for
+a minute, not for as long as the page is open; the next run or change looks afresh."""
 
 
 BANNER = {"background": ("#fdecea", "#6b1a28"), "color": ("#7a1020", "#ffe0e5")}
