@@ -52,8 +52,8 @@ EXAMPLE_PLAYERS = {"en": ("Ann", "Bob", "Cid"), "fi": ("Aino", "Niko", "Oona"),
 @functools.cache
 def game_example(edition_name: str) -> str:
     """`GAME_EXAMPLE` in the cards of the box chosen for a new game (a Russian box, Russian
-    cards and names), each card where the US box has its own; a custom or forum box (dealt
-    otherwise) gets the US example.
+    cards and names), each card where the US box has its own; a name no box has, or a forum
+    box (dealt otherwise), gets the US example.
 
     >>> print(game_example("cluedo-classic-ru"))
     edition: cluedo-classic-ru
@@ -160,7 +160,8 @@ def open_pasted_game() -> None:
 
 def paste_game_form(edition: str) -> None:
     """The home screen's box for a whole game in notation (or JSON), its example in the cards of
-    the box ``edition`` (the one chosen for a new game). Neither paste box has a
+    the box ``edition`` (the one chosen for a new game; for a custom deck, whose cards are not
+    known yet, the box of the app's language, `home.first_edition`). Neither paste box has a
     ``max_chars``: the browser drops a paste longer than that whole, leaving the box as it was,
     so a pasted 5 MB file vanished and Open said the box was empty; a paste over `MAX_PASTE`
     stays in the box and reading it says how long it is (`notebook_app.pasted`)."""
