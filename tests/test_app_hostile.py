@@ -32,7 +32,8 @@ DECK = Deck((f"{IMAGE}Plum", "$x$ Green", "Mustard"),
 PLAIN_ELEMENTS = {"selectbox", "multiselect", "dataframe", "arrow_vega_lite_chart",
                   "download_button", "html", "text", "code", "bidi_component"}
 """Elements that never read markdown: user text goes into them as it is (into the HTML of
-``html`` and of the grid's table for screen readers, ``bidi_component``, escaped)."""
+``html`` and of the grid's table for screen readers, ``bidi_component``, escaped: checked by
+`test_the_grid_read_aloud_holds_hostile_names_as_text`)."""
 
 
 @pytest.fixture
@@ -303,3 +304,43 @@ def test_a_new_game_too_large_stops_before_any_widget_or_solver(store: Store) ->
     assert not at.number_input
     assert [g.key for g in at.button_group] == ["lang_pick"]  # only the language switch
     assert "live" not in at.session_state
+
+
+def test_the_grid_read_aloud_holds_hostile_names_as_text() -> None:
+    """The Grid's table for screen readers is HTML made from the names (`bidi_component`, left
+    out of the checks above): every name is text in it and in its buttons' attributes, never
+    markup (an ``<img>`` in a player's name is no image, a quote ends no attribute), and each
+    button names its cell."""
+    from html.parser import HTMLParser
+
+    from notebook_app.reader import grid_table_html
+    from solver.notebook import Notebook
+
+    players = ('Bo"b', "<img src=x onerror=alert(1)>Dan", "Ann & Cid")
+    deck = Deck(("<b>Plum</b>", "Green", "Mustard"), ('Rope" onclick="x', "Knife", "Wrench"),
+                ("Hall", "<script>alert(1)</script>", "Kitchen"))
+    game = new_game(deck, players, Dealing.CLASSIC, me=players[0],
+                    my_cards=("<b>Plum</b>", 'Rope" onclick="x'))
+    with Notebook(game) as notebook:
+        notebook.record(Suggestion(players[1], ("Green", "Knife", "Hall"), refuted_by=players[2]))
+        grid = notebook.grid()
+    tags: set[str] = set()
+    cells: list[tuple[str | None, ...]] = []
+    words: list[str] = []
+
+    class Table(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            tags.add(tag)
+            if tag == "button":
+                cells.append(tuple(value for name, value in attrs if name.startswith("data-")))
+
+        def handle_data(self, data: str) -> None:
+            words.append(data)
+
+    table = Table()
+    table.feed(grid_table_html(grid))
+    table.close()
+    assert tags == {"table", "caption", "tr", "th", "td", "button"}, tags
+    assert cells == [(card, owner) for card in deck.cards for owner in grid.owners]
+    for name in (*players, *deck.cards):
+        assert name in words, name  # a header, as given
