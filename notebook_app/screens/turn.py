@@ -630,12 +630,16 @@ def ask_line(log: GameLog, advice: Advice, grid: Grid, *, likeliest: bool = True
 def idle_lines(log: GameLog, here: Here, grid: Grid) -> tuple[list[Message], Pick | None]:
     """`best_suggestion` where the room's likeliest suggestion teaches nothing (its answer is
     known in advance, `solver.advice.idle_said`): as elsewhere, the question to ask here first,
-    the best here that teaches something, which "Use this suggestion" taps; then why not the
-    likeliest here, and where to head next when another room's cards are likelier
-    (`head_line`). With nothing here that teaches anything, where to head leads, saying why not
-    here (its question is the one tapped). Until 2026-12-04 where to head led in both cases and
-    the question here came after it ("If you stay: ..."), the one line of the advice that put the
-    room's question second."""
+    the best here that teaches something, which "Use this suggestion" taps; then one line more,
+    as everywhere: where to head next when another room's cards are likelier (`head_line`),
+    else why not the likeliest here. With nothing here that teaches anything, where to head
+    leads, saying why not here (its question is the one tapped). Until 2026-12-04 where to head
+    led in both cases and the question here came after it ("If you stay: ..."), the one line of
+    the advice that put the room's question second; then for a while the question here was
+    followed by both why not the likeliest and where to head, three lines where the advice
+    says one thing and at most one more (a phone play-through read 'Miss Scarlet, Candlestick,
+    Library would teach you nothing (nobody can refute it)', my own three cards, between the
+    question to ask and where to head)."""
     from solver.advice import idle_said
 
     why = idle_said(log, here.best, grid)
@@ -643,10 +647,11 @@ def idle_lines(log: GameLog, here: Here, grid: Grid) -> tuple[list[Message], Pic
     said: list[Message] = []
     if here.stay is not None:
         said.append(ask_line(log, here.stay, grid, likeliest=here.elsewhere is None))
-        said.append(say("{suspect}, {weapon}, {room} would teach you nothing ({why})",
-                        suspect=suspect, weapon=weapon, room=room, why=why or ""))
-        if here.elsewhere is not None:
+        if here.elsewhere is not None:  # the one line more: where to head, not why not here
             said.append(head_line(log, here.elsewhere))
+        else:
+            said.append(say("{suspect}, {weapon}, {room} would teach you nothing ({why})",
+                            suspect=suspect, weapon=weapon, room=room, why=why or ""))
     elif here.elsewhere is not None:
         there = here.elsewhere.triple
         said.append(say("Another place: ask {suspect}, {weapon}, {room}: with this place "
