@@ -130,6 +130,17 @@ def heading(text: str, level: int, *, shown: bool = True) -> str:
     return f'<h{level} class="{kind}">{escape(text)}</h{level}>'
 
 
+def form_part(text: str) -> None:
+    """Where a part of the Turn tab's form starts (who suggested, the cards, who showed a card;
+    the result of an accusation, the answer to a question to one player; whose cards were
+    revealed and which; a note's owner and cards): a heading under the tab's (level 3) for
+    screen readers only, so that a reader can move from part to part by headings, as the eye
+    does by the chips' labels; the page looks as it did. Until 2026-12-04 the tab's only
+    heading was its name, and a reader went through every chip of every row to reach who
+    answered."""
+    st.html(heading(text, 3, shown=False))
+
+
 OWN_CHIPS = """<script>
 (() => {
   if (window.clueOwnChips) return;

@@ -19,6 +19,7 @@ from solver.limits import MAX_TEXT_CHARS
 from solver.report import category_label
 
 from ..plain import plain
+from ..reader import form_part
 from ..session import left_out, live, unset
 from ..turns import apart
 from ..typed import refuse_long, too_long
@@ -102,7 +103,8 @@ def missing_text() -> str | None:
 def note_form() -> None:
     """The note's fields (the Turn screen's Record button saves them). A fresh form where every
     player has accused wrongly is about the envelope, opened now (`solver.ending.to_open`): it
-    holds the three cards tapped."""
+    holds the three cards tapped. Whose and the cards each start with a heading for screen
+    readers (`notebook_app.reader.form_part`)."""
     from solver.ending import to_open
 
     log = live().log
@@ -113,10 +115,12 @@ def note_form() -> None:
         state.n_owner = ENVELOPE  # every player accused wrongly: the envelope is opened
     if state.get("n_relation") not in RELATIONS and unset("n_relation"):
         state.n_relation = "holds"
+    form_part(_("Whose"))
     st.pills(_("Whose"), owners(game), key="n_owner",
              format_func=lambda owner: owner_label(owner, game.player_names))
     st.segmented_control(_("What"), tuple(RELATIONS), key="n_relation", required=True,
                          format_func=lambda relation: _(RELATIONS[relation]), width="stretch")
+    form_part(_("The cards"))
     for category, field in CARD_FIELDS.items():
         if unset(field):
             state[field] = [c for c in state.get(field) or () if c in game.deck.of(category)]

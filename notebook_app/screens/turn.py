@@ -48,6 +48,7 @@ from ..entry import (
 from ..grid_view import accusation_said, as_markdown, verdict
 from ..odds_count import Beside
 from ..plain import plain
+from ..reader import form_part
 from ..session import (
     beside_for,
     button,
@@ -246,7 +247,9 @@ def envelope_to_open(log: GameLog) -> bool:
 
 
 def turn_form() -> None:
-    """Suggestion, accusation or a question to one player."""
+    """Suggestion, accusation or a question to one player. Each part of the form starts with a
+    heading for screen readers (`notebook_app.reader.form_part`): who suggested (accused,
+    asked), the cards, then who showed a card (the result; who was asked and the answer)."""
     log = live().log
     game = log.game
     kind = state.kind
@@ -262,6 +265,7 @@ def turn_form() -> None:
     skipped = left_out()
     gone = {p: n for p in game.player_names  # who is out, since which entry
             if (n := out_since(before, p, skipped)) is not None}
+    form_part(label)
     st.pills(label, game.player_names, key="by", required=True, on_change=on_by_change,
              # TRANSLATORS: a chip under "Who asked": a player out after a wrong accusation
              format_func=lambda p: plain(_("{player} (out)").format(player=p) if p in gone
@@ -288,10 +292,12 @@ def turn_form() -> None:
             if advice.pick is not None and not taken(advice.pick):
                 button(_("Use this suggestion"), key="take_advice", on_click=take_advice,
                           args=(advice.pick,), icon=":material/touch_app:")
+    form_part(_("The cards"))
     card_chips(game, kind)
     if mine and kind == "Suggestion":
         barred_note(log)
     if kind == "Accusation":
+        form_part(_("Result"))
         chips(_("Result"), "e_result", (WRONG, RIGHT), format_func=_, kept=True)
         cards = picked_cards()
         if (by == game.me and cards is not None and editing is None
@@ -308,6 +314,7 @@ def turn_form() -> None:
                               ).format(cards=list_said(elsewhere)), clash=True)
         return
     if kind == "Asked one":
+        form_part(_("The answer"))
         asked_chips(game, by)
         asked = state.get("e_asked")
         chips(_("Answer"), "e_answer", (SHOWED, NO_CARD),
@@ -328,6 +335,7 @@ def turn_form() -> None:
                         value=bool(state.get("e_rule")), key="e_rule")  # also if drawn late
         return
     order = answer_order(game, by)
+    form_part(_("Who showed a card"))
     seat_chips(_("Who showed a card"), "e_refuter", game, by, (NOBODY,),
                format_func=lambda p: p or apart(_("Nobody"), game.player_names),
                help=_("Everyone asked before them passed."))
@@ -964,7 +972,8 @@ def side_peek_chips() -> None:
 def reveal_form() -> None:
     """Whose cards were revealed and which. A player whose whole hand is revealed already is
     said to be, and no card is offered (they all were again, as if not seen); a card revealed
-    before is marked so, and still offered: a whole hand is every card of it."""
+    before is marked so, and still offered: a whole hand is every card of it. Its two parts
+    start with a heading for screen readers (`notebook_app.reader.form_part`)."""
     log = live().log
     game = log.game
     whose = tuple(n for n in game.player_names if n != game.me)
@@ -974,6 +983,7 @@ def reveal_form() -> None:
         whose = (*whose, original.player)  # a reveal of the user's own cards stays theirs
     if state.get("r_player") not in whose and unset("r_player"):
         state.r_player = revealed_next(log, whose)
+    form_part(_("Whose cards"))
     st.pills(_("Whose cards"), whose, key="r_player", required=True, format_func=plain)
     before = log if editing is None else log.upto(editing)  # (the entries before the edited)
     said = fully_revealed(before, state.r_player)
@@ -988,6 +998,7 @@ def reveal_form() -> None:
     if unset("r_cards"):
         state.r_cards = [c for c in state.get("r_cards") or () if c in options]
     seen = {c for _n, e in reveals_of(before, state.r_player) for c in e.cards}
+    form_part(_("Cards you saw"))
     st.pills(_("Cards you saw"), options, selection_mode="multi", key="r_cards",
              format_func=lambda c: plain(_("{card} ✓ revealed").format(card=c) if c in seen else c))
     if "r_whole" not in state and unset("r_whole"):  # a fresh form's: the page keeps a tick
