@@ -3173,6 +3173,32 @@ def test_suggest_for_me_on_a_certain_envelope_says_so_first(store: Store) -> Non
     assert said == [certain, "No suggestion would teach you anything more about the envelope"]
 
 
+def test_suggest_for_me_suggests_nothing_on_a_certain_envelope_with_hands_unknown(
+        store: Store) -> None:
+    """A classic game where the envelope is certain while other hands are not (a 4-player
+    play-through at 390 px, dark scheme): under "Accusation is safe: Mr. Green, Rope, Hall",
+    "Suggest for me" said "Ask Miss Scarlet, Candlestick, Kitchen: asks about one card whose
+    holder you do not know yet, ..., the likeliest in the envelope ..." with "Use this
+    suggestion" to tap, the Kitchen certainly not in the envelope. No suggestion can teach
+    anything more about a certain envelope: it says so, whatever room is chosen, and offers
+    nothing to tap, as where every hand is known (and on the forum's question to one player)."""
+    game = new_game(CLASSIC, NAMES, Dealing.CLASSIC, me="Ann", my_cards=MINE)
+    at, _ = open_app(store, GameLog(game, (
+        ASKED, ASKED_ME, Note(ENVELOPE, holds=("Professor Plum", "Wrench", "Library"),
+                              text="seen"))))
+    certain = "Accusation is safe: Professor Plum, Wrench, Library"
+    nothing = "No suggestion would teach you anything more about the envelope"
+    assert advise_me(at) == [certain, nothing]  # no room: the Lounge, my last, is barred
+    assert "take_advice" not in {b.key for b in at.button}
+    for room in ("Conservatory", "Lounge"):
+        at.pills(key="e_room").set_value(room).run()
+        assert not at.exception, at.exception
+        said = captions(at)
+        assert certain in said and nothing in said, (room, said)
+        assert not [c for c in said if c.startswith(("Ask ", "Likelier cards in "))], (room, said)
+        assert "take_advice" not in {b.key for b in at.button}, room
+
+
 def test_suggest_for_me_asks_nobody_once_the_envelope_is_certain(store: Store) -> None:
     """Forum variant (a 12-player play-through at 390 px): with the envelope certain, "Suggest
     for me" on my question to one player said "Accusation is safe", then "Ask Gromo: ...:

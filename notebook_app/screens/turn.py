@@ -578,8 +578,10 @@ def best_suggestion(log: GameLog) -> Advised | None:
     (`solver.advice.advise_here`) and, when the best in any room names likelier cards, where to
     head; with none, the best in any room (`solver.advice.advise`). Both from the log's
     `advisor`, so tapping another room ranks only that room's suggestions. Above it that the
-    envelope is certain, when it is (as ``advise`` says). Once the game is over, or I accused
-    wrongly, only that (`solver.race.past_advice`).
+    envelope is certain, when it is (as ``advise`` says), and then that no suggestion can teach
+    more, with nothing to tap: a question that asked about other hands was advised as "the
+    likeliest in the envelope" under a certain envelope that held none of its cards. Once the
+    game is over, or I accused wrongly, only that (`solver.race.past_advice`).
 
     The room of my last suggestion is never advised (`solver.advice.barred_room`: one
     suggestion per visit, by the classic and the Refresh 2012 sheets): with it chosen (the chip
@@ -597,6 +599,8 @@ def best_suggestion(log: GameLog) -> Advised | None:
     barred = barred_room(log, log.game.me or "")
 
     def lines(advisor: Advisor) -> tuple[list[Message], Pick | None]:
+        if advisor.grid.accusation_safe:  # no answer can tell more: nothing to tap
+            return [say("No suggestion would teach you anything more about the envelope")], None
         if barred is not None and room in (None, barred):
             return barred_lines(log, advisor, barred)
         if room is None:
