@@ -846,9 +846,10 @@ def _say_idle(log: GameLog, here: Here, grid: Grid, places: bool, to: str | None
     """`run_advise` with ``--room`` where the room's likeliest suggestion teaches nothing (its
     answer is known in advance: `solver.advice.idle_said`), above the ranking, in the order and
     words of the app's "Suggest for me" (`notebook_app.screens.turn.idle_lines`): the best
-    question here that teaches something first, then why not the likeliest here; where to head
-    follows the ranking, as wherever another room's cards are likelier. With nothing here that
-    teaches anything, where to head leads, saying why not here; with nothing anywhere, that no
+    question here that teaches something first, then one thing more: where to head, which
+    follows the ranking as wherever another room's cards are likelier, else why not the
+    likeliest here (the ranking's reason for it says so too). With nothing here that teaches
+    anything, where to head leads, saying why not here; with nothing anywhere, that no
     suggestion would teach anything. Until 2026-12-04 where to head led in every case and the
     question here followed it ("if you stay: ..."). A question put to one player (``to``)
     names them, as the app's question to one player does."""
@@ -863,8 +864,9 @@ def _say_idle(log: GameLog, here: Here, grid: Grid, places: bool, to: str | None
             suspect=ss, weapon=sw, room=sr, reason=why_stay) if to is None else
               _("Ask {player}: {suspect}, {weapon}, {room}: {reason}").format(
             player=to, suspect=ss, weapon=sw, room=sr, reason=why_stay))
-        print(_("{suspect}, {weapon}, {room} would teach you nothing ({why})").format(
-            suspect=s, weapon=w, room=r, why=why.render() if why else ""))
+        if here.elsewhere is None:  # else where to head is the one thing more, below
+            print(_("{suspect}, {weapon}, {room} would teach you nothing ({why})").format(
+                suspect=s, weapon=w, room=r, why=why.render() if why else ""))
     elif here.elsewhere is not None:  # the forum has no board: another place, not a walk
         es, ew, er = here.elsewhere.triple
         print((_("another place: ask {suspect}, {weapon}, {room} ({score}): with this place "
