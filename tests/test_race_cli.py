@@ -195,10 +195,20 @@ def test_a_forum_games_waiting_names_whom_advise_names(
 
 def test_advise_on_a_certain_envelope_says_accuse(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Once the envelope is certain, no suggestion can tell more: `advise` says so and ranks
+    nothing (it ranked questions about other hands, calling their cards the likeliest in the
+    envelope), as the app's Suggest for me since 1603a20. ``--json`` keeps its ranking."""
     certain = SIX.upto(69)  # Chloe's notebook is certain; she accuses in event 70
     status, out, _ = _run(capsys, certain, tmp_path, "advise", "--top", "1", "--samples", "200")
     assert status == cli.OK
-    assert out.splitlines()[0] == "safe: the envelope is certainly " + ", ".join(TRUTH)
+    assert out.splitlines() == ["safe: the envelope is certainly " + ", ".join(TRUTH),
+                                "No suggestion would teach you anything more about the envelope"]
+    for more in (("--room", "Hall"), ("--rule", "information")):  # asked about a room or by
+        status, again, _ = _run(capsys, certain, tmp_path, "advise", *more)  # another rule
+        assert (status, again) == (cli.OK, out)
+    status, out, _ = _run(capsys, certain, tmp_path, "advise", "--top", "1", "--samples", "200",
+                          "--json")
+    assert status == cli.OK and len(json.loads(out)) == 1  # the ranking, for a program
 
 
 def test_accusing_another_envelope_than_the_certain_one_is_advised_against(
