@@ -295,3 +295,34 @@ def test_a_long_title_wraps_and_no_tab_scrolls_sideways(
             found[tab] = page.evaluate(OVERFLOW)
         browser.close()
     assert found == {tab: [] for tab in found}, found
+
+
+def test_the_drawn_grid_is_read_while_keys_bring_the_focus_there(
+    app_url: str, chromium_executable: str, chromium_args: list[str]
+) -> None:
+    """The drawn grid is hidden from screen readers (the table in words beside it is read
+    instead), but Tab still stops in it and not in the table in words: a reader with a keyboard
+    (Review on a laptop) landed on a hidden element and said nothing. While the focus is in the
+    drawn grid it is not hidden; once the focus leaves, it is again (a review)."""
+    from playwright.sync_api import sync_playwright
+
+    hidden = """() => document.querySelector('.st-key-notebook_grid [data-testid="stDataFrame"]')
+                      .getAttribute('aria-hidden')"""
+    inside = """() => !!document.activeElement?.closest('.st-key-notebook_grid')"""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = new_page(browser.new_context(**TOUCH_PHONE))
+        opened_example(page, app_url)
+        view(page, "Grid")
+        table_drawn(page)
+        before = page.evaluate(hidden)
+        tabs = 0
+        while not page.evaluate(inside) and tabs < 60:
+            page.keyboard.press("Tab")
+            tabs += 1
+        focused = page.evaluate(hidden)
+        page.keyboard.press("Shift+Tab")
+        page.wait_for_function(f"() => !({inside})() && ({hidden})() === 'true'", timeout=5000)
+        browser.close()
+    assert tabs < 60, "Tab never reached the drawn grid"
+    assert (before, focused) == ("true", None)

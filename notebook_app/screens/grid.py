@@ -70,12 +70,20 @@ GRID_TAPS = """<script>
     scroller.clueKept = true;
   };
   const drawn = '.st-key-notebook_grid [data-testid="stDataFrame"], .st-key-grid_swipe';
+  const hide = () => {  // read from the table beside it, unless keys brought the focus here
+    for (const seen of document.querySelectorAll(drawn)) {
+      const hidden = !seen.contains(document.activeElement);
+      if ((seen.getAttribute('aria-hidden') === 'true') !== hidden)
+        hidden ? seen.setAttribute('aria-hidden', 'true') : seen.removeAttribute('aria-hidden');
+    }
+  };
   new MutationObserver(() => {
     for (const scroller of document.querySelectorAll(scrollers))
       if (!scroller.clueSeen) { scroller.clueSeen = true; putBack(scroller, 60); }
-    for (const seen of document.querySelectorAll(drawn))  // read from the table beside it
-      if (seen.getAttribute('aria-hidden') !== 'true') seen.setAttribute('aria-hidden', 'true');
+    hide();
   }).observe(document.body, {childList: true, subtree: true});
+  document.addEventListener('focusin', hide);
+  document.addEventListener('focusout', () => setTimeout(hide));
 })();
 </script>"""
 """The grid takes the first tap after the pointer was elsewhere, and a table drawn anew keeps
@@ -97,7 +105,9 @@ its faint tint (2 of 255 levels) once the pointer has left the table.
 
 Screen readers are not given the drawn table (a canvas, whose cells Streamlit hands them only
 once focused, each a bare "✓", the card a cell like the others) nor the hint to swipe it, but
-the table in words beside it (`notebook_app.reader.grid_table_html`)."""
+the table in words beside it (`notebook_app.reader.grid_table_html`), except while the focus is
+in the drawn table: a key (Tab) moves it there, not to the table in words (its cells take no Tab
+stop), and a reader on a hidden element with the focus said nothing."""
 SWIPE_HINT = """<style>
 .st-key-notebook_grid {container-type: inline-size;}
 @container (min-width: WIDEpx) {.st-key-grid_swipe {display: none;}}
