@@ -108,6 +108,10 @@ CHART_WORDS = """selector => {  // an SVG text's colour is its fill, not its col
   });
 }"""
 """Each SVG text's (``selector``) words and their contrast over the app's background."""
+CHART_MARKS = CHART_WORDS.replace("style.fill", "style.stroke").replace(
+    "style.fillOpacity", "style.strokeOpacity").replace(
+    "t.textContent", "t.closest('[class*=mark-]').getAttribute('class')")
+"""Each SVG mark's (``selector``) class and its stroke's contrast over the app's background."""
 
 
 def test_captions_read_at_the_contrast_small_text_needs(
@@ -250,10 +254,12 @@ def test_the_review_charts_axes_read_at_the_contrast_small_text_needs(
     """The Review's chart of possible envelopes: Streamlit's chart theme drew its axes' words
     (the events and counts, "event", "envelopes") #808495 in light, 3.72:1 on white (a11y
     audit). They are now `notebook_app.colours.CHART_AXIS`'s, at 4.5:1 or more in both
-    schemes (light 5.52:1, dark 14.99:1), the chart drawn in the scheme the phone asks for."""
+    schemes (light 5.52:1, dark 14.99:1), the chart drawn in the scheme the phone asks for.
+    The line and the dashed rule marking the event shown stand 3:1 or more off the ground, as
+    a graphic read for its meaning needs: the rule was 1.12:1 in dark, unseen (now 14.99:1)."""
     from playwright.sync_api import expect, sync_playwright
 
-    measured = {}
+    measured, marks = {}, {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
         for colours in ("light", "dark"):
@@ -267,6 +273,8 @@ def test_the_review_charts_axes_read_at_the_contrast_small_text_needs(
             words.first.scroll_into_view_if_needed()
             measured[colours] = poll(page, lambda: page.evaluate(  # noqa: B023
                 CHART_WORDS, ".st-key-envelope_chart svg text"), bool)
+            marks[colours] = page.evaluate(
+                CHART_MARKS, ".st-key-envelope_chart svg :is(.mark-rule line, .mark-line path)")
             page.locator(".st-key-envelope_chart").screenshot(
                 path=artifacts_dir / f"contrast-chart-{colours}.png")
             page.close()
@@ -275,3 +283,5 @@ def test_the_review_charts_axes_read_at_the_contrast_small_text_needs(
         said = [w for w, _ in words]
         assert {"event", "envelopes", "0", "5"} <= set(said), (colours, words)
         assert [w for w in words if w[1] < 4.5] == [], (colours, words)
+        drawn = [m for m in marks[colours] if "role-mark" in m[0]]  # the gridlines are faint
+        assert len(drawn) == 2 and min(m[1] for m in drawn) >= 3, (colours, marks[colours])
