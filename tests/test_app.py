@@ -2439,6 +2439,28 @@ def test_suggest_for_me_heads_elsewhere_where_the_likeliest_here_teaches_nothing
         here.stay.triple)
 
 
+def test_where_to_head_leads_with_nothing_to_tap() -> None:
+    """With nothing in my room worth asking, the advice says where to head next turn: it offers
+    nothing to tap, as my pawn is in this room now ("Use this suggestion" put the room to head
+    for on the Room chip, a suggestion the rules do not allow; a phone play-through)."""
+    from notebook_app.screens.turn import idle_lines
+    from solver.advice import Advisor, Here
+    from tests.test_advice import stuck_in_study
+
+    log = stuck_in_study()
+    advisor = Advisor(log, samples=1000)
+    here = advisor.here("Study")
+    assert here.idle and here.elsewhere is not None and here.stay is not None
+    said, pick = idle_lines(log, Here(here.best, here.elsewhere, here.ranked, idle=True),
+                            advisor.grid)
+    assert [m.msgid for m in said] == [
+        "Where to head: {room}, to ask {suspect}, {weapon}: here {asked} would teach you nothing "
+        "({why})"]
+    assert pick is None
+    said, pick = idle_lines(log, here, advisor.grid)  # a question here that tells: it is tapped
+    assert pick == (*here.stay.triple, None)
+
+
 def advice_lines(log: GameLog, room: str) -> list[str]:
     """What "Suggest for me" should say for ``log`` with ``room`` on the chip: the line's head
     and where to head (`advise_here`, the app's 1,000 deals); in the room of Ann's last

@@ -645,13 +645,15 @@ def idle_lines(log: GameLog, here: Here, grid: Grid) -> tuple[list[Message], Pic
     the best here that teaches something, which "Use this suggestion" taps; then one line more,
     as everywhere: where to head next when another room's cards are likelier (`head_line`),
     else why not the likeliest here. With nothing here that teaches anything, where to head
-    leads, saying why not here (its question is the one tapped). Until 2026-12-04 where to head
-    led in both cases and the question here came after it ("If you stay: ..."), the one line of
-    the advice that put the room's question second; then for a while the question here was
-    followed by both why not the likeliest and where to head, three lines where the advice
-    says one thing and at most one more (a phone play-through read 'Miss Scarlet, Candlestick,
-    Library would teach you nothing (nobody can refute it)', my own three cards, between the
-    question to ask and where to head)."""
+    leads, saying why not here, with nothing to tap: my pawn is here this turn, and "Use this
+    suggestion" moved the Room chip to the room to head for, a suggestion the rules do not
+    allow (a phone play-through; the forum has no board: another place is tapped). Until
+    2026-12-04 where to head led in both cases and the question here came after it ("If you
+    stay: ..."), the one line of the advice that put the room's question second; then for a
+    while the question here was followed by both why not the likeliest and where to head,
+    three lines where the advice says one thing and at most one more (a phone play-through
+    read 'Miss Scarlet, Candlestick, Library would teach you nothing (nobody can refute it)',
+    my own three cards, between the question to ask and where to head)."""
     from solver.advice import idle_said
 
     why = idle_said(log, here.best, grid)
@@ -675,8 +677,8 @@ def idle_lines(log: GameLog, here: Here, grid: Grid) -> tuple[list[Message], Pic
                         weapon=there[1], asked=Listing((suspect, weapon), ","), why=why or ""))
     else:  # nothing scored anywhere tells anything
         said.append(say("No suggestion would teach you anything more about the envelope"))
-    pick = here.stay or here.elsewhere
-    return said, None if pick is None else (*pick.triple, None)
+    pick = here.stay or (here.elsewhere if forum_dealt(log.game) else None)  # a board's other
+    return said, None if pick is None else (*pick.triple, None)  # room is for a later turn
 
 
 def head_line(log: GameLog, there: Advice) -> Message:
