@@ -93,13 +93,24 @@ pressed), Streamlit darkens the button, and white reads again (4.7:1; the dark w
 A disabled button keeps Streamlit's faded words. In light, white throughout, as before."""
 
 
+TAPPED = ('@media (hover: none) {.stApp button[kind^="primary"]:not(:disabled, :active)'
+          ':is(:hover, :focus):not(:focus-visible) {background-color: var(--clue-accent); '
+          'border-color: var(--clue-accent); color: var(--clue-on-accent);}}')
+"""A primary button (Record) looks the same after a finger's tap as before it. A touch screen
+keeps the button tapped last hovered and focused until the next tap elsewhere, and Streamlit
+darkens a hovered or focused button: after each Record it stayed #4d0f17 (light) or #dd273f with
+white words (dark), as if still pressed or busy (a phone play-through). Pressed (``:active``)
+and focused by keys (``:focus-visible``), it still changes; with a mouse, hovered too."""
+
+
 def variables_css() -> str:
     """A style sheet that defines `VARIABLES` on the app's page, each in the colour scheme
-    Streamlit's theme gives the page: light where the browser has no ``light-dark()``."""
+    Streamlit's theme gives the page: light where the browser has no ``light-dark()``; and
+    `TAPPED`, `ON_ACCENT`."""
     light = "; ".join(f"{name}: {pair[0]}" for name, pair in VARIABLES.items())
     either = "; ".join(f"{name}: light-dark({pair[0]}, {pair[1]})"
                        for name, pair in VARIABLES.items())
-    return (f".stApp {{{light};}}\n"
+    return (f".stApp {{{light};}}\n{TAPPED}\n"
             f"@supports (color: light-dark(#000, #fff)) {{.stApp {{{either};}}\n{ON_ACCENT}}}")
 
 

@@ -285,3 +285,31 @@ def test_the_review_charts_axes_read_at_the_contrast_small_text_needs(
         assert [w for w in words if w[1] < 4.5] == [], (colours, words)
         drawn = [m for m in marks[colours] if "role-mark" in m[0]]  # the gridlines are faint
         assert len(drawn) == 2 and min(m[1] for m in drawn) >= 3, (colours, marks[colours])
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_record_looks_the_same_after_a_tap_as_before(
+    scheme: str, app_url: str, chromium_executable: str, chromium_args: list[str]
+) -> None:
+    """A touch screen keeps the button tapped last hovered and focused until the next tap
+    elsewhere, and Streamlit darkens a hovered button: after each Record it stayed dark maroon
+    (light) or red with white words (dark), as if still pressed (a phone play-through). It now
+    looks as before the tap; a chip tapped off already did."""
+    from playwright.sync_api import sync_playwright
+
+    looks = """e => { const s = getComputedStyle(e);
+                      return [s.backgroundColor, s.borderColor, s.color]; }"""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = new_page(browser.new_context(**TOUCH_PHONE, color_scheme=scheme))
+        at_home(page, app_url)
+        after(page, page.get_by_role("button", name="Open example").tap)
+        record = page.get_by_role("button", name="Record", exact=True)
+        before = record.evaluate(looks)
+        after(page, record.tap)  # the form is empty: the app says what is missing
+        page.wait_for_function("e => !e.matches(':active')", arg=record.element_handle())
+        tapped = record.evaluate("e => e.matches(':hover') && e.matches(':focus')")
+        now = record.evaluate(looks)
+        browser.close()
+    assert tapped  # as a finger leaves it
+    assert now == before, (before, now)
