@@ -801,12 +801,12 @@ def run_advise(args: argparse.Namespace) -> int:
         raise InvalidLogError([_("--rule: in the forum variant a question goes to one player, "
                                  "never round the table: give --to PLAYER with --rule {rule}"
                                  ).format(rule=args.rule)])
+    if grid.accusation_safe and not args.json:  # no answer can tell more (as the app's
+        _say_safe(grid)  # "Suggest for me", its question to one player too): a ranking would
+        print(_("No suggestion would teach you anything more about the envelope"))  # ask
+        return OK  # about other hands, "the likeliest in the envelope", which holds none
     if args.whom or (places and args.to is None):  # the forum's question: whom to ask, and what
         return _advise_whom(args, log, samples, grid)
-    if grid.accusation_safe and not args.json:  # no answer can tell more (as the app's
-        _say_safe(grid)  # "Suggest for me"): a ranking would ask about other hands, its
-        print(_("No suggestion would teach you anything more about the envelope"))  # cards
-        return OK  # "the likeliest in the envelope", under an envelope that holds none of them
     elsewhere = here = None
     barred = barred_room(log, log.game.me) if log.game.me is not None else None
     if args.room is not None and Rule(args.rule) is Rule.LIKELIEST and not args.json:

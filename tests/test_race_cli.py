@@ -12,8 +12,9 @@ import pytest
 
 from solver import cli
 from solver.cards import CATEGORIES
+from solver.editions import Dealing, forum_deck, new_game
 from solver.errors import InvalidLogError
-from solver.game import Accusation, GameLog
+from solver.game import Accusation, GameLog, Note
 from solver.logfile import load, save
 from solver.odds import grid_of
 from solver.race import askable, open_after_showing, race
@@ -197,15 +198,26 @@ def test_advise_on_a_certain_envelope_says_accuse(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Once the envelope is certain, no suggestion can tell more: `advise` says so and ranks
     nothing (it ranked questions about other hands, calling their cards the likeliest in the
-    envelope), as the app's Suggest for me since 1603a20. ``--json`` keeps its ranking."""
+    envelope), as the app's Suggest for me since 1603a20, whom to ask too (``--whom``, and the
+    forum's question to one player, a review found it still ranked). ``--json`` keeps its
+    ranking."""
     certain = SIX.upto(69)  # Chloe's notebook is certain; she accuses in event 70
     status, out, _ = _run(capsys, certain, tmp_path, "advise", "--top", "1", "--samples", "200")
     assert status == cli.OK
     assert out.splitlines() == ["safe: the envelope is certainly " + ", ".join(TRUTH),
                                 "No suggestion would teach you anything more about the envelope"]
-    for more in (("--room", "Hall"), ("--rule", "information")):  # asked about a room or by
-        status, again, _ = _run(capsys, certain, tmp_path, "advise", *more)  # another rule
-        assert (status, again) == (cli.OK, out)
+    for more in (("--room", "Hall"), ("--rule", "information"), ("--whom",)):  # a room,
+        status, again, _ = _run(capsys, certain, tmp_path, "advise", *more)  # another rule,
+        assert (status, again) == (cli.OK, out)  # whom to ask
+    game = new_game(forum_deck(6), ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay"), Dealing.FORUM,
+                    me="Ann", my_cards=("Suspect 2", "Weapon 2", "Place 2"))
+    forum = GameLog(game, (Note("envelope", holds=("Suspect 1", "Weapon 1", "Place 1"),
+                                text="seen"),))  # the forum asks one player: whom by default
+    for more in ((), ("--room", "Place 3"), ("--to", "Bob")):
+        status, again, _ = _run(capsys, forum, tmp_path, "advise", *more)
+        assert (status, again.splitlines()) == (cli.OK, [
+            "safe: the envelope is certainly Suspect 1, Weapon 1, Place 1",
+            "No suggestion would teach you anything more about the envelope"])
     status, out, _ = _run(capsys, certain, tmp_path, "advise", "--top", "1", "--samples", "200",
                           "--json")
     assert status == cli.OK and len(json.loads(out)) == 1  # the ranking, for a program
