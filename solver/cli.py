@@ -825,17 +825,17 @@ def run_advise(args: argparse.Namespace) -> int:
         _print_json(odds_report.advice_json(ranked, args.top, reasons))
     else:
         _say_safe(grid)
+        if barred is not None and args.room == barred:  # the rule first: the advice below is
+            print(_("In {room} again? You suggested there last: the rules let you suggest there "
+                    "again only once you have left it").format(room=barred))  # for a return
         if here is not None and here.idle:  # the room's best teaches nothing
             _say_idle(log, here, grid, places, args.to)
             if here.stay is None:  # where to head led, or nothing tells anything
                 elsewhere = None
         sure = [refuted_certain(log, a, grid) for a in ranked[: args.top]]
         print("\n".join(odds_report.advice_lines(ranked, args.top, reasons, sure)))
-        if barred is not None and args.room in (None, barred):  # left out, or asked for
+        if barred is not None and args.room is None:  # left out of the ranking
             print(_("Not {room}: you suggested there last, and the rules let you suggest there "
-                    "again only once you have left it").format(room=barred)
-                  if args.room is None else
-                  _("In {room} again? You suggested there last: the rules let you suggest there "
                     "again only once you have left it").format(room=barred))
         if elsewhere is not None:  # a likelier suggestion in another room (place)
             s, w, r = elsewhere.triple

@@ -307,7 +307,8 @@ def test_advise_leaves_out_the_room_i_suggested_in_last(
     "Suggest for me" no longer advises the room of my last suggestion, but ``advise`` still
     ranked it first (autotalli, where Aino had just asked). Without --room it ranks the other
     rooms and says why the one is left out; --room naming it still advises there (I may have
-    left and come back), with the rule said; where to head is never there."""
+    left and come back), with the rule said first (a review: below the ranking, it came after
+    a first line asking there); where to head is never there."""
     from tests.test_advice import asked_in_the_garage
 
     log = asked_in_the_garage()
@@ -324,9 +325,9 @@ def test_advise_leaves_out_the_room_i_suggested_in_last(
     assert status == 0 and all(r["cards"][2] != "autotalli" for r in json.loads(out))
     status, out, _ = run(capsys, "advise", "--lang", "en", str(path), "--room", "autotalli",
                          "--top", "1", "--samples", "300")
-    assert status == 0 and ", autotalli" in out.splitlines()[1]
-    assert out.splitlines()[-1] == ("In autotalli again? You suggested there last: the rules "
-                                    "let you suggest there again only once you have left it")
+    assert status == 0 and ", autotalli" in out.splitlines()[2]
+    assert out.splitlines()[0] == ("In autotalli again? You suggested there last: the rules "
+                                   "let you suggest there again only once you have left it")
     status, out, _ = run(capsys, "advise", "--lang", "en", str(path), "--room", "keittiö",
                          "--top", "1", "--samples", "300")
     assert status == 0 and "where to head: autotalli" not in out and "again" not in out
@@ -342,17 +343,19 @@ def test_advise_in_a_room_whose_likeliest_question_teaches_nothing_asks_here_fir
     cards are likelier: the one thing more, so not also why not the likeliest above (d8ca37b).
     Until 2026-12-04 it printed where to head first and "if you stay: ..." after, while the
     app had put the question here first since d80607f. With nothing here that teaches
-    anything, where to head still leads."""
+    anything, where to head still leads. Ann has since asked in the Lounge and walked back to
+    the Study (as in the app's test): the rules bar only the Lounge."""
     from solver.advice import advise_here
     from solver.logfile import dumps
     from tests.test_advice import stuck_in_study
 
-    log = stuck_in_study()
+    log = stuck_in_study(Suggestion("Ann", ("Mr. Green", "Rope", "Lounge"),
+                                    passes=("Bob", "Cat", "Dan", "Eve", "Fay")))
     path = tmp_path / "stuck.json"
     path.write_text(dumps(log), encoding="utf-8")
     status, out, _ = run(capsys, "advise", str(path), "--room", "Study", "--top", "1",
                          "--samples", "300")
-    here = advise_here(log, "Study", samples=300, barred="Study")
+    here = advise_here(log, "Study", samples=300, barred="Lounge")
     assert status == 0 and here.elsewhere is not None and here.stay is not None
     lines = out.splitlines()
     assert lines[0].startswith("Ask {}, {}, {}: asks about ".format(*here.stay.triple))
