@@ -2985,6 +2985,35 @@ def test_suggest_for_me_on_a_question_to_one_player(store: Store,
     assert not at.get("toggle") and question_advice(at) == []
 
 
+def test_suggest_for_me_never_puts_to_a_player_the_question_they_just_passed_on(
+        store: Store) -> None:
+    """Forum variant, a place and a player tapped: the best question put to them whose answer
+    tells something. Bob had passed on Suspect 1, Weapon 2, Place 3, and Cat showed me Place 3:
+    the likeliest put to Bob there is that question again, which teaches nothing, and "Use this
+    suggestion" filled it in (a review)."""
+    from solver.advice import Advisor, idle_said
+    from tests.test_odds_cli import forum_stuck
+
+    log = forum_stuck()
+    advisor = Advisor(log, samples=1000)  # the app's `turn.ADVICE_SAMPLES`
+    ranked = advisor.asking("Bob", "Place 3")
+    assert ranked[0].triple == ("Suspect 1", "Weapon 2", "Place 3")
+    assert idle_said(log, ranked[0], advisor.grid) is not None
+    telling = advisor.first_telling(ranked)
+    assert telling is not None and telling.triple != ranked[0].triple
+    at, _ = open_app(store, log)
+    at.pills(key="by").set_value("Ann").run()
+    at.toggle(key="advise_me").set_value(True).run()
+    at.pills(key="e_room").set_value("Place 3").run()
+    at.pills(key="e_asked").set_value("Bob").run()
+    assert not at.exception, at.exception
+    said = question_advice(at)
+    assert said[0].startswith("Ask Bob: {}, {}, {}: ".format(*telling.triple)), said
+    at.button(key="take_advice").click().run()
+    assert tuple(at.pills(key=k).value for k in ("e_suspect", "e_weapon", "e_room",
+                                                  "e_asked")) == (*telling.triple, "Bob")
+
+
 def test_while_the_odds_are_prepared_the_form_is_ready(store: Store,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """Once after an install numba compiles the odds' kernels (about a minute of CPU,

@@ -775,12 +775,16 @@ def my_question_asked(log: GameLog) -> tuple[str | None, str | None]:
 def put_first(advisor: Advisor, room: str | None, asked: str | None) -> Whom:
     """The question "Suggest for me" shows first for the place and the player tapped
     (`best_question`): whom to ask and what (`Advisor.whom`) with nobody tapped; with a player
-    tapped, the best to put to them (`Advisor.asking`)."""
+    tapped, the best to put to them whose answer tells something (`Advisor.asking`,
+    `Advisor.first_telling`), the best of all where none does: the likeliest put to them could
+    be the question they had just passed on, offered to tap again (a review; `advise --to`
+    already asked the first that tells)."""
     from solver.advice import Whom
 
     if asked is None:
         return advisor.whom(room)
-    return Whom(asked, advisor.asking(asked, room)[0])
+    ranked = advisor.asking(asked, room)
+    return Whom(asked, advisor.first_telling(ranked) or ranked[0])
 
 
 def advised(log: GameLog, choice: tuple[object, ...],
