@@ -100,7 +100,8 @@ TAPPED = ('@media (hover: none) {.stApp button[kind^="primary"]:not(:disabled, :
 keeps the button tapped last hovered and focused until the next tap elsewhere, and Streamlit
 darkens a hovered or focused button: after each Record it stayed #4d0f17 (light) or #dd273f with
 white words (dark), as if still pressed or busy (a phone play-through). Pressed (``:active``)
-and focused by keys (``:focus-visible``), it still changes; with a mouse, hovered too."""
+and focused by keys (``:focus-visible``), it still changes; with a mouse, hovered too. Only where
+the browser has ``light-dark()``: elsewhere the accent is the light one in either scheme."""
 
 
 def variables_css() -> str:
@@ -110,8 +111,8 @@ def variables_css() -> str:
     light = "; ".join(f"{name}: {pair[0]}" for name, pair in VARIABLES.items())
     either = "; ".join(f"{name}: light-dark({pair[0]}, {pair[1]})"
                        for name, pair in VARIABLES.items())
-    return (f".stApp {{{light};}}\n{TAPPED}\n"
-            f"@supports (color: light-dark(#000, #fff)) {{.stApp {{{either};}}\n{ON_ACCENT}}}")
+    return (f".stApp {{{light};}}\n@supports (color: light-dark(#000, #fff)) "
+            f"{{.stApp {{{either};}}\n{ON_ACCENT}\n{TAPPED}}}")
 
 
 WATCH = """<script>
