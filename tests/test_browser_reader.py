@@ -169,10 +169,10 @@ def test_the_turn_forms_parts_are_headings(
     assert headings["Accuse"] == ["Who accused", "The cards", "Result"], headings
     assert headings["Reveal"] == ["Whose cards", "Cards you saw"], headings
     assert headings["Note"] == ["Whose", "The cards"], headings
-    assert headings["forum"] == ["Who asked", "The cards", "The answer"], headings
+    assert headings["forum"] == ["Who asked", "The cards", "Asked", "The answer"], headings
     assert headings["fi"] == ["Kuka kysyi", "Kortit", "Kuka näytti kortin"], headings
-    assert len(boxes) == 4 and all(b is not None and b["width"] <= 1 and b["height"] <= 1
-                                   for b in boxes), boxes  # the tab's, and the form's three
+    assert len(boxes) == 5 and all(b is not None and b["width"] <= 1 and b["height"] <= 1
+                                   for b in boxes), boxes  # the tab's, and the forum form's 4
 
 
 def test_my_own_greyed_chip_is_said_to_be_unavailable(

@@ -314,9 +314,10 @@ def turn_form() -> None:
                               ).format(cards=list_said(elsewhere)), clash=True)
         return
     if kind == "Asked one":
-        form_part(_("The answer"))
+        form_part(_("Asked"))  # whom, part of the question; then the answer
         asked_chips(game, by)
         asked = state.get("e_asked")
+        form_part(_("The answer"))
         chips(_("Answer"), "e_answer", (SHOWED, NO_CARD),
               format_func=lambda a: (_("{player} showed a card").format(player=asked) if asked
                                      else _("they showed a card")) if a == SHOWED else _(a))
