@@ -573,9 +573,9 @@ def take_advice(pick: Pick) -> None:
 
 
 def best_suggestion(log: GameLog) -> Advised | None:
-    """The advisor's first suggestion and why, in one line, computed once per log and room:
-    at a real table I can suggest only the room my pawn stands in, so with a room chosen
-    (the suggester's last room, or the one tapped) the best in that room
+    """The advisor's first suggestion and why, then at most one line more, computed once per log
+    and room: at a real table I can suggest only the room my pawn stands in, so with a room
+    chosen (where another's suggestion moved my pawn, or the one tapped) the best in that room
     (`solver.advice.advise_here`) and, when the best in any room names likelier cards, where to
     head; with none, the best in any room (`solver.advice.advise`). Both from the log's
     `advisor`, so tapping another room ranks only that room's suggestions. Above it that the
