@@ -863,7 +863,7 @@ def _say_idle(log: GameLog, here: Here, grid: Grid, places: bool, to: str | None
     why = idle_said(log, here.best, grid)
     if here.stay is not None:
         ss, sw, sr = here.stay.triple
-        why_stay = reason(log, here.stay, grid, likeliest=here.elsewhere is None)
+        why_stay = reason(log, here.stay, grid, likeliest=False)  # the idle one is likelier
         print(_("Ask {suspect}, {weapon}, {room}: {reason}").format(
             suspect=ss, weapon=sw, room=sr, reason=why_stay) if to is None else
               _("Ask {player}: {suspect}, {weapon}, {room}: {reason}").format(

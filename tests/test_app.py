@@ -2459,6 +2459,12 @@ def test_where_to_head_leads_with_nothing_to_tap() -> None:
     assert pick is None
     said, pick = idle_lines(log, here, advisor.grid)  # a question here that tells: it is tapped
     assert pick == (*here.stay.triple, None)
+    alone = Here(here.best, None, here.ranked, idle=True, stay=here.stay)  # no likelier room:
+    said, pick = idle_lines(log, alone, advisor.grid)  # the idle one is still likelier
+    assert pick == (*here.stay.triple, None) and len(said) == 2
+    assert "the likeliest in the envelope" not in said[0].render()
+    assert said[1].render().endswith("would teach you nothing (Cat can show Study, which you "
+                                     "know they hold)")
 
 
 def advice_lines(log: GameLog, room: str) -> list[str]:
@@ -3009,6 +3015,7 @@ def test_suggest_for_me_never_puts_to_a_player_the_question_they_just_passed_on(
     assert not at.exception, at.exception
     said = question_advice(at)
     assert said[0].startswith("Ask Bob: {}, {}, {}: ".format(*telling.triple)), said
+    assert "the likeliest in the envelope" not in said[0]  # the idle question is likelier
     at.button(key="take_advice").click().run()
     assert tuple(at.pills(key=k).value for k in ("e_suspect", "e_weapon", "e_room",
                                                   "e_asked")) == (*telling.triple, "Bob")

@@ -372,6 +372,17 @@ def test_advise_in_a_room_whose_likeliest_question_teaches_nothing_asks_here_fir
     status, out, _ = run(capsys, "advise", str(path), "--room", "Study", "--top", "1",
                          "--samples", "300", "--lang", "fi")
     assert status == 0 and out.splitlines()[0].startswith("Kysy ")
+    from solver.advice import Here
+    from solver.cli import _say_idle
+    from solver.odds import grid_of
+
+    alone = Here(here.best, None, here.ranked, idle=True, stay=here.stay)  # no likelier room
+    _say_idle(log, alone, grid_of(log), False, None)
+    said = capsys.readouterr().out.splitlines()
+    assert said[0].startswith("Ask {}, {}, {}: ".format(*here.stay.triple)), said
+    assert "the likeliest in the envelope" not in said[0]  # the idle one is likelier
+    assert said[1] == ("Miss Scarlet, Rope, Study would teach you nothing (Cat can show Study, "
+                       "which you know they hold)")
 
 
 def test_advise_says_a_refutation_chance_of_the_draw_is_never_certain(

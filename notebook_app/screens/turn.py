@@ -661,7 +661,7 @@ def idle_lines(log: GameLog, here: Here, grid: Grid) -> tuple[list[Message], Pic
     suspect, weapon, room = here.best.triple
     said: list[Message] = []
     if here.stay is not None:
-        said.append(ask_line(log, here.stay, grid, likeliest=here.elsewhere is None))
+        said.append(ask_line(log, here.stay, grid, likeliest=False))  # the idle one is likelier
         if here.elsewhere is not None:  # the one line more: where to head, not why not here
             said.append(head_line(log, here.elsewhere))
         else:
@@ -710,13 +710,14 @@ def best_question(log: GameLog) -> Advised | None:
             return [say("No suggestion would teach you anything more about the envelope")], None
         first = put_first(advisor, room, asked)
         to, best = first.player, first.best
+        top = asked is None or advisor.asking(asked, room)[0].triple == best.triple
         better = (better_question(log, advisor, first)
                   if room is not None or asked is not None else None)
         suspect, weapon, room_named = best.triple
         said = [say("Ask {player}: {suspect}, {weapon}, {room}: {reason}", player=to,
                     suspect=suspect, weapon=weapon, room=room_named,
-                    reason=reason_said(log, best, advisor.grid,
-                                       likeliest=better is None or not better[1]))]
+                    reason=reason_said(log, best, advisor.grid,  # not where likelier ones
+                                       likeliest=top and (better is None or not better[1])))]
         if better is not None:
             said.append(better[0])
         return said, (*best.triple, to)
