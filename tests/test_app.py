@@ -116,6 +116,22 @@ def texts(at: AppTest) -> str:
 # --- set-up ------------------------------------------------------------------------------------
 
 
+def test_new_game_says_when_fewer_of_my_cards_are_tapped_than_i_was_dealt() -> None:
+    """A phone play-through (a 12-player forum game) chose "You are" and tapped Start with none
+    of the three cards tapped: the game started, its notebook knowing nothing of the user's hand,
+    and nothing on the form had said so. Start still takes it (a hand partly seen is a log the
+    format allows); the form says how many of the dealt cards are tapped until all are."""
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.text_area(key="new_players").set_value("Ann\nBob\nCat\nDan").run()
+    assert "0 of your 5 cards tapped: the notebook knows only the cards tapped." in texts(at)
+    at.button_group(key="new_mine").set_value(list(MINE[:2])).run()
+    assert "2 of your 5 cards tapped: the notebook knows only the cards tapped." in texts(at)
+    at.button_group(key="new_mine").set_value(list(MINE)).run()
+    assert "cards tapped" not in texts(at)
+    at.button(key="start_game").click().run()
+    assert not at.exception and not at.error
+
+
 def test_new_game_from_an_edition(store: Store) -> None:
     at = AppTest.from_file(APP, default_timeout=60).run()
     assert not at.exception

@@ -431,6 +431,12 @@ def new_game_form() -> None:
         state.new_mine = [c for c in state.get("new_mine") or () if c in offered]
         st.pills(mine_label(mine), offered, selection_mode="multi", key="new_mine",
                  format_func=plain)
+        tapped = len(state.get("new_mine") or ())
+        if tapped < mine:  # Start takes a hand partly tapped (a log may hold one), but says so
+            st.caption(ngettext(
+                "{tapped} of your {count} card tapped: the notebook knows only the cards "
+                "tapped.", "{tapped} of your {count} cards tapped: the notebook knows only the "
+                "cards tapped.", mine).format(tapped=tapped, count=mine))
     if left > 0 and not undealt:
         taken = set(state.get("new_mine") or ()) if me is not None else set()
         offered = [c for c in deck.cards if c not in taken]
