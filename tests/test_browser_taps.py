@@ -19,7 +19,19 @@ import pytest
 
 from solver.logfile import loads
 from solver.values import replace
-from tests.phone import PHONE, TOUCH_PHONE, Page, after, chips, frames, new_page, settle, shot
+from tests.phone import (
+    PHONE,
+    TOUCH_PHONE,
+    Page,
+    after,
+    chips,
+    chosen,
+    frames,
+    new_page,
+    runs,
+    settle,
+    shot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -212,3 +224,47 @@ def test_what_a_finger_taps_takes_44_px_and_a_tick_box_keeps_its_taps(
     assert [on_reveal[i]["name"] if i is not None else None for i in near_record] == [
         record["name"]] * len(near_record)
     assert form <= PHONE["height"], f"the Turn form is {form:.0f} px: more than a screen"
+
+
+def test_a_finger_on_a_chip_whose_row_last_focused_one_is_off_the_screen_chooses_it(
+    app_url: str, app_db: Path, chromium_executable: str, chromium_args: list[str],
+    artifacts_dir: Path,
+) -> None:
+    """A chip row hands the focus to the chip focused in it last when focus comes from outside
+    (`notebook_app.app.STEADY_CHIPS`). A finger's tap focuses on the mouse events the browser
+    makes after the finger lifts; the row then scrolled to that chip, off the screen, before
+    the click, which landed beside the chip tapped: no run, the chip not chosen (a 12-player
+    forum game on a touch phone: 5 of 228 chip taps lost). Here: Wrench, on the Weapon row's
+    second line, tapped, then a suspect, then the page scrolled back so Wrench is just below
+    the screen, then a finger on Candlestick, on the row's first line, at the screen's foot."""
+    from playwright.sync_api import sync_playwright
+
+    from notebook_app.store import Store
+
+    example = loads(EXAMPLE.read_text(encoding="utf-8"))
+    store = Store(app_db)
+    link = store.links(store.create(replace(example, events=example.events[:3]), "lost")).edit
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = new_page(browser.new_context(**TOUCH_PHONE))
+        open_game(page, app_url, link)
+        weapons = chips(page, "Weapon").get_by_role("radio")
+        first, focused = weapons.first, weapons.last
+        after(page, focused.tap)
+        after(page, chips(page, "Suspect").get_by_role("radio").first.tap)
+        box = focused.bounding_box()
+        assert box is not None
+        page.evaluate("(by) => { document.querySelector('[data-testid=stMain]').scrollTop += by; }",
+                      box["y"] - PHONE["height"] - 2)
+        frames(page)
+        box, target = focused.bounding_box(), first.bounding_box()
+        assert box is not None and target is not None
+        assert box["y"] > PHONE["height"], f"{box}: Wrench is on the screen"
+        assert 0 < target["y"] + target["height"] / 2 < PHONE["height"], f"{target}: off the screen"
+        name = first.inner_text().strip()
+        runs(page).ask(first.tap, timeout=10)
+        settle(page)
+        shot(page, artifacts_dir / "taps-row-refocused.png")
+        chosen_weapon = chosen(page, "Weapon")
+        browser.close()
+    assert chosen_weapon == name
