@@ -823,8 +823,7 @@ def run_advise(args: argparse.Namespace) -> int:
     reasons = [reason(log, a, grid, likeliest=elsewhere is None) for a in ranked[: args.top]]
     if args.json:
         _print_json(odds_report.advice_json(ranked, args.top, reasons))
-    else:
-        _say_safe(grid)
+    else:  # (a certain envelope was said above, and nothing ranked)
         if barred is not None and args.room == barred:  # the rule first: the advice below is
             print(_("In {room} again? You suggested there last: the rules let you suggest there "
                     "again only once you have left it").format(room=barred))  # for a return
@@ -884,7 +883,8 @@ def _say_idle(log: GameLog, here: Here, grid: Grid, places: bool, to: str | None
 
 
 def _say_safe(grid: Grid) -> None:
-    """Above the advice: the envelope, when it is certain (no suggestion can tell me more)."""
+    """In place of the advice: the envelope, when it is certain (no suggestion can tell me
+    more)."""
     if grid.accusation_safe:
         from .cards import CATEGORIES
 
@@ -911,8 +911,7 @@ def _advise_whom(args: argparse.Namespace, log: GameLog, samples: int, grid: Gri
     reasons = [reason(log, whom.best, grid)]
     if args.json:
         _print_json(odds_report.whom_json(whom, reasons))
-    else:
-        _say_safe(grid)
+    else:  # (a certain envelope was said by `run_advise`, and nothing ranked)
         sure = [refuted_certain(log, a, grid) for _player, a in whom.players]
         print("\n".join(odds_report.whom_lines(whom, reasons, sure)))
     return OK
