@@ -184,14 +184,6 @@ edit #1."
              "change it, edit #{n}.").format(player=player, n=n, cards=list_said(reveal.cards))
 
 
-def last_room(log: GameLog, player: str) -> str | None:
-    """The room named in ``player``'s latest suggestion (where their pawn stands), if any."""
-    return next(
-        (e.cards[2] for e in reversed(log.events) if isinstance(e, Suggestion) and e.by == player),
-        None,
-    )
-
-
 def starting_room(log: GameLog, player: str) -> str | None:
     """The room the Turn form starts ``player``'s suggestion at: where their pawn stands when
     the rules let them suggest there, moved there by another's suggestion since their own latest
@@ -202,6 +194,8 @@ def starting_room(log: GameLog, player: str) -> str | None:
     the user had to tap the room they named every time, and one who forgot recorded a
     suggestion the rules forbid (for mine a line under the chips says why; "Suggest for me"
     advises another room). ``None`` in the forum variant (no board: any place is asked about).
+    So a room is chosen only where a pawn was moved: a room stood in by choice is always the
+    last suggestion's, which the rules bar (a turn spent leaving and coming back is not logged).
 
     >>> from solver.editions import Dealing, editions, new_game
     >>> game = new_game(editions()["clue-classic"].deck, ("Ann", "Bob", "Mr. Green"),
@@ -212,17 +206,9 @@ def starting_room(log: GameLog, player: str) -> str | None:
     >>> starting_room(log, "Ann"), starting_room(log, "Bob"), starting_room(log, "Mr. Green")
     (None, None, 'Hall')
     """
-    from solver.advice import barred_room, moved_to
+    from solver.advice import moved_to
 
-    if forum_style(log):
-        return None
-    moved = moved_to(log, player)
-    if moved is not None:
-        return moved
-    last = last_room(log, player)
-    if last is not None and last == barred_room(log, player):
-        return None
-    return last
+    return None if forum_style(log) else moved_to(log, player)
 
 
 def passes(game: Game, by: str, refuted_by: str | None) -> tuple[str, ...]:

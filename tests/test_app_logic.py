@@ -36,7 +36,6 @@ from notebook_app.turns import (
     describe,
     directed,
     edited,
-    last_room,
     next_side_slot,
     next_suggester,
     passes,
@@ -157,15 +156,6 @@ def test_shown_card_only_when_the_user_saw_it() -> None:
     event = suggestion(game, "Ann", ("Mrs. White", "Knife", "Lounge"), refuted_by=None,
                        shown="Knife")
     assert event.shown is None and event.passes == ("Bob", "Cat", "Dan")
-
-
-def test_last_room_is_the_suggesters_latest() -> None:
-    log = classic_log(Suggestion("Bob", ("Mrs. White", "Knife", "Lounge")),
-                      Suggestion("Cat", ("Mrs. White", "Knife", "Library")),
-                      Suggestion("Bob", ("Mrs. White", "Knife", "Ballroom")))
-    assert last_room(log, "Bob") == "Ballroom"
-    assert last_room(log, "Cat") == "Library"
-    assert last_room(log, "Dan") is None
 
 
 def test_reminder_names_the_cards_a_player_already_saw_from_me() -> None:
