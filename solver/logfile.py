@@ -178,16 +178,40 @@ def loads(text: str) -> GameLog:
         raise InvalidLogError([_("JSON: longer than the {limit} characters a log may "
                                  "have").format(limit=f"{MAX_FILE_BYTES:,}")])
     try:
-        data = json.loads(text)
+        data, _end = json_value(text, whole=True)
     except json.JSONDecodeError as err:
         raise InvalidLogError([json_problem(err)]) from None
+    return parse(data)
+
+
+def json_value(text: str, start: int = 0, *, whole: bool = False) -> tuple[object, int]:
+    """The JSON value at ``text[start:]`` (the whole ``text`` with ``whole``) and where it
+    ends, refused as a log's JSON is: `InvalidLogError` for nesting deeper than `MAX_DEPTH`, a
+    number too long to read, or half of a surrogate pair; `json.JSONDecodeError` for text that
+    is not JSON. The notation reads its ``{...}`` extra fields with it: a line of 100,000
+    ``[`` there ended in a RecursionError's traceback.
+
+    >>> json_value('Ann: Plum {"seen": [1]} # x', 10)
+    ({'seen': [1]}, 23)
+    >>> json_value('{"x": "\\ud800"}')
+    Traceback (most recent call last):
+    solver.errors.InvalidLogError: x: '\\ud800' holds half of a UTF-16 surrogate pair, which is \
+not text
+    """
+    try:
+        if whole:
+            data, end = json.loads(text), len(text)
+        else:
+            data, end = json.JSONDecoder().raw_decode(text, start)
+    except json.JSONDecodeError:
+        raise
     except RecursionError:
         raise InvalidLogError([_("JSON: nested too deeply (a log nests {limit} levels at "
                                  "most)").format(limit=MAX_DEPTH)]) from None
     except ValueError:  # a number too long to convert (over 4,300 digits)
-        raise InvalidLogError([_long_number(text)]) from None
-    _check_document(data, text)
-    return parse(data)
+        raise InvalidLogError([_long_number(text[start:])]) from None
+    _check_document(data, text[start:end])
+    return data, end
 
 
 JSON_SAID = {

@@ -65,7 +65,7 @@ from .game import (
 )
 from .i18n import _, join
 from .limits import MAX_FILE_BYTES, shorten
-from .logfile import MAX_PROBLEMS, check, json_said
+from .logfile import MAX_PROBLEMS, check, json_said, json_value
 from .logfile import is_json as is_json  # reading either format lives in logfile;
 from .logfile import read_log_any as read_log_any  # these names stay here too
 from .values import Value, field_names, replace
@@ -319,6 +319,20 @@ class Token(Value):
         self._set(kind, text, column, value)
 
 
+def _json_object(text: str, i: int, number: int) -> tuple[object, int]:
+    """The JSON value at ``text[i]`` (a ``{``) on line ``number`` and where it ends, read as a
+    JSON log's are (`solver.logfile.json_value`): too deep, a number too long or half of a
+    surrogate pair is a problem of the line, as text that is not JSON is."""
+    try:
+        return json_value(text, i)
+    except json.JSONDecodeError as err:
+        raise _Stop(Problem(number, err.pos + 1, _("a JSON object ({error})").format(
+            error=json_said(err)), text[i:])) from None
+    except InvalidLogError as err:
+        raise _Stop(Problem(number, i + 1, _("a JSON object ({error})").format(
+            error=err.problems[0]), text[i:])) from None
+
+
 class _Line(Value):
     __slots__ = ("comment", "number", "tokens")
     number: int
@@ -349,13 +363,8 @@ def _tokens(text: str, number: int, *, note: bool = False) -> _Line:
                 raise _Stop(Problem(number, col, _("a closing quote"), text[i:])) from None
             tokens.append(Token("quoted", value, col))
         elif c == "{":
-            try:
-                value, i = json.JSONDecoder().raw_decode(text, i)
-            except json.JSONDecodeError as err:
-                raise _Stop(Problem(number, err.pos + 1, _("a JSON object ({error})").format(
-                    error=json_said(err)),
-                                    text[i:])) from None
-            tokens.append(Token("json", text[col - 1 : i], col, value))
+            extra, i = _json_object(text, i, number)
+            tokens.append(Token("json", text[col - 1 : i], col, extra))
         elif c == ":" and note:
             tokens.append(Token("mark", ":", col))
             tokens.append(Token("text", text[i + 1 :].strip(), col + 1))
@@ -625,11 +634,16 @@ class _Reader:
     def _extra(self, where: tuple[int, str], known: set[str]) -> dict[str, object]:
         number, typed = where
         try:
-            value = json.loads(typed)
+            value, _end = json_value(typed, whole=True)
         except json.JSONDecodeError as err:
             self.problems.append(Problem(number, self._value_column(number) + err.pos,
                                          _("a JSON object ({error})").format(
                                              error=json_said(err)), typed))
+            return {}
+        except InvalidLogError as err:
+            self.problems.append(Problem(number, self._value_column(number),
+                                         _("a JSON object ({error})").format(
+                                             error=err.problems[0]), typed))
             return {}
         if not isinstance(value, dict):
             self.problems.append(Problem(number, self._value_column(number), _("a JSON object"),

@@ -307,6 +307,23 @@ NAMED: dict[str, tuple[bytes, str]] = {
     "one name and a comma where one name goes": (  # no second name to point at: IndexError
         b"edition: clue-classic\nplayers: Ann 6, Bob 6, Cid 6\nme: Ann,\n",
         "line 3, column 1: expected a player"),
+    # The notation's JSON extra fields ({...} ending an event line, the "extra:" header line)
+    # were read without the checks of a JSON log: a RecursionError's or a ValueError's
+    # traceback, and surrogates and 50 levels of nesting let through.
+    "notation: extra fields nested 100,000 deep": (
+        NOTATION["rules-example-1.clue"].rstrip().encode() + b' {"x": ' + b"[" * 100_000
+        + b"]" * 100_000 + b"}\n", "line 8, column 60: expected a JSON object (JSON: nested too"),
+    "notation: extra header nested 40 deep": (
+        NOTATION["rules-example-1.clue"].replace("face up:", 'extra: {"x": ' + "[" * 40
+                                                 + "]" * 40 + "}\nface up:").encode(),
+        "line 6, column 8: expected a JSON object (x[0][0][0][0][0][0][0][0][0][0][0][0][0][0]"
+        "[0]: nested more than 16 levels deep)"),
+    "notation: a 5,000-digit number in extra fields": (
+        NOTATION["rules-example-1.clue"].rstrip().encode() + b' {"x": ' + b"9" * 5000 + b"}\n",
+        "expected a JSON object (JSON: a number of 5,000 digits at line 1 column 7"),
+    "notation: a surrogate in extra fields": (
+        NOTATION["rules-example-1.clue"].rstrip().encode() + b' {"x": "\\udc00"}\n',
+        "(x: '\\udc00' holds half of a UTF-16 surrogate pair, which is not text)"),
     "non-UTF-8 bytes": (_with().replace(b"Niko", b"Ni\xe9ko"), "is not UTF-8 text (byte 0xe9"),
     "50 MB file": (b" " * 50_000_000 + _with(), "is larger than the 1,000,000 bytes"),
     "2,000 custom cards": (_with(edition=None, cards={
