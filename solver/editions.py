@@ -12,6 +12,7 @@ from .cards import CATEGORIES, Deck
 from .errors import InvalidLogError
 from .game import Game, Player
 from .i18n import N_, _
+from .limits import MAX_PLAYERS
 from .values import Value, replace
 
 
@@ -155,6 +156,10 @@ def forum_deck(
     if players < 2:
         raise InvalidLogError([_("players: the forum variant needs at least 2 players, got "
                                  "{players}").format(players=players)])
+    if players > MAX_PLAYERS:  # before naming a card: new --forum 99999999999 never returned
+        raise InvalidLogError(["players: " + _("{count} players; a game may have at most "
+                                               "{limit}").format(count=f"{players:,}",
+                                                                 limit=MAX_PLAYERS)])
     sizes = (players, players, players + extra_places)
     given = (suspects, weapons, places)
     labels = ("Suspect", "Weapon", "Place")

@@ -582,6 +582,9 @@ def test_new_custom_deck_and_hand_sizes(capsys: Any) -> None:
         (["--forum", "3", "--edition", "clue-classic", "--players", "A,B"],
          ["--forum", "clue-classic"]),
         (["--edition", "clue-classic"], ["--players"]),
+        # the deck of 99,999,999,999 players' cards was named card by card: no answer in minutes
+        (["--forum", "99999999999", "--players", "A,B"],
+         ["players: 99,999,999,999 players; a game may have at most 16"]),
     ],
 )
 def test_new_bad_input_exits_2(capsys: Any, argv: list[str], words: list[str]) -> None:
