@@ -200,9 +200,9 @@ not text
     """
     try:
         if whole:
-            data, end = json.loads(text), len(text)
+            data, end = json.loads(text, object_pairs_hook=_JSONObject.of), len(text)
         else:
-            data, end = json.JSONDecoder().raw_decode(text, start)
+            data, end = json.JSONDecoder(object_pairs_hook=_JSONObject.of).raw_decode(text, start)
     except json.JSONDecodeError:
         raise
     except RecursionError:
@@ -296,6 +296,23 @@ def _long_number(text: str) -> str:
                   digits=f"{len(found.group()):,}", line=line, column=column))
 
 
+class _JSONObject(dict[str, Any]):
+    """A JSON object that names a field twice (``"me": "Aino", "me": "Niko"``): Python's
+    reader keeps the last silently, so a second ``"events": []`` emptied a game without a word.
+    `_check_document` refuses it, naming the field."""
+
+    twice: str
+
+    @classmethod
+    def of(cls, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        data = dict(pairs)
+        if len(data) == len(pairs):
+            return data
+        twice = cls(pairs)
+        twice.twice = next(key for key, n in Counter(k for k, _v in pairs).items() if n > 1)
+        return twice
+
+
 def _check_document(data: object, text: str | None = None) -> None:
     """Refuse JSON nested deeper than `MAX_DEPTH`, or holding text that is not text (half of a
     UTF-16 surrogate pair: no file or database can store it), before anything reads it.
@@ -311,6 +328,10 @@ def _check_document(data: object, text: str | None = None) -> None:
         if depth > MAX_DEPTH:
             raise InvalidLogError([_("{where}: nested more than {limit} levels deep").format(
                 where=where, limit=MAX_DEPTH)])
+        if isinstance(value, _JSONObject):
+            raise InvalidLogError([_("{where}: given more than once; a field holds one value, "
+                                     "and only the last one, {value}, would be read").format(
+                where=_step(where, value.twice), value=shorten(value[value.twice]))])
         items = value.items() if isinstance(value, dict) else enumerate(value)
         for key, item in items:
             if strings and isinstance(key, str) and _not_utf8(key):

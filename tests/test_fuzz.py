@@ -324,6 +324,15 @@ NAMED: dict[str, tuple[bytes, str]] = {
     "notation: a surrogate in extra fields": (
         NOTATION["rules-example-1.clue"].rstrip().encode() + b' {"x": "\\udc00"}\n',
         "(x: '\\udc00' holds half of a UTF-16 surrogate pair, which is not text)"),
+    # Python's JSON reader keeps a field's last value silently: a second "events" emptied the
+    # game, a second "refuted_by" changed who showed the card, without a word.
+    "the events given twice": (_with()[:-1] + b', "events": []}',
+                               "events: given more than once; a field holds one value, and only "
+                               "the last one, [], would be read"),
+    "a suggestion's refuter given twice": (
+        _with().replace(b'"refuted_by": "Veera"', b'"refuted_by": "Veera", "refuted_by": null'),
+        "events[0].refuted_by: given more than once; a field holds one value, and only the last "
+        "one, None, would be read"),
     "non-UTF-8 bytes": (_with().replace(b"Niko", b"Ni\xe9ko"), "is not UTF-8 text (byte 0xe9"),
     "50 MB file": (b" " * 50_000_000 + _with(), "is larger than the 1,000,000 bytes"),
     "2,000 custom cards": (_with(edition=None, cards={
