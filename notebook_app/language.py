@@ -256,17 +256,29 @@ READER_WORDS = """<script>
 switch of language translates them anew, back to English too."""
 
 
+PAGE_LANGUAGE = """<script>document.documentElement.lang = %s;</script>
+<style>html:lang(ja) body, html:lang(ja) body * {word-break: auto-phrase;}</style>"""
+"""The page's language is the app's (Streamlit's page says ``lang="en"`` whatever its words): a
+screen reader reads the words with that language's voice, and Chromium breaks Japanese lines
+between phrases (``auto-phrase``, had only by a page in Japanese; set on every element, as
+Streamlit's text has ``word-break: break-word`` of its own), never inside a word: lines
+broke inside the katakana of card and player names ("ミス・スカーレッ|ト", a phone
+play-through)."""
+
+
 def screen_reader_words() -> None:
     """The labels screen readers say for Streamlit's own parts of our widgets (`LABELS`, a help
     mark's "Help for ..."), in the session's language; CSS cannot change an attribute, so a
     small script does. What the app draws over Streamlit's English (`NAMED`) is named by our
     words too: a screen reader read the English, hidden at size 0, run into ours.
     The same script tells them which chip takes no tap (`OWN_CHIPS`), and the style that
-    keeps what only they read out of sight comes with it (`READER_CSS`)."""
+    keeps what only they read out of sight comes with it (`READER_CSS`), and the page's
+    language (`PAGE_LANGUAGE`)."""
     words = {label: i18n.gettext(label) for label in LABELS}
     named = [] if i18n.current() == "en" else [[selector, i18n.gettext(text)]
                                                for selector, text in NAMED]
     st.html(READER_WORDS % (json.dumps(words, ensure_ascii=False),
                             json.dumps(i18n.gettext("Help for {label}"), ensure_ascii=False),
-                            json.dumps(named, ensure_ascii=False)) + OWN_CHIPS + READER_CSS,
+                            json.dumps(named, ensure_ascii=False)) + OWN_CHIPS + READER_CSS
+            + PAGE_LANGUAGE % json.dumps(i18n.current()),
             unsafe_allow_javascript=True)

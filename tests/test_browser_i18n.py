@@ -498,3 +498,77 @@ def test_a_text_areas_hint_on_a_touch_screen_says_to_tap_outside(
             assert found is not None and found[1:3] == ["0px", f'"{tap}"'], (language, found)
             page.close()
         browser.close()
+
+
+KATAKANA_BREAKS = """() => {  // where a line of the screen breaks inside a katakana word
+  const kana = /[\\u30A1-\\u30FA\\u30FC]/, found = [], range = document.createRange();
+  const main = document.querySelector('[data-testid="stMain"]');
+  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (el.closest('.clue-reader-only') || !el.checkVisibility()) continue;
+    let top = null;
+    for (let i = 0; i < node.length; i++) {
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      const box = range.getBoundingClientRect();
+      if (!box.width) continue;
+      if (top !== null && box.top > top + 4 && kana.test(node.data[i - 1])
+          && kana.test(node.data[i]))
+        found.push(node.data.slice(Math.max(0, i - 6), i) + '|' + node.data.slice(i, i + 4));
+      top = box.top;
+    }
+  }
+  return found;
+}"""
+"""Each place a visible line ends inside a katakana word ("スカーレッ|ト")."""
+
+
+def test_the_page_says_its_language_and_japanese_lines_break_between_phrases(
+    app_url: str, app_db: Path, chromium_executable: str, chromium_args: list[str],
+    artifacts_dir: Path,
+) -> None:
+    """The page said it was English (Streamlit's ``<html lang="en">``) whatever the app's
+    language: a screen reader reads the Japanese, Russian or Finnish words with the voice of
+    the language the page names, and Chromium broke Japanese lines anywhere, inside the
+    katakana of a card's name: "確実に告発できます: ミス・スカーレッ|ト、リボルバー" (a phone
+    play-through of a five-player Japanese game, the verdict and 70 of the Log's lines). The page
+    now names the app's language, and Japanese lines break between phrases (Chromium's
+    ``word-break: auto-phrase``, which only a page in Japanese can have), none inside a word;
+    nothing reaches past the screen's edge."""
+    import random
+
+    from playwright.sync_api import expect, sync_playwright
+
+    from notebook_app.store import Store
+    from solver.editions import Dealing, editions
+    from solver.simulate import play, random_setup
+    from tests.phone import TOUCH_PHONE
+
+    rng = random.Random(31)
+    names = ("ハナコ", "ケンタ", "ユキ", "タロウ", "ミサキ")
+    game, truth = random_setup(editions()["clue-classic-ja"].deck, names, Dealing.REFRESH,
+                               "ユキ", rng, edition_name="clue-classic-ja")
+    log = play(game, truth, 12, rng)
+    store = Store(app_db)
+    link = store.links(store.create(log, "phone")).edit
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_executable, args=chromium_args)
+        page = new_page(browser.new_context(**TOUCH_PHONE, locale="ja-JP"))
+        page.goto(f"{app_url}/?game={link}")
+        with speaking("ja"):
+            log_tab, english = _("Log"), NAMES["en"]
+        expect(page.get_by_role("radio", name=log_tab)).to_be_visible(timeout=30000)
+        settle(page)
+        after(page, page.get_by_role("radio", name=log_tab).tap)
+        shot(page, artifacts_dir / "i18n-ja-log-lines.png")
+        said = page.evaluate("document.documentElement.lang")
+        broken = page.evaluate(KATAKANA_BREAKS)
+        past = page.evaluate(OVERFLOW)
+        after(page, page.get_by_text(english, exact=True).tap)
+        switched = page.evaluate("document.documentElement.lang")
+        browser.close()
+    assert said == "ja"
+    assert not broken, broken
+    assert not past, past
+    assert switched == "en"
