@@ -16,6 +16,7 @@ from notebook_app.screens.grid import CARDS
 from notebook_app.store import Store
 from solver.editions import Dealing, editions, new_game
 from solver.game import Event, GameLog, Note, Suggestion
+from solver.i18n import speaking
 from solver.notebook import Knowledge
 from tests import test_app
 from tests.test_app import (
@@ -212,6 +213,23 @@ def test_the_cards_box_starts_at_the_box_of_the_sessions_language(
     run(at.segmented_control(key="lang_pick").set_value("fi" if language != "fi" else "en"))
     drawn = at.selectbox(key="new_edition").proto  # (its value: the titles are translated)
     assert (at.session_state["new_edition"], drawn.default) == (box, list(editions()).index(box))
+
+
+@pytest.mark.parametrize(("language", "names"), [
+    ("ja", "ユキ\nケン\nアイ"), ("ru", "Аня\nБоря\nВика"), ("fi", "Aino\nNiko\nOona"),  # noqa: RUF001
+    ("en", "Ann\nBob\nCid")])
+def test_the_players_box_gives_names_of_the_boxs_language(
+        store: Store, language: str, names: str) -> None:
+    """The players box's example read "Ann, Bob, Cat" over the Japanese box, whose paste box
+    below gives ユキ, ケン, アイ (a phone play-through in Japanese): both now give the players of
+    the language of the box's cards; custom cards, the reader's."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["lang"] = language
+    run(at)
+    assert at.text_area(key="new_players").placeholder == names
+    with speaking(language):  # AppTest formats the choices of a selectbox in this thread
+        run(at.selectbox(key="new_edition").set_value("clue-classic"))
+    assert at.text_area(key="new_players").placeholder == "Ann\nBob\nCid"
 
 
 def test_every_hand_at_zero_is_named_beside_the_sizes_and_start_refuses(store: Store) -> None:

@@ -36,7 +36,7 @@ from ..session import button, open_game, problems_text, start_from, store
 from ..store import SavedGame, StoreError, parse_upload
 from ..turns import describe
 from ..typed import refuse_long, too_long
-from .notation import check_opened, paste_game_form
+from .notation import check_opened, example_players, paste_game_form
 
 CUSTOM = "custom"
 """The card set choice for typing one's own cards."""
@@ -368,7 +368,8 @@ def new_game_form() -> None:
             st.text_area(label, key=key)
             long |= refuse_long(key, label, CARDS_CHARS)
     label = _("Players in seating order (clockwise)")
-    st.text_area(label, key="new_players", placeholder="Ann\nBob\nCat", height=110)
+    example = example_players(chosen if chosen != CUSTOM else None)  # as the paste box's
+    st.text_area(label, key="new_players", placeholder="\n".join(example), height=110)
     long |= refuse_long("new_players", label, PLAYERS_CHARS)
     names = parse_names(state.get("new_players", ""))
     if not names:

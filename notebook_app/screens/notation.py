@@ -49,6 +49,20 @@ EXAMPLE_PLAYERS = {"en": ("Ann", "Bob", "Cid"), "fi": ("Aino", "Niko", "Oona"),
 """The example's players, by the language of the box's cards."""
 
 
+def example_players(edition_name: str | None) -> tuple[str, ...]:
+    """The players the new-game form and the paste box give as an example: `EXAMPLE_PLAYERS` in
+    the language of the box's cards (custom cards: the reader's).
+
+    >>> example_players("clue-classic-ja"), example_players("cluedo-refresh-2012-fi")
+    (('ユキ', 'ケン', 'アイ'), ('Aino', 'Niko', 'Oona'))
+    """
+    from solver.i18n import current
+
+    edition = preset(edition_name) if edition_name is not None else None
+    language = edition.language if edition is not None else current()
+    return EXAMPLE_PLAYERS.get(language, EXAMPLE_PLAYERS["en"])
+
+
 @functools.cache
 def game_example(edition_name: str) -> str:
     """`GAME_EXAMPLE` in the cards of the box chosen for a new game (a Russian box, Russian
@@ -68,9 +82,7 @@ def game_example(edition_name: str) -> str:
     us = read_text(GAME_EXAMPLE)
     if edition is None or edition.dealing is Dealing.FORUM or edition.name == us.game.edition:
         return GAME_EXAMPLE
-    names = dict(zip(us.game.player_names, EXAMPLE_PLAYERS.get(edition.language,
-                                                                  EXAMPLE_PLAYERS["en"]),
-                     strict=True))
+    names = dict(zip(us.game.player_names, example_players(edition_name), strict=True))
     deck = us.game.deck
 
     def card(name: str) -> str:
