@@ -384,6 +384,26 @@ def test_my_suggestion_without_the_card_asks_for_it(store: Store) -> None:
     assert "Which card did Cat show you?" not in texts(at)
 
 
+def test_the_card_shown_is_asked_once_while_its_entry_is_edited(store: Store) -> None:
+    """My suggestion saved without the card, then opened for editing from the Log: its form asks
+    which card Cat showed, so the question above it does not ask it again (a Japanese
+    play-through); cancelled, the question is back, and the answer still goes to the entry."""
+    at, _ = open_app(store, classic())
+    pick(at, "Mrs. White", "Knife", "Lounge")
+    at.pills(key="e_refuter").set_value("Cat")
+    submit(at)
+    assert "Which card did Cat show you?" in texts(at)
+    at.segmented_control(key="view").set_value("Log").run()
+    at.button(key="edit_0").click().run()
+    assert at.session_state["editing"] == 0 and at.pills(key="e_shown") is not None
+    assert "Which card did Cat show you?" not in texts(at)
+    at.button(key="cancel_edit").click().run()
+    at.segmented_control(key="view").set_value("Turn").run()
+    assert "Which card did Cat show you?" in texts(at)
+    at.button(key="showed_Lounge").click().run()
+    assert events(at)[-1].shown == "Lounge"
+
+
 def test_a_card_shown_that_could_not_be_saved_is_said_in_a_sentence(store: Store) -> None:
     """A 12-player play-through: the card shown, tapped after another phone had saved, said
     "Not saved: noted Lounge shown in event 1", a history note inside a refusal. It is a

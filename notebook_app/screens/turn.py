@@ -1020,12 +1020,16 @@ def reveal_form() -> None:
 
 
 def pending_show_prompt() -> None:
-    """Which card was shown in the event just saved (``pending_show``: its index and itself)."""
+    """Which card was shown in the event just saved (``pending_show``: its index and itself);
+    not while that very entry is open for editing, whose form asks it too (a Japanese
+    play-through: two places asked which card Hanako showed)."""
     log = live().log
     asked = shown_asked()
     if asked is None:
         return
     index, event = asked
+    if state.get("editing") == index:
+        return
     with st.container(border=True, key="show_prompt"):
         if event.by == log.game.me and event.refuted_by is not None:
             st.markdown("**" + _("Which card did {player} show you?").format(
