@@ -1,12 +1,16 @@
-"""How small any card-by-card count's states could be on `bench_odds`'s logs: the players'
-graph (two players joined where a card may be pinned at both; with ``--slots`` the envelope's
-three slots too, joined to the players of their candidates) and its least widths, exactly.
+"""How few pin counts any card-by-card count must combine at one step on `bench_odds`'s logs:
+the players' graph (two players joined where a card may be pinned at both; with ``--slots`` the
+envelope's three slots too, joined to the players of their candidates) and its least widths,
+exactly.
 
-A count that deals the cards one at a time keeps, at every step, the pin counts of the players
-some of whose cards have come and some not: a path through this graph. A count over a tree of
-parts (a tensor network, a tree decomposition) keeps the pin counts of a part's separator. Both
-least widths are printed in log2 of the pin counts they keep (a player of ``c`` places left
-counts ``c + 1`` values, a slot 2): by subsets of the players, at most 14 vertices.
+A count that deals the cards one at a time keeps, between two cards, the pin counts of the
+players some of whose cards have come and some not, and combines them with those of the card it
+deals: at some card, a whole separator of a path through this graph. A count over a tree of
+parts (a tensor network, a tree decomposition) combines, at some part, a separator of the tree.
+What is kept between two steps can be less: one card pinned at three players joins them in a
+triangle (width two players) and leaves nothing to keep. Both least widths are printed in log2
+of the pin counts (a player of ``c`` places left counts ``c + 1`` values, a slot 2): by subsets
+of the players, at most 14 vertices.
 
 With ``--hybrid``, also the work bound (`pins.Bound`, order searched) where each card is dealt
 its cheaper way: pinned at the players ruled out for it (as now) or, where fewer, dealt to one
