@@ -33,5 +33,6 @@ def test_a_tree_of_parts_beats_a_path_on_the_subdivided_claw() -> None:
 
 def test_a_cycle_keeps_its_lightest_separator() -> None:
     # a 4-cycle keeps two vertices either way: the light opposite corners, not a heavy one
+    # (weights of a half, so that counting vertices instead of weighing them gives 2, not 1)
     cycle = graph(4, [(0, 1), (1, 2), (2, 3), (3, 0)])
-    assert widths(cycle, [1.0, 5.0, 1.0, 5.0]) == (2.0, 2.0)
+    assert widths(cycle, [0.5, 5.0, 0.5, 5.0]) == (1.0, 1.0)
