@@ -187,9 +187,9 @@ def loads(text: str) -> GameLog:
 def json_value(text: str, start: int = 0, *, whole: bool = False) -> tuple[object, int]:
     """The JSON value at ``text[start:]`` (the whole ``text`` with ``whole``) and where it
     ends, refused as a log's JSON is: `InvalidLogError` for nesting deeper than `MAX_DEPTH`, a
-    number too long to read, or half of a surrogate pair; `json.JSONDecodeError` for text that
-    is not JSON. The notation reads its ``{...}`` extra fields with it: a line of 100,000
-    ``[`` there ended in a RecursionError's traceback.
+    number too long to read, half of a surrogate pair or a field given twice;
+    `json.JSONDecodeError` for text that is not JSON. The notation reads its ``{...}`` extra
+    fields with it: a line of 100,000 ``[`` there ended in a RecursionError's traceback.
 
     >>> json_value('Ann: Plum {"seen": [1]} # x', 10)
     ({'seen': [1]}, 23)
@@ -314,8 +314,9 @@ class _JSONObject(dict[str, Any]):
 
 
 def _check_document(data: object, text: str | None = None) -> None:
-    """Refuse JSON nested deeper than `MAX_DEPTH`, or holding text that is not text (half of a
-    UTF-16 surrogate pair: no file or database can store it), before anything reads it.
+    """Refuse JSON nested deeper than `MAX_DEPTH`, holding text that is not text (half of a
+    UTF-16 surrogate pair: no file or database can store it) or an object that gives a field
+    twice (`_JSONObject`), before anything reads it.
 
     Given the JSON ``text`` the data was decoded from, its strings are checked one by one only
     when the text holds a surrogate or may escape one (``\\ud...``): most logs need no check."""
