@@ -330,6 +330,8 @@ def _check_document(data: object, text: str | None = None) -> None:
             raise InvalidLogError([_("{where}: nested more than {limit} levels deep").format(
                 where=where, limit=MAX_DEPTH)])
         if isinstance(value, _JSONObject):
+            if _not_utf8(value.twice):  # its name is not text: a message could not show it
+                _not_text(value.twice, where)
             raise InvalidLogError([_("{where}: given more than once; a field holds one value, "
                                      "and only the last one, {value}, would be read").format(
                 where=_step(where, value.twice), value=shorten(value[value.twice]))])

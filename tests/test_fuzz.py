@@ -333,6 +333,11 @@ NAMED: dict[str, tuple[bytes, str]] = {
         _with().replace(b'"refuted_by": "Veera"', b'"refuted_by": "Veera", "refuted_by": null'),
         "events[0].refuted_by: given more than once; a field holds one value, and only the last "
         "one, None, would be read"),
+    # the field given twice was named as it was, half of a surrogate pair: a message no page can
+    # show (the pasted log broke the home screen: 'Something went wrong', no Open button)
+    "a field named by half a surrogate pair, twice": (
+        _with()[:-1] + b', "\\ud800": 1, "\\ud800": 2}',
+        "(top level): '\\ud800' holds half of a UTF-16 surrogate pair, which is not text"),
     "non-UTF-8 bytes": (_with().replace(b"Niko", b"Ni\xe9ko"), "is not UTF-8 text (byte 0xe9"),
     "50 MB file": (b" " * 50_000_000 + _with(), "is larger than the 1,000,000 bytes"),
     "2,000 custom cards": (_with(edition=None, cards={
@@ -351,6 +356,7 @@ def test_named_hostile_logs_are_refused_with_the_field(case: str, tmp_path: Path
     with pytest.raises(InvalidLogError) as refused:
         parse_upload(data)
     assert message in "\n".join(refused.value.problems)
+    "\n".join(refused.value.problems).encode()  # every problem is text a page can show
     path = tmp_path / "log.json"
     path.write_bytes(data)
     for command in (["analyze"], ["explain", "köysi", "Niko"], ["advise"],
