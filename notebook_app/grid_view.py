@@ -1,8 +1,9 @@
 """The notebook grid as a narrow table: cards down the side, owners across, symbol and colour.
 
 Six players plus the envelope must fit a 390 px wide phone, so owners get short unique labels
-and every cell is one symbol (or a percentage when probabilities are known) on a coloured
-background: never colour alone. At a larger table the owners scroll sideways under the card
+(whole names where the table has room for them: two to four players) and every cell is one
+symbol (or a percentage when probabilities are known) on a coloured background: never colour
+alone. At a larger table the owners scroll sideways under the card
 names, whose long ones are shortened so that six players and the envelope stay in sight.
 """
 
@@ -116,10 +117,39 @@ def short_names(
 
 
 def column_labels(grid: Grid) -> dict[str, str]:
-    """Short label of every owner column, in grid order."""
+    """The label of every owner column, in grid order: the players' whole names where they all
+    fit the phone beside the card names (two or three players, names of a few letters), else
+    short ones (`short_names`).
+
+    >>> from solver.editions import Dealing, editions, new_game
+    >>> deck = editions()["clue-classic"].deck
+    >>> two = Grid(new_game(deck, ("Marjaana", "Niko"), Dealing.CLASSIC), {})
+    >>> list(column_labels(two).values())
+    ['Marjaana', 'Niko', 'Env']
+    >>> five = ("Marjaana", "Niko", "Oona", "Eeva", "Aino")
+    >>> list(column_labels(Grid(new_game(deck, five, Dealing.CLASSIC), {})).values())
+    ['Mar', 'Nik', 'Oon', 'Eev', 'Ain', 'Env']
+    >>> list(column_labels(Grid(new_game(deck, ("Ann", "Ann "), Dealing.CLASSIC), {})).values())
+    ['Ann', 'An1', 'Env']
+    """
     own = {owner: _(label) for owner, label in LABEL.items()}
-    players = short_names(grid.game.player_names, taken=set(own.values()), room=LABEL_ROOM)
+    names = grid.game.player_names
+    players = short_names(names, taken=set(own.values()), room=LABEL_ROOM)
+    if whole_names_fit(grid, own):
+        players = {name: name for name in names}
     return {owner: players.get(owner, own.get(owner, owner)) for owner in grid.owners}
+
+
+def whole_names_fit(grid: Grid, own: Mapping[str, str]) -> bool:
+    """Whether every player's whole name can label their column with the card names and every
+    owner column in sight at once, each column as wide as a figure (">99%") or its name."""
+    names = grid.game.player_names
+    labels = [*names, *(own[o] for o in grid.owners if o in own)]
+    if len({label.strip() for label in labels}) < len(labels) or not all(map(str.strip, names)):
+        return False  # two columns that would read alike ("Ann", "Ann ")
+    widest = ceil(max(text_width(text) for text in row_texts(grid))) + CELL_PADDING + NAMES_SLACK
+    figure = ceil(text_width(">99%")) + CELL_PADDING // 2 + 1
+    return widest + sum(max(label_width(label), figure) for label in labels) <= PHONE_TABLE
 
 
 def text_width(text: str) -> float:

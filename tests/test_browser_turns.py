@@ -33,13 +33,14 @@ from pathlib import Path
 import pytest
 
 from notebook_app import history
-from notebook_app.grid_view import LABEL, LABEL_ROOM, short_names
+from notebook_app.grid_view import column_labels
 from notebook_app.pasted import read_turns
 from notebook_app.store import Store
 from notebook_app.turns import next_suggester, show_choice, starting_room
 from solver.game import GameLog, Suggestion
 from solver.logfile import dumps, loads
 from solver.notation import write_text
+from solver.notebook import Grid
 from solver.values import replace
 from tests.phone import (
     PHONE,
@@ -284,8 +285,7 @@ def test_twenty_turns_within_the_tap_budget(
     analysis = json.loads(done.stdout)
     owners = analysis["owners"]
     assert list(on_screen) == list(analysis["cells"])  # every card, in order
-    players = [o for o in owners if o not in LABEL]
-    label_of = {**LABEL, **short_names(players, taken=set(LABEL.values()), room=LABEL_ROOM)}
+    label_of = column_labels(Grid(first_20.game, {}))
     for card, row in analysis["cells"].items():  # by column label: the envelope's may come first
         assert on_screen[card] == {label_of[o]: SYMBOLS[row[o]] for o in owners}, card
 
