@@ -361,6 +361,9 @@ def _tokens(text: str, number: int, *, note: bool = False) -> _Line:
                 value, i = _scanstring(text, i + 1)
             except json.JSONDecodeError:
                 raise _Stop(Problem(number, col, _("a closing quote"), text[i:])) from None
+            if any("\ud800" <= char <= "\udfff" for char in value):  # no page or file holds it
+                raise _Stop(Problem(number, col, _("quoted text without half of a UTF-16 "
+                                                   "surrogate pair"), text[col - 1 :]))
             tokens.append(Token("quoted", value, col))
         elif c == "{":
             extra, i = _json_object(text, i, number)

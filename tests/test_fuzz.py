@@ -338,6 +338,12 @@ NAMED: dict[str, tuple[bytes, str]] = {
     "a field named by half a surrogate pair, twice": (
         _with()[:-1] + b', "\\ud800": 1, "\\ud800": 2}',
         "(top level): '\\ud800' holds half of a UTF-16 surrogate pair, which is not text"),
+    # a quoted name may escape half of a surrogate pair: taken as a player, it was then offered
+    # as it was ("did you mean Ai\ud800no?"), a message no page can show
+    "notation: a quoted name with half a surrogate pair": (
+        NOTATION["rules-example-1.clue"].replace("Aino 4", '"Ai\\ud800no" 4').encode(),
+        "line 3, column 10: expected quoted text without half of a UTF-16 surrogate pair, got "
+        "'\"Ai\\\\ud800no\" 4"),
     "non-UTF-8 bytes": (_with().replace(b"Niko", b"Ni\xe9ko"), "is not UTF-8 text (byte 0xe9"),
     "50 MB file": (b" " * 50_000_000 + _with(), "is larger than the 1,000,000 bytes"),
     "2,000 custom cards": (_with(edition=None, cards={
