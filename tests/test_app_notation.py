@@ -422,6 +422,45 @@ def test_a_paste_too_long_says_its_length_as_the_language_writes_numbers() -> No
         assert count in refused.value.problems[0], (language, refused.value.problems)
 
 
+@pytest.mark.parametrize("line", [
+    "edition: " + "x" * 100_000,  # one word too long for the phone's width
+    "Ann: Plum Rope Hall {\"x\": " + "[" * 50_000 + "]" * 50_000 + "}",
+    "Ann: " + "\u0301" * 100_000 + " Plumb Rope Hall",  # drawn in no columns at all
+])
+def test_a_long_pasted_line_is_pointed_at_in_one_pass(line: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The caret under a pasted line too long for a phone was placed by cutting the line a
+    character at a time and measuring it again: a paste of one 100,000-character line kept
+    the server's script run busy for minutes (the app's run timed out) before the problem was
+    said. Each character is measured a few times at most."""
+    import unicodedata
+
+    import notebook_app.pasted as pasted
+    from solver.errors import InvalidLogError
+
+    text = "edition: clue-classic\nplayers: Ann 9, Bob 9\n\n" + line
+    with pytest.raises(InvalidLogError) as refused:
+        pasted.read_game(line if line.startswith("edition") else text)
+    measured = 0
+
+    class Counting:
+        def __getattr__(self, name: str) -> object:
+            return getattr(unicodedata, name)
+
+        @staticmethod
+        def combining(char: str) -> int:
+            nonlocal measured
+            measured += 1
+            assert measured < 10 * len(text), "measured again and again"
+            return unicodedata.combining(char)
+
+    monkeypatch.setattr(pasted, "unicodedata", Counting())
+    found = pasted.trouble(line if line.startswith("edition") else text, refused.value)
+    assert found.problems and "^" in found.pointed
+    assert all(pasted.drawn_width(row) <= pasted.POINTED_WIDTH
+               for row in found.pointed.splitlines()), found.pointed
+
+
 def test_my_question_the_host_answered_without_the_card_is_asked_for(store: Store) -> None:
     """Turns pasted from a forum thread had my question answered by the host for Bob by the
     order (``[first]``) with no card, and were added without a word (a play-through): I was
