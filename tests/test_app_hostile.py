@@ -344,3 +344,30 @@ def test_the_grid_read_aloud_holds_hostile_names_as_text() -> None:
     assert cells == [(card, owner) for card in deck.cards for owner in grid.owners]
     for name in (*players, *deck.cards):
         assert name in words, name  # a header, as given
+
+
+@pytest.mark.parametrize(("name", "said"), [
+    ("\u202enosj.json", "'\\u202enosj.json'"),
+    ("evil\n.json", "'evil\\n.json'"),
+    ("n" * 5_000 + ".json",
+     "'" + "n" * 27 + "…" + "n" * 23 + ".json' (5005 characters)"),
+])
+def test_an_uploaded_files_name_is_said_as_text(store: Store, name: str, said: str) -> None:
+    """A file's name is the browser's to send: one holding a right-to-left override turned the
+    rest of "… is not a valid log. Please fix: …" backwards, and one of 5,000 characters was
+    said whole, on screen and in the game's history. Such a name is said quoted, its
+    escapes shown and cut, as the command line says a path."""
+    from notebook_app.history import told
+
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.file_uploader(key="upload").upload(name, b"{", "application/json").run()
+    at.button(key="open_upload").click().run()
+    assert not at.exception
+    [refused] = [e.value for e in at.error if "is not a valid log" in e.value]
+    assert refused.startswith(plain(f"{said} is not a valid log.")), refused[:200]
+    assert "\u202e" not in refused and len(refused) < 400
+    good = (ROOT / "examples" / "rules-example-1.json").read_bytes()
+    at.file_uploader(key="upload").upload(name, good, "application/json").run()
+    at.button(key="open_upload").click().run()
+    assert not at.exception and "live" in at.session_state
+    assert told(at.session_state["revision"][1]).render("en") == f"imported {said}"

@@ -13,7 +13,14 @@ from solver.editions import Deal, Dealing, editions, rule_for
 from solver.ending import Close
 from solver.errors import InvalidLogError
 from solver.i18n import N_, _, current, join, list_said, ngettext
-from solver.limits import MAX_CARDS, MAX_NAME_CHARS, MAX_PLAYERS, MAX_TEXT_CHARS
+from solver.limits import (
+    MAX_CARDS,
+    MAX_NAME_CHARS,
+    MAX_PLAYERS,
+    MAX_TEXT_CHARS,
+    shorten,
+    text_problem,
+)
 from solver.report import category_label
 
 from .. import history
@@ -247,11 +254,23 @@ def open_upload() -> None:
     try:
         log = parse_upload(upload.getvalue())
     except InvalidLogError as err:
-        state.open_error = (_("{file} is not a valid log.").format(file=upload.name) + " "
-                            + problems_text(err))
+        state.open_error = (_("{file} is not a valid log.").format(file=file_named(upload.name))
+                            + " " + problems_text(err))
         return
-    start_from(log, history.imported(upload.name))
+    start_from(log, history.imported(file_named(upload.name)))
     check_opened()
+
+
+def file_named(name: str) -> str:
+    """An uploaded file's name as the screen says it and the game's history keeps it: as it is,
+    unless it could not be a player's name (`solver.limits.text_problem`), then quoted with
+    its escapes and cut (`solver.limits.shorten`). A file named "\\u202enosj.json" turned the
+    rest of the error about it backwards, and a name of 5,000 characters filled the screen.
+
+    >>> file_named("friday.json"), file_named("\\u202enosj.json"), file_named("a\\nb.clue")
+    ('friday.json', "'\\\\u202enosj.json'", "'a\\\\nb.clue'")
+    """
+    return name if text_problem(name) is None else shorten(name)
 
 
 def form_error(key: str) -> None:
