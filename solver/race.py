@@ -667,16 +667,17 @@ def draw_size(samples: int | None, opponents: int) -> int:
 
 
 def bluff_factor(bluff: Fraction | float) -> Fraction:
-    """``bluff`` as an exact fraction in (0, 1] (floats to the nearest 1/1000).
+    """``bluff`` as an exact fraction in (0, 1] (floats to the nearest 1/1000, and a factor
+    above 0 to 1/1000 at least: ``--bluff 0.0004``, a factor above 0, was rounded to 0 and
+    refused as "bluff: expected a factor above 0 and at most 1, got 1/2500").
 
-    >>> bluff_factor(0.25), bluff_factor(1)
-    (Fraction(1, 4), Fraction(1, 1))
+    >>> bluff_factor(0.25), bluff_factor(1), bluff_factor(Fraction(1, 2500))
+    (Fraction(1, 4), Fraction(1, 1), Fraction(1, 1000))
     """
-    factor = Fraction(bluff).limit_denominator(1000)
-    if not 0 < factor <= 1:
+    if not 0 < bluff <= 1:
         raise InvalidLogError([_("bluff: expected a factor above 0 and at most 1, got {value}")
                                .format(value=bluff)])
-    return factor
+    return max(Fraction(bluff).limit_denominator(1000), Fraction(1, 1000))
 
 
 def bluff_weights(log: GameLog, pz: Puzzle, bluff: Fraction) -> list[Tally]:

@@ -333,6 +333,23 @@ def test_accuse_says_the_bluff_factor_it_was_given(
     assert "with --bluff" not in out and out.count("if players seldom bluff") == 2, out
 
 
+@pytest.mark.parametrize("factor", ["0.0004", "1e-999", "1/2500"])
+def test_a_bluff_factor_near_zero_is_taken(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                          factor: str) -> None:
+    """`--bluff` takes any factor above 0, but one below 1/2000 was rounded to 0 and then
+    refused, as "bluff: expected a factor above 0 and at most 1, got 1/2500" (for 1e-999 a
+    fraction of 1,000 digits): a factor that near 0 weighs as 1/1000, nobody bluffing."""
+    from solver.notation import read_text
+    from tests.test_race import LOUNGE_NAMED
+
+    log = read_text(LOUNGE_NAMED)
+    envelope = ("Colonel Mustard", "Lead Pipe", "Conservatory")
+    status, out, err = _run(capsys, log, tmp_path, "accuse", *envelope, "--bluff", factor)
+    assert status == cli.OK and not err, err
+    _, least, _ = _run(capsys, log, tmp_path, "accuse", *envelope, "--bluff", "0.001")
+    assert out.replace(f"--bluff {factor}", "--bluff 0.001") == least
+
+
 def test_accuse_names_the_count_where_no_verdict_weighs_it(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """A spectator has no verdict to weigh: `accuse` gives the count, and says what it counts
