@@ -39,7 +39,7 @@ from .game import (
     Triple,
 )
 from .i18n import N_, Chance, Listing, Message, _, list_said, say, say_n
-from .limits import ADVICE_WORK
+from .limits import ADVICE_WORK, shorten
 from .notebook import Grid, Knowledge, Notebook
 from .odds import (
     Count,
@@ -97,14 +97,14 @@ def _other(log: GameLog, to: str | None, me: str) -> None:
     """Check ``to``, the one player a forum suggestion is put to: another player of the game."""
     if to is not None and (to not in log.game.player_names or to == me):
         raise InvalidLogError([_("to: {to} is not another player of this game").format(
-            to=repr(to))])
+            to=shorten(to))])
 
 
 def _card(log: GameLog, card: str, category: Category, field: str) -> str:
     deck = log.game.deck
     if card not in deck:
         raise InvalidLogError([_("{field}: unknown card {card}").format(
-            field=field, card=repr(card))])
+            field=field, card=shorten(card))])
     if deck.category_of(card) is not category:
         raise not_a(log, card, category, field)
     return card
@@ -114,7 +114,7 @@ def not_a(log: GameLog, card: str, category: Category, field: str) -> InvalidLog
     """The refusal of ``card`` (as typed) named in ``field`` for ``category``: "weapon: 'Hall'
     is not a weapon" (a place in the forum variant)."""
     kind = "place" if category is Category.ROOM and forum_dealt(log.game) else category.value
-    return InvalidLogError([_NOT_A[kind]().format(field=field, card=repr(card))])
+    return InvalidLogError([_NOT_A[kind]().format(field=field, card=shorten(card))])
 
 
 def _me(log: GameLog, what: str) -> str:
@@ -1230,10 +1230,10 @@ def show_candidates(log: GameLog, asker: str, cards: Sequence[str]) -> list[str]
     me = _me(log, N_("what to show"))
     if asker not in log.game.player_names or asker == me:
         raise InvalidLogError([_("asker: {asker} is not another player of this game").format(
-            asker=repr(asker))])
+            asker=shorten(asker))])
     for c in cards:
         if c not in log.game.deck:
-            raise InvalidLogError([_("cards: unknown card {card}").format(card=repr(c))])
+            raise InvalidLogError([_("cards: unknown card {card}").format(card=shorten(c))])
     if len(cards) == len(CATEGORIES):  # a suggestion: a suspect, a weapon, a room
         for c, category in zip(cards, CATEGORIES, strict=True):
             _card(log, c, category, "cards")

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import ClueError, ContradictionError, InvalidLogError
 from .i18n import N_, Listing, _, list_said, ngettext
-from .limits import MAX_FILE_BYTES, MAX_SAMPLES
+from .limits import MAX_FILE_BYTES, MAX_SAMPLES, shorten
 from .values import Value
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ def _read_log(args: argparse.Namespace) -> tuple[GameLog, int]:
     if upto is not None and upto > total:
         raise InvalidLogError([ngettext("--upto: {upto} is more than the {count} event in the log",
                                         "--upto: {upto} is more than the {count} events in the log",
-                                        total).format(upto=upto, count=total)])
+                                        total).format(upto=shorten(upto), count=total)])
     log = whole if upto is None else whole.upto(upto)
     for caution in cautions(log):
         print(_("warning: {warning}").format(warning=caution), file=sys.stderr)
@@ -140,7 +140,7 @@ def _bluff(text: str) -> Fraction:
     if not 0 < value <= 1:
         raise argparse.ArgumentTypeError(_("--bluff: expected a factor above 0 and at most 1 "
                                            "(such as 0.25 or 1/4), got {value}")
-                                         .format(value=repr(text)))
+                                         .format(value=shorten(text)))
     return value
 
 
@@ -159,7 +159,8 @@ def _count(option: str) -> Callable[[str], int]:
             value = -1
         if value < 0:
             raise argparse.ArgumentTypeError(_("{option}: expected a whole number ≥ 0, got "
-                                               "{value}").format(option=option, value=repr(text)))
+                                               "{value}").format(option=option,
+                                                                 value=shorten(text)))
         return value
 
     return parse
@@ -172,7 +173,7 @@ def _names(text: str | None, option: str) -> tuple[str, ...]:
     names = tuple(part.strip() for part in text.split(","))
     if not all(names):
         raise InvalidLogError([_("{option}: empty name in {value} (names are separated by "
-                                 "commas)").format(option=option, value=repr(text))])
+                                 "commas)").format(option=option, value=shorten(text))])
     return names
 
 
@@ -290,7 +291,7 @@ def _named(log: GameLog, typed: str, field: str, category: Category | None = Non
     fitting = {card for card in found if category is None or deck.category_of(card) is category}
     if len(fitting) > 1:
         raise InvalidLogError([_("{field}: {card} fits several cards: {cards}").format(
-            field=field, card=repr(typed), cards=list_said(sorted(fitting)))])
+            field=field, card=shorten(typed), cards=list_said(sorted(fitting)))])
     if len(fitting) == 1:
         return fitting.pop()
     if len(found) == 1:  # one card of another category: "not a suspect"
@@ -517,14 +518,14 @@ def _new_deck(args: argparse.Namespace, players: Sequence[str]) -> tuple[Deck, D
     if args.forum is not None or args.edition == "forum":
         if args.edition not in (None, "forum"):
             raise InvalidLogError([_("--forum: cannot be combined with --edition {edition}")
-                                   .format(edition=repr(args.edition))])
+                                   .format(edition=shorten(args.edition))])
         count = len(players) if args.forum is None else args.forum
         return forum_deck(count, *lists), Dealing.FORUM, None
     if args.edition is not None:
         if custom:
             raise InvalidLogError([_("{option}: give either --edition or your own cards, not "
                                      "both (--edition {edition})").format(
-                option=custom[0], edition=repr(args.edition))])
+                option=custom[0], edition=shorten(args.edition))])
         preset = edition(args.edition, field="--edition")
         return preset.deck, rule_for(preset, len(players)), preset.name
     if not custom:
@@ -544,13 +545,13 @@ def _hand_sizes(text: str, players: int) -> tuple[int, ...]:
         sizes = (-1,)
     if any(s < 0 for s in sizes):
         raise InvalidLogError([_("--hand-sizes: expected whole numbers ≥ 0 separated by "
-                                 "commas, got {value}").format(value=repr(text))])
+                                 "commas, got {value}").format(value=shorten(text))])
     if len(sizes) != players:
         raise InvalidLogError([ngettext("--hand-sizes: {count} size for {players} players "
                                         "({value})",
                                         "--hand-sizes: {count} sizes for {players} players "
                                         "({value})", len(sizes)).format(
-            count=len(sizes), players=players, value=repr(text))])
+            count=len(sizes), players=players, value=shorten(text))])
     return sizes
 
 

@@ -12,7 +12,7 @@ from .cards import CATEGORIES, Deck
 from .errors import InvalidLogError
 from .game import Game, Player
 from .i18n import N_, _
-from .limits import MAX_PLAYERS
+from .limits import MAX_PLAYERS, shorten
 from .values import Value, replace
 
 
@@ -133,7 +133,7 @@ def edition(name: str, *, field: str = "edition") -> Edition:
     if found is None:
         known = ", ".join(sorted(editions()))
         raise InvalidLogError([_("{field}: unknown edition {name} (known: {known})").format(
-            field=field, name=repr(name), known=known)])
+            field=field, name=shorten(name), known=known)])
     return found
 
 

@@ -35,6 +35,7 @@ from .errors import ContradictionError, InvalidLogError
 from .explain_steps import Context, Derivation, Fact, RawStep, Words
 from .game import Game, GameLog
 from .i18n import Arg, Listing, Message, _, current, list_said, say, say_n
+from .limits import shorten
 from .notebook import Grid, Knowledge, Notebook
 
 __all__ = [
@@ -331,11 +332,11 @@ class Explainer(Closing):
         """
         problems = []
         if card not in self.game.deck:
-            problems.append(_("CARD: unknown card {card}").format(card=repr(card)))
+            problems.append(_("CARD: unknown card {card}").format(card=shorten(card)))
         if owner not in self.game.owners:
             known = list_said(self.game.owners)
             problems.append(_("OWNER: unknown owner {owner} (owners: {known})").format(
-                owner=repr(owner), known=known))
+                owner=shorten(owner), known=known))
         if problems:
             raise InvalidLogError(problems)
         key = (card, owner)

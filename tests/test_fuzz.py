@@ -426,3 +426,33 @@ def test_the_race_keeps_to_its_work_budget(tmp_path: Path) -> None:
     status, out, err = _run(["race", str(path), "--json"])
     assert status == cli.OK, err
     assert json.loads(out)["samples"] == 133
+
+
+LONG = "x" * 100_000
+EXAMPLE = str(ROOT / "examples" / "rules-example-1.json")
+
+
+@pytest.mark.parametrize(("args", "field"), [
+    (["analyze", EXAMPLE, "--upto", "9" * 5000], "--upto: expected a whole number"),
+    (["analyze", EXAMPLE, "--upto", "9" * 4000], "--upto: 9999"),
+    (["new", "--edition", LONG, "--players", "A,B"], "--edition: unknown edition 'xxx"),
+    (["new", "--forum", "3", "--edition", LONG, "--players", "A,B"], "--edition 'xxx"),
+    (["new", "--edition", "clue-classic", "--players", "A,B", "--hand-sizes", "9" * 5000],
+     "--hand-sizes: expected whole numbers"),
+    (["new", "--edition", "clue-classic", "--players", LONG + ",,B"], "--players: empty name"),
+    (["accuse", EXAMPLE, "a", "b", "c", "--bluff", LONG], "--bluff: expected a factor"),
+    (["accuse", EXAMPLE, LONG, "köysi", "veranta"], "suspect: unknown card 'xxx"),
+    (["explain", EXAMPLE, LONG, LONG], "OWNER: unknown owner 'xxx"),
+    (["advise", EXAMPLE, "--room", LONG], "room: unknown card 'xxx"),
+    (["advise", EXAMPLE, "--to", LONG], "to: 'xxx"),
+    (["show", EXAMPLE, LONG, "a", "b", "c"], "asker: 'xxx"),
+    (["show", EXAMPLE, "Niko", LONG, "köysi", "veranta"], "cards: unknown card 'xxx"),
+])
+def test_a_long_option_value_is_quoted_cut(args: list[str], field: str) -> None:
+    """A refused option or argument was quoted whole: a 100,000-character card name or a
+    5,000-digit --upto printed a line as long. Each is cut as a log's values are
+    (`solver.limits.shorten`), its length said, the field named."""
+    status, out, err = _run(args)
+    assert (status, out) == (cli.INVALID, ""), err[:300]
+    assert field in err and "Traceback" not in err, err[:300]
+    assert max(map(len, err.splitlines())) < 400, err[:300]
