@@ -371,3 +371,20 @@ def test_an_uploaded_files_name_is_said_as_text(store: Store, name: str, said: s
     at.button(key="open_upload").click().run()
     assert not at.exception and "live" in at.session_state
     assert told(at.session_state["revision"][1]).render("en") == f"imported {said}"
+
+
+@pytest.mark.parametrize(("remark", "said"), [
+    ("\u202eevil", "'\\u202eevil' holds '\\u202e', a character that reverses the direction of "
+                   "the text after it"),
+    ("a\x00b", "'a\\x00b' holds the control character '\\x00'"),
+])
+def test_a_remark_the_log_refuses_is_named_by_its_box(store: Store, remark: str,
+                                                      said: str) -> None:
+    """A note's remark with a control character was refused as "event 1 (events[0].text): …",
+    a field the Note form does not show; it is named by its box, and kept in it."""
+    from tests.test_app_screens import classic, note_entry, open_app
+
+    at = note_entry(open_app(store, classic()), "Bob", "holds", "Knife", text=remark)
+    assert not at.session_state["live"].log.events
+    assert at.text_input(key="n_text").value == remark
+    assert [e.value for e in at.error] == [plain(f"Remark (optional): {said}")]

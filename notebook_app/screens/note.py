@@ -15,7 +15,7 @@ from solver.cards import CATEGORIES, Category
 from solver.editions import forum_dealt
 from solver.game import ENVELOPE, SIDE, Game, Note, NoteRelation
 from solver.i18n import N_, _, list_said
-from solver.limits import MAX_TEXT_CHARS
+from solver.limits import MAX_TEXT_CHARS, text_problem
 from solver.report import category_label
 
 from ..plain import plain
@@ -97,7 +97,13 @@ def missing_text() -> str | None:
             if len(picked) > 1:
                 return _("The envelope holds one card of each kind: keep one of {cards} "
                          "tapped.").format(cards=list_said(picked))
-    return too_long("n_text", _("Remark (optional)"), MAX_TEXT_CHARS)
+    label = _("Remark (optional)")
+    long = too_long("n_text", label, MAX_TEXT_CHARS)
+    if long is not None:
+        return long
+    problem = text_problem(state.get("n_text") or "", limit=MAX_TEXT_CHARS, name=False)
+    # by the box's name: "event 4 (events[3].text): '\u202e…' holds …" named none on screen
+    return None if problem is None else f"{label}: {problem}"
 
 
 def note_form() -> None:
