@@ -71,6 +71,8 @@ def read_turns(log: GameLog, text: str) -> GameLog:
     >>> read_turns(GameLog(game), "Ann: plum rope hall / Bob + \\nBob: green pipe dining / Ann -"
     ...            ).events[1].passes
     ('Ann',)
+    >>> read_turns(GameLog(game), "\\ufeffAnn: plum rope hall / Bob -").events[0].by
+    'Ann'
     >>> read_turns(GameLog(game), "Bob: green pipe dining / Ann -\\nAnn: plumb rope hall")
     Traceback (most recent call last):
     ...
@@ -87,6 +89,8 @@ mean Professor Plum?
                                      paste=_("Paste a game in notation"))])
     own = write_text(log).rstrip("\n") + "\n"
     offset = len(own.splitlines())
+    if text.startswith("\ufeff"):  # a file's byte order mark, copied along: a space, so that
+        text = " " + text[1:]  # "\ufeffAnn" is no unknown player and the columns stay
     try:
         whole = read_text(own + text)
     except NotationError as err:
