@@ -121,8 +121,8 @@ def _read_text(path: str, option: str) -> str:
         return decode(sys.stdin.buffer.read(MAX_FILE_BYTES + 1),
                       _("{option}: standard input").format(option=option))
     try:
-        with Path(path).open("rb") as file:
-            data = file.read(MAX_FILE_BYTES + 1)
+        with open(path, "rb") as file:  # not Path: Path("") is ".", "cannot read '': Is a
+            data = file.read(MAX_FILE_BYTES + 1)  # directory"
     except OSError as err:
         raise InvalidLogError([_("{option}: cannot read {path}: {reason}").format(
             option=option, path=repr(path), reason=err.strerror)]) from None
@@ -463,12 +463,12 @@ def _write_output(text: str, output: str | None, force: bool) -> bool:
     if output is None:
         sys.stdout.write(text)
         return False
-    target = Path(output)
-    if target.exists() and not force:
+    if os.path.exists(output) and not force:  # not Path: Path("") is ".", which exists
         raise InvalidLogError([_("--output: {file} already exists (add --force to overwrite "
                                  "it)").format(file=repr(output))])
     try:
-        target.write_text(text, encoding="utf-8")
+        with open(output, "w", encoding="utf-8") as file:
+            file.write(text)
     except OSError as err:
         raise InvalidLogError([_("--output: cannot write {file}: {reason}").format(
             file=repr(output), reason=err.strerror)]) from None

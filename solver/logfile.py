@@ -130,7 +130,7 @@ def json_schema() -> dict[str, Any]:
 def load(path: str | Path) -> GameLog:
     """Read a log file; `InvalidLogError` for a missing file, bad JSON or a bad log."""
     try:
-        with Path(path).open("rb") as file:
+        with open(path, "rb") as file:  # not Path: Path("") is the directory "."
             data = file.read(MAX_FILE_BYTES + 1)
     except OSError as err:
         raise InvalidLogError([_("LOG: cannot read {path}: {reason}").format(

@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 from notebook_app.store import parse_upload
 from solver import cli, limits
 from solver.cards import CATEGORIES
+from solver.cli import PROG
 from solver.errors import InvalidLogError
 from solver.game import ENVELOPE, GameLog
 from solver.notation import read_log_any
@@ -456,3 +457,16 @@ def test_a_long_option_value_is_quoted_cut(args: list[str], field: str) -> None:
     assert (status, out) == (cli.INVALID, ""), err[:300]
     assert field in err and "Traceback" not in err, err[:300]
     assert max(map(len, err.splitlines())) < 400, err[:300]
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["analyze", ""], "LOG: cannot read '': No such file or directory"),
+    (["convert", EXAMPLE, "-o", ""], "--output: cannot write '': No such file or directory"),
+    (["new", "--edition", "clue-classic", "--players", "A,B", "-o", "", "--force"],
+     "--output: cannot write '': No such file or directory"),
+])
+def test_an_empty_path_is_no_file(args: list[str], said: str) -> None:
+    """An empty LOG or --output was taken for the current directory (pathlib reads "" as
+    "."): "cannot read '': Is a directory", "'' already exists (add --force …)"."""
+    status, out, err = _run(args)
+    assert (status, out, err.strip()) == (cli.INVALID, "", f"{PROG} {args[0]}: {said}")
