@@ -200,9 +200,24 @@ def join(header: str, bodies: list[str]) -> GameLog:
     """The log a header and event bodies describe (checked like any file, but for the
     bidirectional controls a game saved before they were refused may hold: dropped from every
     name and text, `unturned`, so that the game still opens)."""
-    data: dict[str, Any] = json.loads(header)
-    data["events"] = [json.loads(b) for b in bodies]
+    data: dict[str, Any] = stored(header)
+    data["events"] = [stored(b) for b in bodies]
     return parse(unturned(data))
+
+
+def stored(text: str) -> Any:
+    """Stored JSON, read; `json.JSONDecodeError` where it is damaged, nesting too deep to read
+    too (a body of 100,000 ``[`` raised a RecursionError that no caller expects: opening the
+    game, and listing its shelf, ended in a traceback).
+
+    >>> stored('{"a": [1]}'), stored("[" * 100_000 + "]" * 100_000)
+    Traceback (most recent call last):
+    json.decoder.JSONDecodeError: nested too deeply to read: line 1 column 1 (char 0)
+    """
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise json.JSONDecodeError("nested too deeply to read", text, 0) from None
 
 
 UNTURN = dict.fromkeys(map(ord, BIDI_CONTROLS))
@@ -847,7 +862,7 @@ def _ended(header: str | None, last: str | None, accused: tuple[str, ...]) -> En
     said = []
     for body in accused:
         try:
-            data = unturned(json.loads(body))
+            data = unturned(stored(body))
         except ValueError:
             continue
         if not isinstance(data, dict):

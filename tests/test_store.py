@@ -724,3 +724,21 @@ def test_failure_reasons_in_plain_words() -> None:
     assert "read-only" in reason_for(sqlite3.OperationalError(
         "attempt to write a readonly database"))
     assert "damaged" in reason_for(sqlite3.DatabaseError("database disk image is malformed"))
+
+
+def test_stored_json_too_deep_to_read_is_damaged(tmp_path: Path) -> None:
+    """A stored event of 100,000 nested brackets (a damaged or tampered file) raised a
+    RecursionError, not the damage the store reports: opening the game and listing its shelf
+    ended in a traceback. It is damaged JSON like any other: the game says so, the list
+    stays."""
+    from solver.errors import InvalidLogError
+
+    path = tmp_path / "games.sqlite3"
+    store = Store(path)
+    game_id = store.create(upto(2), "a")
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE events SET body = ? WHERE game_id = ?",
+                   ("[" * 100_000 + "]" * 100_000, game_id))
+    with pytest.raises(InvalidLogError, match=r"stored JSON is damaged \(nested too deeply"):
+        store.latest(game_id)
+    assert [game.id for game in store.games("a")] == [game_id]
