@@ -149,18 +149,19 @@ BLUFF_HELP = N_("how much a deal weighs for each card a player named while holdi
                 "(default 1/4)")
 
 
-def _count(option: str) -> Callable[[str], int]:
-    """An argparse type: a whole number ≥ 0, with an error naming ``option``."""
+def _count(option: str, *, least: int = 0) -> Callable[[str], int]:
+    """An argparse type: a whole number ≥ ``least`` (0 or 1), with an error naming
+    ``option``."""
 
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
             value = -1
-        if value < 0:
-            raise argparse.ArgumentTypeError(_("{option}: expected a whole number ≥ 0, got "
-                                               "{value}").format(option=option,
-                                                                 value=shorten(text)))
+        if value < least:
+            said = (_("{option}: expected a whole number ≥ 1, got {value}") if least
+                    else _("{option}: expected a whole number ≥ 0, got {value}"))
+            raise argparse.ArgumentTypeError(said.format(option=option, value=shorten(text)))
         return value
 
     return parse
@@ -733,7 +734,7 @@ def _advise_arguments(parser: argparse.ArgumentParser) -> None:
                         help=_("whom to ask and what (the forum variant's default): each other "
                                "player put the likeliest cards alone, the one whose answer tells "
                                "most first"))
-    parser.add_argument("--top", type=_count("--top"), default=10, metavar="N",
+    parser.add_argument("--top", type=_count("--top", least=1), default=10, metavar="N",
                         help=_("how many suggestions to list (default 10)"))
     parser.add_argument("--rule", choices=("likeliest", "information"), default="likeliest",
                         help=_("likeliest: the cards likeliest in the envelope if players ask "

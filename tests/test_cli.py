@@ -307,6 +307,7 @@ def test_missing_file_and_undecodable_file(tmp_path: Path, capsys: Any) -> None:
         (["explain", "LOG", "köysi", "  "], ["'  '"]),
         (["accuse", "LOG", "", "köysi", "autotalli"], ["''"]),
         (["advise", "LOG", "--room", ""], ["''"]),
+        (["advise", "LOG", "--top", "0"], ["--top", "≥ 1", "'0'"]),  # was a heading, no list
     ],
 )
 def test_bad_command_line_exits_2(
