@@ -9,6 +9,7 @@ names, whose long ones are shortened so that six players and the envelope stay i
 
 from __future__ import annotations
 
+import unicodedata
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from functools import partial
@@ -131,6 +132,9 @@ def column_labels(grid: Grid) -> dict[str, str]:
     ['Mar', 'Nik', 'Oon', 'Eev', 'Ain', 'Env']
     >>> list(column_labels(Grid(new_game(deck, ("Ann", "Ann "), Dealing.CLASSIC), {})).values())
     ['Ann', 'An1', 'Env']
+    >>> list(column_labels(Grid(new_game(deck, ("Åsa", "A\u030asa"), Dealing.CLASSIC), {})
+    ...      ).values()) == ['Åsa', 'A\u030as', 'Env']
+    True
     """
     own = {owner: _(label) for owner, label in LABEL.items()}
     names = grid.game.player_names
@@ -145,11 +149,24 @@ def whole_names_fit(grid: Grid, own: Mapping[str, str]) -> bool:
     owner column in sight at once, each column as wide as a figure (">99%") or its name."""
     names = grid.game.player_names
     labels = [*names, *(own[o] for o in grid.owners if o in own)]
-    if len({label.strip() for label in labels}) < len(labels) or not all(map(str.strip, names)):
-        return False  # two columns that would read alike ("Ann", "Ann ")
+    seen = {read_as(label) for label in labels}
+    if len(seen) < len(labels) or "" in seen:
+        return False  # two columns that would read alike ("Ann", "Ann "), or one blank
     widest = ceil(max(text_width(text) for text in row_texts(grid))) + CELL_PADDING + NAMES_SLACK
     figure = ceil(text_width(">99%")) + CELL_PADDING // 2 + 1
     return widest + sum(max(label_width(label), figure) for label in labels) <= PHONE_TABLE
+
+
+def read_as(label: str) -> str:
+    """What a label reads as: its letters without invisible ones (U+200B) or spaces at either
+    end, composed alike ("Åsa" typed as A and a ring), in one case.
+
+    >>> read_as(" A\u030asa\u200b") == read_as("åsa")
+    True
+    """
+    seen = "".join(ch for ch in unicodedata.normalize("NFKC", label)
+                   if unicodedata.category(ch) != "Cf")
+    return seen.strip().casefold()
 
 
 def text_width(text: str) -> float:
