@@ -3,8 +3,8 @@
 Six players plus the envelope must fit a 390 px wide phone, so owners get short unique labels
 (whole names where the table has room for them: two to four players) and every cell is one
 symbol (or a percentage when probabilities are known) on a coloured background: never colour
-alone. At a larger table the owners scroll sideways under the card
-names, whose long ones are shortened so that six players and the envelope stay in sight.
+alone. At a larger table the owners scroll sideways under the card names, whose long ones are
+shortened so that six players and the envelope stay in sight.
 """
 
 from __future__ import annotations
@@ -119,8 +119,8 @@ def short_names(
 
 def column_labels(grid: Grid) -> dict[str, str]:
     """The label of every owner column, in grid order: the players' whole names where they all
-    fit the phone beside the card names (two or three players, names of a few letters), else
-    short ones (`short_names`).
+    fit the phone beside the card names and read apart (two to four players with short names),
+    else short ones (`short_names`).
 
     >>> from solver.editions import Dealing, editions, new_game
     >>> deck = editions()["clue-classic"].deck
