@@ -645,7 +645,8 @@ def test_simulated_game_counts_shrink_monotonically() -> None:
 
 
 @pytest.mark.parametrize("module", ["colours", "grid_view", "hand", "live", "newgame", "store",
-                                    "turns", "screens.game", "screens.home", "screens.notation"])
+                                    "turns", "screens.game", "screens.home", "screens.notation",
+                                    "pasted"])
 def test_doctests(module: str) -> None:
     """The examples in the app modules' docstrings run (scripts/test doctests solver/ only)."""
     import doctest
