@@ -202,20 +202,21 @@ def join(header: str, bodies: list[str]) -> GameLog:
     name and text, `unturned`, so that the game still opens)."""
     data: dict[str, Any] = stored(header)
     data["events"] = [stored(b) for b in bodies]
-    return parse(unturned(data))
+    return parse(data)
 
 
 def stored(text: str) -> Any:
-    """Stored JSON, read; `json.JSONDecodeError` where it is damaged, nesting too deep to read
-    too (a body of 100,000 ``[`` raised a RecursionError that no caller expects: opening the
-    game, and listing its shelf, ended in a traceback).
+    """Stored JSON, read and `unturned`; `json.JSONDecodeError` where it is damaged, nesting
+    too deep to read too (a body of 100,000 ``[`` raised a RecursionError that no caller
+    expects: opening the game, and listing its shelf, ended in a traceback; one of 600, which
+    the JSON reader reads, did so in `unturned`).
 
     >>> stored('{"a": [1]}'), stored("[" * 100_000 + "]" * 100_000)
     Traceback (most recent call last):
     json.decoder.JSONDecodeError: nested too deeply to read: line 1 column 1 (char 0)
     """
     try:
-        return json.loads(text)
+        return unturned(json.loads(text))
     except RecursionError:
         raise json.JSONDecodeError("nested too deeply to read", text, 0) from None
 
@@ -862,7 +863,7 @@ def _ended(header: str | None, last: str | None, accused: tuple[str, ...]) -> En
     said = []
     for body in accused:
         try:
-            data = unturned(stored(body))
+            data = stored(body)
         except ValueError:
             continue
         if not isinstance(data, dict):

@@ -726,11 +726,13 @@ def test_failure_reasons_in_plain_words() -> None:
     assert "damaged" in reason_for(sqlite3.DatabaseError("database disk image is malformed"))
 
 
-def test_stored_json_too_deep_to_read_is_damaged(tmp_path: Path) -> None:
+@pytest.mark.parametrize("depth", [100_000, 600])
+def test_stored_json_too_deep_to_read_is_damaged(tmp_path: Path, depth: int) -> None:
     """A stored event of 100,000 nested brackets (a damaged or tampered file) raised a
     RecursionError, not the damage the store reports: opening the game and listing its shelf
     ended in a traceback. It is damaged JSON like any other: the game says so, the list
-    stays."""
+    stays. 600 brackets the JSON reader reads, and dropping the bidirectional controls from
+    them (`unturned`, two calls a level) raised the RecursionError instead."""
     from solver.errors import InvalidLogError
 
     path = tmp_path / "games.sqlite3"
@@ -738,7 +740,7 @@ def test_stored_json_too_deep_to_read_is_damaged(tmp_path: Path) -> None:
     game_id = store.create(upto(2), "a")
     with sqlite3.connect(path) as db:
         db.execute("UPDATE events SET body = ? WHERE game_id = ?",
-                   ("[" * 100_000 + "]" * 100_000, game_id))
+                   ("[" * depth + "]" * depth, game_id))
     with pytest.raises(InvalidLogError, match=r"stored JSON is damaged \(nested too deeply"):
         store.latest(game_id)
     assert [game.id for game in store.games("a")] == [game_id]
