@@ -72,7 +72,7 @@ def before_edit(stored: str, log: GameLog) -> Event | None:
     try:
         data["events"] = [json.loads(was)]
         return parse(data).events[0]
-    except (ValueError, InvalidLogError):
+    except (ValueError, InvalidLogError, RecursionError):  # (too deep: a damaged database)
         return None
 
 
@@ -183,8 +183,8 @@ def _told(stored: str) -> Message:
                 return Message(str(data["say"]), tuple(args.items()), data["plural"],
                                int(data.get("n", 1)))
             return Message(str(data["say"]), tuple(args.items()))
-        except (ValueError, AttributeError, KeyError, TypeError):
-            pass
+        except (ValueError, AttributeError, KeyError, TypeError, RecursionError):
+            pass  # (too deep to read: a damaged or tampered database file)
     for pattern, msgid in OLD_ENGLISH:
         found = pattern.fullmatch(stored)
         if found:

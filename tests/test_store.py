@@ -744,3 +744,17 @@ def test_stored_json_too_deep_to_read_is_damaged(tmp_path: Path, depth: int) -> 
     with pytest.raises(InvalidLogError, match=r"stored JSON is damaged \(nested too deeply"):
         store.latest(game_id)
     assert [game.id for game in store.games("a")] == [game_id]
+
+
+def test_a_stored_note_too_deep_to_read_is_said_as_its_text() -> None:
+    """A revision's note that is JSON of 100,000 nested brackets (a damaged or tampered file)
+    raised a RecursionError where every other damaged note reads as its text: the game's
+    history, the undo line and an edit's entry before it ended in a traceback."""
+    from notebook_app.history import UNKNOWN, before_edit, told
+
+    deep = "[" * 100_000 + "]" * 100_000
+    note = '{"say": "x", "args": ' + deep + "}"
+    assert told(note).msgid == UNKNOWN
+    edited = json.dumps({"say": "edited event {n}", "args": {"n": 1, "was": deep}})
+    assert told(edited).msgid == "edited event {n}"
+    assert before_edit(edited, upto(2)) is None
