@@ -820,7 +820,10 @@ class Store:
                               .returning(drafts.c.form)).scalar_one_or_none()
             if text is None:
                 return None
-        value = json.loads(text)
+        try:
+            value = json.loads(text)
+        except (ValueError, RecursionError):  # damaged (or tampered): no form to give back
+            return None
         return value if isinstance(value, dict) else None
 
     @_guarded

@@ -746,6 +746,21 @@ def test_stored_json_too_deep_to_read_is_damaged(tmp_path: Path, depth: int) -> 
     assert [game.id for game in store.games("a")] == [game_id]
 
 
+@pytest.mark.parametrize("form", ["[" * 100_000 + "]" * 100_000, '{"kind": "No'])
+def test_a_damaged_kept_form_is_no_form(tmp_path: Path, form: str) -> None:
+    """A kept form that is not JSON, or too deep to read (a damaged or tampered file), raised
+    from take_draft (a JSONDecodeError, a RecursionError) where opening the game asks for the
+    form it kept: it is no form, and it is gone."""
+    path = tmp_path / "games.sqlite3"
+    store = Store(path)
+    game_id = store.create(upto(2), "a")
+    store.keep_draft("a", game_id, {"kind": "Note"})
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE drafts SET form = ? WHERE game_id = ?", (form, game_id))
+    assert store.take_draft("a", game_id) is None
+    assert store.take_draft("a", game_id) is None
+
+
 def test_a_stored_note_too_deep_to_read_is_said_as_its_text() -> None:
     """A revision's note that is JSON of 100,000 nested brackets (a damaged or tampered file)
     raised a RecursionError where every other damaged note reads as its text: the game's
