@@ -146,13 +146,15 @@ def column_labels(grid: Grid) -> dict[str, str]:
 
 def whole_names_fit(grid: Grid, own: Mapping[str, str]) -> bool:
     """Whether every player's whole name can label their column with the card names and every
-    owner column in sight at once, each column as wide as a figure (">99%") or its name."""
+    owner column in sight at once, each column as wide as a figure (">99%") or its name; the
+    card names without their `NAMES_SLACK`, which they give up rather than scroll
+    (`card_width_beside`): the Finnish box at four players came to 367 px with it."""
     names = grid.game.player_names
     labels = [*names, *(own[o] for o in grid.owners if o in own)]
     seen = {read_as(label) for label in labels}
     if len(seen) < len(labels) or "" in seen:
         return False  # two columns that would read alike ("Ann", "Ann "), or one blank
-    widest = ceil(max(text_width(text) for text in row_texts(grid))) + CELL_PADDING + NAMES_SLACK
+    widest = ceil(max(text_width(text) for text in row_texts(grid))) + CELL_PADDING
     figure = ceil(text_width(">99%")) + CELL_PADDING // 2 + 1
     return widest + sum(max(label_width(label), figure) for label in labels) <= PHONE_TABLE
 
@@ -228,6 +230,19 @@ def card_column_width(grid: Grid) -> int:
     if widest + owners > PHONE_TABLE >= widest - NAMES_SLACK + owners:
         return PHONE_TABLE - owners  # a table 1 px too wide would scroll by 1 px
     return widest
+
+
+def card_width_beside(grid: Grid, widths: Mapping[str, int]) -> int:
+    """Pixels of the card column beside owner columns of ``widths`` (`owner_widths`, with the
+    odds shown): `card_column_width`, less what of its `NAMES_SLACK` would have the table
+    scroll sideways by a few pixels where a figure (">99%") widens a column (whole names
+    counted on it: `whole_names_fit`). At seven players or more it is as it is."""
+    names = card_column_width(grid)
+    owners = sum(widths.values())
+    widest = ceil(max(text_width(text) for text in row_texts(grid))) + CELL_PADDING
+    if len(grid.owners) <= OWNERS_IN_SIGHT and names + owners > PHONE_TABLE >= widest + owners:
+        return PHONE_TABLE - owners
+    return names
 
 
 def row_texts(grid: Grid) -> list[str]:

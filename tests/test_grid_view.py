@@ -179,6 +179,30 @@ def test_every_player_label_whole_in_its_column() -> None:
     assert [labels[name] for name in names] == ["Ann", "Ben", "Chl", "Dev", "Em", "Fel"]
 
 
+def test_four_finnish_players_are_named_whole() -> None:
+    """The Finnish box's card names take 157 px with their slack (`NAMES_SLACK`); beside them
+    four players and the envelope, each counted as wide as ">99%" (42), came to 367 of the
+    phone's 366 px, so four players were never named in full in that box, whatever their
+    names ("Ain", "Eev", "Nik", "Oon"; a phone play-through). The card names give up their
+    slack there, as they do where a table would scroll by a pixel or two (`card_column_width`):
+    the names are whole, and a table with ">99%" in every column still fits."""
+    from notebook_app.grid_view import card_width_beside
+
+    deck = editions()["cluedo-refresh-2012-fi"].deck
+    names = ("Aino", "Eeva", "Niko", "Oona")
+    with speaking("fi"), Notebook(new_game(deck, names, Dealing.CLASSIC)) as notebook:
+        grid = notebook.grid()
+        labels = column_labels(grid)
+        odds = {card: dict.fromkeys(grid.owners, 0.9996) for card in deck}
+        widths = owner_widths(grid_table(grid, odds))
+        beside = card_width_beside(grid, widths)
+        widest = max(text_width(card) for card in deck)
+    assert [labels[name] for name in names] == list(names)
+    assert set(widths.values()) == {42}
+    assert beside + sum(widths.values()) == PHONE_TABLE
+    assert beside >= widest + CELL_PADDING
+
+
 def test_my_column_last_where_the_owners_scroll() -> None:
     """At eight players my own column took one of the seven in sight, though I know my hand:
     where the owners scroll sideways, the envelope comes first and mine last."""

@@ -19,7 +19,7 @@ from ..grid_view import (
     OWNERS_IN_SIGHT,
     PHONE_TABLE,
     as_markdown,
-    card_column_width,
+    card_width_beside,
     cell_at,
     column_labels,
     grid_styles,
@@ -136,8 +136,8 @@ def show_grid(grid: Grid, name: str, odds: dict[str, dict[str, float]] | None = 
     palette = PALETTES[scheme(st.context.theme.type)]
     styles = grid_styles(grid, palette)
     styles.index, styles.columns = table.index, table.columns
-    names = card_column_width(grid)
     widths = owner_widths(table)
+    names = card_width_beside(grid, widths)
     table.insert(0, CARDS, table.index)  # the names as a column, its colours ours (`CARDS`)
     styles.insert(0, CARDS, unfaded(palette.card))
     config = {CARDS: st.column_config.TextColumn(_("Card"), width=names, pinned=True)}
