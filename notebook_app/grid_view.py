@@ -132,6 +132,8 @@ def column_labels(grid: Grid) -> dict[str, str]:
     ['Mar', 'Nik', 'Oon', 'Eev', 'Ain', 'Env']
     >>> list(column_labels(Grid(new_game(deck, ("Ann", "Ann "), Dealing.CLASSIC), {})).values())
     ['Ann', 'An1', 'Env']
+    >>> list(column_labels(Grid(new_game(deck, ("Ann", "Card"), Dealing.CLASSIC), {})).values())
+    ['Ann', 'Car', 'Env']
     >>> list(column_labels(Grid(new_game(deck, ("Åsa", "A\u030asa"), Dealing.CLASSIC), {})
     ...      ).values()) == ['Åsa', 'A\u030as', 'Env']
     True
@@ -152,8 +154,9 @@ def whole_names_fit(grid: Grid, own: Mapping[str, str]) -> bool:
     names = grid.game.player_names
     labels = [*names, *(own[o] for o in grid.owners if o in own)]
     seen = {read_as(label) for label in labels}
-    if len(seen) < len(labels) or "" in seen:
-        return False  # two columns that would read alike ("Ann", "Ann "), or one blank
+    if len(seen) < len(labels) or {"", read_as(_("Card"))} & seen:
+        return False  # two columns that would read alike ("Ann", "Ann "; a player named as
+        # the card column's header, "Card"), or one blank
     widest = ceil(max(text_width(text) for text in row_texts(grid))) + CELL_PADDING
     figure = ceil(text_width(">99%")) + CELL_PADDING // 2 + 1
     return widest + sum(max(label_width(label), figure) for label in labels) <= PHONE_TABLE
