@@ -203,8 +203,8 @@ not text
             data, end = json.loads(text, object_pairs_hook=_JSONObject.of), len(text)
         else:
             data, end = json.JSONDecoder(object_pairs_hook=_JSONObject.of).raw_decode(text, start)
-    except json.JSONDecodeError:
-        raise
+    except json.JSONDecodeError:  # not JSON: the caller's to say (a ValueError, not the one
+        raise  # below)
     except RecursionError:
         raise InvalidLogError([_("JSON: nested too deeply (a log nests {limit} levels at "
                                  "most)").format(limit=MAX_DEPTH)]) from None
@@ -320,8 +320,8 @@ def _check_document(data: object, text: str | None = None) -> None:
 
     Given the JSON ``text`` the data was decoded from, its strings are checked one by one only
     when the text holds a surrogate or may escape one (``\\ud...``): most logs need no check."""
-    strings = text is None or _not_utf8(text) or "\\ud" in text or "\\uD" in text
-    if isinstance(data, str) and strings and _not_utf8(data):
+    strings = text is None or not_utf8(text) or "\\ud" in text or "\\uD" in text
+    if isinstance(data, str) and strings and not_utf8(data):
         _not_text(data, "(top level)")
     stack = [(data, "(top level)", 1)] if isinstance(data, dict | list) else []
     while stack:  # paths are built for containers and for text that fails, not for all text
@@ -330,26 +330,26 @@ def _check_document(data: object, text: str | None = None) -> None:
             raise InvalidLogError([_("{where}: nested more than {limit} levels deep").format(
                 where=where, limit=MAX_DEPTH)])
         if isinstance(value, _JSONObject):
-            if _not_utf8(value.twice):  # its name is not text: a message could not show it
+            if not_utf8(value.twice):  # its name is not text: a message could not show it
                 _not_text(value.twice, where)
             raise InvalidLogError([_("{where}: given more than once; a field holds one value, "
                                      "and only the last one, {value}, would be read").format(
                 where=_step(where, value.twice), value=shorten(value[value.twice]))])
         items = value.items() if isinstance(value, dict) else enumerate(value)
         for key, item in items:
-            if strings and isinstance(key, str) and _not_utf8(key):
+            if strings and isinstance(key, str) and not_utf8(key):
                 _not_text(key, where)
             if isinstance(item, dict | list):
                 stack.append((item, _step(where, key), depth + 1))
-            elif strings and isinstance(item, str) and _not_utf8(item):
+            elif strings and isinstance(item, str) and not_utf8(item):
                 _not_text(item, _step(where, key))
 
 
-def _not_utf8(text: str) -> bool:
+def not_utf8(text: str) -> bool:
     """Whether ``text`` holds half of a surrogate pair: the only characters UTF-8 cannot encode
     (a check at the speed of encoding, without a regular expression to compile first).
 
-    >>> _not_utf8("Päivä 東京 \\U0001F600"), _not_utf8("Ann\\ud800")
+    >>> not_utf8("Päivä 東京 \\U0001F600"), not_utf8("Ann\\ud800")
     (False, True)
     """
     try:

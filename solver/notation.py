@@ -65,7 +65,7 @@ from .game import (
 )
 from .i18n import _, join
 from .limits import MAX_FILE_BYTES, shorten
-from .logfile import MAX_PROBLEMS, check, json_said, json_value
+from .logfile import MAX_PROBLEMS, check, json_said, json_value, not_utf8
 from .logfile import is_json as is_json  # reading either format lives in logfile;
 from .logfile import read_log_any as read_log_any  # these names stay here too
 from .values import Value, field_names, replace
@@ -361,7 +361,7 @@ def _tokens(text: str, number: int, *, note: bool = False) -> _Line:
                 value, i = _scanstring(text, i + 1)
             except json.JSONDecodeError:
                 raise _Stop(Problem(number, col, _("a closing quote"), text[i:])) from None
-            if any("\ud800" <= char <= "\udfff" for char in value):  # no page or file holds it
+            if not_utf8(value):  # half of a surrogate pair: no page or file holds it
                 raise _Stop(Problem(number, col, _("quoted text without half of a UTF-16 "
                                                    "surrogate pair"), text[col - 1 :]))
             tokens.append(Token("quoted", value, col))
