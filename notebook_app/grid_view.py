@@ -157,7 +157,7 @@ def whole_names_fit(grid: Grid, own: Mapping[str, str]) -> bool:
     if len(seen) < len(labels) or {"", read_as(_("Card"))} & seen:
         return False  # two columns that would read alike ("Ann", "Ann "; a player named as
         # the card column's header, "Card"), or one blank
-    widest = ceil(max(text_width(text) for text in row_texts(grid))) + CELL_PADDING
+    widest = names_width(grid)
     figure = ceil(text_width(">99%")) + CELL_PADDING // 2 + 1
     return widest + sum(max(label_width(label), figure) for label in labels) <= PHONE_TABLE
 
@@ -220,7 +220,7 @@ def card_column_width(grid: Grid) -> int:
     ...     card_column_width(Grid(new_game(forum_deck(12), twelve, Dealing.FORUM), {}))
     115
     """
-    widest = ceil(max(text_width(text) for text in row_texts(grid))) + CELL_PADDING + NAMES_SLACK
+    widest = names_width(grid) + NAMES_SLACK
     labels = column_labels(grid)
     if len(grid.owners) > OWNERS_IN_SIGHT:  # the owners in sight end at a column's edge at
         # either end of the scroll, not in a sliver of the next column's text beside the pinned
@@ -242,10 +242,16 @@ def card_width_beside(grid: Grid, widths: Mapping[str, int]) -> int:
     counted on it: `whole_names_fit`). At seven players or more it is as it is."""
     names = card_column_width(grid)
     owners = sum(widths.values())
-    widest = ceil(max(text_width(text) for text in row_texts(grid))) + CELL_PADDING
+    widest = names_width(grid)
     if len(grid.owners) <= OWNERS_IN_SIGHT and names + owners > PHONE_TABLE >= widest + owners:
         return PHONE_TABLE - owners
     return names
+
+
+def names_width(grid: Grid) -> int:
+    """Pixels of the card column's widest text (`row_texts`) with the cell's padding, without
+    `NAMES_SLACK`."""
+    return ceil(max(text_width(text) for text in row_texts(grid))) + CELL_PADDING
 
 
 def row_texts(grid: Grid) -> list[str]:
