@@ -14,7 +14,7 @@ import streamlit as st
 from solver.editions import Dealing, forum_dealt, preset
 from solver.errors import InvalidLogError
 from solver.game import GameLog, Suggestion
-from solver.i18n import _
+from solver.i18n import _, current
 from solver.notation import read_text, write_text
 from solver.values import replace
 
@@ -56,8 +56,6 @@ def example_players(edition_name: str | None) -> tuple[str, ...]:
     >>> example_players("clue-classic-ja"), example_players("cluedo-refresh-2012-fi")
     (('ユキ', 'ケン', 'アイ'), ('Aino', 'Niko', 'Oona'))
     """
-    from solver.i18n import current
-
     edition = preset(edition_name) if edition_name is not None else None
     language = edition.language if edition is not None else current()
     return EXAMPLE_PLAYERS.get(language, EXAMPLE_PLAYERS["en"])
